@@ -1,0 +1,50 @@
+import { type Caller, EVENT_PREFIX_TOKEN_REVOKED, IdentitySubjects, type TokenRevokedEvent, type TokenVerifyResult } from '@bindery/contracts';
+import { logger, ServiceClient, unauthorized } from '@bindery/platform';
+import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import type { ClientProxy } from '@nestjs/microservices';
+import type { NatsConnection } from '@nats-io/transport-node';
+import { GatewayEnv } from '../config/gateway.env';
+import { NATS_PROXY } from '../services/service-client.provider';
+import { TokenCache } from './token-cache';
+
+const BEARER = /^Bearer ([A-Za-z0-9_\-.~+/]+=*)$/;
+
+/** Turns an Authorization header into a Caller, via a short-lived cache in front of identity. */
+@Injectable()
+export class Authenticator implements OnApplicationBootstrap {
+  private readonly cache: TokenCache;
+
+  constructor(
+    private readonly services: ServiceClient,
+    @Inject(NATS_PROXY) private readonly proxy: ClientProxy,
+    env: GatewayEnv,
+  ) {
+    this.cache = new TokenCache(env.TOKEN_CACHE_TTL_MS);
+  }
+
+  /** Evicts revoked tokens as soon as identity announces them. */
+  async onApplicationBootstrap(): Promise<void> {
+    await this.proxy.connect();
+    const nc = this.proxy.unwrap<NatsConnection>();
+    nc.subscribe(EVENT_PREFIX_TOKEN_REVOKED, {
+      callback: (error, msg) => {
+        if (error) return logger.warn({ err: error }, 'token revocation subscription failed');
+        this.cache.evictToken(msg.json<TokenRevokedEvent>().tokenId);
+      },
+    });
+  }
+
+  async authenticate(header: string | undefined, requestId: string): Promise<Caller> {
+    if (!header) throw unauthorized('Missing Authorization header; send "Authorization: Bearer <token>"');
+    const match = BEARER.exec(header);
+    if (!match) throw unauthorized('Malformed Authorization header; expected "Bearer <token>"');
+    const token = match[1]!;
+    const key = TokenCache.keyOf(token);
+    const cached = this.cache.get(key);
+    if (cached) return cached;
+    const { caller } = await this.services.send<TokenVerifyResult>(IdentitySubjects.tokenVerify, { requestId, baseUrl: '' }, { token });
+    if (!caller) throw unauthorized('Invalid or revoked API token');
+    this.cache.set(key, caller);
+    return caller;
+  }
+}

@@ -1,0 +1,47 @@
+import { createHash } from 'node:crypto';
+import type { Caller } from '@bindery/contracts';
+
+interface Entry {
+  caller: Caller;
+  expiresAt: number;
+}
+
+/**
+ * Remembers verified tokens briefly so most requests skip the round trip to identity. Keys are
+ * token hashes (no secret is kept in memory); revocation evicts by token id at once, and the TTL
+ * bounds staleness if a revocation event is missed.
+ */
+export class TokenCache {
+  private readonly entries = new Map<string, Entry>();
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries = 10_000,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  static keyOf(token: string): string {
+    return createHash('sha256').update(token).digest('base64url');
+  }
+
+  get(key: string): Caller | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.expiresAt <= this.now()) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return entry.caller;
+  }
+
+  set(key: string, caller: Caller): void {
+    if (this.ttlMs <= 0) return;
+    // Maps iterate in insertion order, so the first key is the oldest entry.
+    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(key, { caller, expiresAt: this.now() + this.ttlMs });
+  }
+
+  evictToken(tokenId: string): void {
+    for (const [key, entry] of this.entries) if (entry.caller.tokenId === tokenId) this.entries.delete(key);
+  }
+}

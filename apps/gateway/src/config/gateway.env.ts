@@ -1,0 +1,33 @@
+import { NatsEnv } from '@bindery/platform';
+import { IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
+
+/** The gateway's environment; validated at start, a bad variable stops it with the variable's name. */
+export class GatewayEnv extends NatsEnv {
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  PORT: number = 8080;
+
+  @IsString()
+  HOST: string = '127.0.0.1';
+
+  /** Public base URL used in `urls` objects (no trailing slash). */
+  @IsOptional()
+  @Matches(/^https?:\/\/[^\s/]+(\/[^\s]*[^/\s])?$/, { message: 'must be an http(s) URL without a trailing slash' })
+  PUBLIC_URL?: string;
+
+  /** How long a request waits for a service before answering 503. */
+  @IsInt()
+  @Min(100)
+  RPC_TIMEOUT_MS: number = 5000;
+
+  /** How long a verified token is trusted without asking identity again. */
+  @IsInt()
+  @Min(0)
+  TOKEN_CACHE_TTL_MS: number = 10_000;
+
+  /** Largest accepted request body. */
+  @IsInt()
+  @Min(1024)
+  BODY_LIMIT_BYTES: number = 5 * 1024 * 1024;
+}

@@ -1,0 +1,20 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { AuthModule } from './auth/auth.module';
+import { GatewayEnv } from './config/gateway.env';
+import { HealthController } from './health/health.controller';
+import { IdentityRoutesModule } from './identity/identity.module';
+import { ServicesModule } from './services/services.module';
+
+@Module({})
+export class GatewayModule {
+  static forRoot(env: GatewayEnv): DynamicModule {
+    return {
+      module: GatewayModule,
+      global: true,
+      imports: [ServicesModule, AuthModule, IdentityRoutesModule],
+      controllers: [HealthController],
+      providers: [{ provide: GatewayEnv, useValue: env }],
+      exports: [GatewayEnv],
+    };
+  }
+}

@@ -1,0 +1,38 @@
+import { IdentitySubjects, type List, type Organization, type RequestContext } from '@bindery/contracts';
+import { ServiceClient } from '@bindery/platform';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import { PageQuery } from '../common/page.query';
+import { Ctx } from '../common/request-context.decorator';
+import { CreateOrganizationRequest } from './dto/create-organization.request';
+import { OrganizationParams } from './dto/organization.params';
+
+@Controller('v1/orgs')
+export class OrganizationsController {
+  constructor(private readonly services: ServiceClient) {}
+
+  /** GET /v1/orgs — the caller's organizations. */
+  @Get()
+  list(@Ctx() ctx: RequestContext, @Query() query: PageQuery): Promise<List<Organization>> {
+    return this.services.send(IdentitySubjects.orgList, ctx, { page: query.page, limit: query.limit });
+  }
+
+  /** POST /v1/orgs — the caller becomes the new organization's admin. */
+  @Post()
+  @HttpCode(201)
+  async create(
+    @Ctx() ctx: RequestContext,
+    @Body() body: CreateOrganizationRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<Organization> {
+    const organization = await this.services.send<Organization>(IdentitySubjects.orgCreate, ctx, body);
+    void reply.header('location', organization.urls.location);
+    return organization;
+  }
+
+  /** GET /v1/orgs/{organizationId} — 404 unless the caller is a member. */
+  @Get(':organizationId')
+  get(@Ctx() ctx: RequestContext, @Param() params: OrganizationParams): Promise<Organization> {
+    return this.services.send(IdentitySubjects.orgGet, ctx, { organizationId: params.organizationId });
+  }
+}

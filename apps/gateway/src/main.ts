@@ -1,0 +1,44 @@
+import 'reflect-metadata';
+import { randomUUID } from 'node:crypto';
+import { loadConfig, PinoNestLogger, runMain } from '@bindery/platform';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { HttpErrorFilter, toErrorBody } from './common/error.filter';
+import { setPublicBaseUrl } from './common/request-context.decorator';
+import { createValidationPipe } from './common/validation.pipe';
+import { GatewayEnv } from './config/gateway.env';
+import { GatewayModule } from './gateway.module';
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
+
+runMain(async () => {
+  const env = loadConfig(GatewayEnv);
+  const adapter = new FastifyAdapter({
+    bodyLimit: env.BODY_LIMIT_BYTES,
+    // Honour a caller's request id so a request can be traced from the client through every service.
+    genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    requestIdHeader: false,
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(GatewayModule.forRoot(env), adapter, {
+    logger: new PinoNestLogger(),
+  });
+  const fastify = app.getHttpAdapter().getInstance();
+  // The API speaks JSON only: any other body type is answered 415 by Fastify.
+  fastify.removeContentTypeParser(['text/plain']);
+  // Errors raised by Fastify itself (bad JSON, unsupported media type, body too large) get the same body.
+  fastify.setErrorHandler((error, request, reply) => {
+    const body = toErrorBody(error, request.id);
+    void reply.status(body.error.code).send(body);
+  });
+  fastify.addHook('onSend', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
+  app.useGlobalFilters(new HttpErrorFilter());
+  app.useGlobalPipes(createValidationPipe());
+  app.enableShutdownHooks();
+  await app.listen(env.PORT, env.HOST);
+  setPublicBaseUrl(env.PUBLIC_URL ?? `http://${env.HOST}:${env.PORT}`);
+});

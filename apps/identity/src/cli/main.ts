@@ -1,0 +1,58 @@
+import 'reflect-metadata';
+import { parseArgs } from 'node:util';
+import { AppError, loadConfig, ServiceEnv } from '@bindery/platform';
+import { NestFactory } from '@nestjs/core';
+import { IdentityModule } from '../identity.module';
+import { COMMANDS } from './commands';
+
+/** Operator CLI: `node dist/cli/main.js <command> [--flags] [--json]` with identity's DATABASE_URL. */
+async function main(): Promise<number> {
+  const { positionals, values } = parseArgs({
+    allowPositionals: true,
+    strict: true,
+    options: {
+      json: { type: 'boolean' },
+      help: { type: 'boolean' },
+      email: { type: 'string' },
+      name: { type: 'string' },
+      label: { type: 'string' },
+      id: { type: 'string' },
+      title: { type: 'string' },
+      'owner-email': { type: 'string' },
+      org: { type: 'string' },
+      role: { type: 'string' },
+    },
+  });
+  const command = COMMANDS[positionals[0] ?? ''];
+  if (!command || values.help) {
+    process.stdout.write(`Usage: pnpm cli <command> [--json]\n\n${Object.values(COMMANDS).map((c) => `  ${c.help}`).join('\n')}\n`);
+    return command ? 0 : 2;
+  }
+  const { DATABASE_URL } = loadConfig(ServiceEnv);
+  const app = await NestFactory.createApplicationContext(IdentityModule.forCli(DATABASE_URL), { logger: ['error'] });
+  try {
+    const result = await command.run(app, values);
+    process.stdout.write(values.json ? `${JSON.stringify(result)}\n` : `${formatHuman(result)}\n`);
+    return 0;
+  } catch (error) {
+    const message = error instanceof AppError ? error.message : String(error);
+    process.stderr.write(values.json ? `${JSON.stringify({ error: message })}\n` : `error: ${message}\n`);
+    return 1;
+  } finally {
+    await app.close();
+  }
+}
+
+function formatHuman(result: Record<string, unknown>): string {
+  return Object.entries(result)
+    .map(([key, value]) => `${key}: ${String(value)}`)
+    .join('\n');
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  },
+);

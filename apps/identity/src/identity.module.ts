@@ -1,0 +1,38 @@
+import { EventsModule, ServiceDatabaseModule } from '@bindery/platform';
+import { type DynamicModule, Module } from '@nestjs/common';
+import type { IdentityEnv } from './config/identity.env';
+import { createIdentityDataSource, IDENTITY_SCHEMA } from './database/data-source';
+import { HealthHandler } from './health/health.handler';
+import { MembersModule } from './members/members.module';
+import { OrganizationsModule } from './organizations/organizations.module';
+import { TokensModule } from './tokens/tokens.module';
+import { UsersModule } from './users/users.module';
+
+const features = [UsersModule, TokensModule, MembersModule, OrganizationsModule];
+
+@Module({})
+export class IdentityModule {
+  /** The running service: NATS handlers, migrations on start, outbox relay to JetStream. */
+  static forService(env: IdentityEnv): DynamicModule {
+    return {
+      module: IdentityModule,
+      imports: [
+        ServiceDatabaseModule.forRoot({ schema: IDENTITY_SCHEMA, createDataSource: () => createIdentityDataSource(env.DATABASE_URL), migrateOnStart: true }),
+        EventsModule.forRoot({ service: 'identity', natsUrl: env.NATS_URL, databaseUrl: env.DATABASE_URL }),
+        ...features,
+      ],
+      controllers: [HealthHandler],
+    };
+  }
+
+  /** The operator CLI: same services and database, no NATS (events wait in the outbox for the service). */
+  static forCli(databaseUrl: string): DynamicModule {
+    return {
+      module: IdentityModule,
+      imports: [
+        ServiceDatabaseModule.forRoot({ schema: IDENTITY_SCHEMA, createDataSource: () => createIdentityDataSource(databaseUrl), migrateOnStart: true }),
+        ...features,
+      ],
+    };
+  }
+}

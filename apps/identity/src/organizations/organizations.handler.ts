@@ -1,0 +1,24 @@
+import { type Envelope, IdentitySubjects, type List, type OrgCreateInput, type OrgGetInput, type OrgListInput, type Organization } from '@bindery/contracts';
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { OrganizationsService } from './organizations.service';
+
+@Controller()
+export class OrganizationsHandler {
+  constructor(private readonly organizations: OrganizationsService) {}
+
+  @MessagePattern(IdentitySubjects.orgGet)
+  get(@Payload() { ctx, data }: Envelope<OrgGetInput>): Promise<Organization> {
+    return this.organizations.get(ctx, data.organizationId);
+  }
+
+  @MessagePattern(IdentitySubjects.orgList)
+  list(@Payload() { ctx, data }: Envelope<OrgListInput>): Promise<List<Organization>> {
+    return this.organizations.list(ctx, data);
+  }
+
+  @MessagePattern(IdentitySubjects.orgCreate)
+  create(@Payload() { ctx, data }: Envelope<OrgCreateInput>): Promise<Organization> {
+    return this.organizations.create(ctx, data);
+  }
+}

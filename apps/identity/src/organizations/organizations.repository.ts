@@ -1,0 +1,48 @@
+import type { MemberRole } from '@bindery/contracts';
+import type { CursorKey } from '@bindery/platform';
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { OrganizationEntity } from './organization.entity';
+
+export interface OrganizationWithRole {
+  organization: OrganizationEntity;
+  role: MemberRole | null;
+}
+
+@Injectable()
+export class OrganizationsRepository {
+  constructor(private readonly db: DataSource) {}
+
+  /** One organization with the user's role in it; null when it does not exist or the user is not a member. */
+  async findForMember(organizationId: string, userId: string): Promise<OrganizationWithRole | null> {
+    const row = await this.db
+      .getRepository(OrganizationEntity)
+      .createQueryBuilder('o')
+      .innerJoin('memberships', 'm', 'm.organization_id = o.id AND m.user_id = :userId AND NOT m.disabled', { userId })
+      .addSelect('m.role', 'member_role')
+      .where('o.id = :organizationId', { organizationId })
+      .getRawAndEntities();
+    const organization = row.entities[0];
+    return organization ? { organization, role: (row.raw[0] as { member_role: MemberRole | null }).member_role } : null;
+  }
+
+  /** A page of the user's organizations in (createdAt, id) order, after the given keyset position. */
+  async listForMember(userId: string, limit: number, after?: CursorKey): Promise<{ rows: OrganizationWithRole[]; count: number }> {
+    const base = this.db
+      .getRepository(OrganizationEntity)
+      .createQueryBuilder('o')
+      .innerJoin('memberships', 'm', 'm.organization_id = o.id AND m.user_id = :userId AND NOT m.disabled', { userId });
+    const count = await base.clone().getCount();
+    const query = base.addSelect('m.role', 'member_role').orderBy('o.created_at', 'ASC').addOrderBy('o.id', 'ASC').limit(limit);
+    if (after) query.andWhere('(o.created_at, o.id) > (:afterAt::timestamptz, :afterId)', { afterAt: after[0], afterId: after[1] });
+    const { entities, raw } = await query.getRawAndEntities();
+    const roles = new Map((raw as Array<{ o_id: string; member_role: MemberRole | null }>).map((r) => [r.o_id, r.member_role]));
+    return { rows: entities.map((organization) => ({ organization, role: roles.get(organization.id) ?? null })), count };
+  }
+
+  async insert(manager: EntityManager, org: Pick<OrganizationEntity, 'id' | 'title' | 'emailDomains' | 'mergeRules'>): Promise<OrganizationEntity> {
+    const repo = manager.getRepository(OrganizationEntity);
+    await repo.save(repo.create(org));
+    return repo.findOneByOrFail({ id: org.id });
+  }
+}

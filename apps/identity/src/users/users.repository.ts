@@ -1,0 +1,26 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { UserEntity } from './user.entity';
+
+@Injectable()
+export class UsersRepository {
+  constructor(private readonly db: DataSource) {}
+
+  findById(id: string): Promise<UserEntity | null> {
+    return this.db.getRepository(UserEntity).findOneBy({ id });
+  }
+
+  async findByEmail(email: string): Promise<UserEntity | null> {
+    return this.db.getRepository(UserEntity).createQueryBuilder('u').where('lower(u.email) = lower(:email)', { email }).getOne();
+  }
+
+  async count(): Promise<number> {
+    return this.db.getRepository(UserEntity).count();
+  }
+
+  async insert(manager: EntityManager, user: Pick<UserEntity, 'id' | 'displayName' | 'email'>): Promise<UserEntity> {
+    const repo = manager.getRepository(UserEntity);
+    await repo.insert(user);
+    return repo.findOneByOrFail({ id: user.id });
+  }
+}

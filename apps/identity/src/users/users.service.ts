@@ -1,0 +1,37 @@
+import type { RequestContext, User } from '@bindery/contracts';
+import { conflict, newId, notFound, unauthorized } from '@bindery/platform';
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { UserEntity } from './user.entity';
+import { toUser } from './user.mapper';
+import { UsersRepository } from './users.repository';
+
+@Injectable()
+export class UsersService {
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly db: DataSource,
+  ) {}
+
+  async getCurrent(ctx: RequestContext): Promise<User> {
+    if (!ctx.caller) throw unauthorized();
+    const user = await this.users.findById(ctx.caller.userId);
+    if (!user) throw notFound('User not found');
+    return toUser(user, ctx.baseUrl);
+  }
+
+  async create(email: string, displayName: string): Promise<UserEntity> {
+    if (await this.users.findByEmail(email)) throw conflict(`A user with email ${email} already exists`);
+    return this.users.insert(this.db.manager, { id: newId(), email, displayName });
+  }
+
+  async findByEmail(email: string): Promise<UserEntity> {
+    const user = await this.users.findByEmail(email);
+    if (!user) throw notFound(`No user with email ${email}`);
+    return user;
+  }
+
+  count(): Promise<number> {
+    return this.users.count();
+  }
+}

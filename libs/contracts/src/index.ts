@@ -1,0 +1,5 @@
+export * from './context';
+export * from './pagination';
+export * from './health';
+export * from './roles';
+export * from './identity';

@@ -1,0 +1,43 @@
+import { plainToInstance } from 'class-transformer';
+import { IsOptional, IsString, Matches, validateSync } from 'class-validator';
+
+/** Raised at start when the environment is unusable; the message names every bad variable. */
+export class ConfigError extends Error {
+  constructor(readonly variables: string[], message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * Reads and validates environment variables into a typed config object. Fails fast with one
+ * message naming each offending variable, so an operator sees at once what to fix.
+ */
+export function loadConfig<T extends object>(schema: new () => T, env: NodeJS.ProcessEnv = process.env): T {
+  const config = plainToInstance(schema, { ...env }, { enableImplicitConversion: true, exposeDefaultValues: true });
+  const errors = validateSync(config, { skipMissingProperties: false, forbidUnknownValues: false });
+  if (errors.length > 0) {
+    const lines = errors.map((e) => `  ${e.property}: ${Object.values(e.constraints ?? {}).join('; ')}`);
+    throw new ConfigError(
+      errors.map((e) => e.property),
+      `Invalid environment:\n${lines.join('\n')}`,
+    );
+  }
+  return config;
+}
+
+/** Variables every NATS-connected service needs. */
+export class NatsEnv {
+  @Matches(/^(nats|tls):\/\/[^\s,]+(,(nats|tls):\/\/[^\s,]+)*$/, { message: 'must be nats://host:port (comma-separated for a cluster)' })
+  NATS_URL: string = 'nats://127.0.0.1:4222';
+
+  @IsOptional()
+  @IsString()
+  LOG_LEVEL?: string;
+}
+
+/** Variables every service that owns a Postgres schema needs. */
+export class ServiceEnv extends NatsEnv {
+  @Matches(/^postgres(ql)?:\/\/\S+$/, { message: 'must be a postgres:// connection URL' })
+  DATABASE_URL!: string;
+}

@@ -1,0 +1,19 @@
+import { ArgumentsHost, Catch, type RpcExceptionFilter } from '@nestjs/common';
+import type { ErrorPayload } from '@bindery/contracts';
+import { type Observable, throwError } from 'rxjs';
+import { logger } from '../logging/logger';
+import { AppError } from './app-error';
+
+/**
+ * Turns whatever a message handler throws into an ErrorPayload reply. Domain errors keep their
+ * code and message; anything else is logged and answered as a generic 500 so internals never leak.
+ */
+@Catch()
+export class RpcErrorFilter implements RpcExceptionFilter<unknown> {
+  catch(exception: unknown, host: ArgumentsHost): Observable<ErrorPayload> {
+    if (exception instanceof AppError) return throwError(() => exception.toPayload());
+    const data = host.switchToRpc().getData<{ ctx?: { requestId?: string } } | undefined>();
+    logger.error({ err: exception, requestId: data?.ctx?.requestId }, 'unhandled error in message handler');
+    return throwError(() => ({ code: 500, message: 'Internal server error' }));
+  }
+}

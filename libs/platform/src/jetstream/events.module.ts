@@ -1,0 +1,48 @@
+import { type DynamicModule, Global, Inject, Module, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { JetStreamBus } from './jetstream-bus';
+import { OutboxRelay } from './outbox';
+
+export interface EventsModuleOptions {
+  service: string;
+  natsUrl: string;
+  databaseUrl: string;
+}
+
+class OutboxRelayLifecycle implements OnApplicationBootstrap, OnApplicationShutdown {
+  constructor(
+    @Inject(OutboxRelay) private readonly relay: OutboxRelay,
+    @Inject(JetStreamBus) private readonly bus: JetStreamBus,
+  ) {}
+  async onApplicationBootstrap(): Promise<void> {
+    await this.relay.start();
+  }
+  async onApplicationShutdown(): Promise<void> {
+    await this.relay.stop();
+    await this.bus.close();
+  }
+}
+
+/**
+ * JetStream for a service: the bus (publish, consume, jobs) and the relay that moves committed
+ * outbox rows to the event stream.
+ */
+@Global()
+@Module({})
+export class EventsModule {
+  static forRoot(options: EventsModuleOptions): DynamicModule {
+    return {
+      module: EventsModule,
+      providers: [
+        { provide: JetStreamBus, useFactory: () => JetStreamBus.connect(options.natsUrl, `${options.service}-jetstream`) },
+        {
+          provide: OutboxRelay,
+          inject: [DataSource, JetStreamBus],
+          useFactory: (db: DataSource, bus: JetStreamBus) => new OutboxRelay(db, bus, options.databaseUrl),
+        },
+        OutboxRelayLifecycle,
+      ],
+      exports: [JetStreamBus, OutboxRelay],
+    };
+  }
+}

@@ -1,0 +1,90 @@
+import { Client } from 'pg';
+import type { DataSource, EntityManager } from 'typeorm';
+import { logger } from '../logging/logger';
+import { newId } from '../ids/new-id';
+import type { JetStreamBus } from './jetstream-bus';
+
+/** Postgres NOTIFY channel that wakes the relay as soon as an outbox row commits. */
+export const OUTBOX_CHANNEL = 'bindery_outbox';
+
+/** DDL of the outbox table; every service that publishes events creates it in its first migration. */
+export const OUTBOX_TABLE_SQL = `CREATE TABLE outbox (
+  id text PRIMARY KEY,
+  type text NOT NULL,
+  payload jsonb NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now()
+)`;
+
+/**
+ * Records an event in the same transaction as the change it describes, so an event is published
+ * if and only if the change committed (transactional outbox).
+ */
+export async function addToOutbox(manager: EntityManager, type: string, payload: unknown): Promise<void> {
+  await manager.query('INSERT INTO outbox (id, type, payload) VALUES ($1, $2, $3)', [newId(), type, JSON.stringify(payload)]);
+  // Delivered to the relay only if and when this transaction commits.
+  await manager.query(`SELECT pg_notify('${OUTBOX_CHANNEL}', '')`);
+}
+
+/**
+ * Moves outbox rows to JetStream. Rows are locked with SKIP LOCKED so replicas share the work;
+ * the row id is the JetStream message id, so a crash between publish and delete never duplicates.
+ */
+export class OutboxRelay {
+  private timer?: NodeJS.Timeout;
+  private listener?: Client;
+  private draining = false;
+  private again = false;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly bus: JetStreamBus,
+    private readonly databaseUrl: string,
+    /** Safety net for a missed notification (e.g. while reconnecting). */
+    private readonly pollMs = 2000,
+  ) {}
+
+  async start(): Promise<void> {
+    this.listener = new Client({ connectionString: this.databaseUrl });
+    this.listener.on('notification', () => void this.flush());
+    this.listener.on('error', (error) => logger.warn({ err: error }, 'outbox listener connection lost; polling only'));
+    await this.listener.connect();
+    await this.listener.query(`LISTEN ${OUTBOX_CHANNEL}`);
+    this.timer = setInterval(() => void this.flush(), this.pollMs);
+    await this.flush();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    await this.listener?.end().catch(() => undefined);
+  }
+
+  /** Publishes what is pending now; call it right after a commit to skip the polling delay. */
+  async flush(): Promise<void> {
+    if (this.draining) {
+      this.again = true;
+      return;
+    }
+    this.draining = true;
+    try {
+      do {
+        this.again = false;
+        while ((await this.publishBatch()) > 0);
+      } while (this.again);
+    } catch (error) {
+      logger.warn({ err: error }, 'outbox relay failed; will retry');
+    } finally {
+      this.draining = false;
+    }
+  }
+
+  private async publishBatch(): Promise<number> {
+    return this.dataSource.transaction(async (manager) => {
+      const rows: Array<{ id: string; type: string; payload: unknown }> = await manager.query(
+        'SELECT id, type, payload FROM outbox ORDER BY created_at, id LIMIT 100 FOR UPDATE SKIP LOCKED',
+      );
+      for (const row of rows) await this.bus.publishEvent(row.type, row.payload, row.id);
+      if (rows.length > 0) await manager.query('DELETE FROM outbox WHERE id = ANY($1)', [rows.map((r) => r.id)]);
+      return rows.length;
+    });
+  }
+}

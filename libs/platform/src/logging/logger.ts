@@ -1,0 +1,34 @@
+import type { LoggerService } from '@nestjs/common';
+import pino from 'pino';
+
+/**
+ * The process-wide structured logger. Secrets are redacted by path so a token or password
+ * that ends up in a logged object is never written out.
+ */
+export const logger = pino({
+  level: process.env.LOG_LEVEL ?? 'info',
+  base: { service: process.env.BINDERY_SERVICE ?? 'bindery' },
+  redact: {
+    paths: ['*.token', '*.password', '*.authorization', 'req.headers.authorization', '*.secret', '*.privateKey'],
+    censor: '[redacted]',
+  },
+});
+
+/** Adapts pino to Nest's LoggerService so framework messages share the same JSON lines. */
+export class PinoNestLogger implements LoggerService {
+  log(message: unknown, context?: string): void {
+    logger.info({ context }, String(message));
+  }
+  error(message: unknown, trace?: string, context?: string): void {
+    logger.error({ context, trace }, String(message));
+  }
+  warn(message: unknown, context?: string): void {
+    logger.warn({ context }, String(message));
+  }
+  debug(message: unknown, context?: string): void {
+    logger.debug({ context }, String(message));
+  }
+  verbose(message: unknown, context?: string): void {
+    logger.trace({ context }, String(message));
+  }
+}

@@ -1,0 +1,46 @@
+import type { DynamicModule, INestMicroservice, Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { type MicroserviceOptions, Transport } from '@nestjs/microservices';
+import { RpcErrorFilter } from '../errors/rpc-error.filter';
+import { logger, PinoNestLogger } from '../logging/logger';
+
+export interface StartServiceOptions {
+  /** Service name; also its NATS queue group, so replicas share requests. */
+  name: string;
+  module: Type<unknown> | DynamicModule;
+  natsUrl: string;
+}
+
+/** NATS connection options shared by servers and clients: reconnect forever, quickly. */
+export function natsConnectionOptions(natsUrl: string, name: string) {
+  return { servers: natsUrl.split(','), name, maxReconnectAttempts: -1, reconnectTimeWait: 500 };
+}
+
+/** Boots a bounded-context service as a NATS request/reply microservice. */
+export async function startService(options: StartServiceOptions): Promise<INestMicroservice> {
+  const app = await NestFactory.createMicroservice<MicroserviceOptions>(options.module, {
+    transport: Transport.NATS,
+    options: { ...natsConnectionOptions(options.natsUrl, options.name), queue: options.name, gracefulShutdown: true },
+    logger: new PinoNestLogger(),
+  });
+  app.useGlobalFilters(new RpcErrorFilter());
+  app.enableShutdownHooks();
+  await app.listen();
+  logger.info({ service: options.name }, 'service listening on NATS');
+  return app;
+}
+
+/**
+ * Runs an entry point; a bad environment or a failed start prints one clear line and exits 1
+ * instead of an unhandled rejection.
+ */
+export function runMain(main: () => Promise<unknown>): void {
+  main().catch((error: unknown) => {
+    if (error instanceof Error && error.name === 'ConfigError') {
+      process.stderr.write(`${error.message}\n`);
+    } else {
+      logger.fatal({ err: error }, 'failed to start');
+    }
+    process.exit(1);
+  });
+}

@@ -1,0 +1,65 @@
+import { join } from 'node:path';
+import { repoRoot, SERVICES } from '../apps';
+import { run } from '../processes';
+import { LocalStack } from '../stack';
+
+/**
+ * `pnpm start`: the whole system on this machine. Prints where the gateway listens and, on the
+ * first start against an empty database, the admin token (once). Ctrl-C stops everything.
+ */
+async function main(): Promise<void> {
+  const stack = await LocalStack.prepare({
+    dataDir: process.env.BINDERY_DATA_DIR ?? join(repoRoot(), '.data'),
+    gatewayPort: Number(process.env.BINDERY_PORT ?? 8080),
+    natsPort: Number(process.env.BINDERY_NATS_PORT ?? 4222),
+    postgresPort: Number(process.env.BINDERY_PG_PORT ?? 54329),
+  });
+  let stopping = false;
+  const stop = async (): Promise<void> => {
+    if (stopping) return;
+    stopping = true;
+    console.log('\nStopping Bindery…');
+    await stack.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
+
+  let bootstrap: { created: boolean; token?: string; email?: string; organizationId?: string };
+  try {
+    console.log(`Starting Postgres and NATS under ${stack.state.dataDir} …`);
+    await stack.startInfrastructure();
+    console.log('Running migrations …');
+    stack.migrate();
+    const identity = SERVICES.find((s) => s.name === 'identity')!;
+    bootstrap = JSON.parse(
+      run(process.execPath, [join(repoRoot(), 'apps/identity/dist/cli/main.js'), 'bootstrap', '--json'], { env: stack.envFor(identity) }),
+    ) as typeof bootstrap;
+    if (bootstrap.created) {
+      // Printed at once: the secret is stored hashed and can never be shown again.
+      console.log(`First start: created ${bootstrap.email} with organization ${bootstrap.organizationId}.`);
+      console.log(`  Admin token (shown once, keep it safe): ${bootstrap.token}`);
+    }
+    console.log('Starting every app …');
+    await stack.startApps();
+  } catch (error) {
+    // Leave nothing half-running behind.
+    await stack.stop().catch(() => undefined);
+    throw error;
+  }
+
+  console.log(`\nBindery is up.\n  Gateway:  ${stack.gatewayUrl}/v1\n  Logs:     ${join(stack.state.dataDir, 'logs')}`);
+  if (bootstrap.created) {
+    console.log(`  Auth:     Authorization: Bearer ${bootstrap.token}`);
+    console.log(`\nTry: curl -H "Authorization: Bearer ${bootstrap.token}" ${stack.gatewayUrl}/v1/user`);
+  } else {
+    console.log('  Auth:     Authorization: Bearer <token>  (the admin token was printed on the first start;');
+    console.log('            make another with: pnpm cli token:create --email <email>)');
+  }
+  console.log('\nPress Ctrl-C to stop.');
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,86 @@
+import { chownSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { run, waitForPort } from './processes';
+
+export interface PostgresCluster {
+  dataDir: string;
+  port: number;
+  adminUser: string;
+  adminPassword: string;
+}
+
+/** The directory holding initdb, pg_ctl and postgres (Debian keeps them out of PATH). */
+export function postgresBinDir(): string {
+  try {
+    return execFileSync('pg_config', ['--bindir'], { encoding: 'utf8' }).trim();
+  } catch {
+    const root = '/usr/lib/postgresql';
+    const versions = existsSync(root) ? readdirSync(root).sort((a, b) => Number(b) - Number(a)) : [];
+    if (versions.length === 0) throw new Error('PostgreSQL is not installed (apt-get install postgresql)');
+    return join(root, versions[0]!, 'bin');
+  }
+}
+
+/** Root runs Postgres as the `postgres` user, which must own the cluster's directories. */
+const pgUser = (): string | undefined => (process.getuid?.() === 0 ? 'postgres' : undefined);
+
+function ownForPostgres(path: string): void {
+  if (pgUser()) execFileSync('chown', ['-R', 'postgres:postgres', path]);
+}
+
+/** Creates the cluster on first use: scram passwords over TCP, loopback only. */
+export function initCluster(cluster: PostgresCluster): void {
+  if (existsSync(join(cluster.dataDir, 'PG_VERSION'))) return;
+  mkdirSync(cluster.dataDir, { recursive: true, mode: 0o700 });
+  const pwFile = `${cluster.dataDir}.pw`;
+  writeFileSync(pwFile, cluster.adminPassword, { mode: 0o600 });
+  ownForPostgres(cluster.dataDir);
+  if (pgUser()) chownSync(pwFile, uidOf('postgres'), gidOf('postgres'));
+  try {
+    run(join(postgresBinDir(), 'initdb'), [
+      '-D', cluster.dataDir, '-U', cluster.adminUser, `--pwfile=${pwFile}`,
+      '--auth-local=scram-sha-256', '--auth-host=scram-sha-256', '--encoding=UTF8', '--no-instructions',
+    ], { user: pgUser() });
+  } finally {
+    rmSync(pwFile, { force: true });
+  }
+}
+
+/** Starts the cluster (no-op when it already runs) and waits until it accepts connections. */
+export async function startCluster(cluster: PostgresCluster, logFile: string): Promise<void> {
+  const bin = postgresBinDir();
+  const socketDir = `${cluster.dataDir}-socket`;
+  mkdirSync(socketDir, { recursive: true });
+  ownForPostgres(socketDir);
+  if (existsSync(join(cluster.dataDir, 'postmaster.pid'))) {
+    try {
+      run(join(bin, 'pg_ctl'), ['status', '-D', cluster.dataDir], { user: pgUser() });
+      return;
+    } catch {
+      // A stale pid file from a crash: pg_ctl start below handles it.
+    }
+  }
+  const options = `-p ${cluster.port} -c listen_addresses=127.0.0.1 -k ${socketDir} -c max_connections=300 -c fsync=${process.env.BINDERY_PG_FSYNC ?? 'on'}`;
+  mkdirSync(dirname(logFile), { recursive: true });
+  writeFileSync(logFile, '', { flag: 'a' });
+  ownForPostgres(logFile);
+  run(join(bin, 'pg_ctl'), ['start', '-w', '-t', '60', '-D', cluster.dataDir, '-l', logFile, '-o', options], { user: pgUser() });
+  await waitForPort(cluster.port);
+}
+
+/** Stops the cluster we started (fast mode: rolls back open transactions). */
+export function stopCluster(cluster: PostgresCluster): void {
+  if (!existsSync(join(cluster.dataDir, 'postmaster.pid'))) return;
+  run(join(postgresBinDir(), 'pg_ctl'), ['stop', '-m', 'fast', '-D', cluster.dataDir], { user: pgUser() });
+}
+
+export const adminUrl = (c: PostgresCluster, database = 'postgres'): string =>
+  `postgres://${c.adminUser}:${encodeURIComponent(c.adminPassword)}@127.0.0.1:${c.port}/${database}`;
+
+function uidOf(user: string): number {
+  return Number(execFileSync('id', ['-u', user], { encoding: 'utf8' }).trim());
+}
+function gidOf(user: string): number {
+  return Number(execFileSync('id', ['-g', user], { encoding: 'utf8' }).trim());
+}

@@ -1,0 +1,194 @@
+import type { ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ensureDatabase, provisionServiceSchema } from '@bindery/platform';
+import { ALL_APPS, type AppSpec, appEntry, GATEWAY, roleOf, SERVICES } from './apps';
+import { startNats } from './nats';
+import { adminUrl, initCluster, type PostgresCluster, startCluster, stopCluster } from './postgres';
+import { freePort, run, sleep, startProcess, stopPid } from './processes';
+
+export const DATABASE = 'bindery';
+
+/** Everything needed to reach a running stack; persisted so tests and tools can find it. */
+export interface StackState {
+  dataDir: string;
+  postgres: PostgresCluster;
+  natsPort: number;
+  gatewayPort: number;
+  /** Generated once per data directory: role passwords and app secrets. */
+  secrets: Record<string, string>;
+  pids: Record<string, number>;
+}
+
+export interface StackOptions {
+  dataDir: string;
+  /** Fixed ports for `pnpm start`; tests leave them out and get free ports. */
+  gatewayPort?: number;
+  natsPort?: number;
+  postgresPort?: number;
+}
+
+/**
+ * The whole system as local processes: a Postgres cluster and nats-server under the data
+ * directory, a schema and role per service, migrations, then every app.
+ */
+export class LocalStack {
+  private nats?: ChildProcess;
+  private readonly apps = new Map<string, ChildProcess>();
+
+  private constructor(readonly state: StackState) {}
+
+  static async prepare(options: StackOptions): Promise<LocalStack> {
+    mkdirSync(options.dataDir, { recursive: true });
+    const stateFile = join(options.dataDir, 'stack.json');
+    const saved = existsSync(stateFile) ? (JSON.parse(readFileSync(stateFile, 'utf8')) as StackState) : undefined;
+    const state: StackState = {
+      dataDir: options.dataDir,
+      postgres: saved?.postgres ?? {
+        dataDir: join(options.dataDir, 'postgres'),
+        port: options.postgresPort ?? (await freePort()),
+        adminUser: 'bindery_admin',
+        adminPassword: secret(),
+      },
+      natsPort: options.natsPort ?? saved?.natsPort ?? (await freePort()),
+      gatewayPort: options.gatewayPort ?? saved?.gatewayPort ?? (await freePort()),
+      secrets: saved?.secrets ?? {},
+      pids: saved?.pids ?? {},
+    };
+    if (options.postgresPort) state.postgres.port = options.postgresPort;
+    for (const app of ALL_APPS) {
+      if (app.schema) state.secrets[`role:${app.schema}`] ??= secret();
+      for (const name of app.secrets ?? []) state.secrets[name] ??= secret();
+    }
+    const stack = new LocalStack(state);
+    stack.save();
+    return stack;
+  }
+
+  get gatewayUrl(): string {
+    return `http://127.0.0.1:${this.state.gatewayPort}`;
+  }
+  get natsUrl(): string {
+    return `nats://127.0.0.1:${this.state.natsPort}`;
+  }
+  get stateFile(): string {
+    return join(this.state.dataDir, 'stack.json');
+  }
+  logFile(name: string): string {
+    return join(this.state.dataDir, 'logs', `${name}.log`);
+  }
+
+  /** Postgres and NATS up, database, schemas and roles in place. */
+  async startInfrastructure(): Promise<void> {
+    await this.startPostgres();
+    this.nats = await startNats(this.state.natsPort, join(this.state.dataDir, 'nats'), this.logFile('nats'));
+    this.state.pids.nats = this.nats.pid!;
+    this.save();
+  }
+
+  /** Starts the cluster (creating it on first use) and provisions every service's schema and role. */
+  async startPostgres(): Promise<void> {
+    initCluster(this.state.postgres);
+    await startCluster(this.state.postgres, this.logFile('postgres'));
+    await ensureDatabase(adminUrl(this.state.postgres), DATABASE);
+    for (const app of SERVICES) {
+      if (!app.schema) continue;
+      await provisionServiceSchema(adminUrl(this.state.postgres, DATABASE), {
+        database: DATABASE,
+        schema: app.schema,
+        role: roleOf(app.schema),
+        password: this.state.secrets[`role:${app.schema}`]!,
+      });
+    }
+  }
+
+  /** Applies every service's pending migrations, each with its own role. */
+  migrate(): void {
+    for (const app of SERVICES) {
+      if (app.schema) run(process.execPath, [appEntry(app, 'migrate.js')], { env: this.envFor(app) });
+    }
+  }
+
+  /** Environment of one app: where NATS and its database are, and its secrets. */
+  envFor(app: AppSpec): NodeJS.ProcessEnv {
+    const env: NodeJS.ProcessEnv = {
+      PATH: process.env.PATH,
+      NODE_ENV: process.env.NODE_ENV ?? 'production',
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+      BINDERY_SERVICE: app.name,
+      BINDERY_DATA_DIR: join(this.state.dataDir, 'files', app.name),
+      NATS_URL: this.natsUrl,
+    };
+    if (app.schema) {
+      const password = encodeURIComponent(this.state.secrets[`role:${app.schema}`]!);
+      env.DATABASE_URL = `postgres://${roleOf(app.schema)}:${password}@127.0.0.1:${this.state.postgres.port}/${DATABASE}`;
+    }
+    for (const name of app.secrets ?? []) env[name] = this.state.secrets[name];
+    if (app === GATEWAY) {
+      env.PORT = String(this.state.gatewayPort);
+      env.HOST = '127.0.0.1';
+      env.PUBLIC_URL = this.gatewayUrl;
+    }
+    return env;
+  }
+
+  /** Starts one app (again) and records its PID. */
+  startApp(app: AppSpec): ChildProcess {
+    const child = startProcess(process.execPath, [appEntry(app)], this.logFile(app.name), this.envFor(app));
+    this.apps.set(app.name, child);
+    this.state.pids[app.name] = child.pid!;
+    this.save();
+    return child;
+  }
+
+  async stopApp(name: string): Promise<void> {
+    const pid = this.state.pids[name];
+    const app = ALL_APPS.find((a) => a.name === name);
+    if (pid && app) await stopPid(pid, appEntry(app));
+    this.apps.delete(name);
+    delete this.state.pids[name];
+    this.save();
+  }
+
+  async startApps(): Promise<void> {
+    for (const app of ALL_APPS) this.startApp(app);
+    await this.waitUntilReady();
+  }
+
+  /** Polls /readyz until the gateway reports every service up. */
+  async waitUntilReady(timeoutMs = 60_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    let last = 'no answer';
+    while (Date.now() < deadline) {
+      try {
+        const response = await fetch(`${this.gatewayUrl}/readyz`);
+        if (response.ok) return;
+        last = await response.text();
+      } catch (error) {
+        last = String(error);
+      }
+      await sleep(200);
+    }
+    throw new Error(`the stack did not become ready in ${timeoutMs} ms: ${last}\nLogs: ${join(this.state.dataDir, 'logs')}`);
+  }
+
+  /** Stops what this stack started: apps, NATS, then Postgres. */
+  async stop(): Promise<void> {
+    for (const app of [...ALL_APPS].reverse()) await this.stopApp(app.name);
+    if (this.state.pids.nats) await stopPid(this.state.pids.nats, 'nats-server');
+    delete this.state.pids.nats;
+    this.stopPostgres();
+    this.save();
+  }
+
+  stopPostgres(): void {
+    stopCluster(this.state.postgres);
+  }
+
+  save(): void {
+    writeFileSync(this.stateFile, JSON.stringify(this.state, null, 2), { mode: 0o600 });
+  }
+}
+
+const secret = (): string => randomBytes(24).toString('base64url');

@@ -1,0 +1,3 @@
+export * from './openapi-validator';
+export * from './api-client';
+export * from './test-stack';

@@ -1,0 +1,85 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ALL_APPS, appEntry, LocalStack, repoRoot, run, SERVICES } from '@bindery/stack';
+
+/** What end-to-end tests need to reach the stack, shared from the global setup through a file. */
+export interface TestStackInfo {
+  dataDir: string;
+  gatewayUrl: string;
+  natsUrl: string;
+  adminToken: string;
+  adminEmail: string;
+  adminOrganizationId: string;
+}
+
+const INFO_FILE = join(tmpdir(), `bindery-e2e-${process.ppid}-${process.pid}.json`);
+export const TEST_STACK_ENV = 'BINDERY_TEST_STACK';
+
+/**
+ * Starts a fresh stack for a test run: its own temporary data directory and free ports, so runs
+ * never collide, and a bootstrapped admin with a token.
+ */
+export async function startTestStack(): Promise<TestStackInfo> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bindery-e2e-'));
+  process.env.BINDERY_PG_FSYNC = 'off';
+  process.env.LOG_LEVEL ??= 'warn';
+  const stack = await LocalStack.prepare({ dataDir });
+  try {
+    await stack.startInfrastructure();
+    stack.migrate();
+    const identity = SERVICES.find((s) => s.name === 'identity')!;
+    const boot = JSON.parse(
+      run(process.execPath, [appEntry(identity, 'cli/main.js'), 'bootstrap', '--json', '--email', 'admin@e2e.test'], { env: stack.envFor(identity) }),
+    ) as { token: string; organizationId: string };
+    await stack.startApps();
+    const info: TestStackInfo = {
+      dataDir,
+      gatewayUrl: stack.gatewayUrl,
+      natsUrl: stack.natsUrl,
+      adminToken: boot.token,
+      adminEmail: 'admin@e2e.test',
+      adminOrganizationId: boot.organizationId,
+    };
+    writeFileSync(INFO_FILE, JSON.stringify(info));
+    process.env[TEST_STACK_ENV] = INFO_FILE;
+    return info;
+  } catch (error) {
+    await stack.stop().catch(() => undefined);
+    throw error;
+  }
+}
+
+/** The running test stack, from inside a test file. */
+export function testStack(): TestStackInfo {
+  const file = process.env[TEST_STACK_ENV];
+  if (!file) throw new Error('no test stack: run end-to-end tests through jest with the e2e global setup');
+  return JSON.parse(readFileSync(file, 'utf8')) as TestStackInfo;
+}
+
+/** Re-opens the stack's control (to stop or restart one app from a test). */
+export async function controlTestStack(): Promise<LocalStack> {
+  return LocalStack.prepare({ dataDir: testStack().dataDir });
+}
+
+/** Runs identity's operator CLI against the test stack and returns its JSON output. */
+export async function identityCli(args: string[]): Promise<Record<string, unknown>> {
+  const stack = await controlTestStack();
+  const identity = SERVICES.find((s) => s.name === 'identity')!;
+  return JSON.parse(run(process.execPath, [appEntry(identity, 'cli/main.js'), ...args, '--json'], { env: stack.envFor(identity) })) as Record<
+    string,
+    unknown
+  >;
+}
+
+export async function stopTestStack(): Promise<void> {
+  const file = process.env[TEST_STACK_ENV];
+  if (!file) return;
+  const info = JSON.parse(readFileSync(file, 'utf8')) as TestStackInfo;
+  const stack = await LocalStack.prepare({ dataDir: info.dataDir });
+  await stack.stop();
+  if (!process.env.BINDERY_KEEP_TEST_DATA) rmSync(info.dataDir, { recursive: true, force: true });
+  rmSync(file, { force: true });
+}
+
+export { ALL_APPS, repoRoot };
