@@ -24,6 +24,8 @@ runMain(async () => {
   });
   const app = await NestFactory.create<NestFastifyApplication>(GatewayModule.forRoot(env), adapter, {
     logger: new PinoNestLogger(),
+    // Fastify's own JSON parser only: Nest would add urlencoded bodies, which this API does not take.
+    bodyParser: false,
   });
   const fastify = app.getHttpAdapter().getInstance();
   // The API speaks JSON only: any other body type is answered 415 by Fastify.

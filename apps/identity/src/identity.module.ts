@@ -1,4 +1,4 @@
-import { EventsModule, ServiceDatabaseModule } from '@bindery/platform';
+import { EventsModule, ServiceDatabaseModule } from '@bindery/platform/nest';
 import { type DynamicModule, Module } from '@nestjs/common';
 import type { IdentityEnv } from './config/identity.env';
 import { createIdentityDataSource, IDENTITY_SCHEMA } from './database/data-source';

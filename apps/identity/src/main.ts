@@ -1,5 +1,6 @@
 import 'reflect-metadata';
-import { loadConfig, runMain, startService } from '@bindery/platform';
+import { loadConfig, runMain } from '@bindery/platform';
+import { startService } from '@bindery/platform/nest';
 import { IdentityEnv } from './config/identity.env';
 import { IdentityModule } from './identity.module';
 

@@ -1,15 +1,12 @@
+// Framework-free platform code. NestJS wiring lives in the `@bindery/platform/nest` entry point.
 export * from './errors/app-error';
-export * from './errors/rpc-error.filter';
 export * from './config/load-config';
 export * from './logging/logger';
 export * from './ids/new-id';
 export * from './pagination/cursor';
 export * from './database/service-data-source';
 export * from './database/provision-schema';
-export * from './nats/start-service';
-export * from './nats/service-client';
 export * from './jetstream/streams';
 export * from './jetstream/jetstream-bus';
 export * from './jetstream/outbox';
-export * from './database/service-database.module';
-export * from './jetstream/events.module';
+export * from './process/run-main';

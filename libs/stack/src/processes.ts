@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { dirname } from 'node:path';
 
@@ -13,15 +13,21 @@ export function run(command: string, args: string[], options: { user?: string; e
   return result.stdout;
 }
 
-/** Starts a long-running process detached from our stdio, its output appended to a log file. */
+/**
+ * Starts a long-running process whose output goes straight to a log file (not through us), so it
+ * keeps running and logging if the process that started it exits (a test worker, say).
+ */
 export function startProcess(command: string, args: string[], logFile: string, env: NodeJS.ProcessEnv, user?: string): ChildProcess {
   mkdirSync(dirname(logFile), { recursive: true });
-  const log = createWriteStream(logFile, { flags: 'a' });
+  const log = openSync(logFile, 'a');
   const [cmd, argv] = asUser(command, args, user);
-  const child = spawn(cmd, argv, { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  child.stdout?.pipe(log);
-  child.stderr?.pipe(log);
-  return child;
+  try {
+    const child = spawn(cmd, argv, { env, stdio: ['ignore', log, log] });
+    child.unref();
+    return child;
+  } finally {
+    closeSync(log);
+  }
 }
 
 /** Postgres refuses to run as root, so root runs its binaries as the `postgres` user. */

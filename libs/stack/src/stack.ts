@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureDatabase, provisionServiceSchema } from '@bindery/platform';
 import { ALL_APPS, type AppSpec, appEntry, GATEWAY, roleOf, SERVICES } from './apps';
@@ -41,6 +41,8 @@ export class LocalStack {
 
   static async prepare(options: StackOptions): Promise<LocalStack> {
     mkdirSync(options.dataDir, { recursive: true });
+    // The postgres user (root runs Postgres as it) must be able to reach its directory inside.
+    chmodSync(options.dataDir, 0o711);
     const stateFile = join(options.dataDir, 'stack.json');
     const saved = existsSync(stateFile) ? (JSON.parse(readFileSync(stateFile, 'utf8')) as StackState) : undefined;
     const state: StackState = {

@@ -23,7 +23,6 @@ export const TEST_STACK_ENV = 'BINDERY_TEST_STACK';
 export async function startTestStack(): Promise<TestStackInfo> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bindery-e2e-'));
   process.env.BINDERY_PG_FSYNC = 'off';
-  process.env.LOG_LEVEL ??= 'warn';
   const stack = await LocalStack.prepare({ dataDir });
   try {
     await stack.startInfrastructure();

@@ -1,5 +1,6 @@
 import { type Caller, EVENT_PREFIX_TOKEN_REVOKED, IdentitySubjects, type TokenRevokedEvent, type TokenVerifyResult } from '@bindery/contracts';
-import { logger, ServiceClient, unauthorized } from '@bindery/platform';
+import { logger, unauthorized } from '@bindery/platform';
+import { ServiceClient } from '@bindery/platform/nest';
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import type { ClientProxy } from '@nestjs/microservices';
 import type { NatsConnection } from '@nats-io/transport-node';

@@ -1,5 +1,5 @@
 import { type HealthReply, healthSubject } from '@bindery/contracts';
-import { ServiceClient } from '@bindery/platform';
+import { ServiceClient } from '@bindery/platform/nest';
 import { Controller, Get, HttpCode, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { Public } from '../common/public.decorator';

@@ -1,5 +1,5 @@
 import { IdentitySubjects, type List, type Organization, type RequestContext } from '@bindery/contracts';
-import { ServiceClient } from '@bindery/platform';
+import { ServiceClient } from '@bindery/platform/nest';
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { PageQuery } from '../common/page.query';

@@ -1,5 +1,5 @@
 import { IdentitySubjects, type RequestContext, type User } from '@bindery/contracts';
-import { ServiceClient } from '@bindery/platform';
+import { ServiceClient } from '@bindery/platform/nest';
 import { Controller, Get } from '@nestjs/common';
 import { Ctx } from '../common/request-context.decorator';
 

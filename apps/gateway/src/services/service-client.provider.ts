@@ -1,4 +1,4 @@
-import { natsConnectionOptions, ServiceClient } from '@bindery/platform';
+import { natsConnectionOptions, ServiceClient } from '@bindery/platform/nest';
 import { type FactoryProvider, Inject, type OnApplicationShutdown, Injectable } from '@nestjs/common';
 import { type ClientProxy, ClientProxyFactory, Transport } from '@nestjs/microservices';
 import { GatewayEnv } from '../config/gateway.env';

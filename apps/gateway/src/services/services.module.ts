@@ -1,4 +1,4 @@
-import { ServiceClient } from '@bindery/platform';
+import { ServiceClient } from '@bindery/platform/nest';
 import { Global, Module } from '@nestjs/common';
 import { NATS_PROXY, NatsProxyCloser, natsProxyProvider, serviceClientProvider } from './service-client.provider';
 

@@ -1,7 +1,11 @@
 import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT, type List } from '@bindery/contracts';
 import { badRequest } from '../errors/app-error';
 
-/** Keyset position: the sort-key values of the last row already returned. */
+/**
+ * Keyset position: the sort-key values of the last row already returned. Timestamps travel as
+ * ISO strings with millisecond precision, so keyset columns are `timestamptz(3)`: a microsecond
+ * column would compare greater than its own cursor and repeat a row.
+ */
 export type CursorKey = Array<string | number | null>;
 
 /** Encodes a keyset position as an opaque, URL-safe page token. */

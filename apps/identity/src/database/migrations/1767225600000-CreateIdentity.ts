@@ -10,7 +10,7 @@ export class CreateIdentity1767225600000 implements MigrationInterface {
       display_name text NOT NULL,
       email text NOT NULL,
       photo_url text,
-      created_at timestamptz NOT NULL DEFAULT now()
+      created_at timestamptz(3) NOT NULL DEFAULT now()
     )`);
     await q.query('CREATE UNIQUE INDEX users_email_key ON users (lower(email))');
     await q.query(`CREATE TABLE api_tokens (
@@ -18,15 +18,15 @@ export class CreateIdentity1767225600000 implements MigrationInterface {
       user_id text NOT NULL REFERENCES users(id) ON DELETE CASCADE,
       token_hash text NOT NULL UNIQUE,
       label text NOT NULL,
-      created_at timestamptz NOT NULL DEFAULT now(),
-      last_used_at timestamptz,
-      revoked_at timestamptz
+      created_at timestamptz(3) NOT NULL DEFAULT now(),
+      last_used_at timestamptz(3),
+      revoked_at timestamptz(3)
     )`);
     await q.query('CREATE INDEX api_tokens_user_idx ON api_tokens (user_id)');
     await q.query(`CREATE TABLE organizations (
       id text PRIMARY KEY,
       title text NOT NULL,
-      created_at timestamptz NOT NULL DEFAULT now(),
+      created_at timestamptz(3) NOT NULL DEFAULT now(),
       email_domains text[] NOT NULL DEFAULT '{}',
       hostname text UNIQUE,
       type text NOT NULL DEFAULT 'business',
@@ -45,8 +45,8 @@ export class CreateIdentity1767225600000 implements MigrationInterface {
       organization_id text NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
       user_id text NOT NULL REFERENCES users(id) ON DELETE CASCADE,
       role text NOT NULL,
-      joined_at timestamptz NOT NULL DEFAULT now(),
-      last_seen_at timestamptz,
+      joined_at timestamptz(3) NOT NULL DEFAULT now(),
+      last_seen_at timestamptz(3),
       disabled boolean NOT NULL DEFAULT false,
       sso boolean NOT NULL DEFAULT false,
       PRIMARY KEY (organization_id, user_id)

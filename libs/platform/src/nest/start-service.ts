@@ -1,7 +1,7 @@
 import type { DynamicModule, INestMicroservice, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { type MicroserviceOptions, Transport } from '@nestjs/microservices';
-import { RpcErrorFilter } from '../errors/rpc-error.filter';
+import { RpcErrorFilter } from './rpc-error.filter';
 import { logger, PinoNestLogger } from '../logging/logger';
 
 export interface StartServiceOptions {
@@ -28,19 +28,4 @@ export async function startService(options: StartServiceOptions): Promise<INestM
   await app.listen();
   logger.info({ service: options.name }, 'service listening on NATS');
   return app;
-}
-
-/**
- * Runs an entry point; a bad environment or a failed start prints one clear line and exits 1
- * instead of an unhandled rejection.
- */
-export function runMain(main: () => Promise<unknown>): void {
-  main().catch((error: unknown) => {
-    if (error instanceof Error && error.name === 'ConfigError') {
-      process.stderr.write(`${error.message}\n`);
-    } else {
-      logger.fatal({ err: error }, 'failed to start');
-    }
-    process.exit(1);
-  });
 }

@@ -2,7 +2,7 @@ import { ArgumentsHost, Catch, type RpcExceptionFilter } from '@nestjs/common';
 import type { ErrorPayload } from '@bindery/contracts';
 import { type Observable, throwError } from 'rxjs';
 import { logger } from '../logging/logger';
-import { AppError } from './app-error';
+import { AppError } from '../errors/app-error';
 
 /**
  * Turns whatever a message handler throws into an ErrorPayload reply. Domain errors keep their

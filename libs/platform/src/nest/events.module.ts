@@ -1,7 +1,7 @@
 import { type DynamicModule, Global, Inject, Module, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { JetStreamBus } from './jetstream-bus';
-import { OutboxRelay } from './outbox';
+import { JetStreamBus } from '../jetstream/jetstream-bus';
+import { OutboxRelay } from '../jetstream/outbox';
 
 export interface EventsModuleOptions {
   service: string;

@@ -1,6 +1,6 @@
 import { type DynamicModule, Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { runMigrations } from './service-data-source';
+import { runMigrations } from '../database/service-data-source';
 
 export interface ServiceDatabaseOptions {
   schema: string;

@@ -1,0 +1,5 @@
+import { stopTestStack } from '@bindery/testing';
+
+export default async function globalTeardown(): Promise<void> {
+  await stopTestStack();
+}

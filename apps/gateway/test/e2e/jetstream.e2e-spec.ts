@@ -1,0 +1,62 @@
+import { IdentityEvents, type MemberAddedEvent } from '@bindery/contracts';
+import { DEAD_LETTER_PREFIX, JetStreamBus } from '@bindery/platform';
+import { expectOperation, testStack } from '@bindery/testing';
+import { connect } from '@nats-io/transport-node';
+import { eventually, newUser } from './helpers';
+
+describe('JetStream events and jobs', () => {
+  it('delivers identity.member.added to a durable consumer that was down when it was published', async () => {
+    const durable = `e2e-member-probe-${Date.now()}`;
+    const received: MemberAddedEvent[] = [];
+    const record = async (event: MemberAddedEvent): Promise<void> => {
+      received.push(event);
+    };
+
+    const first = await JetStreamBus.connect(testStack().natsUrl, 'e2e-probe');
+    await first.consumeEvents({ durable, subject: IdentityEvents.memberAdded, handler: record });
+    await first.close(); // the consumer is now down
+
+    const { client, userId } = await newUser('evented');
+    const org = expectOperation(await client.post('/v1/orgs', { title: 'Evented' }), 'createOrganization', 201) as { id: string };
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(received.find((e) => e.organizationId === org.id)).toBeUndefined();
+
+    const second = await JetStreamBus.connect(testStack().natsUrl, 'e2e-probe');
+    try {
+      await second.consumeEvents({ durable, subject: IdentityEvents.memberAdded, handler: record });
+      await eventually(async () => {
+        expect(received.filter((e) => e.organizationId === org.id)).toEqual([
+          expect.objectContaining({ organizationId: org.id, userId, role: 'admin' }),
+        ]);
+      });
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('retries a failing job a bounded number of times, then dead-letters it', async () => {
+    const type = `e2e.always-fails.${Date.now()}`;
+    const nc = await connect({ servers: testStack().natsUrl });
+    const deadLetters: string[] = [];
+    nc.subscribe(`${DEAD_LETTER_PREFIX}jobs.${type}`, { callback: (_, msg) => deadLetters.push(msg.string()) });
+    const bus = await JetStreamBus.connect(testStack().natsUrl, 'e2e-jobs');
+    const attempts: number[] = [];
+    try {
+      await bus.processJobs<{ n: number }>({
+        durable: `e2e-failing-${Date.now()}`,
+        subject: type,
+        maxDeliver: 3,
+        handler: async (_, meta) => {
+          attempts.push(meta.deliveryCount);
+          throw new Error('boom');
+        },
+      });
+      await bus.enqueueJob(type, { n: 1 });
+      await eventually(async () => expect(deadLetters).toEqual([JSON.stringify({ n: 1 })]), 10_000);
+      expect(attempts).toEqual([1, 2, 3]);
+    } finally {
+      await bus.close();
+      await nc.close();
+    }
+  });
+});

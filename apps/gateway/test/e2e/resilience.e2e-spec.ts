@@ -1,0 +1,28 @@
+import { SERVICES } from '@bindery/stack';
+import { controlTestStack, expectError, expectOperation, testStack } from '@bindery/testing';
+import { adminClient, anonymousClient } from './helpers';
+
+describe('a service that goes down', () => {
+  it('gives 503 within a bounded time and a not-ready /readyz, and heals by itself when it returns', async () => {
+    const stack = await controlTestStack();
+    const orgPath = `/v1/orgs/${testStack().adminOrganizationId}`;
+    expectOperation(await adminClient().get(orgPath), 'getOrganizationById', 200);
+
+    await stack.stopApp('identity');
+    try {
+      const started = Date.now();
+      expectError(await adminClient().get(orgPath), 503, /identity service is unavailable/);
+      // The gateway's RPC timeout is 5 s; a request must never hang much past it.
+      expect(Date.now() - started).toBeLessThan(8000);
+      const ready = await anonymousClient().get('/readyz');
+      expect(ready.status).toBe(503);
+      expect(ready.body).toMatchObject({ status: 'not-ready', services: { identity: 'down' } });
+    } finally {
+      stack.startApp(SERVICES.find((s) => s.name === 'identity')!);
+      await stack.waitUntilReady();
+    }
+
+    expectOperation(await adminClient().get(orgPath), 'getOrganizationById', 200);
+    expect((await anonymousClient().get('/readyz')).body).toMatchObject({ status: 'ready', services: { identity: 'up' } });
+  });
+});
