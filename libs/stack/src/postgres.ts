@@ -18,7 +18,7 @@ export function postgresBinDir(): string {
     const root = '/usr/lib/postgresql';
     const versions = existsSync(root) ? readdirSync(root).sort((a, b) => Number(b) - Number(a)) : [];
     if (versions.length === 0) throw new Error('PostgreSQL is not installed (apt-get install postgresql)');
-    return join(root, versions[0]!, 'bin');
+    return join(root, versions[0], 'bin');
   }
 }
 

@@ -100,7 +100,7 @@ export class LocalStack {
         database: DATABASE,
         schema: app.schema,
         role: roleOf(app.schema),
-        password: this.state.secrets[`role:${app.schema}`]!,
+        password: this.state.secrets[`role:${app.schema}`],
       });
     }
   }
@@ -123,7 +123,7 @@ export class LocalStack {
       NATS_URL: this.natsUrl,
     };
     if (app.schema) {
-      const password = encodeURIComponent(this.state.secrets[`role:${app.schema}`]!);
+      const password = encodeURIComponent(this.state.secrets[`role:${app.schema}`]);
       env.DATABASE_URL = `postgres://${roleOf(app.schema)}:${password}@127.0.0.1:${this.state.postgres.port}/${DATABASE}`;
     }
     for (const name of app.secrets ?? []) env[name] = this.state.secrets[name];

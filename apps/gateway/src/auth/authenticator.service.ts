@@ -39,7 +39,7 @@ export class Authenticator implements OnApplicationBootstrap {
     if (!header) throw unauthorized('Missing Authorization header; send "Authorization: Bearer <token>"');
     const match = BEARER.exec(header);
     if (!match) throw unauthorized('Malformed Authorization header; expected "Bearer <token>"');
-    const token = match[1]!;
+    const token = match[1];
     const key = TokenCache.keyOf(token);
     const cached = this.cache.get(key);
     if (cached) return cached;

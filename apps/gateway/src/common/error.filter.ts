@@ -16,7 +16,7 @@ export function toErrorBody(exception: unknown, requestId?: string): ErrorBody {
   if (exception instanceof HttpException) return body(exception.getStatus(), httpMessage(exception));
   const fastifyError = exception as { statusCode?: unknown; message?: unknown };
   if (typeof fastifyError?.statusCode === 'number' && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
-    return body(fastifyError.statusCode, String(fastifyError.message ?? 'Bad request'));
+    return body(fastifyError.statusCode, typeof fastifyError.message === 'string' ? fastifyError.message : 'Bad request');
   }
   logger.error({ err: exception, requestId }, 'unhandled error');
   return body(500, 'Internal server error');

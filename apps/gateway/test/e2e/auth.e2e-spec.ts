@@ -15,7 +15,7 @@ describe('authentication', () => {
   });
 
   it('returns the caller as GET /v1/user', async () => {
-    const user = expectOperation(await adminClient().get('/v1/user'), 'getAuthenticatedUser', 200) as { email: string; object: string };
+    const user = expectOperation<{ email: string; object: string }>(await adminClient().get('/v1/user'), 'getAuthenticatedUser', 200);
     expect(user).toMatchObject({ object: 'user', email: 'admin@e2e.test' });
   });
 

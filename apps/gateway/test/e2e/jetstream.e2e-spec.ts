@@ -8,8 +8,9 @@ describe('JetStream events and jobs', () => {
   it('delivers identity.member.added to a durable consumer that was down when it was published', async () => {
     const durable = `e2e-member-probe-${Date.now()}`;
     const received: MemberAddedEvent[] = [];
-    const record = async (event: MemberAddedEvent): Promise<void> => {
+    const record = (event: MemberAddedEvent): Promise<void> => {
       received.push(event);
+      return Promise.resolve();
     };
 
     const first = await JetStreamBus.connect(testStack().natsUrl, 'e2e-probe');
@@ -17,17 +18,18 @@ describe('JetStream events and jobs', () => {
     await first.close(); // the consumer is now down
 
     const { client, userId } = await newUser('evented');
-    const org = expectOperation(await client.post('/v1/orgs', { title: 'Evented' }), 'createOrganization', 201) as { id: string };
+    const org = expectOperation<{ id: string }>(await client.post('/v1/orgs', { title: 'Evented' }), 'createOrganization', 201);
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(received.find((e) => e.organizationId === org.id)).toBeUndefined();
 
     const second = await JetStreamBus.connect(testStack().natsUrl, 'e2e-probe');
     try {
       await second.consumeEvents({ durable, subject: IdentityEvents.memberAdded, handler: record });
-      await eventually(async () => {
+      await eventually(() => {
         expect(received.filter((e) => e.organizationId === org.id)).toEqual([
           expect.objectContaining({ organizationId: org.id, userId, role: 'admin' }),
         ]);
+        return Promise.resolve();
       });
     } finally {
       await second.close();
@@ -38,7 +40,7 @@ describe('JetStream events and jobs', () => {
     const type = `e2e.always-fails.${Date.now()}`;
     const nc = await connect({ servers: testStack().natsUrl });
     const deadLetters: string[] = [];
-    nc.subscribe(`${DEAD_LETTER_PREFIX}jobs.${type}`, { callback: (_, msg) => deadLetters.push(msg.string()) });
+    nc.subscribe(`${DEAD_LETTER_PREFIX}jobs.${type}`, { callback: (_, msg) => void deadLetters.push(msg.string()) });
     const bus = await JetStreamBus.connect(testStack().natsUrl, 'e2e-jobs');
     const attempts: number[] = [];
     try {
@@ -46,13 +48,13 @@ describe('JetStream events and jobs', () => {
         durable: `e2e-failing-${Date.now()}`,
         subject: type,
         maxDeliver: 3,
-        handler: async (_, meta) => {
+        handler: (_, meta) => {
           attempts.push(meta.deliveryCount);
-          throw new Error('boom');
+          return Promise.reject(new Error('boom'));
         },
       });
       await bus.enqueueJob(type, { n: 1 });
-      await eventually(async () => expect(deadLetters).toEqual([JSON.stringify({ n: 1 })]), 10_000);
+      await eventually(() => Promise.resolve(expect(deadLetters).toEqual([JSON.stringify({ n: 1 })])), 10_000);
       expect(attempts).toEqual([1, 2, 3]);
     } finally {
       await bus.close();

@@ -16,20 +16,20 @@ describe('organizations', () => {
   it('creates an organization whose creator is its admin', async () => {
     const { client } = await newUser('creator');
     const response = await client.post('/v1/orgs', { title: 'Acme Docs', emailDomains: ['Acme.COM', 'acme.com'] });
-    const org = expectOperation(response, 'createOrganization', 201) as Org & { emailDomains: string[]; urls: { location: string } };
+    const org = expectOperation<Org & { emailDomains: string[]; urls: { location: string } }>(response, 'createOrganization', 201);
     expect(org).toMatchObject({ title: 'Acme Docs', emailDomains: ['acme.com'], permissions: { admin: true } });
     expect(response.headers.get('location')).toBe(org.urls.location);
-    const fetched = expectOperation(await client.get(`/v1/orgs/${org.id}`), 'getOrganizationById', 200) as Org;
+    const fetched = expectOperation<Org>(await client.get(`/v1/orgs/${org.id}`), 'getOrganizationById', 200);
     expect(fetched.id).toBe(org.id);
   });
 
   it("hides another organization's existence: 404 for a non-member, the same as for an unknown id", async () => {
     const alice = await newUser('alice');
     const bob = await newUser('bob');
-    const orgA = expectOperation(await alice.client.post('/v1/orgs', { title: 'Org A' }), 'createOrganization', 201) as Org;
+    const orgA = expectOperation<Org>(await alice.client.post('/v1/orgs', { title: 'Org A' }), 'createOrganization', 201);
     expectError(await bob.client.get(`/v1/orgs/${orgA.id}`), 404, /No matching organization/);
     expectError(await bob.client.get('/v1/orgs/unknownOrgId123'), 404, /No matching organization/);
-    const bobs = expectOperation(await bob.client.get('/v1/orgs'), 'listOrganizationsForAuthenticatedUser', 200) as OrgList;
+    const bobs = expectOperation<OrgList>(await bob.client.get('/v1/orgs'), 'listOrganizationsForAuthenticatedUser', 200);
     expect(bobs.items.map((o) => o.id)).not.toContain(orgA.id);
   });
 
@@ -37,16 +37,16 @@ describe('organizations', () => {
     const { client } = await newUser('walker');
     const created: string[] = [];
     for (let i = 0; i < 4; i++) {
-      created.push((expectOperation(await client.post('/v1/orgs', { title: `Walk ${i}` }), 'createOrganization', 201) as Org).id);
+      created.push((expectOperation<Org>(await client.post('/v1/orgs', { title: `Walk ${i}` }), 'createOrganization', 201)).id);
     }
     const seen: string[] = [];
     let page: string | undefined;
     do {
       const query = page ? `?limit=1&page=${encodeURIComponent(page)}` : '?limit=1';
-      const list = expectOperation(await client.get(`/v1/orgs${query}`), 'listOrganizationsForAuthenticatedUser', 200) as OrgList;
+      const list = expectOperation<OrgList>(await client.get(`/v1/orgs${query}`), 'listOrganizationsForAuthenticatedUser', 200);
       expect(list.count).toBe(4);
       expect(list.items).toHaveLength(1);
-      seen.push(list.items[0]!.id);
+      seen.push(list.items[0].id);
       page = list.next?.page;
     } while (page && seen.length <= created.length);
     expect(seen).toEqual(created);

@@ -34,7 +34,7 @@ export const COMMANDS: Record<string, { help: string; run: Command }> = {
     help: 'user:create --email E [--name N]      create a user and print an API token',
     run: async (app, flags) => {
       const email = required(flags, 'email');
-      const user = await app.get(UsersService).create(email, typeof flags.name === 'string' ? flags.name : email.split('@')[0]!);
+      const user = await app.get(UsersService).create(email, typeof flags.name === 'string' ? flags.name : email.split('@')[0]);
       const { id: tokenId, token } = await app.get(TokensService).create(user.id, 'cli');
       return { userId: user.id, email, tokenId, token };
     },
@@ -73,7 +73,7 @@ export const COMMANDS: Record<string, { help: string; run: Command }> = {
       const organizationId = required(flags, 'org');
       const user = await app.get(UsersService).findByEmail(required(flags, 'email'));
       const db = app.get(DataSource);
-      const exists = await db.query('SELECT 1 FROM organizations WHERE id = $1', [organizationId]);
+      const exists: unknown[] = await db.query('SELECT 1 FROM organizations WHERE id = $1', [organizationId]);
       if (exists.length === 0) throw new AppError(404, `No organization with id ${organizationId}`);
       await db.transaction((manager) => app.get(MembershipsService).add(manager, organizationId, user.id, role));
       return { organizationId, userId: user.id, role };

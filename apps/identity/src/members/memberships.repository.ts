@@ -13,7 +13,7 @@ export class MembershipsRepository {
       'SELECT role FROM memberships WHERE organization_id = $1 AND user_id = $2 AND NOT disabled',
       [organizationId, userId],
     );
-    return rows.length === 0 ? undefined : rows[0]!.role;
+    return rows.length === 0 ? undefined : rows[0].role;
   }
 
   /** Adds or updates a membership; returns true when it was new. */
@@ -24,6 +24,6 @@ export class MembershipsRepository {
        RETURNING (xmax = 0) AS inserted`,
       [m.organizationId, m.userId, m.role],
     );
-    return rows[0]!.inserted;
+    return rows[0].inserted;
   }
 }

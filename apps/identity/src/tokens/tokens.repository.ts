@@ -26,7 +26,7 @@ export class TokensRepository {
 
   /** Marks a token revoked; false when it does not exist or was already revoked. */
   async revoke(manager: EntityManager, id: string): Promise<boolean> {
-    const result = await manager.query('UPDATE api_tokens SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL', [id]);
+    const result: unknown = await manager.query('UPDATE api_tokens SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL', [id]);
     return (result as [unknown, number])[1] > 0;
   }
 }

@@ -8,7 +8,7 @@ export function randomBase62(length: number): string {
   let out = '';
   // Rejection sampling keeps every character equally likely (248 = 4 * 62).
   for (let i = 0; i < bytes.length && out.length < length; i++) {
-    const byte = bytes[i]!;
+    const byte = bytes[i];
     if (byte < 248) out += ALPHABET[byte % 62];
   }
   return out.length === length ? out : out + randomBase62(length - out.length);

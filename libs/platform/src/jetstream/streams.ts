@@ -29,7 +29,7 @@ export async function ensureStreams(jsm: JetStreamManager): Promise<void> {
         await jsm.streams.add({ ...stream, storage: StorageType.File, duplicate_window: nanos(2 * 60 * 1000) });
       } catch (error) {
         // Another process created it between our check and our add.
-        await jsm.streams.info(stream.name).catch(() => Promise.reject(error));
+        await jsm.streams.info(stream.name).catch(() => Promise.reject(error instanceof Error ? error : new Error(String(error))));
       }
     }
   }

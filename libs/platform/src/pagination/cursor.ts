@@ -53,7 +53,7 @@ export function toList<Row, Item>(
   const pageRows = rows.slice(0, limit);
   const list: List<Item> = { count, items: pageRows.map(toItem) };
   if (rows.length > limit && pageRows.length > 0) {
-    list.next = { page: encodeCursor(keyOf(pageRows[pageRows.length - 1]!)) };
+    list.next = { page: encodeCursor(keyOf(pageRows[pageRows.length - 1])) };
   }
   return list;
 }
