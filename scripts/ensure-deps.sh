@@ -8,6 +8,11 @@ if ! command -v pg_config >/dev/null 2>&1 && ! ls /usr/lib/postgresql/*/bin/init
   need_apt+=(postgresql)
 fi
 command -v nats-server >/dev/null 2>&1 || need_apt+=(nats-server)
+# The test suite validates docker-compose.yml with `docker-compose config` (no engine needed).
+if [ "${1:-}" = "--for-tests" ]; then
+  command -v docker-compose >/dev/null 2>&1 || need_apt+=(docker-compose)
+  command -v git >/dev/null 2>&1 || need_apt+=(git)
+fi
 if [ ${#need_apt[@]} -gt 0 ]; then
   echo "Installing ${need_apt[*]} with apt-get …"
   SUDO=""

@@ -1,0 +1,45 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { load } from 'js-yaml';
+
+const root = join(__dirname, '..');
+const composeFile = join(root, 'docker-compose.yml');
+const compose = load(readFileSync(composeFile, 'utf8')) as { services: Record<string, { command?: string[]; environment?: Record<string, string> }> };
+const apps = readdirSync(join(root, 'apps'), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+
+describe('docker-compose.yml', () => {
+  it('is a valid compose file (docker-compose config, no engine needed)', () => {
+    const hasCompose = spawnSync('docker-compose', ['version'], { encoding: 'utf8' }).status === 0;
+    if (!hasCompose) throw new Error('docker-compose is not installed (apt-get install docker-compose); scripts/test.sh installs it');
+    expect(() => execFileSync('docker-compose', ['-f', composeFile, 'config', '-q'], { encoding: 'utf8', stdio: 'pipe' })).not.toThrow();
+  });
+
+  it.each(apps)('runs the app %s as its own service with its entry point', (app) => {
+    const service = compose.services[app];
+    expect(service).toBeDefined();
+    expect(service!.command).toEqual(['node', `apps/${app}/dist/main.js`]);
+  });
+
+  it('gives every service with a schema its own database role', () => {
+    for (const app of apps.filter((a) => a !== 'gateway')) {
+      const url = compose.services[app]?.environment?.DATABASE_URL;
+      expect(url).toMatch(new RegExp(`^postgres://bindery_${app.replace(/-/g, '_')}:`));
+    }
+  });
+
+  it('keeps Postgres and NATS with JetStream in the system', () => {
+    expect(compose.services.postgres).toBeDefined();
+    expect(compose.services.nats?.command).toContain('-js');
+  });
+});
+
+describe('deploy/Dockerfile', () => {
+  it('is multi-stage and builds with the locked dependencies', () => {
+    const dockerfile = readFileSync(join(__dirname, 'Dockerfile'), 'utf8');
+    expect(dockerfile.match(/^FROM /gm)?.length).toBeGreaterThanOrEqual(2);
+    expect(dockerfile).toContain('pnpm install --frozen-lockfile');
+  });
+});
