@@ -3,3 +3,4 @@ export * from './pagination';
 export * from './health';
 export * from './roles';
 export * from './identity';
+export * from './content';
