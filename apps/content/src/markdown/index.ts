@@ -1,0 +1,2 @@
+// Document ⇄ Markdown conversion (unified/remark) lands here.
+export {};
