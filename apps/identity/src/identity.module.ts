@@ -5,10 +5,11 @@ import { createIdentityDataSource, IDENTITY_SCHEMA } from './database/data-sourc
 import { HealthHandler } from './health/health.handler';
 import { MembersModule } from './members/members.module';
 import { OrganizationsModule } from './organizations/organizations.module';
+import { PermissionsModule } from './permissions/permissions.module';
 import { TokensModule } from './tokens/tokens.module';
 import { UsersModule } from './users/users.module';
 
-const features = [UsersModule, TokensModule, MembersModule, OrganizationsModule];
+const features = [PermissionsModule, UsersModule, TokensModule, MembersModule, OrganizationsModule];
 
 @Module({})
 export class IdentityModule {

@@ -26,4 +26,14 @@ export class MembershipsRepository {
     );
     return rows[0].inserted;
   }
+
+  /** Adds a membership unless the user already is a member (whose role then stays); true when added. */
+  async insertIfAbsent(manager: EntityManager, m: Pick<MembershipEntity, 'organizationId' | 'userId' | 'role' | 'sso'>): Promise<boolean> {
+    const rows: unknown[] = await manager.query(
+      `INSERT INTO memberships (organization_id, user_id, role, sso) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (organization_id, user_id) DO NOTHING RETURNING user_id`,
+      [m.organizationId, m.userId, m.role, m.sso],
+    );
+    return rows.length > 0;
+  }
 }

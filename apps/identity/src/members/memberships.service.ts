@@ -1,4 +1,4 @@
-import { IdentityEvents, type MemberAddedEvent, type MemberRole } from '@bindery/contracts';
+import { IdentityEvents, type MemberAddedEvent, type MemberRole, type MemberRoleOrGuest } from '@bindery/contracts';
 import { addToOutbox } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
@@ -21,5 +21,17 @@ export class MembershipsService {
     if (!created) return;
     const event: MemberAddedEvent = { organizationId, userId, role, addedAt: new Date().toISOString() };
     await addToOutbox(manager, IdentityEvents.memberAdded, event);
+  }
+
+  /**
+   * Lets a user join (invite, email domain, SSO) without touching an existing membership's role.
+   * Returns true when the user was not yet a member; records `identity.member.added` then.
+   */
+  async join(manager: EntityManager, organizationId: string, userId: string, role: MemberRoleOrGuest, sso = false): Promise<boolean> {
+    const created = await this.memberships.insertIfAbsent(manager, { organizationId, userId, role, sso });
+    if (!created) return false;
+    const event: MemberAddedEvent = { organizationId, userId, role, addedAt: new Date().toISOString() };
+    await addToOutbox(manager, IdentityEvents.memberAdded, event);
+    return true;
   }
 }

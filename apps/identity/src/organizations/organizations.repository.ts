@@ -45,4 +45,43 @@ export class OrganizationsRepository {
     await repo.save(repo.create(org));
     return repo.findOneByOrFail({ id: org.id });
   }
+
+  /** Locks one organization for update; null when it does not exist. */
+  async lockById(manager: EntityManager, organizationId: string): Promise<OrganizationEntity | null> {
+    return manager.getRepository(OrganizationEntity).createQueryBuilder('o').setLock('pessimistic_write').where('o.id = :organizationId', { organizationId }).getOne();
+  }
+
+  async findById(organizationId: string): Promise<OrganizationEntity | null> {
+    return this.db.getRepository(OrganizationEntity).findOneBy({ id: organizationId });
+  }
+
+  async update(manager: EntityManager, organizationId: string, changes: Partial<OrganizationEntity>): Promise<void> {
+    if (Object.keys(changes).length > 0) await manager.getRepository(OrganizationEntity).update({ id: organizationId }, changes);
+  }
+
+  /** True when another organization already uses this hostname. */
+  async hostnameTaken(manager: EntityManager, hostname: string, exceptId: string): Promise<boolean> {
+    const rows: unknown[] = await manager.query('SELECT 1 FROM organizations WHERE lower(hostname) = lower($1) AND id <> $2', [hostname, exceptId]);
+    return rows.length > 0;
+  }
+
+  /** Organizations that allow this email domain, with the user's role where they are a member (oldest first). */
+  async listForEmailDomain(domain: string, userId: string): Promise<Array<{ organization: OrganizationEntity; role: MemberRole | null | undefined }>> {
+    const { entities, raw } = await this.db
+      .getRepository(OrganizationEntity)
+      .createQueryBuilder('o')
+      .leftJoin('memberships', 'm', 'm.organization_id = o.id AND m.user_id = :userId AND NOT m.disabled', { userId })
+      .addSelect('m.user_id', 'member_user')
+      .addSelect('m.role', 'member_role')
+      .where(':domain = ANY(o.email_domains)', { domain })
+      .orderBy('o.created_at', 'ASC')
+      .addOrderBy('o.id', 'ASC')
+      .limit(1000)
+      .getRawAndEntities();
+    const standing = new Map((raw as Array<{ o_id: string; member_user: string | null; member_role: MemberRole | null }>).map((r) => [r.o_id, r]));
+    return entities.map((organization) => {
+      const row = standing.get(organization.id);
+      return { organization, role: row?.member_user ? row.member_role : undefined };
+    });
+  }
 }
