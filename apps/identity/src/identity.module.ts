@@ -5,11 +5,13 @@ import { createIdentityDataSource, IDENTITY_SCHEMA } from './database/data-sourc
 import { HealthHandler } from './health/health.handler';
 import { MembersModule } from './members/members.module';
 import { OrganizationsModule } from './organizations/organizations.module';
+import { InvitesModule } from './invites/invites.module';
 import { PermissionsModule } from './permissions/permissions.module';
+import { TeamsModule } from './teams/teams.module';
 import { TokensModule } from './tokens/tokens.module';
 import { UsersModule } from './users/users.module';
 
-const features = [PermissionsModule, UsersModule, TokensModule, MembersModule, OrganizationsModule];
+const features = [PermissionsModule, UsersModule, TokensModule, MembersModule, OrganizationsModule, InvitesModule, TeamsModule];
 
 @Module({})
 export class IdentityModule {

@@ -9,6 +9,6 @@ import { OrganizationsService } from './organizations.service';
   imports: [MembersModule, UsersModule],
   controllers: [OrganizationsHandler],
   providers: [OrganizationsService, OrganizationsRepository],
-  exports: [OrganizationsService],
+  exports: [OrganizationsService, OrganizationsRepository],
 })
 export class OrganizationsModule {}

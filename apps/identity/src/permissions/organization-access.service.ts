@@ -22,23 +22,28 @@ export class OrganizationAccess {
    */
   async require(ctx: RequestContext, organizationId: string, action: OrgAction): Promise<OrgCaller> {
     const userId = callerId(ctx);
-    const rows: Array<{ role: MemberRole | null }> = await this.db.query(
-      'SELECT role FROM memberships WHERE organization_id = $1 AND user_id = $2 AND NOT disabled',
-      [organizationId, userId],
-    );
-    if (rows.length === 0) throw notFound('No matching organization found');
-    const role = rows[0].role;
+    const role = await this.roleOf(organizationId, userId);
+    if (role === undefined) throw notFound('No matching organization found');
     if (!can(action, { role })) throw forbidden(`Your role in this organization does not allow this (${action})`);
     return { userId, organizationId, role };
   }
 
-  /** The team role of a user in a team of the organization, if any. */
-  async teamRoleOf(organizationId: string, teamId: string, userId: string): Promise<'owner' | 'member' | undefined> {
-    const rows: Array<{ role: 'owner' | 'member' }> = await this.db.query(
-      'SELECT role FROM team_members WHERE organization_id = $1 AND team_id = $2 AND user_id = $3',
-      [organizationId, teamId, userId],
+  /** A user's role in the organization: null for a guest, undefined when not an (enabled) member. */
+  async roleOf(organizationId: string, userId: string): Promise<MemberRole | null | undefined> {
+    const rows: Array<{ role: MemberRole | null }> = await this.db.query(
+      'SELECT role FROM memberships WHERE organization_id = $1 AND user_id = $2 AND NOT disabled',
+      [organizationId, userId],
     );
-    return rows[0]?.role;
+    return rows.length === 0 ? undefined : rows[0].role;
+  }
+
+  /** A user's role in each team of the organization they belong to. */
+  async teamRolesOf(organizationId: string, userId: string): Promise<Map<string, 'owner' | 'member'>> {
+    const rows: Array<{ team_id: string; role: 'owner' | 'member' }> = await this.db.query(
+      'SELECT team_id, role FROM team_members WHERE organization_id = $1 AND user_id = $2',
+      [organizationId, userId],
+    );
+    return new Map(rows.map((r) => [r.team_id, r.role]));
   }
 }
 
