@@ -6,6 +6,7 @@ import { HealthHandler } from './health/health.handler';
 import { MembersModule } from './members/members.module';
 import { OrganizationsModule } from './organizations/organizations.module';
 import { InvitesModule } from './invites/invites.module';
+import { MemberSpacesModule } from './member-spaces/member-spaces.module';
 import { PermissionsModule } from './permissions/permissions.module';
 import { TeamsModule } from './teams/teams.module';
 import { TokensModule } from './tokens/tokens.module';
@@ -23,6 +24,7 @@ export class IdentityModule {
         ServiceDatabaseModule.forRoot({ schema: IDENTITY_SCHEMA, createDataSource: () => createIdentityDataSource(env.DATABASE_URL), migrateOnStart: true }),
         EventsModule.forRoot({ service: 'identity', natsUrl: env.NATS_URL, databaseUrl: env.DATABASE_URL }),
         ...features,
+        MemberSpacesModule.forService(env),
       ],
       controllers: [HealthHandler],
     };

@@ -9,18 +9,18 @@ export function normalizeDomains(domains: string[]): string[] {
 /** The domain part of an email address, lower-cased. */
 export const emailDomainOf = (email: string): string => email.slice(email.lastIndexOf('@') + 1).toLowerCase();
 
-/** The columns a PATCH changes: absent fields stay, null clears the nullable ones. */
+/** The columns a PATCH changes: absent fields stay, null clears the nullable ones (and is ignored for the others). */
 export function organizationChanges(input: OrgUpdateInput): Partial<OrganizationEntity> {
   const changes: Partial<OrganizationEntity> = {};
-  if (input.title !== undefined) changes.title = input.title.trim();
-  if (input.emailDomains !== undefined) changes.emailDomains = normalizeDomains(input.emailDomains);
-  if (input.hostname !== undefined) changes.hostname = input.hostname.toLowerCase();
+  if (input.title != null) changes.title = input.title.trim();
+  if (input.emailDomains != null) changes.emailDomains = normalizeDomains(input.emailDomains);
+  if (input.hostname != null) changes.hostname = input.hostname.toLowerCase();
   if (input.defaultRole !== undefined) changes.defaultRole = input.defaultRole;
   if (input.defaultContent !== undefined) changes.defaultContent = input.defaultContent && { type: 'site', site: input.defaultContent.site };
   if (input.logo !== undefined) changes.logo = input.logo;
-  if (input.sso !== undefined) changes.sso = input.sso;
-  if (input.ai !== undefined) changes.ai = input.ai;
-  if (input.inviteLinks !== undefined) changes.inviteLinks = input.inviteLinks;
-  if (input.mergeRules !== undefined) changes.mergeRules = input.mergeRules;
+  if (input.sso != null) changes.sso = input.sso;
+  if (input.ai != null) changes.ai = input.ai;
+  if (input.inviteLinks != null) changes.inviteLinks = input.inviteLinks;
+  if (input.mergeRules != null) changes.mergeRules = input.mergeRules;
   return changes;
 }
