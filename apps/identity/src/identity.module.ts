@@ -5,14 +5,16 @@ import { createIdentityDataSource, IDENTITY_SCHEMA } from './database/data-sourc
 import { HealthHandler } from './health/health.handler';
 import { MembersModule } from './members/members.module';
 import { OrganizationsModule } from './organizations/organizations.module';
+import { AgentInstructionsModule } from './agent-instructions/agent-instructions.module';
 import { InvitesModule } from './invites/invites.module';
 import { MemberSpacesModule } from './member-spaces/member-spaces.module';
 import { PermissionsModule } from './permissions/permissions.module';
+import { SamlModule } from './saml/saml.module';
 import { TeamsModule } from './teams/teams.module';
 import { TokensModule } from './tokens/tokens.module';
 import { UsersModule } from './users/users.module';
 
-const features = [PermissionsModule, UsersModule, TokensModule, MembersModule, OrganizationsModule, InvitesModule, TeamsModule];
+const features = [PermissionsModule, UsersModule, TokensModule, MembersModule, OrganizationsModule, InvitesModule, TeamsModule, SamlModule, AgentInstructionsModule];
 
 @Module({})
 export class IdentityModule {

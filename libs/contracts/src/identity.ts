@@ -350,7 +350,8 @@ export interface SamlFields {
   entityID?: string;
   certificate?: string;
   ssoURL?: string;
-  defaultTeam?: string;
+  /** Team id; null clears it. */
+  defaultTeam?: string | null;
   defaultRole?: MemberRoleOrGuest;
 }
 export interface SamlCreateInput extends SamlFields {
