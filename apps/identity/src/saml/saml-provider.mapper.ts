@@ -10,12 +10,15 @@ export function serviceProviderOf(row: Pick<SamlProviderRow, 'id' | 'organizatio
 /** Active once the IdP's URL, entity id and certificate are all known. */
 export const isActive = (row: SamlProviderRow): boolean => Boolean(row.sso_url && row.entity_id && row.certificate);
 
+/** The official document requires `ssoURL` as a URI even before it is configured: `about:blank` says "not set". */
+const UNSET_URL = 'about:blank';
+
 export function toSamlProvider(row: SamlProviderRow, baseUrl: string, defaultTeam?: Team): SamlProvider {
   const provider: SamlProvider = {
     object: 'saml-provider',
     id: row.id,
     label: row.label,
-    ssoURL: row.sso_url ?? '',
+    ssoURL: row.sso_url ?? UNSET_URL,
     entityID: row.entity_id ?? '',
     certificate: row.certificate ?? '',
     defaultRole: row.default_role,

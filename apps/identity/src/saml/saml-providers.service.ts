@@ -32,6 +32,7 @@ export class SamlProvidersService {
 
   async create(ctx: RequestContext, input: SamlCreateInput): Promise<SamlProvider> {
     const caller = await this.access.require(ctx, input.organizationId, 'saml.manage');
+    if (!input.label?.trim()) throw badRequest('label: is required (1..30 characters)');
     const columns = await this.columnsOf(caller, input);
     const id = newId();
     // New SSO users read content unless the admin chose otherwise.

@@ -2,14 +2,8 @@ import { IsOptional, IsString, IsUrl, Length, Matches, MaxLength } from 'class-v
 import { ENTITY_ID, IsEntityId } from '../../common/entity-id';
 import { IsOptionalNotNull, IsRoleOrGuest } from './identity-validators';
 
-/** Fields of a SAML provider with the spec's limits; every one optional (PATCH). */
-export class UpdateSamlProviderRequest {
-  @IsOptionalNotNull()
-  @IsString()
-  @Length(1, 30)
-  @Matches(/\S/, { message: 'label must contain a non-blank character' })
-  label?: string;
-
+/** Fields of a SAML provider other than `label`, with the spec's limits. */
+class SamlProviderFields {
   @IsOptionalNotNull()
   @IsString()
   @Length(1, 1024)
@@ -39,11 +33,20 @@ export class UpdateSamlProviderRequest {
 }
 
 /** Body of POST /v1/orgs/{organizationId}/saml: `label` is required. */
-export class CreateSamlProviderRequest extends UpdateSamlProviderRequest {
+export class CreateSamlProviderRequest extends SamlProviderFields {
   @IsString()
   @Length(1, 30)
   @Matches(/\S/, { message: 'label must contain a non-blank character' })
-  declare label: string;
+  label!: string;
+}
+
+/** Body of PATCH …/saml/{samlProviderId}: every field optional. */
+export class UpdateSamlProviderRequest extends SamlProviderFields {
+  @IsOptionalNotNull()
+  @IsString()
+  @Length(1, 30)
+  @Matches(/\S/, { message: 'label must contain a non-blank character' })
+  label?: string;
 }
 
 export class SamlProviderParams {
