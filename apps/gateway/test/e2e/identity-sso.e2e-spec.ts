@@ -189,5 +189,5 @@ function base(provider: SamlProvider, inResponseTo: string) {
 }
 
 async function asApiResponse(response: Response): Promise<{ status: number; headers: Headers; body: unknown }> {
-  return { status: response.status, headers: response.headers, body: (await response.json()) as unknown };
+  return { status: response.status, headers: response.headers, body: await response.json() };
 }
