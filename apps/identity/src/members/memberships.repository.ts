@@ -1,4 +1,3 @@
-import type { MemberRole } from '@bindery/contracts';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { MembershipEntity } from './membership.entity';
@@ -6,15 +5,6 @@ import { MembershipEntity } from './membership.entity';
 @Injectable()
 export class MembershipsRepository {
   constructor(private readonly db: DataSource) {}
-
-  /** The user's role in the organization; undefined when not a member. */
-  async roleOf(organizationId: string, userId: string): Promise<MemberRole | null | undefined> {
-    const rows: Array<{ role: MemberRole | null }> = await this.db.query(
-      'SELECT role FROM memberships WHERE organization_id = $1 AND user_id = $2 AND NOT disabled',
-      [organizationId, userId],
-    );
-    return rows.length === 0 ? undefined : rows[0].role;
-  }
 
   /** Adds or updates a membership; returns true when it was new. */
   async upsert(manager: EntityManager, m: Pick<MembershipEntity, 'organizationId' | 'userId' | 'role'>): Promise<boolean> {

@@ -2,14 +2,18 @@ import { IdentityEvents, type MemberAddedEvent, type MemberRole, type MemberRole
 import { addToOutbox } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { OrganizationAccess } from '../permissions/organization-access.service';
 import { MembershipsRepository } from './memberships.repository';
 
 @Injectable()
 export class MembershipsService {
-  constructor(private readonly memberships: MembershipsRepository) {}
+  constructor(
+    private readonly memberships: MembershipsRepository,
+    private readonly access: OrganizationAccess,
+  ) {}
 
   roleOf(organizationId: string, userId: string): Promise<MemberRole | null | undefined> {
-    return this.memberships.roleOf(organizationId, userId);
+    return this.access.roleOf(organizationId, userId);
   }
 
   /**
