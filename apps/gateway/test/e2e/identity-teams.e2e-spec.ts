@@ -39,6 +39,12 @@ describe('identity: teams and team members', () => {
     expectError(await org.admin.client.get(`${base}?owner=nobody123`), 400, /owner/);
 
     // A team owner manages its team but not others; permissions say so.
+    const orgAsOwner = expectOperation<{ permissions: { ownTeam: boolean; admin: boolean } }>(
+      await owner.client.get(`/v1/orgs/${org.organizationId}`),
+      'getOrganizationById',
+      200,
+    );
+    expect(orgAsOwner.permissions).toMatchObject({ ownTeam: true, admin: false });
     const asOwner = expectOperation<Team>(await owner.client.get(`${base}/${created.id}`), 'getTeamInOrganizationById', 200);
     expect(asOwner.permissions).toEqual({ admin: true, view: true });
     const renamed = expectOperation<Team>(await owner.client.patch(`${base}/${created.id}`, { title: 'Writers' }), 'updateTeamInOrganizationById', 200);

@@ -7,7 +7,13 @@ import { OrganizationEntity } from './organization.entity';
 export interface OrganizationWithRole {
   organization: OrganizationEntity;
   role: MemberRole | null;
+  /** The user owns at least one team of the organization (`permissions.ownTeam`). */
+  ownsTeam: boolean;
 }
+
+/** Selects whether the member `m` owns a team of organization `o`. */
+const OWNS_TEAM = "EXISTS (SELECT 1 FROM team_members tm WHERE tm.organization_id = o.id AND tm.user_id = m.user_id AND tm.role = 'owner')";
+type StandingRaw = { o_id: string; member_role: MemberRole | null; owns_team: boolean };
 
 @Injectable()
 export class OrganizationsRepository {
@@ -20,10 +26,12 @@ export class OrganizationsRepository {
       .createQueryBuilder('o')
       .innerJoin('memberships', 'm', 'm.organization_id = o.id AND m.user_id = :userId AND NOT m.disabled', { userId })
       .addSelect('m.role', 'member_role')
+      .addSelect(OWNS_TEAM, 'owns_team')
       .where('o.id = :organizationId', { organizationId })
       .getRawAndEntities();
     const organization = row.entities[0];
-    return organization ? { organization, role: (row.raw[0] as { member_role: MemberRole | null }).member_role } : null;
+    const raw = row.raw[0] as StandingRaw | undefined;
+    return organization && raw ? { organization, role: raw.member_role, ownsTeam: raw.owns_team } : null;
   }
 
   /** A page of the user's organizations in (createdAt, id) order, after the given keyset position. */
@@ -33,11 +41,18 @@ export class OrganizationsRepository {
       .createQueryBuilder('o')
       .innerJoin('memberships', 'm', 'm.organization_id = o.id AND m.user_id = :userId AND NOT m.disabled', { userId });
     const count = await base.clone().getCount();
-    const query = base.addSelect('m.role', 'member_role').orderBy('o.created_at', 'ASC').addOrderBy('o.id', 'ASC').limit(limit);
+    const query = base.addSelect('m.role', 'member_role').addSelect(OWNS_TEAM, 'owns_team').orderBy('o.created_at', 'ASC').addOrderBy('o.id', 'ASC').limit(limit);
     if (after) query.andWhere('(o.created_at, o.id) > (:afterAt::timestamptz, :afterId)', { afterAt: after[0], afterId: after[1] });
     const { entities, raw } = await query.getRawAndEntities();
-    const roles = new Map((raw as Array<{ o_id: string; member_role: MemberRole | null }>).map((r) => [r.o_id, r.member_role]));
-    return { rows: entities.map((organization) => ({ organization, role: roles.get(organization.id) ?? null })), count };
+    const standing = new Map((raw as StandingRaw[]).map((r) => [r.o_id, r]));
+    return {
+      rows: entities.map((organization) => ({
+        organization,
+        role: standing.get(organization.id)?.member_role ?? null,
+        ownsTeam: standing.get(organization.id)?.owns_team ?? false,
+      })),
+      count,
+    };
   }
 
   async insert(manager: EntityManager, org: Pick<OrganizationEntity, 'id' | 'title' | 'emailDomains' | 'mergeRules'>): Promise<OrganizationEntity> {
@@ -73,7 +88,7 @@ export class OrganizationsRepository {
       .leftJoin('memberships', 'm', 'm.organization_id = o.id AND m.user_id = :userId AND NOT m.disabled', { userId })
       .addSelect('m.user_id', 'member_user')
       .addSelect('m.role', 'member_role')
-      .where(':domain = ANY(o.email_domains)', { domain })
+      .where('o.email_domains @> ARRAY[:domain]::text[]', { domain })
       .orderBy('o.created_at', 'ASC')
       .addOrderBy('o.id', 'ASC')
       .limit(1000)

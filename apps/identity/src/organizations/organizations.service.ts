@@ -25,7 +25,7 @@ export class OrganizationsService {
     const userId = callerId(ctx);
     const found = await this.organizations.findForMember(organizationId, userId);
     if (!found) throw notFound('No matching organization found');
-    return toOrganization(found.organization, found.role, ctx.baseUrl);
+    return toOrganization(found.organization, found.role, ctx.baseUrl, found.ownsTeam);
   }
 
   async list(ctx: RequestContext, query: PageQuery): Promise<List<Organization>> {
@@ -37,7 +37,7 @@ export class OrganizationsService {
       limit,
       count,
       (r) => [r.organization.createdAt.toISOString(), r.organization.id],
-      (r) => toOrganization(r.organization, r.role, ctx.baseUrl),
+      (r) => toOrganization(r.organization, r.role, ctx.baseUrl, r.ownsTeam),
     );
   }
 
