@@ -23,6 +23,8 @@ export const IdentitySubjects = {
   inviteEmails: 'identity.invite.emails',
   inviteLinkCreate: 'identity.inviteLink.create',
   inviteLinkList: 'identity.inviteLink.list',
+  inviteLinkGet: 'identity.inviteLink.get',
+  inviteLinkUpdate: 'identity.inviteLink.update',
   inviteLinkDelete: 'identity.inviteLink.delete',
   inviteLinkJoin: 'identity.inviteLink.join',
   teamCreate: 'identity.team.create',
@@ -313,6 +315,9 @@ export interface InviteLinkCreateInput {
 export interface InviteLinkInput {
   organizationId: string;
   inviteId: string;
+}
+export interface InviteLinkUpdateInput extends InviteLinkInput {
+  role: MemberRoleOrGuest;
 }
 
 export interface TeamListInput extends PageQuery {

@@ -1,6 +1,6 @@
 import { IdentitySubjects, type InviteEmailsResult, type InviteLink, type List, type RequestContext } from '@bindery/contracts';
 import { ServiceClient } from '@bindery/platform/nest';
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { PageQuery } from '../common/page.query';
 import { Ctx } from '../common/request-context.decorator';
 import { CreateInviteLinkRequest } from './dto/create-invite-link.request';
@@ -36,6 +36,17 @@ export class InvitesController {
   @Get('link-invites')
   listLinks(@Ctx() ctx: RequestContext, @Param() params: OrganizationParams, @Query() query: PageQuery): Promise<List<InviteLink>> {
     return this.services.send(IdentitySubjects.inviteLinkList, ctx, { ...query, organizationId: params.organizationId });
+  }
+
+  @Get('link-invites/:inviteId')
+  getLink(@Ctx() ctx: RequestContext, @Param() params: InviteParams): Promise<InviteLink> {
+    return this.services.send(IdentitySubjects.inviteLinkGet, ctx, { ...params });
+  }
+
+  /** PATCH …/link-invites/{inviteId} — the role the link grants from now on. */
+  @Patch('link-invites/:inviteId')
+  updateLink(@Ctx() ctx: RequestContext, @Param() params: InviteParams, @Body() body: CreateInviteLinkRequest): Promise<InviteLink> {
+    return this.services.send(IdentitySubjects.inviteLinkUpdate, ctx, { ...params, role: body.role });
   }
 
   @Delete('link-invites/:inviteId')

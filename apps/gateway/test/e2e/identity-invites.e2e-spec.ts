@@ -58,6 +58,13 @@ describe('identity: invites', () => {
     const listed = await walk<InviteLink>(org.admin.client, `${base}?limit=1`, 'listOrganizationInviteLinks');
     expect(listed.map((l) => l.id)).toEqual([link.id, guestLink.id]);
 
+    const one = expectOperation<InviteLink>(await org.admin.client.get(`${base}/${guestLink.id}`), 'getOrganizationInviteLink', 200);
+    expect(one).toMatchObject({ id: guestLink.id, role: null });
+    const retargeted = expectOperation<InviteLink>(await org.admin.client.patch(`${base}/${guestLink.id}`, { role: 'comment' }), 'updateOrganizationInviteById', 200);
+    expect(retargeted.role).toBe('comment');
+    expectError(await org.admin.client.patch(`${base}/${guestLink.id}`, { role: 'root' }), 400, /role/);
+    expectError(await org.admin.client.get(`${base}/noSuchInvite1`), 404, /invite/);
+
     const joiner = await newUser('joiner');
     const join = `/v1/orgs/${org.organizationId}/invites/${link.id}`;
     expectError(await joiner.client.post(join), 403, /disabled/);

@@ -41,6 +41,10 @@ export class InviteLinksRepository {
     return rows[0];
   }
 
+  async setRole(organizationId: string, id: string, role: MemberRoleOrGuest): Promise<void> {
+    await this.db.query('UPDATE invite_links SET role = $3 WHERE organization_id = $1 AND id = $2', [organizationId, id, role]);
+  }
+
   async delete(organizationId: string, id: string): Promise<void> {
     await this.db.query('DELETE FROM invite_links WHERE organization_id = $1 AND id = $2', [organizationId, id]);
   }

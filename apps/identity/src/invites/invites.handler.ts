@@ -6,6 +6,7 @@ import {
   type InviteLink,
   type InviteLinkCreateInput,
   type InviteLinkInput,
+  type InviteLinkUpdateInput,
   type List,
   type PageQuery,
 } from '@bindery/contracts';
@@ -30,6 +31,16 @@ export class InvitesHandler {
   @MessagePattern(IdentitySubjects.inviteLinkList)
   listLinks(@Payload() { ctx, data }: Envelope<PageQuery & { organizationId: string }>): Promise<List<InviteLink>> {
     return this.invites.listLinks(ctx, data);
+  }
+
+  @MessagePattern(IdentitySubjects.inviteLinkGet)
+  getLink(@Payload() { ctx, data }: Envelope<InviteLinkInput>): Promise<InviteLink> {
+    return this.invites.getLink(ctx, data);
+  }
+
+  @MessagePattern(IdentitySubjects.inviteLinkUpdate)
+  updateLink(@Payload() { ctx, data }: Envelope<InviteLinkUpdateInput>): Promise<InviteLink> {
+    return this.invites.updateLink(ctx, data);
   }
 
   @MessagePattern(IdentitySubjects.inviteLinkDelete)

@@ -4,6 +4,7 @@ import {
   type InviteLink,
   type InviteLinkCreateInput,
   type InviteLinkInput,
+  type InviteLinkUpdateInput,
   type List,
   type MemberRoleOrGuest,
   type PageQuery,
@@ -66,6 +67,19 @@ export class InvitesService {
     return toList(rows, limit, count, (r) => [r.created_at.toISOString(), r.id], (r) => toInviteLink(r, caller.role, ctx.baseUrl));
   }
 
+  async getLink(ctx: RequestContext, { organizationId, inviteId }: InviteLinkInput): Promise<InviteLink> {
+    const caller = await this.access.require(ctx, organizationId, 'invites.manage');
+    return toInviteLink(await this.mustFindLink(organizationId, inviteId), caller.role, ctx.baseUrl);
+  }
+
+  /** Changes the role a link grants from now on; members who already joined keep theirs. */
+  async updateLink(ctx: RequestContext, input: InviteLinkUpdateInput): Promise<InviteLink> {
+    const caller = await this.access.require(ctx, input.organizationId, 'invites.manage');
+    await this.mustFindLink(input.organizationId, input.inviteId);
+    await this.links.setRole(input.organizationId, input.inviteId, input.role);
+    return toInviteLink(await this.mustFindLink(input.organizationId, input.inviteId), caller.role, ctx.baseUrl);
+  }
+
   async deleteLink(ctx: RequestContext, { organizationId, inviteId }: InviteLinkInput): Promise<void> {
     await this.access.require(ctx, organizationId, 'invites.manage');
     await this.links.delete(organizationId, inviteId);
@@ -74,11 +88,16 @@ export class InvitesService {
   /** Any signed-in user holding the link joins with its role, while the organization has invite links enabled. */
   async joinWithLink(ctx: RequestContext, { organizationId, inviteId }: InviteLinkInput): Promise<void> {
     const userId = callerId(ctx);
-    const link = await this.links.find(organizationId, inviteId);
-    if (!link) throw notFound('No matching invite found');
+    const link = await this.mustFindLink(organizationId, inviteId);
     const organization = await this.organizations.findById(organizationId);
     if (!organization?.inviteLinks) throw forbidden('Invite links are disabled for this organization');
     await this.db.transaction((manager) => this.memberships.join(manager, organizationId, userId, link.role));
+  }
+
+  private async mustFindLink(organizationId: string, inviteId: string): Promise<InviteLinkRow> {
+    const link = await this.links.find(organizationId, inviteId);
+    if (!link) throw notFound('No matching invite found');
+    return link;
   }
 }
 
