@@ -44,6 +44,8 @@ export const IdentitySubjects = {
   ssoLogins: 'identity.sso.logins',
   ssoStart: 'identity.sso.start',
   ssoAssert: 'identity.sso.assert',
+  /** Internal (no HTTP route): the public JWK that verifies an organization's visitor claims. */
+  visitorClaimsKey: 'identity.visitorClaims.key',
   agentInstructionsGet: 'identity.agentInstructions.get',
   agentInstructionsPut: 'identity.agentInstructions.put',
 } as const;

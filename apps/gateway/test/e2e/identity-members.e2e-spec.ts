@@ -1,7 +1,7 @@
 import { createPublicKey, verify } from 'node:crypto';
-import { SERVICES } from '@bindery/stack';
-import { controlTestStack, expectError, expectOperation } from '@bindery/testing';
-import { Client } from 'pg';
+import { IdentitySubjects } from '@bindery/contracts';
+import { expectError, expectOperation, testStack } from '@bindery/testing';
+import { connect } from '@nats-io/transport-node';
 import { newUser } from './helpers';
 import { addMember, newOrganization, newTeam, walk } from './identity-helpers';
 
@@ -15,28 +15,28 @@ interface Member {
   teams: number;
 }
 
-/** Verifies an ES256 JWT with the organization's public key, read from identity's own schema. */
+/**
+ * Verifies an ES256 JWT the way a site would: with the public key identity hands out on
+ * `identity.visitorClaims.key` (asked here over NATS with the NestJS request envelope).
+ */
 async function verifyVisitorClaims(organizationId: string, jwt: string): Promise<Record<string, unknown>> {
-  const stack = await controlTestStack();
-  const db = new Client({ connectionString: stack.envFor(SERVICES.find((s) => s.name === 'identity')!).DATABASE_URL });
-  await db.connect();
+  const nc = await connect({ servers: testStack().natsUrl });
+  let jwk: JsonWebKey & { kid: string };
   try {
-    const { rows } = await db.query<{ kid: string; public_jwk: Record<string, string> }>(
-      'SELECT kid, public_jwk FROM identity.visitor_claims_keys WHERE organization_id = $1',
-      [organizationId],
-    );
-    const [header, payload, signature] = jwt.split('.');
-    const decodedHeader = JSON.parse(Buffer.from(header, 'base64url').toString()) as { alg: string; kid: string };
-    expect(decodedHeader).toEqual({ alg: 'ES256', kid: rows[0].kid });
-    const key = createPublicKey({ key: rows[0].public_jwk, format: 'jwk' });
-    const valid = verify('sha256', Buffer.from(`${header}.${payload}`), { key, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url'));
-    expect(valid).toBe(true);
-    const tampered = verify('sha256', Buffer.from(`${header}.${payload}x`), { key, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url'));
-    expect(tampered).toBe(false);
-    return JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
+    const message = { pattern: IdentitySubjects.visitorClaimsKey, data: { ctx: { requestId: 'e2e', baseUrl: '' }, data: { organizationId } }, id: 'e2e-1' };
+    const reply = await nc.request(IdentitySubjects.visitorClaimsKey, JSON.stringify(message), { timeout: 5000 });
+    jwk = (JSON.parse(reply.string()) as { response: { key: JsonWebKey & { kid: string } } }).response.key;
   } finally {
-    await db.end();
+    await nc.close();
   }
+  const [header, payload, signature] = jwt.split('.');
+  const decodedHeader = JSON.parse(Buffer.from(header, 'base64url').toString()) as { alg: string; kid: string };
+  expect(decodedHeader).toEqual({ alg: 'ES256', kid: jwk.kid });
+  const key = createPublicKey({ key: jwk, format: 'jwk' });
+  const check = (signed: string) => verify('sha256', Buffer.from(signed), { key, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url'));
+  expect(check(`${header}.${payload}`)).toBe(true);
+  expect(check(`${header}.${payload}x`)).toBe(false);
+  return JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
 }
 
 describe('identity: organization members', () => {

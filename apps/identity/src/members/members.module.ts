@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { VisitorClaimsHandler } from '../visitor-claims/visitor-claims.handler';
 import { VisitorClaimsService } from '../visitor-claims/visitor-claims.service';
 import { MembersHandler } from './members.handler';
 import { MembersRepository } from './members.repository';
@@ -8,7 +9,7 @@ import { MembershipsRepository } from './memberships.repository';
 import { MembershipsService } from './memberships.service';
 
 @Module({
-  controllers: [MembershipsHandler, MembersHandler],
+  controllers: [MembershipsHandler, MembersHandler, VisitorClaimsHandler],
   providers: [MembershipsService, MembershipsRepository, MembersService, MembersRepository, VisitorClaimsService],
   exports: [MembershipsService, MembersRepository],
 })

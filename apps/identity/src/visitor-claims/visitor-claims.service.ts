@@ -26,9 +26,10 @@ export class VisitorClaimsService {
       .sign(privateKey);
   }
 
-  /** The organization's public key as a JWK, for whoever verifies the claims. */
+  /** The organization's public key as a JWK (with its `kid`), for whoever verifies the claims. */
   async publicKey(organizationId: string): Promise<JWK> {
-    return (await this.keyOf(organizationId)).publicJwk;
+    const key = await this.keyOf(organizationId);
+    return { ...key.publicJwk, kid: key.kid, alg: ALGORITHM, use: 'sig' };
   }
 
   /** Creates the organization's key pair on first use; concurrent first uses agree on one. */
