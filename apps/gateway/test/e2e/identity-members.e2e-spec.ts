@@ -1,4 +1,4 @@
-import { createPublicKey, verify } from 'node:crypto';
+import { createPublicKey, type JsonWebKey, verify } from 'node:crypto';
 import { IdentitySubjects } from '@bindery/contracts';
 import { expectError, expectOperation, testStack } from '@bindery/testing';
 import { connect } from '@nats-io/transport-node';
