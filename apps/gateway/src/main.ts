@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { loadConfig, PinoNestLogger, runMain } from '@bindery/platform';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { HttpErrorFilter, toErrorBody } from './common/error.filter';
+import { HttpErrorFilter } from './common/error.filter';
 import { setPublicBaseUrl } from './common/request-context.decorator';
 import { createValidationPipe } from './common/validation.pipe';
 import { GatewayEnv } from './config/gateway.env';
@@ -30,14 +30,11 @@ runMain(async () => {
   const fastify = app.getHttpAdapter().getInstance();
   // The API speaks JSON only: any other body type is answered 415 by Fastify.
   fastify.removeContentTypeParser(['text/plain']);
-  // Errors raised by Fastify itself (bad JSON, unsupported media type, body too large) get the same body.
-  fastify.setErrorHandler((error, request, reply) => {
-    const body = toErrorBody(error, request.id);
-    void reply.status(body.error.code).send(body);
-  });
   fastify.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });
+  // Also catches what Fastify itself raises (bad JSON, unsupported media type, body too large):
+  // Nest routes Fastify's error handler through the global filters.
   app.useGlobalFilters(new HttpErrorFilter());
   app.useGlobalPipes(createValidationPipe());
   app.enableShutdownHooks();
