@@ -2,8 +2,5 @@
 # `pnpm bench [name…]`: builds, then runs the benchmarks against a fresh local stack.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/ensure-deps.sh
-export COREPACK_ENABLE_DOWNLOAD_PROMPT=0
-pnpm install --frozen-lockfile
-pnpm build
+bash scripts/prepare.sh
 node bench/dist/run.js "$@"
