@@ -6,7 +6,7 @@ async function main(): Promise<void> {
   const wanted = process.argv.slice(2);
   const selected = Object.entries(BENCHES).filter(([name]) => wanted.length === 0 || wanted.includes(name));
   if (selected.length === 0) throw new Error(`unknown benchmark; choose from: ${Object.keys(BENCHES).join(', ')}`);
-  process.env.LOG_LEVEL ??= 'warn';
+  process.env.BINDERY_APP_LOG_LEVEL ??= 'warn';
   console.log('Starting a fresh stack for the benchmarks …');
   await startTestStack();
   try {

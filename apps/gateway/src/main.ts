@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
-import { loadConfig, PinoNestLogger, runMain } from '@bindery/platform';
+import { loadConfig, logger, PinoNestLogger, runMain } from '@bindery/platform';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { HttpErrorFilter } from './common/error.filter';
@@ -32,6 +32,12 @@ runMain(async () => {
   fastify.removeContentTypeParser(['text/plain']);
   fastify.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
+  });
+  // One access line per request: server errors always, the rest at debug level (cheap when off).
+  fastify.addHook('onResponse', async (request, reply) => {
+    const level = reply.statusCode >= 500 ? 'error' : 'debug';
+    if (!logger.isLevelEnabled(level)) return;
+    logger[level]({ requestId: request.id, method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
   });
   // Also catches what Fastify itself raises (bad JSON, unsupported media type, body too large):
   // Nest routes Fastify's error handler through the global filters.
