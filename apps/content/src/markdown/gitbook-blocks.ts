@@ -51,7 +51,10 @@ class SiblingPairer {
       if (node.type === 'liquidTag') this.onTag(node);
       else if (node.type !== 'html' || !this.onHtml(node)) this.top().children.push(node);
     }
-    while (this.stack.length > 1) this.top().children.push(...this.unclosed(this.popFrame()));
+    while (this.stack.length > 1) {
+      const unclosed = this.popFrame();
+      this.top().children.push(...this.unclosed(unclosed));
+    }
     return this.top().children;
   }
 

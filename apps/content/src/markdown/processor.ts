@@ -31,7 +31,8 @@ const STRINGIFY_OPTIONS: StringifyOptions = {
 };
 
 const parser = unified().use(remarkParse).use(remarkGfm).use(remarkGitbook);
-const writer = unified().use(remarkGfm).use(remarkGitbook).use(remarkStringify, STRINGIFY_OPTIONS);
+// Unpadded tables: editing one cell must not rewrite every line of the table in diffs.
+const writer = unified().use(remarkGfm, { tablePipeAlign: false }).use(remarkGitbook).use(remarkStringify, STRINGIFY_OPTIONS);
 
 /** Markdown → mdast, with GitBook blocks folded into their own node types. */
 export function parseMarkdown(markdown: string): Root {
