@@ -170,9 +170,18 @@ class SiblingPairer {
     return false;
   }
 
+  /**
+   * Inline Markdown of a `<summary>`. A leading "a " keeps text such as "1. Install" or "# tag"
+   * from parsing as a block, while a delimiter after it still sees whitespace before it, exactly
+   * as at the start of a line; the two characters are then taken off again.
+   */
   private parsePhrasing(markdown: string): PhrasingContent[] {
-    const [first] = this.parseFlow(markdown.trim());
-    return first?.type === 'paragraph' ? first.children : [{ type: 'text', value: markdown.trim() }];
+    const [first] = this.parseFlow(`a ${markdown.trim()}`);
+    if (first?.type !== 'paragraph') return [{ type: 'text', value: markdown.trim() }];
+    const [head, ...rest] = first.children;
+    if (head?.type !== 'text' || !head.value.startsWith('a ')) return [{ type: 'text', value: markdown.trim() }];
+    const value = head.value.slice(2);
+    return value ? [{ ...head, value }, ...rest] : rest;
   }
 }
 

@@ -1,12 +1,18 @@
 // mdast-util-to-markdown handlers that write the GitBook-style nodes back in the form GitBook
 // itself exports (tags on their own lines, no blank line inside the tags).
-import type { Code, Link, Paragraph, Parents } from 'mdast';
+import type { Code, Link, Paragraph, Parents, PhrasingContent } from 'mdast';
 import { defaultHandlers, type Handle, type Info, type Options, type State } from 'mdast-util-to-markdown';
 import type { ContentRefNode, EmbedNode, ExpandableNode, HintNode, LiquidTag, TabNode, TabsNode } from './gitbook-mdast';
 import { formatTag } from './liquid-tags';
 
 function wrap(open: string, body: string, close: string): string {
   return body ? `${open}\n${body}\n${close}` : `${open}\n${close}`;
+}
+
+/** Inline content written through the paragraph handler, so that it gets the escapes of running text. */
+function phrasing(children: PhrasingContent[], state: State, info: Info): string {
+  const paragraph: Paragraph = { type: 'paragraph', children };
+  return defaultHandlers.paragraph(paragraph, undefined, state, info);
 }
 
 const liquidTag: Handle = (node: LiquidTag) => node.value;
@@ -26,12 +32,11 @@ const embed: Handle = (node: EmbedNode) => formatTag('embed', { url: node.url })
 // the content, so the label is always written as the URL.
 const contentRef: Handle = (node: ContentRefNode, _parent, state: State, info: Info) => {
   const link: Link = { type: 'link', url: node.url, children: [{ type: 'text', value: node.url }] };
-  const line: Paragraph = { type: 'paragraph', children: [link] };
-  return wrap(formatTag('content-ref', { url: node.url }), state.containerPhrasing(line, info), formatTag('endcontent-ref'));
+  return wrap(formatTag('content-ref', { url: node.url }), phrasing([link], state, info), formatTag('endcontent-ref'));
 };
 
 const expandable: Handle = (node: ExpandableNode, _parent, state: State, info: Info) => {
-  const summary = state.containerPhrasing({ type: 'paragraph', children: node.summary }, info);
+  const summary = phrasing(node.summary, state, info);
   const body = state.containerFlow(node, info);
   const open = node.open ? '<details open>' : '<details>';
   return [open, `<summary>${summary}</summary>`, ...(body ? [body] : []), '</details>'].join('\n\n');

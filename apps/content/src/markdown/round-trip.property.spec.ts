@@ -1,0 +1,41 @@
+import fc from 'fast-check';
+import { documentToMarkdown, markdownToDocument } from './index';
+import { documentSchemaErrors } from './testing/document-schema';
+import { counterKeys } from './testing/counter-keys';
+import { markdownPage } from './testing/markdown-arbitraries';
+
+const toDocument = (markdown: string) => markdownToDocument(markdown, { newKey: counterKeys() });
+const normalize = (markdown: string) => documentToMarkdown(toDocument(markdown));
+
+describe('markdown → document → markdown is stable after one pass', () => {
+  it('for pages built from every supported construct', () => {
+    fc.assert(
+      fc.property(markdownPage, (markdown) => {
+        const once = normalize(markdown);
+        const twice = normalize(once);
+        expect(twice).toBe(once);
+        expect(toDocument(twice)).toEqual(toDocument(once));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('produces documents valid against the official schema', () => {
+    fc.assert(
+      fc.property(markdownPage, (markdown) => {
+        expect(documentSchemaErrors(toDocument(markdown))).toEqual([]);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('for arbitrary text, Markdown or not', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom(...'ab *_`~[]()!#>-+|\\{}%<>\n1.:'.split('')), maxLength: 60 }), (markdown) => {
+        const once = normalize(markdown);
+        expect(normalize(once)).toBe(once);
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
