@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { documentToMarkdown, markdownToDocument } from './index';
+import { documentToMarkdown, markdownToDocument, type Document } from './index';
+import { documentBody, withoutKeys } from './testing/document-arbitraries';
 import { documentSchemaErrors } from './testing/document-schema';
 import { counterKeys } from './testing/counter-keys';
 import { markdownPage } from './testing/markdown-arbitraries';
@@ -36,6 +37,21 @@ describe('markdown → document → markdown is stable after one pass', () => {
         expect(normalize(once)).toBe(once);
       }),
       { numRuns: 500 },
+    );
+  });
+});
+
+describe('document → markdown → document loses nothing', () => {
+  it('for generated documents of the supported block types', () => {
+    fc.assert(
+      fc.property(documentBody, (nodes) => {
+        const document: Document = { object: 'document', data: {}, nodes };
+        const markdown = documentToMarkdown(document);
+        const back = toDocument(markdown);
+        expect(withoutKeys(back)).toEqual(document);
+        expect(documentToMarkdown(back)).toBe(markdown);
+      }),
+      { numRuns: 300 },
     );
   });
 });
