@@ -17,7 +17,7 @@ describe('markdown → document → markdown is stable after one pass', () => {
         expect(twice).toBe(once);
         expect(toDocument(twice)).toEqual(toDocument(once));
       }),
-      { numRuns: 300 },
+      { numRuns: 150 },
     );
   });
 
@@ -51,7 +51,7 @@ describe('document → markdown → document loses nothing', () => {
         expect(withoutKeys(back)).toEqual(document);
         expect(documentToMarkdown(back)).toBe(markdown);
       }),
-      { numRuns: 300 },
+      { numRuns: 150 },
     );
   });
 });
