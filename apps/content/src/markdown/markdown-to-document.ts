@@ -43,6 +43,8 @@ export const ALLOWED_CHILDREN = {
 type Allowed = Set<BlockType>;
 
 const HARD_BREAK = /^<br\s*\/?>$/i;
+const HTML_MARK_TAG = /^<(\/?)(strong|b|em|i|code|s|del)\s*>$/i;
+const HTML_MARKS: Record<string, MarkType> = { strong: 'bold', b: 'bold', em: 'italic', i: 'italic', code: 'code', s: 'strikethrough', del: 'strikethrough' };
 
 export class MarkdownToDocument {
   private readonly definitions = new Map<string, Definition>();
@@ -240,8 +242,20 @@ export class MarkdownToDocument {
     return { object: 'text', key: this.newKey(), leaves };
   }
 
+  /**
+   * Inline HTML formatting tags (`<strong>`, `<em>`, `<code>`, ...), common in `<summary>` lines and
+   * tables written for GitHub, become marks on the text between them instead of literal tags.
+   */
   private phrasing(children: PhrasingContent[], marks: MarkType[]): InlineContent[] {
-    return children.flatMap((child) => this.inline(child, marks));
+    const opened: MarkType[] = [];
+    return children.flatMap((child) => {
+      const tag = child.type === 'html' ? HTML_MARK_TAG.exec(child.value.trim()) : null;
+      if (!tag) return this.inline(child, opened.reduce(withMark, marks));
+      const mark = HTML_MARKS[tag[2].toLowerCase()];
+      if (!tag[1]) opened.push(mark);
+      else if (opened.includes(mark)) opened.splice(opened.lastIndexOf(mark), 1);
+      return [];
+    });
   }
 
   private inline(node: PhrasingContent, marks: MarkType[]): InlineContent[] {

@@ -161,7 +161,7 @@ describe('Markdown round trips, construct by construct', () => {
   });
 
   it('details expandables with a rich summary and body', () => {
-    const markdown = '<details>\n\n<summary>How do I <em>reset</em> it?</summary>\n\nHold the **button**.\n\n- ten seconds\n\n</details>\n';
+    const markdown = '<details>\n\n<summary>How do I *reset* it?</summary>\n\nHold the **button**.\n\n- ten seconds\n\n</details>\n';
     const document = expectLossless(markdown);
     expect(first(document)).toMatchObject({
       type: 'expandable',
@@ -170,6 +170,11 @@ describe('Markdown round trips, construct by construct', () => {
         { fragment: 'expandable-body', nodes: [{ type: 'paragraph' }, { type: 'list-unordered' }] },
       ],
     });
+  });
+
+  it('inline HTML formatting becomes marks', () => {
+    const document = markdownToDocument('Press <strong>Save</strong> or <code>Ctrl</code> + <em>S</em>.\n');
+    expect(documentToMarkdown(document)).toBe('Press **Save** or `Ctrl` + *S*.\n');
   });
 
   it('details written without blank lines, and open by default', () => {
