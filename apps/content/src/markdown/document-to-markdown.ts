@@ -157,9 +157,14 @@ export class DocumentToMdast {
     return { type: 'table', align, children: [header, ...rows] };
   }
 
-  private cellContent(value: unknown, fragments: Map<string, DocumentFragment>): PhrasingContent[] {
+  private cellContent(value: string | undefined, fragments: Map<string, DocumentFragment>): PhrasingContent[] {
     const fragment = typeof value === 'string' ? fragments.get(value) : undefined;
-    if (!fragment) return value === undefined || value === null ? [] : [{ type: 'text', value: String(value) }];
+    if (fragment) return this.fragmentPhrasing(fragment);
+    const scalar = typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+    return scalar ? [{ type: 'text', value: String(value) }] : [];
+  }
+
+  private fragmentPhrasing(fragment: DocumentFragment): PhrasingContent[] {
     // Several paragraphs in one cell can only be told apart by a line break in a Markdown table.
     const paragraphs = fragment.nodes.filter((block) => block.type === 'paragraph').map((block) => block.nodes);
     const joined = paragraphs.flatMap((nodes, index): InlineContent[] =>

@@ -37,7 +37,7 @@ function pairWithin(parent: Parent, parseFlow: ParseFlow): void {
     }
   }
   if (parent.type === 'root' || parent.type === 'blockquote' || parent.type === 'listItem' || parent.type === 'footnoteDefinition') {
-    parent.children = new SiblingPairer(parseFlow).pair(parent.children as RootContent[]) as typeof parent.children;
+    parent.children = new SiblingPairer(parseFlow).pair(parent.children);
   }
 }
 

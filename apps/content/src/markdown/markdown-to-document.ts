@@ -121,8 +121,22 @@ export class MarkdownToDocument {
       case 'footnoteDefinition':
       case 'listItem':
       case 'yaml':
-      default:
+      case 'tableRow':
+      case 'tableCell':
         return this.literal(node);
+      case 'text':
+      case 'strong':
+      case 'emphasis':
+      case 'delete':
+      case 'inlineCode':
+      case 'break':
+      case 'link':
+      case 'linkReference':
+      case 'image':
+      case 'imageReference':
+      case 'footnoteReference':
+        // mdast keeps inline content inside paragraphs; a stray inline node gets a paragraph of its own.
+        return this.paragraph([node]);
     }
   }
 
@@ -166,9 +180,11 @@ export class MarkdownToDocument {
   }
 
   private code(value: string, syntax: string | undefined, options: CodeOptions): CodeBlock {
-    const data: CodeBlock['data'] = {};
-    if (syntax) data.syntax = syntax;
-    for (const [name, option] of Object.entries(options)) if (option !== undefined) Object.assign(data, { [name]: option });
+    const data: CodeBlock['data'] = syntax ? { syntax } : {};
+    if (options.title !== undefined) data.title = options.title;
+    if (options.overflow !== undefined) data.overflow = options.overflow;
+    if (options.lineNumbers !== undefined) data.lineNumbers = options.lineNumbers;
+    if (options.fullWidth !== undefined) data.fullWidth = options.fullWidth;
     const lines = value.split('\n').map((line) => ({
       object: 'block' as const,
       type: 'code-line' as const,

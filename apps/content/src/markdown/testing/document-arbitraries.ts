@@ -24,7 +24,7 @@ const link = fc.tuple(url, text).map(([target, inner]): InlineContent => ({ obje
 
 const space: DocumentText = { object: 'text', leaves: [{ object: 'leaf', text: ' ', marks: [] }] };
 const inlines = fc
-  .array(fc.oneof({ weight: 4, arbitrary: text as fc.Arbitrary<InlineContent> }, { weight: 1, arbitrary: link }), { minLength: 1, maxLength: 3 })
+  .array(fc.oneof({ weight: 4, arbitrary: text }, { weight: 1, arbitrary: link }), { minLength: 1, maxLength: 3 })
   .map((list) => canonical(list.flatMap((node, index) => (index === 0 ? [node] : [space, node]))));
 
 const paragraph = inlines.map((nodes): DocumentBlock => ({ object: 'block', type: 'paragraph', isVoid: false, data: {}, nodes }));
