@@ -51,26 +51,24 @@ export interface CodeOptions {
   fullWidth?: boolean;
 }
 
+/** The node types above, registered both as block content and as root content below. */
+export interface GitbookBlockMap {
+  liquidTag: LiquidTag;
+  hint: HintNode;
+  tabs: TabsNode;
+  tab: TabNode;
+  contentRef: ContentRefNode;
+  embed: EmbedNode;
+  expandable: ExpandableNode;
+}
+
+// Module augmentation can only add to mdast's maps by extending them; they need no members of their own.
+/* eslint-disable @typescript-eslint/no-empty-object-type */
 declare module 'mdast' {
-  interface BlockContentMap {
-    liquidTag: LiquidTag;
-    hint: HintNode;
-    tabs: TabsNode;
-    tab: TabNode;
-    contentRef: ContentRefNode;
-    embed: EmbedNode;
-    expandable: ExpandableNode;
-  }
-  interface RootContentMap {
-    liquidTag: LiquidTag;
-    hint: HintNode;
-    tabs: TabsNode;
-    tab: TabNode;
-    contentRef: ContentRefNode;
-    embed: EmbedNode;
-    expandable: ExpandableNode;
-  }
+  interface BlockContentMap extends GitbookBlockMap {}
+  interface RootContentMap extends GitbookBlockMap {}
   interface CodeData {
     gitbook?: CodeOptions;
   }
 }
+/* eslint-enable @typescript-eslint/no-empty-object-type */
