@@ -13,6 +13,7 @@ import type {
   TableBlock,
 } from './document.types';
 import { MARK_ORDER } from './inline-normalize';
+import { splitLiquidLine } from './liquid-tags';
 
 export interface DocumentToMarkdownOptions {
   /**
@@ -50,6 +51,8 @@ export class DocumentToMdast {
   private block(node: DocumentBlock): RootContent[] {
     switch (node.type) {
       case 'paragraph': {
+        const tagLine = singleTagLine(node.nodes);
+        if (tagLine) return [{ type: 'liquidTag', value: tagLine }];
         const children = this.phrasing(node.nodes);
         return children.length > 0 ? [{ type: 'paragraph', children }] : [];
       }
@@ -262,4 +265,17 @@ function fragmentText(fragment: DocumentFragment | undefined): string {
     .flatMap((block) => (block.type === 'paragraph' ? block.nodes : []))
     .flatMap((inline) => (inline.object === 'text' ? inline.leaves.map((leaf) => leaf.text) : []))
     .join('');
+}
+
+/**
+ * The text of a paragraph that is one unformatted Liquid tag (an unknown tag such as
+ * `{% swagger %}`, or the tag of a block kept as text). Written as is, it reads back as the same
+ * paragraph; written as text, its `{` would be escaped and GitBook would no longer see a tag.
+ */
+function singleTagLine(nodes: InlineContent[]): string | undefined {
+  const [only] = nodes;
+  if (nodes.length !== 1 || only.object !== 'text' || only.leaves.length !== 1 || only.leaves[0].marks.length > 0) return undefined;
+  const text = only.leaves[0].text;
+  const segments = splitLiquidLine(text);
+  return segments.length === 1 && segments[0].kind === 'tag' && segments[0].raw === text ? text : undefined;
 }

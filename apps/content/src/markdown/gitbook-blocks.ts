@@ -97,7 +97,9 @@ class SiblingPairer {
     if (index < 0) return void this.top().children.push(closer);
     while (this.stack.length - 1 > index) {
       const inner = this.popFrame();
-      this.top().children.push(...this.unclosed(inner));
+      // `{% endtabs %}` also ends a tab left open; any other frame left open goes back to text.
+      const implied = inner.name === 'tab' && name === 'tabs' ? this.build(inner) : undefined;
+      this.top().children.push(...(implied ?? this.unclosed(inner)));
     }
     const frame = this.popFrame();
     this.top().children.push(...(this.build(frame) ?? [...this.unclosed(frame), closer]));

@@ -57,4 +57,7 @@ const code: Handle = (node: Code, parent: Parents | undefined, state: State, inf
 
 export const gitbookToMarkdown: Options = {
   handlers: { liquidTag, hint, tabs, tab, embed, contentRef, expandable, code },
+  // Text that would start a line with `{%` is escaped, or it could read back as a Liquid tag line.
+  // A paragraph that is exactly one tag is written as a `liquidTag` node instead (see DocumentToMdast).
+  unsafe: [{ character: '{', after: '%', atBreak: true }],
 };

@@ -24,6 +24,7 @@ import type {
 } from './document.types';
 import type { CodeOptions } from './gitbook-mdast';
 import { normalizeInlines } from './inline-normalize';
+import { formatTag } from './liquid-tags';
 import { stringifyMarkdown } from './processor';
 
 type BlockType = DocumentBlock['type'];
@@ -41,6 +42,9 @@ export const ALLOWED_CHILDREN = {
 };
 
 type Allowed = Set<BlockType>;
+
+/** Marks a node kept as its Markdown source rather than converted. */
+const AS_SOURCE = 'as-source';
 
 const HARD_BREAK = /^<br\s*\/?>$/i;
 const HTML_MARK_TAG = /^<(\/?)(strong|b|em|i|code|s|del)\s*>$/i;
@@ -66,12 +70,41 @@ export class MarkdownToDocument {
   private blocks(children: RootContent[], allowed: Allowed): DocumentBlock[] {
     return children.flatMap((child) => {
       const block = this.block(child, allowed);
+      if (block === AS_SOURCE) return this.literal(child);
       if (!block) return [];
-      return allowed.has(block.type) ? [block] : [this.literal(child)];
+      return allowed.has(block.type) ? [block] : this.unfitting(child, allowed);
     });
   }
 
-  private block(node: RootContent, allowed: Allowed): DocumentBlock | undefined {
+  /**
+   * A block its container may not hold. GitBook containers are opened up: their tags stay as
+   * text and their content joins the container, where it is checked in turn. Anything else is
+   * kept as its Markdown source.
+   */
+  private unfitting(node: RootContent, allowed: Allowed): DocumentBlock[] {
+    const line = (text: string): ParagraphBlock => this.paragraph([{ type: 'text', value: text }]);
+    if (node.type === 'hint') {
+      return [line(formatTag('hint', { style: node.style })), ...this.blocks(node.children, allowed), line(formatTag('endhint'))];
+    }
+    if (node.type === 'tabs') {
+      return [line(formatTag('tabs')), ...node.children.flatMap((tab) => this.unfitting(tab, allowed)), line(formatTag('endtabs'))];
+    }
+    if (node.type === 'tab') {
+      return [line(formatTag('tab', { title: node.title })), ...this.blocks(node.children, allowed), line(formatTag('endtab'))];
+    }
+    if (node.type === 'expandable') {
+      return [
+        line(node.open ? '<details open>' : '<details>'),
+        this.paragraph([{ type: 'text', value: '<summary>' }, ...node.summary, { type: 'text', value: '</summary>' }]),
+        ...this.blocks(node.children, allowed),
+        line('</details>'),
+      ];
+    }
+    return this.literal(node);
+  }
+
+  /** The node's block; `undefined` when it has none (definitions), AS_SOURCE when the model cannot express it. */
+  private block(node: RootContent, allowed: Allowed): DocumentBlock | typeof AS_SOURCE | undefined {
     const key = this.newKey();
     switch (node.type) {
       case 'paragraph':
@@ -123,7 +156,7 @@ export class MarkdownToDocument {
       case 'yaml':
       case 'tableRow':
       case 'tableCell':
-        return this.literal(node);
+        return AS_SOURCE;
       case 'text':
       case 'strong':
       case 'emphasis':
@@ -140,10 +173,18 @@ export class MarkdownToDocument {
     }
   }
 
-  /** A node the document model cannot express, kept as a paragraph of its Markdown source. */
-  private literal(node: RootContent): ParagraphBlock {
-    const source = stringifyMarkdown({ type: 'root', children: [node] }).trimEnd();
-    return { object: 'block', type: 'paragraph', key: this.newKey(), isVoid: false, data: {}, nodes: [this.text([{ object: 'leaf', text: source, marks: [] }])] };
+  /**
+   * A node the document model cannot express, kept as its Markdown source, one paragraph per line:
+   * joining the lines with hard breaks would append a backslash to each, and a line such as a
+   * Liquid tag would then read differently on the next pass.
+   */
+  private literal(node: RootContent): ParagraphBlock[] {
+    const source = stringifyMarkdown({ type: 'root', children: [node] });
+    return source
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => line.length > 0)
+      .map((line) => this.paragraph([{ type: 'text', value: line }]));
   }
 
   private paragraph(children: PhrasingContent[]): ParagraphBlock {
