@@ -222,6 +222,22 @@ describe('input the document model cannot express is kept, not dropped', () => {
     expect(documentToMarkdown(markdownToDocument(once))).toBe(once);
   });
 
+  it('a GitBook block its container may not hold is opened up: tags as text, content kept in place', () => {
+    const document = markdownToDocument('> {% hint style="info" %}\n> Inside **the** quote.\n> {% endhint %}\n');
+    expect(documentSchemaErrors(document)).toEqual([]);
+    expect(first(document)).toMatchObject({ type: 'blockquote', nodes: [{ type: 'paragraph' }, { type: 'paragraph' }, { type: 'paragraph' }] });
+    expect(leafTexts(document)).toEqual(['{% hint style="info" %}', 'Inside ', 'the', ' quote.', '{% endhint %}']);
+    const once = documentToMarkdown(document);
+    expect(once).toBe('> {% hint style="info" %}\n>\n> Inside **the** quote.\n>\n> {% endhint %}\n');
+    expect(documentToMarkdown(markdownToDocument(once))).toBe(once);
+  });
+
+  it('text that would read back as a Liquid line is escaped', () => {
+    const document = markdownToDocument('\\{% hint style="info" %} is how a hint starts {% endhint %}\n');
+    expect(leafTexts(document)).toEqual(['{% hint style="info" %} is how a hint starts {% endhint %}']);
+    expect(documentToMarkdown(document)).toBe('\\{% hint style="info" %} is how a hint starts {% endhint %}\n');
+  });
+
   it('raw HTML blocks are kept as text', () => {
     const document = markdownToDocument('<div align="center">Hi</div>\n');
     expect(leafTexts(document)).toEqual(['<div align="center">Hi</div>']);
