@@ -144,10 +144,11 @@ export class LocalStack {
     return child;
   }
 
-  async stopApp(name: string): Promise<void> {
+  /** Stops one app; `crash` kills it with SIGKILL, as a crash or an OOM kill would. */
+  async stopApp(name: string, options: { crash?: boolean } = {}): Promise<void> {
     const pid = this.state.pids[name];
     const app = ALL_APPS.find((a) => a.name === name);
-    if (pid && app) await stopPid(pid, appEntry(app));
+    if (pid && app) await stopPid(pid, appEntry(app), options.crash ? 0 : undefined);
     this.apps.delete(name);
     delete this.state.pids[name];
     this.save();
