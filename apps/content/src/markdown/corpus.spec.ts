@@ -12,7 +12,10 @@ const words = (text: string): string[] => text.replace(/<\/?(strong|em|code)>/g,
 /** Paragraphs that are unstyled tag lines or `<details>` HTML: what the converter falls back to. */
 function literalParagraphs(blocks: DocumentBlock[]): string[] {
   return blocks.flatMap((block): string[] => {
-    const nested = [...('nodes' in block ? block.nodes : []), ...('fragments' in block ? block.fragments.flatMap((fragment) => fragment.nodes) : [])];
+    const nested = [
+      ...('nodes' in block ? block.nodes : []),
+      ...('fragments' in block ? block.fragments.flatMap((fragment) => fragment.nodes) : []),
+    ];
     if (block.type !== 'paragraph') return literalParagraphs(nested.filter((node): node is DocumentBlock => node.object === 'block'));
     const leaves = block.nodes.flatMap((node) => (node.object === 'text' ? node.leaves : []));
     const text = leaves.map((leaf) => leaf.text).join('');

@@ -92,7 +92,12 @@ export class DocumentToMdast {
         return url ? [{ type: 'contentRef', url }] : [];
       }
       case 'tabs':
-        return [{ type: 'tabs', children: node.nodes.map((tab) => ({ type: 'tab', title: tab.data.title ?? '', children: this.flow(tab.nodes) })) }];
+        return [
+          {
+            type: 'tabs',
+            children: node.nodes.map((tab) => ({ type: 'tab', title: tab.data.title ?? '', children: this.flow(tab.nodes) })),
+          },
+        ];
       case 'tabs-item':
         return [{ type: 'tabs', children: [{ type: 'tab', title: node.data.title ?? '', children: this.flow(node.nodes) }] }];
       case 'expandable':
@@ -149,13 +154,18 @@ export class DocumentToMdast {
     const fragments = new Map(node.fragments.map((fragment) => [fragment.fragment, fragment]));
     const columns = view.columns.map((id) => definition[id]).filter((column) => column !== undefined);
     const cell = (children: PhrasingContent[]): TableCell => ({ type: 'tableCell', children });
-    const header: TableRow = { type: 'tableRow', children: columns.map((column) => cell(column.title ? [{ type: 'text', value: column.title }] : [])) };
+    const header: TableRow = {
+      type: 'tableRow',
+      children: columns.map((column) => cell(column.title ? [{ type: 'text', value: column.title }] : [])),
+    };
     const rows = Object.values(records)
       .sort((a, b) => (a.orderIndex < b.orderIndex ? -1 : a.orderIndex > b.orderIndex ? 1 : 0))
-      .map((record): TableRow => ({
-        type: 'tableRow',
-        children: columns.map((column) => cell(this.cellContent(record.values[column.id], fragments))),
-      }));
+      .map(
+        (record): TableRow => ({
+          type: 'tableRow',
+          children: columns.map((column) => cell(this.cellContent(record.values[column.id], fragments))),
+        }),
+      );
     const align = columns.map((column): AlignType => (column.textAlignment === 'left' ? null : column.textAlignment));
     return { type: 'table', align, children: [header, ...rows] };
   }

@@ -1,7 +1,8 @@
 import { markdownToDocument } from './index';
 import { randomKey, uniqueKeys } from './keys';
 
-const PAGE = '# Title\n\nText with [a link](https://x.io).\n\n- one\n- two\n\n| a | b |\n| - | - |\n| 1 | 2 |\n\n{% hint style="info" %}\nHint\n{% endhint %}\n';
+const PAGE =
+  '# Title\n\nText with [a link](https://x.io).\n\n- one\n- two\n\n| a | b |\n| - | - |\n| 1 | 2 |\n\n{% hint style="info" %}\nHint\n{% endhint %}\n';
 
 function collectKeys(value: unknown, keys: string[] = []): string[] {
   if (Array.isArray(value)) value.forEach((item) => collectKeys(item, keys));
@@ -38,13 +39,13 @@ describe('block keys', () => {
     expect(new Set(keys).size).toBe(keys.length);
   });
 
-  it('uses the caller\'s generator', () => {
+  it("uses the caller's generator", () => {
     let next = 0;
     const document = markdownToDocument(PAGE, { newKey: () => `key-${++next}` });
     expect(collectKeys(document).every((key) => key.startsWith('key-'))).toBe(true);
   });
 
-  it('skips a repeated key from the caller\'s generator', () => {
+  it("skips a repeated key from the caller's generator", () => {
     const values = ['a', 'a', 'b'];
     const next = uniqueKeys(() => values.shift() ?? 'c');
     expect([next(), next(), next()]).toEqual(['a', 'b', 'c']);

@@ -29,11 +29,31 @@ import { stringifyMarkdown } from './processor';
 
 type BlockType = DocumentBlock['type'];
 
-const ESSENTIALS: BlockType[] = ['paragraph', 'heading-1', 'heading-2', 'heading-3', 'list-ordered', 'list-unordered', 'list-tasks', 'divider'];
+const ESSENTIALS: BlockType[] = [
+  'paragraph',
+  'heading-1',
+  'heading-2',
+  'heading-3',
+  'list-ordered',
+  'list-unordered',
+  'list-tasks',
+  'divider',
+];
 
 /** What each container may hold, from the official schema (`DocumentBlocksTopLevels`, `DocumentBlockHint`, ...). */
 export const ALLOWED_CHILDREN = {
-  document: new Set<BlockType>([...ESSENTIALS, 'blockquote', 'hint', 'images', 'embed', 'code', 'expandable', 'tabs', 'table', 'content-ref']),
+  document: new Set<BlockType>([
+    ...ESSENTIALS,
+    'blockquote',
+    'hint',
+    'images',
+    'embed',
+    'code',
+    'expandable',
+    'tabs',
+    'table',
+    'content-ref',
+  ]),
   hint: new Set<BlockType>([...ESSENTIALS, 'embed', 'table']),
   blockquote: new Set<BlockType>([...ESSENTIALS, 'blockquote']),
   listItem: new Set<BlockType>([...ESSENTIALS, 'code', 'hint', 'blockquote', 'table']),
@@ -48,7 +68,15 @@ const AS_SOURCE = 'as-source';
 
 const HARD_BREAK = /^<br\s*\/?>$/i;
 const HTML_MARK_TAG = /^<(\/?)(strong|b|em|i|code|s|del)\s*>$/i;
-const HTML_MARKS: Record<string, MarkType> = { strong: 'bold', b: 'bold', em: 'italic', i: 'italic', code: 'code', s: 'strikethrough', del: 'strikethrough' };
+const HTML_MARKS: Record<string, MarkType> = {
+  strong: 'bold',
+  b: 'bold',
+  em: 'italic',
+  i: 'italic',
+  code: 'code',
+  s: 'strikethrough',
+  del: 'strikethrough',
+};
 
 export class MarkdownToDocument {
   private readonly definitions = new Map<string, Definition>();
@@ -117,7 +145,14 @@ export class MarkdownToDocument {
       case 'thematicBreak':
         return { object: 'block', type: 'divider', key, isVoid: true, data: {} };
       case 'blockquote':
-        return { object: 'block', type: 'blockquote', key, isVoid: false, data: {}, nodes: this.blocks(node.children, ALLOWED_CHILDREN.blockquote) };
+        return {
+          object: 'block',
+          type: 'blockquote',
+          key,
+          isVoid: false,
+          data: {},
+          nodes: this.blocks(node.children, ALLOWED_CHILDREN.blockquote),
+        };
       case 'list':
         return this.list(node);
       case 'code':
@@ -125,9 +160,23 @@ export class MarkdownToDocument {
       case 'table':
         return this.table(node);
       case 'hint':
-        return { object: 'block', type: 'hint', key, isVoid: false, data: { style: node.style as HintStyle }, nodes: this.blocks(node.children, ALLOWED_CHILDREN.hint) };
+        return {
+          object: 'block',
+          type: 'hint',
+          key,
+          isVoid: false,
+          data: { style: node.style as HintStyle },
+          nodes: this.blocks(node.children, ALLOWED_CHILDREN.hint),
+        };
       case 'tabs':
-        return { object: 'block', type: 'tabs', key, isVoid: false, data: {}, nodes: node.children.map((tab) => this.tab(tab.title, tab.children)) };
+        return {
+          object: 'block',
+          type: 'tabs',
+          key,
+          isVoid: false,
+          data: {},
+          nodes: node.children.map((tab) => this.tab(tab.title, tab.children)),
+        };
       case 'tab':
         return this.tab(node.title, node.children);
       case 'embed':
@@ -195,7 +244,14 @@ export class MarkdownToDocument {
     const key = this.newKey();
     const items = node.children.map((item) => this.listItem(item));
     if (node.ordered) {
-      return { object: 'block', type: 'list-ordered', key, isVoid: false, data: node.start != null && node.start !== 1 ? { start: node.start } : {}, nodes: items };
+      return {
+        object: 'block',
+        type: 'list-ordered',
+        key,
+        isVoid: false,
+        data: node.start != null && node.start !== 1 ? { start: node.start } : {},
+        nodes: items,
+      };
     }
     const isTasks = node.children.some((item) => typeof item.checked === 'boolean');
     if (isTasks) {
@@ -217,7 +273,14 @@ export class MarkdownToDocument {
   }
 
   private tab(title: string, children: RootContent[]): TabsItemBlock {
-    return { object: 'block', type: 'tabs-item', key: this.newKey(), isVoid: false, data: { title }, nodes: this.nonEmpty(this.blocks(children, ALLOWED_CHILDREN.tabsItem)) };
+    return {
+      object: 'block',
+      type: 'tabs-item',
+      key: this.newKey(),
+      isVoid: false,
+      data: { title },
+      nodes: this.nonEmpty(this.blocks(children, ALLOWED_CHILDREN.tabsItem)),
+    };
   }
 
   private code(value: string, syntax: string | undefined, options: CodeOptions): CodeBlock {
@@ -242,19 +305,30 @@ export class MarkdownToDocument {
       const image = this.resolveImage(child);
       if (!image) return [];
       const fragments = image.title ? [this.fragment('caption', [this.paragraph([{ type: 'text', value: image.title }])])] : [];
-      return [{ object: 'block', type: 'image', key: this.newKey(), isVoid: true, data: { ref: urlRef(image.url), ...(image.alt ? { alt: image.alt } : {}) }, fragments }];
+      return [
+        {
+          object: 'block',
+          type: 'image',
+          key: this.newKey(),
+          isVoid: true,
+          data: { ref: urlRef(image.url), ...(image.alt ? { alt: image.alt } : {}) },
+          fragments,
+        },
+      ];
     });
     return { object: 'block', type: 'images', key: this.newKey(), isVoid: false, data: {}, nodes };
   }
 
   private table(node: Table): TableBlock {
     const [header, ...rows] = node.children;
-    const columns = (header?.children ?? []).map((cell, index): TableColumnDefinition => ({
-      id: this.newKey(),
-      title: plainText(cell.children),
-      type: 'text',
-      textAlignment: node.align?.[index] ?? 'left',
-    }));
+    const columns = (header?.children ?? []).map(
+      (cell, index): TableColumnDefinition => ({
+        id: this.newKey(),
+        title: plainText(cell.children),
+        type: 'text',
+        textAlignment: node.align?.[index] ?? 'left',
+      }),
+    );
     const fragments: DocumentFragment[] = [];
     const records: Record<string, TableRecord> = {};
     rows.forEach((row, rowIndex) => {
@@ -316,7 +390,9 @@ export class MarkdownToDocument {
   }
 
   private inline(node: PhrasingContent, marks: MarkType[]): InlineContent[] {
-    const leaf = (text: string, leafMarks = marks): InlineContent[] => [this.text([{ object: 'leaf', text, marks: leafMarks.map((type) => ({ object: 'mark', type })) }])];
+    const leaf = (text: string, leafMarks = marks): InlineContent[] => [
+      this.text([{ object: 'leaf', text, marks: leafMarks.map((type) => ({ object: 'mark', type })) }]),
+    ];
     switch (node.type) {
       case 'text':
         // A soft line ending renders as a space; hard breaks are the document's "\n".
@@ -332,11 +408,29 @@ export class MarkdownToDocument {
       case 'inlineCode':
         return leaf(node.value.replace(/\r?\n/g, ' '), withMark(marks, 'code'));
       case 'link':
-        return [{ object: 'inline', type: 'link', key: this.newKey(), isVoid: false, data: { ref: urlRef(node.url) }, nodes: this.linkContent(node.children, marks) }];
+        return [
+          {
+            object: 'inline',
+            type: 'link',
+            key: this.newKey(),
+            isVoid: false,
+            data: { ref: urlRef(node.url) },
+            nodes: this.linkContent(node.children, marks),
+          },
+        ];
       case 'linkReference': {
         const definition = this.definitions.get(node.identifier);
         if (!definition) return leaf(referenceSource(node.label ?? node.identifier, plainText(node.children)));
-        return [{ object: 'inline', type: 'link', key: this.newKey(), isVoid: false, data: { ref: urlRef(definition.url) }, nodes: this.linkContent(node.children, marks) }];
+        return [
+          {
+            object: 'inline',
+            type: 'link',
+            key: this.newKey(),
+            isVoid: false,
+            data: { ref: urlRef(definition.url) },
+            nodes: this.linkContent(node.children, marks),
+          },
+        ];
       }
       case 'image':
       case 'imageReference': {

@@ -80,7 +80,10 @@ describe('Markdown round trips, construct by construct', () => {
     const document = expectLossless('- [ ] write docs\n- [x] ship it\n');
     expect(first(document)).toMatchObject({
       type: 'list-tasks',
-      nodes: [{ type: 'list-item', data: { checked: false } }, { type: 'list-item', data: { checked: true } }],
+      nodes: [
+        { type: 'list-item', data: { checked: false } },
+        { type: 'list-item', data: { checked: true } },
+      ],
     });
   });
 
@@ -99,7 +102,9 @@ describe('Markdown round trips, construct by construct', () => {
   });
 
   it('fenced code with language and title', () => {
-    const document = expectLossless('{% code title="server.ts" lineNumbers="true" %}\n```typescript\nconst a = 1;\n\nexport { a };\n```\n{% endcode %}\n');
+    const document = expectLossless(
+      '{% code title="server.ts" lineNumbers="true" %}\n```typescript\nconst a = 1;\n\nexport { a };\n```\n{% endcode %}\n',
+    );
     expect(first(document)).toMatchObject({ type: 'code', data: { syntax: 'typescript', title: 'server.ts', lineNumbers: true } });
     expect((first(document) as { nodes: unknown[] }).nodes).toHaveLength(3);
   });
@@ -116,10 +121,18 @@ describe('Markdown round trips, construct by construct', () => {
   });
 
   it('images with alt and caption, alone and side by side', () => {
-    const document = expectLossless('![Architecture](https://example.com/a.png "The big picture")\n\n![one](https://x.io/1.png) ![two](https://x.io/2.png)\n');
+    const document = expectLossless(
+      '![Architecture](https://example.com/a.png "The big picture")\n\n![one](https://x.io/1.png) ![two](https://x.io/2.png)\n',
+    );
     expect(document.nodes[0]).toMatchObject({
       type: 'images',
-      nodes: [{ type: 'image', data: { ref: { kind: 'url', url: 'https://example.com/a.png' }, alt: 'Architecture' }, fragments: [{ fragment: 'caption' }] }],
+      nodes: [
+        {
+          type: 'image',
+          data: { ref: { kind: 'url', url: 'https://example.com/a.png' }, alt: 'Architecture' },
+          fragments: [{ fragment: 'caption' }],
+        },
+      ],
     });
     expect((document.nodes[1] as { nodes: unknown[] }).nodes).toHaveLength(2);
   });
@@ -139,15 +152,19 @@ describe('Markdown round trips, construct by construct', () => {
   });
 
   it('tabs with titles and rich content', () => {
-    const markdown = '{% tabs %}\n{% tab title="npm" %}\n```bash\nnpm install bindery\n```\n{% endtab %}\n\n{% tab title="Yarn" %}\nRun `yarn add bindery`.\n{% endtab %}\n{% endtabs %}\n';
+    const markdown =
+      '{% tabs %}\n{% tab title="npm" %}\n```bash\nnpm install bindery\n```\n{% endtab %}\n\n{% tab title="Yarn" %}\nRun `yarn add bindery`.\n{% endtab %}\n{% endtabs %}\n';
     const document = expectLossless(markdown);
     expect(first(document)).toMatchObject({
       type: 'tabs',
-      nodes: [{ type: 'tabs-item', data: { title: 'npm' }, nodes: [{ type: 'code' }] }, { type: 'tabs-item', data: { title: 'Yarn' } }],
+      nodes: [
+        { type: 'tabs-item', data: { title: 'npm' }, nodes: [{ type: 'code' }] },
+        { type: 'tabs-item', data: { title: 'Yarn' } },
+      ],
     });
   });
 
-  it('content references, in GitBook\'s one-line and multi-line forms', () => {
+  it("content references, in GitBook's one-line and multi-line forms", () => {
     const markdown = '{% content-ref url="guides/setup.md" %}\n[guides/setup.md](guides/setup.md)\n{% endcontent-ref %}\n';
     const document = expectLossless(markdown);
     expect(first(document)).toMatchObject({ type: 'content-ref', data: { ref: { kind: 'url', url: 'guides/setup.md' } } });
@@ -184,10 +201,11 @@ describe('Markdown round trips, construct by construct', () => {
   });
 
   it('GitBook blocks nest: a hint and code inside tabs, a table inside a hint', () => {
-    const markdown = [
-      '{% tabs %}\n{% tab title="One" %}\n{% hint style="warning" %}\nCareful.\n{% endhint %}\n{% endtab %}\n{% endtabs %}',
-      '{% hint style="info" %}\n| a | b |\n| - | - |\n| 1 | 2 |\n{% endhint %}',
-    ].join('\n\n') + '\n';
+    const markdown =
+      [
+        '{% tabs %}\n{% tab title="One" %}\n{% hint style="warning" %}\nCareful.\n{% endhint %}\n{% endtab %}\n{% endtabs %}',
+        '{% hint style="info" %}\n| a | b |\n| - | - |\n| 1 | 2 |\n{% endhint %}',
+      ].join('\n\n') + '\n';
     const document = expectLossless(markdown);
     expect(document.nodes[0]).toMatchObject({ type: 'tabs', nodes: [{ nodes: [{ type: 'hint', data: { style: 'warning' } }] }] });
     expect(document.nodes[1]).toMatchObject({ type: 'hint', nodes: [{ type: 'table' }] });
@@ -225,7 +243,10 @@ describe('input the document model cannot express is kept, not dropped', () => {
   it('a GitBook block its container may not hold is opened up: tags as text, content kept in place', () => {
     const document = markdownToDocument('> {% hint style="info" %}\n> Inside **the** quote.\n> {% endhint %}\n');
     expect(documentSchemaErrors(document)).toEqual([]);
-    expect(first(document)).toMatchObject({ type: 'blockquote', nodes: [{ type: 'paragraph' }, { type: 'paragraph' }, { type: 'paragraph' }] });
+    expect(first(document)).toMatchObject({
+      type: 'blockquote',
+      nodes: [{ type: 'paragraph' }, { type: 'paragraph' }, { type: 'paragraph' }],
+    });
     expect(leafTexts(document)).toEqual(['{% hint style="info" %}', 'Inside ', 'the', ' quote.', '{% endhint %}']);
     const once = documentToMarkdown(document);
     expect(once).toBe('> {% hint style="info" %}\n>\n> Inside **the** quote.\n>\n> {% endhint %}\n');
