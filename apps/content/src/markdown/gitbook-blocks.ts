@@ -2,7 +2,7 @@
 // `{% hint %}…{% endhint %}`, `{% tabs %}{% tab %}…`, `{% code %}` around a fence,
 // `{% content-ref %}`, `{% embed %}` and `<details><summary>…</summary>…</details>`.
 // Markers that never close (or close in the wrong place) stay as literal nodes, so no text is lost.
-import type { BlockContent, Code, Html, Parent, PhrasingContent, Root, RootContent } from 'mdast';
+import type { BlockContent, Code, Html, Image, Parent, PhrasingContent, Root, RootContent } from 'mdast';
 import type { CodeOptions, LiquidTag, TabNode } from './gitbook-mdast';
 import { splitLiquidLine } from './liquid-tags';
 
@@ -138,6 +138,11 @@ class SiblingPairer {
   /** `<details>` may arrive as one HTML node or split over several (blank lines between its parts). */
   private onHtml(node: Html): boolean {
     const value = node.value.trim();
+    const figure = figureImage(value);
+    if (figure) {
+      this.top().children.push({ type: 'paragraph', children: [figure] });
+      return true;
+    }
     const opening = DETAILS_OPEN.exec(value);
     if (opening) {
       let rest = value.slice(opening[0].length);
@@ -205,4 +210,22 @@ function withCodeOptions(code: Code, attributes: Record<string, string>): Code {
   if (attributes.lineNumbers !== undefined) options.lineNumbers = attributes.lineNumbers === 'true';
   if (attributes.fullWidth !== undefined) options.fullWidth = attributes.fullWidth === 'true';
   return { ...code, data: { ...code.data, gitbook: options } };
+}
+
+const FIGURE = /^<figure>\s*(<img\s[^>]*>)\s*(?:<figcaption>([\s\S]*?)<\/figcaption>)?\s*<\/figure>$/i;
+const IMG_ATTRIBUTE = /\s([\w-]+)="([^"]*)"/g;
+
+/**
+ * GitBook exports an image with a caption as `<figure><img src alt><figcaption>…</figcaption></figure>`;
+ * read as the Markdown image it stands for, with the caption as its title.
+ */
+function figureImage(html: string): Image | undefined {
+  const match = FIGURE.exec(html);
+  if (!match) return undefined;
+  const attributes = Object.fromEntries(
+    Array.from(match[1].matchAll(IMG_ATTRIBUTE), (attribute) => [attribute[1].toLowerCase(), attribute[2]]),
+  );
+  if (!attributes.src) return undefined;
+  const caption = (match[2] ?? '').replace(/<[^>]*>/g, '').trim();
+  return { type: 'image', url: attributes.src, alt: attributes.alt || null, title: caption || null };
 }

@@ -137,6 +137,17 @@ describe('Markdown round trips, construct by construct', () => {
     expect((document.nodes[1] as { nodes: unknown[] }).nodes).toHaveLength(2);
   });
 
+  it("GitBook's <figure> images are read as images with their caption", () => {
+    const html = '<figure><img src="https://x.io/flow.png" alt="Flow"><figcaption><p>How a request flows</p></figcaption></figure>\n';
+    const document = markdownToDocument(html);
+    expect(first(document)).toMatchObject({
+      type: 'images',
+      nodes: [{ type: 'image', data: { ref: { url: 'https://x.io/flow.png' }, alt: 'Flow' }, fragments: [{ fragment: 'caption' }] }],
+    });
+    expect(leafTexts(document)).toEqual(['How a request flows']);
+    expect(documentToMarkdown(document)).toBe('![Flow](https://x.io/flow.png "How a request flows")\n');
+  });
+
   it('an image inside text is an inline image', () => {
     const document = expectLossless('Click ![icon](https://x.io/i.svg) to start.\n');
     expect(first(document)).toMatchObject({ type: 'paragraph', nodes: [{}, { type: 'inline-image', data: { alt: 'icon' } }, {}] });
