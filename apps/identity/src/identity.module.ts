@@ -14,7 +14,17 @@ import { TeamsModule } from './teams/teams.module';
 import { TokensModule } from './tokens/tokens.module';
 import { UsersModule } from './users/users.module';
 
-const features = [PermissionsModule, UsersModule, TokensModule, MembersModule, OrganizationsModule, InvitesModule, TeamsModule, SamlModule, AgentInstructionsModule];
+const features = [
+  PermissionsModule,
+  UsersModule,
+  TokensModule,
+  MembersModule,
+  OrganizationsModule,
+  InvitesModule,
+  TeamsModule,
+  SamlModule,
+  AgentInstructionsModule,
+];
 
 @Module({})
 export class IdentityModule {
@@ -23,7 +33,11 @@ export class IdentityModule {
     return {
       module: IdentityModule,
       imports: [
-        ServiceDatabaseModule.forRoot({ schema: IDENTITY_SCHEMA, createDataSource: () => createIdentityDataSource(env.DATABASE_URL), migrateOnStart: true }),
+        ServiceDatabaseModule.forRoot({
+          schema: IDENTITY_SCHEMA,
+          createDataSource: () => createIdentityDataSource(env.DATABASE_URL),
+          migrateOnStart: true,
+        }),
         EventsModule.forRoot({ service: 'identity', natsUrl: env.NATS_URL, databaseUrl: env.DATABASE_URL }),
         ...features,
         MemberSpacesModule.forService(env),
@@ -37,7 +51,11 @@ export class IdentityModule {
     return {
       module: IdentityModule,
       imports: [
-        ServiceDatabaseModule.forRoot({ schema: IDENTITY_SCHEMA, createDataSource: () => createIdentityDataSource(databaseUrl), migrateOnStart: true }),
+        ServiceDatabaseModule.forRoot({
+          schema: IDENTITY_SCHEMA,
+          createDataSource: () => createIdentityDataSource(databaseUrl),
+          migrateOnStart: true,
+        }),
         ...features,
       ],
     };

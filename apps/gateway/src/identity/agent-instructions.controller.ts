@@ -16,7 +16,14 @@ export class AgentInstructionsController {
 
   /** PUT — admins replace the instructions document. */
   @Put()
-  put(@Ctx() ctx: RequestContext, @Param() params: OrganizationParams, @Body() body: PutAgentInstructionsRequest): Promise<AgentInstructions> {
-    return this.services.send(IdentitySubjects.agentInstructionsPut, ctx, { organizationId: params.organizationId, instructions: body.instructions });
+  put(
+    @Ctx() ctx: RequestContext,
+    @Param() params: OrganizationParams,
+    @Body() body: PutAgentInstructionsRequest,
+  ): Promise<AgentInstructions> {
+    return this.services.send(IdentitySubjects.agentInstructionsPut, ctx, {
+      organizationId: params.organizationId,
+      instructions: body.instructions,
+    });
   }
 }

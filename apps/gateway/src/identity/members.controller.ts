@@ -1,4 +1,12 @@
-import { IdentitySubjects, type List, type Member, type MemberSpace, type MemberTeam, type PingResult, type RequestContext } from '@bindery/contracts';
+import {
+  IdentitySubjects,
+  type List,
+  type Member,
+  type MemberSpace,
+  type MemberTeam,
+  type PingResult,
+  type RequestContext,
+} from '@bindery/contracts';
 import { ServiceClient } from '@bindery/platform/nest';
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { Ctx } from '../common/request-context.decorator';

@@ -17,7 +17,11 @@ export class SsoLoginController {
 
   /** GET …/start — redirects the browser to the IdP with a fresh authentication request. */
   @Get('start')
-  async start(@Ctx() ctx: RequestContext, @Param() params: SamlProviderParams, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
+  async start(
+    @Ctx() ctx: RequestContext,
+    @Param() params: SamlProviderParams,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<void> {
     const { redirectURL } = await this.services.send<SsoStartResult>(IdentitySubjects.ssoStart, ctx, { ...params });
     void reply.status(302).header('location', redirectURL).header('cache-control', 'no-store');
   }
@@ -25,7 +29,12 @@ export class SsoLoginController {
   /** POST …/acs — the IdP's response (HTTP-POST binding); answers a session token for the user. */
   @Post('acs')
   @HttpCode(200)
-  async acs(@Ctx() ctx: RequestContext, @Param() params: SamlProviderParams, @Body() body: SamlResponseRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<SsoAssertResult> {
+  async acs(
+    @Ctx() ctx: RequestContext,
+    @Param() params: SamlProviderParams,
+    @Body() body: SamlResponseRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<SsoAssertResult> {
     void reply.header('cache-control', 'no-store');
     return this.services.send(IdentitySubjects.ssoAssert, ctx, { ...params, samlResponse: body.SAMLResponse });
   }

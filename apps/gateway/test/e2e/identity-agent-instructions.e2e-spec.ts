@@ -11,7 +11,14 @@ interface Instructions {
 const document = {
   object: 'document',
   data: {},
-  nodes: [{ object: 'block', type: 'paragraph', data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'Answer politely.', marks: [] }] }] }],
+  nodes: [
+    {
+      object: 'block',
+      type: 'paragraph',
+      data: {},
+      nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'Answer politely.', marks: [] }] }],
+    },
+  ],
 };
 
 describe('identity: agent instructions', () => {
@@ -21,7 +28,11 @@ describe('identity: agent instructions', () => {
     const path = `/v1/orgs/${org.organizationId}/agent-instructions`;
     const empty = expectOperation<Instructions>(await reader.client.get(path), 'getOrganizationAgentInstructions', 200);
     expect(empty.instructions.nodes).toEqual([]);
-    const put = expectOperation<Instructions>(await org.admin.client.put(path, { instructions: document }), 'updateOrganizationAgentInstructions', 200);
+    const put = expectOperation<Instructions>(
+      await org.admin.client.put(path, { instructions: document }),
+      'updateOrganizationAgentInstructions',
+      200,
+    );
     expect(put).toMatchObject({ instructions: document, updatedBy: org.admin.userId });
     expect(Date.parse(put.updatedAt)).toBeGreaterThan(Date.parse(empty.updatedAt));
     const read = expectOperation<Instructions>(await reader.client.get(path), 'getOrganizationAgentInstructions', 200);

@@ -77,7 +77,15 @@ export class TestIdp {
   }
 
   /** A base64 SAML Response whose assertion is signed with this IdP's key (or `signWith`). */
-  response(options: { acsURL: string; audience: string; inResponseTo: string; email: string; notOnOrAfter?: Date; signWith?: TestIdp; tamper?: (xml: string) => string }): string {
+  response(options: {
+    acsURL: string;
+    audience: string;
+    inResponseTo: string;
+    email: string;
+    notOnOrAfter?: Date;
+    signWith?: TestIdp;
+    tamper?: (xml: string) => string;
+  }): string {
     const now = new Date();
     const until = (options.notOnOrAfter ?? new Date(now.getTime() + 5 * 60_000)).toISOString();
     const notBefore = new Date(now.getTime() - 60_000).toISOString();
@@ -106,7 +114,9 @@ ${assertion}
       transforms: ['http://www.w3.org/2000/09/xmldsig#enveloped-signature', 'http://www.w3.org/2001/10/xml-exc-c14n#'],
       digestAlgorithm: 'http://www.w3.org/2001/04/xmlenc#sha256',
     });
-    signature.computeSignature(response, { location: { reference: "//*[local-name(.)='Assertion']/*[local-name(.)='Issuer']", action: 'after' } });
+    signature.computeSignature(response, {
+      location: { reference: "//*[local-name(.)='Assertion']/*[local-name(.)='Issuer']", action: 'after' },
+    });
     const signed = options.tamper ? options.tamper(signature.getSignedXml()) : signature.getSignedXml();
     return Buffer.from(signed, 'utf8').toString('base64');
   }

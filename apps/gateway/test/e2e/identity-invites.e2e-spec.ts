@@ -27,7 +27,11 @@ describe('identity: invites', () => {
       200,
     );
     expect(member.role).toBe('comment');
-    const again = expectOperation<{ invited: number }>(await org.admin.client.post(path, { emails: [known.email], role: 'admin' }), 'inviteUsersToOrganization', 200);
+    const again = expectOperation<{ invited: number }>(
+      await org.admin.client.post(path, { emails: [known.email], role: 'admin' }),
+      'inviteUsersToOrganization',
+      200,
+    );
     expect(again.invited).toBe(0);
     const unchanged = expectOperation<{ role: string }>(
       await org.admin.client.get(`/v1/orgs/${org.organizationId}/members/${known.userId}`),
@@ -60,7 +64,11 @@ describe('identity: invites', () => {
 
     const one = expectOperation<InviteLink>(await org.admin.client.get(`${base}/${guestLink.id}`), 'getOrganizationInviteLink', 200);
     expect(one).toMatchObject({ id: guestLink.id, role: null });
-    const retargeted = expectOperation<InviteLink>(await org.admin.client.patch(`${base}/${guestLink.id}`, { role: 'comment' }), 'updateOrganizationInviteById', 200);
+    const retargeted = expectOperation<InviteLink>(
+      await org.admin.client.patch(`${base}/${guestLink.id}`, { role: 'comment' }),
+      'updateOrganizationInviteById',
+      200,
+    );
     expect(retargeted.role).toBe('comment');
     expectError(await org.admin.client.patch(`${base}/${guestLink.id}`, { role: 'root' }), 400, /role/);
     expectError(await org.admin.client.get(`${base}/noSuchInvite1`), 404, /invite/);
@@ -93,7 +101,11 @@ describe('identity: invites', () => {
     expectError(await reader.client.delete(`/v1/orgs/${org.organizationId}/link-invites/abc`), 403);
     const other = await newOrganization();
     expectError(await other.admin.client.get(`/v1/orgs/${org.organizationId}/link-invites`), 404);
-    const foreign = expectOperation<InviteLink>(await other.admin.client.post(`/v1/orgs/${other.organizationId}/link-invites`, { role: 'read' }), 'createOrganizationInvite', 201);
+    const foreign = expectOperation<InviteLink>(
+      await other.admin.client.post(`/v1/orgs/${other.organizationId}/link-invites`, { role: 'read' }),
+      'createOrganizationInvite',
+      201,
+    );
     expectError(await reader.client.post(`/v1/orgs/${org.organizationId}/invites/${foreign.id}`), 404);
   });
 });

@@ -23,7 +23,11 @@ async function verifyVisitorClaims(organizationId: string, jwt: string): Promise
   const nc = await connect({ servers: testStack().natsUrl });
   let jwk: JsonWebKey & { kid: string };
   try {
-    const message = { pattern: IdentitySubjects.visitorClaimsKey, data: { ctx: { requestId: 'e2e', baseUrl: '' }, data: { organizationId } }, id: 'e2e-1' };
+    const message = {
+      pattern: IdentitySubjects.visitorClaimsKey,
+      data: { ctx: { requestId: 'e2e', baseUrl: '' }, data: { organizationId } },
+      id: 'e2e-1',
+    };
     const reply = await nc.request(IdentitySubjects.visitorClaimsKey, JSON.stringify(message), { timeout: 5000 });
     jwk = (JSON.parse(reply.string()) as { response: { key: JsonWebKey & { kid: string } } }).response.key;
   } finally {
@@ -33,7 +37,8 @@ async function verifyVisitorClaims(organizationId: string, jwt: string): Promise
   const decodedHeader = JSON.parse(Buffer.from(header, 'base64url').toString()) as { alg: string; kid: string };
   expect(decodedHeader).toEqual({ alg: 'ES256', kid: jwk.kid });
   const key = createPublicKey({ key: jwk, format: 'jwk' });
-  const check = (signed: string) => verify('sha256', Buffer.from(signed), { key, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url'));
+  const check = (signed: string) =>
+    verify('sha256', Buffer.from(signed), { key, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url'));
   expect(check(`${header}.${payload}`)).toBe(true);
   expect(check(`${header}.${payload}x`)).toBe(false);
   return JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
@@ -52,14 +57,30 @@ describe('identity: organization members', () => {
     const asc = await walk<Member>(org.admin.client, `${base}?limit=2&order=asc`, 'listMembersInOrganizationById');
     expect(asc.map((m) => m.id)).toEqual([org.admin.userId, editor.userId, reader.userId, guest.userId]);
 
-    const readers = expectOperation<{ items: Member[]; count: number }>(await org.admin.client.get(`${base}?role=read`), 'listMembersInOrganizationById', 200);
+    const readers = expectOperation<{ items: Member[]; count: number }>(
+      await org.admin.client.get(`${base}?role=read`),
+      'listMembersInOrganizationById',
+      200,
+    );
     expect(readers.items.map((m) => m.id)).toEqual([reader.userId]);
     expect(readers.count).toBe(1);
-    const guests = expectOperation<{ items: Member[] }>(await org.admin.client.get(`${base}?role=guest`), 'listMembersInOrganizationById', 200);
+    const guests = expectOperation<{ items: Member[] }>(
+      await org.admin.client.get(`${base}?role=guest`),
+      'listMembersInOrganizationById',
+      200,
+    );
     expect(guests.items.map((m) => m.id)).toEqual([guest.userId]);
-    const searched = expectOperation<{ items: Member[] }>(await org.admin.client.get(`${base}?search=ZED-EDIT`), 'listMembersInOrganizationById', 200);
+    const searched = expectOperation<{ items: Member[] }>(
+      await org.admin.client.get(`${base}?search=ZED-EDIT`),
+      'listMembersInOrganizationById',
+      200,
+    );
     expect(searched.items.map((m) => m.id)).toEqual([editor.userId]);
-    const wildcard = expectOperation<{ count: number }>(await org.admin.client.get(`${base}?search=%25`), 'listMembersInOrganizationById', 200);
+    const wildcard = expectOperation<{ count: number }>(
+      await org.admin.client.get(`${base}?search=%25`),
+      'listMembersInOrganizationById',
+      200,
+    );
     expect(wildcard.count).toBe(0);
 
     // Sorting by lastSeenAt lists only members who pinged.
@@ -70,13 +91,16 @@ describe('identity: organization members', () => {
     expect(seen.every((m) => typeof m.lastSeenAt === 'string')).toBe(true);
   });
 
-  it.each([['role=owner', /role/], ['sort=age', /sort/], ['order=up', /order/], ['limit=0', /limit/], ['page=garbage', /page/]])(
-    'rejects the query %s with a 400',
-    async (query, pattern) => {
-      const org = await newOrganization();
-      expectError(await org.admin.client.get(`/v1/orgs/${org.organizationId}/members?${query}`), 400, pattern);
-    },
-  );
+  it.each([
+    ['role=owner', /role/],
+    ['sort=age', /sort/],
+    ['order=up', /order/],
+    ['limit=0', /limit/],
+    ['page=garbage', /page/],
+  ])('rejects the query %s with a 400', async (query, pattern) => {
+    const org = await newOrganization();
+    expectError(await org.admin.client.get(`/v1/orgs/${org.organizationId}/members?${query}`), 400, pattern);
+  });
 
   it('gets and patches a member; only admins change roles; guests cannot list members', async () => {
     const org = await newOrganization();
@@ -115,9 +139,17 @@ describe('identity: organization members', () => {
     const b = await addMember(org, 'edit');
     const team = await newTeam(org, 'Writers', [a.userId, b.userId]);
     expectError(await a.client.delete(`/v1/orgs/${org.organizationId}/members/${b.userId}`), 403);
-    expectOperation(await org.admin.client.delete(`/v1/orgs/${org.organizationId}/members/${b.userId}`), 'removeMemberFromOrganizationById', 204);
+    expectOperation(
+      await org.admin.client.delete(`/v1/orgs/${org.organizationId}/members/${b.userId}`),
+      'removeMemberFromOrganizationById',
+      204,
+    );
     expectOperation(await a.client.delete(`/v1/orgs/${org.organizationId}/members/${a.userId}`), 'removeMemberFromOrganizationById', 204);
-    expectOperation(await org.admin.client.delete(`/v1/orgs/${org.organizationId}/members/${a.userId}`), 'removeMemberFromOrganizationById', 204);
+    expectOperation(
+      await org.admin.client.delete(`/v1/orgs/${org.organizationId}/members/${a.userId}`),
+      'removeMemberFromOrganizationById',
+      204,
+    );
     expectError(await a.client.get(`/v1/orgs/${org.organizationId}`), 404);
     const teamAfter = expectOperation<{ members: number }>(
       await org.admin.client.get(`/v1/orgs/${org.organizationId}/teams/${team.id}`),
@@ -140,7 +172,11 @@ describe('identity: organization members', () => {
   it('ping records lastSeenAt and returns visitor claims signed with the organization key', async () => {
     const org = await newOrganization();
     const member = await addMember(org, 'comment');
-    const before = expectOperation<Member>(await member.client.get(`/v1/orgs/${org.organizationId}/members/${member.userId}`), 'getMemberInOrganizationById', 200);
+    const before = expectOperation<Member>(
+      await member.client.get(`/v1/orgs/${org.organizationId}/members/${member.userId}`),
+      'getMemberInOrganizationById',
+      200,
+    );
     expect(before.lastSeenAt).toBeUndefined();
     const pinged = expectOperation<{ gitbookVisitorClaims: string; serviceVisitorClaims: string }>(
       await member.client.post(`/v1/orgs/${org.organizationId}/ping`),
@@ -151,7 +187,11 @@ describe('identity: organization members', () => {
     const claims = await verifyVisitorClaims(org.organizationId, pinged.serviceVisitorClaims);
     expect(claims).toMatchObject({ sub: member.userId, email: member.email, role: 'comment' });
     expect(claims.exp as number).toBeGreaterThan(Date.now() / 1000);
-    const after = expectOperation<Member>(await member.client.get(`/v1/orgs/${org.organizationId}/members/${member.userId}`), 'getMemberInOrganizationById', 200);
+    const after = expectOperation<Member>(
+      await member.client.get(`/v1/orgs/${org.organizationId}/members/${member.userId}`),
+      'getMemberInOrganizationById',
+      200,
+    );
     expect(after.lastSeenAt).toEqual(expect.any(String));
     const outsider = await newUser('pinger');
     expectError(await outsider.client.post(`/v1/orgs/${org.organizationId}/ping`), 404);
@@ -176,7 +216,9 @@ describe('identity: organization members', () => {
       'listTeamsForOrganizationMember',
       200,
     );
-    expect(filtered.items).toEqual([expect.objectContaining({ team: expect.objectContaining({ id: docs.id }), member: { role: 'member' } })]);
+    expect(filtered.items).toEqual([
+      expect.objectContaining({ team: expect.objectContaining({ id: docs.id }), member: { role: 'member' } }),
+    ]);
     expectError(await other.client.get(path), 403);
     expectError(await org.admin.client.get(`/v1/orgs/${org.organizationId}/members/nobody123/teams`), 404);
   });

@@ -31,9 +31,16 @@ describe('identity: organizations', () => {
       sso: true,
       ai: true,
       inviteLinks: true,
-      mergeRules: { type: 'rules', rules: [{ rule: 'require_specific_reviewers', users: [org.admin.userId] }, { rule: 'require_at_least_one_review' }] },
+      mergeRules: {
+        type: 'rules',
+        rules: [{ rule: 'require_specific_reviewers', users: [org.admin.userId] }, { rule: 'require_at_least_one_review' }],
+      },
     };
-    const patched = expectOperation<Org>(await org.admin.client.patch(`/v1/orgs/${org.organizationId}`, body), 'updateOrganizationById', 200);
+    const patched = expectOperation<Org>(
+      await org.admin.client.patch(`/v1/orgs/${org.organizationId}`, body),
+      'updateOrganizationById',
+      200,
+    );
     expect(patched).toMatchObject({
       title: 'Acme Docs',
       emailDomains: ['acme.com', 'docs.acme.io'],
@@ -50,7 +57,12 @@ describe('identity: organizations', () => {
     expect(fetched).toMatchObject({ title: 'Acme Docs', defaultRole: 'edit', mergeRules: body.mergeRules });
 
     const cleared = expectOperation<Org>(
-      await org.admin.client.patch(`/v1/orgs/${org.organizationId}`, { defaultContent: null, logo: null, defaultRole: null, mergeRules: { type: 'none' } }),
+      await org.admin.client.patch(`/v1/orgs/${org.organizationId}`, {
+        defaultContent: null,
+        logo: null,
+        defaultRole: null,
+        mergeRules: { type: 'none' },
+      }),
       'updateOrganizationById',
       200,
     );
@@ -90,7 +102,11 @@ describe('identity: organizations', () => {
     const second = await newOrganization();
     const hostname = `taken-${Date.now().toString(36)}`;
     expectOperation(await first.admin.client.patch(`/v1/orgs/${first.organizationId}`, { hostname }), 'updateOrganizationById', 200);
-    expectError(await second.admin.client.patch(`/v1/orgs/${second.organizationId}`, { hostname: hostname.toUpperCase() }), 409, /hostname/);
+    expectError(
+      await second.admin.client.patch(`/v1/orgs/${second.organizationId}`, { hostname: hostname.toUpperCase() }),
+      409,
+      /hostname/,
+    );
   });
 
   it('lets only admins patch (403), and hides other organizations (404)', async () => {
@@ -107,7 +123,11 @@ describe('identity: organizations', () => {
   it('lets a user join through an allowed email domain with the default role, and refuses others', async () => {
     const domain = `join${Date.now().toString(36)}.test`;
     const org = await newOrganization('Domain Org', [domain]);
-    expectOperation(await org.admin.client.patch(`/v1/orgs/${org.organizationId}`, { defaultRole: 'comment' }), 'updateOrganizationById', 200);
+    expectOperation(
+      await org.admin.client.patch(`/v1/orgs/${org.organizationId}`, { defaultRole: 'comment' }),
+      'updateOrganizationById',
+      200,
+    );
     const outsider = await newUser('wrongdomain');
     expectError(await outsider.client.post(`/v1/orgs/${org.organizationId}/join`), 400, /email domain/);
     expectError(await outsider.client.post('/v1/orgs/noSuchOrg1234/join'), 404, /organization/);
@@ -115,10 +135,18 @@ describe('identity: organizations', () => {
     const created = await identityCli(['user:create', '--email', `ada@${domain.toUpperCase()}`]);
     const ada = anonymousClient().withToken(created.token as string);
     // Discoverable only by users of that domain.
-    const found = expectOperation<{ organizations: Org[] }>(await ada.get(`/v1/email-domains/${domain}/orgs`), 'getOrganizationsForEmailDomain', 200);
+    const found = expectOperation<{ organizations: Org[] }>(
+      await ada.get(`/v1/email-domains/${domain}/orgs`),
+      'getOrganizationsForEmailDomain',
+      200,
+    );
     expect(found.organizations.map((o) => o.id)).toEqual([org.organizationId]);
     expect(found.organizations[0].permissions.view).toBe(false);
-    const hidden = expectOperation<{ organizations: Org[] }>(await outsider.client.get(`/v1/email-domains/${domain}/orgs`), 'getOrganizationsForEmailDomain', 200);
+    const hidden = expectOperation<{ organizations: Org[] }>(
+      await outsider.client.get(`/v1/email-domains/${domain}/orgs`),
+      'getOrganizationsForEmailDomain',
+      200,
+    );
     expect(hidden.organizations).toEqual([]);
 
     expectOperation(await ada.post(`/v1/orgs/${org.organizationId}/join`), 'joinOrganization', 204);

@@ -53,13 +53,21 @@ describe('identity: SAML providers and single sign-on', () => {
     const org = await newOrganization();
     const team = await newTeam(org, 'SSO people');
     const base = `/v1/orgs/${org.organizationId}/saml`;
-    const pending = expectOperation<SamlProvider>(await org.admin.client.post(base, { label: 'Draft', ssoURL: 'https://idp.example.test/x' }), 'createOrganizationSAMLProvider', 201);
+    const pending = expectOperation<SamlProvider>(
+      await org.admin.client.post(base, { label: 'Draft', ssoURL: 'https://idp.example.test/x' }),
+      'createOrganizationSAMLProvider',
+      201,
+    );
     expect(pending).toMatchObject({ status: 'pending', defaultRole: 'read' });
     const provider = await configuredProvider(org, idp, { defaultTeam: team.id, defaultRole: 'edit' });
     expect(provider).toMatchObject({ label: 'Okta', status: 'active', defaultRole: 'edit', defaultTeam: { id: team.id } });
     expect(provider.service.acsURL).toBe(`${provider.service.entityID}/acs`);
 
-    const listed = expectOperation<{ items: SamlProvider[]; count: number }>(await org.admin.client.get(`${base}?limit=1`), 'listSAMLProvidersInOrganizationById', 200);
+    const listed = expectOperation<{ items: SamlProvider[]; count: number }>(
+      await org.admin.client.get(`${base}?limit=1`),
+      'listSAMLProvidersInOrganizationById',
+      200,
+    );
     expect(listed.count).toBe(2);
     expect(listed.items.map((p) => p.id)).toEqual([pending.id]);
     const patched = expectOperation<SamlProvider>(
@@ -108,7 +116,11 @@ describe('identity: SAML providers and single sign-on', () => {
     const org = await newOrganization();
     const other = await newOrganization();
     const foreignTeam = await newTeam(other, 'Theirs');
-    expectError(await org.admin.client.post(`/v1/orgs/${org.organizationId}/saml`, { label: 'x', defaultTeam: foreignTeam.id }), 400, /defaultTeam/);
+    expectError(
+      await org.admin.client.post(`/v1/orgs/${org.organizationId}/saml`, { label: 'x', defaultTeam: foreignTeam.id }),
+      400,
+      /defaultTeam/,
+    );
     const theirs = await configuredProvider(other, idp);
     expectError(await org.admin.client.get(`/v1/orgs/${org.organizationId}/saml/${theirs.id}`), 404);
     expectError(await org.admin.client.patch(`/v1/orgs/${org.organizationId}/saml/${theirs.id}`, { label: 'y' }), 404);
@@ -120,7 +132,12 @@ describe('identity: SAML providers and single sign-on', () => {
     const provider = await configuredProvider(org, idp, { defaultRole: 'comment', defaultTeam: team.id });
     const requestId = await startLogin(provider);
     const email = `sso-${Date.now()}@corp.example.test`;
-    const samlResponse = idp.response({ acsURL: provider.service.acsURL, audience: provider.service.entityID, inResponseTo: requestId, email });
+    const samlResponse = idp.response({
+      acsURL: provider.service.acsURL,
+      audience: provider.service.entityID,
+      inResponseTo: requestId,
+      email,
+    });
 
     const accepted = await postForm(provider.service.acsURL, samlResponse);
     expect(accepted.status).toBe(200);
@@ -145,7 +162,12 @@ describe('identity: SAML providers and single sign-on', () => {
     const requestId = await startLogin(provider);
     const response = await postForm(
       provider.service.acsURL,
-      idp.response({ acsURL: provider.service.acsURL, audience: provider.service.entityID, inResponseTo: requestId, email: existing.email.toUpperCase() }),
+      idp.response({
+        acsURL: provider.service.acsURL,
+        audience: provider.service.entityID,
+        inResponseTo: requestId,
+        email: existing.email.toUpperCase(),
+      }),
     );
     expect(response.status).toBe(200);
     const result = (await response.json()) as AssertResult;
@@ -154,10 +176,23 @@ describe('identity: SAML providers and single sign-on', () => {
   });
 
   it.each([
-    ['signed by another key', async (p: SamlProvider, requestId: string) => idp.response({ ...base(p, requestId), signWith: await TestIdp.create(idp.entityId) })],
-    ['expired', (p: SamlProvider, requestId: string) => idp.response({ ...base(p, requestId), notOnOrAfter: new Date(Date.now() - 60_000) })],
-    ['altered after signing', (p: SamlProvider, requestId: string) => idp.response({ ...base(p, requestId), tamper: (xml) => xml.replace(/sso-victim@/g, 'sso-attacker@') })],
-    ['for another audience', (p: SamlProvider, requestId: string) => idp.response({ ...base(p, requestId), audience: 'https://elsewhere.example.test' })],
+    [
+      'signed by another key',
+      async (p: SamlProvider, requestId: string) => idp.response({ ...base(p, requestId), signWith: await TestIdp.create(idp.entityId) }),
+    ],
+    [
+      'expired',
+      (p: SamlProvider, requestId: string) => idp.response({ ...base(p, requestId), notOnOrAfter: new Date(Date.now() - 60_000) }),
+    ],
+    [
+      'altered after signing',
+      (p: SamlProvider, requestId: string) =>
+        idp.response({ ...base(p, requestId), tamper: (xml) => xml.replace(/sso-victim@/g, 'sso-attacker@') }),
+    ],
+    [
+      'for another audience',
+      (p: SamlProvider, requestId: string) => idp.response({ ...base(p, requestId), audience: 'https://elsewhere.example.test' }),
+    ],
     ['answering a request we never sent', (p: SamlProvider) => idp.response(base(p, '_never_sent_1234'))],
   ])('rejects an assertion %s with a 401', async (_label, build) => {
     const org = await newOrganization();
@@ -166,13 +201,21 @@ describe('identity: SAML providers and single sign-on', () => {
     const samlResponse = await build(provider, requestId);
     const rejected = await postForm(provider.service.acsURL, samlResponse);
     expect(rejected.status).toBe(401);
-    const members = expectOperation<{ count: number }>(await org.admin.client.get(`/v1/orgs/${org.organizationId}/members`), 'listMembersInOrganizationById', 200);
+    const members = expectOperation<{ count: number }>(
+      await org.admin.client.get(`/v1/orgs/${org.organizationId}/members`),
+      'listMembersInOrganizationById',
+      200,
+    );
     expect(members.count).toBe(1);
   });
 
   it('answers bad SSO requests with 4xx: unknown provider, unconfigured provider, malformed body, forms elsewhere', async () => {
     const org = await newOrganization();
-    const pending = expectOperation<SamlProvider>(await org.admin.client.post(`/v1/orgs/${org.organizationId}/saml`, { label: 'Draft' }), 'createOrganizationSAMLProvider', 201);
+    const pending = expectOperation<SamlProvider>(
+      await org.admin.client.post(`/v1/orgs/${org.organizationId}/saml`, { label: 'Draft' }),
+      'createOrganizationSAMLProvider',
+      201,
+    );
     expect((await fetch(pending.service.startURL, { redirect: 'manual' })).status).toBe(400);
     const unknown = pending.service.startURL.replace(pending.id, 'noSuchProvider1');
     expect((await fetch(unknown, { redirect: 'manual' })).status).toBe(404);

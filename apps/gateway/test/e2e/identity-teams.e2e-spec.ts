@@ -19,22 +19,42 @@ describe('identity: teams and team members', () => {
     const org = await newOrganization();
     const owner = await addMember(org, 'read');
     const base = `/v1/orgs/${org.organizationId}/teams`;
-    const created = expectOperation<Team>(await org.admin.client.put(base, { title: 'Docs Writers', members: [owner.userId] }), 'createOrganizationTeam', 201);
+    const created = expectOperation<Team>(
+      await org.admin.client.put(base, { title: 'Docs Writers', members: [owner.userId] }),
+      'createOrganizationTeam',
+      201,
+    );
     expect(created).toMatchObject({ title: 'Docs Writers', members: 1, spaces: 0, permissions: { admin: true, view: true } });
     const other = await newTeam(org, 'Platform');
     await newTeam(org, 'Docs Reviewers');
 
     const all = await walk<Team>(org.admin.client, `${base}?limit=1`, 'listTeamsInOrganizationById');
     expect(all.map((t) => t.title)).toEqual(['Docs Writers', 'Platform', 'Docs Reviewers']);
-    const docs = expectOperation<{ items: Team[]; count: number }>(await org.admin.client.get(`${base}?title=DOCS`), 'listTeamsInOrganizationById', 200);
+    const docs = expectOperation<{ items: Team[]; count: number }>(
+      await org.admin.client.get(`${base}?title=DOCS`),
+      'listTeamsInOrganizationById',
+      200,
+    );
     expect(docs.items.map((t) => t.title)).toEqual(['Docs Writers', 'Docs Reviewers']);
     expect(docs.count).toBe(2);
 
     // owner=<member>: the teams that member can manage (an admin manages all).
-    expectOperation(await org.admin.client.put(`${base}/${created.id}/members/${owner.userId}`, { role: 'owner' }), 'addMemberToOrganizationTeamById', 204);
-    const owned = expectOperation<{ items: Team[] }>(await org.admin.client.get(`${base}?owner=${owner.userId}`), 'listTeamsInOrganizationById', 200);
+    expectOperation(
+      await org.admin.client.put(`${base}/${created.id}/members/${owner.userId}`, { role: 'owner' }),
+      'addMemberToOrganizationTeamById',
+      204,
+    );
+    const owned = expectOperation<{ items: Team[] }>(
+      await org.admin.client.get(`${base}?owner=${owner.userId}`),
+      'listTeamsInOrganizationById',
+      200,
+    );
     expect(owned.items.map((t) => t.id)).toEqual([created.id]);
-    const adminOwns = expectOperation<{ count: number }>(await org.admin.client.get(`${base}?owner=${org.admin.userId}`), 'listTeamsInOrganizationById', 200);
+    const adminOwns = expectOperation<{ count: number }>(
+      await org.admin.client.get(`${base}?owner=${org.admin.userId}`),
+      'listTeamsInOrganizationById',
+      200,
+    );
     expect(adminOwns.count).toBe(3);
     expectError(await org.admin.client.get(`${base}?owner=nobody123`), 400, /owner/);
 
@@ -47,7 +67,11 @@ describe('identity: teams and team members', () => {
     expect(orgAsOwner.permissions).toMatchObject({ ownTeam: true, admin: false });
     const asOwner = expectOperation<Team>(await owner.client.get(`${base}/${created.id}`), 'getTeamInOrganizationById', 200);
     expect(asOwner.permissions).toEqual({ admin: true, view: true });
-    const renamed = expectOperation<Team>(await owner.client.patch(`${base}/${created.id}`, { title: 'Writers' }), 'updateTeamInOrganizationById', 200);
+    const renamed = expectOperation<Team>(
+      await owner.client.patch(`${base}/${created.id}`, { title: 'Writers' }),
+      'updateTeamInOrganizationById',
+      200,
+    );
     expect(renamed.title).toBe('Writers');
     expectError(await owner.client.patch(`${base}/${other.id}`, { title: 'Mine' }), 403);
     expectError(await owner.client.delete(`${base}/${created.id}`), 403);
@@ -79,13 +103,26 @@ describe('identity: teams and team members', () => {
     const team = await newTeam(org, 'Bulk', [c.userId]);
     const path = `/v1/orgs/${org.organizationId}/teams/${team.id}/members`;
     expectOperation(
-      await org.admin.client.put(path, { add: [a.userId, b.email.toUpperCase(), c.userId], remove: [c.email], memberships: { [a.userId]: { role: 'owner' } } }),
+      await org.admin.client.put(path, {
+        add: [a.userId, b.email.toUpperCase(), c.userId],
+        remove: [c.email],
+        memberships: { [a.userId]: { role: 'owner' } },
+      }),
       'updateMembersInOrganizationTeam',
       204,
     );
     const members = await walk<TeamMember>(org.admin.client, `${path}?limit=1`, 'listTeamMembersInOrganizationById');
-    expect(members.map((m) => [m.organization.id, m.team.role]).sort()).toEqual([[a.userId, 'owner'], [b.userId, 'member']].sort());
-    const counted = expectOperation<Team>(await org.admin.client.get(`/v1/orgs/${org.organizationId}/teams/${team.id}`), 'getTeamInOrganizationById', 200);
+    expect(members.map((m) => [m.organization.id, m.team.role]).sort()).toEqual(
+      [
+        [a.userId, 'owner'],
+        [b.userId, 'member'],
+      ].sort(),
+    );
+    const counted = expectOperation<Team>(
+      await org.admin.client.get(`/v1/orgs/${org.organizationId}/teams/${team.id}`),
+      'getTeamInOrganizationById',
+      200,
+    );
     expect(counted.members).toBe(2);
 
     expectError(await org.admin.client.put(path, { add: ['stranger@nowhere.test'] }), 400, /add: .*stranger@nowhere.test/);
@@ -123,7 +160,11 @@ describe('identity: teams and team members', () => {
     expectError(await guest.client.get(`/v1/orgs/${org.organizationId}/teams`), 403);
     expectOperation(await guest.client.get(`/v1/orgs/${org.organizationId}/teams/${mine.id}`), 'getTeamInOrganizationById', 200);
     expectError(await guest.client.get(`/v1/orgs/${org.organizationId}/teams/${theirs.id}`), 403);
-    const seen = expectOperation<Team>(await reader.client.get(`/v1/orgs/${org.organizationId}/teams/${theirs.id}`), 'getTeamInOrganizationById', 200);
+    const seen = expectOperation<Team>(
+      await reader.client.get(`/v1/orgs/${org.organizationId}/teams/${theirs.id}`),
+      'getTeamInOrganizationById',
+      200,
+    );
     expect(seen.permissions).toEqual({ admin: false, view: true });
   });
 });

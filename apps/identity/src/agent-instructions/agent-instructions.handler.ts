@@ -1,4 +1,10 @@
-import { type AgentInstructions, type AgentInstructionsPutInput, type Envelope, IdentitySubjects, type OrgScopedInput } from '@bindery/contracts';
+import {
+  type AgentInstructions,
+  type AgentInstructionsPutInput,
+  type Envelope,
+  IdentitySubjects,
+  type OrgScopedInput,
+} from '@bindery/contracts';
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { AgentInstructionsService } from './agent-instructions.service';

@@ -23,7 +23,10 @@ export class AgentInstructionsService {
 
   async get(ctx: RequestContext, organizationId: string): Promise<AgentInstructions> {
     await this.access.require(ctx, organizationId, 'agentInstructions.view');
-    const rows: Row[] = await this.db.query('SELECT instructions, updated_at, updated_by FROM agent_instructions WHERE organization_id = $1', [organizationId]);
+    const rows: Row[] = await this.db.query(
+      'SELECT instructions, updated_at, updated_by FROM agent_instructions WHERE organization_id = $1',
+      [organizationId],
+    );
     if (rows[0]) return toWire(organizationId, rows[0], ctx.baseUrl);
     const org: Array<{ created_at: Date }> = await this.db.query('SELECT created_at FROM organizations WHERE id = $1', [organizationId]);
     if (!org[0]) throw notFound('No matching organization found');

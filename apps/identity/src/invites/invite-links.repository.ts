@@ -23,7 +23,9 @@ export class InviteLinksRepository {
   }
 
   async list(organizationId: string, limit: number, after?: CursorKey): Promise<{ rows: InviteLinkRow[]; count: number }> {
-    const counted: Array<{ n: number }> = await this.db.query('SELECT count(*)::int AS n FROM invite_links WHERE organization_id = $1', [organizationId]);
+    const counted: Array<{ n: number }> = await this.db.query('SELECT count(*)::int AS n FROM invite_links WHERE organization_id = $1', [
+      organizationId,
+    ]);
     const params: unknown[] = [organizationId, limit];
     const keyset = after ? `AND (created_at, id) > ($${params.push(after[0])}::timestamptz, $${params.push(after[1])})` : '';
     const rows: InviteLinkRow[] = await this.db.query(

@@ -6,5 +6,9 @@ import { InviteLinksRepository } from './invite-links.repository';
 import { InvitesHandler } from './invites.handler';
 import { InvitesService } from './invites.service';
 
-@Module({ imports: [MembersModule, OrganizationsModule, UsersModule], controllers: [InvitesHandler], providers: [InvitesService, InviteLinksRepository] })
+@Module({
+  imports: [MembersModule, OrganizationsModule, UsersModule],
+  controllers: [InvitesHandler],
+  providers: [InvitesService, InviteLinksRepository],
+})
 export class InvitesModule {}

@@ -64,7 +64,13 @@ export class InvitesService {
     const limit = pageLimit(input.limit);
     const after = input.page ? decodeCursor(input.page, 2) : undefined;
     const { rows, count } = await this.links.list(input.organizationId, limit + 1, after);
-    return toList(rows, limit, count, (r) => [r.created_at.toISOString(), r.id], (r) => toInviteLink(r, caller.role, ctx.baseUrl));
+    return toList(
+      rows,
+      limit,
+      count,
+      (r) => [r.created_at.toISOString(), r.id],
+      (r) => toInviteLink(r, caller.role, ctx.baseUrl),
+    );
   }
 
   async getLink(ctx: RequestContext, { organizationId, inviteId }: InviteLinkInput): Promise<InviteLink> {

@@ -1,6 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { IdentityEnv } from '../config/identity.env';
-import { CONTENT_CLIENT, ContentProxyCloser, contentClientProvider, contentProxyProvider } from './content-client.provider';
+import { CONTENT_CLIENT, contentClientProvider, ContentNatsCloser, contentNatsProvider } from './content-client.provider';
 import { MemberSpacesHandler } from './member-spaces.handler';
 import { MemberSpacesService } from './member-spaces.service';
 
@@ -11,7 +11,13 @@ export class MemberSpacesModule {
     return {
       module: MemberSpacesModule,
       controllers: [MemberSpacesHandler],
-      providers: [{ provide: IdentityEnv, useValue: env }, contentProxyProvider, contentClientProvider, ContentProxyCloser, MemberSpacesService],
+      providers: [
+        { provide: IdentityEnv, useValue: env },
+        contentNatsProvider,
+        contentClientProvider,
+        ContentNatsCloser,
+        MemberSpacesService,
+      ],
       exports: [CONTENT_CLIENT],
     };
   }

@@ -1,4 +1,11 @@
-import { ContentSubjects, type List, type MemberSpace, type MemberSpacesInput, type RequestContext, type SpaceListInput } from '@bindery/contracts';
+import {
+  ContentSubjects,
+  type List,
+  type MemberSpace,
+  type MemberSpacesInput,
+  type RequestContext,
+  type SpaceListInput,
+} from '@bindery/contracts';
 import type { ServiceClient } from '@bindery/platform/nest';
 import { forbidden, notFound } from '@bindery/platform';
 import { Inject, Injectable } from '@nestjs/common';
@@ -17,7 +24,8 @@ export class MemberSpacesService {
 
   async list(ctx: RequestContext, input: MemberSpacesInput): Promise<List<MemberSpace>> {
     const caller = await this.access.require(ctx, input.organizationId, 'org.view');
-    if (!canInspectMember({ role: caller.role }, caller.userId, input.userId)) throw forbidden("Only admins can list another member's spaces");
+    if (!canInspectMember({ role: caller.role }, caller.userId, input.userId))
+      throw forbidden("Only admins can list another member's spaces");
     const role = await this.access.roleOf(input.organizationId, input.userId);
     if (role === undefined) throw notFound(`No member ${input.userId} in this organization`);
     const query: SpaceListInput = { organizationId: input.organizationId, page: input.page, limit: input.limit };

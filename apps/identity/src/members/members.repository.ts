@@ -9,7 +9,11 @@ import { MEMBER_COLUMNS, type MemberRow } from './member-row';
 export class MembersRepository {
   constructor(private readonly db: DataSource) {}
 
-  async list(input: MemberListInput, limit: number, after?: CursorKey): Promise<{ rows: MemberRow[]; count: number; sortKey: ReturnType<typeof memberListSql>['sortKey'] }> {
+  async list(
+    input: MemberListInput,
+    limit: number,
+    after?: CursorKey,
+  ): Promise<{ rows: MemberRow[]; count: number; sortKey: ReturnType<typeof memberListSql>['sortKey'] }> {
     const sql = memberListSql(input, after);
     const from = `FROM memberships m JOIN users u ON u.id = m.user_id WHERE ${sql.where}`;
     const counted: Array<{ n: number }> = await this.db.query(`SELECT count(*)::int AS n ${from}`, sql.filterParams);
@@ -54,12 +58,17 @@ export class MembersRepository {
 
   /** Removes a membership (and, by cascade, its team memberships); false when there was none. */
   async remove(manager: EntityManager, organizationId: string, userId: string): Promise<boolean> {
-    const result: unknown = await manager.query('DELETE FROM memberships WHERE organization_id = $1 AND user_id = $2', [organizationId, userId]);
+    const result: unknown = await manager.query('DELETE FROM memberships WHERE organization_id = $1 AND user_id = $2', [
+      organizationId,
+      userId,
+    ]);
     return (result as [unknown, number])[1] > 0;
   }
 
   async touchLastSeen(organizationId: string, userId: string): Promise<void> {
-    await this.db.query('UPDATE memberships SET last_seen_at = now() WHERE organization_id = $1 AND user_id = $2', [organizationId, userId]);
+    await this.db.query('UPDATE memberships SET last_seen_at = now() WHERE organization_id = $1 AND user_id = $2', [
+      organizationId,
+      userId,
+    ]);
   }
 }
-

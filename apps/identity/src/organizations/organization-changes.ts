@@ -16,7 +16,8 @@ export function organizationChanges(input: OrgUpdateInput): Partial<Organization
   if (input.emailDomains != null) changes.emailDomains = normalizeDomains(input.emailDomains);
   if (input.hostname != null) changes.hostname = input.hostname.toLowerCase();
   if (input.defaultRole !== undefined) changes.defaultRole = input.defaultRole;
-  if (input.defaultContent !== undefined) changes.defaultContent = input.defaultContent && { type: 'site', site: input.defaultContent.site };
+  if (input.defaultContent !== undefined)
+    changes.defaultContent = input.defaultContent && { type: 'site', site: input.defaultContent.site };
   if (input.logo !== undefined) changes.logo = input.logo;
   if (input.sso != null) changes.sso = input.sso;
   if (input.ai != null) changes.ai = input.ai;

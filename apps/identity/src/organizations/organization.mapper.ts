@@ -3,7 +3,12 @@ import { organizationPermissions } from '../permissions/organization-permissions
 import type { OrganizationEntity } from './organization.entity';
 
 /** Wire shape of an organization as seen by a caller holding `role` in it. */
-export function toOrganization(org: OrganizationEntity, role: MemberRole | null | undefined, baseUrl: string, ownsTeam = false): Organization {
+export function toOrganization(
+  org: OrganizationEntity,
+  role: MemberRole | null | undefined,
+  baseUrl: string,
+  ownsTeam = false,
+): Organization {
   const out: Organization = {
     object: 'organization',
     id: org.id,

@@ -44,7 +44,10 @@ export function can(action: OrgAction, standing: Standing): boolean {
 
 /** What a caller may do with one team: admins and the team's owners manage it; members with a role see it. */
 export function teamPermissions(standing: Standing): TeamPermissions {
-  return { admin: isAdmin(standing) || (isMember(standing) && standing.teamRole === 'owner'), view: hasRole(standing) || (isMember(standing) && standing.teamRole !== undefined) };
+  return {
+    admin: isAdmin(standing) || (isMember(standing) && standing.teamRole === 'owner'),
+    view: hasRole(standing) || (isMember(standing) && standing.teamRole !== undefined),
+  };
 }
 
 /** Whether the caller may see or manage another member's own data (teams, spaces): admins and the member themself. */

@@ -16,7 +16,9 @@ export interface SamlProviderRow {
 }
 
 /** Columns a create or patch writes, in the table's names. */
-export type SamlProviderColumns = Partial<Pick<SamlProviderRow, 'label' | 'entity_id' | 'certificate' | 'sso_url' | 'default_team_id' | 'default_role'>>;
+export type SamlProviderColumns = Partial<
+  Pick<SamlProviderRow, 'label' | 'entity_id' | 'certificate' | 'sso_url' | 'default_team_id' | 'default_role'>
+>;
 
 const COLUMNS = 'id, organization_id, label, entity_id, certificate, sso_url, default_team_id, default_role, created_at';
 const WRITABLE = ['label', 'entity_id', 'certificate', 'sso_url', 'default_team_id', 'default_role'] as const;
@@ -35,20 +37,24 @@ export class SamlProvidersRepository {
   async update(organizationId: string, id: string, columns: SamlProviderColumns): Promise<void> {
     const set = WRITABLE.filter((c) => columns[c] !== undefined);
     if (set.length === 0) return;
-    await this.db.query(`UPDATE saml_providers SET ${set.map((c, i) => `${c} = $${i + 3}`).join(', ')} WHERE organization_id = $1 AND id = $2`, [
-      organizationId,
-      id,
-      ...set.map((c) => columns[c]),
-    ]);
+    await this.db.query(
+      `UPDATE saml_providers SET ${set.map((c, i) => `${c} = $${i + 3}`).join(', ')} WHERE organization_id = $1 AND id = $2`,
+      [organizationId, id, ...set.map((c) => columns[c])],
+    );
   }
 
   async find(organizationId: string, id: string): Promise<SamlProviderRow | undefined> {
-    const rows: SamlProviderRow[] = await this.db.query(`SELECT ${COLUMNS} FROM saml_providers WHERE organization_id = $1 AND id = $2`, [organizationId, id]);
+    const rows: SamlProviderRow[] = await this.db.query(`SELECT ${COLUMNS} FROM saml_providers WHERE organization_id = $1 AND id = $2`, [
+      organizationId,
+      id,
+    ]);
     return rows[0];
   }
 
   async list(organizationId: string, limit: number, after?: CursorKey): Promise<{ rows: SamlProviderRow[]; count: number }> {
-    const counted: Array<{ n: number }> = await this.db.query('SELECT count(*)::int AS n FROM saml_providers WHERE organization_id = $1', [organizationId]);
+    const counted: Array<{ n: number }> = await this.db.query('SELECT count(*)::int AS n FROM saml_providers WHERE organization_id = $1', [
+      organizationId,
+    ]);
     const params: unknown[] = [organizationId];
     const keyset = after ? `AND (created_at, id) > ($${params.push(after[0])}::timestamptz, $${params.push(after[1])})` : '';
     const rows: SamlProviderRow[] = await this.db.query(

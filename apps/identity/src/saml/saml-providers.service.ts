@@ -1,4 +1,15 @@
-import type { List, RequestContext, SamlCreateInput, SamlFields, SamlInput, SamlListInput, SamlProvider, SamlUpdateInput, SsoLoginInfo, Team } from '@bindery/contracts';
+import type {
+  List,
+  RequestContext,
+  SamlCreateInput,
+  SamlFields,
+  SamlInput,
+  SamlListInput,
+  SamlProvider,
+  SamlUpdateInput,
+  SsoLoginInfo,
+  Team,
+} from '@bindery/contracts';
 import { badRequest, decodeCursor, newId, notFound, pageLimit, toList } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
 import { type OrgCaller, OrganizationAccess } from '../permissions/organization-access.service';
@@ -27,7 +38,13 @@ export class SamlProvidersService {
       const team = await this.teamOf(caller, row);
       if (team) teams.set(row.id, team);
     }
-    return toList(rows, limit, count, (r) => [r.created_at.toISOString(), r.id], (r) => toSamlProvider(r, ctx.baseUrl, teams.get(r.id)));
+    return toList(
+      rows,
+      limit,
+      count,
+      (r) => [r.created_at.toISOString(), r.id],
+      (r) => toSamlProvider(r, ctx.baseUrl, teams.get(r.id)),
+    );
   }
 
   async create(ctx: RequestContext, input: SamlCreateInput): Promise<SamlProvider> {
@@ -36,7 +53,11 @@ export class SamlProvidersService {
     const columns = await this.columnsOf(caller, input);
     const id = newId();
     // New SSO users read content unless the admin chose otherwise.
-    await this.providers.insert(id, input.organizationId, { ...columns, label: input.label, default_role: input.defaultRole === undefined ? 'read' : input.defaultRole });
+    await this.providers.insert(id, input.organizationId, {
+      ...columns,
+      label: input.label,
+      default_role: input.defaultRole === undefined ? 'read' : input.defaultRole,
+    });
     return this.get(ctx, { organizationId: input.organizationId, samlProviderId: id });
   }
 

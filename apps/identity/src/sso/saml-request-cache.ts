@@ -22,10 +22,10 @@ export class SamlRequestCache implements CacheProvider {
   }
 
   async getAsync(key: string): Promise<string | null> {
-    const rows: Array<{ created_at: Date }> = await this.db.query('SELECT created_at FROM saml_requests WHERE id = $1 AND provider_id = $2', [
-      key,
-      this.providerId,
-    ]);
+    const rows: Array<{ created_at: Date }> = await this.db.query(
+      'SELECT created_at FROM saml_requests WHERE id = $1 AND provider_id = $2',
+      [key, this.providerId],
+    );
     return rows[0] ? rows[0].created_at.toISOString() : null;
   }
 
@@ -36,7 +36,10 @@ export class SamlRequestCache implements CacheProvider {
 
   /** Marks the request answered; false when it already was (a replay) or never existed. */
   async consume(key: string): Promise<boolean> {
-    const rows: unknown[] = await this.db.query('DELETE FROM saml_requests WHERE id = $1 AND provider_id = $2 RETURNING id', [key, this.providerId]);
+    const rows: unknown[] = await this.db.query('DELETE FROM saml_requests WHERE id = $1 AND provider_id = $2 RETURNING id', [
+      key,
+      this.providerId,
+    ]);
     return rows.length > 0;
   }
 }

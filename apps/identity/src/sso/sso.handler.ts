@@ -1,4 +1,11 @@
-import { type Envelope, IdentitySubjects, type SamlInput, type SsoAssertInput, type SsoAssertResult, type SsoStartResult } from '@bindery/contracts';
+import {
+  type Envelope,
+  IdentitySubjects,
+  type SamlInput,
+  type SsoAssertInput,
+  type SsoAssertResult,
+  type SsoStartResult,
+} from '@bindery/contracts';
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { SsoService } from './sso.service';

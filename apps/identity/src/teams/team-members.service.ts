@@ -54,7 +54,11 @@ export class TeamMembersService {
     const removed = new Set(await this.teams.resolveAll(input.organizationId, input.remove ?? [], 'remove'));
     const added = (await this.teams.resolveAll(input.organizationId, input.add ?? [], 'add')).filter((id) => !removed.has(id));
     const roleEntries = Object.entries(input.memberships ?? {});
-    const roleIds = await this.teams.resolveEach(input.organizationId, roleEntries.map(([user]) => user), 'memberships');
+    const roleIds = await this.teams.resolveEach(
+      input.organizationId,
+      roleEntries.map(([user]) => user),
+      'memberships',
+    );
     const roles = roleEntries
       .map(([user, { role }]): { userId: string; role: TeamMemberRole } => ({ userId: roleIds.get(user)!, role }))
       .filter((m) => !removed.has(m.userId));
@@ -72,10 +76,18 @@ export class TeamMembersService {
   async put(ctx: RequestContext, input: TeamMemberPutInput): Promise<void> {
     const caller = await this.access.require(ctx, input.organizationId, 'org.view');
     await this.teams.managedTeam(caller, input.teamId);
-    if ((await this.access.roleOf(input.organizationId, input.userId)) === undefined) throw notFound(`No member ${input.userId} in this organization`);
+    if ((await this.access.roleOf(input.organizationId, input.userId)) === undefined)
+      throw notFound(`No member ${input.userId} in this organization`);
     await this.db.transaction(async (manager) => {
-      await this.teamsRepo.upsertMembers(manager, input.organizationId, input.teamId, [{ userId: input.userId, role: input.role ?? 'member' }]);
-      const event: TeamMembersChangedEvent = { organizationId: input.organizationId, teamId: input.teamId, added: [input.userId], removed: [] };
+      await this.teamsRepo.upsertMembers(manager, input.organizationId, input.teamId, [
+        { userId: input.userId, role: input.role ?? 'member' },
+      ]);
+      const event: TeamMembersChangedEvent = {
+        organizationId: input.organizationId,
+        teamId: input.teamId,
+        added: [input.userId],
+        removed: [],
+      };
       await addToOutbox(manager, IdentityEvents.teamMembersChanged, event);
     });
   }
@@ -86,7 +98,12 @@ export class TeamMembersService {
     await this.teams.managedTeam(caller, input.teamId);
     await this.db.transaction(async (manager) => {
       await this.teamsRepo.removeMembers(manager, input.teamId, [input.userId]);
-      const event: TeamMembersChangedEvent = { organizationId: input.organizationId, teamId: input.teamId, added: [], removed: [input.userId] };
+      const event: TeamMembersChangedEvent = {
+        organizationId: input.organizationId,
+        teamId: input.teamId,
+        added: [],
+        removed: [input.userId],
+      };
       await addToOutbox(manager, IdentityEvents.teamMembersChanged, event);
     });
   }

@@ -18,17 +18,29 @@ export interface TeamFilter {
 export class TeamsRepository {
   constructor(private readonly db: DataSource) {}
 
-  async list(organizationId: string, callerId: string, filter: TeamFilter, limit: number, after?: CursorKey): Promise<{ rows: TeamRow[]; count: number }> {
+  async list(
+    organizationId: string,
+    callerId: string,
+    filter: TeamFilter,
+    limit: number,
+    after?: CursorKey,
+  ): Promise<{ rows: TeamRow[]; count: number }> {
     const params: unknown[] = [organizationId, callerId];
     const conditions = ['t.organization_id = $1'];
     if (filter.title) conditions.push(`t.title ILIKE $${params.push(likePattern(filter.title))}`);
     if (filter.manageableBy && !filter.manageableBy.isAdmin) {
-      conditions.push(`EXISTS (SELECT 1 FROM team_members o WHERE o.team_id = t.id AND o.user_id = $${params.push(filter.manageableBy.userId)} AND o.role = 'owner')`);
+      conditions.push(
+        `EXISTS (SELECT 1 FROM team_members o WHERE o.team_id = t.id AND o.user_id = $${params.push(filter.manageableBy.userId)} AND o.role = 'owner')`,
+      );
     }
-    if (filter.memberId) conditions.push(`EXISTS (SELECT 1 FROM team_members f WHERE f.team_id = t.id AND f.user_id = $${params.push(filter.memberId)})`);
+    if (filter.memberId)
+      conditions.push(`EXISTS (SELECT 1 FROM team_members f WHERE f.team_id = t.id AND f.user_id = $${params.push(filter.memberId)})`);
     const where = conditions.join(' AND ');
     // $2 is referenced only by the select list, so the count query binds it through a no-op.
-    const counted: Array<{ n: number }> = await this.db.query(`SELECT count(*)::int AS n FROM teams t WHERE ${where} AND $2::text IS NOT NULL`, params);
+    const counted: Array<{ n: number }> = await this.db.query(
+      `SELECT count(*)::int AS n FROM teams t WHERE ${where} AND $2::text IS NOT NULL`,
+      params,
+    );
     const keyset = after ? `AND (t.created_at, t.id) > ($${params.push(after[0])}::timestamptz, $${params.push(after[1])})` : '';
     const rows: TeamRow[] = await this.db.query(
       `SELECT ${TEAM_COLUMNS} FROM teams t WHERE ${where} ${keyset} ORDER BY t.created_at, t.id LIMIT ${Number(limit)}`,
@@ -37,7 +49,12 @@ export class TeamsRepository {
     return { rows, count: counted[0].n };
   }
 
-  async find(organizationId: string, teamId: string, callerId: string, manager: EntityManager = this.db.manager): Promise<TeamRow | undefined> {
+  async find(
+    organizationId: string,
+    teamId: string,
+    callerId: string,
+    manager: EntityManager = this.db.manager,
+  ): Promise<TeamRow | undefined> {
     const rows: TeamRow[] = await manager.query(`SELECT ${TEAM_COLUMNS} FROM teams t WHERE t.organization_id = $1 AND t.id = $3`, [
       organizationId,
       callerId,
@@ -61,7 +78,12 @@ export class TeamsRepository {
   }
 
   /** Adds members, or changes the role of those already in the team. */
-  async upsertMembers(manager: EntityManager, organizationId: string, teamId: string, members: Array<{ userId: string; role: TeamMemberRole }>): Promise<void> {
+  async upsertMembers(
+    manager: EntityManager,
+    organizationId: string,
+    teamId: string,
+    members: Array<{ userId: string; role: TeamMemberRole }>,
+  ): Promise<void> {
     for (const m of members) {
       await manager.query(
         `INSERT INTO team_members (team_id, organization_id, user_id, role) VALUES ($1, $2, $3, $4)
@@ -87,7 +109,10 @@ export class TeamsRepository {
 
   /** Locks a team for a membership change; false when it does not exist in the organization. */
   async lock(manager: EntityManager, organizationId: string, teamId: string): Promise<boolean> {
-    const rows: unknown[] = await manager.query('SELECT id FROM teams WHERE organization_id = $1 AND id = $2 FOR UPDATE', [organizationId, teamId]);
+    const rows: unknown[] = await manager.query('SELECT id FROM teams WHERE organization_id = $1 AND id = $2 FOR UPDATE', [
+      organizationId,
+      teamId,
+    ]);
     return rows.length > 0;
   }
 
@@ -106,7 +131,9 @@ export class TeamsRepository {
       ids.set(row.user_id, row.user_id);
       ids.set(row.email.toLowerCase(), row.user_id);
     }
-    const resolved = new Map(identifiers.filter((i) => ids.has(i) || ids.has(i.toLowerCase())).map((i) => [i, ids.get(i) ?? ids.get(i.toLowerCase())!]));
+    const resolved = new Map(
+      identifiers.filter((i) => ids.has(i) || ids.has(i.toLowerCase())).map((i) => [i, ids.get(i) ?? ids.get(i.toLowerCase())!]),
+    );
     return { ids: resolved, unknown: identifiers.filter((i) => !resolved.has(i)) };
   }
 }

@@ -42,11 +42,16 @@ export class TeamsService {
   /** The teams a member belongs to, with their role in each; visible to admins and the member. */
   async listForMember(ctx: RequestContext, input: MemberTeamsInput): Promise<List<MemberTeam>> {
     const caller = await this.access.require(ctx, input.organizationId, 'org.view');
-    if (!canInspectMember({ role: caller.role }, caller.userId, input.userId)) throw forbidden("Only admins can list another member's teams");
-    if ((await this.access.roleOf(input.organizationId, input.userId)) === undefined) throw notFound(`No member ${input.userId} in this organization`);
+    if (!canInspectMember({ role: caller.role }, caller.userId, input.userId))
+      throw forbidden("Only admins can list another member's teams");
+    if ((await this.access.roleOf(input.organizationId, input.userId)) === undefined)
+      throw notFound(`No member ${input.userId} in this organization`);
     const list = await this.page(caller, input, { title: input.title, memberId: input.userId }, (row) => row);
     const roles = await this.access.teamRolesOf(input.organizationId, input.userId);
-    return { ...list, items: list.items.map((row) => ({ team: toTeam(row, caller.role), member: { role: roles.get(row.id) ?? 'member' } })) };
+    return {
+      ...list,
+      items: list.items.map((row) => ({ team: toTeam(row, caller.role), member: { role: roles.get(row.id) ?? 'member' } })),
+    };
   }
 
   async get(ctx: RequestContext, { organizationId, teamId }: TeamInput): Promise<Team> {
@@ -117,7 +122,12 @@ export class TeamsService {
     return ids;
   }
 
-  private async page<T>(caller: OrgCaller, query: { page?: string; limit?: number }, filter: Parameters<TeamsRepository['list']>[2], map: (row: TeamRow) => T): Promise<List<T>> {
+  private async page<T>(
+    caller: OrgCaller,
+    query: { page?: string; limit?: number },
+    filter: Parameters<TeamsRepository['list']>[2],
+    map: (row: TeamRow) => T,
+  ): Promise<List<T>> {
     const limit = pageLimit(query.limit);
     const after = query.page ? decodeCursor(query.page, 2) : undefined;
     const { rows, count } = await this.teams.list(caller.organizationId, caller.userId, filter, limit + 1, after);

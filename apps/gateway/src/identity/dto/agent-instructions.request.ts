@@ -4,7 +4,13 @@ import { ArrayMaxSize, Equals, IsArray, IsObject, ValidateBy, ValidateNested } f
 /** Why a top-level node is not a block (`{object: 'block', type}`), or undefined when it is one. */
 function blockProblem(nodes: unknown): string | undefined {
   if (!Array.isArray(nodes)) return undefined;
-  const index = nodes.findIndex((n) => typeof n !== 'object' || n === null || (n as { object?: unknown }).object !== 'block' || typeof (n as { type?: unknown }).type !== 'string');
+  const index = nodes.findIndex(
+    (n) =>
+      typeof n !== 'object' ||
+      n === null ||
+      (n as { object?: unknown }).object !== 'block' ||
+      typeof (n as { type?: unknown }).type !== 'string',
+  );
   return index === -1 ? undefined : `instructions.nodes[${index}] must be a block ({object: "block", type, ...})`;
 }
 
@@ -18,7 +24,10 @@ export class JsonDocumentRequest {
 
   @IsArray()
   @ArrayMaxSize(10_000)
-  @ValidateBy({ name: 'blocks', validator: { validate: (v: unknown) => blockProblem(v) === undefined, defaultMessage: (a) => blockProblem(a?.value) ?? '' } })
+  @ValidateBy({
+    name: 'blocks',
+    validator: { validate: (v: unknown) => blockProblem(v) === undefined, defaultMessage: (a) => blockProblem(a?.value) ?? '' },
+  })
   nodes!: unknown[];
 }
 

@@ -61,7 +61,10 @@ export function mergeRulesProblem(value: unknown): string | undefined {
 export const IsMergeRules = (): PropertyDecorator =>
   ValidateBy({
     name: 'isMergeRules',
-    validator: { validate: (value: unknown) => mergeRulesProblem(value) === undefined, defaultMessage: (args) => mergeRulesProblem(args?.value) ?? 'mergeRules is invalid' },
+    validator: {
+      validate: (value: unknown) => mergeRulesProblem(value) === undefined,
+      defaultMessage: (args) => mergeRulesProblem(args?.value) ?? 'mergeRules is invalid',
+    },
   });
 
 /** Optional, but not nullable: absent skips validation, null is validated (and fails) like any other value. */

@@ -20,7 +20,10 @@ export class InviteUsersRequest {
   @IsArray()
   @ArrayMinSize(1)
   @ArrayMaxSize(100)
-  @ValidateBy({ name: 'inviteEntries', validator: { validate: (v: unknown) => firstProblem(v) === undefined, defaultMessage: (a) => firstProblem(a?.value) ?? '' } })
+  @ValidateBy({
+    name: 'inviteEntries',
+    validator: { validate: (v: unknown) => firstProblem(v) === undefined, defaultMessage: (a) => firstProblem(a?.value) ?? '' },
+  })
   emails!: Array<string | { email: string; role: string | null }>;
 
   @IsOptional()

@@ -69,7 +69,10 @@ export class UpdateTeamMembersRequest {
   remove?: string[];
 
   @IsOptional()
-  @ValidateBy({ name: 'memberships', validator: { validate: (v: unknown) => membershipsProblem(v) === undefined, defaultMessage: (a) => membershipsProblem(a?.value) ?? '' } })
+  @ValidateBy({
+    name: 'memberships',
+    validator: { validate: (v: unknown) => membershipsProblem(v) === undefined, defaultMessage: (a) => membershipsProblem(a?.value) ?? '' },
+  })
   memberships?: Record<string, { role: 'owner' | 'member' }>;
 }
 

@@ -69,7 +69,15 @@ export class TeamsInvitesSso1767312000000 implements MigrationInterface {
   }
 
   async down(q: QueryRunner): Promise<void> {
-    for (const table of ['visitor_claims_keys', 'agent_instructions', 'saml_requests', 'saml_providers', 'invite_links', 'team_members', 'teams']) {
+    for (const table of [
+      'visitor_claims_keys',
+      'agent_instructions',
+      'saml_requests',
+      'saml_providers',
+      'invite_links',
+      'team_members',
+      'teams',
+    ]) {
       await q.query(`DROP TABLE ${table}`);
     }
     await q.query('DROP INDEX organizations_email_domains_idx');
