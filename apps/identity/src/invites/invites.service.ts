@@ -11,9 +11,10 @@ import {
   type RequestContext,
   roleAtLeast,
 } from '@bindery/contracts';
-import { decodeCursor, forbidden, newId, notFound, pageLimit, toList } from '@bindery/platform';
+import { forbidden, newId, notFound } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { keysetPage } from '../common/keyset-page';
 import { MembershipsService } from '../members/memberships.service';
 import { OrganizationsRepository } from '../organizations/organizations.repository';
 import { callerId, OrganizationAccess } from '../permissions/organization-access.service';
@@ -61,13 +62,9 @@ export class InvitesService {
 
   async listLinks(ctx: RequestContext, input: PageQuery & { organizationId: string }): Promise<List<InviteLink>> {
     const caller = await this.access.require(ctx, input.organizationId, 'invites.manage');
-    const limit = pageLimit(input.limit);
-    const after = input.page ? decodeCursor(input.page, 2) : undefined;
-    const { rows, count } = await this.links.list(input.organizationId, limit + 1, after);
-    return toList(
-      rows,
-      limit,
-      count,
+    return keysetPage(
+      input,
+      (limit, after) => this.links.list(input.organizationId, limit, after),
       (r) => [r.created_at.toISOString(), r.id],
       (r) => toInviteLink(r, caller.role, ctx.baseUrl),
     );

@@ -1,4 +1,4 @@
-import { likePattern, memberListSql } from './member-list-query';
+import { likePattern, memberListSql, memberSortKey } from './member-list-query';
 
 describe('memberListSql', () => {
   it('defaults to newest joined first and lists everyone of the organization', () => {
@@ -23,9 +23,9 @@ describe('memberListSql', () => {
   });
 
   it('keys rows by the sort value and user id', () => {
-    const sql = memberListSql({ organizationId: 'o1', sort: 'name' }, undefined);
     const row = { joined_at: new Date(0), last_seen_at: null, display_name: 'Ada', user_id: 'u1' };
-    expect(sql.sortKey(row)).toEqual(['ada', 'u1']);
+    expect(memberSortKey({ sort: 'name' })(row)).toEqual(['ada', 'u1']);
+    expect(memberSortKey({})(row)).toEqual(['1970-01-01T00:00:00.000Z', 'u1']);
     expect(likePattern('a\\b')).toBe('%a\\\\b%');
   });
 });

@@ -9,7 +9,17 @@ export interface MemberListSql {
   /** Parameters of `where` alone (for the count), then those of `after` too. */
   filterParams: unknown[];
   params: unknown[];
-  sortKey: (row: { joined_at: Date; last_seen_at: Date | null; display_name: string; user_id: string }) => CursorKey;
+}
+
+type SortableRow = { joined_at: Date; last_seen_at: Date | null; display_name: string; user_id: string };
+
+/** The keyset position of a row in a members list: (sort value, user id). */
+export function memberSortKey(input: Pick<MemberListInput, 'sort'>): (row: SortableRow) => CursorKey {
+  const sort = input.sort ?? 'joinedAt';
+  return (row) => [
+    sort === 'name' ? row.display_name.toLowerCase() : (sort === 'lastSeenAt' ? row.last_seen_at! : row.joined_at).toISOString(),
+    row.user_id,
+  ];
 }
 
 const SORT_COLUMNS: Record<MemberSort, string> = { joinedAt: 'm.joined_at', lastSeenAt: 'm.last_seen_at', name: 'lower(u.display_name)' };
@@ -47,9 +57,5 @@ export function memberListSql(input: MemberListInput, cursor: CursorKey | undefi
     after,
     filterParams,
     params,
-    sortKey: (row) => [
-      sort === 'name' ? row.display_name.toLowerCase() : (sort === 'lastSeenAt' ? row.last_seen_at! : row.joined_at).toISOString(),
-      row.user_id,
-    ],
   };
 }

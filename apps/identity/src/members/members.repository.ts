@@ -9,11 +9,7 @@ import { MEMBER_COLUMNS, type MemberRow } from './member-row';
 export class MembersRepository {
   constructor(private readonly db: DataSource) {}
 
-  async list(
-    input: MemberListInput,
-    limit: number,
-    after?: CursorKey,
-  ): Promise<{ rows: MemberRow[]; count: number; sortKey: ReturnType<typeof memberListSql>['sortKey'] }> {
+  async list(input: MemberListInput, limit: number, after?: CursorKey): Promise<{ rows: MemberRow[]; count: number }> {
     const sql = memberListSql(input, after);
     const from = `FROM memberships m JOIN users u ON u.id = m.user_id WHERE ${sql.where}`;
     const counted: Array<{ n: number }> = await this.db.query(`SELECT count(*)::int AS n ${from}`, sql.filterParams);
@@ -21,7 +17,7 @@ export class MembersRepository {
       `SELECT ${MEMBER_COLUMNS} ${from} ${sql.after} ORDER BY ${sql.orderBy} LIMIT ${Number(limit)}`,
       sql.params,
     );
-    return { rows, count: counted[0].n, sortKey: sql.sortKey };
+    return { rows, count: counted[0].n };
   }
 
   async find(organizationId: string, userId: string, manager: EntityManager = this.db.manager): Promise<MemberRow | undefined> {

@@ -11,12 +11,14 @@ import {
   type PingResult,
   type RequestContext,
 } from '@bindery/contracts';
-import { addToOutbox, badRequest, decodeCursor, forbidden, notFound, pageLimit, toList } from '@bindery/platform';
+import { addToOutbox, badRequest, forbidden, notFound } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import { keysetPage } from '../common/keyset-page';
 import { canInspectMember } from '../permissions/access-rules';
 import { OrganizationAccess } from '../permissions/organization-access.service';
 import { VisitorClaimsService } from '../visitor-claims/visitor-claims.service';
+import { memberSortKey } from './member-list-query';
 import { toMember } from './member-row';
 import { MembersRepository } from './members.repository';
 
@@ -31,10 +33,12 @@ export class MembersService {
 
   async list(ctx: RequestContext, input: MemberListInput): Promise<List<Member>> {
     await this.access.require(ctx, input.organizationId, 'members.list');
-    const limit = pageLimit(input.limit);
-    const after = input.page ? decodeCursor(input.page, 2) : undefined;
-    const { rows, count, sortKey } = await this.members.list(input, limit + 1, after);
-    return toList(rows, limit, count, sortKey, (row) => toMember(row, ctx.baseUrl));
+    return keysetPage(
+      input,
+      (limit, after) => this.members.list(input, limit, after),
+      memberSortKey(input),
+      (row) => toMember(row, ctx.baseUrl),
+    );
   }
 
   async get(ctx: RequestContext, { organizationId, userId }: MemberInput): Promise<Member> {

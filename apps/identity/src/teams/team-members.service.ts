@@ -10,9 +10,10 @@ import {
   type TeamMembersChangedEvent,
   type TeamMembersUpdateInput,
 } from '@bindery/contracts';
-import { addToOutbox, decodeCursor, notFound, pageLimit, toList } from '@bindery/platform';
+import { addToOutbox, notFound } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { keysetPage } from '../common/keyset-page';
 import { toMember } from '../members/member-row';
 import { OrganizationAccess } from '../permissions/organization-access.service';
 import { TeamMembersRepository } from './team-members.repository';
@@ -32,13 +33,9 @@ export class TeamMembersService {
   async list(ctx: RequestContext, input: TeamMemberListInput): Promise<List<TeamMember>> {
     const caller = await this.access.require(ctx, input.organizationId, 'org.view');
     await this.teams.visibleTeam(caller, input.teamId);
-    const limit = pageLimit(input.limit);
-    const after = input.page ? decodeCursor(input.page, 2) : undefined;
-    const { rows, count } = await this.teamMembers.list(input.teamId, limit + 1, after);
-    return toList(
-      rows,
-      limit,
-      count,
+    return keysetPage(
+      input,
+      (limit, after) => this.teamMembers.list(input.teamId, limit, after),
       (r) => [r.added_at.toISOString(), r.user_id],
       (r) => ({ organization: toMember(r, ctx.baseUrl), team: { role: r.team_role }, permissions: { view: true } }),
     );

@@ -12,9 +12,10 @@ import {
   type TeamListInput,
   type TeamUpdateInput,
 } from '@bindery/contracts';
-import { addToOutbox, badRequest, decodeCursor, forbidden, newId, notFound, pageLimit, toList } from '@bindery/platform';
+import { addToOutbox, badRequest, forbidden, newId, notFound } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { keysetPage } from '../common/keyset-page';
 import { can, canInspectMember, teamPermissions } from '../permissions/access-rules';
 import { type OrgCaller, OrganizationAccess } from '../permissions/organization-access.service';
 import { type TeamRow, toTeam } from './team-row';
@@ -122,15 +123,17 @@ export class TeamsService {
     return ids;
   }
 
-  private async page<T>(
+  private page<T>(
     caller: OrgCaller,
     query: { page?: string; limit?: number },
     filter: Parameters<TeamsRepository['list']>[2],
     map: (row: TeamRow) => T,
   ): Promise<List<T>> {
-    const limit = pageLimit(query.limit);
-    const after = query.page ? decodeCursor(query.page, 2) : undefined;
-    const { rows, count } = await this.teams.list(caller.organizationId, caller.userId, filter, limit + 1, after);
-    return toList(rows, limit, count, (r) => [r.created_at.toISOString(), r.id], map);
+    return keysetPage(
+      query,
+      (limit, after) => this.teams.list(caller.organizationId, caller.userId, filter, limit, after),
+      (r) => [r.created_at.toISOString(), r.id],
+      map,
+    );
   }
 }
