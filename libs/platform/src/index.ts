@@ -11,3 +11,4 @@ export * from './jetstream/streams';
 export * from './jetstream/jetstream-bus';
 export * from './jetstream/outbox';
 export * from './process/run-main';
+export * from './database/prepared-query';
