@@ -8,6 +8,7 @@ import { setPublicBaseUrl } from './common/request-context.decorator';
 import { createValidationPipe } from './common/validation.pipe';
 import { GatewayEnv } from './config/gateway.env';
 import { GatewayModule } from './gateway.module';
+import { acceptSamlFormPosts } from './identity/saml-form-body';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
 
@@ -30,6 +31,7 @@ runMain(async () => {
   const fastify = app.getHttpAdapter().getInstance();
   // The API speaks JSON only: any other body type is answered 415 by Fastify.
   fastify.removeContentTypeParser(['text/plain']);
+  acceptSamlFormPosts(fastify);
   fastify.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });

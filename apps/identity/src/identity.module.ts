@@ -5,10 +5,26 @@ import { createIdentityDataSource, IDENTITY_SCHEMA } from './database/data-sourc
 import { HealthHandler } from './health/health.handler';
 import { MembersModule } from './members/members.module';
 import { OrganizationsModule } from './organizations/organizations.module';
+import { AgentInstructionsModule } from './agent-instructions/agent-instructions.module';
+import { InvitesModule } from './invites/invites.module';
+import { MemberSpacesModule } from './member-spaces/member-spaces.module';
+import { PermissionsModule } from './permissions/permissions.module';
+import { SamlModule } from './saml/saml.module';
+import { TeamsModule } from './teams/teams.module';
 import { TokensModule } from './tokens/tokens.module';
 import { UsersModule } from './users/users.module';
 
-const features = [UsersModule, TokensModule, MembersModule, OrganizationsModule];
+const features = [
+  PermissionsModule,
+  UsersModule,
+  TokensModule,
+  MembersModule,
+  OrganizationsModule,
+  InvitesModule,
+  TeamsModule,
+  SamlModule,
+  AgentInstructionsModule,
+];
 
 @Module({})
 export class IdentityModule {
@@ -17,9 +33,14 @@ export class IdentityModule {
     return {
       module: IdentityModule,
       imports: [
-        ServiceDatabaseModule.forRoot({ schema: IDENTITY_SCHEMA, createDataSource: () => createIdentityDataSource(env.DATABASE_URL), migrateOnStart: true }),
+        ServiceDatabaseModule.forRoot({
+          schema: IDENTITY_SCHEMA,
+          createDataSource: () => createIdentityDataSource(env.DATABASE_URL),
+          migrateOnStart: true,
+        }),
         EventsModule.forRoot({ service: 'identity', natsUrl: env.NATS_URL, databaseUrl: env.DATABASE_URL }),
         ...features,
+        MemberSpacesModule.forService(env),
       ],
       controllers: [HealthHandler],
     };
@@ -30,7 +51,11 @@ export class IdentityModule {
     return {
       module: IdentityModule,
       imports: [
-        ServiceDatabaseModule.forRoot({ schema: IDENTITY_SCHEMA, createDataSource: () => createIdentityDataSource(databaseUrl), migrateOnStart: true }),
+        ServiceDatabaseModule.forRoot({
+          schema: IDENTITY_SCHEMA,
+          createDataSource: () => createIdentityDataSource(databaseUrl),
+          migrateOnStart: true,
+        }),
         ...features,
       ],
     };

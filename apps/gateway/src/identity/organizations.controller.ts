@@ -1,11 +1,12 @@
 import { IdentitySubjects, type List, type Organization, type RequestContext } from '@bindery/contracts';
 import { ServiceClient } from '@bindery/platform/nest';
-import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { PageQuery } from '../common/page.query';
 import { Ctx } from '../common/request-context.decorator';
 import { CreateOrganizationRequest } from './dto/create-organization.request';
 import { OrganizationParams } from './dto/organization.params';
+import { UpdateOrganizationRequest } from './dto/update-organization.request';
 
 @Controller('v1/orgs')
 export class OrganizationsController {
@@ -34,5 +35,18 @@ export class OrganizationsController {
   @Get(':organizationId')
   get(@Ctx() ctx: RequestContext, @Param() params: OrganizationParams): Promise<Organization> {
     return this.services.send(IdentitySubjects.orgGet, ctx, { organizationId: params.organizationId });
+  }
+
+  /** PATCH /v1/orgs/{organizationId} — admins only. */
+  @Patch(':organizationId')
+  update(@Ctx() ctx: RequestContext, @Param() params: OrganizationParams, @Body() body: UpdateOrganizationRequest): Promise<Organization> {
+    return this.services.send(IdentitySubjects.orgUpdate, ctx, { ...body, organizationId: params.organizationId });
+  }
+
+  /** POST /v1/orgs/{organizationId}/join — the caller joins through their email domain. */
+  @Post(':organizationId/join')
+  @HttpCode(204)
+  async join(@Ctx() ctx: RequestContext, @Param() params: OrganizationParams): Promise<void> {
+    await this.services.send(IdentitySubjects.orgJoin, ctx, { organizationId: params.organizationId });
   }
 }

@@ -25,7 +25,11 @@ async function main(): Promise<number> {
   });
   const command = COMMANDS[positionals[0] ?? ''];
   if (!command || values.help) {
-    process.stdout.write(`Usage: pnpm cli <command> [--json]\n\n${Object.values(COMMANDS).map((c) => `  ${c.help}`).join('\n')}\n`);
+    process.stdout.write(
+      `Usage: pnpm cli <command> [--json]\n\n${Object.values(COMMANDS)
+        .map((c) => `  ${c.help}`)
+        .join('\n')}\n`,
+    );
     return command ? 0 : 2;
   }
   const { DATABASE_URL } = loadConfig(ServiceEnv);

@@ -1,7 +1,16 @@
 import { Module } from '@nestjs/common';
+import { VisitorClaimsHandler } from '../visitor-claims/visitor-claims.handler';
+import { VisitorClaimsService } from '../visitor-claims/visitor-claims.service';
+import { MembersHandler } from './members.handler';
+import { MembersRepository } from './members.repository';
+import { MembersService } from './members.service';
 import { MembershipsHandler } from './memberships.handler';
 import { MembershipsRepository } from './memberships.repository';
 import { MembershipsService } from './memberships.service';
 
-@Module({ controllers: [MembershipsHandler], providers: [MembershipsService, MembershipsRepository], exports: [MembershipsService] })
+@Module({
+  controllers: [MembershipsHandler, MembersHandler, VisitorClaimsHandler],
+  providers: [MembershipsService, MembershipsRepository, MembersService, MembersRepository, VisitorClaimsService],
+  exports: [MembershipsService, MembersRepository],
+})
 export class MembersModule {}

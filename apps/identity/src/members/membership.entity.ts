@@ -1,4 +1,4 @@
-import type { MemberRole } from '@bindery/contracts';
+import type { MemberRoleOrGuest } from '@bindery/contracts';
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
 /** A user's membership of an organization, with the role that decides what they may do there. */
@@ -10,8 +10,9 @@ export class MembershipEntity {
   @PrimaryColumn('text', { name: 'user_id' })
   userId: string;
 
-  @Column('text')
-  role: MemberRole;
+  /** Null for a guest. */
+  @Column('text', { nullable: true })
+  role: MemberRoleOrGuest;
 
   @Column('timestamptz', { name: 'joined_at', default: () => 'now()' })
   joinedAt: Date;

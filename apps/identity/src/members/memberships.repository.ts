@@ -1,4 +1,3 @@
-import type { MemberRole } from '@bindery/contracts';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { MembershipEntity } from './membership.entity';
@@ -6,15 +5,6 @@ import { MembershipEntity } from './membership.entity';
 @Injectable()
 export class MembershipsRepository {
   constructor(private readonly db: DataSource) {}
-
-  /** The user's role in the organization; undefined when not a member. */
-  async roleOf(organizationId: string, userId: string): Promise<MemberRole | null | undefined> {
-    const rows: Array<{ role: MemberRole | null }> = await this.db.query(
-      'SELECT role FROM memberships WHERE organization_id = $1 AND user_id = $2 AND NOT disabled',
-      [organizationId, userId],
-    );
-    return rows.length === 0 ? undefined : rows[0].role;
-  }
 
   /** Adds or updates a membership; returns true when it was new. */
   async upsert(manager: EntityManager, m: Pick<MembershipEntity, 'organizationId' | 'userId' | 'role'>): Promise<boolean> {
@@ -25,5 +15,15 @@ export class MembershipsRepository {
       [m.organizationId, m.userId, m.role],
     );
     return rows[0].inserted;
+  }
+
+  /** Adds a membership unless the user already is a member (whose role then stays); true when added. */
+  async insertIfAbsent(manager: EntityManager, m: Pick<MembershipEntity, 'organizationId' | 'userId' | 'role' | 'sso'>): Promise<boolean> {
+    const rows: unknown[] = await manager.query(
+      `INSERT INTO memberships (organization_id, user_id, role, sso) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (organization_id, user_id) DO NOTHING RETURNING user_id`,
+      [m.organizationId, m.userId, m.role, m.sso],
+    );
+    return rows.length > 0;
   }
 }

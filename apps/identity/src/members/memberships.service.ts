@@ -1,15 +1,19 @@
-import { IdentityEvents, type MemberAddedEvent, type MemberRole } from '@bindery/contracts';
+import { IdentityEvents, type MemberAddedEvent, type MemberRole, type MemberRoleOrGuest } from '@bindery/contracts';
 import { addToOutbox } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { OrganizationAccess } from '../permissions/organization-access.service';
 import { MembershipsRepository } from './memberships.repository';
 
 @Injectable()
 export class MembershipsService {
-  constructor(private readonly memberships: MembershipsRepository) {}
+  constructor(
+    private readonly memberships: MembershipsRepository,
+    private readonly access: OrganizationAccess,
+  ) {}
 
   roleOf(organizationId: string, userId: string): Promise<MemberRole | null | undefined> {
-    return this.memberships.roleOf(organizationId, userId);
+    return this.access.roleOf(organizationId, userId);
   }
 
   /**
@@ -21,5 +25,17 @@ export class MembershipsService {
     if (!created) return;
     const event: MemberAddedEvent = { organizationId, userId, role, addedAt: new Date().toISOString() };
     await addToOutbox(manager, IdentityEvents.memberAdded, event);
+  }
+
+  /**
+   * Lets a user join (invite, email domain, SSO) without touching an existing membership's role.
+   * Returns true when the user was not yet a member; records `identity.member.added` then.
+   */
+  async join(manager: EntityManager, organizationId: string, userId: string, role: MemberRoleOrGuest, sso = false): Promise<boolean> {
+    const created = await this.memberships.insertIfAbsent(manager, { organizationId, userId, role, sso });
+    if (!created) return false;
+    const event: MemberAddedEvent = { organizationId, userId, role, addedAt: new Date().toISOString() };
+    await addToOutbox(manager, IdentityEvents.memberAdded, event);
+    return true;
   }
 }

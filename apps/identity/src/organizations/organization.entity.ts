@@ -1,4 +1,4 @@
-import type { MemberRole } from '@bindery/contracts';
+import type { MemberRoleOrGuest, OrgUpdateInput } from '@bindery/contracts';
 import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
 
 @Entity({ name: 'organizations' })
@@ -28,7 +28,7 @@ export class OrganizationEntity {
   communityType: string | null;
 
   @Column('text', { name: 'default_role', nullable: true })
-  defaultRole: MemberRole | null;
+  defaultRole: MemberRoleOrGuest;
 
   @Column('jsonb', { name: 'default_content', nullable: true })
   defaultContent: { type: 'site'; site: string } | null;
@@ -49,5 +49,5 @@ export class OrganizationEntity {
   plan: string;
 
   @Column('jsonb', { name: 'merge_rules' })
-  mergeRules: Record<string, unknown>;
+  mergeRules: NonNullable<OrgUpdateInput['mergeRules']>;
 }

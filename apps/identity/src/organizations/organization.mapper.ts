@@ -3,7 +3,12 @@ import { organizationPermissions } from '../permissions/organization-permissions
 import type { OrganizationEntity } from './organization.entity';
 
 /** Wire shape of an organization as seen by a caller holding `role` in it. */
-export function toOrganization(org: OrganizationEntity, role: MemberRole | null | undefined, baseUrl: string): Organization {
+export function toOrganization(
+  org: OrganizationEntity,
+  role: MemberRole | null | undefined,
+  baseUrl: string,
+  ownsTeam = false,
+): Organization {
   const out: Organization = {
     object: 'organization',
     id: org.id,
@@ -19,7 +24,7 @@ export function toOrganization(org: OrganizationEntity, role: MemberRole | null 
     mergeRules: org.mergeRules,
     urls: { location: `${baseUrl}/v1/orgs/${org.id}`, app: `${baseUrl}/o/${org.id}` },
     trial: { status: 'notapplicable', count: 0 },
-    permissions: organizationPermissions({ role }),
+    permissions: organizationPermissions({ role, ownsTeam }),
   };
   if (org.hostname) out.hostname = org.hostname;
   if (org.useCase) out.useCase = org.useCase;

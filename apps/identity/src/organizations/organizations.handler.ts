@@ -1,4 +1,15 @@
-import { type Envelope, IdentitySubjects, type List, type OrgCreateInput, type OrgGetInput, type OrgListInput, type Organization } from '@bindery/contracts';
+import {
+  type EmailDomainInput,
+  type Envelope,
+  IdentitySubjects,
+  type List,
+  type OrgCreateInput,
+  type OrgGetInput,
+  type OrgListInput,
+  type Organization,
+  type OrgScopedInput,
+  type OrgUpdateInput,
+} from '@bindery/contracts';
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { OrganizationsService } from './organizations.service';
@@ -20,5 +31,21 @@ export class OrganizationsHandler {
   @MessagePattern(IdentitySubjects.orgCreate)
   create(@Payload() { ctx, data }: Envelope<OrgCreateInput>): Promise<Organization> {
     return this.organizations.create(ctx, data);
+  }
+
+  @MessagePattern(IdentitySubjects.orgUpdate)
+  update(@Payload() { ctx, data }: Envelope<OrgUpdateInput>): Promise<Organization> {
+    return this.organizations.update(ctx, data);
+  }
+
+  @MessagePattern(IdentitySubjects.orgJoin)
+  async join(@Payload() { ctx, data }: Envelope<OrgScopedInput>): Promise<Record<string, never>> {
+    await this.organizations.join(ctx, data.organizationId);
+    return {};
+  }
+
+  @MessagePattern(IdentitySubjects.orgsForEmailDomain)
+  forEmailDomain(@Payload() { ctx, data }: Envelope<EmailDomainInput>): Promise<{ organizations: Organization[] }> {
+    return this.organizations.forEmailDomain(ctx, data);
   }
 }

@@ -1,13 +1,14 @@
 import { Module } from '@nestjs/common';
 import { MembersModule } from '../members/members.module';
+import { UsersModule } from '../users/users.module';
 import { OrganizationsHandler } from './organizations.handler';
 import { OrganizationsRepository } from './organizations.repository';
 import { OrganizationsService } from './organizations.service';
 
 @Module({
-  imports: [MembersModule],
+  imports: [MembersModule, UsersModule],
   controllers: [OrganizationsHandler],
   providers: [OrganizationsService, OrganizationsRepository],
-  exports: [OrganizationsService],
+  exports: [OrganizationsService, OrganizationsRepository],
 })
 export class OrganizationsModule {}

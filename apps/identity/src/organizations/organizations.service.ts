@@ -1,10 +1,13 @@
-import type { List, OrgCreateInput, Organization, PageQuery, RequestContext } from '@bindery/contracts';
-import { decodeCursor, newId, notFound, pageLimit, toList, unauthorized } from '@bindery/platform';
+import type { EmailDomainInput, List, OrgCreateInput, Organization, OrgUpdateInput, PageQuery, RequestContext } from '@bindery/contracts';
+import { badRequest, conflict, decodeCursor, newId, notFound, pageLimit, toList, unauthorized } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { MembershipsService } from '../members/memberships.service';
+import { OrganizationAccess } from '../permissions/organization-access.service';
+import { UsersService } from '../users/users.service';
 import type { OrganizationEntity } from './organization.entity';
 import { toOrganization } from './organization.mapper';
+import { emailDomainOf, normalizeDomains, organizationChanges } from './organization-changes';
 import { OrganizationsRepository } from './organizations.repository';
 
 @Injectable()
@@ -12,6 +15,8 @@ export class OrganizationsService {
   constructor(
     private readonly organizations: OrganizationsRepository,
     private readonly memberships: MembershipsService,
+    private readonly access: OrganizationAccess,
+    private readonly users: UsersService,
     private readonly db: DataSource,
   ) {}
 
@@ -20,7 +25,7 @@ export class OrganizationsService {
     const userId = callerId(ctx);
     const found = await this.organizations.findForMember(organizationId, userId);
     if (!found) throw notFound('No matching organization found');
-    return toOrganization(found.organization, found.role, ctx.baseUrl);
+    return toOrganization(found.organization, found.role, ctx.baseUrl, found.ownsTeam);
   }
 
   async list(ctx: RequestContext, query: PageQuery): Promise<List<Organization>> {
@@ -32,7 +37,7 @@ export class OrganizationsService {
       limit,
       count,
       (r) => [r.organization.createdAt.toISOString(), r.organization.id],
-      (r) => toOrganization(r.organization, r.role, ctx.baseUrl),
+      (r) => toOrganization(r.organization, r.role, ctx.baseUrl, r.ownsTeam),
     );
   }
 
@@ -55,14 +60,51 @@ export class OrganizationsService {
       return organization;
     });
   }
+
+  /**
+   * Admin-only. `defaultContent.site` is stored with its shape checked; whether that site exists in
+   * this organization is for the sites context to confirm once it exists.
+   */
+  async update(ctx: RequestContext, input: OrgUpdateInput): Promise<Organization> {
+    const caller = await this.access.require(ctx, input.organizationId, 'org.update');
+    const changes = organizationChanges(input);
+    await this.db.transaction(async (manager) => {
+      if (!(await this.organizations.lockById(manager, input.organizationId))) throw notFound('No matching organization found');
+      if (changes.hostname && (await this.organizations.hostnameTaken(manager, changes.hostname, input.organizationId))) {
+        throw conflict(`hostname: ${changes.hostname} is already used by another organization`);
+      }
+      await this.organizations.update(manager, input.organizationId, changes);
+    });
+    return toOrganization((await this.organizations.findById(input.organizationId))!, caller.role, ctx.baseUrl);
+  }
+
+  /** Lets the caller join when the domain of their (verified) email is one the organization allows. */
+  async join(ctx: RequestContext, organizationId: string): Promise<void> {
+    const userId = callerId(ctx);
+    const organization = await this.organizations.findById(organizationId);
+    if (!organization) throw notFound('No matching organization found');
+    const user = await this.users.findById(userId);
+    if (!organization.emailDomains.includes(emailDomainOf(user.email))) {
+      throw badRequest(`Your email domain is not valid to join this organization`);
+    }
+    await this.db.transaction((manager) => this.memberships.join(manager, organizationId, userId, organization.defaultRole));
+  }
+
+  /**
+   * Organizations that accept the given email domain. Only a user whose own email is in that domain
+   * may discover them, so the endpoint cannot be used to enumerate other companies' organizations.
+   */
+  async forEmailDomain(ctx: RequestContext, { emailDomain }: EmailDomainInput): Promise<{ organizations: Organization[] }> {
+    const userId = callerId(ctx);
+    const domain = emailDomain.toLowerCase();
+    const user = await this.users.findById(userId);
+    if (emailDomainOf(user.email) !== domain) return { organizations: [] };
+    const rows = await this.organizations.listForEmailDomain(domain, userId);
+    return { organizations: rows.map((r) => toOrganization(r.organization, r.role, ctx.baseUrl)) };
+  }
 }
 
 function callerId(ctx: RequestContext): string {
   if (!ctx.caller) throw unauthorized();
   return ctx.caller.userId;
-}
-
-/** Domains are compared case-insensitively and stored once each. */
-export function normalizeDomains(domains: string[]): string[] {
-  return [...new Set(domains.map((d) => d.trim().toLowerCase()))];
 }

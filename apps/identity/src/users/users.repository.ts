@@ -14,6 +14,10 @@ export class UsersRepository {
     return this.db.getRepository(UserEntity).createQueryBuilder('u').where('lower(u.email) = lower(:email)', { email }).getOne();
   }
 
+  async findByEmailWith(manager: EntityManager, email: string): Promise<UserEntity | null> {
+    return manager.getRepository(UserEntity).createQueryBuilder('u').where('lower(u.email) = lower(:email)', { email }).getOne();
+  }
+
   async count(): Promise<number> {
     return this.db.getRepository(UserEntity).count();
   }

@@ -1,0 +1,7 @@
+import { IsRoleOrGuest } from './identity-validators';
+
+/** Body of POST /v1/orgs/{organizationId}/link-invites (official CreateInviteToOrganization). */
+export class CreateInviteLinkRequest {
+  @IsRoleOrGuest()
+  role!: string | null;
+}

@@ -1,0 +1,41 @@
+import { IdentitySubjects, type RequestContext, type SsoAssertResult, type SsoStartResult } from '@bindery/contracts';
+import { ServiceClient } from '@bindery/platform/nest';
+import { Body, Controller, Get, HttpCode, Param, Post, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import { Public } from '../common/public.decorator';
+import { Ctx } from '../common/request-context.decorator';
+import { SamlProviderParams, SamlResponseRequest } from './dto/saml-provider.request';
+
+/**
+ * The browser-facing half of SAML sign-in. Public: the user has no token yet; the IdP's signed
+ * assertion is what authenticates them.
+ */
+@Public()
+@Controller('v1/orgs/:organizationId/saml/:samlProviderId')
+export class SsoLoginController {
+  constructor(private readonly services: ServiceClient) {}
+
+  /** GET …/start — redirects the browser to the IdP with a fresh authentication request. */
+  @Get('start')
+  async start(
+    @Ctx() ctx: RequestContext,
+    @Param() params: SamlProviderParams,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<void> {
+    const { redirectURL } = await this.services.send<SsoStartResult>(IdentitySubjects.ssoStart, ctx, { ...params });
+    void reply.status(302).header('location', redirectURL).header('cache-control', 'no-store');
+  }
+
+  /** POST …/acs — the IdP's response (HTTP-POST binding); answers a session token for the user. */
+  @Post('acs')
+  @HttpCode(200)
+  async acs(
+    @Ctx() ctx: RequestContext,
+    @Param() params: SamlProviderParams,
+    @Body() body: SamlResponseRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<SsoAssertResult> {
+    void reply.header('cache-control', 'no-store');
+    return this.services.send(IdentitySubjects.ssoAssert, ctx, { ...params, samlResponse: body.SAMLResponse });
+  }
+}
