@@ -1,5 +1,5 @@
 import type { MemberRole } from '@bindery/contracts';
-import type { CursorKey } from '@bindery/platform';
+import { type CursorKey, preparedQuery } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { OrganizationEntity } from './organization.entity';
@@ -25,7 +25,9 @@ export class OrganizationsRepository {
    * hand-written mapping rather than a query builder.
    */
   async findForMember(organizationId: string, userId: string): Promise<OrganizationWithRole | null> {
-    const rows: Array<OrganizationRow & { member_role: MemberRole | null; owns_team: boolean }> = await this.db.query(
+    const rows = await preparedQuery<OrganizationRow & { member_role: MemberRole | null; owns_team: boolean }>(
+      this.db,
+      'identity.org_for_member',
       `SELECT o.*, m.role AS member_role, ${OWNS_TEAM} AS owns_team FROM organizations o
        JOIN memberships m ON m.organization_id = o.id AND m.user_id = $2 AND NOT m.disabled
        WHERE o.id = $1`,
