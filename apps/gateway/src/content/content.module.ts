@@ -1,0 +1,9 @@
+import { Module } from '@nestjs/common';
+import { ChangeRequestContentController } from './change-request-content.controller';
+import { ChangeRequestsController } from './change-requests.controller';
+import { SpaceContentController } from './space-content.controller';
+import { SpacesController } from './spaces.controller';
+
+/** Routes of the content context. */
+@Module({ controllers: [SpacesController, SpaceContentController, ChangeRequestsController, ChangeRequestContentController] })
+export class ContentRoutesModule {}
