@@ -1,4 +1,4 @@
-import type { RevisionPage } from '@bindery/contracts';
+import type { JsonDocument, RevisionPage } from '@bindery/contracts';
 import { type PageEntry, type PageTree, ROOT } from '../model/page-tree';
 
 /** Defaults of the official layout object, which the official document requires in full. */
@@ -23,8 +23,14 @@ export interface PageUrlBase {
   app: string;
 }
 
-/** One page as the API shows it, without its body; nested pages when `deep`. */
-export function toWirePage(tree: PageTree, page: PageEntry, urls: PageUrlBase, deep: boolean): RevisionPage {
+/** Bodies of the pages being shown, by document hash. */
+export type DocumentLookup = (hash: string | null) => JsonDocument;
+
+/**
+ * One page as the API shows it, with its body as a JSON document (the official page schema
+ * requires a body); nested pages when `deep`.
+ */
+export function toWirePage(tree: PageTree, page: PageEntry, urls: PageUrlBase, deep: boolean, body: DocumentLookup): RevisionPage {
   const { meta } = page;
   const out: RevisionPage = {
     id: page.id,
@@ -34,7 +40,7 @@ export function toWirePage(tree: PageTree, page: PageEntry, urls: PageUrlBase, d
     urls: { app: `${urls.app}/${tree.pathOf(page.id)}` },
     slug: meta.slug,
     path: tree.pathOf(page.id),
-    pages: deep ? tree.childrenOf(page.id).map((id) => toWirePage(tree, tree.pages.get(id)!, urls, true)) : [],
+    pages: deep ? tree.childrenOf(page.id).map((id) => toWirePage(tree, tree.pages.get(id)!, urls, true, body)) : [],
     layout: { ...DEFAULT_LAYOUT, ...meta.layout },
     tags: [],
     createdAt: meta.createdAt,
@@ -42,12 +48,13 @@ export function toWirePage(tree: PageTree, page: PageEntry, urls: PageUrlBase, d
     hidden: meta.hidden ?? false,
     noIndex: meta.noIndex ?? false,
     noRobotsIndex: meta.noRobotsIndex ?? false,
+    document: body(page.document),
   };
   for (const key of ['emoji', 'icon', 'description', 'cover', 'variables'] as const) if (meta[key] !== undefined) out[key] = meta[key];
   return out;
 }
 
 /** The whole nested page tree. */
-export function toWirePages(tree: PageTree, urls: PageUrlBase): RevisionPage[] {
-  return tree.childrenOf(ROOT).map((id) => toWirePage(tree, tree.pages.get(id)!, urls, true));
+export function toWirePages(tree: PageTree, urls: PageUrlBase, body: DocumentLookup): RevisionPage[] {
+  return tree.childrenOf(ROOT).map((id) => toWirePage(tree, tree.pages.get(id)!, urls, true, body));
 }

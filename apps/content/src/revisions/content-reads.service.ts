@@ -3,9 +3,9 @@ import { notFound, pageLimit } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
 import { toChangeRequest } from '../change-requests/change-request.mapper';
 import { ChangeRequestsRepository } from '../change-requests/change-requests.repository';
-import { emptyDocument } from '../model/page-tree';
+import { emptyDocument, type PageTree } from '../model/page-tree';
 import { documentToMarkdown } from '../pages/markdown-bridge';
-import { type PageUrlBase, toWirePage, toWirePages } from '../pages/page.mapper';
+import { type DocumentLookup, type PageUrlBase, toWirePage, toWirePages } from '../pages/page.mapper';
 import { ContentReader, type ResolvedContent } from './content-reader';
 import { ContentStore } from './content-store';
 
@@ -21,12 +21,13 @@ export class ContentReadsService {
   async revision(ctx: RequestContext, ref: ContentRef): Promise<Revision> {
     const content = await this.reader.resolve(ctx, ref);
     const tree = await this.reader.tree(content.revision);
+    const body = await this.bodies(tree);
     const { revision, space } = content;
     const out: Revision = {
       object: 'revision',
       id: revision.id,
       parents: revision.parents,
-      pages: toWirePages(tree, urlBase(ctx.baseUrl, content)),
+      pages: toWirePages(tree, urlBase(ctx.baseUrl, content), body),
       files: [],
       reusableContents: [],
       variables: {},
@@ -45,7 +46,7 @@ export class ContentReadsService {
   async pages(ctx: RequestContext, ref: ContentRef): Promise<{ pages: RevisionPage[] }> {
     const content = await this.reader.resolve(ctx, ref);
     const tree = await this.reader.tree(content.revision);
-    return { pages: toWirePages(tree, urlBase(ctx.baseUrl, content)) };
+    return { pages: toWirePages(tree, urlBase(ctx.baseUrl, content), await this.bodies(tree)) };
   }
 
   /** One page with its body, as a document or as Markdown. */
@@ -54,11 +55,19 @@ export class ContentReadsService {
     const tree = await this.reader.tree(content.revision);
     const page = tree.pages.get(input.pageId);
     if (!page) throw notFound('No matching page found');
-    const out = toWirePage(tree, page, urlBase(ctx.baseUrl, content), true);
     const document = page.document ? await this.store.loadDocument(page.document) : emptyDocument();
-    if (input.format === 'markdown') out.markdown = documentToMarkdown(document);
-    else out.document = document;
+    const out = toWirePage(tree, page, urlBase(ctx.baseUrl, content), true, (hash) => (hash === page.document ? document : emptyDocument()));
+    if (input.format === 'markdown') {
+      delete out.document;
+      out.markdown = documentToMarkdown(document);
+    }
     return out;
+  }
+
+  private async bodies(tree: PageTree): Promise<DocumentLookup> {
+    const hashes = [...tree.pages.values()].flatMap((p) => (p.document ? [p.document] : []));
+    const documents = await this.store.loadDocuments(hashes);
+    return (hash) => (hash && documents.get(hash)) || emptyDocument();
   }
 
   async files(ctx: RequestContext, input: FilesListInput): Promise<List<RevisionFile>> {

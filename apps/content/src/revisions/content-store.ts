@@ -86,6 +86,25 @@ export class ContentStore {
     return hash;
   }
 
+  /** Many bodies at once (one query for the ones not cached). */
+  async loadDocuments(hashes: string[], manager: EntityManager = this.db.manager): Promise<Map<string, JsonDocument>> {
+    const out = new Map<string, JsonDocument>();
+    const missing: string[] = [];
+    for (const hash of new Set(hashes)) {
+      const cached = this.documents.get(hash);
+      if (cached) out.set(hash, cached);
+      else missing.push(hash);
+    }
+    if (missing.length > 0) {
+      const rows: Array<{ hash: string; body: JsonDocument }> = await manager.query('SELECT hash, body FROM documents WHERE hash = ANY($1)', [missing]);
+      for (const row of rows) {
+        this.documents.set(row.hash, row.body);
+        out.set(row.hash, row.body);
+      }
+    }
+    return out;
+  }
+
   async loadDocument(hash: string, manager: EntityManager = this.db.manager): Promise<JsonDocument> {
     const cached = this.documents.get(hash);
     if (cached) return cached;
