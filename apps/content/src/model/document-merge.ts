@@ -21,7 +21,7 @@ export function mergeDocuments(base: JsonDocument, ours: JsonDocument, theirs: J
   }
   const data = mergeValue(base.data, ours.data, theirs.data);
   if (data === CONFLICT) return { ok: false };
-  return { ok: true, document: { object: 'document', data: data as Record<string, unknown>, nodes: merged.map((key) => byKey.get(key)!) } };
+  return { ok: true, document: { object: 'document', data, nodes: merged.map((key) => byKey.get(key)!) } };
 }
 
 export const CONFLICT = Symbol('conflict');

@@ -90,7 +90,8 @@ export class PageTree {
   /** Marks a page and every ancestor as changed, so their nodes are written again. */
   touch(id: string): void {
     let current: string | undefined = id;
-    while (current && current !== ROOT) {
+    // Bounded so that a cyclic parent chain (a merge conflict still being detected) cannot spin.
+    for (let steps = 0; current && current !== ROOT && steps <= this.pages.size; steps++) {
       const page = this.pages.get(current);
       if (!page) return;
       page.nodeHash = undefined;
@@ -101,7 +102,7 @@ export class PageTree {
   /** True when `id` is `ancestor` or lies below it. */
   isWithin(id: string, ancestor: string): boolean {
     let current: string | undefined = id;
-    while (current && current !== ROOT) {
+    for (let steps = 0; current && current !== ROOT && steps <= this.pages.size; steps++) {
       if (current === ancestor) return true;
       current = this.pages.get(current)?.parent;
     }
@@ -151,7 +152,7 @@ export class PageTree {
   pathOf(id: string): string {
     const slugs: string[] = [];
     let current: string | undefined = id;
-    while (current && current !== ROOT) {
+    for (let steps = 0; current && current !== ROOT && steps <= this.pages.size; steps++) {
       const page = this.pages.get(current);
       if (!page) break;
       slugs.unshift(page.meta.slug);

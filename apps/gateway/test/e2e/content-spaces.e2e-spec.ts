@@ -1,4 +1,6 @@
-import { expectError, expectOperation } from '@bindery/testing';
+import { SERVICES } from '@bindery/stack';
+import { controlTestStack, expectError, expectOperation } from '@bindery/testing';
+import { Client } from 'pg';
 import { newUser } from './helpers';
 import { createSpace, newOrgAdmin, type SpaceBody } from './content-helpers';
 
@@ -57,6 +59,16 @@ describe('spaces', () => {
     expect((await client.delete('/v1/spaces/doesNotExist123')).status).toBe(204);
   });
 
+  it('treats a space deleted more than 7 days ago as gone: no read, no restore', async () => {
+    const { client, orgId } = await newOrgAdmin('expired');
+    const space = await createSpace(client, orgId);
+    expect((await client.delete(`/v1/spaces/${space.id}`)).status).toBe(204);
+    // Travel 8 days forward by moving the deletion back: the service compares it with its clock.
+    await backdateDeletion(space.id, 8);
+    expectError(await client.get(`/v1/spaces/${space.id}`), 404, /No matching space/);
+    expectError(await client.post(`/v1/spaces/${space.id}/restore`), 404, /No matching space/);
+  });
+
   it('duplicates a space with its content', async () => {
     const { client, orgId } = await newOrgAdmin('dup');
     const space = await createSpace(client, orgId, 'Original');
@@ -107,3 +119,14 @@ describe('spaces', () => {
     expectError(await client.get(`/v1/orgs/${orgId}/spaces?page=garbage`), 400, /page/);
   });
 });
+
+async function backdateDeletion(spaceId: string, days: number): Promise<void> {
+  const stack = await controlTestStack();
+  const db = new Client({ connectionString: stack.envFor(SERVICES.find((s) => s.name === 'content')!).DATABASE_URL });
+  await db.connect();
+  try {
+    await db.query(`UPDATE content.spaces SET deleted_at = deleted_at - make_interval(days => $2) WHERE id = $1`, [spaceId, days]);
+  } finally {
+    await db.end();
+  }
+}
