@@ -6,6 +6,7 @@ import { Clock, SystemClock } from './clock/clock';
 import type { ContentEnv } from './config/content.env';
 import { CONTENT_SCHEMA, createContentDataSource } from './database/data-source';
 import { HealthHandler } from './health/health.handler';
+import { CollectionsModule } from './collections/collections.module';
 import { SpacesModule } from './spaces/spaces.module';
 
 /** The clock every rule about time reads. */
@@ -26,6 +27,7 @@ export class ContentModule {
         ClockModule,
         SpacesModule,
         ChangeRequestsModule,
+        CollectionsModule,
       ],
       controllers: [HealthHandler],
     };

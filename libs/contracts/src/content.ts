@@ -20,6 +20,14 @@ export const ContentSubjects = {
   pageGet: 'content.page.get',
   filesList: 'content.files.list',
   fileGet: 'content.file.get',
+  spaceMove: 'content.space.move',
+  collectionCreate: 'content.collection.create',
+  collectionGet: 'content.collection.get',
+  collectionUpdate: 'content.collection.update',
+  collectionDelete: 'content.collection.delete',
+  collectionList: 'content.collection.list',
+  collectionSpaces: 'content.collection.spaces',
+  collectionMove: 'content.collection.move',
   changeRequestCreate: 'content.change-request.create',
   changeRequestGet: 'content.change-request.get',
   changeRequestList: 'content.change-request.list',
@@ -36,6 +44,7 @@ export const ContentEvents = {
   spaceUpdated: 'content.space.updated',
   spaceDeleted: 'content.space.deleted',
   spaceRestored: 'content.space.restored',
+  spaceMoved: 'content.space.moved',
   revisionCreated: 'content.revision.created',
   changeRequestMerged: 'content.change-request.merged',
 } as const;
@@ -255,3 +264,48 @@ export interface ChangeRequestMergedEvent {
   revisionId: string;
   at: string;
 }
+
+export interface Collection {
+  object: 'collection';
+  id: string;
+  title: string;
+  description?: string;
+  organization: string;
+  parent?: string;
+  defaultLevel: DefaultLevel;
+  urls: { location: string; app: string };
+  permissions: { view: boolean; admin: boolean; viewInviteLinks: boolean; create: boolean };
+}
+
+/** Where a moved space or collection goes among its new siblings. */
+export interface ContentPosition {
+  before?: { type: 'space'; space: string } | { type: 'collection'; collection: string };
+  after?: { type: 'space'; space: string } | { type: 'collection'; collection: string };
+}
+
+export interface MoveInput {
+  /** Target collection; null moves to the top level; undefined keeps the current one. */
+  parent?: string | null;
+  position?: ContentPosition;
+}
+export interface SpaceMoveInput extends SpaceRef, MoveInput {}
+export interface CollectionRef {
+  collectionId: string;
+}
+export interface CollectionCreateInput {
+  organizationId: string;
+  title?: string;
+  parent?: string;
+}
+export interface CollectionUpdateInput extends CollectionRef {
+  title?: string;
+  description?: string;
+  defaultLevel?: DefaultLevel;
+}
+export interface CollectionListInput extends PageQuery {
+  organizationId: string;
+  /** All nested collections (default) or only top-level ones. */
+  nested?: boolean;
+}
+export interface CollectionSpacesInput extends CollectionRef, PageQuery {}
+export interface CollectionMoveInput extends CollectionRef, MoveInput {}

@@ -6,6 +6,7 @@ import { PageQuery } from '../common/page.query';
 import { Ctx } from '../common/request-context.decorator';
 import { OrgSpacesParams, SpaceParams } from './dto/content.params';
 import { SpaceGetQuery } from './dto/content.query';
+import { MoveRequest } from './dto/collection.request';
 import { CreateSpaceRequest, UpdateSpaceRequest } from './dto/space.request';
 
 @Controller('v1')
@@ -52,6 +53,13 @@ export class SpacesController {
   @HttpCode(200)
   restore(@Ctx() ctx: RequestContext, @Param() params: SpaceParams): Promise<Space> {
     return this.services.send(ContentSubjects.spaceRestore, ctx, { spaceId: params.spaceId });
+  }
+
+  /** Into a collection (or the top level with `parent: null`) and before or after a sibling space. */
+  @Post('spaces/:spaceId/move')
+  @HttpCode(200)
+  move(@Ctx() ctx: RequestContext, @Param() params: SpaceParams, @Body() body: MoveRequest): Promise<Space> {
+    return this.services.send(ContentSubjects.spaceMove, ctx, { ...body, spaceId: params.spaceId });
   }
 
   @Post('spaces/:spaceId/duplicate')

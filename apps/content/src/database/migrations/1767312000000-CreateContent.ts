@@ -12,8 +12,10 @@ export class CreateContent1767312000000 implements MigrationInterface {
       description text,
       parent_id text REFERENCES collections(id) ON DELETE CASCADE,
       default_level text NOT NULL DEFAULT 'inherit',
+      position double precision NOT NULL DEFAULT 0,
       created_at timestamptz(3) NOT NULL DEFAULT now()
     )`);
+    await q.query('CREATE INDEX collections_org_idx ON collections (organization_id, created_at, id)');
     await q.query(`CREATE TABLE spaces (
       id text PRIMARY KEY,
       organization_id text NOT NULL,
@@ -25,6 +27,7 @@ export class CreateContent1767312000000 implements MigrationInterface {
       default_level text NOT NULL DEFAULT 'inherit',
       language text,
       parent_id text REFERENCES collections(id) ON DELETE SET NULL,
+      position double precision NOT NULL DEFAULT 0,
       revision_id text NOT NULL,
       change_request_seq integer NOT NULL DEFAULT 0,
       share_key text NOT NULL,

@@ -1,7 +1,7 @@
 import { CHANGE_REQUEST_STATUSES } from '@bindery/contracts';
 import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
-import { PageQuery } from '../../common/page.query';
 import { IsEntityId } from '../../common/entity-id';
+import { PageQuery } from '../../common/page.query';
 import { IsJsonDocument } from './document.validators';
 
 export class CreateChangeRequestRequest {

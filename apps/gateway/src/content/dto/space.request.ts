@@ -1,7 +1,6 @@
 import { MEMBER_ROLES } from '@bindery/contracts';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsIn, IsObject, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
-import { IsEntityId } from '../../common/entity-id';
 
 /** Languages of the official TranslationLanguage enumeration. */
 export const LANGUAGES = [
@@ -73,8 +72,3 @@ export class UpdateSpaceRequest {
   emoji?: string;
 }
 
-export class ParentCollection {
-  @IsOptional()
-  @IsEntityId()
-  parent?: string;
-}
