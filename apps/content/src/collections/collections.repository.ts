@@ -13,11 +13,11 @@ export class CollectionsRepository {
   }
 
   async insert(manager: EntityManager, collection: CollectionEntity): Promise<void> {
-    await manager.getRepository(CollectionEntity).insert(collection as QueryDeepPartialEntity<CollectionEntity>);
+    await manager.getRepository(CollectionEntity).insert(collection);
   }
 
   async update(manager: EntityManager, id: string, changes: Partial<CollectionEntity>): Promise<void> {
-    await manager.getRepository(CollectionEntity).update({ id }, changes as QueryDeepPartialEntity<CollectionEntity>);
+    await manager.getRepository(CollectionEntity).update({ id }, changes);
   }
 
   /** Deletes a collection; nested collections go with it and its spaces move to the top level. */
