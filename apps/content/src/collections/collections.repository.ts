@@ -1,6 +1,6 @@
 import type { CursorKey } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager, type QueryDeepPartialEntity } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { SpaceEntity } from '../spaces/space.entity';
 import { CollectionEntity } from './collection.entity';
 
