@@ -2,8 +2,5 @@
 # `pnpm start` / `bash scripts/start.sh`: installs what is missing, builds, and runs the whole system.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/ensure-deps.sh
-export COREPACK_ENABLE_DOWNLOAD_PROMPT=0
-pnpm install --frozen-lockfile
-pnpm build
+bash scripts/prepare.sh
 exec node libs/stack/dist/bin/start.js

@@ -3,9 +3,7 @@
 # (Postgres, NATS with JetStream, every app) started on free loopback ports.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/ensure-deps.sh --for-tests
+bash scripts/prepare.sh --for-tests
 export COREPACK_ENABLE_DOWNLOAD_PROMPT=0
-pnpm install --frozen-lockfile
-pnpm build
 pnpm turbo run test --concurrency=1
 pnpm --filter @bindery/gateway run test:e2e

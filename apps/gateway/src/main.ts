@@ -1,9 +1,9 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
-import { loadConfig, PinoNestLogger, runMain } from '@bindery/platform';
+import { loadConfig, logger, PinoNestLogger, runMain } from '@bindery/platform';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { HttpErrorFilter, toErrorBody } from './common/error.filter';
+import { HttpErrorFilter } from './common/error.filter';
 import { setPublicBaseUrl } from './common/request-context.decorator';
 import { createValidationPipe } from './common/validation.pipe';
 import { GatewayEnv } from './config/gateway.env';
@@ -30,14 +30,17 @@ runMain(async () => {
   const fastify = app.getHttpAdapter().getInstance();
   // The API speaks JSON only: any other body type is answered 415 by Fastify.
   fastify.removeContentTypeParser(['text/plain']);
-  // Errors raised by Fastify itself (bad JSON, unsupported media type, body too large) get the same body.
-  fastify.setErrorHandler((error, request, reply) => {
-    const body = toErrorBody(error, request.id);
-    void reply.status(body.error.code).send(body);
-  });
   fastify.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });
+  // One access line per request: server errors always, the rest at debug level (cheap when off).
+  fastify.addHook('onResponse', async (request, reply) => {
+    const level = reply.statusCode >= 500 ? 'error' : 'debug';
+    if (!logger.isLevelEnabled(level)) return;
+    logger[level]({ requestId: request.id, method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+  });
+  // Also catches what Fastify itself raises (bad JSON, unsupported media type, body too large):
+  // Nest routes Fastify's error handler through the global filters.
   app.useGlobalFilters(new HttpErrorFilter());
   app.useGlobalPipes(createValidationPipe());
   app.enableShutdownHooks();

@@ -2,6 +2,7 @@
 export * from './errors/app-error';
 export * from './config/load-config';
 export * from './logging/logger';
+export * from './logging/request-scope';
 export * from './ids/new-id';
 export * from './pagination/cursor';
 export * from './database/service-data-source';
@@ -10,3 +11,4 @@ export * from './jetstream/streams';
 export * from './jetstream/jetstream-bus';
 export * from './jetstream/outbox';
 export * from './process/run-main';
+export * from './database/prepared-query';

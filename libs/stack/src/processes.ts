@@ -73,7 +73,7 @@ export const sleep = (ms: number): Promise<void> => new Promise((resolve) => set
  */
 export async function stopPid(pid: number, expected: string, graceMs = 5000): Promise<void> {
   if (!isAlive(pid) || !commandLineOf(pid).includes(expected)) return;
-  process.kill(pid, 'SIGTERM');
+  process.kill(pid, graceMs === 0 ? 'SIGKILL' : 'SIGTERM');
   const deadline = Date.now() + graceMs;
   while (isAlive(pid) && Date.now() < deadline) await sleep(50);
   if (isAlive(pid)) process.kill(pid, 'SIGKILL');

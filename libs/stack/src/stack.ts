@@ -19,6 +19,8 @@ export interface StackState {
   /** Generated once per data directory: role passwords and app secrets. */
   secrets: Record<string, string>;
   pids: Record<string, number>;
+  /** Log level of the apps; kept with the stack so an app restarted from elsewhere logs the same. */
+  appLogLevel: string;
 }
 
 export interface StackOptions {
@@ -57,6 +59,7 @@ export class LocalStack {
       gatewayPort: options.gatewayPort ?? saved?.gatewayPort ?? (await freePort()),
       secrets: saved?.secrets ?? {},
       pids: saved?.pids ?? {},
+      appLogLevel: process.env.BINDERY_APP_LOG_LEVEL ?? saved?.appLogLevel ?? 'info',
     };
     if (options.postgresPort) state.postgres.port = options.postgresPort;
     for (const app of ALL_APPS) {
@@ -117,7 +120,7 @@ export class LocalStack {
     const env: NodeJS.ProcessEnv = {
       PATH: process.env.PATH,
       NODE_ENV: process.env.NODE_ENV ?? 'production',
-      LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+      LOG_LEVEL: this.state.appLogLevel,
       BINDERY_SERVICE: app.name,
       BINDERY_DATA_DIR: join(this.state.dataDir, 'files', app.name),
       NATS_URL: this.natsUrl,
@@ -144,10 +147,11 @@ export class LocalStack {
     return child;
   }
 
-  async stopApp(name: string): Promise<void> {
+  /** Stops one app; `crash` kills it with SIGKILL, as a crash or an OOM kill would. */
+  async stopApp(name: string, options: { crash?: boolean } = {}): Promise<void> {
     const pid = this.state.pids[name];
     const app = ALL_APPS.find((a) => a.name === name);
-    if (pid && app) await stopPid(pid, appEntry(app));
+    if (pid && app) await stopPid(pid, appEntry(app), options.crash ? 0 : undefined);
     this.apps.delete(name);
     delete this.state.pids[name];
     this.save();

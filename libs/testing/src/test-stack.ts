@@ -23,6 +23,8 @@ export const TEST_STACK_ENV = 'BINDERY_TEST_STACK';
 export async function startTestStack(): Promise<TestStackInfo> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bindery-e2e-'));
   process.env.BINDERY_PG_FSYNC = 'off';
+  // Apps under test log at debug (to their files), so a test can follow a request across services.
+  process.env.BINDERY_APP_LOG_LEVEL ??= 'debug';
   const stack = await LocalStack.prepare({ dataDir });
   try {
     await stack.startInfrastructure();

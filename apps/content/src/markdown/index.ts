@@ -1,2 +1,26 @@
-// Document ⇄ Markdown conversion (unified/remark) lands here.
-export {};
+// Document ⇄ Markdown for page bodies. Framework-free (no NestJS), so jest loads it as is.
+import type { Document } from './document.types';
+import { DocumentToMdast, type DocumentToMarkdownOptions } from './document-to-markdown';
+import { randomKey, uniqueKeys } from './keys';
+import { MarkdownToDocument } from './markdown-to-document';
+import { parseMarkdown, stringifyMarkdown } from './processor';
+
+export type * from './document.types';
+export type { DocumentToMarkdownOptions } from './document-to-markdown';
+export { randomKey } from './keys';
+
+export interface MarkdownToDocumentOptions {
+  /** Generates block keys (default: random base62). Keys are checked to be unique in the document. */
+  newKey?: () => string;
+}
+
+export function markdownToDocument(markdown: string, options: MarkdownToDocumentOptions = {}): Document {
+  const newKey = uniqueKeys(options.newKey ?? randomKey);
+  const tree = parseMarkdown(markdown);
+  return { object: 'document', data: {}, nodes: new MarkdownToDocument(newKey).convert(tree.children) };
+}
+
+export function documentToMarkdown(document: Document, options: DocumentToMarkdownOptions = {}): string {
+  const children = new DocumentToMdast(options).blocks(document.nodes);
+  return children.length > 0 ? stringifyMarkdown({ type: 'root', children }) : '';
+}

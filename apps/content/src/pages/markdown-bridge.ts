@@ -1,20 +1,15 @@
 import type { JsonDocument } from '@bindery/contracts';
-import { emptyDocument } from '../model/page-tree';
+import { type Document, documentToMarkdown as toMarkdown, markdownToDocument as fromMarkdown } from '../markdown';
 
-// TEMPORARY: the Document ⇄ Markdown conversion lives in ../markdown (built on another branch).
-// Until it lands these stand-ins keep the rest of the service working; when merging, replace
-// this file's body with `export { documentToMarkdown, markdownToDocument } from '../markdown';`.
+// The wire type of a page body (contracts) is looser than the converter's typed block tree;
+// stored bodies come from validated input or from the converter itself, so the two agree.
 
-/** Markdown of a page body. Stand-in: empty until the markdown module lands. */
-export function documentToMarkdown(_document: JsonDocument): string {
-  return '';
+/** Markdown of a page body. */
+export function documentToMarkdown(document: JsonDocument): string {
+  return toMarkdown(document as unknown as Document);
 }
 
-/** Page body of a Markdown text. Stand-in: one paragraph per blank-line separated block. */
+/** Page body of a Markdown text. */
 export function markdownToDocument(markdown: string): JsonDocument {
-  const document = emptyDocument();
-  for (const block of markdown.split(/\n{2,}/).map((b) => b.trim()).filter(Boolean)) {
-    document.nodes.push({ object: 'block', type: 'paragraph', data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: block, marks: [] }] }] });
-  }
-  return document;
+  return fromMarkdown(markdown) as unknown as JsonDocument;
 }

@@ -2,10 +2,9 @@ import { type Caller, EVENT_PREFIX_TOKEN_REVOKED, IdentitySubjects, type TokenRe
 import { logger, unauthorized } from '@bindery/platform';
 import { ServiceClient } from '@bindery/platform/nest';
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import type { ClientProxy } from '@nestjs/microservices';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { GatewayEnv } from '../config/gateway.env';
-import { NATS_PROXY } from '../services/service-client.provider';
+import { NATS_CONNECTION } from '../services/service-client.provider';
 import { TokenCache } from './token-cache';
 
 const BEARER = /^Bearer ([A-Za-z0-9_\-.~+/]+=*)$/;
@@ -17,17 +16,15 @@ export class Authenticator implements OnApplicationBootstrap {
 
   constructor(
     private readonly services: ServiceClient,
-    @Inject(NATS_PROXY) private readonly proxy: ClientProxy,
+    @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
     env: GatewayEnv,
   ) {
     this.cache = new TokenCache(env.TOKEN_CACHE_TTL_MS);
   }
 
   /** Evicts revoked tokens as soon as identity announces them. */
-  async onApplicationBootstrap(): Promise<void> {
-    await this.proxy.connect();
-    const nc = this.proxy.unwrap<NatsConnection>();
-    nc.subscribe(EVENT_PREFIX_TOKEN_REVOKED, {
+  onApplicationBootstrap(): void {
+    this.nc.subscribe(EVENT_PREFIX_TOKEN_REVOKED, {
       callback: (error, msg) => {
         if (error) return logger.warn({ err: error }, 'token revocation subscription failed');
         this.cache.evictToken(msg.json<TokenRevokedEvent>().tokenId);

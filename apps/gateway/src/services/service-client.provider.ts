@@ -1,28 +1,27 @@
 import { natsConnectionOptions, ServiceClient } from '@bindery/platform/nest';
-import { type FactoryProvider, Inject, type OnApplicationShutdown, Injectable } from '@nestjs/common';
-import { type ClientProxy, ClientProxyFactory, Transport } from '@nestjs/microservices';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { type FactoryProvider, Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { GatewayEnv } from '../config/gateway.env';
 
-export const NATS_PROXY = Symbol('NATS_PROXY');
+export const NATS_CONNECTION = Symbol('NATS_CONNECTION');
 
-/** One NATS client for every service; the subject decides which context answers. */
-export const natsProxyProvider: FactoryProvider<ClientProxy> = {
-  provide: NATS_PROXY,
+/** The gateway's one NATS connection: requests to every service and the revocation events. */
+export const natsConnectionProvider: FactoryProvider<Promise<NatsConnection>> = {
+  provide: NATS_CONNECTION,
   inject: [GatewayEnv],
-  useFactory: (env: GatewayEnv) =>
-    ClientProxyFactory.create({ transport: Transport.NATS, options: natsConnectionOptions(env.NATS_URL, 'gateway') }),
+  useFactory: (env: GatewayEnv) => connect(natsConnectionOptions(env.NATS_URL, 'gateway')),
 };
 
 export const serviceClientProvider: FactoryProvider<ServiceClient> = {
   provide: ServiceClient,
-  inject: [NATS_PROXY, GatewayEnv],
-  useFactory: (proxy: ClientProxy, env: GatewayEnv) => new ServiceClient(proxy, env.RPC_TIMEOUT_MS),
+  inject: [NATS_CONNECTION, GatewayEnv],
+  useFactory: (nc: NatsConnection, env: GatewayEnv) => new ServiceClient(nc, env.RPC_TIMEOUT_MS),
 };
 
 @Injectable()
-export class NatsProxyCloser implements OnApplicationShutdown {
-  constructor(@Inject(NATS_PROXY) private readonly proxy: ClientProxy) {}
+export class NatsConnectionCloser implements OnApplicationShutdown {
+  constructor(@Inject(NATS_CONNECTION) private readonly nc: NatsConnection) {}
   async onApplicationShutdown(): Promise<void> {
-    await this.proxy.close();
+    await this.nc.drain();
   }
 }

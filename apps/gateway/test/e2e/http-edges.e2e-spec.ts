@@ -1,7 +1,8 @@
 import { expectError } from '@bindery/testing';
 import { request } from 'node:http';
-import { testStack } from '@bindery/testing';
-import { adminClient } from './helpers';
+import { readFileSync } from 'node:fs';
+import { controlTestStack, testStack } from '@bindery/testing';
+import { adminClient, eventually } from './helpers';
 
 /** Sends only the headers of a POST that announces `length` bytes, and reads the answer. */
 function declareBody(length: number): Promise<{ status: number; body: string }> {
@@ -50,5 +51,20 @@ describe('HTTP edge cases', () => {
     expect(traced.headers.get('x-request-id')).toBe('trace-me-123');
     const fresh = await adminClient().get('/v1/user');
     expect(fresh.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('request tracing', () => {
+  it('carries the request id into the log lines of the service that handled it', async () => {
+    const requestId = `trace-${Date.now()}`;
+    await adminClient().request('GET', '/v1/user', undefined, { 'x-request-id': requestId });
+    const stack = await controlTestStack();
+    await eventually(() => {
+      const lines = readFileSync(stack.logFile('identity'), 'utf8').split('\n').filter((l) => l.includes(requestId));
+      expect(lines.map((l) => JSON.parse(l) as Record<string, unknown>)).toContainEqual(
+        expect.objectContaining({ requestId, service: 'identity', subject: 'identity.user.get', msg: 'message handled' }),
+      );
+      return Promise.resolve();
+    });
   });
 });

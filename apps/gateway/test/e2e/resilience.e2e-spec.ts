@@ -8,12 +8,12 @@ describe('a service that goes down', () => {
     const orgPath = `/v1/orgs/${testStack().adminOrganizationId}`;
     expectOperation(await adminClient().get(orgPath), 'getOrganizationById', 200);
 
-    await stack.stopApp('identity');
+    await stack.stopApp('identity', { crash: true });
     try {
       const started = Date.now();
       expectError(await adminClient().get(orgPath), 503, /identity service is unavailable/);
-      // The gateway's RPC timeout is 5 s; a request must never hang much past it.
-      expect(Date.now() - started).toBeLessThan(8000);
+      // NATS reports "no responders" at once; even a hung service is cut off by the 5 s RPC timeout.
+      expect(Date.now() - started).toBeLessThan(6000);
       const ready = await anonymousClient().get('/readyz');
       expect(ready.status).toBe(503);
       expect(ready.body).toMatchObject({ status: 'not-ready', services: { identity: 'down' } });

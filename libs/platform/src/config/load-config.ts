@@ -1,3 +1,4 @@
+import 'reflect-metadata';
 import { plainToInstance } from 'class-transformer';
 import { IsOptional, IsString, Matches, validateSync } from 'class-validator';
 

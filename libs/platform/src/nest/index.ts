@@ -5,3 +5,4 @@ export * from './start-service';
 export * from './service-client';
 export * from './service-database.module';
 export * from './events.module';
+export * from './request-scope.interceptor';

@@ -1,37 +1,61 @@
 import type { Envelope, RequestContext } from '@bindery/contracts';
-import type { ClientProxy } from '@nestjs/microservices';
-import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
+import { type NatsConnection, errors as natsErrors } from '@nats-io/transport-node';
 import { AppError, isErrorPayload, unavailable } from '../errors/app-error';
+import { randomBase62 } from '../ids/new-id';
 import { logger } from '../logging/logger';
 
+/** The reply packet a NestJS NATS microservice sends for a request (one message for a single value). */
+interface NestReplyPacket<T> {
+  id?: string;
+  response: T;
+  err?: unknown;
+  isDisposed?: boolean;
+}
+
 /**
- * Request/reply over NATS with a bounded wait. A reply carrying an ErrorPayload becomes an
- * AppError; silence or a broken connection becomes a 503, so no HTTP request hangs on a
- * service that is down.
+ * Request/reply to the services, speaking the NestJS microservice packet format
+ * (`{pattern, data, id}` → `{response | err}`) over one NATS connection.
+ *
+ * Why not Nest's ClientProxy: it opens and closes a NATS subscription for every request, which
+ * halves throughput, and it cannot see NATS "no responders", so a stopped service would only show
+ * as a timeout. `nc.request` multiplexes replies on one inbox and fails at once when no instance
+ * of the service is listening. Either way the caller gets a 503 and never waits past the timeout.
  */
 export class ServiceClient {
   constructor(
-    private readonly proxy: ClientProxy,
+    private readonly nc: NatsConnection,
     private readonly timeoutMs: number,
   ) {}
 
   async send<TResult, TInput = unknown>(subject: string, ctx: RequestContext, data: TInput, timeoutMs = this.timeoutMs): Promise<TResult> {
     const envelope: Envelope<TInput> = { ctx, data };
+    const packet = JSON.stringify({ pattern: subject, data: envelope, id: randomBase62(12) });
+    let reply: NestReplyPacket<TResult>;
     try {
-      return await firstValueFrom(this.proxy.send<TResult, Envelope<TInput>>(subject, envelope).pipe(timeout(timeoutMs)), {
-        defaultValue: undefined as TResult,
-      });
+      reply = (await this.nc.request(subject, packet, { timeout: timeoutMs })).json<NestReplyPacket<TResult>>();
     } catch (error) {
-      throw toAppError(error, subject, ctx.requestId);
+      throw transportError(error, subject, ctx.requestId);
     }
+    if (reply.err !== undefined && reply.err !== null) throw replyError(reply.err, subject, ctx.requestId);
+    return reply.response;
   }
 }
 
-function toAppError(error: unknown, subject: string, requestId: string): AppError {
-  if (error instanceof AppError) return error;
-  if (isErrorPayload(error)) return AppError.fromPayload(error);
-  const service = subject.split('.')[0];
-  if (error instanceof TimeoutError) return unavailable(`The ${service} service is unavailable, try again later`);
-  logger.warn({ err: error, subject, requestId }, 'request to service failed');
-  return unavailable(`The ${service} service is unavailable, try again later`);
+function serviceOf(subject: string): string {
+  return subject.split('.')[0] ?? subject;
+}
+
+function transportError(error: unknown, subject: string, requestId: string): AppError {
+  const noResponders = error instanceof natsErrors.RequestError && error.isNoResponders();
+  if (!noResponders && !(error instanceof natsErrors.TimeoutError)) {
+    logger.warn({ err: error, subject, requestId }, 'request to service failed');
+  }
+  return unavailable(`The ${serviceOf(subject)} service is unavailable, try again later`);
+}
+
+function replyError(err: unknown, subject: string, requestId: string): AppError {
+  if (isErrorPayload(err)) return AppError.fromPayload(err);
+  // A string error is Nest's own (e.g. no handler for the pattern): a deployment mismatch.
+  logger.error({ err, subject, requestId }, 'service answered with an unexpected error');
+  return unavailable(`The ${serviceOf(subject)} service cannot handle this request`);
 }

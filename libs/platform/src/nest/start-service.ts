@@ -1,6 +1,7 @@
 import type { DynamicModule, INestMicroservice, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { type MicroserviceOptions, Transport } from '@nestjs/microservices';
+import { RequestScopeInterceptor } from './request-scope.interceptor';
 import { RpcErrorFilter } from './rpc-error.filter';
 import { logger, PinoNestLogger } from '../logging/logger';
 
@@ -24,6 +25,7 @@ export async function startService(options: StartServiceOptions): Promise<INestM
     logger: new PinoNestLogger(),
   });
   app.useGlobalFilters(new RpcErrorFilter());
+  app.useGlobalInterceptors(new RequestScopeInterceptor());
   app.enableShutdownHooks();
   await app.listen();
   logger.info({ service: options.name }, 'service listening on NATS');

@@ -1,0 +1,231 @@
+// Folds GitBook-style open/close markers among sibling mdast nodes into typed container nodes:
+// `{% hint %}…{% endhint %}`, `{% tabs %}{% tab %}…`, `{% code %}` around a fence,
+// `{% content-ref %}`, `{% embed %}` and `<details><summary>…</summary>…</details>`.
+// Markers that never close (or close in the wrong place) stay as literal nodes, so no text is lost.
+import type { BlockContent, Code, Html, Image, Parent, PhrasingContent, Root, RootContent } from 'mdast';
+import type { CodeOptions, LiquidTag, TabNode } from './gitbook-mdast';
+import { splitLiquidLine } from './liquid-tags';
+
+/** Parses Markdown into flow nodes with this same pipeline (for text found inside tags or HTML). */
+export type ParseFlow = (markdown: string) => RootContent[];
+
+export const HINT_STYLES = ['info', 'warning', 'danger', 'success'] as const;
+const CONTAINER_TAGS = new Set(['hint', 'tabs', 'tab', 'code', 'content-ref']);
+
+interface Frame {
+  name: string;
+  attributes: Record<string, string>;
+  /** The opening marker(s), put back verbatim when the frame never closes properly. */
+  opener: RootContent[];
+  children: RootContent[];
+  summary?: PhrasingContent[];
+  open?: boolean;
+}
+
+const DETAILS_OPEN = /^<details(\s[^>]*)?>/i;
+const DETAILS_CLOSE = /<\/details>\s*$/i;
+const SUMMARY = /^\s*<summary>([\s\S]*?)<\/summary>/i;
+
+export function pairGitbookBlocks(tree: Root, parseFlow: ParseFlow): void {
+  pairWithin(tree, parseFlow);
+}
+
+function pairWithin(parent: Parent, parseFlow: ParseFlow): void {
+  for (const child of parent.children) {
+    if ('children' in child && child.type !== 'paragraph' && child.type !== 'heading' && child.type !== 'table') {
+      pairWithin(child, parseFlow);
+    }
+  }
+  if (parent.type === 'root' || parent.type === 'blockquote' || parent.type === 'listItem' || parent.type === 'footnoteDefinition') {
+    parent.children = new SiblingPairer(parseFlow).pair(parent.children);
+  }
+}
+
+class SiblingPairer {
+  private readonly stack: Frame[] = [{ name: '', attributes: {}, opener: [], children: [] }];
+
+  constructor(private readonly parseFlow: ParseFlow) {}
+
+  pair(children: RootContent[]): RootContent[] {
+    for (const node of children.flatMap((child) => this.expandLine(child))) {
+      if (node.type === 'liquidTag') this.onTag(node);
+      else if (node.type !== 'html' || !this.onHtml(node)) this.top().children.push(node);
+    }
+    while (this.stack.length > 1) {
+      const unclosed = this.popFrame();
+      this.top().children.push(...this.unclosed(unclosed));
+    }
+    return this.top().children;
+  }
+
+  private top(): Frame {
+    return this.stack[this.stack.length - 1];
+  }
+
+  private popFrame(): Frame {
+    return this.stack.pop() as Frame;
+  }
+
+  /** A Liquid line holding several tags (or tags and text) becomes one node per tag plus parsed text. */
+  private expandLine(node: RootContent): RootContent[] {
+    if (node.type !== 'liquidTag') return [node];
+    const segments = splitLiquidLine(node.value);
+    if (segments.length <= 1) return [node];
+    return segments.flatMap((segment) =>
+      segment.kind === 'tag' ? [{ type: 'liquidTag', value: segment.raw } satisfies LiquidTag] : this.parseFlow(segment.value),
+    );
+  }
+
+  private onTag(node: LiquidTag): void {
+    const segments = splitLiquidLine(node.value);
+    const tag = segments.length === 1 && segments[0].kind === 'tag' ? segments[0] : undefined;
+    if (!tag) return void this.top().children.push(node);
+    if (CONTAINER_TAGS.has(tag.name)) {
+      this.stack.push({ name: tag.name, attributes: tag.attributes, opener: [node], children: [] });
+    } else if (tag.name === 'embed' && tag.attributes.url) {
+      this.top().children.push({ type: 'embed', url: tag.attributes.url });
+    } else if (tag.name.startsWith('end') && CONTAINER_TAGS.has(tag.name.slice(3))) {
+      this.close(tag.name.slice(3), node);
+    } else {
+      this.top().children.push(node);
+    }
+  }
+
+  /** Closes the innermost open frame called `name`; frames opened inside it and never closed go back to literal text. */
+  private close(name: string, closer: RootContent): void {
+    const index = this.stack.findLastIndex((frame, i) => i > 0 && frame.name === name);
+    if (index < 0) return void this.top().children.push(closer);
+    while (this.stack.length - 1 > index) {
+      const inner = this.popFrame();
+      // `{% endtabs %}` also ends a tab left open; any other frame left open goes back to text.
+      const implied = inner.name === 'tab' && name === 'tabs' ? this.build(inner) : undefined;
+      this.top().children.push(...(implied ?? this.unclosed(inner)));
+    }
+    const frame = this.popFrame();
+    this.top().children.push(...(this.build(frame) ?? [...this.unclosed(frame), closer]));
+  }
+
+  private unclosed(frame: Frame): RootContent[] {
+    return [...frame.opener, ...frame.children];
+  }
+
+  private build(frame: Frame): RootContent[] | undefined {
+    const blocks = frame.children as BlockContent[];
+    switch (frame.name) {
+      case 'hint': {
+        const style = frame.attributes.style ?? 'info';
+        if (!(HINT_STYLES as readonly string[]).includes(style)) return undefined;
+        return [{ type: 'hint', style, children: blocks }];
+      }
+      case 'tab':
+        return [{ type: 'tab', title: frame.attributes.title ?? '', children: blocks }];
+      case 'tabs':
+        return [{ type: 'tabs', children: groupIntoTabs(frame.children) }];
+      case 'code': {
+        const [code] = frame.children;
+        if (frame.children.length !== 1 || code.type !== 'code') return undefined;
+        return [withCodeOptions(code, frame.attributes)];
+      }
+      case 'content-ref':
+        return frame.attributes.url ? [{ type: 'contentRef', url: frame.attributes.url }] : undefined;
+      case 'details':
+        return [{ type: 'expandable', open: frame.open ?? false, summary: frame.summary ?? [], children: blocks }];
+      default:
+        return undefined;
+    }
+  }
+
+  /** `<details>` may arrive as one HTML node or split over several (blank lines between its parts). */
+  private onHtml(node: Html): boolean {
+    const value = node.value.trim();
+    const figure = figureImage(value);
+    if (figure) {
+      this.top().children.push({ type: 'paragraph', children: [figure] });
+      return true;
+    }
+    const opening = DETAILS_OPEN.exec(value);
+    if (opening) {
+      let rest = value.slice(opening[0].length);
+      const summary = SUMMARY.exec(rest);
+      if (summary) rest = rest.slice(summary[0].length);
+      const closes = DETAILS_CLOSE.exec(rest);
+      if (closes) rest = rest.slice(0, closes.index);
+      const frame: Frame = {
+        name: 'details',
+        attributes: {},
+        opener: [node],
+        children: rest.trim() ? this.parseFlow(rest) : [],
+        summary: summary ? this.parsePhrasing(summary[1]) : undefined,
+        open: /\bopen\b/i.test(opening[1] ?? ''),
+      };
+      if (closes) this.top().children.push(...(this.build(frame) ?? []));
+      else this.stack.push(frame);
+      return true;
+    }
+    const frame = this.top();
+    const summary = SUMMARY.exec(value);
+    if (summary && frame.name === 'details' && !frame.summary && frame.children.length === 0) {
+      frame.summary = this.parsePhrasing(summary[1]);
+      const rest = value.slice(summary[0].length);
+      if (rest.trim()) frame.children.push(...this.parseFlow(rest));
+      return true;
+    }
+    if (/^<\/details>$/i.test(value) && this.stack.some((f) => f.name === 'details')) {
+      this.close('details', node);
+      return true;
+    }
+    return false;
+  }
+
+  /**
+   * Inline Markdown of a `<summary>`. A leading "a " keeps text such as "1. Install" or "# tag"
+   * from parsing as a block, while a delimiter after it still sees whitespace before it, exactly
+   * as at the start of a line; the two characters are then taken off again.
+   */
+  private parsePhrasing(markdown: string): PhrasingContent[] {
+    const [first] = this.parseFlow(`a ${markdown.trim()}`);
+    if (first?.type !== 'paragraph') return [{ type: 'text', value: markdown.trim() }];
+    const [head, ...rest] = first.children;
+    if (head?.type !== 'text' || !head.value.startsWith('a ')) return [{ type: 'text', value: markdown.trim() }];
+    const value = head.value.slice(2);
+    return value ? [{ ...head, value }, ...rest] : rest;
+  }
+}
+
+/** Content between tabs (rare, hand-written) joins the tab before it rather than being dropped. */
+function groupIntoTabs(children: RootContent[]): TabNode[] {
+  const tabs: TabNode[] = [];
+  for (const child of children) {
+    if (child.type === 'tab') tabs.push(child);
+    else if (tabs.length > 0) tabs[tabs.length - 1].children.push(child as BlockContent);
+    else tabs.push({ type: 'tab', title: '', children: [child as BlockContent] });
+  }
+  return tabs;
+}
+
+function withCodeOptions(code: Code, attributes: Record<string, string>): Code {
+  const options: CodeOptions = { ...code.data?.gitbook };
+  if (attributes.title !== undefined) options.title = attributes.title;
+  if (attributes.overflow === 'wrap' || attributes.overflow === 'scroll') options.overflow = attributes.overflow;
+  if (attributes.lineNumbers !== undefined) options.lineNumbers = attributes.lineNumbers === 'true';
+  if (attributes.fullWidth !== undefined) options.fullWidth = attributes.fullWidth === 'true';
+  return { ...code, data: { ...code.data, gitbook: options } };
+}
+
+const FIGURE = /^<figure>\s*(<img\s[^>]*>)\s*(?:<figcaption>([\s\S]*?)<\/figcaption>)?\s*<\/figure>$/i;
+const IMG_ATTRIBUTE = /\s([\w-]+)="([^"]*)"/g;
+
+/**
+ * GitBook exports an image with a caption as `<figure><img src alt><figcaption>…</figcaption></figure>`;
+ * read as the Markdown image it stands for, with the caption as its title.
+ */
+function figureImage(html: string): Image | undefined {
+  const match = FIGURE.exec(html);
+  if (!match) return undefined;
+  const attributes = Object.fromEntries(
+    Array.from(match[1].matchAll(IMG_ATTRIBUTE), (attribute) => [attribute[1].toLowerCase(), attribute[2]]),
+  );
+  if (!attributes.src) return undefined;
+  const caption = (match[2] ?? '').replace(/<[^>]*>/g, '').trim();
+  return { type: 'image', url: attributes.src, alt: attributes.alt || null, title: caption || null };
+}

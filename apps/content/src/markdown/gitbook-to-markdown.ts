@@ -1,0 +1,63 @@
+// mdast-util-to-markdown handlers that write the GitBook-style nodes back in the form GitBook
+// itself exports (tags on their own lines, no blank line inside the tags).
+import type { Code, Link, Paragraph, Parents, PhrasingContent } from 'mdast';
+import { defaultHandlers, type Handle, type Info, type Options, type State } from 'mdast-util-to-markdown';
+import type { ContentRefNode, EmbedNode, ExpandableNode, HintNode, LiquidTag, TabNode, TabsNode } from './gitbook-mdast';
+import { formatTag } from './liquid-tags';
+
+function wrap(open: string, body: string, close: string): string {
+  return body ? `${open}\n${body}\n${close}` : `${open}\n${close}`;
+}
+
+/** Inline content written through the paragraph handler, so that it gets the escapes of running text. */
+function phrasing(children: PhrasingContent[], state: State, info: Info): string {
+  const paragraph: Paragraph = { type: 'paragraph', children };
+  return defaultHandlers.paragraph(paragraph, undefined, state, info);
+}
+
+const liquidTag: Handle = (node: LiquidTag) => node.value;
+
+const hint: Handle = (node: HintNode, _parent, state: State, info: Info) =>
+  wrap(formatTag('hint', { style: node.style }), state.containerFlow(node, info), formatTag('endhint'));
+
+const tabs: Handle = (node: TabsNode, _parent, state: State, info: Info) =>
+  wrap(formatTag('tabs'), state.containerFlow(node, info), formatTag('endtabs'));
+
+const tab: Handle = (node: TabNode, _parent, state: State, info: Info) =>
+  wrap(formatTag('tab', { title: node.title }), state.containerFlow(node, info), formatTag('endtab'));
+
+const embed: Handle = (node: EmbedNode) => formatTag('embed', { url: node.url });
+
+// The link inside is GitBook's convention (a fallback for plain Markdown renderers); the URL is
+// the content, so the label is always written as the URL.
+const contentRef: Handle = (node: ContentRefNode, _parent, state: State, info: Info) => {
+  const link: Link = { type: 'link', url: node.url, children: [{ type: 'text', value: node.url }] };
+  return wrap(formatTag('content-ref', { url: node.url }), phrasing([link], state, info), formatTag('endcontent-ref'));
+};
+
+const expandable: Handle = (node: ExpandableNode, _parent, state: State, info: Info) => {
+  const summary = phrasing(node.summary, state, info);
+  const body = state.containerFlow(node, info);
+  const open = node.open ? '<details open>' : '<details>';
+  return [open, `<summary>${summary}</summary>`, ...(body ? [body] : []), '</details>'].join('\n\n');
+};
+
+const code: Handle = (node: Code, parent: Parents | undefined, state: State, info: Info) => {
+  const fence = defaultHandlers.code(node, parent, state, info);
+  const options = node.data?.gitbook;
+  if (!options || Object.values(options).every((value) => value === undefined)) return fence;
+  const attributes = {
+    title: options.title,
+    overflow: options.overflow,
+    lineNumbers: options.lineNumbers === undefined ? undefined : String(options.lineNumbers),
+    fullWidth: options.fullWidth === undefined ? undefined : String(options.fullWidth),
+  };
+  return `${formatTag('code', attributes)}\n${fence}\n${formatTag('endcode')}`;
+};
+
+export const gitbookToMarkdown: Options = {
+  handlers: { liquidTag, hint, tabs, tab, embed, contentRef, expandable, code },
+  // Text that would start a line with `{%` is escaped, or it could read back as a Liquid tag line.
+  // A paragraph that is exactly one tag is written as a `liquidTag` node instead (see DocumentToMdast).
+  unsafe: [{ character: '{', after: '%', atBreak: true }],
+};

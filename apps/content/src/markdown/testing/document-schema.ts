@@ -1,0 +1,29 @@
+// Test support: validates documents against the official OpenAPI document's `Document` schema.
+// `Document` there is the request shape (Markdown, `{document}` or empty); the JSON variant wraps
+// the tree under `document`, so trees are checked as `{document: tree}`.
+import { readFileSync } from 'node:fs';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import type { Document } from '../document.types';
+
+let validate: ValidateFunction | undefined;
+
+function validator(): ValidateFunction {
+  if (validate) return validate;
+  const spec = JSON.parse(readFileSync(require.resolve('@gitbook/api/spec/openapi.json'), 'utf8')) as object;
+  const ajv = new Ajv2020({ strict: false, allErrors: false });
+  addFormats(ajv);
+  ajv.addFormat('icon', true); // An icon name; the document defines no syntax for it.
+  ajv.addSchema(spec, 'openapi.json');
+  validate = ajv.compile({ $ref: 'openapi.json#/components/schemas/Document' });
+  return validate;
+}
+
+/** Readable schema errors for a document tree; empty when it is valid. */
+export function documentSchemaErrors(document: Document): string[] {
+  const check = validator();
+  if (check({ document })) return [];
+  // oneOf reports every failed branch; the JSON-document branch's errors are the informative ones.
+  const errors = (check.errors ?? []).filter((error) => error.instancePath.startsWith('/document'));
+  return errors.slice(0, 20).map((error) => `${error.instancePath} ${error.message ?? ''} ${JSON.stringify(error.params)}`);
+}

@@ -1,0 +1,6 @@
+import { gatewayBench } from './gateway.bench';
+
+/** Every benchmark `pnpm bench` knows; each returns the lines it reports. */
+export const BENCHES: Record<string, () => Promise<string[]>> = {
+  gateway: gatewayBench,
+};

@@ -1,0 +1,26 @@
+import { ConfigError, loadConfig, ServiceEnv } from './load-config';
+
+describe('loadConfig', () => {
+  it('reads and converts valid variables, with defaults', () => {
+    const config = loadConfig(ServiceEnv, { DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/db' });
+    expect(config.DATABASE_URL).toBe('postgres://u:p@127.0.0.1:5432/db');
+    expect(config.NATS_URL).toBe('nats://127.0.0.1:4222');
+  });
+
+  it('names every bad variable in one error', () => {
+    let error: unknown;
+    try {
+      loadConfig(ServiceEnv, { NATS_URL: 'http://wrong', DATABASE_URL: 'mysql://nope' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).variables.sort()).toEqual(['DATABASE_URL', 'NATS_URL']);
+    expect((error as ConfigError).message).toMatch(/DATABASE_URL: must be a postgres:\/\/ connection URL/);
+    expect((error as ConfigError).message).toMatch(/NATS_URL: must be nats:\/\/host:port/);
+  });
+
+  it('rejects a missing required variable', () => {
+    expect(() => loadConfig(ServiceEnv, {})).toThrow(/DATABASE_URL/);
+  });
+});
