@@ -1,15 +1,15 @@
 import { natsConnectionOptions, ServiceClient } from '@bindery/platform/nest';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { type DynamicModule, Global, Inject, Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
-import { type ClientProxy, ClientProxyFactory, Transport } from '@nestjs/microservices';
 import { OrganizationAccess } from './organization-access';
 
-const IDENTITY_PROXY = Symbol('IDENTITY_PROXY');
+const IDENTITY_CONNECTION = Symbol('IDENTITY_CONNECTION');
 
 @Injectable()
-class ProxyCloser implements OnApplicationShutdown {
-  constructor(@Inject(IDENTITY_PROXY) private readonly proxy: ClientProxy) {}
+class ConnectionCloser implements OnApplicationShutdown {
+  constructor(@Inject(IDENTITY_CONNECTION) private readonly nc: NatsConnection) {}
   async onApplicationShutdown(): Promise<void> {
-    await this.proxy.close();
+    await this.nc.drain();
   }
 }
 
@@ -21,12 +21,9 @@ export class AccessModule {
     return {
       module: AccessModule,
       providers: [
-        {
-          provide: IDENTITY_PROXY,
-          useFactory: () => ClientProxyFactory.create({ transport: Transport.NATS, options: natsConnectionOptions(natsUrl, 'content-client') }),
-        },
-        { provide: ServiceClient, inject: [IDENTITY_PROXY], useFactory: (proxy: ClientProxy) => new ServiceClient(proxy, rpcTimeoutMs) },
-        ProxyCloser,
+        { provide: IDENTITY_CONNECTION, useFactory: () => connect(natsConnectionOptions(natsUrl, 'content-client')) },
+        { provide: ServiceClient, inject: [IDENTITY_CONNECTION], useFactory: (nc: NatsConnection) => new ServiceClient(nc, rpcTimeoutMs) },
+        ConnectionCloser,
         OrganizationAccess,
       ],
       exports: [OrganizationAccess],
