@@ -126,6 +126,32 @@ describe('change requests', () => {
     expect(typeof page.markdown).toBe('string');
   });
 
+  it('takes page bodies as Markdown and gives them back as Markdown, links to batch refs resolved', async () => {
+    const { client, orgId } = await newOrgAdmin('markdown');
+    const space = await createSpace(client, orgId);
+    const cr = await createChangeRequest(client, space.id);
+    const markdown = '# Install\n\nRun the installer.\n\n- one\n- two\n\n{% hint style="info" %}\nKeep the key safe.\n{% endhint %}\n\nSee [setup](./setup.md).\n';
+    const result = await editContent(client, space.id, cr.id, [
+      { operation: 'insert_page', document: { markdown } },
+      { operation: 'insert_page', ref: 'setup', title: 'Setup', document: { markdown: 'Setup steps.\n' } },
+    ]);
+    const [install, setup] = result.changes.map((c) => (c.page as { id: string }).id);
+    const page = expectOperation<PageBody>(
+      await client.get(`/v1/spaces/${space.id}/change-requests/${cr.id}/content/page/${install}?format=markdown`),
+      'getPageInChangeRequestById',
+      200,
+    );
+    expect(page.title).toBe('Install');
+    expect(page.markdown).toContain('{% hint style="info" %}');
+    expect(page.markdown).toContain('- one');
+    expect(page.markdown).toContain(setup);
+    // Markdown → document → Markdown is stable: the text given back converts to the same text.
+    const again = await editContent(client, space.id, cr.id, [{ operation: 'update_page', page: install, document: { markdown: page.markdown! } }]);
+    expect(again.changes[0].object).toBe('updated_page');
+    const reread = (await client.get<PageBody>(`/v1/spaces/${space.id}/change-requests/${cr.id}/content/page/${install}?format=markdown`)).body;
+    expect(reread.markdown).toBe(page.markdown);
+  });
+
   it('updates, moves, renames and deletes pages; an invalid change anywhere in a batch writes nothing', async () => {
     const { client, orgId } = await newOrgAdmin('batch');
     const space = await createSpace(client, orgId);

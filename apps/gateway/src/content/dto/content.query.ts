@@ -1,26 +1,25 @@
+import { applyDecorators } from '@nestjs/common';
 import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import { PageQuery } from '../../common/page.query';
 
-const BOOLEAN = ['true', 'false'];
+/** An optional `true`/`false` query flag (the query string carries booleans as text). */
+const BooleanFlag = (name: string) => applyDecorators(IsOptional(), IsIn(['true', 'false'], { message: `${name} must be true or false` }));
 
-/** `metadata` and `computed` of every content read (booleans in the query string). */
+/** `metadata` and `computed` of every content read. */
 export class ContentQuery {
-  @IsOptional()
-  @IsIn(BOOLEAN, { message: 'metadata must be true or false' })
+  @BooleanFlag('metadata')
   metadata?: string;
 
-  @IsOptional()
-  @IsIn(BOOLEAN, { message: 'computed must be true or false' })
+  @BooleanFlag('computed')
   computed?: string;
 }
 
+/** Content lists: `page`, `limit`, `metadata` and `computed`. */
 export class ContentListQuery extends PageQuery {
-  @IsOptional()
-  @IsIn(BOOLEAN, { message: 'metadata must be true or false' })
+  @BooleanFlag('metadata')
   metadata?: string;
 
-  @IsOptional()
-  @IsIn(BOOLEAN, { message: 'computed must be true or false' })
+  @BooleanFlag('computed')
   computed?: string;
 }
 
