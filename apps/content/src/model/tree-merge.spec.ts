@@ -103,4 +103,17 @@ describe('mergeTrees', () => {
     theirs.insert(page('b', ROOT, { slug: 'same' }));
     expect(mergeTrees(base, ours, theirs).conflicts.map((c) => c.reason).join()).toContain('slug "same"');
   });
+
+  it('keeps a reorder made on the other side while merging an unrelated edit', () => {
+    const base = baseTree();
+    const ours = base.clone();
+    edit(ours, 'setup', { title: 'Set up' });
+    const theirs = base.clone();
+    theirs.move('intro', ROOT, 1);
+    edit(theirs, 'intro', { updatedAt: '2026-02-01T00:00:00.000Z' });
+    const { tree, conflicts } = mergeTrees(base, ours, theirs);
+    expect(conflicts).toEqual([]);
+    expect(tree.childrenOf(ROOT)).toEqual(['guide', 'intro']);
+    expect(tree.pages.get('setup')!.meta.title).toBe('Set up');
+  });
 });

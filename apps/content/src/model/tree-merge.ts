@@ -34,22 +34,28 @@ export function mergeTrees(base: PageTree, ours: PageTree, theirs: PageTree): Tr
   const conflicts: MergeConflict[] = [];
   const documents: DocumentToMerge[] = [];
   const conflict = (page: PageEntry, reason: string) => conflicts.push({ pageId: page.id, title: page.meta.title, reason });
+  // What theirs changed, so the rebuild below only revisits those sibling lists (work grows with the edit).
+  const changes: Changes = { parents: new Set([ROOT]), placed: [], deleted: [] };
 
-  const ids = new Set([...base.pages.keys(), ...ours.pages.keys(), ...theirs.pages.keys()]);
+  const ids = new Set([...base.pages.keys(), ...theirs.pages.keys()]);
   for (const id of ids) {
     const b = base.pages.get(id);
     const o = ours.pages.get(id);
     const t = theirs.pages.get(id);
     if (t && b && unchanged(b, t)) continue;
     if (!t) {
-      if (!b || !o) continue; // added and removed on our side only, or deleted on both sides
+      if (!b || !o) continue; // deleted on both sides
       if (!unchanged(b, o)) conflict(o, 'deleted on one side and edited on the other');
-      else result.pages.delete(id);
+      else {
+        result.pages.delete(id);
+        changes.parents.add(o.parent);
+        changes.deleted.push(id);
+      }
       continue;
     }
     if (!o) {
       if (b) conflict(t, 'deleted on one side and edited on the other');
-      else result.pages.set(id, { ...t, nodeHash: undefined });
+      else place(result, { ...t, nodeHash: undefined }, undefined, changes);
       continue;
     }
     if (!b) {
@@ -60,11 +66,27 @@ export function mergeTrees(base: PageTree, ours: PageTree, theirs: PageTree): Tr
     if ('reason' in merged) conflict(o, merged.reason);
     else {
       if (merged.documentConflict) documents.push({ pageId: id, base: b.document, ours: o.document, theirs: t.document });
-      result.pages.set(id, merged.entry);
+      place(result, merged.entry, o.parent, changes);
     }
   }
-  if (conflicts.length === 0) rebuildChildren(result, base, ours, theirs, conflicts);
+  if (conflicts.length === 0) rebuildChildren(result, base, ours, theirs, changes, conflicts);
   return { tree: result, conflicts, documents };
+}
+
+interface Changes {
+  /** Parents whose sibling lists may differ from ours. */
+  parents: Set<string>;
+  /** Pages added or changed by theirs (their node is written again). */
+  placed: string[];
+  /** Pages theirs deleted. */
+  deleted: string[];
+}
+
+function place(result: PageTree, entry: PageEntry, previousParent: string | undefined, changes: Changes): void {
+  result.pages.set(entry.id, entry);
+  changes.placed.push(entry.id);
+  changes.parents.add(entry.id).add(entry.parent);
+  if (previousParent !== undefined) changes.parents.add(previousParent);
 }
 
 function unchanged(a: PageEntry, b: PageEntry): boolean {
@@ -96,39 +118,40 @@ function mergeEntry(b: PageEntry, o: PageEntry, t: PageEntry): { entry: PageEntr
   };
 }
 
-/** Recomputes every sibling list from the merged parents, keeping the merged order. */
-function rebuildChildren(result: PageTree, base: PageTree, ours: PageTree, theirs: PageTree, conflicts: MergeConflict[]): void {
-  const byParent = new Map<string, string[]>();
-  for (const page of result.pages.values()) {
-    if (page.parent !== ROOT && !result.pages.has(page.parent)) {
-      conflicts.push({ pageId: page.id, title: page.meta.title, reason: 'its parent page was deleted on the other side' });
-      continue;
+/** Recomputes the sibling lists theirs touched, keeping the merged order, then checks the result. */
+function rebuildChildren(result: PageTree, base: PageTree, ours: PageTree, theirs: PageTree, changes: Changes, conflicts: MergeConflict[]): void {
+  const orphan = (page: PageEntry) => conflicts.push({ pageId: page.id, title: page.meta.title, reason: 'its parent page was deleted on the other side' });
+  for (const id of changes.placed) {
+    const page = result.pages.get(id)!;
+    if (page.parent !== ROOT && !result.pages.has(page.parent)) orphan(page);
+  }
+  for (const id of changes.deleted) {
+    for (const child of ours.children.get(id) ?? []) {
+      const page = result.pages.get(child);
+      if (page?.parent === id) orphan(page);
     }
-    let list = byParent.get(page.parent);
-    if (!list) byParent.set(page.parent, (list = []));
-    list.push(page.id);
+    result.children.delete(id);
   }
   if (conflicts.length > 0) return;
 
-  const parents = new Set([ROOT, ...byParent.keys(), ...ours.children.keys()]);
-  result.children.clear();
-  for (const parent of parents) {
+  for (const parent of changes.parents) {
     if (parent !== ROOT && !result.pages.has(parent)) continue;
-    const members = new Set(byParent.get(parent) ?? []);
-    const order = mergeOrder(base.children.get(parent) ?? [], ours.children.get(parent) ?? [], theirs.children.get(parent) ?? []);
+    const before = ours.children.get(parent) ?? [];
+    const candidates = [...before, ...(theirs.children.get(parent) ?? []), ...changes.placed];
+    const members = new Set(candidates.filter((id) => result.pages.get(id)?.parent === parent));
+    const order = mergeOrder(base.children.get(parent) ?? [], before, theirs.children.get(parent) ?? []);
     const list = order.filter((id) => members.delete(id));
     list.push(...members); // pages that arrived here by a move the order merge did not see
     result.children.set(parent, list);
-    const before = ours.children.get(parent) ?? [];
     if (parent !== ROOT && (before.length !== list.length || before.some((id, i) => list[i] !== id))) result.touch(parent);
   }
-  for (const page of result.pages.values()) {
-    if (page.nodeHash === undefined) result.touch(page.id);
-    if (hasCycle(result, page.id)) conflicts.push({ pageId: page.id, title: page.meta.title, reason: 'moves on both sides form a cycle' });
+  for (const id of changes.placed) {
+    if (hasCycle(result, id)) conflicts.push({ pageId: id, title: result.pages.get(id)!.meta.title, reason: 'moves on both sides form a cycle' });
+    else result.touch(id);
   }
-  for (const [, list] of result.children) {
+  for (const parent of changes.parents) {
     const seen = new Map<string, string>();
-    for (const id of list) {
+    for (const id of result.children.get(parent) ?? []) {
       const page = result.pages.get(id)!;
       if (seen.has(page.meta.slug)) conflicts.push({ pageId: id, title: page.meta.title, reason: `slug "${page.meta.slug}" is used by a sibling on the other side` });
       seen.set(page.meta.slug, id);
