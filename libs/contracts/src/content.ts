@@ -21,6 +21,8 @@ export const ContentSubjects = {
   filesList: 'content.files.list',
   fileGet: 'content.file.get',
   spaceMove: 'content.space.move',
+  spaceTransfer: 'content.space.transfer',
+  collectionTransfer: 'content.collection.transfer',
   collectionCreate: 'content.collection.create',
   collectionGet: 'content.collection.get',
   collectionUpdate: 'content.collection.update',
@@ -45,6 +47,7 @@ export const ContentEvents = {
   spaceDeleted: 'content.space.deleted',
   spaceRestored: 'content.space.restored',
   spaceMoved: 'content.space.moved',
+  spaceTransferred: 'content.space.transferred',
   revisionCreated: 'content.revision.created',
   changeRequestMerged: 'content.change-request.merged',
 } as const;
@@ -309,3 +312,10 @@ export interface CollectionListInput extends PageQuery {
 }
 export interface CollectionSpacesInput extends CollectionRef, PageQuery {}
 export interface CollectionMoveInput extends CollectionRef, MoveInput {}
+
+export interface TransferInput {
+  /** The organization to move to; the caller administers both. */
+  organization: string;
+}
+export interface SpaceTransferInput extends SpaceRef, TransferInput {}
+export interface CollectionTransferInput extends CollectionRef, TransferInput {}

@@ -5,12 +5,14 @@ import {
   type CollectionMoveInput,
   type CollectionRef,
   type CollectionSpacesInput,
+  type CollectionTransferInput,
   type CollectionUpdateInput,
   ContentSubjects,
   type Envelope,
   type List,
   type Space,
   type SpaceMoveInput,
+  type SpaceTransferInput,
 } from '@bindery/contracts';
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
@@ -54,6 +56,16 @@ export class CollectionsHandler {
   @MessagePattern(ContentSubjects.collectionMove)
   move(@Payload() { ctx, data }: Envelope<CollectionMoveInput>): Promise<Collection> {
     return this.collections.move(ctx, data);
+  }
+
+  @MessagePattern(ContentSubjects.collectionTransfer)
+  transfer(@Payload() { ctx, data }: Envelope<CollectionTransferInput>): Promise<Collection> {
+    return this.collections.transfer(ctx, data);
+  }
+
+  @MessagePattern(ContentSubjects.spaceTransfer)
+  transferSpace(@Payload() { ctx, data }: Envelope<SpaceTransferInput>): Promise<Space> {
+    return this.collections.transferSpace(ctx, data);
   }
 
   @MessagePattern(ContentSubjects.spaceMove)

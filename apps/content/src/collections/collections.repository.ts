@@ -63,4 +63,24 @@ export class CollectionsRepository {
     );
     return rows;
   }
+
+  /**
+   * Moves a collection, its nested collections and their spaces (with their change requests) to
+   * another organization; the collection becomes top-level there.
+   */
+  async transfer(manager: EntityManager, collectionId: string, organizationId: string): Promise<void> {
+    const subtree = `WITH RECURSIVE tree(id) AS (
+      SELECT id FROM collections WHERE id = $1
+      UNION SELECT c.id FROM collections c JOIN tree ON c.parent_id = tree.id)`;
+    await manager.query(`${subtree} UPDATE change_requests SET organization_id = $2 WHERE space_id IN (SELECT id FROM spaces WHERE parent_id IN (SELECT id FROM tree))`, [collectionId, organizationId]);
+    await manager.query(`${subtree} UPDATE spaces SET organization_id = $2 WHERE parent_id IN (SELECT id FROM tree)`, [collectionId, organizationId]);
+    await manager.query(`${subtree} UPDATE collections SET organization_id = $2 WHERE id IN (SELECT id FROM tree)`, [collectionId, organizationId]);
+    await manager.query('UPDATE collections SET parent_id = NULL WHERE id = $1', [collectionId]);
+  }
+
+  /** Moves one space (and its change requests) to another organization, at its top level. */
+  async transferSpace(manager: EntityManager, spaceId: string, organizationId: string): Promise<void> {
+    await manager.query('UPDATE spaces SET organization_id = $2, parent_id = NULL WHERE id = $1', [spaceId, organizationId]);
+    await manager.query('UPDATE change_requests SET organization_id = $2 WHERE space_id = $1', [spaceId, organizationId]);
+  }
 }

@@ -5,6 +5,7 @@ import {
   type CollectionMoveInput,
   type CollectionRef,
   type CollectionSpacesInput,
+  type CollectionTransferInput,
   type CollectionUpdateInput,
   ContentEvents,
   type List,
@@ -14,6 +15,7 @@ import {
   type Space,
   type SpaceEvent,
   type SpaceMoveInput,
+  type SpaceTransferInput,
 } from '@bindery/contracts';
 import { addToOutbox, badRequest, conflict, decodeCursor, forbidden, newId, notFound, pageLimit, toList } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
@@ -30,6 +32,7 @@ import { placeAmong } from './position';
 
 const NO_COLLECTION = 'No matching collection found';
 const NO_ORGANIZATION = 'No matching organization found';
+const NO_SPACE_FOUND = 'No matching space found';
 
 @Injectable()
 export class CollectionsService {
@@ -135,6 +138,32 @@ export class CollectionsService {
     });
     const counters = await this.spaces.counters([moved.id]);
     return toSpace(moved, counters.get(moved.id)!, role, ctx.baseUrl);
+  }
+
+  /** Moves a space to another organization the caller administers (as well as the current one). */
+  async transferSpace(ctx: RequestContext, input: SpaceTransferInput): Promise<Space> {
+    const { space } = await this.spaceAccess.load(ctx, input.spaceId, 'admin');
+    await this.organizations.require(ctx, space.organizationId, 'admin', NO_SPACE_FOUND);
+    if (input.organization === space.organizationId) throw conflict('organization: the space already belongs to this organization');
+    const role = await this.organizations.require(ctx, input.organization, 'admin', `organization: ${NO_ORGANIZATION}`);
+    const now = this.clock.now();
+    await this.db.transaction(async (manager) => {
+      await this.collections.transferSpace(manager, space.id, input.organization);
+      await this.spaces.update(manager, space.id, { updatedAt: now });
+      await addToOutbox(manager, ContentEvents.spaceTransferred, { spaceId: space.id, organizationId: input.organization, from: space.organizationId, at: now.toISOString() });
+    });
+    const moved = { ...space, organizationId: input.organization, parentId: null, updatedAt: now };
+    const counters = await this.spaces.counters([space.id]);
+    return toSpace(moved, counters.get(space.id)!, role, ctx.baseUrl);
+  }
+
+  /** Moves a collection with everything in it to another organization the caller administers. */
+  async transfer(ctx: RequestContext, input: CollectionTransferInput): Promise<Collection> {
+    const { collection } = await this.load(ctx, input.collectionId, 'admin');
+    if (input.organization === collection.organizationId) throw conflict('organization: the collection already belongs to this organization');
+    const role = await this.organizations.require(ctx, input.organization, 'admin', `organization: ${NO_ORGANIZATION}`);
+    await this.db.transaction((manager) => this.collections.transfer(manager, collection.id, input.organization));
+    return toCollection({ ...collection, organizationId: input.organization, parentId: null }, role, ctx.baseUrl);
   }
 
   private async load(ctx: RequestContext, id: string, minimum: MemberRole): Promise<{ collection: CollectionEntity; role: MemberRole | null }> {

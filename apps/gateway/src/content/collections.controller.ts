@@ -4,7 +4,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Res
 import type { FastifyReply } from 'fastify';
 import { PageQuery } from '../common/page.query';
 import { Ctx } from '../common/request-context.decorator';
-import { CollectionListQuery, CollectionParams, CreateCollectionRequest, MoveRequest, UpdateCollectionRequest } from './dto/collection.request';
+import { CollectionListQuery, CollectionParams, CreateCollectionRequest, MoveRequest, TransferRequest, UpdateCollectionRequest } from './dto/collection.request';
 import { OrgSpacesParams } from './dto/content.params';
 
 @Controller('v1')
@@ -53,6 +53,12 @@ export class CollectionsController {
   @Get('collections/:collectionId/spaces')
   spaces(@Ctx() ctx: RequestContext, @Param() params: CollectionParams, @Query() query: PageQuery): Promise<List<Space>> {
     return this.services.send(ContentSubjects.collectionSpaces, ctx, { ...params, page: query.page, limit: query.limit });
+  }
+
+  @Post('collections/:collectionId/transfer')
+  @HttpCode(200)
+  transfer(@Ctx() ctx: RequestContext, @Param() params: CollectionParams, @Body() body: TransferRequest): Promise<Collection> {
+    return this.services.send(ContentSubjects.collectionTransfer, ctx, { ...params, organization: body.organization });
   }
 
   @Post('collections/:collectionId/move')

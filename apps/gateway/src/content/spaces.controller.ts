@@ -6,7 +6,7 @@ import { PageQuery } from '../common/page.query';
 import { Ctx } from '../common/request-context.decorator';
 import { OrgSpacesParams, SpaceParams } from './dto/content.params';
 import { SpaceGetQuery } from './dto/content.query';
-import { MoveRequest } from './dto/collection.request';
+import { MoveRequest, TransferRequest } from './dto/collection.request';
 import { CreateSpaceRequest, UpdateSpaceRequest } from './dto/space.request';
 
 @Controller('v1')
@@ -60,6 +60,13 @@ export class SpacesController {
   @HttpCode(200)
   move(@Ctx() ctx: RequestContext, @Param() params: SpaceParams, @Body() body: MoveRequest): Promise<Space> {
     return this.services.send(ContentSubjects.spaceMove, ctx, { ...body, spaceId: params.spaceId });
+  }
+
+  /** To another organization the caller administers. */
+  @Post('spaces/:spaceId/transfer')
+  @HttpCode(200)
+  transfer(@Ctx() ctx: RequestContext, @Param() params: SpaceParams, @Body() body: TransferRequest): Promise<Space> {
+    return this.services.send(ContentSubjects.spaceTransfer, ctx, { spaceId: params.spaceId, organization: body.organization });
   }
 
   @Post('spaces/:spaceId/duplicate')

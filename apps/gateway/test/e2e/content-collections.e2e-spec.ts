@@ -61,6 +61,30 @@ describe('collections', () => {
     expect(lifted.parent).toBeUndefined();
   });
 
+  it('transfers a collection with its spaces, and a space, to another organization the caller administers', async () => {
+    const { client, orgId } = await newOrgAdmin('transfer');
+    const target = expectOperation<{ id: string }>(await client.post('/v1/orgs', { title: 'Target org' }), 'createOrganization', 201);
+    const col = expectOperation<CollectionBody>(await client.post(`/v1/orgs/${orgId}/collections`, { title: 'Moving' }), 'createCollection', 201);
+    const inside = await createSpace(client, orgId, 'Inside');
+    expectOperation(await client.post(`/v1/spaces/${inside.id}/move`, { parent: col.id }), 'moveSpace', 200);
+    const moved = expectOperation<CollectionBody>(await client.post(`/v1/collections/${col.id}/transfer`, { organization: target.id }), 'transferCollection', 200);
+    expect(moved.organization).toBe(target.id);
+    expect((await client.get<SpaceBody>(`/v1/spaces/${inside.id}`)).body.organization).toBe(target.id);
+    expectError(await client.post(`/v1/collections/${col.id}/transfer`, { organization: target.id }), 409, /already/);
+
+    const loose = await createSpace(client, orgId, 'Loose');
+    const response = await client.post(`/v1/spaces/${loose.id}/transfer`, { organization: target.id });
+    // transferSpace is not in the current official document; its body is a Space.
+    const space = expectOperation<SpaceBody>(response, 'getSpaceById', 200);
+    expect(space.organization).toBe(target.id);
+    const listed = expectOperation<ListOf<SpaceBody>>(await client.get(`/v1/orgs/${target.id}/spaces`), 'listSpacesInOrganizationById', 200);
+    expect(listed.items.map((s) => s.id).sort()).toEqual([inside.id, loose.id].sort());
+
+    const foreign = await newOrgAdmin('foreign');
+    expectError(await client.post(`/v1/spaces/${loose.id}/transfer`, { organization: foreign.orgId }), 404, /organization/);
+    expectError(await client.post(`/v1/spaces/${loose.id}/transfer`, {}), 400, /organization/);
+  });
+
   it("hides another organization's collections and validates bodies", async () => {
     const { client, orgId } = await newOrgAdmin('colbad');
     const col = expectOperation<CollectionBody>(await client.post(`/v1/orgs/${orgId}/collections`, { title: 'Mine' }), 'createCollection', 201);

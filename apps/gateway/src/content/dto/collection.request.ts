@@ -82,3 +82,9 @@ export class MoveRequest {
   @Type(() => ContentPositionRequest)
   position?: ContentPositionRequest;
 }
+
+/** Body of the transfer operations. */
+export class TransferRequest {
+  @IsEntityId()
+  organization!: string;
+}
