@@ -157,6 +157,8 @@ export interface SpaceCreateInput {
   organizationId: string;
   title?: string;
   emoji?: string;
+  /** Collection to create the space in. */
+  parent?: string;
   language?: string;
   editMode?: 'live' | 'locked';
 }

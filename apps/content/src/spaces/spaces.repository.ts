@@ -51,6 +51,12 @@ export class SpacesRepository {
     await manager.getRepository(SpaceEntity).update({ id }, changes as QueryDeepPartialEntity<SpaceEntity>);
   }
 
+  /** True when a collection with this id belongs to the organization. */
+  async collectionExists(organizationId: string, collectionId: string): Promise<boolean> {
+    const rows: unknown[] = await this.db.query('SELECT 1 FROM collections WHERE id = $1 AND organization_id = $2', [collectionId, organizationId]);
+    return rows.length > 0;
+  }
+
   /** Next change request number of a space; the row lock makes concurrent creations take turns. */
   async nextChangeRequestNumber(manager: EntityManager, spaceId: string): Promise<number> {
     // TypeORM answers an UPDATE with [rows, rowCount].

@@ -35,6 +35,9 @@ export class SpacesService {
   /** A new space with an empty first revision; needs the `create` role. */
   async create(ctx: RequestContext, input: SpaceCreateInput): Promise<Space> {
     const role = await this.organizations.require(ctx, input.organizationId, 'create', 'No matching organization found');
+    if (input.parent !== undefined && !(await this.spaces.collectionExists(input.organizationId, input.parent))) {
+      throw notFound('parent: No matching collection found');
+    }
     const space = await this.db.transaction(async (manager) => {
       const now = this.clock.now();
       const id = newId();
@@ -49,7 +52,7 @@ export class SpacesService {
         mergeRules: { type: 'inherit' },
         defaultLevel: 'inherit',
         language: input.language ?? null,
-        parentId: null,
+        parentId: input.parent ?? null,
         position: now.getTime(),
         revisionId,
         changeRequestSeq: 0,

@@ -42,6 +42,9 @@ describe('collections', () => {
     const { client, orgId } = await newOrgAdmin('moves');
     const docs = expectOperation<CollectionBody>(await client.post(`/v1/orgs/${orgId}/collections`, { title: 'Docs' }), 'createCollection', 201);
     const inner = expectOperation<CollectionBody>(await client.post(`/v1/orgs/${orgId}/collections`, { title: 'Inner', parent: docs.id }), 'createCollection', 201);
+    const born = expectOperation<SpaceBody & { parent: string }>(await client.post(`/v1/orgs/${orgId}/spaces`, { title: 'Born inside', parent: inner.id }), 'createSpace', 201);
+    expect(born.parent).toBe(inner.id);
+    expectError(await client.post(`/v1/orgs/${orgId}/spaces`, { title: 'Nowhere', parent: 'noSuchCollection' }), 404, /parent/);
     const a = await createSpace(client, orgId, 'A');
     const b = await createSpace(client, orgId, 'B');
     const moved = expectOperation<SpaceBody & { parent: string }>(await client.post(`/v1/spaces/${a.id}/move`, { parent: docs.id }), 'moveSpace', 200);

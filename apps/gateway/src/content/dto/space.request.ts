@@ -1,6 +1,7 @@
 import { MEMBER_ROLES } from '@bindery/contracts';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsIn, IsObject, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
+import { IsEntityId } from '../../common/entity-id';
 
 /** Languages of the official TranslationLanguage enumeration. */
 export const LANGUAGES = [
@@ -21,6 +22,10 @@ export class CreateSpaceRequest {
   @IsString()
   @MaxLength(50)
   emoji?: string;
+
+  @IsOptional()
+  @IsEntityId()
+  parent?: string;
 
   @IsOptional()
   @IsIn(LANGUAGES, { message: 'language must be a language code such as en or pt-br' })
