@@ -1,6 +1,8 @@
+import { contentBench } from './content.bench';
 import { gatewayBench } from './gateway.bench';
 
 /** Every benchmark `pnpm bench` knows; each returns the lines it reports. */
 export const BENCHES: Record<string, () => Promise<string[]>> = {
   gateway: gatewayBench,
+  content: contentBench,
 };

@@ -1,6 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { AuthModule } from './auth/auth.module';
 import { GatewayEnv } from './config/gateway.env';
+import { ContentRoutesModule } from './content/content.module';
 import { HealthController } from './health/health.controller';
 import { IdentityRoutesModule } from './identity/identity.module';
 import { ServicesModule } from './services/services.module';
@@ -11,7 +12,7 @@ export class GatewayModule {
     return {
       module: GatewayModule,
       global: true,
-      imports: [ServicesModule, AuthModule, IdentityRoutesModule],
+      imports: [ServicesModule, AuthModule, IdentityRoutesModule, ContentRoutesModule],
       controllers: [HealthController],
       providers: [{ provide: GatewayEnv, useValue: env }],
       exports: [GatewayEnv],

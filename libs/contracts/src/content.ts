@@ -1,4 +1,6 @@
 import type { PageQuery } from './pagination';
+import type { MemberRole } from './roles';
+import type { User } from './identity';
 
 /**
  * Request/reply subjects answered by the content service. Other contexts rely on these
@@ -7,8 +9,315 @@ import type { PageQuery } from './pagination';
 export const ContentSubjects = {
   /** The spaces of an organization, as wire `Space` objects (with `defaultLevel`), paginated. */
   spaceList: 'content.space.list',
+  spaceCreate: 'content.space.create',
+  spaceGet: 'content.space.get',
+  spaceUpdate: 'content.space.update',
+  spaceDelete: 'content.space.delete',
+  spaceRestore: 'content.space.restore',
+  spaceDuplicate: 'content.space.duplicate',
+  revisionGet: 'content.revision.get',
+  pagesList: 'content.pages.list',
+  pageGet: 'content.page.get',
+  filesList: 'content.files.list',
+  fileGet: 'content.file.get',
+  spaceMove: 'content.space.move',
+  spaceTransfer: 'content.space.transfer',
+  collectionTransfer: 'content.collection.transfer',
+  collectionCreate: 'content.collection.create',
+  collectionGet: 'content.collection.get',
+  collectionUpdate: 'content.collection.update',
+  collectionDelete: 'content.collection.delete',
+  collectionList: 'content.collection.list',
+  collectionSpaces: 'content.collection.spaces',
+  collectionMove: 'content.collection.move',
+  changeRequestCreate: 'content.change-request.create',
+  changeRequestGet: 'content.change-request.get',
+  changeRequestList: 'content.change-request.list',
+  changeRequestListForOrg: 'content.change-request.list-org',
+  changeRequestUpdate: 'content.change-request.update',
+  changeRequestEditContent: 'content.change-request.edit-content',
+  changeRequestMerge: 'content.change-request.merge',
+  changeRequestPull: 'content.change-request.pull',
 } as const;
+
+/** Events published by content on the JetStream event stream. */
+export const ContentEvents = {
+  spaceCreated: 'content.space.created',
+  spaceUpdated: 'content.space.updated',
+  spaceDeleted: 'content.space.deleted',
+  spaceRestored: 'content.space.restored',
+  spaceMoved: 'content.space.moved',
+  spaceTransferred: 'content.space.transferred',
+  revisionCreated: 'content.revision.created',
+  changeRequestMerged: 'content.change-request.merged',
+} as const;
+
+export type DefaultLevel = MemberRole | 'inherit';
+export type SpaceVisibility = 'public' | 'unlisted' | 'share-link' | 'visitor-auth' | 'in-collection' | 'private';
+export type ChangeRequestStatus = 'draft' | 'open' | 'archived' | 'merged';
+export const CHANGE_REQUEST_STATUSES: readonly ChangeRequestStatus[] = ['draft', 'open', 'archived', 'merged'];
+
+export interface SpacePermissions {
+  view: boolean;
+  access: boolean;
+  admin: boolean;
+  viewInviteLinks: boolean;
+  edit: boolean;
+  triggerGitSync: boolean;
+  comment: boolean;
+  merge: boolean;
+  review: boolean;
+  installIntegration: boolean;
+}
+
+/** Wire shape of a space (spec + fields the official document marks required). */
+export interface Space {
+  object: 'space';
+  id: string;
+  title: string;
+  emoji: string;
+  visibility: SpaceVisibility;
+  createdAt: string;
+  updatedAt: string;
+  deletedAt?: string;
+  editMode: 'live' | 'locked';
+  mergeRules: Record<string, unknown>;
+  urls: { location: string; app: string; published?: string; public?: string; icon?: string };
+  organization: string;
+  parent?: string;
+  language?: string;
+  revision: string;
+  defaultLevel: DefaultLevel;
+  comments: number;
+  changeRequests: number;
+  changeRequestsOpen: number;
+  changeRequestsDraft: number;
+  permissions: SpacePermissions;
+}
+
+/** A rich-text document (spec "Document"): block nodes as the editor stores them. */
+export interface JsonDocument {
+  object: 'document';
+  data: Record<string, unknown>;
+  nodes: Array<Record<string, unknown>>;
+}
+
+export interface ChangeRequest {
+  object: 'change-request';
+  id: string;
+  number: number;
+  status: ChangeRequestStatus;
+  subject: string;
+  description?: JsonDocument;
+  createdBy: User;
+  createdAt: string;
+  updatedAt: string;
+  mergedBy?: User;
+  mergedAt?: string;
+  space: string;
+  revision: string;
+  revisionInitial: string;
+  revisionMergedAncestor?: string;
+  revisionMerged?: string;
+  comments: number;
+  outdated: boolean;
+  urls: { app: string; location: string };
+}
+
+/** Wire page (official RevisionPageDocument), nested. */
+export type RevisionPage = Record<string, unknown> & { id: string; title: string; type: string; pages?: RevisionPage[] };
+
+export interface RevisionFile {
+  id: string;
+  name: string;
+  contentType: string;
+  downloadURL: string;
+  size: number;
+  dimensions?: { width: number; height: number };
+}
+
+export interface Revision {
+  object: 'revision';
+  id: string;
+  parents: string[];
+  pages: RevisionPage[];
+  files: RevisionFile[];
+  reusableContents: unknown[];
+  variables: Record<string, string>;
+  createdAt: string;
+  type: 'edits' | 'merge' | 'update';
+  mergedFrom?: ChangeRequest;
+  urls: { app: string; published?: string; public?: string };
+}
 
 export interface SpaceListInput extends PageQuery {
   organizationId: string;
 }
+export interface SpaceCreateInput {
+  organizationId: string;
+  title?: string;
+  emoji?: string;
+  /** Collection to create the space in. */
+  parent?: string;
+  language?: string;
+  editMode?: 'live' | 'locked';
+}
+export interface SpaceRef {
+  spaceId: string;
+  shareKey?: string;
+}
+export interface SpaceUpdateInput extends SpaceRef {
+  title?: string;
+  emoji?: string;
+  editMode?: 'live' | 'locked';
+  defaultLevel?: DefaultLevel;
+  language?: string;
+  mergeRules?: Record<string, unknown>;
+}
+
+/** Where content is read from: the space's current revision, or a change request's. */
+export interface ContentRef extends SpaceRef {
+  changeRequestId?: string;
+}
+export interface PageGetInput extends ContentRef {
+  pageId: string;
+  format?: 'document' | 'markdown';
+  evaluated?: 'true' | 'false' | 'deterministic-only';
+}
+export interface FilesListInput extends ContentRef, PageQuery {}
+export interface FileGetInput extends ContentRef {
+  fileId: string;
+}
+
+export interface ChangeRequestRef extends SpaceRef {
+  /** The change request's id, or its number in the space. */
+  changeRequestId: string;
+}
+export interface ChangeRequestCreateInput extends SpaceRef {
+  subject?: string;
+}
+export interface ChangeRequestFilters extends PageQuery {
+  status?: ChangeRequestStatus;
+  creator?: string;
+  contributor?: string;
+  requestedReviewer?: string;
+}
+export interface ChangeRequestListInput extends SpaceRef, ChangeRequestFilters {}
+export interface ChangeRequestOrgListInput extends ChangeRequestFilters {
+  organizationId: string;
+}
+export interface ChangeRequestUpdateInput extends ChangeRequestRef {
+  subject?: string;
+  description?: JsonDocument;
+  status?: ChangeRequestStatus;
+}
+
+/** One change of `updateChangeRequestContent` (official ChangeRequestContentChange). */
+export type ContentChange =
+  | ({ operation: 'insert_page'; into?: string; at?: number; ref?: string; document: DocumentInput } & PageFields)
+  | ({ operation: 'update_page'; page: string; into?: string | null; at?: number; document?: DocumentInput } & PageFields)
+  | { operation: 'delete_page'; page: string };
+
+export type DocumentInput = { markdown: string } | { document: JsonDocument } | Record<string, never>;
+
+export interface PageFields {
+  title?: string;
+  slug?: string;
+  emoji?: string;
+  icon?: string;
+  description?: string;
+  hidden?: boolean;
+  noIndex?: boolean;
+  noRobotsIndex?: boolean;
+}
+
+export interface ChangeRequestEditInput extends ChangeRequestRef {
+  changes: ContentChange[];
+  compat?: boolean;
+}
+
+export interface ChangeRequestContentUpdate {
+  changeRequest: ChangeRequest;
+  changes: Array<
+    | { object: 'created_page'; ref?: string; page: { object: 'page'; id: string; urls: { location: string } } }
+    | { object: 'updated_page'; page: { object: 'page'; id: string; urls: { location: string } } }
+    | { object: 'deleted_page'; page: string }
+  >;
+}
+
+export interface MergeResult {
+  revision: string;
+  result: 'merge' | 'update';
+}
+
+/** Payload of every `content.space.*` event. */
+export interface SpaceEvent {
+  spaceId: string;
+  organizationId: string;
+  at: string;
+}
+export interface RevisionCreatedEvent {
+  spaceId: string;
+  revisionId: string;
+  parents: string[];
+  changeRequestId?: string;
+  at: string;
+}
+export interface ChangeRequestMergedEvent {
+  spaceId: string;
+  changeRequestId: string;
+  revisionId: string;
+  at: string;
+}
+
+export interface Collection {
+  object: 'collection';
+  id: string;
+  title: string;
+  description?: string;
+  organization: string;
+  parent?: string;
+  defaultLevel: DefaultLevel;
+  urls: { location: string; app: string };
+  permissions: { view: boolean; admin: boolean; viewInviteLinks: boolean; create: boolean };
+}
+
+/** Where a moved space or collection goes among its new siblings. */
+export interface ContentPosition {
+  before?: { type: 'space'; space: string } | { type: 'collection'; collection: string };
+  after?: { type: 'space'; space: string } | { type: 'collection'; collection: string };
+}
+
+export interface MoveInput {
+  /** Target collection; null moves to the top level; undefined keeps the current one. */
+  parent?: string | null;
+  position?: ContentPosition;
+}
+export interface SpaceMoveInput extends SpaceRef, MoveInput {}
+export interface CollectionRef {
+  collectionId: string;
+}
+export interface CollectionCreateInput {
+  organizationId: string;
+  title?: string;
+  parent?: string;
+}
+export interface CollectionUpdateInput extends CollectionRef {
+  title?: string;
+  description?: string;
+  defaultLevel?: DefaultLevel;
+}
+export interface CollectionListInput extends PageQuery {
+  organizationId: string;
+  /** All nested collections (default) or only top-level ones. */
+  nested?: boolean;
+}
+export interface CollectionSpacesInput extends CollectionRef, PageQuery {}
+export interface CollectionMoveInput extends CollectionRef, MoveInput {}
+
+export interface TransferInput {
+  /** The organization to move to; the caller administers both. */
+  organization: string;
+}
+export interface SpaceTransferInput extends SpaceRef, TransferInput {}
+export interface CollectionTransferInput extends CollectionRef, TransferInput {}

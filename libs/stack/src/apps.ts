@@ -14,7 +14,10 @@ export interface AppSpec {
 export const GATEWAY: AppSpec = { name: 'gateway' };
 
 /** Every bounded-context service, in start order. A new service is added here and in docker-compose.yml. */
-export const SERVICES: AppSpec[] = [{ name: 'identity', schema: 'identity' }];
+export const SERVICES: AppSpec[] = [
+  { name: 'identity', schema: 'identity' },
+  { name: 'content', schema: 'content' },
+];
 
 export const ALL_APPS: AppSpec[] = [...SERVICES, GATEWAY];
 

@@ -1,0 +1,38 @@
+import { IdentitySubjects, type MemberRole, type MembershipGetResult, type RequestContext, roleAtLeast, type User } from '@bindery/contracts';
+import { forbidden, notFound, unauthorized } from '@bindery/platform';
+import { ServiceClient } from '@bindery/platform/nest';
+import { Injectable } from '@nestjs/common';
+
+/** The caller's standing in an organization: identity owns memberships, content asks it. */
+@Injectable()
+export class OrganizationAccess {
+  constructor(private readonly services: ServiceClient) {}
+
+  /**
+   * The caller's role in the organization. A non-member gets `notFoundMessage` as a 404, the same
+   * answer as for an id that does not exist, so another organization's ids reveal nothing.
+   */
+  async roleIn(ctx: RequestContext, organizationId: string, notFoundMessage: string): Promise<MemberRole | null> {
+    const userId = callerId(ctx);
+    const result = await this.services.send<MembershipGetResult>(IdentitySubjects.membershipGet, ctx, { organizationId, userId });
+    if (!result.member) throw notFound(notFoundMessage);
+    return result.role;
+  }
+
+  /** Like roleIn, and a 403 when the role is below `minimum`. */
+  async require(ctx: RequestContext, organizationId: string, minimum: MemberRole, notFoundMessage: string): Promise<MemberRole> {
+    const role = await this.roleIn(ctx, organizationId, notFoundMessage);
+    if (!roleAtLeast(role, minimum)) throw forbidden(`This needs the "${minimum}" role or higher in the organization`);
+    return role!;
+  }
+
+  /** The caller as an embedded user, for `createdBy` and `mergedBy`. */
+  currentUser(ctx: RequestContext): Promise<User> {
+    return this.services.send<User>(IdentitySubjects.userGetCurrent, ctx, {});
+  }
+}
+
+export function callerId(ctx: RequestContext): string {
+  if (!ctx.caller) throw unauthorized();
+  return ctx.caller.userId;
+}

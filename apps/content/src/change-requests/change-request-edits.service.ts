@@ -1,0 +1,94 @@
+import {
+  type ChangeRequest,
+  type ChangeRequestContentUpdate,
+  type ChangeRequestEditInput,
+  ContentEvents,
+  type RequestContext,
+  type RevisionCreatedEvent,
+} from '@bindery/contracts';
+import { addToOutbox, badRequest, forbidden, newId, notFound } from '@bindery/platform';
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { callerId } from '../access/organization-access';
+import { Clock } from '../clock/clock';
+import { applyChanges, type ChangeOutcome, type PreparedChange } from '../model/apply-changes';
+import { NO_CHANGE_REQUEST } from '../revisions/content-reader';
+import { ContentStore } from '../revisions/content-store';
+import { RevisionsRepository } from '../revisions/revisions.repository';
+import { SpaceAccess } from '../spaces/space-access';
+import type { ChangeRequestEntity } from './change-request.entity';
+import { toChangeRequest } from './change-request.mapper';
+import { ChangeRequestsRepository } from './change-requests.repository';
+import { resolveDocument } from './document-input';
+
+/** `updateChangeRequestContent`: a batch of page changes, applied entirely or not at all. */
+@Injectable()
+export class ChangeRequestEditsService {
+  constructor(
+    private readonly changeRequests: ChangeRequestsRepository,
+    private readonly revisions: RevisionsRepository,
+    private readonly store: ContentStore,
+    private readonly access: SpaceAccess,
+    private readonly clock: Clock,
+    private readonly db: DataSource,
+  ) {}
+
+  async edit(ctx: RequestContext, input: ChangeRequestEditInput): Promise<ChangeRequest | ChangeRequestContentUpdate> {
+    const { space } = await this.access.load(ctx, input.spaceId, 'edit');
+    if (space.editMode === 'locked') throw forbidden('The space is locked: its content cannot be edited');
+    const userId = callerId(ctx);
+    const { cr, outcomes } = await this.db.transaction(async (manager) => {
+      const found = await this.changeRequests.find(space.id, input.changeRequestId, manager, true);
+      if (!found) throw notFound(NO_CHANGE_REQUEST);
+      if (found.status === 'merged' || found.status === 'archived') throw badRequest(`changeRequestId: the change request is ${found.status} and can no longer be edited`);
+      return this.applyBatch(manager, found, input, userId);
+    });
+    const changeRequest = toChangeRequest(cr, space.revisionId, ctx.baseUrl);
+    if (input.compat !== false) return changeRequest;
+    const location = (pageId: string) => `${ctx.baseUrl}/v1/spaces/${space.id}/change-requests/${cr.id}/content/page/${pageId}`;
+    return {
+      changeRequest,
+      changes: outcomes.map((o) =>
+        o.kind === 'deleted'
+          ? { object: 'deleted_page' as const, page: o.pageId }
+          : o.kind === 'created'
+            ? { object: 'created_page' as const, ...(o.ref ? { ref: o.ref } : {}), page: { object: 'page' as const, id: o.pageId, urls: { location: location(o.pageId) } } }
+            : { object: 'updated_page' as const, page: { object: 'page' as const, id: o.pageId, urls: { location: location(o.pageId) } } },
+      ),
+    };
+  }
+
+  private async applyBatch(manager: EntityManager, cr: ChangeRequestEntity, input: ChangeRequestEditInput, userId: string) {
+    const revision = (await this.revisions.find(cr.revisionId, manager))!;
+    const tree = await this.store.loadTree(revision.pages, manager);
+    const now = this.clock.now();
+
+    // Ids first, so documents can link to pages of the same batch by their refs in any order.
+    const refs = new Map<string, string>();
+    const prepared: PreparedChange[] = input.changes.map((change, index) => {
+      if (change.operation !== 'insert_page') return { change };
+      const pageId = newId();
+      if (change.ref !== undefined) {
+        if (refs.has(change.ref)) throw badRequest(`changes[${index}].ref: "${change.ref}" is used twice in this batch`);
+        refs.set(change.ref, pageId);
+      }
+      return { change, pageId };
+    });
+    for (const [index, item] of prepared.entries()) {
+      const { change } = item;
+      if (change.operation === 'delete_page' || change.document === undefined) continue;
+      const resolved = resolveDocument(change.document, refs, `changes[${index}].document`);
+      item.documentHash = resolved.document.nodes.length > 0 ? await this.store.saveDocument(manager, resolved.document) : null;
+      item.documentTitle = resolved.title;
+    }
+
+    const outcomes: ChangeOutcome[] = applyChanges(tree, prepared, now.toISOString());
+    const pages = await this.store.saveTree(manager, tree);
+    const next = await this.revisions.insert(manager, { id: newId(), spaceId: cr.spaceId, parents: [cr.revisionId], pages, files: revision.files, type: 'edits', mergedFrom: null });
+    const contributors = cr.contributors.includes(userId) ? cr.contributors : [...cr.contributors, userId];
+    await this.changeRequests.update(manager, cr.id, { revisionId: next.id, updatedAt: now, contributors });
+    const event: RevisionCreatedEvent = { spaceId: cr.spaceId, revisionId: next.id, parents: next.parents, changeRequestId: cr.id, at: now.toISOString() };
+    await addToOutbox(manager, ContentEvents.revisionCreated, event);
+    return { cr: { ...cr, revisionId: next.id, updatedAt: now, contributors }, outcomes };
+  }
+}

@@ -1,0 +1,116 @@
+import {
+  type ChangeRequest,
+  type ChangeRequestCreateInput,
+  type ChangeRequestListInput,
+  type ChangeRequestOrgListInput,
+  type ChangeRequestRef,
+  type ChangeRequestUpdateInput,
+  type List,
+  type RequestContext,
+} from '@bindery/contracts';
+import { badRequest, decodeCursor, newId, notFound, pageLimit, toList } from '@bindery/platform';
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { OrganizationAccess } from '../access/organization-access';
+import { Clock } from '../clock/clock';
+import { NO_CHANGE_REQUEST } from '../revisions/content-reader';
+import { SpaceAccess } from '../spaces/space-access';
+import { SpacesRepository } from '../spaces/spaces.repository';
+import type { ChangeRequestEntity } from './change-request.entity';
+import { toChangeRequest } from './change-request.mapper';
+import { ChangeRequestsRepository } from './change-requests.repository';
+
+@Injectable()
+export class ChangeRequestsService {
+  constructor(
+    private readonly changeRequests: ChangeRequestsRepository,
+    private readonly spaces: SpacesRepository,
+    private readonly access: SpaceAccess,
+    private readonly organizations: OrganizationAccess,
+    private readonly clock: Clock,
+    private readonly db: DataSource,
+  ) {}
+
+  /** A new open change request on the space's current revision, numbered under the space row lock. */
+  async create(ctx: RequestContext, input: ChangeRequestCreateInput): Promise<ChangeRequest> {
+    await this.access.load(ctx, input.spaceId, 'edit');
+    const createdBy = await this.organizations.currentUser(ctx);
+    const { cr, spaceRevision } = await this.db.transaction(async (manager) => {
+      const number = await this.spaces.nextChangeRequestNumber(manager, input.spaceId);
+      const space = (await this.spaces.find(input.spaceId, manager))!;
+      const now = this.clock.now();
+      const entity: ChangeRequestEntity = {
+        id: newId(),
+        spaceId: space.id,
+        organizationId: space.organizationId,
+        number,
+        status: 'open',
+        subject: input.subject ?? '',
+        description: null,
+        createdBy,
+        contributors: [createdBy.id],
+        revisionId: space.revisionId,
+        revisionInitial: space.revisionId,
+        revisionMergedAncestor: null,
+        revisionMerged: null,
+        mergedBy: null,
+        mergedAt: null,
+        createdAt: now,
+        updatedAt: now,
+      };
+      await this.changeRequests.insert(manager, entity);
+      return { cr: entity, spaceRevision: space.revisionId };
+    });
+    return toChangeRequest(cr, spaceRevision, ctx.baseUrl);
+  }
+
+  async get(ctx: RequestContext, ref: ChangeRequestRef): Promise<ChangeRequest> {
+    const { space } = await this.access.load(ctx, ref.spaceId, 'view');
+    const cr = await this.changeRequests.find(space.id, ref.changeRequestId);
+    if (!cr) throw notFound(NO_CHANGE_REQUEST);
+    return toChangeRequest(cr, space.revisionId, ctx.baseUrl);
+  }
+
+  async list(ctx: RequestContext, input: ChangeRequestListInput): Promise<List<ChangeRequest>> {
+    const { space } = await this.access.load(ctx, input.spaceId, 'view');
+    return this.page(ctx, { spaceId: space.id }, input);
+  }
+
+  async listForOrganization(ctx: RequestContext, input: ChangeRequestOrgListInput): Promise<List<ChangeRequest>> {
+    await this.organizations.roleIn(ctx, input.organizationId, 'No matching organization found');
+    return this.page(ctx, { organizationId: input.organizationId }, input);
+  }
+
+  /** Subject, description and status; a merged change request keeps its status. */
+  async update(ctx: RequestContext, input: ChangeRequestUpdateInput): Promise<ChangeRequest> {
+    const { space } = await this.access.load(ctx, input.spaceId, 'edit');
+    const cr = await this.db.transaction(async (manager) => {
+      const found = await this.changeRequests.find(space.id, input.changeRequestId, manager, true);
+      if (!found) throw notFound(NO_CHANGE_REQUEST);
+      if (input.status !== undefined && input.status !== found.status) {
+        if (found.status === 'merged') throw badRequest('status: a merged change request cannot change status');
+        if (input.status === 'merged') throw badRequest('status: a change request becomes merged only by merging it');
+      }
+      const changes: Partial<ChangeRequestEntity> = { updatedAt: this.clock.now() };
+      if (input.subject !== undefined) changes.subject = input.subject;
+      if (input.description !== undefined) changes.description = input.description;
+      if (input.status !== undefined) changes.status = input.status;
+      await this.changeRequests.update(manager, found.id, changes);
+      return { ...found, ...changes };
+    });
+    return toChangeRequest(cr, space.revisionId, ctx.baseUrl);
+  }
+
+  private async page(ctx: RequestContext, scope: { spaceId: string } | { organizationId: string }, input: ChangeRequestListInput | ChangeRequestOrgListInput) {
+    const limit = pageLimit(input.limit);
+    const after = input.page ? decodeCursor(input.page, 2) : undefined;
+    const { rows, count } = await this.changeRequests.list(scope, input, limit + 1, after);
+    return toList(
+      rows,
+      limit,
+      count,
+      (r) => [r.changeRequest.createdAt.toISOString(), r.changeRequest.id],
+      (r) => toChangeRequest(r.changeRequest, r.spaceRevision, ctx.baseUrl),
+    );
+  }
+}

@@ -1,0 +1,107 @@
+import {
+  type ChangeRequestMergedEvent,
+  type ChangeRequestRef,
+  ContentEvents,
+  type MergeResult,
+  type RequestContext,
+  type RevisionCreatedEvent,
+} from '@bindery/contracts';
+import { addToOutbox, badRequest, forbidden, newId, notFound } from '@bindery/platform';
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { OrganizationAccess } from '../access/organization-access';
+import { Clock } from '../clock/clock';
+import { NO_CHANGE_REQUEST } from '../revisions/content-reader';
+import { RevisionMerger } from '../revisions/revision-merger';
+import { type RevisionRow, RevisionsRepository } from '../revisions/revisions.repository';
+import { SpaceAccess } from '../spaces/space-access';
+import { SpacesRepository } from '../spaces/spaces.repository';
+import { type ChangeRequestEntity, mergeBaseOf } from './change-request.entity';
+import { ChangeRequestsRepository } from './change-requests.repository';
+
+/**
+ * Merging a change request into its space, and updating it from the space. Both run with the
+ * space row locked, so the space's revision moves atomically and one merge at a time.
+ */
+@Injectable()
+export class MergeService {
+  constructor(
+    private readonly changeRequests: ChangeRequestsRepository,
+    private readonly spaces: SpacesRepository,
+    private readonly revisions: RevisionsRepository,
+    private readonly merger: RevisionMerger,
+    private readonly access: SpaceAccess,
+    private readonly organizations: OrganizationAccess,
+    private readonly clock: Clock,
+    private readonly db: DataSource,
+  ) {}
+
+  async merge(ctx: RequestContext, ref: ChangeRequestRef): Promise<MergeResult> {
+    await this.access.load(ctx, ref.spaceId, 'edit');
+    const mergedBy = await this.organizations.currentUser(ctx);
+    return this.db.transaction(async (manager) => {
+      const { space, cr } = await this.lock(manager, ref);
+      if (space.editMode === 'locked') throw forbidden('The space is locked: nothing can be merged into it');
+      const [base, main, proposed] = await this.load(manager, mergeBaseOf(cr), space.revisionId, cr.revisionId);
+      const pages = await this.merger.merge(manager, base, main, proposed);
+      const now = this.clock.now();
+      const revision = await this.revisions.insert(manager, {
+        id: newId(),
+        spaceId: space.id,
+        parents: [main.id, proposed.id],
+        pages,
+        files: proposed.files,
+        type: 'merge',
+        mergedFrom: cr.id,
+      });
+      await this.spaces.update(manager, space.id, { revisionId: revision.id, updatedAt: now });
+      await this.changeRequests.update(manager, cr.id, { status: 'merged', revisionMerged: revision.id, mergedBy, mergedAt: now, updatedAt: now });
+      await this.publishRevision(manager, revision, cr.id);
+      const merged: ChangeRequestMergedEvent = { spaceId: space.id, changeRequestId: cr.id, revisionId: revision.id, at: now.toISOString() };
+      await addToOutbox(manager, ContentEvents.changeRequestMerged, merged);
+      return { revision: revision.id, result: 'merge' as const };
+    });
+  }
+
+  /** Brings the space's changes into the change request; its merge base becomes the space's revision. */
+  async pull(ctx: RequestContext, ref: ChangeRequestRef): Promise<MergeResult> {
+    await this.access.load(ctx, ref.spaceId, 'edit');
+    return this.db.transaction(async (manager) => {
+      const { space, cr } = await this.lock(manager, ref);
+      if (mergeBaseOf(cr) === space.revisionId) return { revision: cr.revisionId, result: 'update' as const };
+      const [base, proposed, main] = await this.load(manager, mergeBaseOf(cr), cr.revisionId, space.revisionId);
+      const pages = await this.merger.merge(manager, base, proposed, main);
+      const revision = await this.revisions.insert(manager, {
+        id: newId(),
+        spaceId: space.id,
+        parents: [proposed.id, main.id],
+        pages,
+        files: proposed.files,
+        type: 'update',
+        mergedFrom: null,
+      });
+      await this.changeRequests.update(manager, cr.id, { revisionId: revision.id, revisionMergedAncestor: main.id, updatedAt: this.clock.now() });
+      await this.publishRevision(manager, revision, cr.id);
+      return { revision: revision.id, result: 'update' as const };
+    });
+  }
+
+  private async lock(manager: EntityManager, ref: ChangeRequestRef) {
+    const space = await this.spaces.findForUpdate(manager, ref.spaceId);
+    if (!space) throw notFound('No matching space found');
+    const cr: ChangeRequestEntity | null = await this.changeRequests.find(space.id, ref.changeRequestId, manager, true);
+    if (!cr) throw notFound(NO_CHANGE_REQUEST);
+    if (cr.status === 'merged') throw badRequest(`changeRequestId: change request #${cr.number} is already merged`);
+    if (cr.status === 'archived') throw badRequest(`changeRequestId: change request #${cr.number} is archived`);
+    return { space, cr };
+  }
+
+  private async load(manager: EntityManager, ...ids: string[]): Promise<RevisionRow[]> {
+    return Promise.all(ids.map(async (id) => (await this.revisions.find(id, manager))!));
+  }
+
+  private async publishRevision(manager: EntityManager, revision: RevisionRow, changeRequestId: string): Promise<void> {
+    const event: RevisionCreatedEvent = { spaceId: revision.spaceId, revisionId: revision.id, parents: revision.parents, changeRequestId, at: revision.createdAt.toISOString() };
+    await addToOutbox(manager, ContentEvents.revisionCreated, event);
+  }
+}

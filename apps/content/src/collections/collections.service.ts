@@ -1,0 +1,188 @@
+import {
+  type Collection,
+  type CollectionCreateInput,
+  type CollectionListInput,
+  type CollectionMoveInput,
+  type CollectionRef,
+  type CollectionSpacesInput,
+  type CollectionTransferInput,
+  type CollectionUpdateInput,
+  ContentEvents,
+  type List,
+  type MemberRole,
+  type RequestContext,
+  roleAtLeast,
+  type Space,
+  type SpaceEvent,
+  type SpaceMoveInput,
+  type SpaceTransferInput,
+} from '@bindery/contracts';
+import { addToOutbox, badRequest, conflict, decodeCursor, forbidden, newId, notFound, pageLimit, toList } from '@bindery/platform';
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { OrganizationAccess } from '../access/organization-access';
+import { Clock } from '../clock/clock';
+import { SpaceAccess } from '../spaces/space-access';
+import { toSpace } from '../spaces/space.mapper';
+import { SpacesRepository } from '../spaces/spaces.repository';
+import type { CollectionEntity } from './collection.entity';
+import { toCollection } from './collection.mapper';
+import { CollectionsRepository } from './collections.repository';
+import { placeAmong } from './position';
+
+const NO_COLLECTION = 'No matching collection found';
+const NO_ORGANIZATION = 'No matching organization found';
+const NO_SPACE_FOUND = 'No matching space found';
+
+@Injectable()
+export class CollectionsService {
+  constructor(
+    private readonly collections: CollectionsRepository,
+    private readonly spaces: SpacesRepository,
+    private readonly spaceAccess: SpaceAccess,
+    private readonly organizations: OrganizationAccess,
+    private readonly clock: Clock,
+    private readonly db: DataSource,
+  ) {}
+
+  async create(ctx: RequestContext, input: CollectionCreateInput): Promise<Collection> {
+    const role = await this.organizations.require(ctx, input.organizationId, 'create', NO_ORGANIZATION);
+    if (input.parent !== undefined) await this.parentIn(input.organizationId, input.parent, 'parent');
+    const now = this.clock.now();
+    const entity: CollectionEntity = {
+      id: newId(),
+      organizationId: input.organizationId,
+      title: input.title ?? '',
+      description: null,
+      parentId: input.parent ?? null,
+      defaultLevel: 'inherit',
+      position: now.getTime(),
+      createdAt: now,
+    };
+    await this.db.transaction((manager) => this.collections.insert(manager, entity));
+    return toCollection(entity, role, ctx.baseUrl);
+  }
+
+  async get(ctx: RequestContext, ref: CollectionRef): Promise<Collection> {
+    const { collection, role } = await this.load(ctx, ref.collectionId, 'read');
+    return toCollection(collection, role, ctx.baseUrl);
+  }
+
+  async update(ctx: RequestContext, input: CollectionUpdateInput): Promise<Collection> {
+    const { collection, role } = await this.load(ctx, input.collectionId, 'create');
+    const changes: Partial<CollectionEntity> = {};
+    if (input.title !== undefined) changes.title = input.title;
+    if (input.description !== undefined) changes.description = input.description;
+    if (input.defaultLevel !== undefined) changes.defaultLevel = input.defaultLevel;
+    await this.db.transaction((manager) => this.collections.update(manager, collection.id, changes));
+    return toCollection({ ...collection, ...changes }, role, ctx.baseUrl);
+  }
+
+  /** Nested collections are deleted with it; its spaces move to the top level. Absent: no error. */
+  async delete(ctx: RequestContext, ref: CollectionRef): Promise<void> {
+    const found = await this.load(ctx, ref.collectionId, 'create').catch((error: unknown) => {
+      if ((error as { code?: number }).code === 404) return null;
+      throw error;
+    });
+    if (found) await this.db.transaction((manager) => this.collections.delete(manager, found.collection.id));
+  }
+
+  async list(ctx: RequestContext, input: CollectionListInput): Promise<List<Collection>> {
+    const role = await this.organizations.roleIn(ctx, input.organizationId, NO_ORGANIZATION);
+    const limit = pageLimit(input.limit);
+    const after = input.page ? decodeCursor(input.page, 2) : undefined;
+    const { rows, count } = await this.collections.list(input.organizationId, input.nested !== false, limit + 1, after);
+    return toList(rows, limit, count, (c) => [c.createdAt.toISOString(), c.id], (c) => toCollection(c, role, ctx.baseUrl));
+  }
+
+  async spacesOf(ctx: RequestContext, input: CollectionSpacesInput): Promise<List<Space>> {
+    const { collection, role } = await this.load(ctx, input.collectionId, 'read');
+    const limit = pageLimit(input.limit);
+    const after = input.page ? decodeCursor(input.page, 2) : undefined;
+    const { rows, count } = await this.collections.spaces(collection.id, limit + 1, after);
+    const counters = await this.spaces.counters(rows.map((r) => r.id));
+    return toList(rows, limit, count, (s) => [s.position, s.id], (s) => toSpace(s, counters.get(s.id)!, role, ctx.baseUrl));
+  }
+
+  /** Re-parents a collection; a collection never ends up inside itself or its descendants. */
+  async move(ctx: RequestContext, input: CollectionMoveInput): Promise<Collection> {
+    const { collection, role } = await this.load(ctx, input.collectionId, 'create');
+    const parent = input.parent === undefined ? collection.parentId : input.parent;
+    return this.db.transaction(async (manager) => {
+      if (parent !== null) {
+        await this.parentIn(collection.organizationId, parent, 'parent');
+        if ((await this.collections.ancestry(manager, parent)).includes(collection.id)) {
+          throw badRequest('parent: a collection cannot move into itself or one of its nested collections');
+        }
+      }
+      if (parent === collection.parentId && !input.position) throw conflict('The move would not change anything');
+      await this.collections.update(manager, collection.id, { parentId: parent });
+      return toCollection({ ...collection, parentId: parent }, role, ctx.baseUrl);
+    });
+  }
+
+  /** Moves a space into a collection (or the top level) and before or after a sibling space. */
+  async moveSpace(ctx: RequestContext, input: SpaceMoveInput): Promise<Space> {
+    const { space, role } = await this.spaceAccess.load(ctx, input.spaceId, 'admin');
+    const parent = input.parent === undefined ? space.parentId : input.parent;
+    if (parent !== null) await this.parentIn(space.organizationId, parent, 'parent');
+    const moved = await this.db.transaction(async (manager) => {
+      const siblings = await this.collections.siblingSpaces(manager, space.organizationId, parent);
+      const position = placeAmong(siblings, space.id, input.position);
+      if (position === undefined) throw badRequest('position: the space to move next to is not in the target collection');
+      if (parent === space.parentId && !input.position) throw conflict('The move would not change anything');
+      const changes = { parentId: parent, position, updatedAt: this.clock.now() };
+      await this.spaces.update(manager, space.id, changes);
+      await this.publishMoved(manager, space.id, space.organizationId);
+      return { ...space, ...changes };
+    });
+    const counters = await this.spaces.counters([moved.id]);
+    return toSpace(moved, counters.get(moved.id)!, role, ctx.baseUrl);
+  }
+
+  /** Moves a space to another organization the caller administers (as well as the current one). */
+  async transferSpace(ctx: RequestContext, input: SpaceTransferInput): Promise<Space> {
+    const { space } = await this.spaceAccess.load(ctx, input.spaceId, 'admin');
+    await this.organizations.require(ctx, space.organizationId, 'admin', NO_SPACE_FOUND);
+    if (input.organization === space.organizationId) throw conflict('organization: the space already belongs to this organization');
+    const role = await this.organizations.require(ctx, input.organization, 'admin', `organization: ${NO_ORGANIZATION}`);
+    const now = this.clock.now();
+    await this.db.transaction(async (manager) => {
+      await this.collections.transferSpace(manager, space.id, input.organization);
+      await this.spaces.update(manager, space.id, { updatedAt: now });
+      await addToOutbox(manager, ContentEvents.spaceTransferred, { spaceId: space.id, organizationId: input.organization, from: space.organizationId, at: now.toISOString() });
+    });
+    const moved = { ...space, organizationId: input.organization, parentId: null, updatedAt: now };
+    const counters = await this.spaces.counters([space.id]);
+    return toSpace(moved, counters.get(space.id)!, role, ctx.baseUrl);
+  }
+
+  /** Moves a collection with everything in it to another organization the caller administers. */
+  async transfer(ctx: RequestContext, input: CollectionTransferInput): Promise<Collection> {
+    const { collection } = await this.load(ctx, input.collectionId, 'admin');
+    if (input.organization === collection.organizationId) throw conflict('organization: the collection already belongs to this organization');
+    const role = await this.organizations.require(ctx, input.organization, 'admin', `organization: ${NO_ORGANIZATION}`);
+    await this.db.transaction((manager) => this.collections.transfer(manager, collection.id, input.organization));
+    return toCollection({ ...collection, organizationId: input.organization, parentId: null }, role, ctx.baseUrl);
+  }
+
+  private async load(ctx: RequestContext, id: string, minimum: MemberRole): Promise<{ collection: CollectionEntity; role: MemberRole | null }> {
+    const collection = await this.collections.find(id);
+    if (!collection) throw notFound(NO_COLLECTION);
+    const role = await this.organizations.roleIn(ctx, collection.organizationId, NO_COLLECTION);
+    if (!roleAtLeast(role, minimum)) throw forbidden(`This needs the "${minimum}" role or higher in the organization`);
+    return { collection, role };
+  }
+
+  /** A parent collection must exist in the same organization; anything else is a 404 naming the field. */
+  private async parentIn(organizationId: string, parentId: string, field: string): Promise<CollectionEntity> {
+    const parent = await this.collections.find(parentId);
+    if (!parent || parent.organizationId !== organizationId) throw notFound(`${field}: ${NO_COLLECTION}`);
+    return parent;
+  }
+
+  private publishMoved(manager: EntityManager, spaceId: string, organizationId: string): Promise<void> {
+    const event: SpaceEvent = { spaceId, organizationId, at: this.clock.now().toISOString() };
+    return addToOutbox(manager, ContentEvents.spaceMoved, event);
+  }
+}

@@ -1,0 +1,14 @@
+import { createServiceDataSource } from '@bindery/platform';
+import { ChangeRequestEntity } from '../change-requests/change-request.entity';
+import { CollectionEntity } from '../collections/collection.entity';
+import { SpaceEntity } from '../spaces/space.entity';
+import { CreateContent1767312000000 } from './migrations/1767312000000-CreateContent';
+
+export const CONTENT_SCHEMA = 'content';
+
+export const contentEntities = [SpaceEntity, ChangeRequestEntity, CollectionEntity];
+export const contentMigrations = [CreateContent1767312000000];
+
+/** Content's own schema, reached with its own role (DATABASE_URL). */
+export const createContentDataSource = (url: string) =>
+  createServiceDataSource({ url, schema: CONTENT_SCHEMA, entities: contentEntities, migrations: contentMigrations });

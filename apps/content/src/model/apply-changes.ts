@@ -1,0 +1,113 @@
+import type { ContentChange, PageFields } from '@bindery/contracts';
+import { AppError, badRequest, notFound } from '@bindery/platform';
+import { type PageEntry, type PageMeta, type PageTree, ROOT } from './page-tree';
+
+/** A change with its body already stored: `documentHash` undefined leaves the body as it is. */
+export interface PreparedChange {
+  change: ContentChange;
+  /** Id given to the page of an `insert_page`. */
+  pageId?: string;
+  documentHash?: string | null;
+  /** Title read from a markdown document, used when `title` is not given. */
+  documentTitle?: string;
+}
+
+export type ChangeOutcome = { kind: 'created'; pageId: string; ref?: string } | { kind: 'updated'; pageId: string } | { kind: 'deleted'; pageId: string };
+
+/**
+ * Applies a batch of page changes to a working tree, in order. Any invalid change throws before
+ * the caller writes anything, so a batch applies entirely or not at all.
+ */
+export function applyChanges(tree: PageTree, changes: PreparedChange[], now: string): ChangeOutcome[] {
+  const outcomes: ChangeOutcome[] = [];
+  changes.forEach((prepared, index) => {
+    const at = `changes[${index}]`;
+    const { change } = prepared;
+    if (change.operation === 'insert_page') {
+      const parent = change.into ?? ROOT;
+      if (parent !== ROOT && !tree.pages.has(parent)) throw notFound(`${at}.into: no page "${parent}" in this change request`);
+      const title = change.title ?? prepared.documentTitle ?? 'Untitled';
+      const meta: PageMeta = { ...pickFields(change), title, slug: '', createdAt: now, updatedAt: now };
+      meta.slug = chooseSlug(tree, parent, change.slug, title, `${at}.slug`);
+      tree.insert({ id: prepared.pageId!, type: 'document', meta, document: prepared.documentHash ?? null, parent }, change.at);
+      outcomes.push({ kind: 'created', pageId: prepared.pageId!, ref: change.ref });
+    } else if (change.operation === 'update_page') {
+      const page = existing(tree, change.page, `${at}.page`);
+      updatePage(tree, page, prepared, at, now);
+      outcomes.push({ kind: 'updated', pageId: page.id });
+    } else {
+      existing(tree, change.page, `${at}.page`);
+      for (const pageId of tree.remove(change.page)) outcomes.push({ kind: 'deleted', pageId });
+    }
+  });
+  return dedupe(outcomes);
+}
+
+function updatePage(tree: PageTree, page: PageEntry, prepared: PreparedChange, at: string, now: string): void {
+  const change = prepared.change as Extract<ContentChange, { operation: 'update_page' }>;
+  if (change.into !== undefined || change.at !== undefined) {
+    const parent = change.into === undefined ? page.parent : (change.into ?? ROOT);
+    if (parent !== ROOT && !tree.pages.has(parent)) throw notFound(`${at}.into: no page "${parent}" in this change request`);
+    if (parent !== ROOT && tree.isWithin(parent, page.id)) throw badRequest(`${at}.into: a page cannot move into itself or one of its descendants`);
+    tree.move(page.id, parent, change.at);
+  }
+  const fields = pickFields(change);
+  const title = change.title ?? prepared.documentTitle;
+  page.meta = { ...page.meta, ...fields, ...(title ? { title } : {}), updatedAt: now };
+  for (const key of ['emoji', 'icon'] as const) if (page.meta[key] === '') delete page.meta[key];
+  if (change.slug !== undefined && change.slug !== page.meta.slug) page.meta.slug = chooseSlug(tree, page.parent, change.slug, page.meta.title, `${at}.slug`, page.id);
+  else if (tree.slugTaken(page.parent, page.meta.slug, page.id)) page.meta.slug = chooseSlug(tree, page.parent, undefined, page.meta.slug, `${at}.slug`, page.id);
+  if (prepared.documentHash !== undefined) page.document = prepared.documentHash;
+  tree.touch(page.id);
+}
+
+function existing(tree: PageTree, id: string, field: string): PageEntry {
+  const page = tree.pages.get(id);
+  if (!page) throw notFound(`${field}: no page "${id}" in this change request`);
+  return page;
+}
+
+function pickFields(change: PageFields): Partial<PageMeta> {
+  const out: Partial<PageMeta> = {};
+  for (const key of ['emoji', 'icon', 'description', 'hidden', 'noIndex', 'noRobotsIndex'] as const) {
+    if (change[key] !== undefined) (out as Record<string, unknown>)[key] = change[key];
+  }
+  return out;
+}
+
+/** An explicit slug must be free among the siblings; a derived one gets a numeric suffix. */
+function chooseSlug(tree: PageTree, parent: string, given: string | undefined, title: string, field: string, self?: string): string {
+  if (given !== undefined) {
+    if (!/^[a-z0-9][a-z0-9._-]*$/i.test(given)) throw badRequest(`${field}: must contain only letters, digits, ".", "-" and "_"`);
+    if (tree.slugTaken(parent, given, self)) throw new AppError(400, `${field}: "${given}" is already used by a sibling page`);
+    return given;
+  }
+  const stem = slugify(title);
+  let slug = stem;
+  for (let n = 2; tree.slugTaken(parent, slug, self); n++) slug = `${stem.slice(0, 95)}-${n}`;
+  return slug;
+}
+
+/** URL-safe slug from a title: lower case, runs of other characters become "-". */
+export function slugify(title: string): string {
+  const slug = title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 100)
+    .replace(/-+$/, '');
+  return slug || 'page';
+}
+
+/** One outcome per page, in first-touched order; a page created then updated stays "created". */
+function dedupe(outcomes: ChangeOutcome[]): ChangeOutcome[] {
+  const byPage = new Map<string, ChangeOutcome>();
+  for (const outcome of outcomes) {
+    const previous = byPage.get(outcome.pageId);
+    if (!previous) byPage.set(outcome.pageId, outcome);
+    else if (outcome.kind === 'deleted') byPage.set(outcome.pageId, previous.kind === 'created' ? { ...outcome } : outcome);
+  }
+  return [...byPage.values()];
+}

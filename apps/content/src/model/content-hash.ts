@@ -1,0 +1,16 @@
+import { createHash } from 'node:crypto';
+
+/** JSON with object keys sorted, so equal values always serialise (and hash) the same way. */
+export function stableStringify(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  if (Array.isArray(value)) return `[${value.map(stableStringify).join(',')}]`;
+  const entries = Object.entries(value as Record<string, unknown>)
+    .filter(([, v]) => v !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableStringify(v)}`).join(',')}}`;
+}
+
+/** Content address of a value: equal content, equal address, so unchanged pages are stored once. */
+export function contentHash(value: unknown): string {
+  return createHash('sha256').update(stableStringify(value)).digest('base64url');
+}

@@ -1,0 +1,171 @@
+import type { JsonDocument } from '@bindery/contracts';
+
+/** The key under which root pages are listed in `PageTree.children`. */
+export const ROOT = '';
+
+/** Page fields that are versioned with the page (everything but its body and its children). */
+export interface PageMeta {
+  title: string;
+  slug: string;
+  emoji?: string;
+  icon?: string;
+  description?: string;
+  hidden?: boolean;
+  noIndex?: boolean;
+  noRobotsIndex?: boolean;
+  layout?: Record<string, unknown>;
+  cover?: Record<string, unknown>;
+  variables?: Record<string, string>;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Field names of PageMeta that merges compare one by one. */
+export const PAGE_META_FIELDS: ReadonlyArray<keyof PageMeta> = [
+  'title',
+  'slug',
+  'emoji',
+  'icon',
+  'description',
+  'hidden',
+  'noIndex',
+  'noRobotsIndex',
+  'layout',
+  'cover',
+  'variables',
+];
+
+/**
+ * One page version as stored, addressed by its content hash. Children are the hashes of the
+ * child page versions (a Merkle tree), so a revision that changes one page shares every other
+ * subtree with its parent revision and writes only the changed page and its ancestors.
+ */
+export interface StoredPageNode {
+  id: string;
+  type: 'document';
+  meta: PageMeta;
+  /** Content hash of the body in the documents table; null for an empty page. */
+  document: string | null;
+  children: string[];
+}
+
+/** A page inside a mutable working tree. */
+export interface PageEntry {
+  id: string;
+  type: 'document';
+  meta: PageMeta;
+  document: string | null;
+  parent: string;
+  /** Hash of the stored node; undefined once the page or anything below it changed. */
+  nodeHash?: string;
+}
+
+/**
+ * A revision's page tree, flattened for edits and merges: pages by id and ordered children by
+ * parent id (ROOT for top-level pages).
+ */
+export class PageTree {
+  constructor(
+    readonly pages: Map<string, PageEntry> = new Map(),
+    readonly children: Map<string, string[]> = new Map([[ROOT, []]]),
+  ) {}
+
+  clone(): PageTree {
+    const pages = new Map<string, PageEntry>();
+    for (const [id, page] of this.pages) pages.set(id, { ...page });
+    const children = new Map<string, string[]>();
+    for (const [id, list] of this.children) children.set(id, [...list]);
+    return new PageTree(pages, children);
+  }
+
+  childrenOf(parent: string): string[] {
+    let list = this.children.get(parent);
+    if (!list) {
+      list = [];
+      this.children.set(parent, list);
+    }
+    return list;
+  }
+
+  /** Marks a page and every ancestor as changed, so their nodes are written again. */
+  touch(id: string): void {
+    let current: string | undefined = id;
+    // Bounded so that a cyclic parent chain (a merge conflict still being detected) cannot spin.
+    for (let steps = 0; current && current !== ROOT && steps <= this.pages.size; steps++) {
+      const page = this.pages.get(current);
+      if (!page) return;
+      page.nodeHash = undefined;
+      current = page.parent;
+    }
+  }
+
+  /** True when `id` is `ancestor` or lies below it. */
+  isWithin(id: string, ancestor: string): boolean {
+    let current: string | undefined = id;
+    for (let steps = 0; current && current !== ROOT && steps <= this.pages.size; steps++) {
+      if (current === ancestor) return true;
+      current = this.pages.get(current)?.parent;
+    }
+    return false;
+  }
+
+  /** Adds a page under `parent` at `index` (the end when omitted). */
+  insert(entry: PageEntry, index?: number): void {
+    this.pages.set(entry.id, entry);
+    const siblings = this.childrenOf(entry.parent);
+    siblings.splice(index === undefined ? siblings.length : Math.min(index, siblings.length), 0, entry.id);
+    this.touch(entry.id);
+  }
+
+  /** Moves a page (with its subtree) under `parent` at `index`. */
+  move(id: string, parent: string, index?: number): void {
+    const page = this.pages.get(id)!;
+    this.touch(id);
+    const from = this.childrenOf(page.parent);
+    from.splice(from.indexOf(id), 1);
+    page.parent = parent;
+    const to = this.childrenOf(parent);
+    to.splice(index === undefined ? to.length : Math.min(index, to.length), 0, id);
+    this.touch(id);
+  }
+
+  /** Removes a page and its whole subtree; returns the removed ids. */
+  remove(id: string): string[] {
+    const page = this.pages.get(id);
+    if (!page) return [];
+    this.touch(id);
+    const siblings = this.childrenOf(page.parent);
+    siblings.splice(siblings.indexOf(id), 1);
+    const removed: string[] = [];
+    const stack = [id];
+    while (stack.length > 0) {
+      const current = stack.pop()!;
+      removed.push(current);
+      this.pages.delete(current);
+      stack.push(...(this.children.get(current) ?? []));
+      this.children.delete(current);
+    }
+    return removed;
+  }
+
+  /** Slash-separated slugs from the root: unique within a revision because slugs are unique among siblings. */
+  pathOf(id: string): string {
+    const slugs: string[] = [];
+    let current: string | undefined = id;
+    for (let steps = 0; current && current !== ROOT && steps <= this.pages.size; steps++) {
+      const page = this.pages.get(current);
+      if (!page) break;
+      slugs.unshift(page.meta.slug);
+      current = page.parent;
+    }
+    return slugs.join('/');
+  }
+
+  /** A sibling of `parent` other than `except` already using `slug`, if any. */
+  slugTaken(parent: string, slug: string, except?: string): string | undefined {
+    return this.childrenOf(parent).find((id) => id !== except && this.pages.get(id)?.meta.slug === slug);
+  }
+}
+
+/** A page body with no content. */
+export const emptyDocument = (): JsonDocument => ({ object: 'document', data: {}, nodes: [] });

@@ -1,0 +1,60 @@
+import type { JsonDocument, RevisionPage } from '@bindery/contracts';
+import { type PageEntry, type PageTree, ROOT } from '../model/page-tree';
+
+/** Defaults of the official layout object, which the official document requires in full. */
+const DEFAULT_LAYOUT = {
+  width: 'default',
+  cover: true,
+  coverSize: 'hero',
+  coverMask: 'none',
+  title: true,
+  description: true,
+  tableOfContents: true,
+  outline: true,
+  pagination: true,
+  metadata: true,
+  tags: true,
+  actions: true,
+  anchors: true,
+};
+
+/** Where a page's app and API links point. */
+export interface PageUrlBase {
+  app: string;
+}
+
+/** Bodies of the pages being shown, by document hash. */
+export type DocumentLookup = (hash: string | null) => JsonDocument;
+
+/**
+ * One page as the API shows it, with its body as a JSON document (the official page schema
+ * requires a body); nested pages when `deep`.
+ */
+export function toWirePage(tree: PageTree, page: PageEntry, urls: PageUrlBase, deep: boolean, body: DocumentLookup): RevisionPage {
+  const { meta } = page;
+  const out: RevisionPage = {
+    id: page.id,
+    title: meta.title,
+    kind: 'sheet',
+    type: 'document',
+    urls: { app: `${urls.app}/${tree.pathOf(page.id)}` },
+    slug: meta.slug,
+    path: tree.pathOf(page.id),
+    pages: deep ? tree.childrenOf(page.id).map((id) => toWirePage(tree, tree.pages.get(id)!, urls, true, body)) : [],
+    layout: { ...DEFAULT_LAYOUT, ...meta.layout },
+    tags: [],
+    createdAt: meta.createdAt,
+    updatedAt: meta.updatedAt,
+    hidden: meta.hidden ?? false,
+    noIndex: meta.noIndex ?? false,
+    noRobotsIndex: meta.noRobotsIndex ?? false,
+    document: body(page.document),
+  };
+  for (const key of ['emoji', 'icon', 'description', 'cover', 'variables'] as const) if (meta[key] !== undefined) out[key] = meta[key];
+  return out;
+}
+
+/** The whole nested page tree. */
+export function toWirePages(tree: PageTree, urls: PageUrlBase, body: DocumentLookup): RevisionPage[] {
+  return tree.childrenOf(ROOT).map((id) => toWirePage(tree, tree.pages.get(id)!, urls, true, body));
+}

@@ -1,0 +1,46 @@
+import type { ContentRef, RequestContext } from '@bindery/contracts';
+import { notFound } from '@bindery/platform';
+import { Injectable } from '@nestjs/common';
+import type { SpaceAction } from '../access/space-permissions';
+import type { ChangeRequestEntity } from '../change-requests/change-request.entity';
+import { ChangeRequestsRepository } from '../change-requests/change-requests.repository';
+import type { PageTree } from '../model/page-tree';
+import { type SpaceWithRole, SpaceAccess } from '../spaces/space-access';
+import { type RevisionRow, RevisionsRepository } from './revisions.repository';
+import { ContentStore } from './content-store';
+
+export const NO_CHANGE_REQUEST = 'No matching change request found';
+
+export interface ResolvedContent extends SpaceWithRole {
+  changeRequest?: ChangeRequestEntity;
+  revision: RevisionRow;
+}
+
+/** Resolves "the content" of a space or of one of its change requests to a revision and its tree. */
+@Injectable()
+export class ContentReader {
+  constructor(
+    private readonly access: SpaceAccess,
+    private readonly changeRequests: ChangeRequestsRepository,
+    private readonly revisions: RevisionsRepository,
+    private readonly store: ContentStore,
+  ) {}
+
+  async resolve(ctx: RequestContext, ref: ContentRef, action: SpaceAction = 'view'): Promise<ResolvedContent> {
+    const found = await this.access.load(ctx, ref.spaceId, action, { shareKey: ref.shareKey });
+    let revisionId = found.space.revisionId;
+    let changeRequest: ChangeRequestEntity | undefined;
+    if (ref.changeRequestId !== undefined) {
+      changeRequest = (await this.changeRequests.find(found.space.id, ref.changeRequestId)) ?? undefined;
+      if (!changeRequest) throw notFound(NO_CHANGE_REQUEST);
+      revisionId = changeRequest.revisionId;
+    }
+    const revision = await this.revisions.find(revisionId);
+    if (!revision) throw new Error(`revision ${revisionId} of space ${found.space.id} is missing`);
+    return { ...found, changeRequest, revision };
+  }
+
+  tree(revision: RevisionRow): Promise<PageTree> {
+    return this.store.loadTree(revision.pages);
+  }
+}

@@ -1,0 +1,46 @@
+import {
+  ContentSubjects,
+  type ContentRef,
+  type Envelope,
+  type FileGetInput,
+  type FilesListInput,
+  type List,
+  type PageGetInput,
+  type Revision,
+  type RevisionFile,
+  type RevisionPage,
+} from '@bindery/contracts';
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { ContentReadsService } from './content-reads.service';
+
+/** Reads of a space's content, or of a change request's when `changeRequestId` is given. */
+@Controller()
+export class ContentReadsHandler {
+  constructor(private readonly reads: ContentReadsService) {}
+
+  @MessagePattern(ContentSubjects.revisionGet)
+  revision(@Payload() { ctx, data }: Envelope<ContentRef>): Promise<Revision> {
+    return this.reads.revision(ctx, data);
+  }
+
+  @MessagePattern(ContentSubjects.pagesList)
+  pages(@Payload() { ctx, data }: Envelope<ContentRef>): Promise<{ pages: RevisionPage[] }> {
+    return this.reads.pages(ctx, data);
+  }
+
+  @MessagePattern(ContentSubjects.pageGet)
+  page(@Payload() { ctx, data }: Envelope<PageGetInput>): Promise<RevisionPage> {
+    return this.reads.page(ctx, data);
+  }
+
+  @MessagePattern(ContentSubjects.filesList)
+  files(@Payload() { ctx, data }: Envelope<FilesListInput>): Promise<List<RevisionFile>> {
+    return this.reads.files(ctx, data);
+  }
+
+  @MessagePattern(ContentSubjects.fileGet)
+  file(@Payload() { ctx, data }: Envelope<FileGetInput>): Promise<RevisionFile> {
+    return this.reads.file(ctx, data);
+  }
+}

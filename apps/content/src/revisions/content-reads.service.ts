@@ -1,0 +1,88 @@
+import type { ContentRef, FileGetInput, FilesListInput, List, PageGetInput, RequestContext, Revision, RevisionFile, RevisionPage } from '@bindery/contracts';
+import { notFound, pageLimit } from '@bindery/platform';
+import { Injectable } from '@nestjs/common';
+import { toChangeRequest } from '../change-requests/change-request.mapper';
+import { ChangeRequestsRepository } from '../change-requests/change-requests.repository';
+import { emptyDocument, type PageTree } from '../model/page-tree';
+import { documentToMarkdown } from '../pages/markdown-bridge';
+import { type DocumentLookup, type PageUrlBase, toWirePage, toWirePages } from '../pages/page.mapper';
+import { ContentReader, type ResolvedContent } from './content-reader';
+import { ContentStore } from './content-store';
+
+@Injectable()
+export class ContentReadsService {
+  constructor(
+    private readonly reader: ContentReader,
+    private readonly store: ContentStore,
+    private readonly changeRequests: ChangeRequestsRepository,
+  ) {}
+
+  /** The whole revision: its history, page tree and files. */
+  async revision(ctx: RequestContext, ref: ContentRef): Promise<Revision> {
+    const content = await this.reader.resolve(ctx, ref);
+    const tree = await this.reader.tree(content.revision);
+    const body = await this.bodies(tree);
+    const { revision, space } = content;
+    const out: Revision = {
+      object: 'revision',
+      id: revision.id,
+      parents: revision.parents,
+      pages: toWirePages(tree, urlBase(ctx.baseUrl, content), body),
+      files: [],
+      reusableContents: [],
+      variables: {},
+      createdAt: revision.createdAt.toISOString(),
+      type: revision.type,
+      urls: { app: `${ctx.baseUrl}/s/${space.id}/~/revisions/${revision.id}` },
+    };
+    (out as Revision & { tags: unknown[] }).tags = [];
+    if (revision.type === 'merge' && revision.mergedFrom) {
+      const merged = await this.changeRequests.find(space.id, revision.mergedFrom);
+      if (merged) out.mergedFrom = toChangeRequest(merged, space.revisionId, ctx.baseUrl);
+    }
+    return out;
+  }
+
+  async pages(ctx: RequestContext, ref: ContentRef): Promise<{ pages: RevisionPage[] }> {
+    const content = await this.reader.resolve(ctx, ref);
+    const tree = await this.reader.tree(content.revision);
+    return { pages: toWirePages(tree, urlBase(ctx.baseUrl, content), await this.bodies(tree)) };
+  }
+
+  /** One page with its body, as a document or as Markdown. */
+  async page(ctx: RequestContext, input: PageGetInput): Promise<RevisionPage> {
+    const content = await this.reader.resolve(ctx, input);
+    const tree = await this.reader.tree(content.revision);
+    const page = tree.pages.get(input.pageId);
+    if (!page) throw notFound('No matching page found');
+    const document = page.document ? await this.store.loadDocument(page.document) : emptyDocument();
+    const out = toWirePage(tree, page, urlBase(ctx.baseUrl, content), true, (hash) => (hash === page.document ? document : emptyDocument()));
+    if (input.format === 'markdown') {
+      delete out.document;
+      out.markdown = documentToMarkdown(document);
+    }
+    return out;
+  }
+
+  private async bodies(tree: PageTree): Promise<DocumentLookup> {
+    const hashes = [...tree.pages.values()].flatMap((p) => (p.document ? [p.document] : []));
+    const documents = await this.store.loadDocuments(hashes);
+    return (hash) => (hash && documents.get(hash)) || emptyDocument();
+  }
+
+  async files(ctx: RequestContext, input: FilesListInput): Promise<List<RevisionFile>> {
+    pageLimit(input.limit);
+    await this.reader.resolve(ctx, input);
+    return { count: 0, items: [] };
+  }
+
+  async file(ctx: RequestContext, input: FileGetInput): Promise<RevisionFile> {
+    await this.reader.resolve(ctx, input);
+    throw notFound('No matching file found');
+  }
+}
+
+function urlBase(baseUrl: string, content: ResolvedContent): PageUrlBase {
+  const space = `${baseUrl}/s/${content.space.id}`;
+  return { app: content.changeRequest ? `${space}/~/changes/${content.changeRequest.number}` : space };
+}

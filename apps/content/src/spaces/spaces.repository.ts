@@ -1,0 +1,75 @@
+import type { CursorKey } from '@bindery/platform';
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager, type QueryDeepPartialEntity } from 'typeorm';
+import { type SpaceCounters, SpaceEntity } from './space.entity';
+
+const COUNTERS_SQL = `SELECT space_id,
+  count(*)::int AS total,
+  count(*) FILTER (WHERE status = 'open')::int AS open,
+  count(*) FILTER (WHERE status = 'draft')::int AS draft
+  FROM change_requests WHERE space_id = ANY($1) GROUP BY space_id`;
+
+@Injectable()
+export class SpacesRepository {
+  constructor(private readonly db: DataSource) {}
+
+  /** A space, deleted or not; null when unknown or already purged. */
+  find(id: string, manager: EntityManager = this.db.manager): Promise<SpaceEntity | null> {
+    return manager.getRepository(SpaceEntity).findOneBy({ id });
+  }
+
+  /** The space row locked until the transaction ends (merges, numbering). */
+  findForUpdate(manager: EntityManager, id: string): Promise<SpaceEntity | null> {
+    return manager.getRepository(SpaceEntity).createQueryBuilder('s').setLock('pessimistic_write').where('s.id = :id', { id }).getOne();
+  }
+
+  /** Live spaces of an organization in (createdAt, id) order after the keyset position. */
+  async listByOrganization(organizationId: string, limit: number, after?: CursorKey): Promise<{ rows: SpaceEntity[]; count: number }> {
+    const base = this.db
+      .getRepository(SpaceEntity)
+      .createQueryBuilder('s')
+      .where('s.organization_id = :organizationId AND s.deleted_at IS NULL', { organizationId });
+    const count = await base.clone().getCount();
+    const query = base.orderBy('s.created_at', 'ASC').addOrderBy('s.id', 'ASC').limit(limit);
+    if (after) query.andWhere('(s.created_at, s.id) > (:afterAt::timestamptz, :afterId)', { afterAt: after[0], afterId: after[1] });
+    return { rows: await query.getMany(), count };
+  }
+
+  async counters(spaceIds: string[]): Promise<Map<string, SpaceCounters>> {
+    const rows: Array<{ space_id: string; total: number; open: number; draft: number }> = await this.db.query(COUNTERS_SQL, [spaceIds]);
+    const out = new Map<string, SpaceCounters>();
+    for (const id of spaceIds) out.set(id, { changeRequests: 0, changeRequestsOpen: 0, changeRequestsDraft: 0 });
+    for (const r of rows) out.set(r.space_id, { changeRequests: r.total, changeRequestsOpen: r.open, changeRequestsDraft: r.draft });
+    return out;
+  }
+
+  async insert(manager: EntityManager, space: SpaceEntity): Promise<void> {
+    await manager.getRepository(SpaceEntity).insert(space as QueryDeepPartialEntity<SpaceEntity>);
+  }
+
+  async update(manager: EntityManager, id: string, changes: Partial<SpaceEntity>): Promise<void> {
+    await manager.getRepository(SpaceEntity).update({ id }, changes as QueryDeepPartialEntity<SpaceEntity>);
+  }
+
+  /** True when a collection with this id belongs to the organization. */
+  async collectionExists(organizationId: string, collectionId: string): Promise<boolean> {
+    const rows: unknown[] = await this.db.query('SELECT 1 FROM collections WHERE id = $1 AND organization_id = $2', [collectionId, organizationId]);
+    return rows.length > 0;
+  }
+
+  /** Next change request number of a space; the row lock makes concurrent creations take turns. */
+  async nextChangeRequestNumber(manager: EntityManager, spaceId: string): Promise<number> {
+    // TypeORM answers an UPDATE with [rows, rowCount].
+    const [rows]: [Array<{ change_request_seq: number }>, number] = await manager.query(
+      'UPDATE spaces SET change_request_seq = change_request_seq + 1 WHERE id = $1 RETURNING change_request_seq',
+      [spaceId],
+    );
+    return rows[0].change_request_seq;
+  }
+
+  /** Removes spaces deleted before `cutoff` (their revisions and change requests go with them). */
+  async purgeDeletedBefore(cutoff: Date): Promise<number> {
+    const [rows]: [unknown[], number] = await this.db.query('DELETE FROM spaces WHERE deleted_at < $1 RETURNING id', [cutoff]);
+    return rows.length;
+  }
+}

@@ -1,0 +1,189 @@
+import {
+  ContentEvents,
+  type List,
+  type RequestContext,
+  type Space,
+  type SpaceCreateInput,
+  type SpaceEvent,
+  type SpaceListInput,
+  type SpaceRef,
+  type SpaceUpdateInput,
+} from '@bindery/contracts';
+import { addToOutbox, badRequest, decodeCursor, newId, notFound, pageLimit, randomBase62, toList } from '@bindery/platform';
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { OrganizationAccess } from '../access/organization-access';
+import { Clock } from '../clock/clock';
+import { RevisionsRepository } from '../revisions/revisions.repository';
+import { isPurgeable, purgeCutoff } from './deletion-rules';
+import { NO_SPACE, SpaceAccess } from './space-access';
+import type { SpaceEntity } from './space.entity';
+import { toSpace } from './space.mapper';
+import { SpacesRepository } from './spaces.repository';
+
+@Injectable()
+export class SpacesService {
+  constructor(
+    private readonly spaces: SpacesRepository,
+    private readonly revisions: RevisionsRepository,
+    private readonly access: SpaceAccess,
+    private readonly organizations: OrganizationAccess,
+    private readonly clock: Clock,
+    private readonly db: DataSource,
+  ) {}
+
+  /** A new space with an empty first revision; needs the `create` role. */
+  async create(ctx: RequestContext, input: SpaceCreateInput): Promise<Space> {
+    const role = await this.organizations.require(ctx, input.organizationId, 'create', 'No matching organization found');
+    if (input.parent !== undefined && !(await this.spaces.collectionExists(input.organizationId, input.parent))) {
+      throw notFound('parent: No matching collection found');
+    }
+    const space = await this.db.transaction(async (manager) => {
+      const now = this.clock.now();
+      const id = newId();
+      const revisionId = newId();
+      const entity: SpaceEntity = {
+        id,
+        organizationId: input.organizationId,
+        title: input.title ?? '',
+        emoji: input.emoji ?? '',
+        visibility: 'private',
+        editMode: input.editMode ?? 'live',
+        mergeRules: { type: 'inherit' },
+        defaultLevel: 'inherit',
+        language: input.language ?? null,
+        parentId: input.parent ?? null,
+        position: now.getTime(),
+        revisionId,
+        changeRequestSeq: 0,
+        shareKey: randomBase62(24),
+        createdAt: now,
+        updatedAt: now,
+        deletedAt: null,
+      };
+      await this.spaces.insert(manager, entity);
+      await this.revisions.insert(manager, { id: revisionId, spaceId: id, parents: [], pages: [], files: [], type: 'edits', mergedFrom: null });
+      await this.publish(manager, ContentEvents.spaceCreated, entity);
+      return entity;
+    });
+    return this.toWire(space, role, ctx);
+  }
+
+  async get(ctx: RequestContext, ref: SpaceRef): Promise<Space> {
+    const { space, role } = await this.access.load(ctx, ref.spaceId, 'view', { includeDeleted: true, shareKey: ref.shareKey });
+    return this.toWire(space, role, ctx);
+  }
+
+  async update(ctx: RequestContext, input: SpaceUpdateInput): Promise<Space> {
+    const { space, role } = await this.access.load(ctx, input.spaceId, 'admin');
+    const changes: Partial<SpaceEntity> = { updatedAt: this.clock.now() };
+    if (input.title !== undefined) changes.title = input.title;
+    if (input.emoji !== undefined) changes.emoji = input.emoji;
+    if (input.editMode !== undefined) changes.editMode = input.editMode;
+    if (input.defaultLevel !== undefined) changes.defaultLevel = input.defaultLevel;
+    if (input.language !== undefined) changes.language = input.language;
+    if (input.mergeRules !== undefined) changes.mergeRules = input.mergeRules;
+    await this.db.transaction(async (manager) => {
+      await this.spaces.update(manager, space.id, changes);
+      await this.publish(manager, ContentEvents.spaceUpdated, space);
+    });
+    return this.toWire({ ...space, ...changes }, role, ctx);
+  }
+
+  /** Soft delete: restorable for 7 days, then purged. Deleting an absent space is not an error. */
+  async delete(ctx: RequestContext, ref: SpaceRef): Promise<void> {
+    const found = await this.access.load(ctx, ref.spaceId, 'admin').catch((error: unknown) => {
+      if ((error as { code?: number }).code === 404) return null;
+      throw error;
+    });
+    if (!found) return;
+    await this.db.transaction(async (manager) => {
+      const now = this.clock.now();
+      await this.spaces.update(manager, found.space.id, { deletedAt: now, updatedAt: now });
+      await this.publish(manager, ContentEvents.spaceDeleted, found.space);
+    });
+  }
+
+  async restore(ctx: RequestContext, ref: SpaceRef): Promise<Space> {
+    const { space, role } = await this.access.load(ctx, ref.spaceId, 'admin', { includeDeleted: true });
+    if (!space.deletedAt) throw badRequest('spaceId: the space is not deleted');
+    if (isPurgeable(space.deletedAt, this.clock.now())) throw notFound(NO_SPACE);
+    const restored = { ...space, deletedAt: null, updatedAt: this.clock.now() };
+    await this.db.transaction(async (manager) => {
+      await this.spaces.update(manager, space.id, { deletedAt: null, updatedAt: restored.updatedAt });
+      await this.publish(manager, ContentEvents.spaceRestored, space);
+    });
+    return this.toWire(restored, role, ctx);
+  }
+
+  /**
+   * A copy of the space with its content. The copy's first revision points at the same stored
+   * page nodes, so duplicating costs one row whatever the size of the space.
+   */
+  async duplicate(ctx: RequestContext, ref: SpaceRef): Promise<Space> {
+    const { space } = await this.access.load(ctx, ref.spaceId, 'view');
+    const role = await this.organizations.require(ctx, space.organizationId, 'create', NO_SPACE);
+    const source = await this.revisions.find(space.revisionId);
+    const copy = await this.db.transaction(async (manager) => {
+      const now = this.clock.now();
+      const entity: SpaceEntity = {
+        ...space,
+        id: newId(),
+        title: `${space.title} (copy)`.slice(0, 50),
+        revisionId: newId(),
+        position: now.getTime(),
+        changeRequestSeq: 0,
+        shareKey: randomBase62(24),
+        createdAt: now,
+        updatedAt: now,
+        deletedAt: null,
+      };
+      await this.spaces.insert(manager, entity);
+      await this.revisions.insert(manager, {
+        id: entity.revisionId,
+        spaceId: entity.id,
+        parents: [],
+        pages: source?.pages ?? [],
+        files: source?.files ?? [],
+        type: 'edits',
+        mergedFrom: null,
+      });
+      await this.publish(manager, ContentEvents.spaceCreated, entity);
+      return entity;
+    });
+    return this.toWire(copy, role, ctx);
+  }
+
+  /** Live spaces of an organization. Without a caller (a call from another context) every space is listed. */
+  async list(ctx: RequestContext, input: SpaceListInput): Promise<List<Space>> {
+    const role = ctx.caller ? await this.organizations.roleIn(ctx, input.organizationId, 'No matching organization found') : null;
+    const limit = pageLimit(input.limit);
+    const after = input.page ? decodeCursor(input.page, 2) : undefined;
+    const { rows, count } = await this.spaces.listByOrganization(input.organizationId, limit + 1, after);
+    const counters = await this.spaces.counters(rows.map((r) => r.id));
+    return toList(
+      rows,
+      limit,
+      count,
+      (s) => [s.createdAt.toISOString(), s.id],
+      (s) => toSpace(s, counters.get(s.id)!, role, ctx.baseUrl),
+    );
+  }
+
+  /** Removes spaces whose 7 days of grace are over (run periodically). */
+  purgeExpired(): Promise<number> {
+    return this.spaces.purgeDeletedBefore(purgeCutoff(this.clock.now()));
+  }
+
+  private async toWire(space: SpaceEntity, role: SpaceAccessRole, ctx: RequestContext): Promise<Space> {
+    const counters = await this.spaces.counters([space.id]);
+    return toSpace(space, counters.get(space.id)!, role, ctx.baseUrl);
+  }
+
+  private publish(manager: EntityManager, type: string, space: SpaceEntity): Promise<void> {
+    const event: SpaceEvent = { spaceId: space.id, organizationId: space.organizationId, at: this.clock.now().toISOString() };
+    return addToOutbox(manager, type, event);
+  }
+}
+
+type SpaceAccessRole = Parameters<typeof toSpace>[2];

@@ -1,0 +1,59 @@
+import {
+  type ChangeRequest,
+  type ChangeRequestContentUpdate,
+  ContentSubjects,
+  type List,
+  type RequestContext,
+  type Revision,
+  type RevisionFile,
+  type RevisionPage,
+} from '@bindery/contracts';
+import { ServiceClient } from '@bindery/platform/nest';
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Ctx } from '../common/request-context.decorator';
+import { CompatQuery, UpdateChangeRequestContentRequest } from './dto/content-changes.request';
+import { ChangeRequestFileParams, ChangeRequestPageParams, ChangeRequestParams } from './dto/content.params';
+import { ContentListQuery, ContentQuery, PageReadQuery } from './dto/content.query';
+
+/** Reads and batch edits of a change request's revision. */
+@Controller('v1/spaces/:spaceId/change-requests/:changeRequestId/content')
+export class ChangeRequestContentController {
+  constructor(private readonly services: ServiceClient) {}
+
+  @Get()
+  revision(@Ctx() ctx: RequestContext, @Param() params: ChangeRequestParams, @Query() _query: ContentQuery): Promise<Revision> {
+    return this.services.send(ContentSubjects.revisionGet, ctx, { ...params });
+  }
+
+  /** updateChangeRequestContent: up to 50 changes, applied all or nothing. */
+  @Post()
+  @HttpCode(200)
+  edit(
+    @Ctx() ctx: RequestContext,
+    @Param() params: ChangeRequestParams,
+    @Query() query: CompatQuery,
+    @Body() body: UpdateChangeRequestContentRequest,
+  ): Promise<ChangeRequest | ChangeRequestContentUpdate> {
+    return this.services.send(ContentSubjects.changeRequestEditContent, ctx, { ...params, changes: body.changes, compat: query.compat !== 'false' });
+  }
+
+  @Get('pages')
+  pages(@Ctx() ctx: RequestContext, @Param() params: ChangeRequestParams, @Query() _query: ContentQuery): Promise<{ pages: RevisionPage[] }> {
+    return this.services.send(ContentSubjects.pagesList, ctx, { ...params });
+  }
+
+  @Get('page/:pageId')
+  page(@Ctx() ctx: RequestContext, @Param() params: ChangeRequestPageParams, @Query() query: PageReadQuery): Promise<RevisionPage> {
+    return this.services.send(ContentSubjects.pageGet, ctx, { ...params, format: query.format, evaluated: query.evaluated });
+  }
+
+  @Get('files')
+  files(@Ctx() ctx: RequestContext, @Param() params: ChangeRequestParams, @Query() query: ContentListQuery): Promise<List<RevisionFile>> {
+    return this.services.send(ContentSubjects.filesList, ctx, { ...params, page: query.page, limit: query.limit });
+  }
+
+  @Get('files/:fileId')
+  file(@Ctx() ctx: RequestContext, @Param() params: ChangeRequestFileParams, @Query() _query: ContentQuery): Promise<RevisionFile> {
+    return this.services.send(ContentSubjects.fileGet, ctx, { ...params });
+  }
+}

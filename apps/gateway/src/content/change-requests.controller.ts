@@ -1,0 +1,59 @@
+import { type ChangeRequest, ContentSubjects, type List, type MergeResult, type RequestContext } from '@bindery/contracts';
+import { ServiceClient } from '@bindery/platform/nest';
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import { Ctx } from '../common/request-context.decorator';
+import { ChangeRequestListQuery, CreateChangeRequestRequest, UpdateChangeRequestRequest } from './dto/change-request.request';
+import { ChangeRequestParams, OrgSpacesParams, SpaceParams } from './dto/content.params';
+
+@Controller('v1')
+export class ChangeRequestsController {
+  constructor(private readonly services: ServiceClient) {}
+
+  @Post('spaces/:spaceId/change-requests')
+  @HttpCode(201)
+  async create(
+    @Ctx() ctx: RequestContext,
+    @Param() params: SpaceParams,
+    @Body() body: CreateChangeRequestRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<ChangeRequest> {
+    const cr = await this.services.send<ChangeRequest>(ContentSubjects.changeRequestCreate, ctx, { spaceId: params.spaceId, subject: body.subject });
+    void reply.header('location', cr.urls.location);
+    return cr;
+  }
+
+  @Get('spaces/:spaceId/change-requests')
+  list(@Ctx() ctx: RequestContext, @Param() params: SpaceParams, @Query() query: ChangeRequestListQuery): Promise<List<ChangeRequest>> {
+    return this.services.send(ContentSubjects.changeRequestList, ctx, { ...query, spaceId: params.spaceId });
+  }
+
+  @Get('orgs/:organizationId/change-requests')
+  listForOrganization(@Ctx() ctx: RequestContext, @Param() params: OrgSpacesParams, @Query() query: ChangeRequestListQuery): Promise<List<ChangeRequest>> {
+    return this.services.send(ContentSubjects.changeRequestListForOrg, ctx, { ...query, organizationId: params.organizationId });
+  }
+
+  @Get('spaces/:spaceId/change-requests/:changeRequestId')
+  get(@Ctx() ctx: RequestContext, @Param() params: ChangeRequestParams): Promise<ChangeRequest> {
+    return this.services.send(ContentSubjects.changeRequestGet, ctx, { ...params });
+  }
+
+  @Patch('spaces/:spaceId/change-requests/:changeRequestId')
+  update(@Ctx() ctx: RequestContext, @Param() params: ChangeRequestParams, @Body() body: UpdateChangeRequestRequest): Promise<ChangeRequest> {
+    return this.services.send(ContentSubjects.changeRequestUpdate, ctx, { ...body, ...params });
+  }
+
+  /** Three-way merge into the space; 409 naming the pages on conflict, nothing written. */
+  @Post('spaces/:spaceId/change-requests/:changeRequestId/merge')
+  @HttpCode(200)
+  merge(@Ctx() ctx: RequestContext, @Param() params: ChangeRequestParams): Promise<MergeResult> {
+    return this.services.send(ContentSubjects.changeRequestMerge, ctx, { ...params });
+  }
+
+  /** Pulls the space's changes into the change request. */
+  @Post('spaces/:spaceId/change-requests/:changeRequestId/update')
+  @HttpCode(200)
+  pull(@Ctx() ctx: RequestContext, @Param() params: ChangeRequestParams): Promise<MergeResult> {
+    return this.services.send(ContentSubjects.changeRequestPull, ctx, { ...params });
+  }
+}

@@ -1,0 +1,90 @@
+import { MEMBER_ROLES } from '@bindery/contracts';
+import { Type } from 'class-transformer';
+import { IsDefined, IsIn, IsOptional, IsString, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
+import { PageQuery } from '../../common/page.query';
+import { IsEntityId } from '../../common/entity-id';
+
+const DEFAULT_LEVELS = [...MEMBER_ROLES, 'inherit'];
+
+export class CollectionParams {
+  @IsEntityId()
+  collectionId!: string;
+}
+
+export class CreateCollectionRequest {
+  @IsOptional()
+  @IsString()
+  @MaxLength(50)
+  title?: string;
+
+  @IsOptional()
+  @IsEntityId()
+  parent?: string;
+}
+
+export class UpdateCollectionRequest {
+  @IsOptional()
+  @IsString()
+  @MaxLength(50)
+  title?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  description?: string;
+
+  @IsOptional()
+  @IsIn(DEFAULT_LEVELS, { message: `defaultLevel must be one of ${DEFAULT_LEVELS.join(', ')}` })
+  defaultLevel?: (typeof DEFAULT_LEVELS)[number];
+}
+
+export class CollectionListQuery extends PageQuery {
+  @IsOptional()
+  @IsIn(['true', 'false'], { message: 'nested must be true or false' })
+  nested?: string;
+}
+
+/** `{type: "space", space}` or `{type: "collection", collection}`. */
+class ContentPointer {
+  @IsIn(['space', 'collection'], { message: 'type must be space or collection' })
+  type!: 'space' | 'collection';
+
+  @ValidateIf((p: ContentPointer) => p.type === 'space')
+  @IsEntityId()
+  space?: string;
+
+  @ValidateIf((p: ContentPointer) => p.type === 'collection')
+  @IsEntityId()
+  collection?: string;
+}
+
+class ContentPositionRequest {
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => ContentPointer)
+  before?: ContentPointer;
+
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => ContentPointer)
+  after?: ContentPointer;
+}
+
+/** Body of the move operations: at least one of parent (a collection id or null) and position. */
+export class MoveRequest {
+  @ValidateIf((m: MoveRequest) => m.parent !== undefined && m.parent !== null)
+  @IsEntityId()
+  parent?: string | null;
+
+  @ValidateIf((m: MoveRequest) => m.position !== undefined || m.parent === undefined)
+  @IsDefined({ message: 'position is required when parent is not given' })
+  @ValidateNested()
+  @Type(() => ContentPositionRequest)
+  position?: ContentPositionRequest;
+}
+
+/** Body of the transfer operations. */
+export class TransferRequest {
+  @IsEntityId()
+  organization!: string;
+}

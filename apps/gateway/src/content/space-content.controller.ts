@@ -1,0 +1,37 @@
+import { ContentSubjects, type List, type RequestContext, type Revision, type RevisionFile, type RevisionPage } from '@bindery/contracts';
+import { ServiceClient } from '@bindery/platform/nest';
+import { Controller, Get, Param, Query } from '@nestjs/common';
+import { Ctx } from '../common/request-context.decorator';
+import { SpaceFileParams, SpacePageParams, SpaceParams } from './dto/content.params';
+import { ContentListQuery, ContentQuery, PageReadQuery } from './dto/content.query';
+
+/** Reads of a space's current revision. */
+@Controller('v1/spaces/:spaceId/content')
+export class SpaceContentController {
+  constructor(private readonly services: ServiceClient) {}
+
+  @Get()
+  revision(@Ctx() ctx: RequestContext, @Param() params: SpaceParams, @Query() _query: ContentQuery): Promise<Revision> {
+    return this.services.send(ContentSubjects.revisionGet, ctx, { spaceId: params.spaceId });
+  }
+
+  @Get('pages')
+  pages(@Ctx() ctx: RequestContext, @Param() params: SpaceParams, @Query() _query: ContentQuery): Promise<{ pages: RevisionPage[] }> {
+    return this.services.send(ContentSubjects.pagesList, ctx, { spaceId: params.spaceId });
+  }
+
+  @Get('page/:pageId')
+  page(@Ctx() ctx: RequestContext, @Param() params: SpacePageParams, @Query() query: PageReadQuery): Promise<RevisionPage> {
+    return this.services.send(ContentSubjects.pageGet, ctx, { spaceId: params.spaceId, pageId: params.pageId, format: query.format, evaluated: query.evaluated });
+  }
+
+  @Get('files')
+  files(@Ctx() ctx: RequestContext, @Param() params: SpaceParams, @Query() query: ContentListQuery): Promise<List<RevisionFile>> {
+    return this.services.send(ContentSubjects.filesList, ctx, { spaceId: params.spaceId, page: query.page, limit: query.limit });
+  }
+
+  @Get('files/:fileId')
+  file(@Ctx() ctx: RequestContext, @Param() params: SpaceFileParams, @Query() _query: ContentQuery): Promise<RevisionFile> {
+    return this.services.send(ContentSubjects.fileGet, ctx, { spaceId: params.spaceId, fileId: params.fileId });
+  }
+}
