@@ -63,18 +63,24 @@ export async function contentBench(): Promise<string[]> {
 }
 
 async function pagesTree(api: ApiClient, space: string): Promise<string> {
-  const times: number[] = [];
-  let failure = '';
-  let bytes = 0;
-  for (let i = 0; i < READS && !failure; i++) {
+  const url = `${api.baseUrl}/v1/spaces/${space}/content/pages`;
+  // Time to the last byte, as a load generator measures: parsing 20 MB is the client's own cost.
+  const read = async (): Promise<{ ms: number; status: number; text: string }> => {
     const start = Date.now();
-    const response = await api.get(`/v1/spaces/${space}/content/pages`);
-    times.push(Date.now() - start);
-    if (response.status !== 200) failure = `HTTP ${response.status} ${JSON.stringify(response.body)}`;
-    else bytes = JSON.stringify(response.body).length;
+    const response = await fetch(url, { headers: { authorization: `Bearer ${api.token}` } });
+    const text = await response.text();
+    return { ms: Date.now() - start, status: response.status, text };
+  };
+  const cold = await read();
+  if (cold.status !== 200) return `GET …/content/pages failed: HTTP ${cold.status} ${cold.text.slice(0, 200)}`;
+  const pages = (JSON.parse(cold.text) as { pages: unknown[] }).pages.length;
+  const times: number[] = [];
+  for (let i = 0; i < READS; i++) {
+    const warm = await read();
+    if (warm.status !== 200) return `GET …/content/pages failed: HTTP ${warm.status}`;
+    times.push(warm.ms);
   }
-  if (failure) return `GET …/content/pages failed: ${failure}`;
-  return `GET …/content/pages (${(bytes / 1e6).toFixed(1)} MB): ${stats(times)} (target p99 < 150 ms)`;
+  return `GET …/content/pages (${(cold.text.length / 1e6).toFixed(1)} MB, ${pages} top-level pages): first read of a revision ${cold.ms} ms, then ${stats(times)} (target p99 < 150 ms)`;
 }
 
 /** Inserts the tree level by level, 50 pages per batch (the API's limit). */

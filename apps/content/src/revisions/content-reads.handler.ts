@@ -1,5 +1,6 @@
 import {
   ContentSubjects,
+  type RawJson,
   type ContentRef,
   type Envelope,
   type FileGetInput,
@@ -25,7 +26,7 @@ export class ContentReadsHandler {
   }
 
   @MessagePattern(ContentSubjects.pagesList)
-  pages(@Payload() { ctx, data }: Envelope<ContentRef>): Promise<{ pages: RevisionPage[] }> {
+  pages(@Payload() { ctx, data }: Envelope<ContentRef>): Promise<RawJson> {
     return this.reads.pages(ctx, data);
   }
 

@@ -1,4 +1,15 @@
-import type { ContentRef, FileGetInput, FilesListInput, List, PageGetInput, RequestContext, Revision, RevisionFile, RevisionPage } from '@bindery/contracts';
+import type {
+  RawJson,
+  ContentRef,
+  FileGetInput,
+  FilesListInput,
+  List,
+  PageGetInput,
+  RequestContext,
+  Revision,
+  RevisionFile,
+  RevisionPage,
+} from '@bindery/contracts';
 import { notFound, pageLimit } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
 import { toChangeRequest } from '../change-requests/change-request.mapper';
@@ -7,6 +18,7 @@ import { emptyDocument, type PageTree } from '../model/page-tree';
 import { documentToMarkdown } from '../pages/markdown-bridge';
 import { type DocumentLookup, type PageUrlBase, toWirePage, toWirePages } from '../pages/page.mapper';
 import { ContentReader, type ResolvedContent } from './content-reader';
+import { BoundedCache } from './bounded-cache';
 import { ContentStore } from './content-store';
 
 @Injectable()
@@ -16,6 +28,9 @@ export class ContentReadsService {
     private readonly store: ContentStore,
     private readonly changeRequests: ChangeRequestsRepository,
   ) {}
+
+  /** Serialised page trees by revision; bounded by count (a few large trees fit in memory). */
+  private readonly serializedTrees = new BoundedCache<string>(16);
 
   /** The whole revision: its history, page tree and files. */
   async revision(ctx: RequestContext, ref: ContentRef): Promise<Revision> {
@@ -43,10 +58,21 @@ export class ContentReadsService {
     return out;
   }
 
-  async pages(ctx: RequestContext, ref: ContentRef): Promise<{ pages: RevisionPage[] }> {
+  /**
+   * The page tree with every body (the official page schema requires one), serialised once per
+   * revision and URL base: a revision never changes, so its answer is cached as text and the
+   * gateway passes it through (a 10,000-page tree is ~20 MB of JSON).
+   */
+  async pages(ctx: RequestContext, ref: ContentRef): Promise<RawJson> {
     const content = await this.reader.resolve(ctx, ref);
+    const base = urlBase(ctx.baseUrl, content);
+    const key = `${content.revision.id}\n${base.app}`;
+    const cached = this.serializedTrees.get(key);
+    if (cached !== undefined) return { rawJson: cached };
     const tree = await this.reader.tree(content.revision);
-    return { pages: toWirePages(tree, urlBase(ctx.baseUrl, content), await this.bodies(tree)) };
+    const rawJson = JSON.stringify({ pages: toWirePages(tree, base, await this.bodies(tree)) });
+    this.serializedTrees.set(key, rawJson);
+    return { rawJson };
   }
 
   /** One page with its body, as a document or as Markdown. */
@@ -56,7 +82,9 @@ export class ContentReadsService {
     const page = tree.pages.get(input.pageId);
     if (!page) throw notFound('No matching page found');
     const document = page.document ? await this.store.loadDocument(page.document) : emptyDocument();
-    const out = toWirePage(tree, page, urlBase(ctx.baseUrl, content), true, (hash) => (hash === page.document ? document : emptyDocument()));
+    const out = toWirePage(tree, page, urlBase(ctx.baseUrl, content), true, (hash) =>
+      hash === page.document ? document : emptyDocument(),
+    );
     if (input.format === 'markdown') {
       delete out.document;
       out.markdown = documentToMarkdown(document);

@@ -43,7 +43,10 @@ export class ContentStore {
     while (level.length > 0) {
       const missing = [...new Set(level.filter((h) => !this.nodes.has(h)))];
       if (missing.length > 0) {
-        const rows: Array<{ hash: string; node: StoredPageNode }> = await manager.query('SELECT hash, node FROM page_nodes WHERE hash = ANY($1)', [missing]);
+        const rows: Array<{ hash: string; node: StoredPageNode }> = await manager.query(
+          'SELECT hash, node FROM page_nodes WHERE hash = ANY($1)',
+          [missing],
+        );
         for (const row of rows) this.nodes.set(row.hash, row.node);
         if (rows.length !== missing.length) throw new Error(`page nodes missing from storage: ${missing.length - rows.length}`);
       }
@@ -57,7 +60,13 @@ export class ContentStore {
     const hashOf = (id: string): string => {
       const page = tree.pages.get(id)!;
       if (page.nodeHash !== undefined) return page.nodeHash;
-      const node: StoredPageNode = { id, type: page.type, meta: page.meta, document: page.document, children: tree.childrenOf(id).map(hashOf) };
+      const node: StoredPageNode = {
+        id,
+        type: page.type,
+        meta: page.meta,
+        document: page.document,
+        children: tree.childrenOf(id).map(hashOf),
+      };
       const hash = contentHash(node);
       page.nodeHash = hash;
       if (!this.nodes.has(hash)) fresh.push([hash, node]);
@@ -96,7 +105,10 @@ export class ContentStore {
       else missing.push(hash);
     }
     if (missing.length > 0) {
-      const rows: Array<{ hash: string; body: JsonDocument }> = await manager.query('SELECT hash, body FROM documents WHERE hash = ANY($1)', [missing]);
+      const rows: Array<{ hash: string; body: JsonDocument }> = await manager.query(
+        'SELECT hash, body FROM documents WHERE hash = ANY($1)',
+        [missing],
+      );
       for (const row of rows) {
         this.documents.set(row.hash, row.body);
         out.set(row.hash, row.body);

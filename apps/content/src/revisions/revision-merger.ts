@@ -24,10 +24,13 @@ export class RevisionMerger {
     const [baseTree, oursTree, theirsTree] = await Promise.all([base, ours, theirs].map((r) => this.store.loadTree(r.pages, manager)));
     const { tree, conflicts, documents } = mergeTrees(baseTree, oursTree, theirsTree);
     for (const doc of documents) {
-      const [b, o, t] = await Promise.all([doc.base, doc.ours, doc.theirs].map(async (h) => (h ? this.store.loadDocument(h, manager) : emptyDocument())));
+      const [b, o, t] = await Promise.all(
+        [doc.base, doc.ours, doc.theirs].map(async (h) => (h ? this.store.loadDocument(h, manager) : emptyDocument())),
+      );
       const merged = mergeDocuments(b, o, t);
       const page = tree.pages.get(doc.pageId)!;
-      if (!merged.ok) conflicts.push({ pageId: doc.pageId, title: page.meta.title, reason: 'the same part of its content was edited on both sides' });
+      if (!merged.ok)
+        conflicts.push({ pageId: doc.pageId, title: page.meta.title, reason: 'the same part of its content was edited on both sides' });
       else {
         page.document = await this.store.saveDocument(manager, merged.document);
         tree.touch(doc.pageId);

@@ -1,4 +1,5 @@
 import {
+  type RawJson,
   type ChangeRequest,
   type ChangeRequestContentUpdate,
   ContentSubjects,
@@ -34,11 +35,15 @@ export class ChangeRequestContentController {
     @Query() query: CompatQuery,
     @Body() body: UpdateChangeRequestContentRequest,
   ): Promise<ChangeRequest | ChangeRequestContentUpdate> {
-    return this.services.send(ContentSubjects.changeRequestEditContent, ctx, { ...params, changes: body.changes, compat: query.compat !== 'false' });
+    return this.services.send(ContentSubjects.changeRequestEditContent, ctx, {
+      ...params,
+      changes: body.changes,
+      compat: query.compat !== 'false',
+    });
   }
 
   @Get('pages')
-  pages(@Ctx() ctx: RequestContext, @Param() params: ChangeRequestParams, @Query() _query: ContentQuery): Promise<{ pages: RevisionPage[] }> {
+  pages(@Ctx() ctx: RequestContext, @Param() params: ChangeRequestParams, @Query() _query: ContentQuery): Promise<RawJson> {
     return this.services.send(ContentSubjects.pagesList, ctx, { ...params });
   }
 

@@ -1,4 +1,12 @@
-import { ContentSubjects, type List, type RequestContext, type Revision, type RevisionFile, type RevisionPage } from '@bindery/contracts';
+import {
+  type RawJson,
+  ContentSubjects,
+  type List,
+  type RequestContext,
+  type Revision,
+  type RevisionFile,
+  type RevisionPage,
+} from '@bindery/contracts';
 import { ServiceClient } from '@bindery/platform/nest';
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { Ctx } from '../common/request-context.decorator';
@@ -16,13 +24,18 @@ export class SpaceContentController {
   }
 
   @Get('pages')
-  pages(@Ctx() ctx: RequestContext, @Param() params: SpaceParams, @Query() _query: ContentQuery): Promise<{ pages: RevisionPage[] }> {
+  pages(@Ctx() ctx: RequestContext, @Param() params: SpaceParams, @Query() _query: ContentQuery): Promise<RawJson> {
     return this.services.send(ContentSubjects.pagesList, ctx, { spaceId: params.spaceId });
   }
 
   @Get('page/:pageId')
   page(@Ctx() ctx: RequestContext, @Param() params: SpacePageParams, @Query() query: PageReadQuery): Promise<RevisionPage> {
-    return this.services.send(ContentSubjects.pageGet, ctx, { spaceId: params.spaceId, pageId: params.pageId, format: query.format, evaluated: query.evaluated });
+    return this.services.send(ContentSubjects.pageGet, ctx, {
+      spaceId: params.spaceId,
+      pageId: params.pageId,
+      format: query.format,
+      evaluated: query.evaluated,
+    });
   }
 
   @Get('files')
