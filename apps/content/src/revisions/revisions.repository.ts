@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import type { StoredFile } from '../model/file-list';
 
 /** A revision row: its parents and the top-level page node hashes of its tree. */
 export interface RevisionRow {
@@ -7,7 +8,7 @@ export interface RevisionRow {
   spaceId: string;
   parents: string[];
   pages: string[];
-  files: unknown[];
+  files: StoredFile[];
   type: 'edits' | 'merge' | 'update';
   mergedFrom: string | null;
   createdAt: Date;
@@ -18,7 +19,7 @@ interface RawRevision {
   space_id: string;
   parents: string[];
   pages: string[];
-  files: unknown[];
+  files: StoredFile[];
   type: RevisionRow['type'];
   merged_from: string | null;
   created_at: Date;
