@@ -96,10 +96,11 @@ export class ChangeRequestEditsService {
       }
       return { change, pageId };
     });
+    const fileRefs = fileRefsOf(uploads, refs);
     for (const [index, item] of prepared.entries()) {
       const { change } = item;
       if (change.operation === 'delete_page' || change.operation === 'insert_files' || change.document === undefined) continue;
-      const resolved = resolveDocument(change.document, refs, `changes[${index}].document`);
+      const resolved = resolveDocument(change.document, refs, `changes[${index}].document`, fileRefs);
       item.documentHash = resolved.document.nodes.length > 0 ? await this.store.saveDocument(manager, resolved.document) : null;
       item.documentTitle = resolved.title;
     }
@@ -113,4 +114,15 @@ export class ChangeRequestEditsService {
     await addToOutbox(manager, ContentEvents.revisionCreated, event);
     return { cr: { ...cr, revisionId: next.id, updatedAt: now, contributors }, outcomes };
   }
+}
+
+/** Batch-local file refs to file ids; a ref must be unique among the batch's files and pages. */
+function fileRefsOf(uploads: DecodedFile[], pageRefs: Map<string, string>): Map<string, string> {
+  const refs = new Map<string, string>();
+  for (const upload of uploads) {
+    if (upload.ref === undefined) continue;
+    if (refs.has(upload.ref) || pageRefs.has(upload.ref)) throw badRequest(`${upload.field}.ref: "${upload.ref}" is used twice in this batch`);
+    refs.set(upload.ref, upload.entry.id);
+  }
+  return refs;
 }

@@ -9,6 +9,8 @@ export interface DecodedFile {
   entry: StoredFile;
   bytes: Buffer;
   ref?: string;
+  /** Where the file was in the request (changes[i].files[j]), for error messages. */
+  field: string;
 }
 
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
@@ -30,7 +32,7 @@ export function decodeUpload(input: InsertFileInput, id: string, field: string):
     const dimensions = readDimensions(bytes);
     if (dimensions) entry.dimensions = dimensions;
   }
-  return { entry, bytes, ref: input.ref };
+  return { entry, bytes, ref: input.ref, field };
 }
 
 /** Width and height of an image; undefined when the bytes are not an image format we can read. */

@@ -75,6 +75,20 @@ describe('content files', () => {
     expect(inserted.map((f) => f.name)).toEqual(['diagram.png', 'notes.txt']);
     const diagramId = inserted[0].id;
 
+    // A page of a later batch links to the file by id; in the same batch, by its ref.
+    const linked = await editContent(client, space.id, cr.id, [
+      { operation: 'insert_files', files: [{ ref: 'logo', name: 'logo.png', contentType: 'image/png', base64: png(2, 2).toString('base64') }] },
+      { operation: 'insert_page', title: 'Logo', document: { markdown: '# Logo\n\n[The logo](./logo)\n' } },
+    ]);
+    const logoId = (linked as unknown as { insertedFiles: FileBody[] }).insertedFiles[0].id;
+    const pageId = (linked.changes[0].page as { id: string }).id;
+    const page = expectOperation<{ markdown: string }>(
+      await client.get(`/v1/spaces/${space.id}/change-requests/${cr.id}/content/page/${pageId}?format=markdown`),
+      'getPageInChangeRequestById',
+      200,
+    );
+    expect(page.markdown).toContain(logoId);
+
     const crFile = expectOperation<FileBody>(
       await client.get(`/v1/spaces/${space.id}/change-requests/${cr.id}/content/files/${diagramId}`),
       'getFileInChangeRequestById',
@@ -86,11 +100,12 @@ describe('content files', () => {
 
     await merge(client, space.id, cr.id);
     const all = expectOperation<FileList>(await client.get(`/v1/spaces/${space.id}/content/files`), 'listFiles', 200);
-    expect(all.count).toBe(2);
-    expect(all.items.map((f) => f.name).sort()).toEqual(['diagram.png', 'notes.txt']);
-    const first = expectOperation<FileList>(await client.get(`/v1/spaces/${space.id}/content/files?limit=1`), 'listFiles', 200);
-    const second = expectOperation<FileList>(await client.get(`/v1/spaces/${space.id}/content/files?limit=1&page=${first.next!.page}`), 'listFiles', 200);
-    expect([first.items[0].id, second.items[0].id].sort()).toEqual(all.items.map((f) => f.id).sort());
+    expect(all.count).toBe(3);
+    expect(all.items.map((f) => f.name).sort()).toEqual(['diagram.png', 'logo.png', 'notes.txt']);
+    const first = expectOperation<FileList>(await client.get(`/v1/spaces/${space.id}/content/files?limit=2`), 'listFiles', 200);
+    const second = expectOperation<FileList>(await client.get(`/v1/spaces/${space.id}/content/files?limit=2&page=${first.next!.page}`), 'listFiles', 200);
+    expect([...first.items, ...second.items].map((f) => f.id).sort()).toEqual(all.items.map((f) => f.id).sort());
+    expect(second.items).toHaveLength(1);
     expect(second.next).toBeUndefined();
 
     const spaceFile = expectOperation<FileBody>(await client.get(`/v1/spaces/${space.id}/content/files/${diagramId}`), 'getFileById', 200);
@@ -105,12 +120,34 @@ describe('content files', () => {
 
     // The signature covers the bytes, their served type and the expiry: changing any is refused.
     const url = new URL(spaceFile.downloadURL);
-    const tamperedSignature = withParam(spaceFile.downloadURL, 'signature', `${url.searchParams.get('signature')!.slice(0, 42)}A`.replace(/AA$/, 'AB'));
+    const signature = url.searchParams.get('signature')!;
+    const tamperedSignature = withParam(spaceFile.downloadURL, 'signature', `${signature.slice(0, 42)}${signature.endsWith('A') ? 'B' : 'A'}`);
     expectError(asResponse(await download(tamperedSignature)), 403, /signature/);
     expectError(asResponse(await download(withParam(spaceFile.downloadURL, 'type', 'text/html'))), 403, /signature/);
     expectError(asResponse(await download(withParam(spaceFile.downloadURL, 'expires', String(Number(url.searchParams.get('expires')) + 60)))), 403, /signature/);
     const otherBytes = spaceFile.downloadURL.replace(/files\/[0-9a-f]{64}\//, `files/${'0'.repeat(64)}/`);
     expectError(asResponse(await download(otherBytes)), 403, /signature/);
+  });
+
+  it('keeps files added on each side when change requests merge one after the other', async () => {
+    const { client, orgId } = await newOrgAdmin('files-merge');
+    const space = await createSpace(client, orgId);
+    const first = await createChangeRequest(client, space.id, 'First');
+    const second = await createChangeRequest(client, space.id, 'Second');
+    const upload = (crId: string, name: string) =>
+      editContent(client, space.id, crId, [{ operation: 'insert_files', files: [{ name, contentType: 'text/plain', base64: Buffer.from(name).toString('base64') }] }]);
+    await upload(first.id, 'one.txt');
+    await upload(second.id, 'two.txt');
+    await editContent(client, space.id, second.id, [{ operation: 'insert_page', title: 'Page', document: {} }]);
+    await merge(client, space.id, first.id);
+    await merge(client, space.id, second.id);
+    const files = expectOperation<FileList>(await client.get(`/v1/spaces/${space.id}/content/files`), 'listFiles', 200);
+    expect(files.items.map((f) => f.name).sort()).toEqual(['one.txt', 'two.txt']);
+    // A later page-only edit keeps the files (the revision points at the same stored list).
+    const third = await createChangeRequest(client, space.id, 'Third');
+    await editContent(client, space.id, third.id, [{ operation: 'insert_page', title: 'More', document: {} }]);
+    const kept = expectOperation<FileList>(await client.get(`/v1/spaces/${space.id}/change-requests/${third.id}/content/files`), 'listFilesInChangeRequestById', 200);
+    expect(kept.count).toBe(2);
   });
 
   it('refuses an expired download URL', async () => {
