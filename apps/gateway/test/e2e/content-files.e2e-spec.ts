@@ -1,18 +1,12 @@
 import { deflateSync, crc32 } from 'node:zlib';
 import { createHmac } from 'node:crypto';
+import type { RevisionFile } from '@bindery/contracts';
 import { SERVICES } from '@bindery/stack';
 import { type ApiResponse, controlTestStack, expectError, expectOperation } from '@bindery/testing';
 import { createChangeRequest, createSpace, editContent, merge, newOrgAdmin } from './content-helpers';
 import { anonymousClient } from './helpers';
 
-interface FileBody {
-  id: string;
-  name: string;
-  contentType: string;
-  downloadURL: string;
-  size: number;
-  dimensions?: { width: number; height: number };
-}
+type FileBody = RevisionFile;
 interface FileList {
   items: FileBody[];
   count: number;

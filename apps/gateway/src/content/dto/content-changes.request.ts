@@ -21,6 +21,7 @@ import {
 } from 'class-validator';
 import { IsEntityId } from '../../common/entity-id';
 import { IsDocumentInput } from './document.validators';
+import { MIME_TYPE } from './file-download.request';
 
 const OPERATIONS = ['insert_page', 'update_page', 'delete_page', 'insert_files'] as const;
 
@@ -41,7 +42,7 @@ export class InsertFileRequest {
 
   @IsDefined({ message: 'contentType is required with base64' })
   @IsString()
-  @Matches(/^[a-z0-9][a-z0-9!#$&^_.+-]{0,63}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,126}$/i, { message: 'contentType must be a MIME type such as image/png' })
+  @Matches(MIME_TYPE, { message: 'contentType must be a MIME type such as image/png' })
   contentType!: string;
 
   @ValidateIf((f: InsertFileRequest) => f.url === undefined)
