@@ -176,6 +176,11 @@ describe('content files', () => {
 
     const post = (files: unknown) => client.post(`/v1/spaces/${space.id}/change-requests/${cr.id}/content`, { changes: [{ operation: 'insert_files', files }] });
     expectError(await post([]), 400, /files/);
+    expectError(
+      await client.post(`/v1/spaces/${space.id}/change-requests/${cr.id}/content`, { changes: [{ operation: 'insert_page', title: 'P', document: {}, files: [{ name: 'a', contentType: 'text/plain', base64: 'eA==' }] }] }),
+      400,
+      /files is only allowed with insert_files/,
+    );
     expectError(await post([{ name: 'a.png', contentType: 'image/png', base64: 'not base64!' }]), 400, /base64/);
     expectError(await post([{ name: 'a.png', base64: 'eA==' }]), 400, /contentType/);
     expectError(await post([{ name: 'a.png', contentType: 'image/png', url: 'https://example.com/a.png' }]), 400, /url is not supported/);

@@ -91,6 +91,10 @@ export class ContentChangeRequest {
   into?: string | null;
 
   @ValidateIf((c: ContentChangeRequest) => c.operation === 'insert_files' || c.files !== undefined)
+  @ValidateBy({
+    name: 'onlyWithInsertFiles',
+    validator: { validate: (_files: unknown, args) => (args?.object as ContentChangeRequest).operation === 'insert_files', defaultMessage: () => 'files is only allowed with insert_files' },
+  })
   @IsArray({ message: 'files is required for insert_files' })
   @ArrayMinSize(1)
   @ArrayMaxSize(20)
