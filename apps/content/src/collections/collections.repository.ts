@@ -17,6 +17,8 @@ export class CollectionsRepository {
   }
 
   async update(manager: EntityManager, id: string, changes: Partial<CollectionEntity>): Promise<void> {
+    // An empty PATCH is valid and changes nothing (TypeORM refuses an update without values).
+    if (Object.keys(changes).length === 0) return;
     await manager.getRepository(CollectionEntity).update({ id }, changes);
   }
 

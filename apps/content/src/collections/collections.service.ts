@@ -47,7 +47,7 @@ export class CollectionsService {
 
   async create(ctx: RequestContext, input: CollectionCreateInput): Promise<Collection> {
     const role = await this.organizations.require(ctx, input.organizationId, 'create', NO_ORGANIZATION);
-    if (input.parent !== undefined) await this.parentIn(input.organizationId, input.parent, 'parent');
+    if (input.parent != null) await this.parentIn(input.organizationId, input.parent, 'parent');
     const now = this.clock.now();
     const entity: CollectionEntity = {
       id: newId(),

@@ -12,9 +12,13 @@ export interface StartServiceOptions {
   natsUrl: string;
 }
 
-/** NATS connection options shared by servers and clients: reconnect forever, quickly. */
+/**
+ * NATS connection options shared by servers and clients: reconnect forever, quickly. No async
+ * traces: nats.js would otherwise build an Error (with a captured stack) for every request just in
+ * case it times out, which measured at ~7% of the gateway's CPU.
+ */
 export function natsConnectionOptions(natsUrl: string, name: string) {
-  return { servers: natsUrl.split(','), name, maxReconnectAttempts: -1, reconnectTimeWait: 500 };
+  return { servers: natsUrl.split(','), name, maxReconnectAttempts: -1, reconnectTimeWait: 500, noAsyncTraces: true };
 }
 
 /** Boots a bounded-context service as a NATS request/reply microservice. */

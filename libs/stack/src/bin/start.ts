@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { repoRoot, SERVICES } from '../apps';
 import { run } from '../processes';
 import { LocalStack } from '../stack';
+import { superviseApps } from '../supervisor';
 
 /**
  * `pnpm start`: the whole system on this machine. Prints where the gateway listens and, on the
@@ -15,9 +16,11 @@ async function main(): Promise<void> {
     postgresPort: Number(process.env.BINDERY_PG_PORT ?? 54329),
   });
   let stopping = false;
+  let stopSupervising = (): void => undefined;
   const stop = async (): Promise<void> => {
     if (stopping) return;
     stopping = true;
+    stopSupervising();
     console.log('\nStopping Bindery…');
     await stack.stop();
     process.exit(0);
@@ -57,6 +60,7 @@ async function main(): Promise<void> {
     console.log('            make another with: pnpm cli token:create --email <email>)');
   }
   console.log('\nPress Ctrl-C to stop.');
+  stopSupervising = superviseApps(stack, (line) => console.log(line));
 }
 
 main().catch((error: unknown) => {

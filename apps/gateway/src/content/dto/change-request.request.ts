@@ -1,5 +1,6 @@
 import { CHANGE_REQUEST_STATUSES } from '@bindery/contracts';
 import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsOptionalNonNull } from '../../common/is-optional-non-null';
 import { IsEntityId } from '../../common/entity-id';
 import { PageQuery } from '../../common/page.query';
 import { IsJsonDocument } from './document.validators';
@@ -12,16 +13,16 @@ export class CreateChangeRequestRequest {
 }
 
 export class UpdateChangeRequestRequest {
-  @IsOptional()
+  @IsOptionalNonNull()
   @IsString()
   @MaxLength(100)
   subject?: string;
 
-  @IsOptional()
+  @IsOptionalNonNull()
   @IsJsonDocument()
   description?: Record<string, unknown>;
 
-  @IsOptional()
+  @IsOptionalNonNull()
   @IsIn(CHANGE_REQUEST_STATUSES, { message: `status must be one of ${CHANGE_REQUEST_STATUSES.join(', ')}` })
   status?: (typeof CHANGE_REQUEST_STATUSES)[number];
 }

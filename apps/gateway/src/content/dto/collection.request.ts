@@ -1,6 +1,7 @@
 import { MEMBER_ROLES } from '@bindery/contracts';
 import { Type } from 'class-transformer';
 import { IsDefined, IsIn, IsOptional, IsString, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
+import { IsOptionalNonNull } from '../../common/is-optional-non-null';
 import { PageQuery } from '../../common/page.query';
 import { IsEntityId } from '../../common/entity-id';
 
@@ -12,7 +13,7 @@ export class CollectionParams {
 }
 
 export class CreateCollectionRequest {
-  @IsOptional()
+  @IsOptionalNonNull()
   @IsString()
   @MaxLength(50)
   title?: string;
@@ -23,17 +24,17 @@ export class CreateCollectionRequest {
 }
 
 export class UpdateCollectionRequest {
-  @IsOptional()
+  @IsOptionalNonNull()
   @IsString()
   @MaxLength(50)
   title?: string;
 
-  @IsOptional()
+  @IsOptionalNonNull()
   @IsString()
   @MaxLength(100)
   description?: string;
 
-  @IsOptional()
+  @IsOptionalNonNull()
   @IsIn(DEFAULT_LEVELS, { message: `defaultLevel must be one of ${DEFAULT_LEVELS.join(', ')}` })
   defaultLevel?: (typeof DEFAULT_LEVELS)[number];
 }

@@ -1,6 +1,7 @@
 import { MEMBER_ROLES } from '@bindery/contracts';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsIn, IsObject, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
+import { IsOptionalNonNull } from '../../common/is-optional-non-null';
 import { IsEntityId } from '../../common/entity-id';
 
 /** Languages of the official TranslationLanguage enumeration. */
@@ -13,12 +14,12 @@ const DEFAULT_LEVELS = [...MEMBER_ROLES, 'inherit'];
 
 /** Body of POST /v1/orgs/{organizationId}/spaces (official CreateSpace). */
 export class CreateSpaceRequest {
-  @IsOptional()
+  @IsOptionalNonNull()
   @IsString()
   @MaxLength(50)
   title?: string;
 
-  @IsOptional()
+  @IsOptionalNonNull()
   @IsString()
   @MaxLength(50)
   emoji?: string;
@@ -27,11 +28,11 @@ export class CreateSpaceRequest {
   @IsEntityId()
   parent?: string;
 
-  @IsOptional()
+  @IsOptionalNonNull()
   @IsIn(LANGUAGES, { message: 'language must be a language code such as en or pt-br' })
   language?: string;
 
-  @IsOptional()
+  @IsOptionalNonNull()
   @IsIn(EDIT_MODES, { message: 'editMode must be one of live, locked' })
   editMode?: 'live' | 'locked';
 }
@@ -49,29 +50,29 @@ class MergeRulesRequest {
 
 /** Body of PATCH /v1/spaces/{spaceId}. */
 export class UpdateSpaceRequest {
-  @IsOptional()
+  @IsOptionalNonNull()
   @IsIn(EDIT_MODES, { message: 'editMode must be one of live, locked' })
   editMode?: 'live' | 'locked';
 
-  @IsOptional()
+  @IsOptionalNonNull()
   @IsString()
   @MaxLength(50)
   title?: string;
 
-  @IsOptional()
+  @IsOptionalNonNull()
   @IsIn(DEFAULT_LEVELS, { message: `defaultLevel must be one of ${DEFAULT_LEVELS.join(', ')}` })
   defaultLevel?: (typeof DEFAULT_LEVELS)[number];
 
-  @IsOptional()
+  @IsOptionalNonNull()
   @IsIn(LANGUAGES, { message: 'language must be a language code such as en or pt-br' })
   language?: string;
 
-  @IsOptional()
+  @IsOptionalNonNull()
   @ValidateNested()
   @Type(() => MergeRulesRequest)
   mergeRules?: MergeRulesRequest;
 
-  @IsOptional()
+  @IsOptionalNonNull()
   @IsString()
   @MaxLength(50)
   emoji?: string;
