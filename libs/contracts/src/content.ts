@@ -222,8 +222,8 @@ export type ContentChange =
 
 /**
  * One file of an `insert_files` change. Only inline `base64` bytes are accepted (`url` fetching
- * is not supported), and at most MAX_INLINE_FILE_BYTES per file: the batch travels in one NATS
- * message, whose payload is limited to 1 MiB, as does the download of the bytes.
+ * is not supported), at most MAX_INLINE_FILE_BYTES per file (the official limit). A download
+ * travels whole in one NATS reply, well under its max_payload.
  */
 export interface InsertFileInput {
   ref?: string;
@@ -232,10 +232,10 @@ export interface InsertFileInput {
   base64: string;
 }
 
-/** Largest file accepted inline (decoded bytes). */
-export const MAX_INLINE_FILE_BYTES = 512 * 1024;
-/** Largest total of base64 text across the files of one batch, so the batch fits a NATS message. */
-export const MAX_BATCH_BASE64_CHARS = 800 * 1024;
+/** Largest file accepted inline (decoded bytes): the official "max 1MB". */
+export const MAX_INLINE_FILE_BYTES = 1024 * 1024;
+/** Largest total of base64 text across the files of one batch, under the gateway's 5 MiB body limit. */
+export const MAX_BATCH_BASE64_CHARS = 4 * 1024 * 1024;
 
 /** A signed, expiring download of a file's bytes (the query of a `downloadURL`). */
 export interface FileDownloadInput {

@@ -39,7 +39,7 @@ describe('decodeUpload', () => {
     expect(code(() => decodeUpload({ name: 'a', contentType: 'text/plain', base64: 'ab$c' }, 'f', 'changes[1].files[2]'))).toBe(400);
     expect(() => decodeUpload({ name: 'a', contentType: 'text/plain', base64: 'abc' }, 'f', 'changes[1].files[2]')).toThrow(/changes\[1\]\.files\[2\]\.base64/);
     expect(code(() => decodeUpload({ name: 'a', contentType: 'text/plain', base64: '' }, 'f', 'x'))).toBe(400);
-    const big = Buffer.alloc(512 * 1024 + 1).toString('base64');
-    expect(() => decodeUpload({ name: 'a', contentType: 'text/plain', base64: big }, 'f', 'x')).toThrow(/at most 524288/);
+    const big = Buffer.alloc(1024 * 1024 + 1).toString('base64');
+    expect(() => decodeUpload({ name: 'a', contentType: 'text/plain', base64: big }, 'f', 'x')).toThrow(/at most 1048576/);
   });
 });

@@ -144,6 +144,19 @@ describe('content files', () => {
     expect(kept.count).toBe(2);
   });
 
+  it('round-trips a file of the largest accepted size byte for byte', async () => {
+    const { client, orgId } = await newOrgAdmin('files-large');
+    const space = await createSpace(client, orgId);
+    const cr = await createChangeRequest(client, space.id);
+    const bytes = Buffer.from(Array.from({ length: 1024 * 1024 }, (_, i) => (i * 31 + (i >> 8)) & 0xff));
+    const update = await editContent(client, space.id, cr.id, [{ operation: 'insert_files', files: [{ name: 'big.bin', contentType: 'application/octet-stream', base64: bytes.toString('base64') }] }]);
+    const file = (update as unknown as { insertedFiles: FileBody[] }).insertedFiles[0];
+    expect(file.size).toBe(bytes.length);
+    const fetched = await download(file.downloadURL);
+    expect(fetched.status).toBe(200);
+    expect(fetched.bytes.equals(bytes)).toBe(true);
+  });
+
   it('refuses an expired download URL', async () => {
     const { client, orgId } = await newOrgAdmin('files-expiry');
     const space = await createSpace(client, orgId);
@@ -185,10 +198,10 @@ describe('content files', () => {
     expectError(await post([{ name: 'a.png', base64: 'eA==' }]), 400, /contentType/);
     expectError(await post([{ name: 'a.png', contentType: 'image/png', url: 'https://example.com/a.png' }]), 400, /url is not supported/);
     expectError(await post([{ name: '../a.png', contentType: 'image/png', base64: 'eA==' }]), 400, /name/);
-    const big = Buffer.alloc(512 * 1024 + 1, 1).toString('base64');
-    expectError(await post([{ name: 'big.bin', contentType: 'application/octet-stream', base64: big }]), 400, /at most 524288/);
-    const tooManyChars = Buffer.alloc(400 * 1024, 1).toString('base64');
-    expectError(await post([1, 2, 3].map((n) => ({ name: `${n}.bin`, contentType: 'application/octet-stream', base64: tooManyChars }))), 400, /several batches/);
+    const big = Buffer.alloc(1024 * 1024 + 1, 1).toString('base64');
+    expectError(await post([{ name: 'big.bin', contentType: 'application/octet-stream', base64: big }]), 400, /at most 1048576/);
+    const tooManyChars = Buffer.alloc(800 * 1024, 1).toString('base64');
+    expectError(await post([1, 2, 3, 4].map((n) => ({ name: `${n}.bin`, contentType: 'application/octet-stream', base64: tooManyChars }))), 400, /several batches/);
     expectError(await client.get(`/v1/spaces/${space.id}/content/files?limit=0`), 400, /limit/);
     expectError(await client.get(`/v1/spaces/${space.id}/content/files?page=garbage`), 400, /page/);
     // Nothing of the refused batches was kept.

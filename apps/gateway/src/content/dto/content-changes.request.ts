@@ -20,6 +20,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { IsEntityId } from '../../common/entity-id';
+import { IsOptionalNonNull } from '../../common/is-optional-non-null';
 import { IsDocumentInput } from './document.validators';
 import { MIME_TYPE } from './file-download.request';
 
@@ -30,7 +31,7 @@ const OPERATIONS = ['insert_page', 'update_page', 'delete_page', 'insert_files']
  * not supported (it would let callers make the server reach arbitrary hosts).
  */
 export class InsertFileRequest {
-  @IsOptional()
+  @IsOptionalNonNull()
   @IsString()
   @Length(1, 100)
   ref?: string;
@@ -55,7 +56,7 @@ export class InsertFileRequest {
   url?: string;
 }
 
-/** The files of a batch travel in one NATS message (1 MiB): their base64 text has a total cap. */
+/** The files of a batch travel in one request body and one NATS message: their base64 text has a total cap. */
 const FitsOneMessage = () =>
   ValidateBy({
     name: 'fitsOneMessage',
