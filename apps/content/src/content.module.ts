@@ -5,6 +5,7 @@ import { ChangeRequestsModule } from './change-requests/change-requests.module';
 import { Clock, SystemClock } from './clock/clock';
 import type { ContentEnv } from './config/content.env';
 import { CONTENT_SCHEMA, createContentDataSource } from './database/data-source';
+import { FilesModule } from './files/files.module';
 import { HealthHandler } from './health/health.handler';
 import { CollectionsModule } from './collections/collections.module';
 import { SpacesModule } from './spaces/spaces.module';
@@ -25,6 +26,7 @@ export class ContentModule {
         EventsModule.forRoot({ service: 'content', natsUrl: env.NATS_URL, databaseUrl: env.DATABASE_URL }),
         AccessModule.forRoot(env.NATS_URL),
         ClockModule,
+        FilesModule.forRoot(env),
         SpacesModule,
         ChangeRequestsModule,
         CollectionsModule,

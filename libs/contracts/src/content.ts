@@ -20,6 +20,7 @@ export const ContentSubjects = {
   pageGet: 'content.page.get',
   filesList: 'content.files.list',
   fileGet: 'content.file.get',
+  fileDownload: 'content.file.download',
   spaceMove: 'content.space.move',
   spaceTransfer: 'content.space.transfer',
   collectionTransfer: 'content.collection.transfer',
@@ -216,7 +217,37 @@ export interface ChangeRequestUpdateInput extends ChangeRequestRef {
 export type ContentChange =
   | ({ operation: 'insert_page'; into?: string; at?: number; ref?: string; document: DocumentInput } & PageFields)
   | ({ operation: 'update_page'; page: string; into?: string | null; at?: number; document?: DocumentInput } & PageFields)
-  | { operation: 'delete_page'; page: string };
+  | { operation: 'delete_page'; page: string }
+  | { operation: 'insert_files'; files: InsertFileInput[] };
+
+/**
+ * One file of an `insert_files` change. Only inline `base64` bytes are accepted (`url` fetching
+ * is not supported), at most MAX_INLINE_FILE_BYTES per file (the official limit). A download
+ * travels whole in one NATS reply, well under its max_payload.
+ */
+export interface InsertFileInput {
+  ref?: string;
+  name: string;
+  contentType: string;
+  base64: string;
+}
+
+/** Largest file accepted inline (decoded bytes): the official "max 1MB". */
+export const MAX_INLINE_FILE_BYTES = 1024 * 1024;
+/** Largest total of base64 text across the files of one batch, under the gateway's 5 MiB body limit. */
+export const MAX_BATCH_BASE64_CHARS = 4 * 1024 * 1024;
+
+/** A signed, expiring download of a file's bytes (the query of a `downloadURL`). */
+export interface FileDownloadInput {
+  hash: string;
+  contentType: string;
+  expires: number;
+  signature: string;
+}
+export interface FileDownload {
+  contentType: string;
+  base64: string;
+}
 
 export type DocumentInput = { markdown: string } | { document: JsonDocument } | Record<string, never>;
 
@@ -243,6 +274,8 @@ export interface ChangeRequestContentUpdate {
     | { object: 'updated_page'; page: { object: 'page'; id: string; urls: { location: string } } }
     | { object: 'deleted_page'; page: string }
   >;
+  /** Files created by the batch's `insert_files` changes, in order. */
+  insertedFiles?: RevisionFile[];
 }
 
 export interface MergeResult {

@@ -16,7 +16,7 @@ export const GATEWAY: AppSpec = { name: 'gateway' };
 /** Every bounded-context service, in start order. A new service is added here and in docker-compose.yml. */
 export const SERVICES: AppSpec[] = [
   { name: 'identity', schema: 'identity' },
-  { name: 'content', schema: 'content' },
+  { name: 'content', schema: 'content', secrets: ['FILE_URL_SECRET'] },
 ];
 
 export const ALL_APPS: AppSpec[] = [...SERVICES, GATEWAY];

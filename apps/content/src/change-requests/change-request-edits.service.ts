@@ -5,12 +5,17 @@ import {
   ContentEvents,
   type RequestContext,
   type RevisionCreatedEvent,
+  type RevisionFile,
 } from '@bindery/contracts';
 import { addToOutbox, badRequest, forbidden, newId, notFound } from '@bindery/platform';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { callerId } from '../access/organization-access';
 import { Clock } from '../clock/clock';
+import { DownloadSigner } from '../files/download-signer';
+import { toWireFile } from '../files/file.mapper';
+import { type DecodedFile, decodeUpload } from '../files/file-upload';
+import { FILE_STORAGE, type FileStorage } from '../files/storage/file-storage';
 import { applyChanges, type ChangeOutcome, type PreparedChange } from '../model/apply-changes';
 import { NO_CHANGE_REQUEST } from '../revisions/content-reader';
 import { ContentStore } from '../revisions/content-store';
@@ -31,23 +36,31 @@ export class ChangeRequestEditsService {
     private readonly access: SpaceAccess,
     private readonly clock: Clock,
     private readonly db: DataSource,
+    @Inject(FILE_STORAGE) private readonly storage: FileStorage,
+    private readonly signer: DownloadSigner,
   ) {}
 
   async edit(ctx: RequestContext, input: ChangeRequestEditInput): Promise<ChangeRequest | ChangeRequestContentUpdate> {
     const { space } = await this.access.load(ctx, input.spaceId, 'edit');
     if (space.editMode === 'locked') throw forbidden('The space is locked: its content cannot be edited');
     const userId = callerId(ctx);
+    // Bytes are stored before the transaction: content-addressed and written once, so bytes of a
+    // batch that then fails are harmless, and no storage call holds a database lock.
+    const uploads = await this.storeUploads(input);
     const { cr, outcomes } = await this.db.transaction(async (manager) => {
       const found = await this.changeRequests.find(space.id, input.changeRequestId, manager, true);
       if (!found) throw notFound(NO_CHANGE_REQUEST);
       if (found.status === 'merged' || found.status === 'archived') throw badRequest(`changeRequestId: the change request is ${found.status} and can no longer be edited`);
-      return this.applyBatch(manager, found, input, userId);
+      return this.applyBatch(manager, found, input, userId, uploads);
     });
     const changeRequest = toChangeRequest(cr, space.revisionId, ctx.baseUrl);
     if (input.compat !== false) return changeRequest;
     const location = (pageId: string) => `${ctx.baseUrl}/v1/spaces/${space.id}/change-requests/${cr.id}/content/page/${pageId}`;
+    const now = this.clock.now();
+    const insertedFiles: RevisionFile[] = uploads.map((u) => toWireFile(u.entry, this.signer, ctx.baseUrl, now));
     return {
       changeRequest,
+      ...(insertedFiles.length > 0 ? { insertedFiles } : {}),
       changes: outcomes.map((o) =>
         o.kind === 'deleted'
           ? { object: 'deleted_page' as const, page: o.pageId }
@@ -58,7 +71,16 @@ export class ChangeRequestEditsService {
     };
   }
 
-  private async applyBatch(manager: EntityManager, cr: ChangeRequestEntity, input: ChangeRequestEditInput, userId: string) {
+  /** Decodes and stores the bytes of every `insert_files` change; each file gets a new id. */
+  private async storeUploads(input: ChangeRequestEditInput): Promise<DecodedFile[]> {
+    const uploads = input.changes.flatMap((change, index) =>
+      change.operation === 'insert_files' ? change.files.map((file, at) => decodeUpload(file, newId(), `changes[${index}].files[${at}]`)) : [],
+    );
+    for (const upload of uploads) await this.storage.put(upload.entry.hash, upload.bytes);
+    return uploads;
+  }
+
+  private async applyBatch(manager: EntityManager, cr: ChangeRequestEntity, input: ChangeRequestEditInput, userId: string, uploads: DecodedFile[]) {
     const revision = (await this.revisions.find(cr.revisionId, manager))!;
     const tree = await this.store.loadTree(revision.pages, manager);
     const now = this.clock.now();
@@ -74,21 +96,33 @@ export class ChangeRequestEditsService {
       }
       return { change, pageId };
     });
+    const fileRefs = fileRefsOf(uploads, refs);
     for (const [index, item] of prepared.entries()) {
       const { change } = item;
-      if (change.operation === 'delete_page' || change.document === undefined) continue;
-      const resolved = resolveDocument(change.document, refs, `changes[${index}].document`);
+      if (change.operation === 'delete_page' || change.operation === 'insert_files' || change.document === undefined) continue;
+      const resolved = resolveDocument(change.document, refs, `changes[${index}].document`, fileRefs);
       item.documentHash = resolved.document.nodes.length > 0 ? await this.store.saveDocument(manager, resolved.document) : null;
       item.documentTitle = resolved.title;
     }
 
     const outcomes: ChangeOutcome[] = applyChanges(tree, prepared, now.toISOString());
     const pages = await this.store.saveTree(manager, tree);
-    const next = await this.revisions.insert(manager, { id: newId(), spaceId: cr.spaceId, parents: [cr.revisionId], pages, files: revision.files, type: 'edits', mergedFrom: null });
+    const next = await this.revisions.insert(manager, { id: newId(), spaceId: cr.spaceId, parents: [cr.revisionId], pages, files: [...revision.files, ...uploads.map((u) => u.entry)], type: 'edits', mergedFrom: null });
     const contributors = cr.contributors.includes(userId) ? cr.contributors : [...cr.contributors, userId];
     await this.changeRequests.update(manager, cr.id, { revisionId: next.id, updatedAt: now, contributors });
     const event: RevisionCreatedEvent = { spaceId: cr.spaceId, revisionId: next.id, parents: next.parents, changeRequestId: cr.id, at: now.toISOString() };
     await addToOutbox(manager, ContentEvents.revisionCreated, event);
     return { cr: { ...cr, revisionId: next.id, updatedAt: now, contributors }, outcomes };
   }
+}
+
+/** Batch-local file refs to file ids; a ref must be unique among the batch's files and pages. */
+function fileRefsOf(uploads: DecodedFile[], pageRefs: Map<string, string>): Map<string, string> {
+  const refs = new Map<string, string>();
+  for (const upload of uploads) {
+    if (upload.ref === undefined) continue;
+    if (refs.has(upload.ref) || pageRefs.has(upload.ref)) throw badRequest(`${upload.field}.ref: "${upload.ref}" is used twice in this batch`);
+    refs.set(upload.ref, upload.entry.id);
+  }
+  return refs;
 }

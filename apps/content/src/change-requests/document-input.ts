@@ -11,28 +11,31 @@ export interface ResolvedDocument {
 
 /**
  * Turns a change's document (markdown, JSON document or empty) into a page body, pointing links
- * to batch-local refs at the ids the referenced pages received.
+ * to batch-local refs at the ids the referenced pages (`refs`) and files (`fileRefs`) received.
  */
-export function resolveDocument(input: DocumentInput, refs: Map<string, string>, field: string): ResolvedDocument {
+export function resolveDocument(input: DocumentInput, refs: Map<string, string>, field: string, fileRefs: Map<string, string> = new Map()): ResolvedDocument {
   if ('markdown' in input) {
     if (typeof input.markdown !== 'string') throw badRequest(`${field}.markdown: must be a string`);
     const markdown = input.markdown.replace(/\]\((?:\.\/)?([^)\s/]+?)(?:\.md)?\)/g, (whole, ref: string) => {
       const id = refs.get(ref);
-      return id ? `](/pages/${id})` : whole;
+      if (id) return `](/pages/${id})`;
+      const fileId = fileRefs.get(ref);
+      return fileId ? `](/files/${fileId})` : whole;
     });
     const heading = /^#\s+(.+)$/m.exec(markdown);
     return { document: markdownToDocument(markdown), title: heading?.[1].trim() };
   }
-  if ('document' in input) return { document: replaceRefs(input.document, refs) as JsonDocument };
+  if ('document' in input) return { document: replaceRefs(input.document, refs, fileRefs) as JsonDocument };
   return { document: emptyDocument() };
 }
 
-/** Rewrites `{kind: "page", page: <ref>}` references to the page ids the refs stand for. */
-function replaceRefs(value: unknown, refs: Map<string, string>): unknown {
-  if (Array.isArray(value)) return value.map((v) => replaceRefs(v, refs));
+/** Rewrites `{kind: "page", page: <ref>}` and `{kind: "file", file: <ref>}` references to the ids the refs stand for. */
+function replaceRefs(value: unknown, refs: Map<string, string>, fileRefs: Map<string, string>): unknown {
+  if (Array.isArray(value)) return value.map((v) => replaceRefs(v, refs, fileRefs));
   if (value === null || typeof value !== 'object') return value;
   const out: Record<string, unknown> = {};
-  for (const [key, v] of Object.entries(value)) out[key] = replaceRefs(v, refs);
+  for (const [key, v] of Object.entries(value)) out[key] = replaceRefs(v, refs, fileRefs);
   if (out.kind === 'page' && typeof out.page === 'string' && refs.has(out.page)) out.page = refs.get(out.page);
+  if (out.kind === 'file' && typeof out.file === 'string' && fileRefs.has(out.file)) out.file = fileRefs.get(out.file);
   return out;
 }

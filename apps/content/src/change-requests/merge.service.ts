@@ -43,14 +43,14 @@ export class MergeService {
       const { space, cr } = await this.lock(manager, ref);
       if (space.editMode === 'locked') throw forbidden('The space is locked: nothing can be merged into it');
       const [base, main, proposed] = await this.load(manager, mergeBaseOf(cr), space.revisionId, cr.revisionId);
-      const pages = await this.merger.merge(manager, base, main, proposed);
+      const { pages, files } = await this.merger.merge(manager, base, main, proposed);
       const now = this.clock.now();
       const revision = await this.revisions.insert(manager, {
         id: newId(),
         spaceId: space.id,
         parents: [main.id, proposed.id],
         pages,
-        files: proposed.files,
+        files,
         type: 'merge',
         mergedFrom: cr.id,
       });
@@ -70,13 +70,13 @@ export class MergeService {
       const { space, cr } = await this.lock(manager, ref);
       if (mergeBaseOf(cr) === space.revisionId) return { revision: cr.revisionId, result: 'update' as const };
       const [base, proposed, main] = await this.load(manager, mergeBaseOf(cr), cr.revisionId, space.revisionId);
-      const pages = await this.merger.merge(manager, base, proposed, main);
+      const { pages, files } = await this.merger.merge(manager, base, proposed, main);
       const revision = await this.revisions.insert(manager, {
         id: newId(),
         spaceId: space.id,
         parents: [proposed.id, main.id],
         pages,
-        files: proposed.files,
+        files,
         type: 'update',
         mergedFrom: null,
       });

@@ -3,11 +3,12 @@ import { ChangeRequestEntity } from '../change-requests/change-request.entity';
 import { CollectionEntity } from '../collections/collection.entity';
 import { SpaceEntity } from '../spaces/space.entity';
 import { CreateContent1767312000000 } from './migrations/1767312000000-CreateContent';
+import { AddFileLists1767400000000 } from './migrations/1767400000000-AddFileLists';
 
 export const CONTENT_SCHEMA = 'content';
 
 export const contentEntities = [SpaceEntity, ChangeRequestEntity, CollectionEntity];
-export const contentMigrations = [CreateContent1767312000000];
+export const contentMigrations = [CreateContent1767312000000, AddFileLists1767400000000];
 
 /** Content's own schema, reached with its own role (DATABASE_URL). */
 export const createContentDataSource = (url: string) =>

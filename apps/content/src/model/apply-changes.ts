@@ -23,6 +23,8 @@ export function applyChanges(tree: PageTree, changes: PreparedChange[], now: str
   changes.forEach((prepared, index) => {
     const at = `changes[${index}]`;
     const { change } = prepared;
+    // Files are not pages: the caller adds them to the revision's file list.
+    if (change.operation === 'insert_files') return;
     if (change.operation === 'insert_page') {
       const parent = change.into ?? ROOT;
       if (parent !== ROOT && !tree.pages.has(parent)) throw notFound(`${at}.into: no page "${parent}" in this change request`);

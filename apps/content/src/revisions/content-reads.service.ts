@@ -10,9 +10,12 @@ import type {
   RevisionFile,
   RevisionPage,
 } from '@bindery/contracts';
-import { notFound, pageLimit } from '@bindery/platform';
+import { decodeCursor, notFound, pageLimit, toList } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
 import { toChangeRequest } from '../change-requests/change-request.mapper';
+import { Clock } from '../clock/clock';
+import { DownloadSigner } from '../files/download-signer';
+import { toWireFile } from '../files/file.mapper';
 import { ChangeRequestsRepository } from '../change-requests/change-requests.repository';
 import { emptyDocument, type PageTree } from '../model/page-tree';
 import { documentToMarkdown } from '../pages/markdown-bridge';
@@ -27,6 +30,8 @@ export class ContentReadsService {
     private readonly reader: ContentReader,
     private readonly store: ContentStore,
     private readonly changeRequests: ChangeRequestsRepository,
+    private readonly signer: DownloadSigner,
+    private readonly clock: Clock,
   ) {}
 
   /** Serialised page trees by revision; bounded by count (a few large trees fit in memory). */
@@ -43,7 +48,7 @@ export class ContentReadsService {
       id: revision.id,
       parents: revision.parents,
       pages: toWirePages(tree, urlBase(ctx.baseUrl, content), body),
-      files: [],
+      files: revision.files.map((f) => toWireFile(f, this.signer, ctx.baseUrl, this.clock.now())),
       reusableContents: [],
       variables: {},
       createdAt: revision.createdAt.toISOString(),
@@ -98,15 +103,22 @@ export class ContentReadsService {
     return (hash) => (hash && documents.get(hash)) || emptyDocument();
   }
 
+  /** A revision's files by id; the cursor is the last id returned, so a page never repeats a file. */
   async files(ctx: RequestContext, input: FilesListInput): Promise<List<RevisionFile>> {
-    pageLimit(input.limit);
-    await this.reader.resolve(ctx, input);
-    return { count: 0, items: [] };
+    const limit = pageLimit(input.limit);
+    const after = input.page !== undefined ? String(decodeCursor(input.page, 1)[0]) : undefined;
+    const { revision } = await this.reader.resolve(ctx, input);
+    const sorted = [...revision.files].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    const rows = (after === undefined ? sorted : sorted.filter((f) => f.id > after)).slice(0, limit + 1);
+    const now = this.clock.now();
+    return toList(rows, limit, sorted.length, (f) => [f.id], (f) => toWireFile(f, this.signer, ctx.baseUrl, now));
   }
 
   async file(ctx: RequestContext, input: FileGetInput): Promise<RevisionFile> {
-    await this.reader.resolve(ctx, input);
-    throw notFound('No matching file found');
+    const { revision } = await this.reader.resolve(ctx, input);
+    const file = revision.files.find((f) => f.id === input.fileId);
+    if (!file) throw notFound('No matching file found');
+    return toWireFile(file, this.signer, ctx.baseUrl, this.clock.now());
   }
 }
 

@@ -2,6 +2,7 @@ import { conflict } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { mergeDocuments } from '../model/document-merge';
+import { type FileConflict, mergeFiles, type StoredFile } from '../model/file-list';
 import { emptyDocument } from '../model/page-tree';
 import { type MergeConflict, mergeTrees } from '../model/tree-merge';
 import { ContentStore } from './content-store';
@@ -15,11 +16,19 @@ import type { RevisionRow } from './revisions.repository';
 export class RevisionMerger {
   constructor(private readonly store: ContentStore) {}
 
+  /** Merged pages and files; one 409 names every conflicting page and file. */
+  async merge(manager: EntityManager, base: RevisionRow, ours: RevisionRow, theirs: RevisionRow): Promise<{ pages: string[]; files: StoredFile[] }> {
+    const files = mergeFiles(base.files, ours.files, theirs.files);
+    const pages = await this.mergePages(manager, base, ours, theirs);
+    if (pages.conflicts.length > 0 || files.conflicts.length > 0) throw conflictError(pages.conflicts, files.conflicts);
+    return { pages: await pages.save(), files: files.files };
+  }
+
   /** Top-level page node hashes of the merged tree (`ours` is the side the result builds on). */
-  async merge(manager: EntityManager, base: RevisionRow, ours: RevisionRow, theirs: RevisionRow): Promise<string[]> {
+  private async mergePages(manager: EntityManager, base: RevisionRow, ours: RevisionRow, theirs: RevisionRow): Promise<PagesMerge> {
     // A side that changed nothing yields the other side as it is: no tree is loaded at all.
-    if (sameList(ours.pages, base.pages)) return theirs.pages;
-    if (sameList(theirs.pages, base.pages) || sameList(ours.pages, theirs.pages)) return ours.pages;
+    if (sameList(ours.pages, base.pages)) return { conflicts: [], save: () => Promise.resolve(theirs.pages) };
+    if (sameList(theirs.pages, base.pages) || sameList(ours.pages, theirs.pages)) return { conflicts: [], save: () => Promise.resolve(ours.pages) };
 
     const [baseTree, oursTree, theirsTree] = await Promise.all([base, ours, theirs].map((r) => this.store.loadTree(r.pages, manager)));
     const { tree, conflicts, documents } = mergeTrees(baseTree, oursTree, theirsTree);
@@ -36,16 +45,23 @@ export class RevisionMerger {
         tree.touch(doc.pageId);
       }
     }
-    if (conflicts.length > 0) throw conflictError(conflicts);
-    return this.store.saveTree(manager, tree);
+    // Nothing is written until the caller knows there is no conflict at all (pages or files).
+    return { conflicts, save: () => this.store.saveTree(manager, tree) };
   }
+}
+
+interface PagesMerge {
+  conflicts: MergeConflict[];
+  save(): Promise<string[]>;
 }
 
 function sameList(a: string[], b: string[]): boolean {
   return a.length === b.length && a.every((v, i) => v === b[i]);
 }
 
-function conflictError(conflicts: MergeConflict[]) {
-  const names = conflicts.map((c) => `"${c.title}" (${c.pageId}): ${c.reason}`).join('; ');
-  return conflict(`Merge conflicts on ${conflicts.length} page(s): ${names}`, { conflicts });
+function conflictError(conflicts: MergeConflict[], fileConflicts: FileConflict[]) {
+  const parts: string[] = [];
+  if (conflicts.length > 0) parts.push(`${conflicts.length} page(s): ${conflicts.map((c) => `"${c.title}" (${c.pageId}): ${c.reason}`).join('; ')}`);
+  if (fileConflicts.length > 0) parts.push(`${fileConflicts.length} file(s): ${fileConflicts.map((c) => `"${c.name}" (${c.fileId}): ${c.reason}`).join('; ')}`);
+  return conflict(`Merge conflicts on ${parts.join('; ')}`, { conflicts, fileConflicts });
 }

@@ -1,13 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import { contentHash, stableStringify } from '../model/content-hash';
+import type { StoredFile } from '../model/file-list';
+import { BoundedCache } from './bounded-cache';
 
-/** A revision row: its parents and the top-level page node hashes of its tree. */
+/** A revision row: its parents, the top-level page node hashes of its tree, and its files. */
 export interface RevisionRow {
   id: string;
   spaceId: string;
   parents: string[];
   pages: string[];
-  files: unknown[];
+  files: StoredFile[];
   type: 'edits' | 'merge' | 'update';
   mergedFrom: string | null;
   createdAt: Date;
@@ -18,7 +21,7 @@ interface RawRevision {
   space_id: string;
   parents: string[];
   pages: string[];
-  files: unknown[];
+  file_list: StoredFile[] | null;
   type: RevisionRow['type'];
   merged_from: string | null;
   created_at: Date;
@@ -26,17 +29,34 @@ interface RawRevision {
 
 @Injectable()
 export class RevisionsRepository {
+  /** Hashes of file lists read back from committed rows: known to exist, so never written again. */
+  private readonly storedLists = new BoundedCache<true>(100_000);
+
   constructor(private readonly db: DataSource) {}
 
   async find(id: string, manager: EntityManager = this.db.manager): Promise<RevisionRow | null> {
-    const rows: RawRevision[] = await manager.query('SELECT * FROM revisions WHERE id = $1', [id]);
+    const rows: Array<RawRevision & { files_hash: string | null }> = await manager.query(
+      'SELECT r.*, l.files AS file_list FROM revisions r LEFT JOIN file_lists l ON l.hash = r.files_hash WHERE r.id = $1',
+      [id],
+    );
+    // Only outside a transaction: a row read inside one may be its own, not yet committed.
+    if (rows[0]?.files_hash && manager === this.db.manager) this.storedLists.set(rows[0].files_hash, true);
     return rows[0] ? fromRaw(rows[0]) : null;
   }
 
+  /**
+   * Inserts a revision. Its file list is stored once by content hash, so a revision whose files
+   * did not change (every page edit) adds a hash, not a copy of the list.
+   */
   async insert(manager: EntityManager, revision: Omit<RevisionRow, 'createdAt'>): Promise<RevisionRow> {
+    const filesHash = revision.files.length > 0 ? contentHash(revision.files) : null;
+    if (filesHash && !this.storedLists.has(filesHash)) {
+      await manager.query('INSERT INTO file_lists (hash, files) VALUES ($1, $2) ON CONFLICT DO NOTHING', [filesHash, stableStringify(revision.files)]);
+    }
     const rows: RawRevision[] = await manager.query(
-      `INSERT INTO revisions (id, space_id, parents, pages, files, type, merged_from) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING *`,
-      [revision.id, revision.spaceId, revision.parents, revision.pages, JSON.stringify(revision.files), revision.type, revision.mergedFrom],
+      `INSERT INTO revisions (id, space_id, parents, pages, files_hash, type, merged_from) VALUES ($1, $2, $3, $4, $5, $6, $7)
+       RETURNING *, $8::jsonb AS file_list`,
+      [revision.id, revision.spaceId, revision.parents, revision.pages, filesHash, revision.type, revision.mergedFrom, JSON.stringify(revision.files)],
     );
     return fromRaw(rows[0]);
   }
@@ -48,7 +68,7 @@ function fromRaw(raw: RawRevision): RevisionRow {
     spaceId: raw.space_id,
     parents: raw.parents,
     pages: raw.pages,
-    files: raw.files,
+    files: raw.file_list ?? [],
     type: raw.type,
     mergedFrom: raw.merged_from,
     createdAt: raw.created_at,

@@ -2,9 +2,10 @@ import { Module } from '@nestjs/common';
 import { ChangeRequestContentController } from './change-request-content.controller';
 import { ChangeRequestsController } from './change-requests.controller';
 import { CollectionsController } from './collections.controller';
+import { FilesDownloadController } from './files-download.controller';
 import { SpaceContentController } from './space-content.controller';
 import { SpacesController } from './spaces.controller';
 
 /** Routes of the content context. */
-@Module({ controllers: [SpacesController, SpaceContentController, ChangeRequestsController, ChangeRequestContentController, CollectionsController] })
+@Module({ controllers: [SpacesController, SpaceContentController, ChangeRequestsController, ChangeRequestContentController, CollectionsController, FilesDownloadController] })
 export class ContentRoutesModule {}

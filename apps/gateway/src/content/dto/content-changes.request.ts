@@ -1,3 +1,4 @@
+import { MAX_BATCH_BASE64_CHARS } from '@bindery/contracts';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -7,18 +8,65 @@ import {
   IsDefined,
   IsIn,
   IsInt,
+  IsNotEmpty,
   IsOptional,
   IsString,
   Length,
   MaxLength,
+  Matches,
   Min,
+  ValidateBy,
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
 import { IsEntityId } from '../../common/entity-id';
+import { IsOptionalNonNull } from '../../common/is-optional-non-null';
 import { IsDocumentInput } from './document.validators';
+import { MIME_TYPE } from './file-download.request';
 
-const OPERATIONS = ['insert_page', 'update_page', 'delete_page'] as const;
+const OPERATIONS = ['insert_page', 'update_page', 'delete_page', 'insert_files'] as const;
+
+/**
+ * One file of `insert_files`. Only inline `base64` is accepted: fetching a `url` server-side is
+ * not supported (it would let callers make the server reach arbitrary hosts).
+ */
+export class InsertFileRequest {
+  @IsOptionalNonNull()
+  @IsString()
+  @Length(1, 100)
+  ref?: string;
+
+  @IsString()
+  @Length(1, 256)
+  @Matches(/^[^/\\\u0000-\u001f]+$/, { message: 'name must be a file name without slashes or control characters' })
+  name!: string;
+
+  @IsDefined({ message: 'contentType is required with base64' })
+  @IsString()
+  @Matches(MIME_TYPE, { message: 'contentType must be a MIME type such as image/png' })
+  contentType!: string;
+
+  @ValidateIf((f: InsertFileRequest) => f.url === undefined)
+  @IsString({ message: 'base64 is required: only inline base64 bytes are accepted' })
+  @IsNotEmpty()
+  base64!: string;
+
+  @ValidateIf((f: InsertFileRequest) => f.url !== undefined)
+  @IsIn([], { message: 'url is not supported: send the bytes inline as base64' })
+  url?: string;
+}
+
+/** The files of a batch travel in one request body and one NATS message: their base64 text has a total cap. */
+const FitsOneMessage = () =>
+  ValidateBy({
+    name: 'fitsOneMessage',
+    validator: {
+      validate: (changes: unknown) =>
+        !Array.isArray(changes) ||
+        changes.reduce((n: number, c: { files?: Array<{ base64?: unknown }> }) => n + (c?.files ?? []).reduce((m, f) => m + (typeof f?.base64 === 'string' ? f.base64.length : 0), 0), 0) <= MAX_BATCH_BASE64_CHARS,
+      defaultMessage: () => `changes: the files of one batch may total at most ${MAX_BATCH_BASE64_CHARS} base64 characters; send them in several batches`,
+    },
+  });
 
 /**
  * One change of updateChangeRequestContent. The official union is flattened into one class whose
@@ -28,7 +76,7 @@ export class ContentChangeRequest {
   @IsIn(OPERATIONS, { message: `operation must be one of ${OPERATIONS.join(', ')}` })
   operation!: (typeof OPERATIONS)[number];
 
-  @ValidateIf((c: ContentChangeRequest) => c.operation !== 'insert_page')
+  @ValidateIf((c: ContentChangeRequest) => c.operation === 'update_page' || c.operation === 'delete_page')
   @IsDefined({ message: 'page is required for update_page and delete_page' })
   @IsEntityId()
   page?: string;
@@ -42,6 +90,18 @@ export class ContentChangeRequest {
   @ValidateIf((c: ContentChangeRequest) => c.into !== undefined && c.into !== null)
   @IsEntityId()
   into?: string | null;
+
+  @ValidateIf((c: ContentChangeRequest) => c.operation === 'insert_files' || c.files !== undefined)
+  @ValidateBy({
+    name: 'onlyWithInsertFiles',
+    validator: { validate: (_files: unknown, args) => (args?.object as ContentChangeRequest).operation === 'insert_files', defaultMessage: () => 'files is only allowed with insert_files' },
+  })
+  @IsArray({ message: 'files is required for insert_files' })
+  @ArrayMinSize(1)
+  @ArrayMaxSize(20)
+  @ValidateNested({ each: true })
+  @Type(() => InsertFileRequest)
+  files?: InsertFileRequest[];
 
   @IsOptional()
   @IsInt()
@@ -98,6 +158,7 @@ export class UpdateChangeRequestContentRequest {
   @ArrayMaxSize(50)
   @ValidateNested({ each: true })
   @Type(() => ContentChangeRequest)
+  @FitsOneMessage()
   changes!: ContentChangeRequest[];
 }
 
