@@ -4,7 +4,6 @@ import { loadConfig, logger, PinoNestLogger, runMain } from '@bindery/platform';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { HttpErrorFilter } from './common/error.filter';
-import { RawJsonInterceptor } from './common/raw-json.interceptor';
 import { setPublicBaseUrl } from './common/request-context.decorator';
 import { createValidationPipe } from './common/validation.pipe';
 import { GatewayEnv } from './config/gateway.env';
@@ -50,7 +49,6 @@ runMain(async () => {
   // Nest routes Fastify's error handler through the global filters.
   app.useGlobalFilters(new HttpErrorFilter());
   app.useGlobalPipes(createValidationPipe());
-  app.useGlobalInterceptors(new RawJsonInterceptor());
   app.enableShutdownHooks();
   await app.listen(env.PORT, env.HOST);
   setPublicBaseUrl(env.PUBLIC_URL ?? `http://${env.HOST}:${env.PORT}`);

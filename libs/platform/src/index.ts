@@ -2,7 +2,6 @@
 export * from './errors/app-error';
 export * from './config/load-config';
 export * from './logging/logger';
-export * from './logging/request-scope';
 export * from './ids/new-id';
 export * from './pagination/cursor';
 export * from './database/service-data-source';

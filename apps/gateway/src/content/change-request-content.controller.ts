@@ -10,7 +10,8 @@ import {
   type RevisionPage,
 } from '@bindery/contracts';
 import { ServiceClient } from '@bindery/platform/nest';
-import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, UseInterceptors } from '@nestjs/common';
+import { RawJsonInterceptor } from '../common/raw-json.interceptor';
 import { Ctx } from '../common/request-context.decorator';
 import { CompatQuery, UpdateChangeRequestContentRequest } from './dto/content-changes.request';
 import { ChangeRequestFileParams, ChangeRequestPageParams, ChangeRequestParams } from './dto/content.params';
@@ -43,6 +44,7 @@ export class ChangeRequestContentController {
   }
 
   @Get('pages')
+  @UseInterceptors(RawJsonInterceptor)
   pages(@Ctx() ctx: RequestContext, @Param() params: ChangeRequestParams, @Query() _query: ContentQuery): Promise<RawJson> {
     return this.services.send(ContentSubjects.pagesList, ctx, { ...params });
   }

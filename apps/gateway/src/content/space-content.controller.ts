@@ -8,7 +8,8 @@ import {
   type RevisionPage,
 } from '@bindery/contracts';
 import { ServiceClient } from '@bindery/platform/nest';
-import { Controller, Get, Param, Query } from '@nestjs/common';
+import { Controller, Get, Param, Query, UseInterceptors } from '@nestjs/common';
+import { RawJsonInterceptor } from '../common/raw-json.interceptor';
 import { Ctx } from '../common/request-context.decorator';
 import { SpaceFileParams, SpacePageParams, SpaceParams } from './dto/content.params';
 import { ContentListQuery, ContentQuery, PageReadQuery } from './dto/content.query';
@@ -24,6 +25,7 @@ export class SpaceContentController {
   }
 
   @Get('pages')
+  @UseInterceptors(RawJsonInterceptor)
   pages(@Ctx() ctx: RequestContext, @Param() params: SpaceParams, @Query() _query: ContentQuery): Promise<RawJson> {
     return this.services.send(ContentSubjects.pagesList, ctx, { spaceId: params.spaceId });
   }

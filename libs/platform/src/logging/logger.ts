@@ -1,6 +1,5 @@
 import type { LoggerService } from '@nestjs/common';
 import pino from 'pino';
-import { currentRequestScope } from './request-scope';
 
 /**
  * The process-wide structured logger. Secrets are redacted by path so a token or password
@@ -9,8 +8,6 @@ import { currentRequestScope } from './request-scope';
 export const logger = pino({
   level: process.env.LOG_LEVEL ?? 'info',
   base: { service: process.env.BINDERY_SERVICE ?? 'bindery' },
-  // The request id set by the gateway follows the request into every service's log lines.
-  mixin: () => currentRequestScope() ?? {},
   redact: {
     paths: ['*.token', '*.password', '*.authorization', 'req.headers.authorization', '*.secret', '*.privateKey'],
     censor: '[redacted]',
