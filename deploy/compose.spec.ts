@@ -5,7 +5,9 @@ import { load } from 'js-yaml';
 
 const root = join(__dirname, '..');
 const composeFile = join(root, 'docker-compose.yml');
-const compose = load(readFileSync(composeFile, 'utf8')) as { services: Record<string, { command?: string[]; environment?: Record<string, string> }> };
+const compose = load(readFileSync(composeFile, 'utf8')) as {
+  services: Record<string, { command?: string[]; environment?: Record<string, string> }>;
+};
 // An app is a directory of apps/ with an entry point; each must run as its own service.
 const apps = readdirSync(join(root, 'apps'), { withFileTypes: true })
   .filter((d) => d.isDirectory() && existsSync(join(root, 'apps', d.name, 'src', 'main.ts')))

@@ -25,7 +25,9 @@ export async function contentBench(): Promise<string[]> {
     const space = (await call<{ id: string }>(api, 'POST', `/v1/orgs/${adminOrganizationId}/spaces`, { title: 'Bench' })).id;
     const seedStart = Date.now();
     const pageIds = await seed(api, space);
-    const lines = [`seeded ${pageIds.length} pages (${LEVELS} levels, ~${BODY_BYTES} B bodies) in ${((Date.now() - seedStart) / 1000).toFixed(1)} s`];
+    const lines = [
+      `seeded ${pageIds.length} pages (${LEVELS} levels, ~${BODY_BYTES} B bodies) in ${((Date.now() - seedStart) / 1000).toFixed(1)} s`,
+    ];
 
     lines.push(await pagesTree(api, space));
 
@@ -46,8 +48,13 @@ export async function contentBench(): Promise<string[]> {
     const oneMerges: number[] = [];
     for (const id of ones) oneMerges.push(await timed(() => call(api, 'POST', `/v1/spaces/${space}/change-requests/${id}/merge`)));
     lines.push(`three-way merge of a 1-page change request: ${stats(oneMerges.slice(1))} (target p99 < 200 ms)`);
-    for (const [size, id] of [[10, tens], [100, hundreds]] as const) {
-      lines.push(`three-way merge of a ${size}-page change request: ${await timed(() => call(api, 'POST', `/v1/spaces/${space}/change-requests/${id}/merge`))} ms`);
+    for (const [size, id] of [
+      [10, tens],
+      [100, hundreds],
+    ] as const) {
+      lines.push(
+        `three-way merge of a ${size}-page change request: ${await timed(() => call(api, 'POST', `/v1/spaces/${space}/change-requests/${id}/merge`))} ms`,
+      );
     }
 
     const behind = await newChangeRequest(api, space);
@@ -55,7 +62,9 @@ export async function contentBench(): Promise<string[]> {
     const mover = await newChangeRequest(api, space);
     await edit(api, space, mover, disjoint(pageIds, 5000, 100), 'mover');
     await call(api, 'POST', `/v1/spaces/${space}/change-requests/${mover}/merge`);
-    lines.push(`update of a change request against a main that moved by 100 pages: ${await timed(() => call(api, 'POST', `/v1/spaces/${space}/change-requests/${behind}/update`))} ms`);
+    lines.push(
+      `update of a change request against a main that moved by 100 pages: ${await timed(() => call(api, 'POST', `/v1/spaces/${space}/change-requests/${behind}/update`))} ms`,
+    );
     return lines;
   } finally {
     await db.end();
@@ -92,7 +101,9 @@ async function seed(api: ApiClient, space: string): Promise<string[]> {
     const inserts = parents.flatMap((into) => Array.from({ length: FANOUT }, (_, i) => ({ into, title: `Page ${level}.${i}` })));
     const created: string[] = [];
     for (let i = 0; i < inserts.length; i += 50) {
-      const batch = inserts.slice(i, i + 50).map((p, j) => ({ operation: 'insert_page', ref: `r${j}`, ...p, document: body(`seed ${level} ${i + j}`) }));
+      const batch = inserts
+        .slice(i, i + 50)
+        .map((p, j) => ({ operation: 'insert_page', ref: `r${j}`, ...p, document: body(`seed ${level} ${i + j}`) }));
       const result = await call<Created>(api, 'POST', `/v1/spaces/${space}/change-requests/${cr}/content?compat=false`, { changes: batch });
       created.push(...result.changes.map((c) => c.page.id));
     }
@@ -105,7 +116,21 @@ async function seed(api: ApiClient, space: string): Promise<string[]> {
 
 function body(seedText: string) {
   const text = `${seedText} ${'lorem ipsum dolor sit amet '.repeat(40)}`.slice(0, BODY_BYTES);
-  return { document: { object: 'document', data: {}, nodes: [{ object: 'block', type: 'paragraph', key: 'p', data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text, marks: [] }] }] }] } };
+  return {
+    document: {
+      object: 'document',
+      data: {},
+      nodes: [
+        {
+          object: 'block',
+          type: 'paragraph',
+          key: 'p',
+          data: {},
+          nodes: [{ object: 'text', leaves: [{ object: 'leaf', text, marks: [] }] }],
+        },
+      ],
+    },
+  };
 }
 
 async function edit(api: ApiClient, space: string, cr: string, pages: string[], tag: string): Promise<void> {

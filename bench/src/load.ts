@@ -9,7 +9,10 @@ export interface LoadResult {
 }
 
 /** Drives `url` with autocannon from this process (loopback only) and summarises the run. */
-export async function load(url: string, options: { connections: number; seconds: number; headers?: Record<string, string> }): Promise<LoadResult> {
+export async function load(
+  url: string,
+  options: { connections: number; seconds: number; headers?: Record<string, string> },
+): Promise<LoadResult> {
   const result = await autocannon({ url, connections: options.connections, duration: options.seconds, headers: options.headers });
   return {
     requestsPerSecond: Math.round(result.requests.average),

@@ -22,7 +22,11 @@ export class ContentModule {
     return {
       module: ContentModule,
       imports: [
-        ServiceDatabaseModule.forRoot({ schema: CONTENT_SCHEMA, createDataSource: () => createContentDataSource(env.DATABASE_URL), migrateOnStart: true }),
+        ServiceDatabaseModule.forRoot({
+          schema: CONTENT_SCHEMA,
+          createDataSource: () => createContentDataSource(env.DATABASE_URL),
+          migrateOnStart: true,
+        }),
         EventsModule.forRoot({ service: 'content', natsUrl: env.NATS_URL, databaseUrl: env.DATABASE_URL }),
         AccessModule.forRoot(env.NATS_URL),
         ClockModule,

@@ -41,7 +41,10 @@ runMain(async () => {
   fastify.addHook('onResponse', (request, reply, done) => {
     const level = reply.statusCode >= 500 ? 'error' : 'debug';
     if (logger.isLevelEnabled(level)) {
-      logger[level]({ requestId: request.id, method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+      logger[level](
+        { requestId: request.id, method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+        'request',
+      );
     }
     done();
   });

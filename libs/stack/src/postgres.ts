@@ -38,10 +38,21 @@ export function initCluster(cluster: PostgresCluster): void {
   ownForPostgres(cluster.dataDir);
   if (pgUser()) chownSync(pwFile, uidOf('postgres'), gidOf('postgres'));
   try {
-    run(join(postgresBinDir(), 'initdb'), [
-      '-D', cluster.dataDir, '-U', cluster.adminUser, `--pwfile=${pwFile}`,
-      '--auth-local=scram-sha-256', '--auth-host=scram-sha-256', '--encoding=UTF8', '--no-instructions',
-    ], { user: pgUser() });
+    run(
+      join(postgresBinDir(), 'initdb'),
+      [
+        '-D',
+        cluster.dataDir,
+        '-U',
+        cluster.adminUser,
+        `--pwfile=${pwFile}`,
+        '--auth-local=scram-sha-256',
+        '--auth-host=scram-sha-256',
+        '--encoding=UTF8',
+        '--no-instructions',
+      ],
+      { user: pgUser() },
+    );
   } finally {
     rmSync(pwFile, { force: true });
   }

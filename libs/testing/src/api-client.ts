@@ -55,7 +55,12 @@ export class ApiClient {
  * Asserts the status, then that the body matches the official document's schema for that
  * operation and status (error bodies included). Returns the body for further assertions.
  */
-export function expectOperation<T = unknown>(response: ApiResponse, operationId: string, status: number, validatorToUse?: OpenApiValidator): T {
+export function expectOperation<T = unknown>(
+  response: ApiResponse,
+  operationId: string,
+  status: number,
+  validatorToUse?: OpenApiValidator,
+): T {
   if (response.status !== status) {
     throw new Error(`${operationId}: expected HTTP ${status}, got ${response.status}: ${JSON.stringify(response.body)}`);
   }

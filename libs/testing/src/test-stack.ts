@@ -31,7 +31,9 @@ export async function startTestStack(): Promise<TestStackInfo> {
     stack.migrate();
     const identity = SERVICES.find((s) => s.name === 'identity')!;
     const boot = JSON.parse(
-      run(process.execPath, [appEntry(identity, 'cli/main.js'), 'bootstrap', '--json', '--email', 'admin@e2e.test'], { env: stack.envFor(identity) }),
+      run(process.execPath, [appEntry(identity, 'cli/main.js'), 'bootstrap', '--json', '--email', 'admin@e2e.test'], {
+        env: stack.envFor(identity),
+      }),
     ) as { token: string; organizationId: string };
     await stack.startApps();
     const info: TestStackInfo = {
@@ -67,10 +69,9 @@ export async function controlTestStack(): Promise<LocalStack> {
 export async function identityCli(args: string[]): Promise<Record<string, unknown>> {
   const stack = await controlTestStack();
   const identity = SERVICES.find((s) => s.name === 'identity')!;
-  return JSON.parse(run(process.execPath, [appEntry(identity, 'cli/main.js'), ...args, '--json'], { env: stack.envFor(identity) })) as Record<
-    string,
-    unknown
-  >;
+  return JSON.parse(
+    run(process.execPath, [appEntry(identity, 'cli/main.js'), ...args, '--json'], { env: stack.envFor(identity) }),
+  ) as Record<string, unknown>;
 }
 
 export async function stopTestStack(): Promise<void> {

@@ -1,4 +1,11 @@
-import { IdentitySubjects, type MemberRole, type MembershipGetResult, type RequestContext, roleAtLeast, type User } from '@bindery/contracts';
+import {
+  IdentitySubjects,
+  type MemberRole,
+  type MembershipGetResult,
+  type RequestContext,
+  roleAtLeast,
+  type User,
+} from '@bindery/contracts';
 import { forbidden, notFound, unauthorized } from '@bindery/platform';
 import { ServiceClient } from '@bindery/platform/nest';
 import { Injectable } from '@nestjs/common';

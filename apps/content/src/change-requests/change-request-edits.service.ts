@@ -50,7 +50,8 @@ export class ChangeRequestEditsService {
     const { cr, outcomes } = await this.db.transaction(async (manager) => {
       const found = await this.changeRequests.find(space.id, input.changeRequestId, manager, true);
       if (!found) throw notFound(NO_CHANGE_REQUEST);
-      if (found.status === 'merged' || found.status === 'archived') throw badRequest(`changeRequestId: the change request is ${found.status} and can no longer be edited`);
+      if (found.status === 'merged' || found.status === 'archived')
+        throw badRequest(`changeRequestId: the change request is ${found.status} and can no longer be edited`);
       return this.applyBatch(manager, found, input, userId, uploads);
     });
     const changeRequest = toChangeRequest(cr, space.revisionId, ctx.baseUrl);
@@ -65,7 +66,11 @@ export class ChangeRequestEditsService {
         o.kind === 'deleted'
           ? { object: 'deleted_page' as const, page: o.pageId }
           : o.kind === 'created'
-            ? { object: 'created_page' as const, ...(o.ref ? { ref: o.ref } : {}), page: { object: 'page' as const, id: o.pageId, urls: { location: location(o.pageId) } } }
+            ? {
+                object: 'created_page' as const,
+                ...(o.ref ? { ref: o.ref } : {}),
+                page: { object: 'page' as const, id: o.pageId, urls: { location: location(o.pageId) } },
+              }
             : { object: 'updated_page' as const, page: { object: 'page' as const, id: o.pageId, urls: { location: location(o.pageId) } } },
       ),
     };
@@ -74,13 +79,21 @@ export class ChangeRequestEditsService {
   /** Decodes and stores the bytes of every `insert_files` change; each file gets a new id. */
   private async storeUploads(input: ChangeRequestEditInput): Promise<DecodedFile[]> {
     const uploads = input.changes.flatMap((change, index) =>
-      change.operation === 'insert_files' ? change.files.map((file, at) => decodeUpload(file, newId(), `changes[${index}].files[${at}]`)) : [],
+      change.operation === 'insert_files'
+        ? change.files.map((file, at) => decodeUpload(file, newId(), `changes[${index}].files[${at}]`))
+        : [],
     );
     for (const upload of uploads) await this.storage.put(upload.entry.hash, upload.bytes);
     return uploads;
   }
 
-  private async applyBatch(manager: EntityManager, cr: ChangeRequestEntity, input: ChangeRequestEditInput, userId: string, uploads: DecodedFile[]) {
+  private async applyBatch(
+    manager: EntityManager,
+    cr: ChangeRequestEntity,
+    input: ChangeRequestEditInput,
+    userId: string,
+    uploads: DecodedFile[],
+  ) {
     const revision = (await this.revisions.find(cr.revisionId, manager))!;
     const tree = await this.store.loadTree(revision.pages, manager);
     const now = this.clock.now();
@@ -107,10 +120,24 @@ export class ChangeRequestEditsService {
 
     const outcomes: ChangeOutcome[] = applyChanges(tree, prepared, now.toISOString());
     const pages = await this.store.saveTree(manager, tree);
-    const next = await this.revisions.insert(manager, { id: newId(), spaceId: cr.spaceId, parents: [cr.revisionId], pages, files: [...revision.files, ...uploads.map((u) => u.entry)], type: 'edits', mergedFrom: null });
+    const next = await this.revisions.insert(manager, {
+      id: newId(),
+      spaceId: cr.spaceId,
+      parents: [cr.revisionId],
+      pages,
+      files: [...revision.files, ...uploads.map((u) => u.entry)],
+      type: 'edits',
+      mergedFrom: null,
+    });
     const contributors = cr.contributors.includes(userId) ? cr.contributors : [...cr.contributors, userId];
     await this.changeRequests.update(manager, cr.id, { revisionId: next.id, updatedAt: now, contributors });
-    const event: RevisionCreatedEvent = { spaceId: cr.spaceId, revisionId: next.id, parents: next.parents, changeRequestId: cr.id, at: now.toISOString() };
+    const event: RevisionCreatedEvent = {
+      spaceId: cr.spaceId,
+      revisionId: next.id,
+      parents: next.parents,
+      changeRequestId: cr.id,
+      at: now.toISOString(),
+    };
     await addToOutbox(manager, ContentEvents.revisionCreated, event);
     return { cr: { ...cr, revisionId: next.id, updatedAt: now, contributors }, outcomes };
   }
@@ -121,7 +148,8 @@ function fileRefsOf(uploads: DecodedFile[], pageRefs: Map<string, string>): Map<
   const refs = new Map<string, string>();
   for (const upload of uploads) {
     if (upload.ref === undefined) continue;
-    if (refs.has(upload.ref) || pageRefs.has(upload.ref)) throw badRequest(`${upload.field}.ref: "${upload.ref}" is used twice in this batch`);
+    if (refs.has(upload.ref) || pageRefs.has(upload.ref))
+      throw badRequest(`${upload.field}.ref: "${upload.ref}" is used twice in this batch`);
     refs.set(upload.ref, upload.entry.id);
   }
   return refs;

@@ -16,7 +16,8 @@ export class ChangeRequestsRepository {
   /** By id, or by number when the reference is all digits. */
   find(spaceId: string, idOrNumber: string, manager: EntityManager = this.db.manager, lock = false): Promise<ChangeRequestEntity | null> {
     const query = manager.getRepository(ChangeRequestEntity).createQueryBuilder('cr').where('cr.space_id = :spaceId', { spaceId });
-    if (/^\d{1,9}$/.test(idOrNumber)) query.andWhere('(cr.number = :number OR cr.id = :id)', { number: Number(idOrNumber), id: idOrNumber });
+    if (/^\d{1,9}$/.test(idOrNumber))
+      query.andWhere('(cr.number = :number OR cr.id = :id)', { number: Number(idOrNumber), id: idOrNumber });
     else query.andWhere('cr.id = :id', { id: idOrNumber });
     if (lock) query.setLock('pessimistic_write');
     return query.getOne();
@@ -45,7 +46,11 @@ export class ChangeRequestsRepository {
     else base.where('cr.organization_id = :organizationId', { organizationId: scope.organizationId });
     applyFilters(base, filters);
     const count = await base.clone().getCount();
-    const query = base.addSelect('s.revision_id', 'space_revision').orderBy('cr.created_at', 'DESC').addOrderBy('cr.id', 'DESC').limit(limit);
+    const query = base
+      .addSelect('s.revision_id', 'space_revision')
+      .orderBy('cr.created_at', 'DESC')
+      .addOrderBy('cr.id', 'DESC')
+      .limit(limit);
     if (after) query.andWhere('(cr.created_at, cr.id) < (:afterAt::timestamptz, :afterId)', { afterAt: after[0], afterId: after[1] });
     const { entities, raw } = await query.getRawAndEntities();
     const revisions = new Map((raw as Array<{ cr_id: string; space_revision: string }>).map((r) => [r.cr_id, r.space_revision]));

@@ -101,7 +101,11 @@ export class ChangeRequestsService {
     return toChangeRequest(cr, space.revisionId, ctx.baseUrl);
   }
 
-  private async page(ctx: RequestContext, scope: { spaceId: string } | { organizationId: string }, input: ChangeRequestListInput | ChangeRequestOrgListInput) {
+  private async page(
+    ctx: RequestContext,
+    scope: { spaceId: string } | { organizationId: string },
+    input: ChangeRequestListInput | ChangeRequestOrgListInput,
+  ) {
     const limit = pageLimit(input.limit);
     const after = input.page ? decodeCursor(input.page, 2) : undefined;
     const { rows, count } = await this.changeRequests.list(scope, input, limit + 1, after);

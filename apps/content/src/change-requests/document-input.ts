@@ -13,7 +13,12 @@ export interface ResolvedDocument {
  * Turns a change's document (markdown, JSON document or empty) into a page body, pointing links
  * to batch-local refs at the ids the referenced pages (`refs`) and files (`fileRefs`) received.
  */
-export function resolveDocument(input: DocumentInput, refs: Map<string, string>, field: string, fileRefs: Map<string, string> = new Map()): ResolvedDocument {
+export function resolveDocument(
+  input: DocumentInput,
+  refs: Map<string, string>,
+  field: string,
+  fileRefs: Map<string, string> = new Map(),
+): ResolvedDocument {
   if ('markdown' in input) {
     if (typeof input.markdown !== 'string') throw badRequest(`${field}.markdown: must be a string`);
     const markdown = input.markdown.replace(/\]\((?:\.\/)?([^)\s/]+?)(?:\.md)?\)/g, (whole, ref: string) => {

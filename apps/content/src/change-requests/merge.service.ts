@@ -55,9 +55,20 @@ export class MergeService {
         mergedFrom: cr.id,
       });
       await this.spaces.update(manager, space.id, { revisionId: revision.id, updatedAt: now });
-      await this.changeRequests.update(manager, cr.id, { status: 'merged', revisionMerged: revision.id, mergedBy, mergedAt: now, updatedAt: now });
+      await this.changeRequests.update(manager, cr.id, {
+        status: 'merged',
+        revisionMerged: revision.id,
+        mergedBy,
+        mergedAt: now,
+        updatedAt: now,
+      });
       await this.publishRevision(manager, revision, cr.id);
-      const merged: ChangeRequestMergedEvent = { spaceId: space.id, changeRequestId: cr.id, revisionId: revision.id, at: now.toISOString() };
+      const merged: ChangeRequestMergedEvent = {
+        spaceId: space.id,
+        changeRequestId: cr.id,
+        revisionId: revision.id,
+        at: now.toISOString(),
+      };
       await addToOutbox(manager, ContentEvents.changeRequestMerged, merged);
       return { revision: revision.id, result: 'merge' as const };
     });
@@ -80,7 +91,11 @@ export class MergeService {
         type: 'update',
         mergedFrom: null,
       });
-      await this.changeRequests.update(manager, cr.id, { revisionId: revision.id, revisionMergedAncestor: main.id, updatedAt: this.clock.now() });
+      await this.changeRequests.update(manager, cr.id, {
+        revisionId: revision.id,
+        revisionMergedAncestor: main.id,
+        updatedAt: this.clock.now(),
+      });
       await this.publishRevision(manager, revision, cr.id);
       return { revision: revision.id, result: 'update' as const };
     });
@@ -101,7 +116,13 @@ export class MergeService {
   }
 
   private async publishRevision(manager: EntityManager, revision: RevisionRow, changeRequestId: string): Promise<void> {
-    const event: RevisionCreatedEvent = { spaceId: revision.spaceId, revisionId: revision.id, parents: revision.parents, changeRequestId, at: revision.createdAt.toISOString() };
+    const event: RevisionCreatedEvent = {
+      spaceId: revision.spaceId,
+      revisionId: revision.id,
+      parents: revision.parents,
+      changeRequestId,
+      at: revision.createdAt.toISOString(),
+    };
     await addToOutbox(manager, ContentEvents.revisionCreated, event);
   }
 }

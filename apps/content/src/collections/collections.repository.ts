@@ -39,8 +39,16 @@ export class CollectionsRepository {
     return rows.map((r) => r.id);
   }
 
-  async list(organizationId: string, nested: boolean, limit: number, after?: CursorKey): Promise<{ rows: CollectionEntity[]; count: number }> {
-    const base = this.db.getRepository(CollectionEntity).createQueryBuilder('c').where('c.organization_id = :organizationId', { organizationId });
+  async list(
+    organizationId: string,
+    nested: boolean,
+    limit: number,
+    after?: CursorKey,
+  ): Promise<{ rows: CollectionEntity[]; count: number }> {
+    const base = this.db
+      .getRepository(CollectionEntity)
+      .createQueryBuilder('c')
+      .where('c.organization_id = :organizationId', { organizationId });
     if (!nested) base.andWhere('c.parent_id IS NULL');
     const count = await base.clone().getCount();
     const query = base.orderBy('c.created_at', 'ASC').addOrderBy('c.id', 'ASC').limit(limit);
@@ -50,7 +58,10 @@ export class CollectionsRepository {
 
   /** Live spaces of a collection in their display order. */
   async spaces(collectionId: string, limit: number, after?: CursorKey): Promise<{ rows: SpaceEntity[]; count: number }> {
-    const base = this.db.getRepository(SpaceEntity).createQueryBuilder('s').where('s.parent_id = :collectionId AND s.deleted_at IS NULL', { collectionId });
+    const base = this.db
+      .getRepository(SpaceEntity)
+      .createQueryBuilder('s')
+      .where('s.parent_id = :collectionId AND s.deleted_at IS NULL', { collectionId });
     const count = await base.clone().getCount();
     const query = base.orderBy('s.position', 'ASC').addOrderBy('s.id', 'ASC').limit(limit);
     if (after) query.andWhere('(s.position, s.id) > (:afterPosition, :afterId)', { afterPosition: after[0], afterId: after[1] });
@@ -58,7 +69,11 @@ export class CollectionsRepository {
   }
 
   /** Positions of the live spaces in a collection (or at the top level), in order. */
-  async siblingSpaces(manager: EntityManager, organizationId: string, parentId: string | null): Promise<Array<{ id: string; position: number }>> {
+  async siblingSpaces(
+    manager: EntityManager,
+    organizationId: string,
+    parentId: string | null,
+  ): Promise<Array<{ id: string; position: number }>> {
     const rows: Array<{ id: string; position: number }> = await manager.query(
       `SELECT id, position FROM spaces WHERE organization_id = $1 AND parent_id IS NOT DISTINCT FROM $2 AND deleted_at IS NULL ORDER BY position, id`,
       [organizationId, parentId],
@@ -74,9 +89,18 @@ export class CollectionsRepository {
     const subtree = `WITH RECURSIVE tree(id) AS (
       SELECT id FROM collections WHERE id = $1
       UNION SELECT c.id FROM collections c JOIN tree ON c.parent_id = tree.id)`;
-    await manager.query(`${subtree} UPDATE change_requests SET organization_id = $2 WHERE space_id IN (SELECT id FROM spaces WHERE parent_id IN (SELECT id FROM tree))`, [collectionId, organizationId]);
-    await manager.query(`${subtree} UPDATE spaces SET organization_id = $2 WHERE parent_id IN (SELECT id FROM tree)`, [collectionId, organizationId]);
-    await manager.query(`${subtree} UPDATE collections SET organization_id = $2 WHERE id IN (SELECT id FROM tree)`, [collectionId, organizationId]);
+    await manager.query(
+      `${subtree} UPDATE change_requests SET organization_id = $2 WHERE space_id IN (SELECT id FROM spaces WHERE parent_id IN (SELECT id FROM tree))`,
+      [collectionId, organizationId],
+    );
+    await manager.query(`${subtree} UPDATE spaces SET organization_id = $2 WHERE parent_id IN (SELECT id FROM tree)`, [
+      collectionId,
+      organizationId,
+    ]);
+    await manager.query(`${subtree} UPDATE collections SET organization_id = $2 WHERE id IN (SELECT id FROM tree)`, [
+      collectionId,
+      organizationId,
+    ]);
     await manager.query('UPDATE collections SET parent_id = NULL WHERE id = $1', [collectionId]);
   }
 

@@ -92,7 +92,13 @@ export class CollectionsService {
     const limit = pageLimit(input.limit);
     const after = input.page ? decodeCursor(input.page, 2) : undefined;
     const { rows, count } = await this.collections.list(input.organizationId, input.nested !== false, limit + 1, after);
-    return toList(rows, limit, count, (c) => [c.createdAt.toISOString(), c.id], (c) => toCollection(c, role, ctx.baseUrl));
+    return toList(
+      rows,
+      limit,
+      count,
+      (c) => [c.createdAt.toISOString(), c.id],
+      (c) => toCollection(c, role, ctx.baseUrl),
+    );
   }
 
   async spacesOf(ctx: RequestContext, input: CollectionSpacesInput): Promise<List<Space>> {
@@ -101,7 +107,13 @@ export class CollectionsService {
     const after = input.page ? decodeCursor(input.page, 2) : undefined;
     const { rows, count } = await this.collections.spaces(collection.id, limit + 1, after);
     const counters = await this.spaces.counters(rows.map((r) => r.id));
-    return toList(rows, limit, count, (s) => [s.position, s.id], (s) => toSpace(s, counters.get(s.id)!, role, ctx.baseUrl));
+    return toList(
+      rows,
+      limit,
+      count,
+      (s) => [s.position, s.id],
+      (s) => toSpace(s, counters.get(s.id)!, role, ctx.baseUrl),
+    );
   }
 
   /** Re-parents a collection; a collection never ends up inside itself or its descendants. */
@@ -150,7 +162,12 @@ export class CollectionsService {
     await this.db.transaction(async (manager) => {
       await this.collections.transferSpace(manager, space.id, input.organization);
       await this.spaces.update(manager, space.id, { updatedAt: now });
-      await addToOutbox(manager, ContentEvents.spaceTransferred, { spaceId: space.id, organizationId: input.organization, from: space.organizationId, at: now.toISOString() });
+      await addToOutbox(manager, ContentEvents.spaceTransferred, {
+        spaceId: space.id,
+        organizationId: input.organization,
+        from: space.organizationId,
+        at: now.toISOString(),
+      });
     });
     const moved = { ...space, organizationId: input.organization, parentId: null, updatedAt: now };
     const counters = await this.spaces.counters([space.id]);
@@ -160,13 +177,18 @@ export class CollectionsService {
   /** Moves a collection with everything in it to another organization the caller administers. */
   async transfer(ctx: RequestContext, input: CollectionTransferInput): Promise<Collection> {
     const { collection } = await this.load(ctx, input.collectionId, 'admin');
-    if (input.organization === collection.organizationId) throw conflict('organization: the collection already belongs to this organization');
+    if (input.organization === collection.organizationId)
+      throw conflict('organization: the collection already belongs to this organization');
     const role = await this.organizations.require(ctx, input.organization, 'admin', `organization: ${NO_ORGANIZATION}`);
     await this.db.transaction((manager) => this.collections.transfer(manager, collection.id, input.organization));
     return toCollection({ ...collection, organizationId: input.organization, parentId: null }, role, ctx.baseUrl);
   }
 
-  private async load(ctx: RequestContext, id: string, minimum: MemberRole): Promise<{ collection: CollectionEntity; role: MemberRole | null }> {
+  private async load(
+    ctx: RequestContext,
+    id: string,
+    minimum: MemberRole,
+  ): Promise<{ collection: CollectionEntity; role: MemberRole | null }> {
     const collection = await this.collections.find(id);
     if (!collection) throw notFound(NO_COLLECTION);
     const role = await this.organizations.roleIn(ctx, collection.organizationId, NO_COLLECTION);

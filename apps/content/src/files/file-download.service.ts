@@ -15,7 +15,11 @@ export class FileDownloadService {
   ) {}
 
   async download(input: FileDownloadInput): Promise<FileDownload> {
-    const refused = this.signer.check({ hash: input.hash, contentType: input.contentType, expires: input.expires }, input.signature, this.clock.now());
+    const refused = this.signer.check(
+      { hash: input.hash, contentType: input.contentType, expires: input.expires },
+      input.signature,
+      this.clock.now(),
+    );
     if (refused === 'bad-signature') throw forbidden('The download URL signature is invalid');
     if (refused === 'expired') throw forbidden('The download URL has expired; read the file again for a fresh one');
     const bytes = await this.storage.get(input.hash);

@@ -25,8 +25,18 @@ const code = (fn: () => unknown): number | undefined => {
 describe('decodeUpload', () => {
   it('describes an image: size, sha256 and dimensions read from the bytes', () => {
     const bytes = pngHeader(640, 480);
-    const { entry } = decodeUpload({ name: 'a.png', contentType: 'IMAGE/PNG', base64: bytes.toString('base64') }, 'f1', 'changes[0].files[0]');
-    expect(entry).toMatchObject({ id: 'f1', name: 'a.png', contentType: 'image/png', size: bytes.length, dimensions: { width: 640, height: 480 } });
+    const { entry } = decodeUpload(
+      { name: 'a.png', contentType: 'IMAGE/PNG', base64: bytes.toString('base64') },
+      'f1',
+      'changes[0].files[0]',
+    );
+    expect(entry).toMatchObject({
+      id: 'f1',
+      name: 'a.png',
+      contentType: 'image/png',
+      size: bytes.length,
+      dimensions: { width: 640, height: 480 },
+    });
     expect(entry.hash).toMatch(/^[0-9a-f]{64}$/);
   });
 
@@ -37,7 +47,9 @@ describe('decodeUpload', () => {
 
   it('refuses malformed base64, empty files and files over the cap with a 400 naming the field', () => {
     expect(code(() => decodeUpload({ name: 'a', contentType: 'text/plain', base64: 'ab$c' }, 'f', 'changes[1].files[2]'))).toBe(400);
-    expect(() => decodeUpload({ name: 'a', contentType: 'text/plain', base64: 'abc' }, 'f', 'changes[1].files[2]')).toThrow(/changes\[1\]\.files\[2\]\.base64/);
+    expect(() => decodeUpload({ name: 'a', contentType: 'text/plain', base64: 'abc' }, 'f', 'changes[1].files[2]')).toThrow(
+      /changes\[1\]\.files\[2\]\.base64/,
+    );
     expect(code(() => decodeUpload({ name: 'a', contentType: 'text/plain', base64: '' }, 'f', 'x'))).toBe(400);
     const big = Buffer.alloc(1024 * 1024 + 1).toString('base64');
     expect(() => decodeUpload({ name: 'a', contentType: 'text/plain', base64: big }, 'f', 'x')).toThrow(/at most 1048576/);

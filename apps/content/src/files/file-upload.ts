@@ -25,7 +25,8 @@ export function decodeUpload(input: InsertFileInput, id: string, field: string):
   if (!BASE64.test(text)) throw badRequest(`${field}.base64: must be base64-encoded bytes`);
   const bytes = Buffer.from(text, 'base64');
   if (bytes.length === 0) throw badRequest(`${field}.base64: the file is empty`);
-  if (bytes.length > MAX_INLINE_FILE_BYTES) throw badRequest(`${field}.base64: the file is ${bytes.length} bytes; at most ${MAX_INLINE_FILE_BYTES} are accepted`);
+  if (bytes.length > MAX_INLINE_FILE_BYTES)
+    throw badRequest(`${field}.base64: the file is ${bytes.length} bytes; at most ${MAX_INLINE_FILE_BYTES} are accepted`);
   const contentType = input.contentType.toLowerCase();
   const entry: StoredFile = { id, name: input.name, contentType, size: bytes.length, hash: bytesHash(bytes) };
   if (contentType.startsWith('image/')) {

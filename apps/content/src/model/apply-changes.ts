@@ -12,7 +12,10 @@ export interface PreparedChange {
   documentTitle?: string;
 }
 
-export type ChangeOutcome = { kind: 'created'; pageId: string; ref?: string } | { kind: 'updated'; pageId: string } | { kind: 'deleted'; pageId: string };
+export type ChangeOutcome =
+  | { kind: 'created'; pageId: string; ref?: string }
+  | { kind: 'updated'; pageId: string }
+  | { kind: 'deleted'; pageId: string };
 
 /**
  * Applies a batch of page changes to a working tree, in order. Any invalid change throws before
@@ -50,15 +53,18 @@ function updatePage(tree: PageTree, page: PageEntry, prepared: PreparedChange, a
   if (change.into !== undefined || change.at !== undefined) {
     const parent = change.into === undefined ? page.parent : (change.into ?? ROOT);
     if (parent !== ROOT && !tree.pages.has(parent)) throw notFound(`${at}.into: no page "${parent}" in this change request`);
-    if (parent !== ROOT && tree.isWithin(parent, page.id)) throw badRequest(`${at}.into: a page cannot move into itself or one of its descendants`);
+    if (parent !== ROOT && tree.isWithin(parent, page.id))
+      throw badRequest(`${at}.into: a page cannot move into itself or one of its descendants`);
     tree.move(page.id, parent, change.at);
   }
   const fields = pickFields(change);
   const title = change.title ?? prepared.documentTitle;
   page.meta = { ...page.meta, ...fields, ...(title ? { title } : {}), updatedAt: now };
   for (const key of ['emoji', 'icon'] as const) if (page.meta[key] === '') delete page.meta[key];
-  if (change.slug !== undefined && change.slug !== page.meta.slug) page.meta.slug = chooseSlug(tree, page.parent, change.slug, page.meta.title, `${at}.slug`, page.id);
-  else if (tree.slugTaken(page.parent, page.meta.slug, page.id)) page.meta.slug = chooseSlug(tree, page.parent, undefined, page.meta.slug, `${at}.slug`, page.id);
+  if (change.slug !== undefined && change.slug !== page.meta.slug)
+    page.meta.slug = chooseSlug(tree, page.parent, change.slug, page.meta.title, `${at}.slug`, page.id);
+  else if (tree.slugTaken(page.parent, page.meta.slug, page.id))
+    page.meta.slug = chooseSlug(tree, page.parent, undefined, page.meta.slug, `${at}.slug`, page.id);
   if (prepared.documentHash !== undefined) page.document = prepared.documentHash;
   tree.touch(page.id);
 }

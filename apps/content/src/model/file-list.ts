@@ -25,7 +25,11 @@ export interface FileConflict {
  * as it was takes the other side's version (including its deletion); both sides changing it
  * differently is a conflict. Order: ours, then the files only theirs added.
  */
-export function mergeFiles(base: StoredFile[], ours: StoredFile[], theirs: StoredFile[]): { files: StoredFile[]; conflicts: FileConflict[] } {
+export function mergeFiles(
+  base: StoredFile[],
+  ours: StoredFile[],
+  theirs: StoredFile[],
+): { files: StoredFile[]; conflicts: FileConflict[] } {
   const byId = (list: StoredFile[]) => new Map(list.map((f) => [f.id, f]));
   const [b, o, t] = [byId(base), byId(ours), byId(theirs)];
   const ids = [...new Set([...o.keys(), ...t.keys(), ...b.keys()])];
@@ -38,7 +42,11 @@ export function mergeFiles(base: StoredFile[], ours: StoredFile[], theirs: Store
     else if (same(of, bf)) chosen = tf;
     else {
       const named = (of ?? tf ?? bf)!;
-      conflicts.push({ fileId: id, name: named.name, reason: of && tf ? 'the file was changed on both sides' : 'the file was deleted on one side and changed on the other' });
+      conflicts.push({
+        fileId: id,
+        name: named.name,
+        reason: of && tf ? 'the file was changed on both sides' : 'the file was deleted on one side and changed on the other',
+      });
       continue;
     }
     if (chosen) files.push(chosen);

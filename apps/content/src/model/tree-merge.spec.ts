@@ -60,7 +60,9 @@ describe('mergeTrees', () => {
     const theirs = base.clone();
     edit(ours, 'intro', { title: 'One' });
     edit(theirs, 'intro', { title: 'Two' });
-    expect(mergeTrees(base, ours, theirs).conflicts).toEqual([expect.objectContaining({ pageId: 'intro', reason: expect.stringContaining('title') })]);
+    expect(mergeTrees(base, ours, theirs).conflicts).toEqual([
+      expect.objectContaining({ pageId: 'intro', reason: expect.stringContaining('title') }),
+    ]);
     edit(theirs, 'intro', { title: 'One' });
     expect(mergeTrees(base, ours, theirs).conflicts).toEqual([]);
   });
@@ -101,7 +103,11 @@ describe('mergeTrees', () => {
     ours.insert(page('a', ROOT, { slug: 'same' }));
     const theirs = base.clone();
     theirs.insert(page('b', ROOT, { slug: 'same' }));
-    expect(mergeTrees(base, ours, theirs).conflicts.map((c) => c.reason).join()).toContain('slug "same"');
+    expect(
+      mergeTrees(base, ours, theirs)
+        .conflicts.map((c) => c.reason)
+        .join(),
+    ).toContain('slug "same"');
   });
 
   it('keeps a reorder made on the other side while merging an unrelated edit', () => {

@@ -119,8 +119,16 @@ function mergeEntry(b: PageEntry, o: PageEntry, t: PageEntry): { entry: PageEntr
 }
 
 /** Recomputes the sibling lists theirs touched, keeping the merged order, then checks the result. */
-function rebuildChildren(result: PageTree, base: PageTree, ours: PageTree, theirs: PageTree, changes: Changes, conflicts: MergeConflict[]): void {
-  const orphan = (page: PageEntry) => conflicts.push({ pageId: page.id, title: page.meta.title, reason: 'its parent page was deleted on the other side' });
+function rebuildChildren(
+  result: PageTree,
+  base: PageTree,
+  ours: PageTree,
+  theirs: PageTree,
+  changes: Changes,
+  conflicts: MergeConflict[],
+): void {
+  const orphan = (page: PageEntry) =>
+    conflicts.push({ pageId: page.id, title: page.meta.title, reason: 'its parent page was deleted on the other side' });
   for (const id of changes.placed) {
     const page = result.pages.get(id)!;
     if (page.parent !== ROOT && !result.pages.has(page.parent)) orphan(page);
@@ -146,14 +154,16 @@ function rebuildChildren(result: PageTree, base: PageTree, ours: PageTree, their
     if (parent !== ROOT && (before.length !== list.length || before.some((id, i) => list[i] !== id))) result.touch(parent);
   }
   for (const id of changes.placed) {
-    if (hasCycle(result, id)) conflicts.push({ pageId: id, title: result.pages.get(id)!.meta.title, reason: 'moves on both sides form a cycle' });
+    if (hasCycle(result, id))
+      conflicts.push({ pageId: id, title: result.pages.get(id)!.meta.title, reason: 'moves on both sides form a cycle' });
     else result.touch(id);
   }
   for (const parent of changes.parents) {
     const seen = new Map<string, string>();
     for (const id of result.children.get(parent) ?? []) {
       const page = result.pages.get(id)!;
-      if (seen.has(page.meta.slug)) conflicts.push({ pageId: id, title: page.meta.title, reason: `slug "${page.meta.slug}" is used by a sibling on the other side` });
+      if (seen.has(page.meta.slug))
+        conflicts.push({ pageId: id, title: page.meta.title, reason: `slug "${page.meta.slug}" is used by a sibling on the other side` });
       seen.set(page.meta.slug, id);
     }
   }

@@ -111,7 +111,13 @@ export class ContentReadsService {
     const sorted = [...revision.files].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     const rows = (after === undefined ? sorted : sorted.filter((f) => f.id > after)).slice(0, limit + 1);
     const now = this.clock.now();
-    return toList(rows, limit, sorted.length, (f) => [f.id], (f) => toWireFile(f, this.signer, ctx.baseUrl, now));
+    return toList(
+      rows,
+      limit,
+      sorted.length,
+      (f) => [f.id],
+      (f) => toWireFile(f, this.signer, ctx.baseUrl, now),
+    );
   }
 
   async file(ctx: RequestContext, input: FileGetInput): Promise<RevisionFile> {

@@ -17,7 +17,12 @@ export class RevisionMerger {
   constructor(private readonly store: ContentStore) {}
 
   /** Merged pages and files; one 409 names every conflicting page and file. */
-  async merge(manager: EntityManager, base: RevisionRow, ours: RevisionRow, theirs: RevisionRow): Promise<{ pages: string[]; files: StoredFile[] }> {
+  async merge(
+    manager: EntityManager,
+    base: RevisionRow,
+    ours: RevisionRow,
+    theirs: RevisionRow,
+  ): Promise<{ pages: string[]; files: StoredFile[] }> {
     const files = mergeFiles(base.files, ours.files, theirs.files);
     const pages = await this.mergePages(manager, base, ours, theirs);
     if (pages.conflicts.length > 0 || files.conflicts.length > 0) throw conflictError(pages.conflicts, files.conflicts);
@@ -28,7 +33,8 @@ export class RevisionMerger {
   private async mergePages(manager: EntityManager, base: RevisionRow, ours: RevisionRow, theirs: RevisionRow): Promise<PagesMerge> {
     // A side that changed nothing yields the other side as it is: no tree is loaded at all.
     if (sameList(ours.pages, base.pages)) return { conflicts: [], save: () => Promise.resolve(theirs.pages) };
-    if (sameList(theirs.pages, base.pages) || sameList(ours.pages, theirs.pages)) return { conflicts: [], save: () => Promise.resolve(ours.pages) };
+    if (sameList(theirs.pages, base.pages) || sameList(ours.pages, theirs.pages))
+      return { conflicts: [], save: () => Promise.resolve(ours.pages) };
 
     const [baseTree, oursTree, theirsTree] = await Promise.all([base, ours, theirs].map((r) => this.store.loadTree(r.pages, manager)));
     const { tree, conflicts, documents } = mergeTrees(baseTree, oursTree, theirsTree);
@@ -61,7 +67,9 @@ function sameList(a: string[], b: string[]): boolean {
 
 function conflictError(conflicts: MergeConflict[], fileConflicts: FileConflict[]) {
   const parts: string[] = [];
-  if (conflicts.length > 0) parts.push(`${conflicts.length} page(s): ${conflicts.map((c) => `"${c.title}" (${c.pageId}): ${c.reason}`).join('; ')}`);
-  if (fileConflicts.length > 0) parts.push(`${fileConflicts.length} file(s): ${fileConflicts.map((c) => `"${c.name}" (${c.fileId}): ${c.reason}`).join('; ')}`);
+  if (conflicts.length > 0)
+    parts.push(`${conflicts.length} page(s): ${conflicts.map((c) => `"${c.title}" (${c.pageId}): ${c.reason}`).join('; ')}`);
+  if (fileConflicts.length > 0)
+    parts.push(`${fileConflicts.length} file(s): ${fileConflicts.map((c) => `"${c.name}" (${c.fileId}): ${c.reason}`).join('; ')}`);
   return conflict(`Merge conflicts on ${parts.join('; ')}`, { conflicts, fileConflicts });
 }

@@ -51,12 +51,24 @@ export class RevisionsRepository {
   async insert(manager: EntityManager, revision: Omit<RevisionRow, 'createdAt'>): Promise<RevisionRow> {
     const filesHash = revision.files.length > 0 ? contentHash(revision.files) : null;
     if (filesHash && !this.storedLists.has(filesHash)) {
-      await manager.query('INSERT INTO file_lists (hash, files) VALUES ($1, $2) ON CONFLICT DO NOTHING', [filesHash, stableStringify(revision.files)]);
+      await manager.query('INSERT INTO file_lists (hash, files) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
+        filesHash,
+        stableStringify(revision.files),
+      ]);
     }
     const rows: RawRevision[] = await manager.query(
       `INSERT INTO revisions (id, space_id, parents, pages, files_hash, type, merged_from) VALUES ($1, $2, $3, $4, $5, $6, $7)
        RETURNING *, $8::jsonb AS file_list`,
-      [revision.id, revision.spaceId, revision.parents, revision.pages, filesHash, revision.type, revision.mergedFrom, JSON.stringify(revision.files)],
+      [
+        revision.id,
+        revision.spaceId,
+        revision.parents,
+        revision.pages,
+        filesHash,
+        revision.type,
+        revision.mergedFrom,
+        JSON.stringify(revision.files),
+      ],
     );
     return fromRaw(rows[0]);
   }

@@ -1,4 +1,13 @@
-import { ContentSubjects, type Envelope, type List, type Space, type SpaceCreateInput, type SpaceListInput, type SpaceRef, type SpaceUpdateInput } from '@bindery/contracts';
+import {
+  ContentSubjects,
+  type Envelope,
+  type List,
+  type Space,
+  type SpaceCreateInput,
+  type SpaceListInput,
+  type SpaceRef,
+  type SpaceUpdateInput,
+} from '@bindery/contracts';
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { SpacesService } from './spaces.service';

@@ -53,7 +53,10 @@ export class SpacesRepository {
 
   /** True when a collection with this id belongs to the organization. */
   async collectionExists(organizationId: string, collectionId: string): Promise<boolean> {
-    const rows: unknown[] = await this.db.query('SELECT 1 FROM collections WHERE id = $1 AND organization_id = $2', [collectionId, organizationId]);
+    const rows: unknown[] = await this.db.query('SELECT 1 FROM collections WHERE id = $1 AND organization_id = $2', [
+      collectionId,
+      organizationId,
+    ]);
     return rows.length > 0;
   }
 

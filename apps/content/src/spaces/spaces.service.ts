@@ -62,7 +62,15 @@ export class SpacesService {
         deletedAt: null,
       };
       await this.spaces.insert(manager, entity);
-      await this.revisions.insert(manager, { id: revisionId, spaceId: id, parents: [], pages: [], files: [], type: 'edits', mergedFrom: null });
+      await this.revisions.insert(manager, {
+        id: revisionId,
+        spaceId: id,
+        parents: [],
+        pages: [],
+        files: [],
+        type: 'edits',
+        mergedFrom: null,
+      });
       await this.publish(manager, ContentEvents.spaceCreated, entity);
       return entity;
     });

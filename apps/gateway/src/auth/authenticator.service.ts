@@ -1,4 +1,10 @@
-import { type Caller, EVENT_PREFIX_TOKEN_REVOKED, IdentitySubjects, type TokenRevokedEvent, type TokenVerifyResult } from '@bindery/contracts';
+import {
+  type Caller,
+  EVENT_PREFIX_TOKEN_REVOKED,
+  IdentitySubjects,
+  type TokenRevokedEvent,
+  type TokenVerifyResult,
+} from '@bindery/contracts';
 import { logger, unauthorized } from '@bindery/platform';
 import { ServiceClient } from '@bindery/platform/nest';
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';

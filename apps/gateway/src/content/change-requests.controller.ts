@@ -18,7 +18,10 @@ export class ChangeRequestsController {
     @Body() body: CreateChangeRequestRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<ChangeRequest> {
-    const cr = await this.services.send<ChangeRequest>(ContentSubjects.changeRequestCreate, ctx, { spaceId: params.spaceId, subject: body.subject });
+    const cr = await this.services.send<ChangeRequest>(ContentSubjects.changeRequestCreate, ctx, {
+      spaceId: params.spaceId,
+      subject: body.subject,
+    });
     void reply.header('location', cr.urls.location);
     return cr;
   }
@@ -29,7 +32,11 @@ export class ChangeRequestsController {
   }
 
   @Get('orgs/:organizationId/change-requests')
-  listForOrganization(@Ctx() ctx: RequestContext, @Param() params: OrgSpacesParams, @Query() query: ChangeRequestListQuery): Promise<List<ChangeRequest>> {
+  listForOrganization(
+    @Ctx() ctx: RequestContext,
+    @Param() params: OrgSpacesParams,
+    @Query() query: ChangeRequestListQuery,
+  ): Promise<List<ChangeRequest>> {
     return this.services.send(ContentSubjects.changeRequestListForOrg, ctx, { ...query, organizationId: params.organizationId });
   }
 
@@ -39,7 +46,11 @@ export class ChangeRequestsController {
   }
 
   @Patch('spaces/:spaceId/change-requests/:changeRequestId')
-  update(@Ctx() ctx: RequestContext, @Param() params: ChangeRequestParams, @Body() body: UpdateChangeRequestRequest): Promise<ChangeRequest> {
+  update(
+    @Ctx() ctx: RequestContext,
+    @Param() params: ChangeRequestParams,
+    @Body() body: UpdateChangeRequestRequest,
+  ): Promise<ChangeRequest> {
     return this.services.send(ContentSubjects.changeRequestUpdate, ctx, { ...body, ...params });
   }
 

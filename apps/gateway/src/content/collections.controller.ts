@@ -4,7 +4,14 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Res
 import type { FastifyReply } from 'fastify';
 import { PageQuery } from '../common/page.query';
 import { Ctx } from '../common/request-context.decorator';
-import { CollectionListQuery, CollectionParams, CreateCollectionRequest, MoveRequest, TransferRequest, UpdateCollectionRequest } from './dto/collection.request';
+import {
+  CollectionListQuery,
+  CollectionParams,
+  CreateCollectionRequest,
+  MoveRequest,
+  TransferRequest,
+  UpdateCollectionRequest,
+} from './dto/collection.request';
 import { OrgSpacesParams } from './dto/content.params';
 
 @Controller('v1')
@@ -19,7 +26,10 @@ export class CollectionsController {
     @Body() body: CreateCollectionRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<Collection> {
-    const collection = await this.services.send<Collection>(ContentSubjects.collectionCreate, ctx, { ...body, organizationId: params.organizationId });
+    const collection = await this.services.send<Collection>(ContentSubjects.collectionCreate, ctx, {
+      ...body,
+      organizationId: params.organizationId,
+    });
     void reply.header('location', collection.urls.location);
     return collection;
   }

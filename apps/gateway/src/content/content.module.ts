@@ -7,5 +7,14 @@ import { SpaceContentController } from './space-content.controller';
 import { SpacesController } from './spaces.controller';
 
 /** Routes of the content context. */
-@Module({ controllers: [SpacesController, SpaceContentController, ChangeRequestsController, ChangeRequestContentController, CollectionsController, FilesDownloadController] })
+@Module({
+  controllers: [
+    SpacesController,
+    SpaceContentController,
+    ChangeRequestsController,
+    ChangeRequestContentController,
+    CollectionsController,
+    FilesDownloadController,
+  ],
+})
 export class ContentRoutesModule {}

@@ -29,7 +29,11 @@ export class SpacesController {
 
   @Get('orgs/:organizationId/spaces')
   list(@Ctx() ctx: RequestContext, @Param() params: OrgSpacesParams, @Query() query: PageQuery): Promise<List<Space>> {
-    return this.services.send(ContentSubjects.spaceList, ctx, { organizationId: params.organizationId, page: query.page, limit: query.limit });
+    return this.services.send(ContentSubjects.spaceList, ctx, {
+      organizationId: params.organizationId,
+      page: query.page,
+      limit: query.limit,
+    });
   }
 
   @Get('spaces/:spaceId')

@@ -6,9 +6,12 @@ describe('authentication', () => {
     expectError(await anonymousClient().get('/v1/user'), 401, /Authorization/);
   });
 
-  it.each([['Basic abc'], ['Bearer'], ['Bearer two words'], ['bdy_token-without-scheme']])('answers 401 to the malformed header "%s"', async (header) => {
-    expectError(await anonymousClient().request('GET', '/v1/orgs', undefined, { authorization: header }), 401, /Malformed/);
-  });
+  it.each([['Basic abc'], ['Bearer'], ['Bearer two words'], ['bdy_token-without-scheme']])(
+    'answers 401 to the malformed header "%s"',
+    async (header) => {
+      expectError(await anonymousClient().request('GET', '/v1/orgs', undefined, { authorization: header }), 401, /Malformed/);
+    },
+  );
 
   it('answers 401 to an unknown token', async () => {
     expectError(await anonymousClient().withToken('bdy_doesnotexist0000000000000000000000000').get('/v1/orgs'), 401, /Invalid or revoked/);

@@ -27,15 +27,27 @@ describe('change requests', () => {
     const created = await Promise.all(Array.from({ length: 8 }, (_, i) => createChangeRequest(client, space.id, `CR ${i}`)));
     expect(created.map((cr) => cr.number).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     const third = created.find((cr) => cr.number === 3)!;
-    const byNumber = expectOperation<ChangeRequestBody>(await client.get(`/v1/spaces/${space.id}/change-requests/3`), 'getChangeRequestById', 200);
-    const byId = expectOperation<ChangeRequestBody>(await client.get(`/v1/spaces/${space.id}/change-requests/${third.id}`), 'getChangeRequestById', 200);
+    const byNumber = expectOperation<ChangeRequestBody>(
+      await client.get(`/v1/spaces/${space.id}/change-requests/3`),
+      'getChangeRequestById',
+      200,
+    );
+    const byId = expectOperation<ChangeRequestBody>(
+      await client.get(`/v1/spaces/${space.id}/change-requests/${third.id}`),
+      'getChangeRequestById',
+      200,
+    );
     expect(byNumber.id).toBe(third.id);
     expect(byId.number).toBe(3);
     expect(byId).toMatchObject({ status: 'open', outdated: false, revision: space.revision, revisionInitial: space.revision });
     expectError(await client.get(`/v1/spaces/${space.id}/change-requests/99`), 404, /change request/);
     const other = await createSpace(client, orgId, 'Other');
     expect((await createChangeRequest(client, other.id)).number).toBe(1);
-    const counted = expectOperation<{ changeRequests: number; changeRequestsOpen: number }>(await client.get(`/v1/spaces/${space.id}`), 'getSpaceById', 200);
+    const counted = expectOperation<{ changeRequests: number; changeRequestsOpen: number }>(
+      await client.get(`/v1/spaces/${space.id}`),
+      'getSpaceById',
+      200,
+    );
     expect(counted).toMatchObject({ changeRequests: 8, changeRequestsOpen: 8 });
   });
 
@@ -54,13 +66,29 @@ describe('change requests', () => {
 
     const open = expectOperation<CrList>(await client.get(`/v1/spaces/${space.id}/change-requests`), 'listChangeRequestsForSpace', 200);
     expect(open.items.map((cr) => cr.subject)).toEqual(['Second']);
-    const drafts = expectOperation<CrList>(await client.get(`/v1/spaces/${space.id}/change-requests?status=draft`), 'listChangeRequestsForSpace', 200);
+    const drafts = expectOperation<CrList>(
+      await client.get(`/v1/spaces/${space.id}/change-requests?status=draft`),
+      'listChangeRequestsForSpace',
+      200,
+    );
     expect(drafts.items.map((cr) => cr.id)).toEqual([a.id]);
-    const mine = expectOperation<CrList>(await client.get(`/v1/spaces/${space.id}/change-requests?creator=${userId}`), 'listChangeRequestsForSpace', 200);
+    const mine = expectOperation<CrList>(
+      await client.get(`/v1/spaces/${space.id}/change-requests?creator=${userId}`),
+      'listChangeRequestsForSpace',
+      200,
+    );
     expect(mine.count).toBe(1);
-    const nobody = expectOperation<CrList>(await client.get(`/v1/spaces/${space.id}/change-requests?contributor=someoneElse1`), 'listChangeRequestsForSpace', 200);
+    const nobody = expectOperation<CrList>(
+      await client.get(`/v1/spaces/${space.id}/change-requests?contributor=someoneElse1`),
+      'listChangeRequestsForSpace',
+      200,
+    );
     expect(nobody.count).toBe(0);
-    const org = expectOperation<CrList>(await client.get(`/v1/orgs/${orgId}/change-requests?limit=1`), 'listChangeRequestsForOrganization', 200);
+    const org = expectOperation<CrList>(
+      await client.get(`/v1/orgs/${orgId}/change-requests?limit=1`),
+      'listChangeRequestsForOrganization',
+      200,
+    );
     expect(org.count).toBe(1);
     expect(org.next).toBeUndefined();
 
@@ -80,14 +108,24 @@ describe('change requests', () => {
       {
         operation: 'insert_page',
         title: 'Next',
-        document: { document: { object: 'document', data: {}, nodes: [{ object: 'block', type: 'paragraph', data: {}, nodes: [], key: 'l', ref: { kind: 'page', page: 'start' } }] } },
+        document: {
+          document: {
+            object: 'document',
+            data: {},
+            nodes: [{ object: 'block', type: 'paragraph', data: {}, nodes: [], key: 'l', ref: { kind: 'page', page: 'start' } }],
+          },
+        },
       },
     ]);
     expect(result.changes.map((c) => c.object)).toEqual(['created_page', 'created_page']);
     const startId = (result.changes[0].page as { id: string }).id;
     expect(result.changes[0].ref).toBe('start');
 
-    const pages = expectOperation<{ pages: PageBody[] }>(await client.get(`/v1/spaces/${space.id}/change-requests/${cr.id}/content/pages`), 'listPagesInChangeRequest', 200);
+    const pages = expectOperation<{ pages: PageBody[] }>(
+      await client.get(`/v1/spaces/${space.id}/change-requests/${cr.id}/content/pages`),
+      'listPagesInChangeRequest',
+      200,
+    );
     expect(pages.pages.map((p) => [p.title, p.path])).toEqual([
       ['Getting started', 'getting-started'],
       ['Next', 'next'],
@@ -99,9 +137,15 @@ describe('change requests', () => {
     );
     expect(next.document.nodes[0].ref).toEqual({ kind: 'page', page: startId });
     // The space does not move until the merge.
-    expect(expectOperation<{ pages: PageBody[] }>(await client.get(`/v1/spaces/${space.id}/content/pages`), 'listPages', 200).pages).toEqual([]);
+    expect(
+      expectOperation<{ pages: PageBody[] }>(await client.get(`/v1/spaces/${space.id}/content/pages`), 'listPages', 200).pages,
+    ).toEqual([]);
 
-    const revision = expectOperation<{ parents: string[] }>(await client.get(`/v1/spaces/${space.id}/change-requests/${cr.id}/content`), 'getRevisionOfChangeRequestById', 200);
+    const revision = expectOperation<{ parents: string[] }>(
+      await client.get(`/v1/spaces/${space.id}/change-requests/${cr.id}/content`),
+      'getRevisionOfChangeRequestById',
+      200,
+    );
     expect(revision.parents).toEqual([space.revision]);
 
     const merged = await merge(client, space.id, cr.id);
@@ -117,12 +161,26 @@ describe('change requests', () => {
     expect(mergedRevision.parents).toHaveLength(2);
     expect(mergedRevision.parents[0]).toBe(space.revision);
     expect(mergedRevision.pages).toHaveLength(2);
-    const crAfter = expectOperation<ChangeRequestBody>(await client.get(`/v1/spaces/${space.id}/change-requests/${cr.number}`), 'getChangeRequestById', 200);
+    const crAfter = expectOperation<ChangeRequestBody>(
+      await client.get(`/v1/spaces/${space.id}/change-requests/${cr.number}`),
+      'getChangeRequestById',
+      200,
+    );
     expect(crAfter).toMatchObject({ status: 'merged', revisionMerged: merged.revision });
     expectError(await client.post(`/v1/spaces/${space.id}/change-requests/${cr.id}/merge`), 400, /already merged/);
-    expectError(await client.post(`/v1/spaces/${space.id}/change-requests/${cr.id}/content`, { changes: [{ operation: 'delete_page', page: startId }] }), 400, /merged/);
+    expectError(
+      await client.post(`/v1/spaces/${space.id}/change-requests/${cr.id}/content`, {
+        changes: [{ operation: 'delete_page', page: startId }],
+      }),
+      400,
+      /merged/,
+    );
 
-    const page = expectOperation<PageBody>(await client.get(`/v1/spaces/${space.id}/content/page/${startId}?format=markdown`), 'getPageById', 200);
+    const page = expectOperation<PageBody>(
+      await client.get(`/v1/spaces/${space.id}/content/page/${startId}?format=markdown`),
+      'getPageById',
+      200,
+    );
     expect(typeof page.markdown).toBe('string');
   });
 
@@ -130,7 +188,8 @@ describe('change requests', () => {
     const { client, orgId } = await newOrgAdmin('markdown');
     const space = await createSpace(client, orgId);
     const cr = await createChangeRequest(client, space.id);
-    const markdown = '# Install\n\nRun the installer.\n\n- one\n- two\n\n{% hint style="info" %}\nKeep the key safe.\n{% endhint %}\n\nSee [setup](./setup.md).\n';
+    const markdown =
+      '# Install\n\nRun the installer.\n\n- one\n- two\n\n{% hint style="info" %}\nKeep the key safe.\n{% endhint %}\n\nSee [setup](./setup.md).\n';
     const result = await editContent(client, space.id, cr.id, [
       { operation: 'insert_page', document: { markdown } },
       { operation: 'insert_page', ref: 'setup', title: 'Setup', document: { markdown: 'Setup steps.\n' } },
@@ -146,9 +205,12 @@ describe('change requests', () => {
     expect(page.markdown).toContain('- one');
     expect(page.markdown).toContain(setup);
     // Markdown → document → Markdown is stable: the text given back converts to the same text.
-    const again = await editContent(client, space.id, cr.id, [{ operation: 'update_page', page: install, document: { markdown: page.markdown! } }]);
+    const again = await editContent(client, space.id, cr.id, [
+      { operation: 'update_page', page: install, document: { markdown: page.markdown! } },
+    ]);
     expect(again.changes[0].object).toBe('updated_page');
-    const reread = (await client.get<PageBody>(`/v1/spaces/${space.id}/change-requests/${cr.id}/content/page/${install}?format=markdown`)).body;
+    const reread = (await client.get<PageBody>(`/v1/spaces/${space.id}/change-requests/${cr.id}/content/page/${install}?format=markdown`))
+      .body;
     expect(reread.markdown).toBe(page.markdown);
   });
 
@@ -170,12 +232,16 @@ describe('change requests', () => {
       /changes\[1\]\.page/,
     );
     expectError(
-      await client.post(`/v1/spaces/${space.id}/change-requests/${cr.id}/content`, { changes: [{ operation: 'update_page', page: ids.Guide, into: ids.Setup }] }),
+      await client.post(`/v1/spaces/${space.id}/change-requests/${cr.id}/content`, {
+        changes: [{ operation: 'update_page', page: ids.Guide, into: ids.Setup }],
+      }),
       400,
       /changes\[0\]\.into/,
     );
     expectError(
-      await client.post(`/v1/spaces/${space.id}/change-requests/${cr.id}/content`, { changes: [{ operation: 'update_page', page: ids.Intro, slug: 'guide' }] }),
+      await client.post(`/v1/spaces/${space.id}/change-requests/${cr.id}/content`, {
+        changes: [{ operation: 'update_page', page: ids.Intro, slug: 'guide' }],
+      }),
       400,
       /slug/,
     );
@@ -187,7 +253,11 @@ describe('change requests', () => {
       { operation: 'delete_page', page: ids.Guide },
     ]);
     expect(result.changes.map((c) => c.object)).toEqual(['updated_page', 'updated_page', 'deleted_page']);
-    const pages = expectOperation<{ pages: PageBody[] }>(await client.get(`/v1/spaces/${space.id}/change-requests/${cr.id}/content/pages`), 'listPagesInChangeRequest', 200);
+    const pages = expectOperation<{ pages: PageBody[] }>(
+      await client.get(`/v1/spaces/${space.id}/change-requests/${cr.id}/content/pages`),
+      'listPagesInChangeRequest',
+      200,
+    );
     expect(pages.pages.map((p) => p.path)).toEqual(['setup', 'introduction']);
     expectError(await client.get(`/v1/spaces/${space.id}/change-requests/${cr.id}/content/page/${ids.Guide}`), 404, /page/);
   });
@@ -198,11 +268,19 @@ describe('change requests', () => {
     const ids = await seedSpace(client, space.id);
     const first = await createChangeRequest(client, space.id, 'Edit a');
     const second = await createChangeRequest(client, space.id, 'Edit c');
-    await editContent(client, space.id, first.id, [{ operation: 'update_page', page: ids.Intro, document: documentOf(['a', 'ALPHA'], ['b', 'bravo'], ['c', 'charlie']) }]);
-    await editContent(client, space.id, second.id, [{ operation: 'update_page', page: ids.Intro, document: documentOf(['a', 'alpha'], ['b', 'bravo'], ['c', 'CHARLIE']) }]);
+    await editContent(client, space.id, first.id, [
+      { operation: 'update_page', page: ids.Intro, document: documentOf(['a', 'ALPHA'], ['b', 'bravo'], ['c', 'charlie']) },
+    ]);
+    await editContent(client, space.id, second.id, [
+      { operation: 'update_page', page: ids.Intro, document: documentOf(['a', 'alpha'], ['b', 'bravo'], ['c', 'CHARLIE']) },
+    ]);
     await merge(client, space.id, first.id);
 
-    const stale = expectOperation<ChangeRequestBody>(await client.get(`/v1/spaces/${space.id}/change-requests/${second.id}`), 'getChangeRequestById', 200);
+    const stale = expectOperation<ChangeRequestBody>(
+      await client.get(`/v1/spaces/${space.id}/change-requests/${second.id}`),
+      'getChangeRequestById',
+      200,
+    );
     expect(stale.outdated).toBe(true);
     const updated = expectOperation<{ revision: string; result: string }>(
       await client.post(`/v1/spaces/${space.id}/change-requests/${second.id}/update`),
@@ -210,7 +288,11 @@ describe('change requests', () => {
       200,
     );
     expect(updated.result).toBe('update');
-    const fresh = expectOperation<ChangeRequestBody>(await client.get(`/v1/spaces/${space.id}/change-requests/${second.id}`), 'getChangeRequestById', 200);
+    const fresh = expectOperation<ChangeRequestBody>(
+      await client.get(`/v1/spaces/${space.id}/change-requests/${second.id}`),
+      'getChangeRequestById',
+      200,
+    );
     expect(fresh).toMatchObject({ outdated: false, revision: updated.revision });
     expect(fresh.revisionMergedAncestor).toBeDefined();
 
@@ -257,7 +339,11 @@ describe('change requests', () => {
     expectError(await stranger.client.get(`/v1/orgs/${orgId}/change-requests`), 404, /organization/);
     const url = `/v1/spaces/${space.id}/change-requests/${cr.id}/content`;
     expectError(await client.post(url, { changes: [] }), 400, /changes/);
-    expectError(await client.post(url, { changes: Array.from({ length: 51 }, () => ({ operation: 'insert_page', document: {} })) }), 400, /changes/);
+    expectError(
+      await client.post(url, { changes: Array.from({ length: 51 }, () => ({ operation: 'insert_page', document: {} })) }),
+      400,
+      /changes/,
+    );
     expectError(await client.post(url, { changes: [{ operation: 'rename_everything' }] }), 400, /operation/);
     expectError(await client.post(url, { changes: [{ operation: 'insert_page' }] }), 400, /document/);
     expectError(await client.post(url, { changes: [{ operation: 'insert_page', document: { markdown: 5 } }] }), 400, /document/);

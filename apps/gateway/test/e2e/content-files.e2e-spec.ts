@@ -29,7 +29,12 @@ function png(width: number, height: number): Buffer {
   header.set([8, 0, 0, 0, 0], 8); // 8-bit greyscale
   const rows = Buffer.alloc((width + 1) * height, 0x80);
   for (let y = 0; y < height; y++) rows[y * (width + 1)] = 0; // filter byte of each row
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 async function download(url: string): Promise<{ status: number; type: string | null; bytes: Buffer; body: unknown }> {
@@ -39,7 +44,8 @@ async function download(url: string): Promise<{ status: number; type: string | n
   return { status: response.status, type, bytes, body: type?.includes('json') ? JSON.parse(bytes.toString('utf8')) : undefined };
 }
 
-const asResponse = (d: { status: number; body: unknown }) => ({ status: d.status, body: d.body, headers: new Headers() }) as unknown as ApiResponse;
+const asResponse = (d: { status: number; body: unknown }) =>
+  ({ status: d.status, body: d.body, headers: new Headers() }) as unknown as ApiResponse;
 
 /** The gateway-relative path and query of a downloadURL, with one query parameter replaced. */
 function withParam(url: string, name: string, value: string): string {
@@ -71,7 +77,10 @@ describe('content files', () => {
 
     // A page of a later batch links to the file by id; in the same batch, by its ref.
     const linked = await editContent(client, space.id, cr.id, [
-      { operation: 'insert_files', files: [{ ref: 'logo', name: 'logo.png', contentType: 'image/png', base64: png(2, 2).toString('base64') }] },
+      {
+        operation: 'insert_files',
+        files: [{ ref: 'logo', name: 'logo.png', contentType: 'image/png', base64: png(2, 2).toString('base64') }],
+      },
       { operation: 'insert_page', title: 'Logo', document: { markdown: '# Logo\n\n[The logo](./logo)\n' } },
     ]);
     const logoId = (linked as unknown as { insertedFiles: FileBody[] }).insertedFiles[0].id;
@@ -88,7 +97,13 @@ describe('content files', () => {
       'getFileInChangeRequestById',
       200,
     );
-    expect(crFile).toMatchObject({ id: diagramId, name: 'diagram.png', contentType: 'image/png', size: image.length, dimensions: { width: 7, height: 3 } });
+    expect(crFile).toMatchObject({
+      id: diagramId,
+      name: 'diagram.png',
+      contentType: 'image/png',
+      size: image.length,
+      dimensions: { width: 7, height: 3 },
+    });
     // Not in the space until merged.
     expectError(await client.get(`/v1/spaces/${space.id}/content/files/${diagramId}`), 404, /file/);
 
@@ -97,7 +112,11 @@ describe('content files', () => {
     expect(all.count).toBe(3);
     expect(all.items.map((f) => f.name).sort()).toEqual(['diagram.png', 'logo.png', 'notes.txt']);
     const first = expectOperation<FileList>(await client.get(`/v1/spaces/${space.id}/content/files?limit=2`), 'listFiles', 200);
-    const second = expectOperation<FileList>(await client.get(`/v1/spaces/${space.id}/content/files?limit=2&page=${first.next!.page}`), 'listFiles', 200);
+    const second = expectOperation<FileList>(
+      await client.get(`/v1/spaces/${space.id}/content/files?limit=2&page=${first.next!.page}`),
+      'listFiles',
+      200,
+    );
     expect([...first.items, ...second.items].map((f) => f.id).sort()).toEqual(all.items.map((f) => f.id).sort());
     expect(second.items).toHaveLength(1);
     expect(second.next).toBeUndefined();
@@ -115,10 +134,18 @@ describe('content files', () => {
     // The signature covers the bytes, their served type and the expiry: changing any is refused.
     const url = new URL(spaceFile.downloadURL);
     const signature = url.searchParams.get('signature')!;
-    const tamperedSignature = withParam(spaceFile.downloadURL, 'signature', `${signature.slice(0, 42)}${signature.endsWith('A') ? 'B' : 'A'}`);
+    const tamperedSignature = withParam(
+      spaceFile.downloadURL,
+      'signature',
+      `${signature.slice(0, 42)}${signature.endsWith('A') ? 'B' : 'A'}`,
+    );
     expectError(asResponse(await download(tamperedSignature)), 403, /signature/);
     expectError(asResponse(await download(withParam(spaceFile.downloadURL, 'type', 'text/html'))), 403, /signature/);
-    expectError(asResponse(await download(withParam(spaceFile.downloadURL, 'expires', String(Number(url.searchParams.get('expires')) + 60)))), 403, /signature/);
+    expectError(
+      asResponse(await download(withParam(spaceFile.downloadURL, 'expires', String(Number(url.searchParams.get('expires')) + 60)))),
+      403,
+      /signature/,
+    );
     const otherBytes = spaceFile.downloadURL.replace(/files\/[0-9a-f]{64}\//, `files/${'0'.repeat(64)}/`);
     expectError(asResponse(await download(otherBytes)), 403, /signature/);
   });
@@ -129,7 +156,9 @@ describe('content files', () => {
     const first = await createChangeRequest(client, space.id, 'First');
     const second = await createChangeRequest(client, space.id, 'Second');
     const upload = (crId: string, name: string) =>
-      editContent(client, space.id, crId, [{ operation: 'insert_files', files: [{ name, contentType: 'text/plain', base64: Buffer.from(name).toString('base64') }] }]);
+      editContent(client, space.id, crId, [
+        { operation: 'insert_files', files: [{ name, contentType: 'text/plain', base64: Buffer.from(name).toString('base64') }] },
+      ]);
     await upload(first.id, 'one.txt');
     await upload(second.id, 'two.txt');
     await editContent(client, space.id, second.id, [{ operation: 'insert_page', title: 'Page', document: {} }]);
@@ -140,7 +169,11 @@ describe('content files', () => {
     // A later page-only edit keeps the files (the revision points at the same stored list).
     const third = await createChangeRequest(client, space.id, 'Third');
     await editContent(client, space.id, third.id, [{ operation: 'insert_page', title: 'More', document: {} }]);
-    const kept = expectOperation<FileList>(await client.get(`/v1/spaces/${space.id}/change-requests/${third.id}/content/files`), 'listFilesInChangeRequestById', 200);
+    const kept = expectOperation<FileList>(
+      await client.get(`/v1/spaces/${space.id}/change-requests/${third.id}/content/files`),
+      'listFilesInChangeRequestById',
+      200,
+    );
     expect(kept.count).toBe(2);
   });
 
@@ -149,7 +182,12 @@ describe('content files', () => {
     const space = await createSpace(client, orgId);
     const cr = await createChangeRequest(client, space.id);
     const bytes = Buffer.from(Array.from({ length: 1024 * 1024 }, (_, i) => (i * 31 + (i >> 8)) & 0xff));
-    const update = await editContent(client, space.id, cr.id, [{ operation: 'insert_files', files: [{ name: 'big.bin', contentType: 'application/octet-stream', base64: bytes.toString('base64') }] }]);
+    const update = await editContent(client, space.id, cr.id, [
+      {
+        operation: 'insert_files',
+        files: [{ name: 'big.bin', contentType: 'application/octet-stream', base64: bytes.toString('base64') }],
+      },
+    ]);
     const file = (update as unknown as { insertedFiles: FileBody[] }).insertedFiles[0];
     expect(file.size).toBe(bytes.length);
     const fetched = await download(file.downloadURL);
@@ -161,7 +199,9 @@ describe('content files', () => {
     const { client, orgId } = await newOrgAdmin('files-expiry');
     const space = await createSpace(client, orgId);
     const cr = await createChangeRequest(client, space.id);
-    const update = await editContent(client, space.id, cr.id, [{ operation: 'insert_files', files: [{ name: 'a.txt', contentType: 'text/plain', base64: 'aGk=' }] }]);
+    const update = await editContent(client, space.id, cr.id, [
+      { operation: 'insert_files', files: [{ name: 'a.txt', contentType: 'text/plain', base64: 'aGk=' }] },
+    ]);
     const file = (update as unknown as { insertedFiles: FileBody[] }).insertedFiles[0];
     expectError(asResponse(await download(withParam(file.downloadURL, 'expires', 'soon'))), 400, /expires/);
     // A correctly signed grant whose expiry has passed (signed here with the stack's own secret).
@@ -180,17 +220,24 @@ describe('content files', () => {
     const { client, orgId } = await newOrgAdmin('files-owner');
     const space = await createSpace(client, orgId);
     const cr = await createChangeRequest(client, space.id);
-    const update = await editContent(client, space.id, cr.id, [{ operation: 'insert_files', files: [{ name: 'x.txt', contentType: 'text/plain', base64: 'eA==' }] }]);
+    const update = await editContent(client, space.id, cr.id, [
+      { operation: 'insert_files', files: [{ name: 'x.txt', contentType: 'text/plain', base64: 'eA==' }] },
+    ]);
     const fileId = (update as unknown as { insertedFiles: FileBody[] }).insertedFiles[0].id;
     const stranger = await newOrgAdmin('files-stranger');
     expectError(await stranger.client.get(`/v1/spaces/${space.id}/change-requests/${cr.id}/content/files/${fileId}`), 404);
     expectError(await stranger.client.get(`/v1/spaces/${space.id}/change-requests/${cr.id}/content/files`), 404);
     expectError(await anonymousClient().get(`/v1/spaces/${space.id}/content/files`), 401);
 
-    const post = (files: unknown) => client.post(`/v1/spaces/${space.id}/change-requests/${cr.id}/content`, { changes: [{ operation: 'insert_files', files }] });
+    const post = (files: unknown) =>
+      client.post(`/v1/spaces/${space.id}/change-requests/${cr.id}/content`, { changes: [{ operation: 'insert_files', files }] });
     expectError(await post([]), 400, /files/);
     expectError(
-      await client.post(`/v1/spaces/${space.id}/change-requests/${cr.id}/content`, { changes: [{ operation: 'insert_page', title: 'P', document: {}, files: [{ name: 'a', contentType: 'text/plain', base64: 'eA==' }] }] }),
+      await client.post(`/v1/spaces/${space.id}/change-requests/${cr.id}/content`, {
+        changes: [
+          { operation: 'insert_page', title: 'P', document: {}, files: [{ name: 'a', contentType: 'text/plain', base64: 'eA==' }] },
+        ],
+      }),
       400,
       /files is only allowed with insert_files/,
     );
@@ -201,11 +248,19 @@ describe('content files', () => {
     const big = Buffer.alloc(1024 * 1024 + 1, 1).toString('base64');
     expectError(await post([{ name: 'big.bin', contentType: 'application/octet-stream', base64: big }]), 400, /at most 1048576/);
     const tooManyChars = Buffer.alloc(800 * 1024, 1).toString('base64');
-    expectError(await post([1, 2, 3, 4].map((n) => ({ name: `${n}.bin`, contentType: 'application/octet-stream', base64: tooManyChars }))), 400, /several batches/);
+    expectError(
+      await post([1, 2, 3, 4].map((n) => ({ name: `${n}.bin`, contentType: 'application/octet-stream', base64: tooManyChars }))),
+      400,
+      /several batches/,
+    );
     expectError(await client.get(`/v1/spaces/${space.id}/content/files?limit=0`), 400, /limit/);
     expectError(await client.get(`/v1/spaces/${space.id}/content/files?page=garbage`), 400, /page/);
     // Nothing of the refused batches was kept.
-    const files = expectOperation<FileList>(await client.get(`/v1/spaces/${space.id}/change-requests/${cr.id}/content/files`), 'listFilesInChangeRequestById', 200);
+    const files = expectOperation<FileList>(
+      await client.get(`/v1/spaces/${space.id}/change-requests/${cr.id}/content/files`),
+      'listFilesInChangeRequestById',
+      200,
+    );
     expect(files.count).toBe(1);
   });
 });

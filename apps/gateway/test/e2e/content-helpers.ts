@@ -66,11 +66,20 @@ export async function createSpace(client: ApiClient, orgId: string, title = 'Han
 }
 
 export async function createChangeRequest(client: ApiClient, spaceId: string, subject = 'Edits'): Promise<ChangeRequestBody> {
-  return expectOperation<ChangeRequestBody>(await client.post(`/v1/spaces/${spaceId}/change-requests`, { subject }), 'createChangeRequest', 201);
+  return expectOperation<ChangeRequestBody>(
+    await client.post(`/v1/spaces/${spaceId}/change-requests`, { subject }),
+    'createChangeRequest',
+    201,
+  );
 }
 
 /** Applies a batch of changes and returns the outcome (compat=false form). */
-export async function editContent(client: ApiClient, spaceId: string, crId: string | number, changes: unknown[]): Promise<ContentUpdateBody> {
+export async function editContent(
+  client: ApiClient,
+  spaceId: string,
+  crId: string | number,
+  changes: unknown[],
+): Promise<ContentUpdateBody> {
   const response = await client.post(`/v1/spaces/${spaceId}/change-requests/${crId}/content?compat=false`, { changes });
   return expectOperation<ContentUpdateBody>(response, 'updateChangeRequestContent', 200);
 }

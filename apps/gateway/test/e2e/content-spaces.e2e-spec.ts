@@ -15,7 +15,14 @@ describe('spaces', () => {
     const { client, orgId } = await newOrgAdmin('spaces');
     const response = await client.post(`/v1/orgs/${orgId}/spaces`, { title: 'Handbook', emoji: '📘', language: 'fr' });
     const space = expectOperation<SpaceBody & { emoji: string; language: string; visibility: string }>(response, 'createSpace', 201);
-    expect(space).toMatchObject({ title: 'Handbook', emoji: '📘', language: 'fr', organization: orgId, visibility: 'private', changeRequests: 0 });
+    expect(space).toMatchObject({
+      title: 'Handbook',
+      emoji: '📘',
+      language: 'fr',
+      organization: orgId,
+      visibility: 'private',
+      changeRequests: 0,
+    });
     expect(space.permissions).toMatchObject({ admin: true, edit: true });
     expect(response.headers.get('location')).toBe(space.urls.location);
 
@@ -23,7 +30,12 @@ describe('spaces', () => {
     expect(fetched.revision).toBe(space.revision);
 
     const patched = expectOperation<SpaceBody & { editMode: string; defaultLevel: string; mergeRules: unknown }>(
-      await client.patch(`/v1/spaces/${space.id}`, { title: 'Staff handbook', editMode: 'locked', defaultLevel: 'read', mergeRules: { type: 'none' } }),
+      await client.patch(`/v1/spaces/${space.id}`, {
+        title: 'Staff handbook',
+        editMode: 'locked',
+        defaultLevel: 'read',
+        mergeRules: { type: 'none' },
+      }),
       'updateSpaceById',
       200,
     );

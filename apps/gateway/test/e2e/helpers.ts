@@ -11,7 +11,12 @@ let counter = 0;
 export async function newUser(prefix = 'user'): Promise<{ client: ApiClient; userId: string; email: string; tokenId: string }> {
   const email = `${prefix}-${Date.now()}-${++counter}@e2e.test`;
   const created = await identityCli(['user:create', '--email', email]);
-  return { client: anonymousClient().withToken(created.token as string), userId: created.userId as string, email, tokenId: created.tokenId as string };
+  return {
+    client: anonymousClient().withToken(created.token as string),
+    userId: created.userId as string,
+    email,
+    tokenId: created.tokenId as string,
+  };
 }
 
 /** Polls until `check` passes or the deadline is reached (for effects that travel over events). */

@@ -60,7 +60,9 @@ describe('request tracing', () => {
     await adminClient().request('GET', '/v1/user', undefined, { 'x-request-id': requestId });
     const stack = await controlTestStack();
     await eventually(() => {
-      const lines = readFileSync(stack.logFile('identity'), 'utf8').split('\n').filter((l) => l.includes(requestId));
+      const lines = readFileSync(stack.logFile('identity'), 'utf8')
+        .split('\n')
+        .filter((l) => l.includes(requestId));
       expect(lines.map((l) => JSON.parse(l) as Record<string, unknown>)).toContainEqual(
         expect.objectContaining({ requestId, service: 'identity', subject: 'identity.user.get', msg: 'message handled' }),
       );

@@ -24,9 +24,9 @@ describe('operator CLI', () => {
   });
 
   it('refuses an unknown role and an unknown email with a JSON error and a non-zero exit', async () => {
-    await expect(identityCli(['member:add', '--org', testStack().adminOrganizationId, '--email', 'admin@e2e.test', '--role', 'owner'])).rejects.toThrow(
-      /--role must be one of/,
-    );
+    await expect(
+      identityCli(['member:add', '--org', testStack().adminOrganizationId, '--email', 'admin@e2e.test', '--role', 'owner']),
+    ).rejects.toThrow(/--role must be one of/);
     await expect(identityCli(['token:create', '--email', 'nobody@e2e.test'])).rejects.toThrow(/No user with email/);
   });
 });

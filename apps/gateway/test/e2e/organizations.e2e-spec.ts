@@ -37,7 +37,7 @@ describe('organizations', () => {
     const { client } = await newUser('walker');
     const created: string[] = [];
     for (let i = 0; i < 4; i++) {
-      created.push((expectOperation<Org>(await client.post('/v1/orgs', { title: `Walk ${i}` }), 'createOrganization', 201)).id);
+      created.push(expectOperation<Org>(await client.post('/v1/orgs', { title: `Walk ${i}` }), 'createOrganization', 201).id);
     }
     const seen: string[] = [];
     let page: string | undefined;

@@ -13,7 +13,9 @@ describe('a Postgres schema and role per service', () => {
       role: roleOf('e2e_other'),
       password: 'other-secret',
     });
-    const other = new Client({ connectionString: `postgres://${roleOf('e2e_other')}:other-secret@127.0.0.1:${stack.state.postgres.port}/bindery` });
+    const other = new Client({
+      connectionString: `postgres://${roleOf('e2e_other')}:other-secret@127.0.0.1:${stack.state.postgres.port}/bindery`,
+    });
     const identity = new Client({ connectionString: stack.envFor(SERVICES.find((s) => s.name === 'identity')!).DATABASE_URL });
     await other.connect();
     await identity.connect();

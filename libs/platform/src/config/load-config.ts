@@ -4,7 +4,10 @@ import { IsOptional, IsString, Matches, validateSync } from 'class-validator';
 
 /** Raised at start when the environment is unusable; the message names every bad variable. */
 export class ConfigError extends Error {
-  constructor(readonly variables: string[], message: string) {
+  constructor(
+    readonly variables: string[],
+    message: string,
+  ) {
     super(message);
     this.name = 'ConfigError';
   }

@@ -10,14 +10,7 @@ import {
 } from '@nats-io/jetstream';
 import { connect, headers, nanos, type NatsConnection } from '@nats-io/transport-node';
 import { logger } from '../logging/logger';
-import {
-  DEAD_LETTER_PREFIX,
-  EVENT_SUBJECT_PREFIX,
-  EVENTS_STREAM,
-  JOB_SUBJECT_PREFIX,
-  JOBS_STREAM,
-  ensureStreams,
-} from './streams';
+import { DEAD_LETTER_PREFIX, EVENT_SUBJECT_PREFIX, EVENTS_STREAM, JOB_SUBJECT_PREFIX, JOBS_STREAM, ensureStreams } from './streams';
 
 export interface ConsumerOptions<T> {
   /** Durable name: the server remembers this consumer's position while its process is down. */

@@ -28,10 +28,22 @@ describe('cursor pagination', () => {
 
   it('emits next only when an extra row was fetched, pointing at the last returned row', () => {
     const rows = [{ id: 'a' }, { id: 'b' }, { id: 'c' }];
-    const withMore = toList(rows, 2, 3, (r) => [r.id], (r) => r.id);
+    const withMore = toList(
+      rows,
+      2,
+      3,
+      (r) => [r.id],
+      (r) => r.id,
+    );
     expect(withMore.items).toEqual(['a', 'b']);
     expect(decodeCursor(withMore.next!.page, 1)).toEqual(['b']);
-    const last = toList(rows.slice(2), 2, 3, (r) => [r.id], (r) => r.id);
+    const last = toList(
+      rows.slice(2),
+      2,
+      3,
+      (r) => [r.id],
+      (r) => r.id,
+    );
     expect(last.next).toBeUndefined();
     expect(last.count).toBe(3);
   });

@@ -23,9 +23,7 @@ export function decodeCursor(page: string, arity: number): CursorKey {
   }
   const key = (parsed as { k?: unknown } | null)?.k;
   const valid =
-    Array.isArray(key) &&
-    key.length === arity &&
-    key.every((v) => v === null || typeof v === 'string' || typeof v === 'number');
+    Array.isArray(key) && key.length === arity && key.every((v) => v === null || typeof v === 'string' || typeof v === 'number');
   if (!valid) throw badRequest('page: invalid page cursor');
   return key as CursorKey;
 }

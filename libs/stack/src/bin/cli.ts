@@ -17,4 +17,7 @@ async function main(): Promise<number> {
   return result.status ?? 1;
 }
 
-main().then((code) => process.exit(code), (error: unknown) => (console.error(error), process.exit(1)));
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => (console.error(error), process.exit(1)),
+);

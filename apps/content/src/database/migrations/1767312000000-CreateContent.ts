@@ -76,6 +76,7 @@ export class CreateContent1767312000000 implements MigrationInterface {
   }
 
   async down(q: QueryRunner): Promise<void> {
-    for (const table of ['outbox', 'change_requests', 'revisions', 'page_nodes', 'documents', 'spaces', 'collections']) await q.query(`DROP TABLE ${table}`);
+    for (const table of ['outbox', 'change_requests', 'revisions', 'page_nodes', 'documents', 'spaces', 'collections'])
+      await q.query(`DROP TABLE ${table}`);
   }
 }

@@ -63,8 +63,13 @@ const FitsOneMessage = () =>
     validator: {
       validate: (changes: unknown) =>
         !Array.isArray(changes) ||
-        changes.reduce((n: number, c: { files?: Array<{ base64?: unknown }> }) => n + (c?.files ?? []).reduce((m, f) => m + (typeof f?.base64 === 'string' ? f.base64.length : 0), 0), 0) <= MAX_BATCH_BASE64_CHARS,
-      defaultMessage: () => `changes: the files of one batch may total at most ${MAX_BATCH_BASE64_CHARS} base64 characters; send them in several batches`,
+        changes.reduce(
+          (n: number, c: { files?: Array<{ base64?: unknown }> }) =>
+            n + (c?.files ?? []).reduce((m, f) => m + (typeof f?.base64 === 'string' ? f.base64.length : 0), 0),
+          0,
+        ) <= MAX_BATCH_BASE64_CHARS,
+      defaultMessage: () =>
+        `changes: the files of one batch may total at most ${MAX_BATCH_BASE64_CHARS} base64 characters; send them in several batches`,
     },
   });
 
@@ -94,7 +99,10 @@ export class ContentChangeRequest {
   @ValidateIf((c: ContentChangeRequest) => c.operation === 'insert_files' || c.files !== undefined)
   @ValidateBy({
     name: 'onlyWithInsertFiles',
-    validator: { validate: (_files: unknown, args) => (args?.object as ContentChangeRequest).operation === 'insert_files', defaultMessage: () => 'files is only allowed with insert_files' },
+    validator: {
+      validate: (_files: unknown, args) => (args?.object as ContentChangeRequest).operation === 'insert_files',
+      defaultMessage: () => 'files is only allowed with insert_files',
+    },
   })
   @IsArray({ message: 'files is required for insert_files' })
   @ArrayMinSize(1)

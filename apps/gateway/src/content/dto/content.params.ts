@@ -1,4 +1,3 @@
-
 import { IsEntityId } from '../../common/entity-id';
 
 export class SpaceParams {
@@ -36,4 +35,3 @@ export class OrgSpacesParams {
   @IsEntityId()
   organizationId!: string;
 }
-

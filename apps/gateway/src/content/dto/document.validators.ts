@@ -14,7 +14,13 @@ export function isJsonDocument(value: unknown): boolean {
     data !== null &&
     !Array.isArray(data) &&
     Array.isArray(doc.nodes) &&
-    doc.nodes.every((n) => typeof n === 'object' && n !== null && (n as { object?: unknown }).object === 'block' && typeof (n as { type?: unknown }).type === 'string') &&
+    doc.nodes.every(
+      (n) =>
+        typeof n === 'object' &&
+        n !== null &&
+        (n as { object?: unknown }).object === 'block' &&
+        typeof (n as { type?: unknown }).type === 'string',
+    ) &&
     JSON.stringify(doc).length <= MAX_DOCUMENT_CHARS
   );
 }
@@ -32,7 +38,13 @@ export function isDocumentInput(value: unknown): boolean {
 
 export const IsJsonDocument = (options?: ValidationOptions) =>
   ValidateBy(
-    { name: 'isJsonDocument', validator: { validate: isJsonDocument, defaultMessage: () => '$property must be a document {object: "document", data, nodes: [blocks]}' } },
+    {
+      name: 'isJsonDocument',
+      validator: {
+        validate: isJsonDocument,
+        defaultMessage: () => '$property must be a document {object: "document", data, nodes: [blocks]}',
+      },
+    },
     options,
   );
 
@@ -40,7 +52,10 @@ export const IsDocumentInput = (options?: ValidationOptions) =>
   ValidateBy(
     {
       name: 'isDocumentInput',
-      validator: { validate: isDocumentInput, defaultMessage: () => '$property must be {markdown: string}, {document: Document} or {} (at most 1 MB)' },
+      validator: {
+        validate: isDocumentInput,
+        defaultMessage: () => '$property must be {markdown: string}, {document: Document} or {} (at most 1 MB)',
+      },
     },
     options,
   );
