@@ -14,7 +14,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { OrganizationAccess } from '../access/organization-access';
 import { Clock } from '../clock/clock';
-import { RevisionsRepository } from '../revisions/revisions.repository';
+import { type RevisionRow, RevisionsRepository } from '../revisions/revisions.repository';
 import { isPurgeable, purgeCutoff } from './deletion-rules';
 import { NO_SPACE, SpaceAccess } from './space-access';
 import type { SpaceEntity } from './space.entity';
@@ -61,17 +61,7 @@ export class SpacesService {
         updatedAt: now,
         deletedAt: null,
       };
-      await this.spaces.insert(manager, entity);
-      await this.revisions.insert(manager, {
-        id: revisionId,
-        spaceId: id,
-        parents: [],
-        pages: [],
-        files: [],
-        type: 'edits',
-        mergedFrom: null,
-      });
-      await this.publish(manager, ContentEvents.spaceCreated, entity);
+      await this.insertWithFirstRevision(manager, entity, { pages: [], files: [] });
       return entity;
     });
     return this.toWire(space, role, ctx);
@@ -146,20 +136,28 @@ export class SpacesService {
         updatedAt: now,
         deletedAt: null,
       };
-      await this.spaces.insert(manager, entity);
-      await this.revisions.insert(manager, {
-        id: entity.revisionId,
-        spaceId: entity.id,
-        parents: [],
-        pages: source?.pages ?? [],
-        files: source?.files ?? [],
-        type: 'edits',
-        mergedFrom: null,
-      });
-      await this.publish(manager, ContentEvents.spaceCreated, entity);
+      await this.insertWithFirstRevision(manager, entity, { pages: source?.pages ?? [], files: source?.files ?? [] });
       return entity;
     });
     return this.toWire(copy, role, ctx);
+  }
+
+  /** A new space row, its first revision (with the given content) and `content.space.created`, in one transaction. */
+  private async insertWithFirstRevision(
+    manager: EntityManager,
+    entity: SpaceEntity,
+    content: Pick<RevisionRow, 'pages' | 'files'>,
+  ): Promise<void> {
+    await this.spaces.insert(manager, entity);
+    await this.revisions.insert(manager, {
+      id: entity.revisionId,
+      spaceId: entity.id,
+      parents: [],
+      ...content,
+      type: 'edits',
+      mergedFrom: null,
+    });
+    await this.publish(manager, ContentEvents.spaceCreated, entity);
   }
 
   /** Live spaces of an organization. Without a caller (a call from another context) every space is listed. */
