@@ -39,6 +39,12 @@ export const ContentSubjects = {
   changeRequestEditContent: 'content.change-request.edit-content',
   changeRequestMerge: 'content.change-request.merge',
   changeRequestPull: 'content.change-request.pull',
+  requestedReviewerList: 'content.change-request.requested-reviewer.list',
+  requestedReviewersAdd: 'content.change-request.requested-reviewer.add',
+  requestedReviewerRemove: 'content.change-request.requested-reviewer.remove',
+  reviewList: 'content.change-request.review.list',
+  reviewSubmit: 'content.change-request.review.submit',
+  reviewGet: 'content.change-request.review.get',
 } as const;
 
 /** Events published by content on the JetStream event stream. */
@@ -51,6 +57,10 @@ export const ContentEvents = {
   spaceTransferred: 'content.space.transferred',
   revisionCreated: 'content.revision.created',
   changeRequestMerged: 'content.change-request.merged',
+  /** Payload ChangeRequestReviewersRequestedEvent. */
+  changeRequestReviewersRequested: 'content.change-request.reviewers-requested',
+  /** Payload ChangeRequestReviewSubmittedEvent. */
+  changeRequestReviewSubmitted: 'content.change-request.review-submitted',
 } as const;
 
 export type DefaultLevel = MemberRole | 'inherit';

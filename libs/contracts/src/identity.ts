@@ -9,6 +9,8 @@ export const IdentitySubjects = {
   orgGet: 'identity.org.get',
   orgCreate: 'identity.org.create',
   membershipGet: 'identity.membership.get',
+  /** Internal: which of some users are (enabled) members of an organization, with their roles. */
+  membershipsAmong: 'identity.membership.among',
   orgUpdate: 'identity.org.update',
   orgJoin: 'identity.org.join',
   orgsForEmailDomain: 'identity.org.forEmailDomain',
@@ -141,6 +143,17 @@ export interface MembershipGetResult {
   member: boolean;
   /** The role; null for a guest. */
   role: MemberRole | null;
+}
+
+export interface MembershipsAmongInput {
+  organizationId: string;
+  /** At most MAX_MEMBERSHIPS_AMONG ids. */
+  userIds: string[];
+}
+export const MAX_MEMBERSHIPS_AMONG = 100;
+/** The users among the ids who are enabled members; unknown users and non-members are left out. */
+export interface MembershipsAmongResult {
+  members: Array<{ user: User; role: MemberRole | null }>;
 }
 
 /** Payload of `identity.member.added`. */

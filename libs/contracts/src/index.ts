@@ -4,4 +4,5 @@ export * from './health';
 export * from './roles';
 export * from './identity';
 export * from './content';
+export * from './change-request-reviews';
 export * from './raw-json';

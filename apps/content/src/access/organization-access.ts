@@ -2,6 +2,8 @@ import {
   IdentitySubjects,
   type MemberRole,
   type MembershipGetResult,
+  type MembershipsAmongResult,
+  type Organization,
   type RequestContext,
   roleAtLeast,
   type User,
@@ -31,6 +33,18 @@ export class OrganizationAccess {
     const role = await this.roleIn(ctx, organizationId, notFoundMessage);
     if (!roleAtLeast(role, minimum)) throw forbidden(`This needs the "${minimum}" role or higher in the organization`);
     return role!;
+  }
+
+  /** The enabled members among `userIds`, with their roles (unknown users and non-members are left out). */
+  async membersAmong(ctx: RequestContext, organizationId: string, userIds: string[]): Promise<MembershipsAmongResult['members']> {
+    const result = await this.services.send<MembershipsAmongResult>(IdentitySubjects.membershipsAmong, ctx, { organizationId, userIds });
+    return result.members;
+  }
+
+  /** The organization's merge rules, which a space with `{type: "inherit"}` follows (identity owns them). */
+  async organizationMergeRules(ctx: RequestContext, organizationId: string): Promise<unknown> {
+    const organization = await this.services.send<Organization>(IdentitySubjects.orgGet, ctx, { organizationId });
+    return organization.mergeRules;
   }
 
   /** The caller as an embedded user, for `createdBy` and `mergedBy`. */

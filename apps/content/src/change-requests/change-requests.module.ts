@@ -9,11 +9,36 @@ import { ChangeRequestsHandler } from './change-requests.handler';
 import { ChangeRequestsRepository } from './change-requests.repository';
 import { ChangeRequestsService } from './change-requests.service';
 import { MergeService } from './merge.service';
+import { ChangeRequestLookup } from './reviews/change-request-lookup';
+import { MergeRulesGate } from './reviews/merge-rules.gate';
+import { RequestedReviewersRepository } from './reviews/requested-reviewers.repository';
+import { RequestedReviewersService } from './reviews/requested-reviewers.service';
+import { ReviewsHandler } from './reviews/reviews.handler';
+import { ReviewsRepository } from './reviews/reviews.repository';
+import { ReviewsService } from './reviews/reviews.service';
+
+/** Reviews, review requests and the merge rules that read them. */
+const REVIEW_PROVIDERS = [
+  ChangeRequestLookup,
+  RequestedReviewersRepository,
+  RequestedReviewersService,
+  ReviewsRepository,
+  ReviewsService,
+  MergeRulesGate,
+];
 
 /** Change requests and the content reads of spaces and change requests (both resolve revisions the same way). */
 @Module({
   imports: [RevisionsModule, SpacesModule],
-  controllers: [ChangeRequestsHandler, ContentReadsHandler],
-  providers: [ChangeRequestsService, ChangeRequestsRepository, ChangeRequestEditsService, MergeService, ContentReader, ContentReadsService],
+  controllers: [ChangeRequestsHandler, ContentReadsHandler, ReviewsHandler],
+  providers: [
+    ChangeRequestsService,
+    ChangeRequestsRepository,
+    ChangeRequestEditsService,
+    MergeService,
+    ContentReader,
+    ContentReadsService,
+    ...REVIEW_PROVIDERS,
+  ],
 })
 export class ChangeRequestsModule {}

@@ -62,6 +62,10 @@ function applyFilters(query: SelectQueryBuilder<ChangeRequestEntity>, filters: C
   query.andWhere('cr.status = :status', { status: filters.status ?? 'open' });
   if (filters.creator) query.andWhere("cr.created_by->>'id' = :creator", { creator: filters.creator });
   if (filters.contributor) query.andWhere(':contributor = ANY(cr.contributors)', { contributor: filters.contributor });
-  // Review requests are not modelled yet: nobody has been asked to review anything.
-  if (filters.requestedReviewer) query.andWhere('false');
+  // Pending requests only: a request ends when the user reviews or is removed.
+  if (filters.requestedReviewer)
+    query.andWhere(
+      'EXISTS (SELECT 1 FROM change_request_reviewers rr WHERE rr.change_request_id = cr.id AND rr.user_id = :requestedReviewer)',
+      { requestedReviewer: filters.requestedReviewer },
+    );
 }

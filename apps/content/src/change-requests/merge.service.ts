@@ -18,6 +18,7 @@ import { SpaceAccess } from '../spaces/space-access';
 import { SpacesRepository } from '../spaces/spaces.repository';
 import { type ChangeRequestEntity, mergeBaseOf } from './change-request.entity';
 import { ChangeRequestsRepository } from './change-requests.repository';
+import { MergeRulesGate } from './reviews/merge-rules.gate';
 
 /**
  * Merging a change request into its space, and updating it from the space. Both run with the
@@ -34,14 +35,17 @@ export class MergeService {
     private readonly organizations: OrganizationAccess,
     private readonly clock: Clock,
     private readonly db: DataSource,
+    private readonly mergeRules: MergeRulesGate,
   ) {}
 
   async merge(ctx: RequestContext, ref: ChangeRequestRef): Promise<MergeResult> {
-    await this.access.load(ctx, ref.spaceId, 'edit');
+    const { space: current } = await this.access.load(ctx, ref.spaceId, 'edit');
     const mergedBy = await this.organizations.currentUser(ctx);
+    const organizationRules = await this.mergeRules.organizationRulesFor(ctx, current);
     return this.db.transaction(async (manager) => {
       const { space, cr } = await this.lock(manager, ref);
       if (space.editMode === 'locked') throw forbidden('The space is locked: nothing can be merged into it');
+      await this.mergeRules.check(ctx, manager, space, cr, organizationRules);
       const [base, main, proposed] = await this.load(manager, mergeBaseOf(cr), space.revisionId, cr.revisionId);
       const { pages, files } = await this.merger.merge(manager, base, main, proposed);
       const now = this.clock.now();

@@ -1,14 +1,17 @@
 import { createServiceDataSource } from '@bindery/platform';
 import { ChangeRequestEntity } from '../change-requests/change-request.entity';
+import { RequestedReviewerEntity } from '../change-requests/reviews/requested-reviewer.entity';
+import { ReviewEntity } from '../change-requests/reviews/review.entity';
 import { CollectionEntity } from '../collections/collection.entity';
 import { SpaceEntity } from '../spaces/space.entity';
 import { CreateContent1767312000000 } from './migrations/1767312000000-CreateContent';
 import { AddFileLists1767400000000 } from './migrations/1767400000000-AddFileLists';
+import { AddChangeRequestReviews1767530000000 } from './migrations/1767530000000-AddChangeRequestReviews';
 
 export const CONTENT_SCHEMA = 'content';
 
-export const contentEntities = [SpaceEntity, ChangeRequestEntity, CollectionEntity];
-export const contentMigrations = [CreateContent1767312000000, AddFileLists1767400000000];
+export const contentEntities = [SpaceEntity, ChangeRequestEntity, CollectionEntity, RequestedReviewerEntity, ReviewEntity];
+export const contentMigrations = [CreateContent1767312000000, AddFileLists1767400000000, AddChangeRequestReviews1767530000000];
 
 /** Content's own schema, reached with its own role (DATABASE_URL). */
 export const createContentDataSource = (url: string) =>

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ChangeRequestContentController } from './change-request-content.controller';
+import { ChangeRequestReviewsController } from './change-request-reviews.controller';
 import { ChangeRequestsController } from './change-requests.controller';
 import { CollectionsController } from './collections.controller';
 import { FilesDownloadController } from './files-download.controller';
@@ -13,6 +14,7 @@ import { SpacesController } from './spaces.controller';
     SpaceContentController,
     ChangeRequestsController,
     ChangeRequestContentController,
+    ChangeRequestReviewsController,
     CollectionsController,
     FilesDownloadController,
   ],

@@ -1,4 +1,11 @@
-import { type Envelope, IdentitySubjects, type MembershipGetInput, type MembershipGetResult } from '@bindery/contracts';
+import {
+  type Envelope,
+  IdentitySubjects,
+  type MembershipGetInput,
+  type MembershipGetResult,
+  type MembershipsAmongInput,
+  type MembershipsAmongResult,
+} from '@bindery/contracts';
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { MembershipsService } from './memberships.service';
@@ -12,5 +19,11 @@ export class MembershipsHandler {
   async get(@Payload() { data }: Envelope<MembershipGetInput>): Promise<MembershipGetResult> {
     const role = await this.memberships.roleOf(data.organizationId, data.userId);
     return { role: role ?? null, member: role !== undefined };
+  }
+
+  /** Lets other contexts check that users they are about to name (reviewers) belong to an organization. */
+  @MessagePattern(IdentitySubjects.membershipsAmong)
+  among(@Payload() { ctx, data }: Envelope<MembershipsAmongInput>): Promise<MembershipsAmongResult> {
+    return this.memberships.among(data, ctx.baseUrl);
   }
 }

@@ -1,8 +1,17 @@
-import { IdentityEvents, type MemberAddedEvent, type MemberRole, type MemberRoleOrGuest } from '@bindery/contracts';
-import { addToOutbox } from '@bindery/platform';
+import {
+  IdentityEvents,
+  MAX_MEMBERSHIPS_AMONG,
+  type MemberAddedEvent,
+  type MemberRole,
+  type MemberRoleOrGuest,
+  type MembershipsAmongInput,
+  type MembershipsAmongResult,
+} from '@bindery/contracts';
+import { addToOutbox, badRequest } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { OrganizationAccess } from '../permissions/organization-access.service';
+import { toUser } from '../users/user.mapper';
 import { MembershipsRepository } from './memberships.repository';
 
 @Injectable()
@@ -14,6 +23,15 @@ export class MembershipsService {
 
   roleOf(organizationId: string, userId: string): Promise<MemberRole | null | undefined> {
     return this.access.roleOf(organizationId, userId);
+  }
+
+  /** Which of the users are enabled members of the organization; the others are simply left out. */
+  async among({ organizationId, userIds }: MembershipsAmongInput, baseUrl: string): Promise<MembershipsAmongResult> {
+    if (!Array.isArray(userIds) || userIds.length > MAX_MEMBERSHIPS_AMONG || !userIds.every((id) => typeof id === 'string'))
+      throw badRequest(`userIds: must be an array of at most ${MAX_MEMBERSHIPS_AMONG} ids`);
+    if (userIds.length === 0) return { members: [] };
+    const rows = await this.memberships.findAmong(organizationId, userIds);
+    return { members: rows.map((r) => ({ user: toUser(r.user, baseUrl), role: r.role })) };
   }
 
   /**

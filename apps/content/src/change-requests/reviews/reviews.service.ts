@@ -1,0 +1,114 @@
+import {
+  type ChangeRequestReview,
+  type ChangeRequestReviewSubmittedEvent,
+  ContentEvents,
+  type DocumentInput,
+  type JsonDocument,
+  type List,
+  type RequestContext,
+  type ReviewGetInput,
+  type ReviewsListInput,
+  type ReviewSubmitInput,
+  roleAtLeast,
+} from '@bindery/contracts';
+import { addToOutbox, badRequest, decodeCursor, forbidden, newId, notFound, pageLimit, toList } from '@bindery/platform';
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { OrganizationAccess } from '../../access/organization-access';
+import { Clock } from '../../clock/clock';
+import { resolveDocument } from '../document-input';
+import { ChangeRequestLookup } from './change-request-lookup';
+import { RequestedReviewersRepository } from './requested-reviewers.repository';
+import type { ReviewEntity } from './review.entity';
+import { toReview } from './review.mapper';
+import { ReviewsRepository } from './reviews.repository';
+
+export const NO_REVIEW = 'No matching review found';
+
+/** Reviews of change requests: approvals and requested changes. */
+@Injectable()
+export class ReviewsService {
+  constructor(
+    private readonly lookup: ChangeRequestLookup,
+    private readonly reviews: ReviewsRepository,
+    private readonly requested: RequestedReviewersRepository,
+    private readonly organizations: OrganizationAccess,
+    private readonly clock: Clock,
+    private readonly db: DataSource,
+  ) {}
+
+  async list(ctx: RequestContext, input: ReviewsListInput): Promise<List<ChangeRequestReview>> {
+    const { cr } = await this.lookup.load(ctx, input, 'view');
+    const limit = pageLimit(input.limit);
+    const after = input.page ? decodeCursor(input.page, 2) : undefined;
+    const filter = input.outdated === undefined ? {} : { outdated: { value: input.outdated, changeRequestRevision: cr.revisionId } };
+    const { rows, count } = await this.reviews.list(cr.id, filter, limit + 1, after);
+    return toList(
+      rows,
+      limit,
+      count,
+      (r) => [r.createdAt.toISOString(), r.id],
+      (r) => toReview(r, cr, ctx.baseUrl, input.format),
+    );
+  }
+
+  async get(ctx: RequestContext, input: ReviewGetInput): Promise<ChangeRequestReview> {
+    const { cr } = await this.lookup.load(ctx, input, 'view');
+    const review = await this.reviews.find(cr.id, input.reviewId);
+    if (!review) throw notFound(NO_REVIEW);
+    return toReview(review, cr, ctx.baseUrl, input.format);
+  }
+
+  /**
+   * Records the caller's review of the change request's current revision. It replaces their earlier
+   * review (which becomes outdated) and fulfils their review request. Authors cannot review their
+   * own change request, as on other review platforms: an approval must come from someone else.
+   */
+  async submit(ctx: RequestContext, input: ReviewSubmitInput): Promise<ChangeRequestReview> {
+    const { space, role, cr: found } = await this.lookup.load(ctx, input, 'view');
+    if (!roleAtLeast(role, 'review')) throw forbidden('Reviewing needs the "review" role or higher on the space');
+    const reviewer = await this.organizations.currentUser(ctx);
+    if (found.createdBy.id === reviewer.id) throw badRequest(`You cannot review change request #${found.number}: you created it`);
+    const comment = commentDocument(input.comment);
+    return this.db.transaction(async (manager) => {
+      const cr = await this.lookup.lockReviewable(manager, space.id, found.id);
+      const request = await this.requested.find(manager, cr.id, reviewer.id);
+      const now = this.clock.now();
+      await this.reviews.supersede(manager, cr.id, [reviewer.id], now);
+      const review: ReviewEntity = {
+        id: newId(),
+        changeRequestId: cr.id,
+        reviewerId: reviewer.id,
+        reviewer,
+        requestedBy: request?.requestedBy ?? null,
+        status: input.status,
+        revisionId: cr.revisionId,
+        commentId: comment ? newId() : null,
+        comment,
+        superseded: false,
+        createdAt: now,
+        updatedAt: now,
+      };
+      await this.reviews.insert(manager, review);
+      if (request) await this.requested.remove(manager, cr.id, reviewer.id);
+      const event: ChangeRequestReviewSubmittedEvent = {
+        spaceId: space.id,
+        changeRequestId: cr.id,
+        reviewId: review.id,
+        reviewerId: reviewer.id,
+        status: review.status,
+        revisionId: review.revisionId,
+        at: now.toISOString(),
+      };
+      await addToOutbox(manager, ContentEvents.changeRequestReviewSubmitted, event);
+      return toReview(review, cr, ctx.baseUrl);
+    });
+  }
+}
+
+/** The comment's body; an empty one (`{}` or no blocks) means no comment. */
+function commentDocument(input: DocumentInput | undefined): JsonDocument | null {
+  if (input === undefined) return null;
+  const { document } = resolveDocument(input, new Map(), 'comment');
+  return document.nodes.length > 0 ? document : null;
+}
