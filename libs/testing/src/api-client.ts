@@ -64,7 +64,10 @@ export function expectOperation<T = unknown>(
   if (response.status !== status) {
     throw new Error(`${operationId}: expected HTTP ${status}, got ${response.status}: ${JSON.stringify(response.body)}`);
   }
-  if (status !== 204) {
+  if (status === 204 || status === 205) {
+    // No Content and Reset Content carry no body.
+    if (response.body !== '') throw new Error(`${operationId}: expected no body with HTTP ${status}, got ${JSON.stringify(response.body)}`);
+  } else {
     const errors = (validatorToUse ?? officialDocument()).validate(operationId, status, response.body);
     if (errors.length > 0) throw new Error(`${operationId} ${status} does not match the official schema:\n${errors.join('\n')}`);
   }
