@@ -1,6 +1,12 @@
-import { type ApiClient, expectError, expectOperation } from '@bindery/testing';
+import {
+  type ChangeRequestReviewersRequestedEvent,
+  type ChangeRequestReviewSubmittedEvent,
+  ContentEvents,
+} from '@bindery/contracts';
+import { JetStreamBus } from '@bindery/platform';
+import { type ApiClient, expectError, expectOperation, testStack } from '@bindery/testing';
 import { type ChangeRequestBody, createChangeRequest, createSpace, documentOf, editContent, merge } from './content-helpers';
-import { newUser } from './helpers';
+import { eventually, newUser } from './helpers';
 import { addMember, newOrganization, type OrgWithAdmin, type TestUser } from './identity-helpers';
 
 interface UserRef {
@@ -293,6 +299,42 @@ describe('change request reviews', () => {
     expectError(await s.author.post(`${inheritedPath}/merge`), 403, new RegExp(s.secondReviewer.userId));
     await submitReview(s.secondReviewer.client, inheritedPath, { status: 'approved' });
     expect((await merge(s.author, inheriting.id, inheritedCr.id)).result).toBe('merge');
+  });
+
+  it('publishes review requests and submitted reviews once each, and nothing for a refused request', async () => {
+    const requested: ChangeRequestReviewersRequestedEvent[] = [];
+    const submitted: ChangeRequestReviewSubmittedEvent[] = [];
+    const bus = await JetStreamBus.connect(testStack().natsUrl, 'e2e-review-events');
+    try {
+      const suffix = Date.now();
+      await bus.consumeEvents<ChangeRequestReviewersRequestedEvent>({
+        durable: `e2e-reviewers-requested-${suffix}`,
+        subject: ContentEvents.changeRequestReviewersRequested,
+        handler: (e) => Promise.resolve(void requested.push(e)),
+      });
+      await bus.consumeEvents<ChangeRequestReviewSubmittedEvent>({
+        durable: `e2e-review-submitted-${suffix}`,
+        subject: ContentEvents.changeRequestReviewSubmitted,
+        handler: (e) => Promise.resolve(void submitted.push(e)),
+      });
+      const s = await setup('events');
+      const cr = await createChangeRequest(s.author, s.spaceId, 'Announced');
+      const path = crPath(s.spaceId, cr);
+      expectError(await s.author.post(`${path}/requested-reviewers`, { users: [s.editor.userId] }), 400);
+      await requestReviewers(s.author, path, [s.reviewer.userId]);
+      const review = await submitReview(s.reviewer.client, path, { status: 'changes-requested' });
+      await eventually(() => {
+        expect(requested.filter((e) => e.changeRequestId === cr.id)).toEqual([
+          expect.objectContaining({ spaceId: s.spaceId, requestedBy: s.org.admin.userId, userIds: [s.reviewer.userId] }),
+        ]);
+        expect(submitted.filter((e) => e.changeRequestId === cr.id)).toEqual([
+          expect.objectContaining({ reviewId: review.id, reviewerId: s.reviewer.userId, status: 'changes-requested' }),
+        ]);
+        return Promise.resolve();
+      });
+    } finally {
+      await bus.close();
+    }
   });
 
   it("answers 404 for another organization's change requests and reviews", async () => {
