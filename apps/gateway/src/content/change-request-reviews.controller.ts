@@ -48,18 +48,18 @@ export class ChangeRequestReviewsController {
 
   /** 205 when the request was withdrawn, 204 when the user had not been asked (the official codes). */
   @Delete('requested-reviewers/:userId')
-  async removeRequested(
-    @Ctx() ctx: RequestContext,
-    @Param() params: RequestedReviewerParams,
-    @Res() reply: FastifyReply,
-  ): Promise<void> {
+  async removeRequested(@Ctx() ctx: RequestContext, @Param() params: RequestedReviewerParams, @Res() reply: FastifyReply): Promise<void> {
     const result = await this.services.send<RequestedReviewerRemoveResult>(ContentSubjects.requestedReviewerRemove, ctx, { ...params });
     // The status depends on the outcome, so the reply is sent here rather than by Nest.
     await reply.status(result.removed ? 205 : 204).send();
   }
 
   @Get('reviews')
-  list(@Ctx() ctx: RequestContext, @Param() params: ChangeRequestParams, @Query() query: ReviewListQuery): Promise<List<ChangeRequestReview>> {
+  list(
+    @Ctx() ctx: RequestContext,
+    @Param() params: ChangeRequestParams,
+    @Query() query: ReviewListQuery,
+  ): Promise<List<ChangeRequestReview>> {
     return this.services.send(ContentSubjects.reviewList, ctx, { ...query, ...params });
   }
 

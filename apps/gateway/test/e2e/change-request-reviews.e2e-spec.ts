@@ -1,8 +1,4 @@
-import {
-  type ChangeRequestReviewersRequestedEvent,
-  type ChangeRequestReviewSubmittedEvent,
-  ContentEvents,
-} from '@bindery/contracts';
+import { type ChangeRequestReviewersRequestedEvent, type ChangeRequestReviewSubmittedEvent, ContentEvents } from '@bindery/contracts';
 import { JetStreamBus } from '@bindery/platform';
 import { type ApiClient, expectError, expectOperation, testStack } from '@bindery/testing';
 import { type ChangeRequestBody, createChangeRequest, createSpace, documentOf, editContent, merge } from './content-helpers';
@@ -113,7 +109,11 @@ describe('change request reviews', () => {
     expectError(await s.author.post(`${path}/requested-reviewers`, { users: [] }), 400, /users/);
     expectError(await s.author.post(`${path}/requested-reviewers`, { users: ['not an id'] }), 400, /users/);
     expectError(await s.author.post(`${path}/requested-reviewers`, {}), 400, /users/);
-    expectError(await s.author.post(`${path}/requested-reviewers`, { users: [s.reviewer.userId], subject: 'x'.repeat(101) }), 400, /subject/);
+    expectError(
+      await s.author.post(`${path}/requested-reviewers`, { users: [s.reviewer.userId], subject: 'x'.repeat(101) }),
+      400,
+      /subject/,
+    );
     expectError(await s.reviewer.client.get(`${path}/requested-reviewers?limit=0`), 400, /limit/);
     // Asking needs edit rights on the space; a reader cannot.
     const reader = await addMember(s.org, 'read', 'requests-reader');
@@ -232,7 +232,10 @@ describe('change request reviews', () => {
     const orgList = `/v1/orgs/${s.org.organizationId}/change-requests`;
 
     expect(await ids(`${spaceList}?requestedReviewer=${s.reviewer.userId}`, 'listChangeRequestsForSpace')).toEqual([third.id, first.id]);
-    expect(await ids(`${orgList}?requestedReviewer=${s.reviewer.userId}`, 'listChangeRequestsForOrganization')).toEqual([third.id, first.id]);
+    expect(await ids(`${orgList}?requestedReviewer=${s.reviewer.userId}`, 'listChangeRequestsForOrganization')).toEqual([
+      third.id,
+      first.id,
+    ]);
     expect(await ids(`${spaceList}?requestedReviewer=${s.secondReviewer.userId}`, 'listChangeRequestsForSpace')).toEqual([third.id]);
     expect(await ids(`${spaceList}?requestedReviewer=${s.editor.userId}`, 'listChangeRequestsForSpace')).toEqual([]);
     const page = expectOperation<ListBody<ChangeRequestBody>>(
@@ -241,9 +244,9 @@ describe('change request reviews', () => {
       200,
     );
     expect(page).toMatchObject({ count: 2, items: [{ id: third.id }] });
-    expect(await ids(`${spaceList}?requestedReviewer=${s.reviewer.userId}&limit=1&page=${page.next!.page}`, 'listChangeRequestsForSpace')).toEqual([
-      first.id,
-    ]);
+    expect(
+      await ids(`${spaceList}?requestedReviewer=${s.reviewer.userId}&limit=1&page=${page.next!.page}`, 'listChangeRequestsForSpace'),
+    ).toEqual([first.id]);
 
     // Reviewing fulfils the request: the change request leaves the reviewer's list.
     await submitReview(s.reviewer.client, crPath(s.spaceId, third), { status: 'approved' });

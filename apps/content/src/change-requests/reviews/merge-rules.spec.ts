@@ -1,4 +1,11 @@
-import { evaluateMergeRules, inheritsMergeRules, type MergeFacts, type MergeRule, type MergeRulesConfig, resolveMergeRules } from './merge-rules';
+import {
+  evaluateMergeRules,
+  inheritsMergeRules,
+  type MergeFacts,
+  type MergeRule,
+  type MergeRulesConfig,
+  resolveMergeRules,
+} from './merge-rules';
 
 const facts = (overrides: Partial<MergeFacts> = {}): MergeFacts => ({
   actorId: 'author',

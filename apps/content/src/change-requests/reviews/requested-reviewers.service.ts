@@ -100,8 +100,7 @@ export class RequestedReviewersService {
     const members = await this.organizations.membersAmong(ctx, organizationId, userIds);
     const byId = new Map(members.map((m) => [m.user.id, m]));
     const strangers = userIds.filter((id) => !byId.has(id));
-    if (strangers.length > 0)
-      throw badRequest(`users: not members of the space's organization (or unknown): ${strangers.join(', ')}`);
+    if (strangers.length > 0) throw badRequest(`users: not members of the space's organization (or unknown): ${strangers.join(', ')}`);
     const unable = members.filter((m) => !roleAtLeast(m.role, 'review')).map((m) => `${m.user.id} (${m.role ?? 'guest'})`);
     if (unable.length > 0) throw badRequest(`users: reviewing needs the "review" role or higher: ${unable.join(', ')}`);
     return userIds.map((id) => byId.get(id)!.user);

@@ -16,7 +16,12 @@ export function toRequestedReviewer(row: RequestedReviewerEntity): ChangeRequest
 }
 
 /** Wire review; `outdated` is judged against the change request's current revision. */
-export function toReview(review: ReviewEntity, cr: ChangeRequestEntity, baseUrl: string, format: DocumentFormat = 'document'): ChangeRequestReview {
+export function toReview(
+  review: ReviewEntity,
+  cr: ChangeRequestEntity,
+  baseUrl: string,
+  format: DocumentFormat = 'document',
+): ChangeRequestReview {
   const location = `${baseUrl}/v1/spaces/${cr.spaceId}/change-requests/${cr.id}`;
   const out: ChangeRequestReview = {
     object: 'change-request-review',
