@@ -257,6 +257,12 @@ describe('change request reviews', () => {
 
   it('refuses a merge until the required reviewers approved it, with the space rules or the inherited organization rules', async () => {
     const s = await setup('rules');
+    expectError(
+      await s.author.patch(`/v1/spaces/${s.spaceId}`, { mergeRules: { type: 'rules', rules: [{ rule: 'require_specific_reviewers' }] } }),
+      400,
+      /mergeRules.rules\[0\].users/,
+    );
+    expectError(await s.author.patch(`/v1/spaces/${s.spaceId}`, { mergeRules: { type: 'rules', rules: [{}] } }), 400, /rules\[0\].rule/);
     expectOperation(
       await s.author.patch(`/v1/spaces/${s.spaceId}`, {
         mergeRules: { type: 'rules', rules: [{ rule: 'require_specific_reviewers', users: [s.reviewer.userId, s.secondReviewer.userId] }] },
@@ -338,6 +344,41 @@ describe('change request reviews', () => {
     } finally {
       await bus.close();
     }
+  });
+
+  it('answers malformed review bodies with a 4xx naming the problem, never a 500', async () => {
+    const s = await setup('garbage');
+    const cr = await createChangeRequest(s.author, s.spaceId, 'Garbage');
+    const path = crPath(s.spaceId, cr);
+    const bodies = [
+      'null',
+      '[]',
+      '"str"',
+      '{"users":null}',
+      '{"users":"abc"}',
+      '{"users":[null]}',
+      '{"users":[{}]}',
+      '{"users":[1]}',
+      `{"users":[${Array.from({ length: 51 }, (_, i) => `"u${i}"`).join(',')}]}`,
+      '{"users":["ok"],"description":"x"}',
+      '{"users":["ok"],"subject":null}',
+      '{"status":null}',
+      '{"status":"approved","comment":null}',
+      '{"status":"approved","comment":{"markdown":5}}',
+      '{"status":"approved","comment":{"document":{}}}',
+      '{"status":"approved","comment":{"markdown":"a","document":{}}}',
+    ];
+    const failures: string[] = [];
+    for (const route of ['requested-reviewers', 'reviews']) {
+      for (const body of bodies) {
+        const response = await s.reviewer.client.request('POST', `${path}/${route}`, body, { 'content-type': 'application/json' });
+        const error = (response.body as { error?: { code?: number } }).error;
+        if (response.status < 400 || response.status >= 500 || error?.code !== response.status)
+          failures.push(`${route} ${body.slice(0, 40)} → ${response.status} ${JSON.stringify(response.body).slice(0, 120)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    expectError(await s.author.post(`${path}/requested-reviewers`, { users: ['a', 'b'], description: 'x' }), 400, /description/);
   });
 
   it("answers 404 for another organization's change requests and reviews", async () => {

@@ -1,8 +1,8 @@
 import { MEMBER_ROLES } from '@bindery/contracts';
-import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsIn, IsObject, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
+import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import { IsOptionalNonNull } from '../../common/is-optional-non-null';
 import { IsEntityId } from '../../common/entity-id';
+import { IsMergeRules } from '../../identity/dto/identity-validators';
 
 /** Languages of the official TranslationLanguage enumeration. */
 export const LANGUAGES = [
@@ -74,17 +74,6 @@ export class CreateSpaceRequest {
   editMode?: 'live' | 'locked';
 }
 
-class MergeRulesRequest {
-  @IsIn(['inherit', 'none', 'rules'], { message: 'mergeRules.type must be one of inherit, none, rules' })
-  type!: 'inherit' | 'none' | 'rules';
-
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(50)
-  @IsObject({ each: true })
-  rules?: Array<Record<string, unknown>>;
-}
-
 /** Body of PATCH /v1/spaces/{spaceId}. */
 export class UpdateSpaceRequest {
   @IsOptionalNonNull()
@@ -104,10 +93,10 @@ export class UpdateSpaceRequest {
   @IsIn(LANGUAGES, { message: 'language must be a language code such as en or pt-br' })
   language?: string;
 
+  /** Checked rule by rule, as for organizations: merges are judged by these rules. */
   @IsOptionalNonNull()
-  @ValidateNested()
-  @Type(() => MergeRulesRequest)
-  mergeRules?: MergeRulesRequest;
+  @IsMergeRules(true)
+  mergeRules?: Record<string, unknown>;
 
   @IsOptionalNonNull()
   @IsString()

@@ -13,6 +13,12 @@ describe('mergeRulesProblem', () => {
     ).toBeUndefined();
   });
 
+  it('accepts inherit only for spaces', () => {
+    expect(mergeRulesProblem({ type: 'inherit' }, true)).toBeUndefined();
+    expect(mergeRulesProblem({ type: 'sometimes' }, true)).toMatch(/"inherit", "rules" or "none"/);
+    expect(mergeRulesProblem({ type: 'rules', rules: [{}] }, true)).toMatch(/rules\[0\].rule/);
+  });
+
   it.each([
     [null, /mergeRules must be an object/],
     [{ type: 'inherit' }, /mergeRules.type/],

@@ -32,12 +32,15 @@ const SIMPLE_RULES = [
 ];
 const USER_RULES = ['require_specific_reviewers', 'require_one_of_specific_reviewers', 'allow_bypass'];
 
-/** Why a mergeRules value is not the official MergeRulesStandaloneConfiguration, or undefined when it is. */
-export function mergeRulesProblem(value: unknown): string | undefined {
+/**
+ * Why a mergeRules value is not the official MergeRulesStandaloneConfiguration (organizations) or,
+ * with `allowInherit`, MergeRulesSpaceConfiguration (spaces); undefined when it is.
+ */
+export function mergeRulesProblem(value: unknown, allowInherit = false): string | undefined {
   const config = value as { type?: unknown; rules?: unknown } | null;
   if (typeof config !== 'object' || config === null) return 'mergeRules must be an object';
-  if (config.type === 'none') return undefined;
-  if (config.type !== 'rules') return 'mergeRules.type must be "rules" or "none"';
+  if (config.type === 'none' || (allowInherit && config.type === 'inherit')) return undefined;
+  if (config.type !== 'rules') return `mergeRules.type must be ${allowInherit ? '"inherit", ' : ''}"rules" or "none"`;
   if (!Array.isArray(config.rules) || config.rules.length > 50) return 'mergeRules.rules must be an array of at most 50 rules';
   for (const [i, rule] of (config.rules as Array<Record<string, unknown>>).entries()) {
     const where = `mergeRules.rules[${i}]`;
@@ -58,12 +61,12 @@ export function mergeRulesProblem(value: unknown): string | undefined {
   return undefined;
 }
 
-export const IsMergeRules = (): PropertyDecorator =>
+export const IsMergeRules = (allowInherit = false): PropertyDecorator =>
   ValidateBy({
     name: 'isMergeRules',
     validator: {
-      validate: (value: unknown) => mergeRulesProblem(value) === undefined,
-      defaultMessage: (args) => mergeRulesProblem(args?.value) ?? 'mergeRules is invalid',
+      validate: (value: unknown) => mergeRulesProblem(value, allowInherit) === undefined,
+      defaultMessage: (args) => mergeRulesProblem(args?.value, allowInherit) ?? 'mergeRules is invalid',
     },
   });
 
