@@ -4,8 +4,9 @@ import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsOptional, IsStr
 import { ENTITY_ID, IsEntityId } from '../../common/entity-id';
 import { IsOptionalNonNull } from '../../common/is-optional-non-null';
 import { PageQuery } from '../../common/page.query';
+import { ChangeRequestTextRequest } from './change-request.request';
 import { ChangeRequestParams } from './content.params';
-import { IsDocumentInput, IsJsonDocument } from './document.validators';
+import { IsDocumentInput } from './document.validators';
 
 const FORMATS = ['document', 'markdown'] as const;
 
@@ -20,7 +21,7 @@ export class ReviewParams extends ChangeRequestParams {
 }
 
 /** Body of requestReviewersForChangeRequest. */
-export class RequestReviewersRequest {
+export class RequestReviewersRequest extends ChangeRequestTextRequest {
   @IsArray({ message: 'users must be an array of user ids' })
   @ArrayMinSize(1, { message: 'users must hold at least one user id' })
   @ArrayMaxSize(MAX_REVIEWERS_PER_REQUEST, { message: `users must hold at most ${MAX_REVIEWERS_PER_REQUEST} user ids` })
@@ -28,15 +29,6 @@ export class RequestReviewersRequest {
   @MaxLength(64, { each: true, message: 'users must hold user ids of at most 64 characters' })
   @Matches(ENTITY_ID, { each: true, message: 'users must hold user ids of letters, digits, "-" and "_"' })
   users!: string[];
-
-  @IsOptionalNonNull()
-  @IsString()
-  @MaxLength(100)
-  subject?: string;
-
-  @IsOptionalNonNull()
-  @IsJsonDocument()
-  description?: Record<string, unknown>;
 }
 
 /** Body of submitChangeRequestReview. */

@@ -12,7 +12,8 @@ export class CreateChangeRequestRequest {
   subject?: string;
 }
 
-export class UpdateChangeRequestRequest {
+/** Subject and description, which updating a change request and requesting its reviewers both set. */
+export class ChangeRequestTextRequest {
   @IsOptionalNonNull()
   @IsString()
   @MaxLength(100)
@@ -21,7 +22,9 @@ export class UpdateChangeRequestRequest {
   @IsOptionalNonNull()
   @IsJsonDocument()
   description?: Record<string, unknown>;
+}
 
+export class UpdateChangeRequestRequest extends ChangeRequestTextRequest {
   @IsOptionalNonNull()
   @IsIn(CHANGE_REQUEST_STATUSES, { message: `status must be one of ${CHANGE_REQUEST_STATUSES.join(', ')}` })
   status?: (typeof CHANGE_REQUEST_STATUSES)[number];
