@@ -5,4 +5,4 @@ export * from './roles';
 export * from './identity';
 export * from './content';
 export * from './change-request-reviews';
-export * from './raw-json';
+export * from './page-tree';

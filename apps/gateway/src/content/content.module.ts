@@ -4,6 +4,7 @@ import { ChangeRequestReviewsController } from './change-request-reviews.control
 import { ChangeRequestsController } from './change-requests.controller';
 import { CollectionsController } from './collections.controller';
 import { FilesDownloadController } from './files-download.controller';
+import { PageTreeReader } from './page-tree/page-tree.reader';
 import { SpaceContentController } from './space-content.controller';
 import { SpacesController } from './spaces.controller';
 
@@ -18,5 +19,6 @@ import { SpacesController } from './spaces.controller';
     CollectionsController,
     FilesDownloadController,
   ],
+  providers: [PageTreeReader],
 })
 export class ContentRoutesModule {}
