@@ -73,8 +73,15 @@ async function listRequested(client: ApiClient, path: string): Promise<ListBody<
 }
 
 describe('change request reviews', () => {
+  // Tests that only touch their own change requests share one organization; the filter and
+  // merge-rule tests, which read organization-wide lists or set organization rules, have their own.
+  let shared: ReviewSetup;
+  beforeAll(async () => {
+    shared = await setup('shared');
+  });
+
   it('requests, lists and removes reviewers, and refuses users who cannot review', async () => {
-    const s = await setup('requests');
+    const s = shared;
     const cr = await createChangeRequest(s.author, s.spaceId, 'Typos');
     const path = crPath(s.spaceId, cr);
 
@@ -128,7 +135,7 @@ describe('change request reviews', () => {
   });
 
   it('puts a draft up for review, with a new subject, when reviewers are requested', async () => {
-    const s = await setup('draft');
+    const s = shared;
     const cr = await createChangeRequest(s.author, s.spaceId, 'Work in progress');
     const path = crPath(s.spaceId, cr);
     expectOperation(await s.author.patch(path, { status: 'draft' }), 'updateChangeRequestById', 200);
@@ -142,7 +149,7 @@ describe('change request reviews', () => {
   });
 
   it('submits, lists and gets reviews; a review fulfils its request and outdates the earlier one', async () => {
-    const s = await setup('reviews');
+    const s = shared;
     const cr = await createChangeRequest(s.author, s.spaceId, 'Intro');
     const path = crPath(s.spaceId, cr);
     await requestReviewers(s.author, path, [s.reviewer.userId]);
@@ -326,7 +333,7 @@ describe('change request reviews', () => {
         subject: ContentEvents.changeRequestReviewSubmitted,
         handler: (e) => Promise.resolve(void submitted.push(e)),
       });
-      const s = await setup('events');
+      const s = shared;
       const cr = await createChangeRequest(s.author, s.spaceId, 'Announced');
       const path = crPath(s.spaceId, cr);
       expectError(await s.author.post(`${path}/requested-reviewers`, { users: [s.editor.userId] }), 400);
@@ -347,7 +354,7 @@ describe('change request reviews', () => {
   });
 
   it('answers malformed review bodies with a 4xx naming the problem, never a 500', async () => {
-    const s = await setup('garbage');
+    const s = shared;
     const cr = await createChangeRequest(s.author, s.spaceId, 'Garbage');
     const path = crPath(s.spaceId, cr);
     const bodies = [
@@ -382,7 +389,7 @@ describe('change request reviews', () => {
   });
 
   it("answers 404 for another organization's change requests and reviews", async () => {
-    const s = await setup('isolation');
+    const s = shared;
     const cr = await createChangeRequest(s.author, s.spaceId, 'Private');
     const path = crPath(s.spaceId, cr);
     const review = await submitReview(s.reviewer.client, path, { status: 'approved' });
