@@ -30,7 +30,7 @@ export async function contentBench(): Promise<string[]> {
       `seeded ${pageIds.length} pages (${LEVELS} levels, ~${BODY_BYTES} B bodies) in ${((Date.now() - seedStart) / 1000).toFixed(1)} s`,
     ];
 
-    lines.push(await pagesTree(api, space));
+    lines.push(...(await pagesTree(api, space)));
 
     // Bytes of the rows a one-page change adds: its page node, its ancestors', its body and the revision row.
     const cr = await newChangeRequest(api, space);
@@ -88,25 +88,52 @@ async function oneMerges(api: ApiClient, space: string, pageIds: string[]): Prom
   return times.slice(1);
 }
 
-async function pagesTree(api: ApiClient, space: string): Promise<string> {
+async function pagesTree(api: ApiClient, space: string): Promise<string[]> {
   const url = `${api.baseUrl}/v1/spaces/${space}/content/pages`;
-  // Time to the last byte, as a load generator measures: decoding and parsing 20 MB is the client's own cost.
-  const read = async (): Promise<{ ms: number; status: number; bytes: Buffer }> => {
+  // Time to the last byte, as a load generator measures: parsing 20 MB is the client's own cost.
+  const token = api.token ?? '';
+  const read = async (encoding: string): Promise<{ ms: number; status: number; bytes: Buffer }> => {
     const start = Date.now();
-    const response = await fetch(url, { headers: { authorization: `Bearer ${api.token}` } });
+    const response = await fetch(url, { headers: { authorization: `Bearer ${token}`, 'accept-encoding': encoding } });
     const bytes = Buffer.from(await response.arrayBuffer());
     return { ms: Date.now() - start, status: response.status, bytes };
   };
-  const cold = await read();
-  if (cold.status !== 200) return `GET …/content/pages failed: HTTP ${cold.status} ${cold.bytes.toString().slice(0, 200)}`;
+  const cold = await read('identity');
+  if (cold.status !== 200) return [`GET …/content/pages failed: HTTP ${cold.status} ${cold.bytes.toString().slice(0, 200)}`];
   const pages = (JSON.parse(cold.bytes.toString()) as { pages: unknown[] }).pages.length;
-  const times: number[] = [];
-  for (let i = 0; i < READS; i++) {
-    const warm = await read();
-    if (warm.status !== 200) return `GET …/content/pages failed: HTTP ${warm.status}`;
-    times.push(warm.ms);
-  }
-  return `GET …/content/pages (${(cold.bytes.length / 1e6).toFixed(1)} MB, ${pages} top-level pages): first read of a revision ${cold.ms} ms, then ${stats(times)} (target p99 < 150 ms)`;
+  const series = async (encoding: string): Promise<number[]> => {
+    const times: number[] = [];
+    for (let i = 0; i < READS; i++) {
+      const warm = await read(encoding);
+      if (warm.status !== 200) throw new Error(`GET …/content/pages failed: HTTP ${warm.status}`);
+      times.push(warm.ms);
+    }
+    return times;
+  };
+  const plain = await series('identity');
+  await read('gzip'); // the first gzip request starts the compression
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  const gzipped = await series('gzip');
+  const mb = (n: number) => `${(n / 1e6).toFixed(1)} MB`;
+  return [
+    `GET …/content/pages (${mb(cold.bytes.length)}, ${pages} top-level pages): first read of a revision ${cold.ms} ms, then ${stats(plain)} (target p99 < 150 ms)`,
+    `GET …/content/pages with gzip (${mb(await gzippedSize(url, token))} on the wire, inflated by the client): ${stats(gzipped)}`,
+  ];
+}
+
+/** Bytes of the gzip form as sent (fetch inflates transparently, so ask for it raw once). */
+async function gzippedSize(url: string, token: string): Promise<number> {
+  const { request } = await import('node:http');
+  return new Promise((resolve, reject) => {
+    request(url, { headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' } }, (res) => {
+      let n = 0;
+      res.on('data', (chunk: Buffer) => (n += chunk.length));
+      res.on('end', () => resolve(n));
+      res.on('error', reject);
+    })
+      .on('error', reject)
+      .end();
+  });
 }
 
 /** Inserts the tree level by level, 50 pages per batch (the API's limit). */

@@ -9,8 +9,8 @@ import {
   type RevisionPage,
 } from '@bindery/contracts';
 import { ServiceClient } from '@bindery/platform/nest';
-import { Body, Controller, Get, HttpCode, Param, Post, Query, Headers, Res } from '@nestjs/common';
-import type { FastifyReply } from 'fastify';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Ctx } from '../common/request-context.decorator';
 import { PageTreeReader } from './page-tree/page-tree.reader';
 import { CompatQuery, UpdateChangeRequestContentRequest } from './dto/content-changes.request';
@@ -51,10 +51,10 @@ export class ChangeRequestContentController {
     @Ctx() ctx: RequestContext,
     @Param() params: ChangeRequestParams,
     @Query() _query: ContentQuery,
-    @Headers('if-none-match') ifNoneMatch: string | undefined,
+    @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<Buffer | undefined> {
-    return this.pageTrees.reply(reply, ctx, { ...params }, ifNoneMatch);
+    return this.pageTrees.reply(request, reply, ctx, { ...params });
   }
 
   @Get('page/:pageId')

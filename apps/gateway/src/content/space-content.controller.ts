@@ -1,14 +1,7 @@
-import {
-  ContentSubjects,
-  type List,
-  type RequestContext,
-  type Revision,
-  type RevisionFile,
-  type RevisionPage,
-} from '@bindery/contracts';
+import { ContentSubjects, type List, type RequestContext, type Revision, type RevisionFile, type RevisionPage } from '@bindery/contracts';
 import { ServiceClient } from '@bindery/platform/nest';
-import { Controller, Get, Param, Query, Headers, Res } from '@nestjs/common';
-import type { FastifyReply } from 'fastify';
+import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Ctx } from '../common/request-context.decorator';
 import { PageTreeReader } from './page-tree/page-tree.reader';
 import { SpaceFileParams, SpacePageParams, SpaceParams } from './dto/content.params';
@@ -32,10 +25,10 @@ export class SpaceContentController {
     @Ctx() ctx: RequestContext,
     @Param() params: SpaceParams,
     @Query() _query: ContentQuery,
-    @Headers('if-none-match') ifNoneMatch: string | undefined,
+    @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<Buffer | undefined> {
-    return this.pageTrees.reply(reply, ctx, { spaceId: params.spaceId }, ifNoneMatch);
+    return this.pageTrees.reply(request, reply, ctx, { spaceId: params.spaceId });
   }
 
   @Get('page/:pageId')

@@ -1,6 +1,6 @@
 import { expectError, expectOperation } from '@bindery/testing';
 import { createChangeRequest, createSpace, editContent, merge, newOrgAdmin, type PageBody, seedSpace } from './content-helpers';
-import { newUser } from './helpers';
+import { eventually, newUser } from './helpers';
 
 interface PageList {
   pages: Array<PageBody & { urls: { app: string } }>;
@@ -15,7 +15,7 @@ describe('page tree reads', () => {
     const first = await client.get(`/v1/spaces/${space.id}/content/pages`);
     expect(expectOperation<PageList>(first, 'listPages', 200).pages.map((p) => p.title)).toEqual(['Intro', 'Guide']);
     const etag = first.headers.get('etag');
-    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(etag).toMatch(/^W\/"[\w-]+"$/);
 
     const again = await client.get(`/v1/spaces/${space.id}/content/pages`);
     expect(again.headers.get('etag')).toBe(etag);
@@ -58,5 +58,22 @@ describe('page tree reads', () => {
     });
     expectError(refused, 404, /No matching space/);
     expectError(await stranger.client.get(`/v1/spaces/${space.id}/change-requests/1/content/pages`), 404, /No matching space/);
+  });
+
+  it('sends the tree gzip-compressed to a client that accepts it, once compressed, and plain to one that does not', async () => {
+    const { client, orgId } = await newOrgAdmin('tree-gzip');
+    const space = await createSpace(client, orgId);
+    await seedSpace(client, space.id);
+    const path = `/v1/spaces/${space.id}/content/pages`;
+    const plain = await client.request('GET', path, undefined, { 'accept-encoding': 'identity' });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plain.headers.get('vary')).toMatch(/accept-encoding/i);
+    await eventually(async () => {
+      const compressed = await client.request('GET', path, undefined, { 'accept-encoding': 'gzip' });
+      expect(compressed.headers.get('content-encoding')).toBe('gzip');
+      expect(expectOperation<PageList>(compressed, 'listPages', 200)).toEqual(plain.body);
+    });
+    const refused = await client.request('GET', path, undefined, { 'accept-encoding': 'gzip;q=0' });
+    expect(refused.headers.get('content-encoding')).toBeNull();
   });
 });

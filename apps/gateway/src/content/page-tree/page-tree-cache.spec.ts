@@ -8,7 +8,7 @@ describe('PageTreeCache', () => {
     expect(cache.knownTag('space-a')).toBeUndefined();
     cache.set('space-a', 'rev1', bytes(10));
     expect(cache.knownTag('space-a')).toBe('rev1');
-    expect(cache.get('rev1')?.length).toBe(10);
+    expect(cache.get('rev1')?.body.length).toBe(10);
     cache.set('space-a', 'rev2', bytes(10));
     expect(cache.knownTag('space-a')).toBe('rev2');
   });
@@ -41,5 +41,18 @@ describe('PageTreeCache', () => {
     cache.set('c', 't3', bytes(1));
     expect(cache.knownTag('a')).toBeUndefined();
     expect(cache.knownTag('c')).toBe('t3');
+  });
+
+  it('counts a gzip form in the budget and evicts by it', () => {
+    const cache = new PageTreeCache(25);
+    cache.set('a', 't1', bytes(10));
+    cache.addGzipped('t1', bytes(4));
+    expect(cache.get('t1')?.gzipped?.length).toBe(4);
+    expect(cache.size).toEqual({ trees: 1, bytes: 14 });
+    cache.set('b', 't2', bytes(12)); // 26 > 25: t1 and its gzip go
+    expect(cache.get('t1')).toBeUndefined();
+    expect(cache.size).toEqual({ trees: 1, bytes: 12 });
+    cache.addGzipped('t1', bytes(4)); // gone meanwhile: ignored
+    expect(cache.size).toEqual({ trees: 1, bytes: 12 });
   });
 });
