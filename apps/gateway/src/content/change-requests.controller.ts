@@ -3,12 +3,16 @@ import { ServiceClient } from '@bindery/platform/nest';
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { Ctx } from '../common/request-context.decorator';
+import { PageTreeReader } from './page-tree/page-tree.reader';
 import { ChangeRequestListQuery, CreateChangeRequestRequest, UpdateChangeRequestRequest } from './dto/change-request.request';
 import { ChangeRequestParams, OrgSpacesParams, SpaceParams } from './dto/content.params';
 
 @Controller('v1')
 export class ChangeRequestsController {
-  constructor(private readonly services: ServiceClient) {}
+  constructor(
+    private readonly services: ServiceClient,
+    private readonly pageTrees: PageTreeReader,
+  ) {}
 
   @Post('spaces/:spaceId/change-requests')
   @HttpCode(201)
@@ -57,8 +61,10 @@ export class ChangeRequestsController {
   /** Three-way merge into the space; 409 naming the pages on conflict, nothing written. */
   @Post('spaces/:spaceId/change-requests/:changeRequestId/merge')
   @HttpCode(200)
-  merge(@Ctx() ctx: RequestContext, @Param() params: ChangeRequestParams): Promise<MergeResult> {
-    return this.services.send(ContentSubjects.changeRequestMerge, ctx, { ...params });
+  async merge(@Ctx() ctx: RequestContext, @Param() params: ChangeRequestParams): Promise<MergeResult> {
+    const result = await this.services.send<MergeResult>(ContentSubjects.changeRequestMerge, ctx, { ...params });
+    this.pageTrees.warmSoon(ctx, { spaceId: params.spaceId });
+    return result;
   }
 
   /** Pulls the space's changes into the change request. */

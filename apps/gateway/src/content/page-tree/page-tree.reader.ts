@@ -21,6 +21,7 @@ const gzipAsync = promisify(gzip);
 export class PageTreeReader {
   private readonly cache: PageTreeCache;
   private readonly compressing = new Set<string>();
+  private readonly warming = new Map<string, NodeJS.Timeout>();
 
   constructor(
     private readonly services: ServiceClient,
@@ -49,8 +50,22 @@ export class PageTreeReader {
     return tree.body;
   }
 
+  /**
+   * Reads a space's new tree shortly after a merge, so the first reader finds it ready in both
+   * caches instead of waiting for a 20 MB build. A burst of merges warms once, after the last.
+   */
+  warmSoon(ctx: RequestContext, ref: ContentRef, delayMs = 1000): void {
+    const key = refKey(ref);
+    clearTimeout(this.warming.get(key));
+    const timer = setTimeout(() => {
+      this.warming.delete(key);
+      this.read(ctx, ref).catch((err: unknown) => logger.debug({ err, requestId: ctx.requestId }, 'page tree warm-up failed'));
+    }, delayMs);
+    this.warming.set(key, timer.unref());
+  }
+
   private async read(ctx: RequestContext, ref: ContentRef): Promise<{ tag: string; tree: CachedTree }> {
-    const key = `${ref.spaceId}/${ref.changeRequestId ?? ''}`;
+    const key = refKey(ref);
     const knownTag = this.cache.knownTag(key);
     const result = await this.services.send<PagesListResult>(ContentSubjects.pagesList, ctx, { ...ref, knownTag });
     if (result.rawJson !== undefined) return { tag: result.tag, tree: this.cache.set(key, result.tag, Buffer.from(result.rawJson)) };
@@ -70,3 +85,5 @@ export class PageTreeReader {
       .finally(() => this.compressing.delete(tag));
   }
 }
+
+const refKey = (ref: ContentRef): string => `${ref.spaceId}/${ref.changeRequestId ?? ''}`;
