@@ -218,7 +218,19 @@ export type ContentChange =
   | ({ operation: 'insert_page'; into?: string; at?: number; ref?: string; document: DocumentInput } & PageFields)
   | ({ operation: 'update_page'; page: string; into?: string | null; at?: number; document?: DocumentInput } & PageFields)
   | { operation: 'delete_page'; page: string }
+  | RevertPageChange
   | { operation: 'insert_files'; files: InsertFileInput[] };
+
+/**
+ * Reverts a page to its state in `revision` (default: the change request's base revision): the
+ * whole page, or only the listed top-level blocks of its document.
+ */
+export interface RevertPageChange {
+  operation: 'revert_page';
+  page: string;
+  revision?: string;
+  block?: string[];
+}
 
 /**
  * One file of an `insert_files` change. Only inline `base64` bytes are accepted (`url` fetching

@@ -1,6 +1,11 @@
 import type { ContentChange, PageFields } from '@bindery/contracts';
-import { AppError, badRequest, notFound } from '@bindery/platform';
+import { badRequest, notFound } from '@bindery/platform';
+import { DocumentPool } from './document-pool';
 import { type PageEntry, type PageMeta, type PageTree, ROOT } from './page-tree';
+import { type RevertTarget, revertBlocks, revertWholePage } from './revert-page';
+import { chooseSlug } from './slugs';
+
+export { slugify } from './slugs';
 
 /** A change with its body already stored: `documentHash` undefined leaves the body as it is. */
 export interface PreparedChange {
@@ -10,6 +15,8 @@ export interface PreparedChange {
   documentHash?: string | null;
   /** Title read from a markdown document, used when `title` is not given. */
   documentTitle?: string;
+  /** For a `revert_page`: the tree of the revision to revert to. */
+  revert?: RevertTarget;
 }
 
 export type ChangeOutcome =
@@ -19,9 +26,15 @@ export type ChangeOutcome =
 
 /**
  * Applies a batch of page changes to a working tree, in order. Any invalid change throws before
- * the caller writes anything, so a batch applies entirely or not at all.
+ * the caller writes anything, so a batch applies entirely or not at all. `documents` holds every
+ * body a block-level revert may read; the bodies it derives are left in `documents.added`.
  */
-export function applyChanges(tree: PageTree, changes: PreparedChange[], now: string): ChangeOutcome[] {
+export function applyChanges(
+  tree: PageTree,
+  changes: PreparedChange[],
+  now: string,
+  documents: DocumentPool = new DocumentPool(),
+): ChangeOutcome[] {
   const outcomes: ChangeOutcome[] = [];
   changes.forEach((prepared, index) => {
     const at = `changes[${index}]`;
@@ -40,6 +53,13 @@ export function applyChanges(tree: PageTree, changes: PreparedChange[], now: str
       const page = existing(tree, change.page, `${at}.page`);
       updatePage(tree, page, prepared, at, now);
       outcomes.push({ kind: 'updated', pageId: page.id });
+    } else if (change.operation === 'revert_page') {
+      const target = prepared.revert!;
+      outcomes.push(
+        ...(change.block !== undefined
+          ? revertBlocks(tree, change.page, change.block, target, documents)
+          : revertWholePage(tree, change.page, target, now)),
+      );
     } else {
       existing(tree, change.page, `${at}.page`);
       for (const pageId of tree.remove(change.page)) outcomes.push({ kind: 'deleted', pageId });
@@ -83,39 +103,18 @@ function pickFields(change: PageFields): Partial<PageMeta> {
   return out;
 }
 
-/** An explicit slug must be free among the siblings; a derived one gets a numeric suffix. */
-function chooseSlug(tree: PageTree, parent: string, given: string | undefined, title: string, field: string, self?: string): string {
-  if (given !== undefined) {
-    if (!/^[a-z0-9][a-z0-9._-]*$/i.test(given)) throw badRequest(`${field}: must contain only letters, digits, ".", "-" and "_"`);
-    if (tree.slugTaken(parent, given, self)) throw new AppError(400, `${field}: "${given}" is already used by a sibling page`);
-    return given;
-  }
-  const stem = slugify(title);
-  let slug = stem;
-  for (let n = 2; tree.slugTaken(parent, slug, self); n++) slug = `${stem.slice(0, 95)}-${n}`;
-  return slug;
-}
-
-/** URL-safe slug from a title: lower case, runs of other characters become "-". */
-export function slugify(title: string): string {
-  const slug = title
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 100)
-    .replace(/-+$/, '');
-  return slug || 'page';
-}
-
-/** One outcome per page, in first-touched order; a page created then updated stays "created". */
+/**
+ * One outcome per page, in first-touched order: a page created then updated stays "created", one
+ * deleted then restored (by a revert) was "updated", one created then deleted is "deleted".
+ */
 function dedupe(outcomes: ChangeOutcome[]): ChangeOutcome[] {
   const byPage = new Map<string, ChangeOutcome>();
   for (const outcome of outcomes) {
     const previous = byPage.get(outcome.pageId);
     if (!previous) byPage.set(outcome.pageId, outcome);
-    else if (outcome.kind === 'deleted') byPage.set(outcome.pageId, previous.kind === 'created' ? { ...outcome } : outcome);
+    else if (outcome.kind === 'deleted') byPage.set(outcome.pageId, outcome);
+    else if (outcome.kind === 'created' && previous.kind === 'deleted')
+      byPage.set(outcome.pageId, { kind: 'updated', pageId: outcome.pageId });
   }
   return [...byPage.values()];
 }

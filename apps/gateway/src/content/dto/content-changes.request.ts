@@ -24,7 +24,18 @@ import { IsOptionalNonNull } from '../../common/is-optional-non-null';
 import { IsDocumentInput } from './document.validators';
 import { MIME_TYPE } from './file-download.request';
 
-const OPERATIONS = ['insert_page', 'update_page', 'delete_page', 'insert_files'] as const;
+const OPERATIONS = ['insert_page', 'update_page', 'delete_page', 'revert_page', 'insert_files'] as const;
+const NEEDS_PAGE: ReadonlyArray<string> = ['update_page', 'delete_page', 'revert_page'];
+
+/** A field that only one operation takes: given with another, it is refused rather than ignored. */
+const OnlyWith = (operation: (typeof OPERATIONS)[number]) =>
+  ValidateBy({
+    name: `onlyWith_${operation}`,
+    validator: {
+      validate: (_value: unknown, args) => (args?.object as ContentChangeRequest).operation === operation,
+      defaultMessage: (args) => `${args?.property} is only allowed with ${operation}`,
+    },
+  });
 
 /**
  * One file of `insert_files`. Only inline `base64` is accepted: fetching a `url` server-side is
@@ -81,10 +92,26 @@ export class ContentChangeRequest {
   @IsIn(OPERATIONS, { message: `operation must be one of ${OPERATIONS.join(', ')}` })
   operation!: (typeof OPERATIONS)[number];
 
-  @ValidateIf((c: ContentChangeRequest) => c.operation === 'update_page' || c.operation === 'delete_page')
-  @IsDefined({ message: 'page is required for update_page and delete_page' })
+  @ValidateIf((c: ContentChangeRequest) => NEEDS_PAGE.includes(c.operation))
+  @IsDefined({ message: 'page is required for update_page, delete_page and revert_page' })
   @IsEntityId()
   page?: string;
+
+  /** revert_page: the revision to revert to (default: the change request's base revision). */
+  @ValidateIf((c: ContentChangeRequest) => c.revision !== undefined)
+  @OnlyWith('revert_page')
+  @IsString()
+  @IsEntityId()
+  revision?: string;
+
+  /** revert_page: keys of the top-level blocks to revert; omitted, the whole page is reverted. */
+  @ValidateIf((c: ContentChangeRequest) => c.block !== undefined)
+  @OnlyWith('revert_page')
+  @IsArray()
+  @ArrayMaxSize(1000)
+  @IsString({ each: true })
+  @Length(1, 100, { each: true })
+  block?: string[];
 
   @ValidateIf((c: ContentChangeRequest) => c.operation === 'insert_page' || c.document !== undefined)
   @IsDefined({ message: 'document is required for insert_page' })
@@ -97,13 +124,7 @@ export class ContentChangeRequest {
   into?: string | null;
 
   @ValidateIf((c: ContentChangeRequest) => c.operation === 'insert_files' || c.files !== undefined)
-  @ValidateBy({
-    name: 'onlyWithInsertFiles',
-    validator: {
-      validate: (_files: unknown, args) => (args?.object as ContentChangeRequest).operation === 'insert_files',
-      defaultMessage: () => 'files is only allowed with insert_files',
-    },
-  })
+  @OnlyWith('insert_files')
   @IsArray({ message: 'files is required for insert_files' })
   @ArrayMinSize(1)
   @ArrayMaxSize(20)
