@@ -117,10 +117,11 @@ export class ChangeRequestEditsService {
       const { change } = item;
       if (change.operation !== 'insert_page' && change.operation !== 'update_page') continue;
       if (change.document === undefined) continue;
-      const resolved = resolveDocument(change.document, refs, `changes[${index}].document`, fileRefs);
+      const titleFromHeading = change.operation === 'insert_page';
+      const resolved = resolveDocument(change.document, refs, `changes[${index}].document`, fileRefs, titleFromHeading);
       item.documentHash = resolved.document.nodes.length > 0 ? await this.store.saveDocument(manager, resolved.document) : null;
       if (item.documentHash) documents.known(item.documentHash, resolved.document);
-      item.documentTitle = resolved.title;
+      item.documentFields = resolved.fields;
     }
     await this.prepareReverts(manager, cr, tree, prepared, documents);
 

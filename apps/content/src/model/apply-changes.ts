@@ -13,8 +13,8 @@ export interface PreparedChange {
   /** Id given to the page of an `insert_page`. */
   pageId?: string;
   documentHash?: string | null;
-  /** Title read from a markdown document, used when `title` is not given. */
-  documentTitle?: string;
+  /** Metadata a markdown document sets (frontmatter, title heading): it takes precedence over the change's fields. */
+  documentFields?: PageFields;
   /** For a `revert_page`: the tree of the revision to revert to. */
   revert?: RevertTarget;
 }
@@ -44,9 +44,10 @@ export function applyChanges(
     if (change.operation === 'insert_page') {
       const parent = change.into ?? ROOT;
       if (parent !== ROOT && !tree.pages.has(parent)) throw notFound(`${at}.into: no page "${parent}" in this change request`);
-      const title = change.title ?? prepared.documentTitle ?? 'Untitled';
-      const meta: PageMeta = { ...pickFields(change), title, slug: '', createdAt: now, updatedAt: now };
-      meta.slug = chooseSlug(tree, parent, change.slug, title, `${at}.slug`);
+      const fields = { ...change, ...prepared.documentFields };
+      const title = fields.title ?? 'Untitled';
+      const meta: PageMeta = { ...pickFields(fields), title, slug: '', createdAt: now, updatedAt: now };
+      meta.slug = chooseSlug(tree, parent, fields.slug, title, `${at}.slug`);
       tree.insert({ id: prepared.pageId!, type: 'document', meta, document: prepared.documentHash ?? null, parent }, change.at);
       outcomes.push({ kind: 'created', pageId: prepared.pageId!, ref: change.ref });
     } else if (change.operation === 'update_page') {
@@ -77,12 +78,12 @@ function updatePage(tree: PageTree, page: PageEntry, prepared: PreparedChange, a
       throw badRequest(`${at}.into: a page cannot move into itself or one of its descendants`);
     tree.move(page.id, parent, change.at);
   }
-  const fields = pickFields(change);
-  const title = change.title ?? prepared.documentTitle;
-  page.meta = { ...page.meta, ...fields, ...(title ? { title } : {}), updatedAt: now };
+  const given: PageFields = { ...change, ...prepared.documentFields };
+  const { title, slug } = given;
+  page.meta = { ...page.meta, ...pickFields(given), ...(title ? { title } : {}), updatedAt: now };
   for (const key of ['emoji', 'icon'] as const) if (page.meta[key] === '') delete page.meta[key];
-  if (change.slug !== undefined && change.slug !== page.meta.slug)
-    page.meta.slug = chooseSlug(tree, page.parent, change.slug, page.meta.title, `${at}.slug`, page.id);
+  if (slug !== undefined && slug !== page.meta.slug)
+    page.meta.slug = chooseSlug(tree, page.parent, slug, page.meta.title, `${at}.slug`, page.id);
   else if (tree.slugTaken(page.parent, page.meta.slug, page.id))
     page.meta.slug = chooseSlug(tree, page.parent, undefined, page.meta.slug, `${at}.slug`, page.id);
   if (prepared.documentHash !== undefined) page.document = prepared.documentHash;

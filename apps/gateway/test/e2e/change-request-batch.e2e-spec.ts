@@ -121,3 +121,90 @@ describe('change request content batch: revert_page', () => {
     expectError(await client.post(url, { changes: [{ operation: 'update_page', page: ids.Intro, block: ['a'] }] }), 400, /block/);
   });
 });
+
+describe('change request content batch: markdown titles and frontmatter', () => {
+  it('takes the title from the frontmatter or the leading heading, which leaves the body; reads give the body back alone', async () => {
+    const { client, orgId } = await newOrgAdmin('md-title');
+    const space = await createSpace(client, orgId);
+    const cr = await createChangeRequest(client, space.id);
+    const result = await editContent(client, space.id, cr.id, [
+      // The heading takes precedence over `title`, as in Git Sync.
+      { operation: 'insert_page', title: 'Ignored', document: { markdown: '# Install *now*\n\nRun the installer.\n' } },
+      {
+        operation: 'insert_page',
+        description: 'Ignored too',
+        document: {
+          markdown:
+            '---\ntitle: Setup guide\ndescription: Before you start\nhidden: true\nlayout:\n  width: wide\n---\n\n# Steps\n\nOne.\n',
+        },
+      },
+      { operation: 'insert_page', title: 'Notes', document: { markdown: 'No heading here.\n' } },
+    ]);
+    const [install, setup, notes] = result.changes.map((c) => (c.page as { id: string }).id);
+
+    const installPage = await crPage(client, space.id, cr.id, install, 'markdown');
+    expect(installPage.title).toBe('Install now');
+    expect(installPage.markdown).toBe('Run the installer.\n');
+    const setupPage = await crPage(client, space.id, cr.id, setup, 'markdown');
+    expect(setupPage).toMatchObject({ title: 'Setup guide', description: 'Before you start', hidden: true, slug: 'setup-guide' });
+    // The frontmatter gave the title, so the heading is part of the body.
+    expect(setupPage.markdown).toBe('# Steps\n\nOne.\n');
+    expect((await crPage(client, space.id, cr.id, notes)).title).toBe('Notes');
+
+    // Round trip: the body read back, sent again, changes neither the title nor the body.
+    await editContent(client, space.id, cr.id, [
+      { operation: 'update_page', page: install, document: { markdown: installPage.markdown! } },
+    ]);
+    const reread = await crPage(client, space.id, cr.id, install, 'markdown');
+    expect(reread).toMatchObject({ title: 'Install now', markdown: 'Run the installer.\n' });
+  });
+
+  it('updates page metadata from the frontmatter of update_page, over the fields given beside it', async () => {
+    const { client, orgId } = await newOrgAdmin('md-update');
+    const space = await createSpace(client, orgId);
+    const ids = await seedSpace(client, space.id);
+    const cr = await createChangeRequest(client, space.id);
+    await editContent(client, space.id, cr.id, [
+      {
+        operation: 'update_page',
+        page: ids.Intro,
+        description: 'Overridden',
+        document: { markdown: '---\ndescription: Read me first\nnoIndex: true\n---\n# Welcome\n\nHello.\n' },
+      },
+    ]);
+    const page = await crPage(client, space.id, cr.id, ids.Intro, 'markdown');
+    expect(page).toMatchObject({ title: 'Intro', description: 'Read me first', noIndex: true });
+    // update_page reads metadata from the frontmatter only: the heading stays part of the body.
+    expect(page.markdown).toBe('# Welcome\n\nHello.\n');
+  });
+
+  it('refuses bad frontmatter naming the markdown field, and writes nothing', async () => {
+    const { client, orgId } = await newOrgAdmin('md-bad');
+    const space = await createSpace(client, orgId);
+    const cr = await createChangeRequest(client, space.id);
+    const url = `/v1/spaces/${space.id}/change-requests/${cr.id}/content`;
+    const before = await crRevision(client, space.id, cr.id);
+    const page = (markdown: string) => ({ operation: 'insert_page', document: { markdown } });
+    expectError(
+      await client.post(url, { changes: [page('ok'), page('---\nhidden: yes\n---\nx\n')] }),
+      400,
+      /changes\[1\]\.document\.markdown: frontmatter "hidden"/,
+    );
+    expectError(
+      await client.post(url, { changes: [page('---\ntitle: [x\n---\n')] }),
+      400,
+      /changes\[0\]\.document\.markdown: frontmatter is not valid YAML/,
+    );
+    expectError(
+      await client.post(url, { changes: [page('---\n- a\n---\n')] }),
+      400,
+      /changes\[0\]\.document\.markdown: frontmatter must be a YAML mapping/,
+    );
+    expectError(
+      await client.post(url, { changes: [page(`# ${'t'.repeat(256)}\n`)] }),
+      400,
+      /changes\[0\]\.document\.markdown: the leading heading/,
+    );
+    expect(await crRevision(client, space.id, cr.id)).toBe(before);
+  });
+});
