@@ -8,14 +8,13 @@ import {
   type RevisionFile,
 } from '@bindery/contracts';
 import { addToOutbox, badRequest, forbidden, newId, notFound } from '@bindery/platform';
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { callerId } from '../access/organization-access';
 import { Clock } from '../clock/clock';
 import { DownloadSigner } from '../files/download-signer';
 import { toWireFile } from '../files/file.mapper';
-import { type DecodedFile, decodeUpload } from '../files/file-upload';
-import { FILE_STORAGE, type FileStorage } from '../files/storage/file-storage';
+import { FileIntake, type StoredUpload } from '../files/file-intake';
 import { applyChanges, type ChangeOutcome, type PreparedChange } from '../model/apply-changes';
 import { DocumentPool } from '../model/document-pool';
 import type { PageTree } from '../model/page-tree';
@@ -38,7 +37,7 @@ export class ChangeRequestEditsService {
     private readonly access: SpaceAccess,
     private readonly clock: Clock,
     private readonly db: DataSource,
-    @Inject(FILE_STORAGE) private readonly storage: FileStorage,
+    private readonly intake: FileIntake,
     private readonly signer: DownloadSigner,
   ) {}
 
@@ -78,15 +77,15 @@ export class ChangeRequestEditsService {
     };
   }
 
-  /** Decodes and stores the bytes of every `insert_files` change; each file gets a new id. */
-  private async storeUploads(input: ChangeRequestEditInput): Promise<DecodedFile[]> {
-    const uploads = input.changes.flatMap((change, index) =>
-      change.operation === 'insert_files'
-        ? change.files.map((file, at) => decodeUpload(file, newId(), `changes[${index}].files[${at}]`))
-        : [],
+  /** Stores the bytes of every `insert_files` change (inline or fetched); each file gets a new id. */
+  private storeUploads(input: ChangeRequestEditInput): Promise<StoredUpload[]> {
+    return this.intake.storeAll(
+      input.changes.flatMap((change, index) =>
+        change.operation === 'insert_files'
+          ? change.files.map((file, at) => ({ input: file, field: `changes[${index}].files[${at}]` }))
+          : [],
+      ),
     );
-    for (const upload of uploads) await this.storage.put(upload.entry.hash, upload.bytes);
-    return uploads;
   }
 
   private async applyBatch(
@@ -94,7 +93,7 @@ export class ChangeRequestEditsService {
     cr: ChangeRequestEntity,
     input: ChangeRequestEditInput,
     userId: string,
-    uploads: DecodedFile[],
+    uploads: StoredUpload[],
   ) {
     const revision = (await this.revisions.find(cr.revisionId, manager))!;
     const tree = await this.store.loadTree(revision.pages, manager);
@@ -190,7 +189,7 @@ export class ChangeRequestEditsService {
 }
 
 /** Batch-local file refs to file ids; a ref must be unique among the batch's files and pages. */
-function fileRefsOf(uploads: DecodedFile[], pageRefs: Map<string, string>): Map<string, string> {
+function fileRefsOf(uploads: StoredUpload[], pageRefs: Map<string, string>): Map<string, string> {
   const refs = new Map<string, string>();
   for (const upload of uploads) {
     if (upload.ref === undefined) continue;

@@ -208,3 +208,36 @@ describe('change request content batch: markdown titles and frontmatter', () => 
     expect(await crRevision(client, space.id, cr.id)).toBe(before);
   });
 });
+
+describe('change request content batch: insert_files from a url', () => {
+  it('refuses private, loopback and metadata addresses with a 400 naming the url, and malformed sources', async () => {
+    const { client, orgId } = await newOrgAdmin('file-url');
+    const space = await createSpace(client, orgId);
+    const cr = await createChangeRequest(client, space.id);
+    const url = `/v1/spaces/${space.id}/change-requests/${cr.id}/content`;
+    const before = await crRevision(client, space.id, cr.id);
+    const files = (...list: unknown[]) => ({ changes: [{ operation: 'insert_files', files: list }] });
+    const inline = { name: 'a.txt', contentType: 'text/plain', base64: Buffer.from('a').toString('base64') };
+
+    // Refused before any connection is made: the guard checks the address first.
+    expectError(
+      await client.post(url, files(inline, { name: 'x.png', url: 'http://127.0.0.1:9/x.png' })),
+      400,
+      /changes\[0\]\.files\[1\]\.url: 127\.0\.0\.1 is a loopback address/,
+    );
+    expectError(
+      await client.post(url, files({ name: 'm', url: 'http://169.254.169.254/latest/meta-data/' })),
+      400,
+      /files\[0\]\.url: .*link-local/,
+    );
+    expectError(await client.post(url, files({ name: 'm', url: 'http://[::ffff:10.0.0.1]/x' })), 400, /files\[0\]\.url: .*private/);
+    expect(await crRevision(client, space.id, cr.id)).toBe(before);
+
+    // Source shape, at the gateway.
+    expectError(await client.post(url, files({ ...inline, url: 'https://127.0.0.1:9/a.txt' })), 400, /url and base64 are exclusive/);
+    expectError(await client.post(url, files({ name: 'a', url: 'ftp://127.0.0.1:9/a' })), 400, /url must be an http or https URL/);
+    expectError(await client.post(url, files({ name: 'a', url: `https://127.0.0.1:9/${'a'.repeat(2048)}` })), 400, /url/);
+    expectError(await client.post(url, files({ name: 'a' })), 400, /base64 or url is required/);
+    expectError(await client.post(url, files({ name: 'a', base64: inline.base64 })), 400, /contentType is required with base64/);
+  });
+});

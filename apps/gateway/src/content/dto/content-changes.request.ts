@@ -38,8 +38,8 @@ const OnlyWith = (operation: (typeof OPERATIONS)[number]) =>
   });
 
 /**
- * One file of `insert_files`. Only inline `base64` is accepted: fetching a `url` server-side is
- * not supported (it would let callers make the server reach arbitrary hosts).
+ * One file of `insert_files`: exactly one source, inline `base64` (with its `contentType`) or a
+ * public http(s) `url` that the content service fetches, refusing private and reserved addresses.
  */
 export class InsertFileRequest {
   @IsOptionalNonNull()
@@ -52,18 +52,29 @@ export class InsertFileRequest {
   @Matches(/^[^/\\\u0000-\u001f]+$/, { message: 'name must be a file name without slashes or control characters' })
   name!: string;
 
+  @ValidateIf((f: InsertFileRequest) => f.base64 !== undefined || f.contentType !== undefined)
   @IsDefined({ message: 'contentType is required with base64' })
   @IsString()
   @Matches(MIME_TYPE, { message: 'contentType must be a MIME type such as image/png' })
-  contentType!: string;
+  contentType?: string;
 
   @ValidateIf((f: InsertFileRequest) => f.url === undefined)
-  @IsString({ message: 'base64 is required: only inline base64 bytes are accepted' })
+  @IsDefined({ message: 'base64 or url is required: give the bytes inline or a URL to fetch them from' })
+  @IsString()
   @IsNotEmpty()
-  base64!: string;
+  base64?: string;
 
   @ValidateIf((f: InsertFileRequest) => f.url !== undefined)
-  @IsIn([], { message: 'url is not supported: send the bytes inline as base64' })
+  @ValidateBy({
+    name: 'oneSource',
+    validator: {
+      validate: (_url: unknown, args) => (args?.object as InsertFileRequest).base64 === undefined,
+      defaultMessage: () => 'url and base64 are exclusive: give one source',
+    },
+  })
+  @IsString()
+  @MaxLength(2048)
+  @Matches(/^https?:\/\/[^\s]+$/i, { message: 'url must be an http or https URL' })
   url?: string;
 }
 
