@@ -5,8 +5,9 @@ import { Client } from 'pg';
 const FANOUT = Number(process.env.BENCH_FANOUT ?? 10);
 const LEVELS = 4;
 const BODY_BYTES = 1000;
-const READS = Number(process.env.BENCH_READS ?? 30);
+const READS = Number(process.env.BENCH_READS ?? 100);
 const ONE_PAGE_MERGES = Number(process.env.BENCH_MERGES ?? 20);
+const SMALL_FANOUT = 4;
 
 interface Created {
   changes: Array<{ ref?: string; page: { id: string } }>;
@@ -29,7 +30,7 @@ export async function contentBench(): Promise<string[]> {
       `seeded ${pageIds.length} pages (${LEVELS} levels, ~${BODY_BYTES} B bodies) in ${((Date.now() - seedStart) / 1000).toFixed(1)} s`,
     ];
 
-    lines.push(await pagesTree(api, space));
+    lines.push(...(await pagesTree(api, space)));
 
     // Bytes of the rows a one-page change adds: its page node, its ancestors', its body and the revision row.
     const cr = await newChangeRequest(api, space);
@@ -37,17 +38,13 @@ export async function contentBench(): Promise<string[]> {
     await edit(api, space, cr, [pageIds[pageIds.length - 1]], 'one');
     lines.push(`one-page change writes ${((await storedBytes(db)) - before).toLocaleString('en')} bytes of rows (target < 50 KB)`);
 
-    // Every change request is opened before any of them merges, so each merge after the first is
-    // a real three-way merge against a main that has moved.
-    const ones = await Promise.all(Array.from({ length: ONE_PAGE_MERGES }, () => newChangeRequest(api, space)));
     const tens = await newChangeRequest(api, space);
     const hundreds = await newChangeRequest(api, space);
-    for (const [i, id] of ones.entries()) await edit(api, space, id, [pageIds[100 + i * 50]], `m${i}`);
     await edit(api, space, tens, disjoint(pageIds, 2000, 10), 's10');
     await edit(api, space, hundreds, disjoint(pageIds, 3000, 100), 's100');
-    const oneMerges: number[] = [];
-    for (const id of ones) oneMerges.push(await timed(() => call(api, 'POST', `/v1/spaces/${space}/change-requests/${id}/merge`)));
-    lines.push(`three-way merge of a 1-page change request: ${stats(oneMerges.slice(1))} (target p99 < 200 ms)`);
+    lines.push(
+      `three-way merge of a 1-page change request (${pageIds.length} pages): ${stats(await oneMerges(api, space, pageIds))} (target p99 < 200 ms)`,
+    );
     for (const [size, id] of [
       [10, tens],
       [100, hundreds],
@@ -65,40 +62,87 @@ export async function contentBench(): Promise<string[]> {
     lines.push(
       `update of a change request against a main that moved by 100 pages: ${await timed(() => call(api, 'POST', `/v1/spaces/${space}/change-requests/${behind}/update`))} ms`,
     );
+
+    // The same merges in a space a thirtieth of the size: the time should not follow the size.
+    const small = (await call<{ id: string }>(api, 'POST', `/v1/orgs/${adminOrganizationId}/spaces`, { title: 'Small' })).id;
+    const smallPages = await seed(api, small, SMALL_FANOUT);
+    lines.push(
+      `three-way merge of a 1-page change request (${smallPages.length} pages): ${stats(await oneMerges(api, small, smallPages))} (for comparison)`,
+    );
     return lines;
   } finally {
     await db.end();
   }
 }
 
-async function pagesTree(api: ApiClient, space: string): Promise<string> {
+/**
+ * Opens every change request before any merges, so each merge after the first is a real
+ * three-way merge against a main that has moved; returns the times of those.
+ */
+async function oneMerges(api: ApiClient, space: string, pageIds: string[]): Promise<number[]> {
+  const ones = await Promise.all(Array.from({ length: ONE_PAGE_MERGES }, () => newChangeRequest(api, space)));
+  const pages = disjoint(pageIds, 100, ones.length);
+  for (const [i, id] of ones.entries()) await edit(api, space, id, [pages[i]], `m${i}`);
+  const times: number[] = [];
+  for (const id of ones) times.push(await timed(() => call(api, 'POST', `/v1/spaces/${space}/change-requests/${id}/merge`)));
+  return times.slice(1);
+}
+
+async function pagesTree(api: ApiClient, space: string): Promise<string[]> {
   const url = `${api.baseUrl}/v1/spaces/${space}/content/pages`;
   // Time to the last byte, as a load generator measures: parsing 20 MB is the client's own cost.
-  const read = async (): Promise<{ ms: number; status: number; text: string }> => {
+  const token = api.token ?? '';
+  const read = async (encoding: string): Promise<{ ms: number; status: number; bytes: Buffer }> => {
     const start = Date.now();
-    const response = await fetch(url, { headers: { authorization: `Bearer ${api.token}` } });
-    const text = await response.text();
-    return { ms: Date.now() - start, status: response.status, text };
+    const response = await fetch(url, { headers: { authorization: `Bearer ${token}`, 'accept-encoding': encoding } });
+    const bytes = Buffer.from(await response.arrayBuffer());
+    return { ms: Date.now() - start, status: response.status, bytes };
   };
-  const cold = await read();
-  if (cold.status !== 200) return `GET …/content/pages failed: HTTP ${cold.status} ${cold.text.slice(0, 200)}`;
-  const pages = (JSON.parse(cold.text) as { pages: unknown[] }).pages.length;
-  const times: number[] = [];
-  for (let i = 0; i < READS; i++) {
-    const warm = await read();
-    if (warm.status !== 200) return `GET …/content/pages failed: HTTP ${warm.status}`;
-    times.push(warm.ms);
-  }
-  return `GET …/content/pages (${(cold.text.length / 1e6).toFixed(1)} MB, ${pages} top-level pages): first read of a revision ${cold.ms} ms, then ${stats(times)} (target p99 < 150 ms)`;
+  const cold = await read('identity');
+  if (cold.status !== 200) return [`GET …/content/pages failed: HTTP ${cold.status} ${cold.bytes.toString().slice(0, 200)}`];
+  const pages = (JSON.parse(cold.bytes.toString()) as { pages: unknown[] }).pages.length;
+  const series = async (encoding: string): Promise<number[]> => {
+    const times: number[] = [];
+    for (let i = 0; i < READS; i++) {
+      const warm = await read(encoding);
+      if (warm.status !== 200) throw new Error(`GET …/content/pages failed: HTTP ${warm.status}`);
+      times.push(warm.ms);
+    }
+    return times;
+  };
+  const plain = await series('identity');
+  await read('gzip'); // the first gzip request starts the compression
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  const gzipped = await series('gzip');
+  const mb = (n: number) => `${(n / 1e6).toFixed(1)} MB`;
+  return [
+    `GET …/content/pages (${mb(cold.bytes.length)}, ${pages} top-level pages): first read of a revision ${cold.ms} ms, then ${stats(plain)} (target p99 < 150 ms)`,
+    `GET …/content/pages with gzip (${mb(await gzippedSize(url, token))} on the wire, inflated by the client): ${stats(gzipped)}`,
+  ];
+}
+
+/** Bytes of the gzip form as sent (fetch inflates transparently, so ask for it raw once). */
+async function gzippedSize(url: string, token: string): Promise<number> {
+  const { request } = await import('node:http');
+  return new Promise((resolve, reject) => {
+    request(url, { headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' } }, (res) => {
+      let n = 0;
+      res.on('data', (chunk: Buffer) => (n += chunk.length));
+      res.on('end', () => resolve(n));
+      res.on('error', reject);
+    })
+      .on('error', reject)
+      .end();
+  });
 }
 
 /** Inserts the tree level by level, 50 pages per batch (the API's limit). */
-async function seed(api: ApiClient, space: string): Promise<string[]> {
+async function seed(api: ApiClient, space: string, fanout = FANOUT): Promise<string[]> {
   const cr = await newChangeRequest(api, space);
   const all: string[] = [];
   let parents: Array<string | undefined> = [undefined];
   for (let level = 0; level < LEVELS; level++) {
-    const inserts = parents.flatMap((into) => Array.from({ length: FANOUT }, (_, i) => ({ into, title: `Page ${level}.${i}` })));
+    const inserts = parents.flatMap((into) => Array.from({ length: fanout }, (_, i) => ({ into, title: `Page ${level}.${i}` })));
     const created: string[] = [];
     for (let i = 0; i < inserts.length; i += 50) {
       const batch = inserts
@@ -173,5 +217,5 @@ function disjoint<T>(items: T[], from: number, count: number): T[] {
 function stats(ms: number[]): string {
   const sorted = [...ms].sort((a, b) => a - b);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
-  return `p50 ${at(0.5)} ms, p99 ${at(0.99)} ms (n=${sorted.length})`;
+  return `p50 ${at(0.5)} ms, p90 ${at(0.9)} ms, p99 ${at(0.99)} ms (n=${sorted.length})`;
 }

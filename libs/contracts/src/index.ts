@@ -4,4 +4,4 @@ export * from './health';
 export * from './roles';
 export * from './identity';
 export * from './content';
-export * from './raw-json';
+export * from './page-tree';

@@ -1,4 +1,5 @@
 import type { JsonDocument } from '@bindery/contracts';
+import { CopyOnWriteMap } from './copy-on-write-map';
 
 /** The key under which root pages are listed in `PageTree.children`. */
 export const ROOT = '';
@@ -63,6 +64,10 @@ export interface PageEntry {
 /**
  * A revision's page tree, flattened for edits and merges: pages by id and ordered children by
  * parent id (ROOT for top-level pages).
+ *
+ * A revision's tree is loaded once and kept as a sealed snapshot; edits and merges work on a
+ * `fork()`, a copy-on-write layer over it, so their cost follows what they touch rather than the
+ * size of the space.
  */
 export class PageTree {
   constructor(
@@ -70,11 +75,30 @@ export class PageTree {
     readonly children: Map<string, string[]> = new Map([[ROOT, []]]),
   ) {}
 
-  clone(): PageTree {
+  /** A changeable tree over this one that never changes this one; free to create. */
+  fork(): PageTree {
+    return new PageTree(new CopyOnWriteMap(this.pages, copyEntry), new CopyOnWriteMap(this.children, (list) => [...list]));
+  }
+
+  /** Makes this tree a read-only snapshot (writes throw) and returns it. */
+  seal(): PageTree {
+    const sealed = this.pages instanceof CopyOnWriteMap ? this : this.fork();
+    (sealed.pages as CopyOnWriteMap<string, PageEntry>).seal();
+    (sealed.children as CopyOnWriteMap<string, string[]>).seal();
+    return sealed;
+  }
+
+  /** How many copy-on-write layers lie under this tree (0 for plain maps). */
+  get layers(): number {
+    return this.pages instanceof CopyOnWriteMap ? this.pages.depth : 0;
+  }
+
+  /** The same tree on plain maps: ends a long chain of layers. Entries are shared, not copied. */
+  flatten(): PageTree {
     const pages = new Map<string, PageEntry>();
-    for (const [id, page] of this.pages) pages.set(id, { ...page });
+    for (const id of this.pages.keys()) pages.set(id, peek(this.pages, id)!);
     const children = new Map<string, string[]>();
-    for (const [id, list] of this.children) children.set(id, [...list]);
+    for (const id of this.children.keys()) children.set(id, peek(this.children, id)!);
     return new PageTree(pages, children);
   }
 
@@ -82,7 +106,8 @@ export class PageTree {
     let list = this.children.get(parent);
     if (!list) {
       list = [];
-      this.children.set(parent, list);
+      // A snapshot answers for a parent it does not list without recording it.
+      if (!(this.children instanceof CopyOnWriteMap && this.children.sealed)) this.children.set(parent, list);
     }
     return list;
   }
@@ -169,3 +194,9 @@ export class PageTree {
 
 /** A page body with no content. */
 export const emptyDocument = (): JsonDocument => ({ object: 'document', data: {}, nodes: [] });
+
+/** A page entry another tree may change without touching this one's (meta included). */
+const copyEntry = (page: PageEntry): PageEntry => ({ ...page, meta: { ...page.meta } });
+
+const peek = <V>(map: Map<string, V>, key: string): V | undefined =>
+  map instanceof CopyOnWriteMap ? (map as CopyOnWriteMap<string, V>).peek(key) : map.get(key);

@@ -28,9 +28,9 @@ function edit(tree: PageTree, id: string, meta: Partial<PageEntry['meta']>, docu
 describe('mergeTrees', () => {
   it('combines independent edits: a rename on one side, a new page on the other', () => {
     const base = baseTree();
-    const ours = base.clone();
+    const ours = base.fork();
     edit(ours, 'intro', { title: 'Introduction' });
-    const theirs = base.clone();
+    const theirs = base.fork();
     theirs.insert(page('faq', 'guide'));
 
     const { tree, conflicts, documents } = mergeTrees(base, ours, theirs);
@@ -46,9 +46,9 @@ describe('mergeTrees', () => {
 
   it('reports a page deleted on one side and edited on the other', () => {
     const base = baseTree();
-    const ours = base.clone();
+    const ours = base.fork();
     ours.remove('guide');
-    const theirs = base.clone();
+    const theirs = base.fork();
     edit(theirs, 'setup', { title: 'Set up' });
     const { conflicts } = mergeTrees(base, ours, theirs);
     expect(conflicts.map((c) => c.pageId)).toEqual(['setup']);
@@ -56,8 +56,8 @@ describe('mergeTrees', () => {
 
   it('reports the same field changed differently on both sides, and accepts identical changes', () => {
     const base = baseTree();
-    const ours = base.clone();
-    const theirs = base.clone();
+    const ours = base.fork();
+    const theirs = base.fork();
     edit(ours, 'intro', { title: 'One' });
     edit(theirs, 'intro', { title: 'Two' });
     expect(mergeTrees(base, ours, theirs).conflicts).toEqual([
@@ -69,8 +69,8 @@ describe('mergeTrees', () => {
 
   it('hands back bodies changed on both sides for a block-level merge', () => {
     const base = baseTree();
-    const ours = base.clone();
-    const theirs = base.clone();
+    const ours = base.fork();
+    const theirs = base.fork();
     edit(ours, 'intro', {}, 'doc-ours');
     edit(theirs, 'intro', {}, 'doc-theirs');
     const { conflicts, documents } = mergeTrees(base, ours, theirs);
@@ -80,9 +80,9 @@ describe('mergeTrees', () => {
 
   it('reports a page added under a parent the other side deleted', () => {
     const base = baseTree();
-    const ours = base.clone();
+    const ours = base.fork();
     ours.remove('guide');
-    const theirs = base.clone();
+    const theirs = base.fork();
     theirs.insert(page('faq', 'guide'));
     expect(mergeTrees(base, ours, theirs).conflicts.map((c) => c.pageId)).toEqual(['faq']);
   });
@@ -90,18 +90,18 @@ describe('mergeTrees', () => {
   it('reports crossing moves that would form a cycle', () => {
     const base = baseTree();
     base.insert(page('other'));
-    const ours = base.clone();
+    const ours = base.fork();
     ours.move('guide', 'other');
-    const theirs = base.clone();
+    const theirs = base.fork();
     theirs.move('other', 'setup');
     expect(mergeTrees(base, ours, theirs).conflicts.map((c) => c.reason)).toContain('moves on both sides form a cycle');
   });
 
   it('reports two siblings given the same slug on different sides', () => {
     const base = baseTree();
-    const ours = base.clone();
+    const ours = base.fork();
     ours.insert(page('a', ROOT, { slug: 'same' }));
-    const theirs = base.clone();
+    const theirs = base.fork();
     theirs.insert(page('b', ROOT, { slug: 'same' }));
     expect(
       mergeTrees(base, ours, theirs)
@@ -112,9 +112,9 @@ describe('mergeTrees', () => {
 
   it('keeps a reorder made on the other side while merging an unrelated edit', () => {
     const base = baseTree();
-    const ours = base.clone();
+    const ours = base.fork();
     edit(ours, 'setup', { title: 'Set up' });
-    const theirs = base.clone();
+    const theirs = base.fork();
     theirs.move('intro', ROOT, 1);
     edit(theirs, 'intro', { updatedAt: '2026-02-01T00:00:00.000Z' });
     const { tree, conflicts } = mergeTrees(base, ours, theirs);

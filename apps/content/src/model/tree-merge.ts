@@ -1,6 +1,7 @@
 import { diff3Merge } from 'node-diff3';
 import { stableStringify } from './content-hash';
 import { CONFLICT, mergeValue } from './document-merge';
+import { changedPageIds } from './tree-diff';
 import { PAGE_META_FIELDS, type PageEntry, type PageMeta, PageTree, ROOT } from './page-tree';
 
 export interface MergeConflict {
@@ -27,18 +28,19 @@ export interface TreeMergeResult {
  * Three-way merge of page trees. `ours` is the side the result builds on (its unchanged subtrees
  * keep their stored nodes); `theirs` brings its changes relative to `base`. A page deleted on one
  * side and changed on the other, or a field changed differently on both sides, is a conflict.
- * Sibling order merges like lines of text; order clashes never fail a merge.
+ * Sibling order merges like lines of text; order clashes never fail a merge. Only the pages
+ * theirs changed are visited (a Merkle diff against base), and the result is a copy-on-write fork
+ * of ours, so the work grows with the change, not with the space.
  */
 export function mergeTrees(base: PageTree, ours: PageTree, theirs: PageTree): TreeMergeResult {
-  const result = ours.clone();
+  const result = ours.fork();
   const conflicts: MergeConflict[] = [];
   const documents: DocumentToMerge[] = [];
   const conflict = (page: PageEntry, reason: string) => conflicts.push({ pageId: page.id, title: page.meta.title, reason });
   // What theirs changed, so the rebuild below only revisits those sibling lists (work grows with the edit).
   const changes: Changes = { parents: new Set([ROOT]), placed: [], deleted: [] };
 
-  const ids = new Set([...base.pages.keys(), ...theirs.pages.keys()]);
-  for (const id of ids) {
+  for (const id of changedPageIds(base, theirs)) {
     const b = base.pages.get(id);
     const o = ours.pages.get(id);
     const t = theirs.pages.get(id);

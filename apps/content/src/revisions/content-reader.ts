@@ -40,7 +40,8 @@ export class ContentReader {
     return { ...found, changeRequest, revision };
   }
 
+  /** The revision's tree as a shared read-only snapshot. */
   tree(revision: RevisionRow): Promise<PageTree> {
-    return this.store.loadTree(revision.pages);
+    return this.store.snapshot(revision.pages);
   }
 }

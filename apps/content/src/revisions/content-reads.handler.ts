@@ -1,12 +1,13 @@
 import {
   ContentSubjects,
-  type RawJson,
   type ContentRef,
   type Envelope,
   type FileGetInput,
   type FilesListInput,
   type List,
   type PageGetInput,
+  type PagesListInput,
+  type PagesListResult,
   type Revision,
   type RevisionFile,
   type RevisionPage,
@@ -26,7 +27,7 @@ export class ContentReadsHandler {
   }
 
   @MessagePattern(ContentSubjects.pagesList)
-  pages(@Payload() { ctx, data }: Envelope<ContentRef>): Promise<RawJson> {
+  pages(@Payload() { ctx, data }: Envelope<PagesListInput>): Promise<PagesListResult> {
     return this.reads.pages(ctx, data);
   }
 

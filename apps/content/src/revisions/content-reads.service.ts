@@ -1,10 +1,11 @@
 import type {
-  RawJson,
   ContentRef,
   FileGetInput,
   FilesListInput,
   List,
   PageGetInput,
+  PagesListInput,
+  PagesListResult,
   RequestContext,
   Revision,
   RevisionFile,
@@ -17,6 +18,7 @@ import { Clock } from '../clock/clock';
 import { DownloadSigner } from '../files/download-signer';
 import { toWireFile } from '../files/file.mapper';
 import { ChangeRequestsRepository } from '../change-requests/change-requests.repository';
+import { contentHash } from '../model/content-hash';
 import { emptyDocument, type PageTree } from '../model/page-tree';
 import { documentToMarkdown } from '../pages/markdown-bridge';
 import { type DocumentLookup, type PageUrlBase, toWirePage, toWirePages } from '../pages/page.mapper';
@@ -65,19 +67,21 @@ export class ContentReadsService {
 
   /**
    * The page tree with every body (the official page schema requires one), serialised once per
-   * revision and URL base: a revision never changes, so its answer is cached as text and the
-   * gateway passes it through (a 10,000-page tree is ~20 MB of JSON).
+   * revision and URL base: a revision never changes, so its answer is cached as text and tagged.
+   * The gateway keeps trees by tag; when it already holds the current one only the tag is sent
+   * (a 10,000-page tree is ~20 MB of JSON). Access is checked on every call either way.
    */
-  async pages(ctx: RequestContext, ref: ContentRef): Promise<RawJson> {
-    const content = await this.reader.resolve(ctx, ref);
+  async pages(ctx: RequestContext, input: PagesListInput): Promise<PagesListResult> {
+    const content = await this.reader.resolve(ctx, input);
     const base = urlBase(ctx.baseUrl, content);
-    const key = `${content.revision.id}\n${base.app}`;
-    const cached = this.serializedTrees.get(key);
-    if (cached !== undefined) return { rawJson: cached };
+    const tag = `${content.revision.id}-${contentHash(base.app).slice(0, 12)}`;
+    if (input.knownTag === tag) return { tag };
+    const cached = this.serializedTrees.get(tag);
+    if (cached !== undefined) return { tag, rawJson: cached };
     const tree = await this.reader.tree(content.revision);
     const rawJson = JSON.stringify({ pages: toWirePages(tree, base, await this.bodies(tree)) });
-    this.serializedTrees.set(key, rawJson);
-    return { rawJson };
+    this.serializedTrees.set(tag, rawJson);
+    return { tag, rawJson };
   }
 
   /** One page with its body, as a document or as Markdown. */

@@ -5,23 +5,36 @@ import { contentHash, stableStringify } from '../model/content-hash';
 import { type PageEntry, PageTree, ROOT, type StoredPageNode } from '../model/page-tree';
 import { BoundedCache } from './bounded-cache';
 
+/** Copy-on-write layers a cached tree may have before it is flattened (reads pass through each). */
+const MAX_LAYERS = 8;
+
 /**
  * Content-addressed storage of page versions (a Merkle tree: a node lists its children's hashes)
  * and page bodies. Saving a tree writes only the nodes whose hash is new: the edited pages and
  * their ancestors. Immutable rows make an in-process cache always correct; only rows read back
- * from the database are cached, never rows of a transaction that might still roll back.
+ * from the database are cached, never rows of a transaction that might still roll back. Trees
+ * are cached whole as snapshots keyed by their top-level hashes: a snapshot of a rolled-back save
+ * is harmless because only a committed revision ever names those hashes.
  */
 @Injectable()
 export class ContentStore {
   private readonly nodes = new BoundedCache<StoredPageNode>(500_000);
   private readonly documents = new BoundedCache<JsonDocument>(20_000);
+  /** Sealed page trees by top-level hashes: the trees of recent revisions, shared by every reader. */
+  private readonly snapshots = new BoundedCache<PageTree>(32);
   /** Bytes of node and document rows this process has inserted (the benchmark reads it). */
   bytesWritten = 0;
 
   constructor(private readonly db: DataSource) {}
 
-  /** Loads a revision's tree from its top-level node hashes, one query per tree level at most. */
-  async loadTree(rootHashes: string[], manager: EntityManager = this.db.manager): Promise<PageTree> {
+  /**
+   * A revision's tree as a sealed, shared snapshot (read-only: writes throw). Keyed by its
+   * top-level hashes, which name the whole tree, so a snapshot is never stale.
+   */
+  async snapshot(rootHashes: string[], manager: EntityManager = this.db.manager): Promise<PageTree> {
+    const key = rootHashes.join(',');
+    const cached = this.snapshots.get(key);
+    if (cached) return cached;
     await this.loadNodes(rootHashes, manager);
     const tree = new PageTree();
     const visit = (hashes: string[], parent: string) => {
@@ -35,7 +48,14 @@ export class ContentStore {
       }
     };
     visit(rootHashes, ROOT);
-    return tree;
+    const snapshot = tree.seal();
+    this.snapshots.set(key, snapshot);
+    return snapshot;
+  }
+
+  /** A changeable tree of a revision: a copy-on-write fork of its snapshot, free to create. */
+  async loadTree(rootHashes: string[], manager: EntityManager = this.db.manager): Promise<PageTree> {
+    return (await this.snapshot(rootHashes, manager)).fork();
   }
 
   private async loadNodes(hashes: string[], manager: EntityManager): Promise<void> {
@@ -54,7 +74,11 @@ export class ContentStore {
     }
   }
 
-  /** Writes the changed nodes of a tree and returns its top-level hashes. */
+  /**
+   * Writes the changed nodes of a tree and returns its top-level hashes. The tree becomes the
+   * snapshot of those hashes (the next merge or edit forks it instead of loading it again), so it
+   * is sealed: the caller must not change it afterwards.
+   */
   async saveTree(manager: EntityManager, tree: PageTree): Promise<string[]> {
     const fresh: Array<[string, StoredPageNode]> = [];
     const hashOf = (id: string): string => {
@@ -81,6 +105,9 @@ export class ContentStore {
         bodies,
       ]);
     }
+    // Every fork adds a layer that reads pass through; past a few, one flat copy is cheaper.
+    const key = roots.join(',');
+    if (!this.snapshots.has(key)) this.snapshots.set(key, (tree.layers > MAX_LAYERS ? tree.flatten() : tree).seal());
     return roots;
   }
 

@@ -36,7 +36,7 @@ export class RevisionMerger {
     if (sameList(theirs.pages, base.pages) || sameList(ours.pages, theirs.pages))
       return { conflicts: [], save: () => Promise.resolve(ours.pages) };
 
-    const [baseTree, oursTree, theirsTree] = await Promise.all([base, ours, theirs].map((r) => this.store.loadTree(r.pages, manager)));
+    const [baseTree, oursTree, theirsTree] = await Promise.all([base, ours, theirs].map((r) => this.store.snapshot(r.pages, manager)));
     const { tree, conflicts, documents } = mergeTrees(baseTree, oursTree, theirsTree);
     for (const doc of documents) {
       const [b, o, t] = await Promise.all(

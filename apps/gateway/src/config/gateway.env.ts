@@ -30,4 +30,9 @@ export class GatewayEnv extends NatsEnv {
   @IsInt()
   @Min(1024)
   BODY_LIMIT_BYTES: number = 5 * 1024 * 1024;
+
+  /** Memory for serialised page trees (a 10,000-page space's tree is ~20 MB); 0 disables the cache. */
+  @IsInt()
+  @Min(0)
+  PAGE_TREE_CACHE_MB: number = 256;
 }

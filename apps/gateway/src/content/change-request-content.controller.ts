@@ -1,5 +1,4 @@
 import {
-  type RawJson,
   type ChangeRequest,
   type ChangeRequestContentUpdate,
   ContentSubjects,
@@ -10,9 +9,10 @@ import {
   type RevisionPage,
 } from '@bindery/contracts';
 import { ServiceClient } from '@bindery/platform/nest';
-import { Body, Controller, Get, HttpCode, Param, Post, Query, UseInterceptors } from '@nestjs/common';
-import { RawJsonInterceptor } from '../common/raw-json.interceptor';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Ctx } from '../common/request-context.decorator';
+import { PageTreeReader } from './page-tree/page-tree.reader';
 import { CompatQuery, UpdateChangeRequestContentRequest } from './dto/content-changes.request';
 import { ChangeRequestFileParams, ChangeRequestPageParams, ChangeRequestParams } from './dto/content.params';
 import { ContentListQuery, ContentQuery, PageReadQuery } from './dto/content.query';
@@ -20,7 +20,10 @@ import { ContentListQuery, ContentQuery, PageReadQuery } from './dto/content.que
 /** Reads and batch edits of a change request's revision. */
 @Controller('v1/spaces/:spaceId/change-requests/:changeRequestId/content')
 export class ChangeRequestContentController {
-  constructor(private readonly services: ServiceClient) {}
+  constructor(
+    private readonly services: ServiceClient,
+    private readonly pageTrees: PageTreeReader,
+  ) {}
 
   @Get()
   revision(@Ctx() ctx: RequestContext, @Param() params: ChangeRequestParams, @Query() _query: ContentQuery): Promise<Revision> {
@@ -44,9 +47,14 @@ export class ChangeRequestContentController {
   }
 
   @Get('pages')
-  @UseInterceptors(RawJsonInterceptor)
-  pages(@Ctx() ctx: RequestContext, @Param() params: ChangeRequestParams, @Query() _query: ContentQuery): Promise<RawJson> {
-    return this.services.send(ContentSubjects.pagesList, ctx, { ...params });
+  pages(
+    @Ctx() ctx: RequestContext,
+    @Param() params: ChangeRequestParams,
+    @Query() _query: ContentQuery,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<Buffer | undefined> {
+    return this.pageTrees.reply(request, reply, ctx, { ...params });
   }
 
   @Get('page/:pageId')

@@ -3,6 +3,7 @@ import { ChangeRequestContentController } from './change-request-content.control
 import { ChangeRequestsController } from './change-requests.controller';
 import { CollectionsController } from './collections.controller';
 import { FilesDownloadController } from './files-download.controller';
+import { PageTreeReader } from './page-tree/page-tree.reader';
 import { SpaceContentController } from './space-content.controller';
 import { SpacesController } from './spaces.controller';
 
@@ -16,5 +17,6 @@ import { SpacesController } from './spaces.controller';
     CollectionsController,
     FilesDownloadController,
   ],
+  providers: [PageTreeReader],
 })
 export class ContentRoutesModule {}

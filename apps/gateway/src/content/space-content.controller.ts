@@ -1,23 +1,19 @@
-import {
-  type RawJson,
-  ContentSubjects,
-  type List,
-  type RequestContext,
-  type Revision,
-  type RevisionFile,
-  type RevisionPage,
-} from '@bindery/contracts';
+import { ContentSubjects, type List, type RequestContext, type Revision, type RevisionFile, type RevisionPage } from '@bindery/contracts';
 import { ServiceClient } from '@bindery/platform/nest';
-import { Controller, Get, Param, Query, UseInterceptors } from '@nestjs/common';
-import { RawJsonInterceptor } from '../common/raw-json.interceptor';
+import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Ctx } from '../common/request-context.decorator';
+import { PageTreeReader } from './page-tree/page-tree.reader';
 import { SpaceFileParams, SpacePageParams, SpaceParams } from './dto/content.params';
 import { ContentListQuery, ContentQuery, PageReadQuery } from './dto/content.query';
 
 /** Reads of a space's current revision. */
 @Controller('v1/spaces/:spaceId/content')
 export class SpaceContentController {
-  constructor(private readonly services: ServiceClient) {}
+  constructor(
+    private readonly services: ServiceClient,
+    private readonly pageTrees: PageTreeReader,
+  ) {}
 
   @Get()
   revision(@Ctx() ctx: RequestContext, @Param() params: SpaceParams, @Query() _query: ContentQuery): Promise<Revision> {
@@ -25,9 +21,14 @@ export class SpaceContentController {
   }
 
   @Get('pages')
-  @UseInterceptors(RawJsonInterceptor)
-  pages(@Ctx() ctx: RequestContext, @Param() params: SpaceParams, @Query() _query: ContentQuery): Promise<RawJson> {
-    return this.services.send(ContentSubjects.pagesList, ctx, { spaceId: params.spaceId });
+  pages(
+    @Ctx() ctx: RequestContext,
+    @Param() params: SpaceParams,
+    @Query() _query: ContentQuery,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<Buffer | undefined> {
+    return this.pageTrees.reply(request, reply, ctx, { spaceId: params.spaceId });
   }
 
   @Get('page/:pageId')

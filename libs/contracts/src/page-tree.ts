@@ -1,0 +1,20 @@
+import type { ContentRef } from './content';
+
+/**
+ * Input of `content.pages.list`. `knownTag` is the tag of the tree the gateway already holds for
+ * this space or change request; when it is still current the reply carries no body.
+ */
+export interface PagesListInput extends ContentRef {
+  knownTag?: string;
+}
+
+/**
+ * A revision's page tree, already serialised (a 10,000-page tree is ~20 MB of JSON, so nobody
+ * parses and re-serialises it). `tag` names everything the bytes depend on (revision and URL
+ * base); revisions never change, so bytes with a known tag are still correct and the gateway
+ * serves them from its cache: `rawJson` is omitted when `tag` equals the input's `knownTag`.
+ */
+export interface PagesListResult {
+  tag: string;
+  rawJson?: string;
+}
