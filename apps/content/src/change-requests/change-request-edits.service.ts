@@ -174,7 +174,8 @@ export class ChangeRequestEditsService {
         const revision = await this.revisions.find(revisionId, manager);
         // Another space's revision is answered like an unknown one: its existence is not disclosed.
         if (!revision || revision.spaceId !== cr.spaceId) throw notFound(`${field}.revision: no revision "${revisionId}" in this space`);
-        target = await this.store.loadTree(revision.pages, manager);
+        // Only read: the shared, sealed snapshot, no copy.
+        target = await this.store.snapshot(revision.pages, manager);
         trees.set(revisionId, target);
       }
       item.revert = { tree: target, revisionId, field };

@@ -11,7 +11,10 @@ const later = '2026-02-01T00:00:00.000Z';
 const block = (key: string, text = key) => ({ object: 'block', type: 'paragraph', key, nodes: [{ object: 'text', leaves: [{ text }] }] });
 const doc = (...nodes: Array<Record<string, unknown>>): JsonDocument => ({ object: 'document', data: {}, nodes });
 
-/** A base revision: pages a, b (with child b1, which has child b2) and c at the root. */
+/**
+ * A base revision: pages a, b (with child b1, which has child b2) and c at the root. Sealed, as
+ * the service hands it over: a revert that wrote into the revision's tree would throw.
+ */
 function base(): PageTree {
   const tree = new PageTree();
   applyChanges(
@@ -25,7 +28,7 @@ function base(): PageTree {
     ],
     now,
   );
-  return tree;
+  return tree.seal();
 }
 
 const revert = (target: PageTree, page: string, block?: string[]): PreparedChange => ({
@@ -46,7 +49,7 @@ function rejection(run: () => unknown): AppError {
 describe('revert_page, whole page', () => {
   it('removes a page added since the revision', () => {
     const target = base();
-    const tree = target.clone();
+    const tree = target.fork();
     applyChanges(tree, [{ change: { operation: 'insert_page', title: 'New', document: {} }, pageId: 'new' }], later);
     const outcomes = applyChanges(tree, [revert(target, 'new')], later);
     expect(outcomes).toEqual([{ kind: 'deleted', pageId: 'new' }]);
@@ -55,7 +58,7 @@ describe('revert_page, whole page', () => {
 
   it('gives pages moved under an added page back to their former parent instead of deleting them', () => {
     const target = base();
-    const tree = target.clone();
+    const tree = target.fork();
     applyChanges(
       tree,
       [
@@ -74,7 +77,7 @@ describe('revert_page, whole page', () => {
 
   it('restores a deleted page with its subtree at its former position', () => {
     const target = base();
-    const tree = target.clone();
+    const tree = target.fork();
     applyChanges(tree, [{ change: { operation: 'delete_page', page: 'b' } }], later);
     const outcomes = applyChanges(tree, [revert(target, 'b')], later);
     expect(outcomes.map((o) => [o.kind, o.pageId])).toEqual([
@@ -89,7 +92,7 @@ describe('revert_page, whole page', () => {
 
   it('restores a deleted page next to the earlier sibling that is still there', () => {
     const target = base();
-    const tree = target.clone();
+    const tree = target.fork();
     applyChanges(
       tree,
       [
@@ -106,7 +109,7 @@ describe('revert_page, whole page', () => {
 
   it('gives a restored page a numbered slug when a new sibling took its slug', () => {
     const target = base();
-    const tree = target.clone();
+    const tree = target.fork();
     applyChanges(
       tree,
       [
@@ -122,7 +125,7 @@ describe('revert_page, whole page', () => {
 
   it('resets the metadata, body and position of a modified page, leaving its children', () => {
     const target = base();
-    const tree = target.clone();
+    const tree = target.fork();
     applyChanges(
       tree,
       [
@@ -143,14 +146,14 @@ describe('revert_page, whole page', () => {
 
   it('reports a page deleted then restored in one batch as updated', () => {
     const target = base();
-    const tree = target.clone();
+    const tree = target.fork();
     const outcomes = applyChanges(tree, [{ change: { operation: 'delete_page', page: 'c' } }, revert(target, 'c')], later);
     expect(outcomes).toEqual([{ kind: 'updated', pageId: 'c' }]);
   });
 
   it('refuses an unknown page and a page whose parent is gone', () => {
     const target = base();
-    const tree = target.clone();
+    const tree = target.fork();
     expect(rejection(() => applyChanges(tree, [revert(target, 'nope')], later))).toMatchObject({
       code: 404,
       message: expect.stringMatching(/^changes\[0\]\.page: .*"nope"/),
@@ -166,16 +169,17 @@ describe('revert_page, whole page', () => {
 describe('revert_page, blocks', () => {
   /** Page "a" with body [x, y, z] in the revision; the change request's body comes from `edit`. */
   function setup(edited: JsonDocument) {
-    const target = new PageTree();
+    const building = new PageTree();
     const documents = new DocumentPool();
     const original = doc(block('x'), block('y'), block('z'));
     for (const d of [original, edited]) documents.known(contentHash(d), d);
     applyChanges(
-      target,
+      building,
       [{ change: { operation: 'insert_page', title: 'A', document: {} }, pageId: 'a', documentHash: contentHash(original) }],
       now,
     );
-    const tree = target.clone();
+    const target = building.seal();
+    const tree = target.fork();
     applyChanges(tree, [{ change: { operation: 'update_page', page: 'a' }, documentHash: contentHash(edited) }], later);
     const run = (keys: string[]) => {
       applyChanges(tree, [revert(target, 'a', keys)], later, documents);
@@ -215,7 +219,7 @@ describe('revert_page, blocks', () => {
 
   it('refuses a block revert of a page deleted in the change request', () => {
     const target = base();
-    const tree = target.clone();
+    const tree = target.fork();
     applyChanges(tree, [{ change: { operation: 'delete_page', page: 'c' } }], later);
     expect(rejection(() => applyChanges(tree, [revert(target, 'c', ['k'])], later))).toMatchObject({
       code: 400,

@@ -86,7 +86,9 @@ describe('guardedFetch', () => {
   it('refuses loopback addresses by default, literal or resolved, without connecting', async () => {
     expect(await refusal(`${base}/logo.png`, options())).toMatch(/127\.0\.0\.1 is a loopback address/);
     expect(await refusal(`http://[::1]:${port}/logo.png`, options())).toMatch(/::1 is a loopback address/);
-    expect(await refusal(`http://files.test:${port}/logo.png`, options())).toMatch(/files\.test resolves to 127\.0\.0\.1, a loopback address/);
+    expect(await refusal(`http://files.test:${port}/logo.png`, options())).toMatch(
+      /files\.test resolves to 127\.0\.0\.1, a loopback address/,
+    );
     expect(await refusal('http://metadata.test/latest/meta-data/', options())).toMatch(/link-local/);
     expect(hits).toEqual([]);
   });
@@ -100,7 +102,10 @@ describe('guardedFetch', () => {
     expect(byAddress).toEqual({ bytes: Buffer.from('png bytes'), contentType: 'image/png', url: `${base}/logo.png` });
     let lookups = 0;
     const counting = (host: string) => (lookups++, resolve(host));
-    const byHost = await guardedFetch(`http://files.test:${port}/plain`, options(AddressPolicy.fromList('files.test'), { resolve: counting }));
+    const byHost = await guardedFetch(
+      `http://files.test:${port}/plain`,
+      options(AddressPolicy.fromList('files.test'), { resolve: counting }),
+    );
     // Resolved once, inside the socket's lookup: the checked answer is the one connected to.
     expect(lookups).toBe(1);
     expect(byHost.bytes.toString()).toBe('no content type');
@@ -117,7 +122,9 @@ describe('guardedFetch', () => {
     );
     expect(hits).toEqual(['/to-loopback']);
     expect(await refusal(`${base}/loop`, options(AddressPolicy.fromList('127.0.0.1')))).toMatch(/more than 5 redirects/);
-    expect(await refusal(`${base}/to-file`, options(AddressPolicy.fromList('127.0.0.1')))).toMatch(/redirected to file: URLs are not fetched/);
+    expect(await refusal(`${base}/to-file`, options(AddressPolicy.fromList('127.0.0.1')))).toMatch(
+      /redirected to file: URLs are not fetched/,
+    );
   });
 
   it('refuses bodies over the cap, declared or streamed', async () => {

@@ -36,7 +36,9 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 const MEDIA_TYPE = /^[a-z0-9][a-z0-9!#$&^_.+-]*\/[a-z0-9][a-z0-9!#$&^_.+-]*$/;
 
 const systemResolve = (host: string): Promise<LookupAddress[]> =>
-  new Promise((resolve, reject) => dnsLookup(host, { all: true, verbatim: true }, (error, addresses) => (error ? reject(error) : resolve(addresses))));
+  new Promise((resolve, reject) =>
+    dnsLookup(host, { all: true, verbatim: true }, (error, addresses) => (error ? reject(error) : resolve(addresses))),
+  );
 
 /**
  * GET of a caller-supplied URL that cannot be turned against the server's own network (SSRF):
@@ -76,7 +78,8 @@ function parseTarget(text: string, context = ''): URL {
   } catch {
     throw new FetchRefusedError(`${context}not a valid URL`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new FetchRefusedError(`${context}${url.protocol} URLs are not fetched: use http or https`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new FetchRefusedError(`${context}${url.protocol} URLs are not fetched: use http or https`);
   if (url.username || url.password) throw new FetchRefusedError(`${context}a URL with credentials is not fetched`);
   return url;
 }
