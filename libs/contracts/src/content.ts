@@ -228,19 +228,35 @@ export type ContentChange =
   | ({ operation: 'insert_page'; into?: string; at?: number; ref?: string; document: DocumentInput } & PageFields)
   | ({ operation: 'update_page'; page: string; into?: string | null; at?: number; document?: DocumentInput } & PageFields)
   | { operation: 'delete_page'; page: string }
+  | RevertPageChange
   | { operation: 'insert_files'; files: InsertFileInput[] };
 
 /**
- * One file of an `insert_files` change. Only inline `base64` bytes are accepted (`url` fetching
- * is not supported), at most MAX_INLINE_FILE_BYTES per file (the official limit). A download
- * travels whole in one NATS reply, well under its max_payload.
+ * Reverts a page to its state in `revision` (default: the change request's base revision): the
+ * whole page, or only the listed top-level blocks of its document.
  */
-export interface InsertFileInput {
+export interface RevertPageChange {
+  operation: 'revert_page';
+  page: string;
+  revision?: string;
+  block?: string[];
+}
+
+/**
+ * One file of an `insert_files` change: inline `base64` bytes, or a public http(s) `url` the
+ * content service fetches (guarded against private addresses), at most MAX_INLINE_FILE_BYTES
+ * either way (the official limit). A download travels whole in one NATS reply, well under its
+ * max_payload.
+ */
+export type InsertFileInput = {
   ref?: string;
   name: string;
-  contentType: string;
-  base64: string;
-}
+  /** Required with base64; with url, overrides the type the server sends. */
+  contentType?: string;
+} & ({ base64: string; url?: undefined } | { url: string; base64?: undefined });
+
+/** Media types as stored with a file and carried in its download URL. */
+export const MEDIA_TYPE_PATTERN = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,63}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,126}$/i;
 
 /** Largest file accepted inline (decoded bytes): the official "max 1MB". */
 export const MAX_INLINE_FILE_BYTES = 1024 * 1024;

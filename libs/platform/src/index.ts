@@ -11,3 +11,5 @@ export * from './jetstream/jetstream-bus';
 export * from './jetstream/outbox';
 export * from './process/run-main';
 export * from './database/prepared-query';
+export * from './fetch/address-policy';
+export * from './fetch/guarded-fetch';

@@ -8,20 +8,21 @@ import {
   type RevisionFile,
 } from '@bindery/contracts';
 import { addToOutbox, badRequest, forbidden, newId, notFound } from '@bindery/platform';
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { callerId } from '../access/organization-access';
 import { Clock } from '../clock/clock';
 import { DownloadSigner } from '../files/download-signer';
 import { toWireFile } from '../files/file.mapper';
-import { type DecodedFile, decodeUpload } from '../files/file-upload';
-import { FILE_STORAGE, type FileStorage } from '../files/storage/file-storage';
+import { FileIntake, type StoredUpload } from '../files/file-intake';
 import { applyChanges, type ChangeOutcome, type PreparedChange } from '../model/apply-changes';
+import { DocumentPool } from '../model/document-pool';
+import type { PageTree } from '../model/page-tree';
 import { NO_CHANGE_REQUEST } from '../revisions/content-reader';
 import { ContentStore } from '../revisions/content-store';
 import { RevisionsRepository } from '../revisions/revisions.repository';
 import { SpaceAccess } from '../spaces/space-access';
-import type { ChangeRequestEntity } from './change-request.entity';
+import { type ChangeRequestEntity, mergeBaseOf } from './change-request.entity';
 import { toChangeRequest } from './change-request.mapper';
 import { ChangeRequestsRepository } from './change-requests.repository';
 import { resolveDocument } from './document-input';
@@ -36,7 +37,7 @@ export class ChangeRequestEditsService {
     private readonly access: SpaceAccess,
     private readonly clock: Clock,
     private readonly db: DataSource,
-    @Inject(FILE_STORAGE) private readonly storage: FileStorage,
+    private readonly intake: FileIntake,
     private readonly signer: DownloadSigner,
   ) {}
 
@@ -76,15 +77,15 @@ export class ChangeRequestEditsService {
     };
   }
 
-  /** Decodes and stores the bytes of every `insert_files` change; each file gets a new id. */
-  private async storeUploads(input: ChangeRequestEditInput): Promise<DecodedFile[]> {
-    const uploads = input.changes.flatMap((change, index) =>
-      change.operation === 'insert_files'
-        ? change.files.map((file, at) => decodeUpload(file, newId(), `changes[${index}].files[${at}]`))
-        : [],
+  /** Stores the bytes of every `insert_files` change (inline or fetched); each file gets a new id. */
+  private storeUploads(input: ChangeRequestEditInput): Promise<StoredUpload[]> {
+    return this.intake.storeAll(
+      input.changes.flatMap((change, index) =>
+        change.operation === 'insert_files'
+          ? change.files.map((file, at) => ({ input: file, field: `changes[${index}].files[${at}]` }))
+          : [],
+      ),
     );
-    for (const upload of uploads) await this.storage.put(upload.entry.hash, upload.bytes);
-    return uploads;
   }
 
   private async applyBatch(
@@ -92,7 +93,7 @@ export class ChangeRequestEditsService {
     cr: ChangeRequestEntity,
     input: ChangeRequestEditInput,
     userId: string,
-    uploads: DecodedFile[],
+    uploads: StoredUpload[],
   ) {
     const revision = (await this.revisions.find(cr.revisionId, manager))!;
     const tree = await this.store.loadTree(revision.pages, manager);
@@ -110,15 +111,21 @@ export class ChangeRequestEditsService {
       return { change, pageId };
     });
     const fileRefs = fileRefsOf(uploads, refs);
+    const documents = new DocumentPool();
     for (const [index, item] of prepared.entries()) {
       const { change } = item;
-      if (change.operation === 'delete_page' || change.operation === 'insert_files' || change.document === undefined) continue;
-      const resolved = resolveDocument(change.document, refs, `changes[${index}].document`, fileRefs);
+      if (change.operation !== 'insert_page' && change.operation !== 'update_page') continue;
+      if (change.document === undefined) continue;
+      const titleFromHeading = change.operation === 'insert_page';
+      const resolved = resolveDocument(change.document, refs, `changes[${index}].document`, fileRefs, titleFromHeading);
       item.documentHash = resolved.document.nodes.length > 0 ? await this.store.saveDocument(manager, resolved.document) : null;
-      item.documentTitle = resolved.title;
+      if (item.documentHash) documents.known(item.documentHash, resolved.document);
+      item.documentFields = resolved.fields;
     }
+    await this.prepareReverts(manager, cr, tree, prepared, documents);
 
-    const outcomes: ChangeOutcome[] = applyChanges(tree, prepared, now.toISOString());
+    const outcomes: ChangeOutcome[] = applyChanges(tree, prepared, now.toISOString(), documents);
+    for (const document of documents.added) await this.store.saveDocument(manager, document);
     const pages = await this.store.saveTree(manager, tree);
     const next = await this.revisions.insert(manager, {
       id: newId(),
@@ -141,10 +148,49 @@ export class ChangeRequestEditsService {
     await addToOutbox(manager, ContentEvents.revisionCreated, event);
     return { cr: { ...cr, revisionId: next.id, updatedAt: now, contributors }, outcomes };
   }
+
+  /**
+   * Loads what each `revert_page` reads: the tree of its revision (default the change request's
+   * base; it must belong to this space) and, for a block-level revert, every body the page can
+   * have when the revert runs: before the batch, in a reverted-to revision, or written earlier in
+   * the batch (those are already known).
+   */
+  private async prepareReverts(
+    manager: EntityManager,
+    cr: ChangeRequestEntity,
+    tree: PageTree,
+    prepared: PreparedChange[],
+    documents: DocumentPool,
+  ): Promise<void> {
+    const trees = new Map<string, PageTree>();
+    const blockPages = new Set<string>();
+    for (const [index, item] of prepared.entries()) {
+      const { change } = item;
+      if (change.operation !== 'revert_page') continue;
+      const field = `changes[${index}]`;
+      const revisionId = change.revision ?? mergeBaseOf(cr);
+      let target = trees.get(revisionId);
+      if (!target) {
+        const revision = await this.revisions.find(revisionId, manager);
+        // Another space's revision is answered like an unknown one: its existence is not disclosed.
+        if (!revision || revision.spaceId !== cr.spaceId) throw notFound(`${field}.revision: no revision "${revisionId}" in this space`);
+        // Only read: the shared, sealed snapshot, no copy.
+        target = await this.store.snapshot(revision.pages, manager);
+        trees.set(revisionId, target);
+      }
+      item.revert = { tree: target, revisionId, field };
+      if (change.block !== undefined) blockPages.add(change.page);
+    }
+    if (blockPages.size === 0) return;
+    // Earlier changes of the batch may have given the page the body it has in any of these trees.
+    const bodies = [...blockPages].flatMap((pageId) => [tree, ...trees.values()].map((t) => t.pages.get(pageId)?.document ?? null));
+    const hashes = bodies.filter((hash): hash is string => hash !== null);
+    for (const [hash, document] of await this.store.loadDocuments(hashes, manager)) documents.known(hash, document);
+  }
 }
 
 /** Batch-local file refs to file ids; a ref must be unique among the batch's files and pages. */
-function fileRefsOf(uploads: DecodedFile[], pageRefs: Map<string, string>): Map<string, string> {
+function fileRefsOf(uploads: StoredUpload[], pageRefs: Map<string, string>): Map<string, string> {
   const refs = new Map<string, string>();
   for (const upload of uploads) {
     if (upload.ref === undefined) continue;

@@ -1,23 +1,25 @@
-import type { DocumentInput, JsonDocument } from '@bindery/contracts';
+import type { DocumentInput, JsonDocument, PageFields } from '@bindery/contracts';
 import { badRequest } from '@bindery/platform';
 import { emptyDocument } from '../model/page-tree';
-import { markdownToDocument } from '../pages/markdown-bridge';
+import { markdownToPage } from '../pages/markdown-bridge';
 
 export interface ResolvedDocument {
   document: JsonDocument;
-  /** The title a markdown document gives through its leading "# heading". */
-  title?: string;
+  /** Page metadata a markdown document sets (frontmatter, title heading); they override the change's own fields. */
+  fields?: PageFields;
 }
 
 /**
  * Turns a change's document (markdown, JSON document or empty) into a page body, pointing links
  * to batch-local refs at the ids the referenced pages (`refs`) and files (`fileRefs`) received.
+ * `titleFromHeading`: a markdown document's leading `# heading` is the page title (insert_page).
  */
 export function resolveDocument(
   input: DocumentInput,
   refs: Map<string, string>,
   field: string,
   fileRefs: Map<string, string> = new Map(),
+  titleFromHeading = false,
 ): ResolvedDocument {
   if ('markdown' in input) {
     if (typeof input.markdown !== 'string') throw badRequest(`${field}.markdown: must be a string`);
@@ -27,8 +29,7 @@ export function resolveDocument(
       const fileId = fileRefs.get(ref);
       return fileId ? `](/files/${fileId})` : whole;
     });
-    const heading = /^#\s+(.+)$/m.exec(markdown);
-    return { document: markdownToDocument(markdown), title: heading?.[1].trim() };
+    return markdownToPage(markdown, `${field}.markdown`, { titleFromHeading });
   }
   if ('document' in input) return { document: replaceRefs(input.document, refs, fileRefs) as JsonDocument };
   return { document: emptyDocument() };

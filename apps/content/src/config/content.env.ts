@@ -1,5 +1,5 @@
-import { ServiceEnv } from '@bindery/platform';
-import { IsIn, IsOptional, IsString, Matches, MinLength, ValidateIf } from 'class-validator';
+import { AddressPolicy, ServiceEnv } from '@bindery/platform';
+import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength, ValidateBy, ValidateIf } from 'class-validator';
 
 const isS3 = (env: ContentEnv) => env.FILE_STORAGE === 's3';
 
@@ -45,4 +45,34 @@ export class ContentEnv extends ServiceEnv {
   @IsOptional()
   @IsIn(['true', 'false'], { message: 'must be true or false' })
   S3_FORCE_PATH_STYLE: string = 'true';
+
+  /**
+   * Hosts (by name), IP addresses and CIDR ranges that `insert_files` may fetch a `url` from even
+   * though they are private, loopback or otherwise not public; comma-separated, empty by default.
+   */
+  @IsOptional()
+  @ValidateBy({
+    name: 'addressList',
+    validator: {
+      validate: (value: unknown) => typeof value === 'string' && addressListError(value) === undefined,
+      defaultMessage: (args) =>
+        `must be comma-separated host names, IP addresses or CIDR ranges: ${addressListError(String(args?.value)) ?? 'not a string'}`,
+    },
+  })
+  FETCH_ALLOW_PRIVATE_HOSTS?: string;
+
+  /** Time for fetching all the `url` files of one batch, in ms; keep it under the gateway's RPC_TIMEOUT_MS. */
+  @IsInt({ message: 'must be a whole number of milliseconds' })
+  @Min(100)
+  @Max(120_000)
+  FETCH_TIMEOUT_MS: number = 4000;
+}
+
+function addressListError(list: string): string | undefined {
+  try {
+    AddressPolicy.fromList(list);
+    return undefined;
+  } catch (error) {
+    return (error as Error).message;
+  }
 }

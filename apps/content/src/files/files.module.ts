@@ -1,12 +1,15 @@
 import { type DynamicModule, Global, Module } from '@nestjs/common';
 import type { ContentEnv } from '../config/content.env';
+import { AddressPolicy } from '@bindery/platform';
 import { DownloadSigner } from './download-signer';
+import { FILE_FETCH, type FileFetchConfig } from './file-fetch';
+import { FileIntake } from './file-intake';
 import { FileDownloadService } from './file-download.service';
 import { FilesHandler } from './files.handler';
 import { FILE_STORAGE } from './storage/file-storage';
 import { storageFromEnv } from './storage/storage-from-env';
 
-/** File bytes (storage backend chosen by the environment) and their signed downloads. */
+/** File bytes (storage backend chosen by the environment), their intake (inline or fetched) and their signed downloads. */
 @Global()
 @Module({})
 export class FilesModule {
@@ -17,9 +20,17 @@ export class FilesModule {
       providers: [
         { provide: FILE_STORAGE, useValue: storageFromEnv(env) },
         { provide: DownloadSigner, useValue: new DownloadSigner(env.FILE_URL_SECRET) },
+        {
+          provide: FILE_FETCH,
+          useValue: {
+            policy: AddressPolicy.fromList(env.FETCH_ALLOW_PRIVATE_HOSTS),
+            batchTimeoutMs: env.FETCH_TIMEOUT_MS,
+          } satisfies FileFetchConfig,
+        },
         FileDownloadService,
+        FileIntake,
       ],
-      exports: [FILE_STORAGE, DownloadSigner],
+      exports: [FILE_STORAGE, DownloadSigner, FileIntake],
     };
   }
 }

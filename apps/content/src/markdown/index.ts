@@ -8,6 +8,7 @@ import { parseMarkdown, stringifyMarkdown } from './processor';
 export type * from './document.types';
 export type { DocumentToMarkdownOptions } from './document-to-markdown';
 export { randomKey } from './keys';
+export { FrontmatterError, type PageMarkdown, type PageMarkdownOptions, readPageMarkdown } from './page-markdown';
 
 export interface MarkdownToDocumentOptions {
   /** Generates block keys (default: random base62). Keys are checked to be unique in the document. */
@@ -22,5 +23,8 @@ export function markdownToDocument(markdown: string, options: MarkdownToDocument
 
 export function documentToMarkdown(document: Document, options: DocumentToMarkdownOptions = {}): string {
   const children = new DocumentToMdast(options).blocks(document.nodes);
-  return children.length > 0 ? stringifyMarkdown({ type: 'root', children }) : '';
+  const markdown = children.length > 0 ? stringifyMarkdown({ type: 'root', children }) : '';
+  // A page source opening with `---` may be read as frontmatter up to the next `---`: a leading
+  // divider is written as `***`, the same block, so a body read back is never taken for metadata.
+  return document.nodes[0]?.type === 'divider' ? markdown.replace(/^---/, '***') : markdown;
 }

@@ -3,6 +3,7 @@
 // to CommonJS with @swc/jest (see `transformIgnorePatterns` in this app's package.json). That keeps
 // the API synchronous, unlike a dynamic import() wrapper, and needs no bundling step.
 import type { Root } from 'mdast';
+import remarkFrontmatter from 'remark-frontmatter';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import remarkStringify, { type Options as StringifyOptions } from 'remark-stringify';
@@ -31,12 +32,22 @@ const STRINGIFY_OPTIONS: StringifyOptions = {
 };
 
 const parser = unified().use(remarkParse).use(remarkGfm).use(remarkGitbook);
+// A whole page's source may open with YAML frontmatter (a `yaml` node first), as Git Sync writes it.
+const pageParser = unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(remarkGfm).use(remarkGitbook);
 // Unpadded tables: editing one cell must not rewrite every line of the table in diffs.
 const writer = unified().use(remarkGfm, { tablePipeAlign: false }).use(remarkGitbook).use(remarkStringify, STRINGIFY_OPTIONS);
 
 /** Markdown → mdast, with GitBook blocks folded into their own node types. */
 export function parseMarkdown(markdown: string): Root {
   const tree = parser.parse(markdown);
+  pairGitbookBlocks(tree, (fragment) => parseMarkdown(fragment).children);
+  return tree;
+}
+
+/** Like parseMarkdown, for a page's whole source: leading frontmatter becomes a `yaml` node. */
+export function parsePageMarkdown(markdown: string): Root {
+  const tree = pageParser.parse(markdown);
+  // Blocks inside a page never carry frontmatter of their own.
   pairGitbookBlocks(tree, (fragment) => parseMarkdown(fragment).children);
   return tree;
 }

@@ -1,6 +1,11 @@
 import type { ContentChange, PageFields } from '@bindery/contracts';
-import { AppError, badRequest, notFound } from '@bindery/platform';
+import { badRequest, notFound } from '@bindery/platform';
+import { DocumentPool } from './document-pool';
 import { type PageEntry, type PageMeta, type PageTree, ROOT } from './page-tree';
+import { type RevertTarget, revertBlocks, revertWholePage } from './revert-page';
+import { chooseSlug } from './slugs';
+
+export { slugify } from './slugs';
 
 /** A change with its body already stored: `documentHash` undefined leaves the body as it is. */
 export interface PreparedChange {
@@ -8,8 +13,10 @@ export interface PreparedChange {
   /** Id given to the page of an `insert_page`. */
   pageId?: string;
   documentHash?: string | null;
-  /** Title read from a markdown document, used when `title` is not given. */
-  documentTitle?: string;
+  /** Metadata a markdown document sets (frontmatter, title heading): it takes precedence over the change's fields. */
+  documentFields?: PageFields;
+  /** For a `revert_page`: the tree of the revision to revert to. */
+  revert?: RevertTarget;
 }
 
 export type ChangeOutcome =
@@ -19,9 +26,15 @@ export type ChangeOutcome =
 
 /**
  * Applies a batch of page changes to a working tree, in order. Any invalid change throws before
- * the caller writes anything, so a batch applies entirely or not at all.
+ * the caller writes anything, so a batch applies entirely or not at all. `documents` holds every
+ * body a block-level revert may read; the bodies it derives are left in `documents.added`.
  */
-export function applyChanges(tree: PageTree, changes: PreparedChange[], now: string): ChangeOutcome[] {
+export function applyChanges(
+  tree: PageTree,
+  changes: PreparedChange[],
+  now: string,
+  documents: DocumentPool = new DocumentPool(),
+): ChangeOutcome[] {
   const outcomes: ChangeOutcome[] = [];
   changes.forEach((prepared, index) => {
     const at = `changes[${index}]`;
@@ -31,15 +44,23 @@ export function applyChanges(tree: PageTree, changes: PreparedChange[], now: str
     if (change.operation === 'insert_page') {
       const parent = change.into ?? ROOT;
       if (parent !== ROOT && !tree.pages.has(parent)) throw notFound(`${at}.into: no page "${parent}" in this change request`);
-      const title = change.title ?? prepared.documentTitle ?? 'Untitled';
-      const meta: PageMeta = { ...pickFields(change), title, slug: '', createdAt: now, updatedAt: now };
-      meta.slug = chooseSlug(tree, parent, change.slug, title, `${at}.slug`);
+      const fields = { ...change, ...prepared.documentFields };
+      const title = fields.title ?? 'Untitled';
+      const meta: PageMeta = { ...pickFields(fields), title, slug: '', createdAt: now, updatedAt: now };
+      meta.slug = chooseSlug(tree, parent, fields.slug, title, `${at}.slug`);
       tree.insert({ id: prepared.pageId!, type: 'document', meta, document: prepared.documentHash ?? null, parent }, change.at);
       outcomes.push({ kind: 'created', pageId: prepared.pageId!, ref: change.ref });
     } else if (change.operation === 'update_page') {
       const page = existing(tree, change.page, `${at}.page`);
       updatePage(tree, page, prepared, at, now);
       outcomes.push({ kind: 'updated', pageId: page.id });
+    } else if (change.operation === 'revert_page') {
+      const target = prepared.revert!;
+      outcomes.push(
+        ...(change.block !== undefined
+          ? revertBlocks(tree, change.page, change.block, target, documents)
+          : revertWholePage(tree, change.page, target, now)),
+      );
     } else {
       existing(tree, change.page, `${at}.page`);
       for (const pageId of tree.remove(change.page)) outcomes.push({ kind: 'deleted', pageId });
@@ -57,12 +78,12 @@ function updatePage(tree: PageTree, page: PageEntry, prepared: PreparedChange, a
       throw badRequest(`${at}.into: a page cannot move into itself or one of its descendants`);
     tree.move(page.id, parent, change.at);
   }
-  const fields = pickFields(change);
-  const title = change.title ?? prepared.documentTitle;
-  page.meta = { ...page.meta, ...fields, ...(title ? { title } : {}), updatedAt: now };
+  const given: PageFields = { ...change, ...prepared.documentFields };
+  const { title, slug } = given;
+  page.meta = { ...page.meta, ...pickFields(given), ...(title ? { title } : {}), updatedAt: now };
   for (const key of ['emoji', 'icon'] as const) if (page.meta[key] === '') delete page.meta[key];
-  if (change.slug !== undefined && change.slug !== page.meta.slug)
-    page.meta.slug = chooseSlug(tree, page.parent, change.slug, page.meta.title, `${at}.slug`, page.id);
+  if (slug !== undefined && slug !== page.meta.slug)
+    page.meta.slug = chooseSlug(tree, page.parent, slug, page.meta.title, `${at}.slug`, page.id);
   else if (tree.slugTaken(page.parent, page.meta.slug, page.id))
     page.meta.slug = chooseSlug(tree, page.parent, undefined, page.meta.slug, `${at}.slug`, page.id);
   if (prepared.documentHash !== undefined) page.document = prepared.documentHash;
@@ -83,39 +104,18 @@ function pickFields(change: PageFields): Partial<PageMeta> {
   return out;
 }
 
-/** An explicit slug must be free among the siblings; a derived one gets a numeric suffix. */
-function chooseSlug(tree: PageTree, parent: string, given: string | undefined, title: string, field: string, self?: string): string {
-  if (given !== undefined) {
-    if (!/^[a-z0-9][a-z0-9._-]*$/i.test(given)) throw badRequest(`${field}: must contain only letters, digits, ".", "-" and "_"`);
-    if (tree.slugTaken(parent, given, self)) throw new AppError(400, `${field}: "${given}" is already used by a sibling page`);
-    return given;
-  }
-  const stem = slugify(title);
-  let slug = stem;
-  for (let n = 2; tree.slugTaken(parent, slug, self); n++) slug = `${stem.slice(0, 95)}-${n}`;
-  return slug;
-}
-
-/** URL-safe slug from a title: lower case, runs of other characters become "-". */
-export function slugify(title: string): string {
-  const slug = title
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 100)
-    .replace(/-+$/, '');
-  return slug || 'page';
-}
-
-/** One outcome per page, in first-touched order; a page created then updated stays "created". */
+/**
+ * One outcome per page, in first-touched order: a page created then updated stays "created", one
+ * deleted then restored (by a revert) was "updated", one created then deleted is "deleted".
+ */
 function dedupe(outcomes: ChangeOutcome[]): ChangeOutcome[] {
   const byPage = new Map<string, ChangeOutcome>();
   for (const outcome of outcomes) {
     const previous = byPage.get(outcome.pageId);
     if (!previous) byPage.set(outcome.pageId, outcome);
-    else if (outcome.kind === 'deleted') byPage.set(outcome.pageId, previous.kind === 'created' ? { ...outcome } : outcome);
+    else if (outcome.kind === 'deleted') byPage.set(outcome.pageId, outcome);
+    else if (outcome.kind === 'created' && previous.kind === 'deleted')
+      byPage.set(outcome.pageId, { kind: 'updated', pageId: outcome.pageId });
   }
   return [...byPage.values()];
 }

@@ -243,7 +243,12 @@ describe('content files', () => {
     );
     expectError(await post([{ name: 'a.png', contentType: 'image/png', base64: 'not base64!' }]), 400, /base64/);
     expectError(await post([{ name: 'a.png', base64: 'eA==' }]), 400, /contentType/);
-    expectError(await post([{ name: 'a.png', contentType: 'image/png', url: 'https://example.com/a.png' }]), 400, /url is not supported/);
+    // Urls are fetched server-side, never from a loopback or private address (change-request-batch.e2e-spec.ts).
+    expectError(
+      await post([{ name: 'a.png', contentType: 'image/png', url: 'http://127.0.0.1:9/a.png' }]),
+      400,
+      /url: 127\.0\.0\.1 is a loopback/,
+    );
     expectError(await post([{ name: '../a.png', contentType: 'image/png', base64: 'eA==' }]), 400, /name/);
     const big = Buffer.alloc(1024 * 1024 + 1, 1).toString('base64');
     expectError(await post([{ name: 'big.bin', contentType: 'application/octet-stream', base64: big }]), 400, /at most 1048576/);

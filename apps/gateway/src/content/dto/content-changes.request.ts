@@ -24,11 +24,22 @@ import { IsOptionalNonNull } from '../../common/is-optional-non-null';
 import { IsDocumentInput } from './document.validators';
 import { MIME_TYPE } from './file-download.request';
 
-const OPERATIONS = ['insert_page', 'update_page', 'delete_page', 'insert_files'] as const;
+const OPERATIONS = ['insert_page', 'update_page', 'delete_page', 'revert_page', 'insert_files'] as const;
+const NEEDS_PAGE: ReadonlyArray<string> = ['update_page', 'delete_page', 'revert_page'];
+
+/** A field that only one operation takes: given with another, it is refused rather than ignored. */
+const OnlyWith = (operation: (typeof OPERATIONS)[number]) =>
+  ValidateBy({
+    name: `onlyWith_${operation}`,
+    validator: {
+      validate: (_value: unknown, args) => (args?.object as ContentChangeRequest).operation === operation,
+      defaultMessage: (args) => `${args?.property} is only allowed with ${operation}`,
+    },
+  });
 
 /**
- * One file of `insert_files`. Only inline `base64` is accepted: fetching a `url` server-side is
- * not supported (it would let callers make the server reach arbitrary hosts).
+ * One file of `insert_files`: exactly one source, inline `base64` (with its `contentType`) or a
+ * public http(s) `url` that the content service fetches, refusing private and reserved addresses.
  */
 export class InsertFileRequest {
   @IsOptionalNonNull()
@@ -41,18 +52,29 @@ export class InsertFileRequest {
   @Matches(/^[^/\\\u0000-\u001f]+$/, { message: 'name must be a file name without slashes or control characters' })
   name!: string;
 
+  @ValidateIf((f: InsertFileRequest) => f.base64 !== undefined || f.contentType !== undefined)
   @IsDefined({ message: 'contentType is required with base64' })
   @IsString()
   @Matches(MIME_TYPE, { message: 'contentType must be a MIME type such as image/png' })
-  contentType!: string;
+  contentType?: string;
 
   @ValidateIf((f: InsertFileRequest) => f.url === undefined)
-  @IsString({ message: 'base64 is required: only inline base64 bytes are accepted' })
+  @IsDefined({ message: 'base64 or url is required: give the bytes inline or a URL to fetch them from' })
+  @IsString()
   @IsNotEmpty()
-  base64!: string;
+  base64?: string;
 
   @ValidateIf((f: InsertFileRequest) => f.url !== undefined)
-  @IsIn([], { message: 'url is not supported: send the bytes inline as base64' })
+  @ValidateBy({
+    name: 'oneSource',
+    validator: {
+      validate: (_url: unknown, args) => (args?.object as InsertFileRequest).base64 === undefined,
+      defaultMessage: () => 'url and base64 are exclusive: give one source',
+    },
+  })
+  @IsString()
+  @MaxLength(2048)
+  @Matches(/^https?:\/\/[^\s]+$/i, { message: 'url must be an http or https URL' })
   url?: string;
 }
 
@@ -81,10 +103,26 @@ export class ContentChangeRequest {
   @IsIn(OPERATIONS, { message: `operation must be one of ${OPERATIONS.join(', ')}` })
   operation!: (typeof OPERATIONS)[number];
 
-  @ValidateIf((c: ContentChangeRequest) => c.operation === 'update_page' || c.operation === 'delete_page')
-  @IsDefined({ message: 'page is required for update_page and delete_page' })
+  @ValidateIf((c: ContentChangeRequest) => NEEDS_PAGE.includes(c.operation))
+  @IsDefined({ message: 'page is required for update_page, delete_page and revert_page' })
   @IsEntityId()
   page?: string;
+
+  /** revert_page: the revision to revert to (default: the change request's base revision). */
+  @ValidateIf((c: ContentChangeRequest) => c.revision !== undefined)
+  @OnlyWith('revert_page')
+  @IsString()
+  @IsEntityId()
+  revision?: string;
+
+  /** revert_page: keys of the top-level blocks to revert; omitted, the whole page is reverted. */
+  @ValidateIf((c: ContentChangeRequest) => c.block !== undefined)
+  @OnlyWith('revert_page')
+  @IsArray()
+  @ArrayMaxSize(1000)
+  @IsString({ each: true })
+  @Length(1, 100, { each: true })
+  block?: string[];
 
   @ValidateIf((c: ContentChangeRequest) => c.operation === 'insert_page' || c.document !== undefined)
   @IsDefined({ message: 'document is required for insert_page' })
@@ -97,13 +135,7 @@ export class ContentChangeRequest {
   into?: string | null;
 
   @ValidateIf((c: ContentChangeRequest) => c.operation === 'insert_files' || c.files !== undefined)
-  @ValidateBy({
-    name: 'onlyWithInsertFiles',
-    validator: {
-      validate: (_files: unknown, args) => (args?.object as ContentChangeRequest).operation === 'insert_files',
-      defaultMessage: () => 'files is only allowed with insert_files',
-    },
-  })
+  @OnlyWith('insert_files')
   @IsArray({ message: 'files is required for insert_files' })
   @ArrayMinSize(1)
   @ArrayMaxSize(20)
