@@ -21,6 +21,14 @@ export class GatewayEnv extends NatsEnv {
   @Min(100)
   RPC_TIMEOUT_MS: number = 5000;
 
+  /**
+   * How long a change-request batch may take: it may fetch files from URLs (content's
+   * FETCH_TIMEOUT_MS) before it saves, so it gets longer than other requests.
+   */
+  @IsInt()
+  @Min(100)
+  CONTENT_EDIT_TIMEOUT_MS: number = 15_000;
+
   /** How long a verified token is trusted without asking identity again. */
   @IsInt()
   @Min(0)

@@ -12,6 +12,7 @@ import { ServiceClient } from '@bindery/platform/nest';
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Ctx } from '../common/request-context.decorator';
+import { GatewayEnv } from '../config/gateway.env';
 import { PageTreeReader } from './page-tree/page-tree.reader';
 import { CompatQuery, UpdateChangeRequestContentRequest } from './dto/content-changes.request';
 import { ChangeRequestFileParams, ChangeRequestPageParams, ChangeRequestParams } from './dto/content.params';
@@ -23,6 +24,7 @@ export class ChangeRequestContentController {
   constructor(
     private readonly services: ServiceClient,
     private readonly pageTrees: PageTreeReader,
+    private readonly env: GatewayEnv,
   ) {}
 
   @Get()
@@ -39,11 +41,12 @@ export class ChangeRequestContentController {
     @Query() query: CompatQuery,
     @Body() body: UpdateChangeRequestContentRequest,
   ): Promise<ChangeRequest | ChangeRequestContentUpdate> {
-    return this.services.send(ContentSubjects.changeRequestEditContent, ctx, {
-      ...params,
-      changes: body.changes,
-      compat: query.compat !== 'false',
-    });
+    return this.services.send(
+      ContentSubjects.changeRequestEditContent,
+      ctx,
+      { ...params, changes: body.changes, compat: query.compat !== 'false' },
+      this.env.CONTENT_EDIT_TIMEOUT_MS,
+    );
   }
 
   @Get('pages')

@@ -1,4 +1,4 @@
-import { MAX_BATCH_BASE64_CHARS } from '@bindery/contracts';
+import { MAX_BATCH_BASE64_CHARS, MEDIA_TYPE_PATTERN } from '@bindery/contracts';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -22,7 +22,6 @@ import {
 import { IsEntityId } from '../../common/entity-id';
 import { IsOptionalNonNull } from '../../common/is-optional-non-null';
 import { IsDocumentInput } from './document.validators';
-import { MIME_TYPE } from './file-download.request';
 
 const OPERATIONS = ['insert_page', 'update_page', 'delete_page', 'revert_page', 'insert_files'] as const;
 const NEEDS_PAGE: ReadonlyArray<string> = ['update_page', 'delete_page', 'revert_page'];
@@ -55,7 +54,7 @@ export class InsertFileRequest {
   @ValidateIf((f: InsertFileRequest) => f.base64 !== undefined || f.contentType !== undefined)
   @IsDefined({ message: 'contentType is required with base64' })
   @IsString()
-  @Matches(MIME_TYPE, { message: 'contentType must be a MIME type such as image/png' })
+  @Matches(MEDIA_TYPE_PATTERN, { message: 'contentType must be a MIME type such as image/png' })
   contentType?: string;
 
   @ValidateIf((f: InsertFileRequest) => f.url === undefined)

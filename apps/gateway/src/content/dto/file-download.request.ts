@@ -1,8 +1,6 @@
+import { MEDIA_TYPE_PATTERN } from '@bindery/contracts';
 import { Type } from 'class-transformer';
 import { IsInt, IsString, Matches, Max, Min } from 'class-validator';
-
-/** A MIME type (type/subtype, RFC 6838 characters), without parameters. */
-export const MIME_TYPE = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,63}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,126}$/i;
 
 export class FileDownloadParams {
   @Matches(/^[0-9a-f]{64}$/, { message: 'hash must be a sha256 hex digest' })
@@ -12,7 +10,7 @@ export class FileDownloadParams {
 /** The signed grant carried by a `downloadURL`. */
 export class FileDownloadQuery {
   @IsString()
-  @Matches(MIME_TYPE, { message: 'type must be a MIME type' })
+  @Matches(MEDIA_TYPE_PATTERN, { message: 'type must be a MIME type' })
   type!: string;
 
   @Type(() => Number)
