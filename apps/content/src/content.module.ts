@@ -5,6 +5,7 @@ import { ChangeRequestsModule } from './change-requests/change-requests.module';
 import { Clock, SystemClock } from './clock/clock';
 import type { ContentEnv } from './config/content.env';
 import { CONTENT_SCHEMA, createContentDataSource } from './database/data-source';
+import { ExportsModule } from './exports/exports.module';
 import { FilesModule } from './files/files.module';
 import { HealthHandler } from './health/health.handler';
 import { CollectionsModule } from './collections/collections.module';
@@ -34,6 +35,7 @@ export class ContentModule {
         SpacesModule,
         ChangeRequestsModule,
         CollectionsModule,
+        ExportsModule,
       ],
       controllers: [HealthHandler],
     };

@@ -45,6 +45,10 @@ export const ContentSubjects = {
   reviewList: 'content.change-request.review.list',
   reviewSubmit: 'content.change-request.review.submit',
   reviewGet: 'content.change-request.review.get',
+  /** A signed, expiring URL of a PDF of a space's or change request's content (PdfExportInput → PdfExportUrl). */
+  pdfIssue: 'content.pdf.issue',
+  /** The PDF behind such a URL (PdfRenderInput → PdfFile); the signature is the only authorisation. */
+  pdfRender: 'content.pdf.render',
 } as const;
 
 /** Events published by content on the JetStream event stream. */

@@ -6,3 +6,4 @@ export * from './identity';
 export * from './content';
 export * from './change-request-reviews';
 export * from './page-tree';
+export * from './pdf-export';

@@ -40,5 +40,7 @@ const REVIEW_PROVIDERS = [
     ContentReadsService,
     ...REVIEW_PROVIDERS,
   ],
+  // Exports read content the way the content reads do.
+  exports: [ContentReader],
 })
 export class ChangeRequestsModule {}
