@@ -1,4 +1,11 @@
-import { ContentSubjects, type Envelope, type PdfExportInput, type PdfExportUrl, type PdfFile, type PdfRenderInput } from '@bindery/contracts';
+import {
+  ContentSubjects,
+  type Envelope,
+  type PdfExportInput,
+  type PdfExportUrl,
+  type PdfFile,
+  type PdfRenderInput,
+} from '@bindery/contracts';
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { PdfExportService } from './pdf-export.service';

@@ -69,7 +69,8 @@ export class PdfExportService {
     const title = grant.page !== undefined ? scope[0].page.meta.title : space.title;
     const images = await this.images(pages, revision.files);
     const pdf = await writePdf({ title, pages, images });
-    if (pdf.length > MAX_PDF_BYTES) throw new AppError(413, `The PDF would exceed ${MAX_PDF_BYTES / 1024 / 1024} MB; export a smaller part with "page"`);
+    if (pdf.length > MAX_PDF_BYTES)
+      throw new AppError(413, `The PDF would exceed ${MAX_PDF_BYTES / 1024 / 1024} MB; export a smaller part with "page"`);
     return { title, base64: pdf.toString('base64') };
   }
 
@@ -82,13 +83,17 @@ export class PdfExportService {
   /** Refuses, before the URL is handed out, an export too large to render and send in one reply. */
   private async checkSize(scope: ScopedPage[]): Promise<void> {
     if (scope.length > MAX_PDF_PAGES) {
-      throw badRequest(`page: the export holds ${scope.length} pages, more than the ${MAX_PDF_PAGES} a PDF may; export a part of the space with "page"`);
+      throw badRequest(
+        `page: the export holds ${scope.length} pages, more than the ${MAX_PDF_PAGES} a PDF may; export a part of the space with "page"`,
+      );
     }
     const documents = await this.store.loadDocuments(scope.flatMap(({ page }) => (page.document ? [page.document] : [])));
     let bytes = 0;
     for (const { page } of scope) bytes += page.document ? JSON.stringify(documents.get(page.document) ?? '').length : 0;
     if (bytes > MAX_PDF_SOURCE_BYTES) {
-      throw badRequest(`page: the export holds ${Math.ceil(bytes / 1024 / 1024)} MB of content, more than the ${MAX_PDF_SOURCE_BYTES / 1024 / 1024} MB a PDF may; export a part of the space with "page"`);
+      throw badRequest(
+        `page: the export holds ${Math.ceil(bytes / 1024 / 1024)} MB of content, more than the ${MAX_PDF_SOURCE_BYTES / 1024 / 1024} MB a PDF may; export a part of the space with "page"`,
+      );
     }
   }
 

@@ -1,11 +1,4 @@
-import type {
-  ContentRef,
-  DocumentBlock,
-  DocumentFragment,
-  ImageBlock,
-  InlineContent,
-  TableBlock,
-} from '../markdown/document.types';
+import type { ContentRef, DocumentBlock, DocumentFragment, ImageBlock, InlineContent, TableBlock } from '../markdown/document.types';
 
 /** A piece of text with one style: what a line of the PDF is made of. */
 export interface TextRun {
@@ -232,7 +225,8 @@ export function plainText(node: AnyNode | DocumentBlock): string {
   const parts: string[] = [];
   for (const key of ['leaves', 'nodes', 'fragments'] as const) {
     const children = n[key];
-    if (Array.isArray(children)) for (const child of children) if (child && typeof child === 'object') parts.push(plainText(child as AnyNode));
+    if (Array.isArray(children))
+      for (const child of children) if (child && typeof child === 'object') parts.push(plainText(child as AnyNode));
   }
   // Sibling blocks are separate lines of text; inline pieces join as they are.
   const separator = n.object === 'document' || n.object === 'fragment' || isContainer(n) ? '\n' : '';

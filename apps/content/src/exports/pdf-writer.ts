@@ -94,9 +94,18 @@ class PdfWriter {
 
   private page(page: PdfPage): void {
     const frame = this.full;
-    this.doc.fillColor('black').font(FONT.bold).fontSize(22).text(drawableText(page.title) || 'Untitled', frame.x, this.doc.y, { width: frame.width });
+    this.doc
+      .fillColor('black')
+      .font(FONT.bold)
+      .fontSize(22)
+      .text(drawableText(page.title) || 'Untitled', frame.x, this.doc.y, { width: frame.width });
     if (page.description) {
-      this.doc.moveDown(0.3).fillColor('#555555').font(FONT.italic).fontSize(12).text(drawableText(page.description), { width: frame.width });
+      this.doc
+        .moveDown(0.3)
+        .fillColor('#555555')
+        .font(FONT.italic)
+        .fontSize(12)
+        .text(drawableText(page.description), { width: frame.width });
     }
     this.doc.fillColor('black').moveDown(0.8);
     this.blocks(page.blocks, frame);
@@ -122,7 +131,10 @@ class PdfWriter {
         return this.framed(frame, '#9ca3af', 'bar', (inner) => this.blocks(block.blocks, inner));
       case 'hint':
         return this.framed(frame, HINT_COLOR[block.style] ?? HINT_COLOR.info, 'box', (inner) => {
-          this.doc.fillColor(HINT_COLOR[block.style] ?? HINT_COLOR.info).font(FONT.bold).fontSize(9);
+          this.doc
+            .fillColor(HINT_COLOR[block.style] ?? HINT_COLOR.info)
+            .font(FONT.bold)
+            .fontSize(9);
           this.doc.text(block.style.toUpperCase(), inner.x, this.doc.y, { width: inner.width });
           this.doc.fillColor('black').moveDown(0.2);
           this.blocks(block.blocks, inner);
@@ -134,7 +146,12 @@ class PdfWriter {
       case 'divider': {
         this.doc.moveDown(0.4);
         const y = this.doc.y;
-        this.doc.moveTo(frame.x, y).lineTo(frame.x + frame.width, y).lineWidth(0.5).strokeColor('#d1d5db').stroke();
+        this.doc
+          .moveTo(frame.x, y)
+          .lineTo(frame.x + frame.width, y)
+          .lineWidth(0.5)
+          .strokeColor('#d1d5db')
+          .stroke();
         this.doc.moveDown(0.6);
         return;
       }
@@ -150,7 +167,11 @@ class PdfWriter {
     this.keepRoom(BODY_SIZE * 1.4);
     if (marker) {
       const y = this.doc.y;
-      this.doc.fillColor('black').font(FONT.regular).fontSize(BODY_SIZE).text(marker, frame.x - INDENT + 2, y, { width: INDENT - 2, lineBreak: false });
+      this.doc
+        .fillColor('black')
+        .font(FONT.regular)
+        .fontSize(BODY_SIZE)
+        .text(marker, frame.x - INDENT + 2, y, { width: INDENT - 2, lineBreak: false });
       this.doc.y = y;
     }
     if (runs.length === 0 && marker) this.doc.text(' ', frame.x, this.doc.y, { width: frame.width });
@@ -201,10 +222,14 @@ class PdfWriter {
       this.doc.rect(frame.x, this.doc.y, frame.width, height).fill('#f3f4f6');
     }
     const y = this.doc.y;
-    this.doc.fillColor('#111827').font(MONO.regular).fontSize(CODE_SIZE).text(text, frame.x + pad, y + pad, {
-      width: frame.width - 2 * pad,
-      lineGap: 1,
-    });
+    this.doc
+      .fillColor('#111827')
+      .font(MONO.regular)
+      .fontSize(CODE_SIZE)
+      .text(text, frame.x + pad, y + pad, {
+        width: frame.width - 2 * pad,
+        lineGap: 1,
+      });
     this.doc.fillColor('black');
     if (height <= usable) this.doc.y = y + height;
     this.doc.moveDown(0.6);
@@ -220,9 +245,16 @@ class PdfWriter {
     draw({ x: frame.x + pad + (style === 'bar' ? 2 : 0), width: frame.width - 2 * pad });
     const start = this.sheet === sheet ? top : this.doc.page.margins.top;
     const end = this.doc.y + (style === 'box' ? pad / 2 : 0);
-    this.doc.save().lineWidth(style === 'box' ? 1 : 2.5).strokeColor(color);
+    this.doc
+      .save()
+      .lineWidth(style === 'box' ? 1 : 2.5)
+      .strokeColor(color);
     if (style === 'box') this.doc.roundedRect(frame.x, start, frame.width, end - start, 4).stroke();
-    else this.doc.moveTo(frame.x + 1, start).lineTo(frame.x + 1, end).stroke();
+    else
+      this.doc
+        .moveTo(frame.x + 1, start)
+        .lineTo(frame.x + 1, end)
+        .stroke();
     this.doc.restore();
     this.doc.y = end;
     this.doc.moveDown(0.6);
@@ -237,7 +269,8 @@ class PdfWriter {
     const drawRow = (cells: TextRun[][], bold: boolean) => {
       const texts = cells.map((cell) => drawableText(cell.map((r) => r.text).join('')));
       this.doc.font(bold ? FONT.bold : FONT.regular).fontSize(9.5);
-      const height = Math.min(maxRow, Math.max(...texts.map((t) => this.doc.heightOfString(t || ' ', { width: width - 2 * pad })))) + 2 * pad;
+      const height =
+        Math.min(maxRow, Math.max(...texts.map((t) => this.doc.heightOfString(t || ' ', { width: width - 2 * pad })))) + 2 * pad;
       this.keepRoom(height);
       const y = this.doc.y;
       texts.forEach((text, i) => {
@@ -247,7 +280,12 @@ class PdfWriter {
           ellipsis: true,
         });
       });
-      this.doc.moveTo(frame.x, y + height).lineTo(frame.x + frame.width, y + height).lineWidth(bold ? 1 : 0.5).strokeColor('#d1d5db').stroke();
+      this.doc
+        .moveTo(frame.x, y + height)
+        .lineTo(frame.x + frame.width, y + height)
+        .lineWidth(bold ? 1 : 0.5)
+        .strokeColor('#d1d5db')
+        .stroke();
       this.doc.y = y + height;
     };
     if (header) drawRow(header, true);

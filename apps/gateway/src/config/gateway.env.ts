@@ -29,6 +29,11 @@ export class GatewayEnv extends NatsEnv {
   @Min(100)
   CONTENT_EDIT_TIMEOUT_MS: number = 15_000;
 
+  /** How long rendering a PDF export (up to 500 pages, content's cap) may take. */
+  @IsInt()
+  @Min(100)
+  PDF_RENDER_TIMEOUT_MS: number = 30_000;
+
   /** How long a verified token is trusted without asking identity again. */
   @IsInt()
   @Min(0)

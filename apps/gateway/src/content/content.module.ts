@@ -4,6 +4,8 @@ import { ChangeRequestReviewsController } from './change-request-reviews.control
 import { ChangeRequestsController } from './change-requests.controller';
 import { CollectionsController } from './collections.controller';
 import { FilesDownloadController } from './files-download.controller';
+import { PdfDownloadController } from './pdf-download.controller';
+import { PdfExportController } from './pdf-export.controller';
 import { PageTreeReader } from './page-tree/page-tree.reader';
 import { SpaceContentController } from './space-content.controller';
 import { SpacesController } from './spaces.controller';
@@ -18,6 +20,8 @@ import { SpacesController } from './spaces.controller';
     ChangeRequestReviewsController,
     CollectionsController,
     FilesDownloadController,
+    PdfExportController,
+    PdfDownloadController,
   ],
   providers: [PageTreeReader],
 })
