@@ -42,6 +42,8 @@ const HEADING_SIZE = { 1: 18, 2: 15, 3: 12.5 } as const;
 const HINT_COLOR: Record<string, string> = { info: '#3b82f6', warning: '#f59e0b', danger: '#ef4444', success: '#22c55e' };
 const MAX_IMAGE_HEIGHT = 320;
 const MARGIN = 56;
+/** Pages drawn between two turns of the event loop (a few milliseconds of work). */
+const YIELD_EVERY = 5;
 
 /** Renders laid-out pages as a PDF (A4, the standard fonts, bookmarks per page). */
 export function writePdf(content: PdfContent): Promise<Buffer> {
@@ -63,7 +65,7 @@ class PdfWriter {
     this.doc.on('pageAdded', () => this.sheet++);
   }
 
-  write(): Promise<Buffer> {
+  async write(): Promise<Buffer> {
     const chunks: Buffer[] = [];
     const done = new Promise<Buffer>((resolve, reject) => {
       this.doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -71,13 +73,15 @@ class PdfWriter {
       this.doc.on('error', reject);
     });
     const outline: PDFKit.PDFOutline[] = [this.doc.outline];
-    for (const page of this.content.pages) {
+    for (const [i, page] of this.content.pages.entries()) {
       this.doc.addPage();
       // A bookmark nests under the last one of the level above (tree order guarantees it exists).
       const parent = outline[Math.min(page.depth, outline.length - 1)];
       outline.length = Math.min(page.depth, outline.length - 1) + 1;
       outline.push(parent.addItem(drawableText(page.title) || 'Untitled'));
       this.page(page);
+      // Drawing is synchronous: let the service answer other requests between pages of a long export.
+      if (i % YIELD_EVERY === YIELD_EVERY - 1) await new Promise((resolve) => setImmediate(resolve));
     }
     if (this.content.pages.length === 0) this.doc.addPage().font(FONT.italic).fontSize(BODY_SIZE).text('This space has no pages.');
     this.doc.end();

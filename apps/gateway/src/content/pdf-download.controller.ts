@@ -47,7 +47,6 @@ export class PdfDownloadController {
       .header('content-type', 'application/pdf')
       .header('content-disposition', contentDisposition(pdfFilename(file.title)))
       .header('x-content-type-options', 'nosniff')
-      .header('content-security-policy', "default-src 'none'; sandbox")
       .header('cache-control', 'private, max-age=300');
     return Buffer.from(file.base64, 'base64');
   }

@@ -1,10 +1,10 @@
 import { execFile } from 'node:child_process';
 import { createHmac } from 'node:crypto';
-import { deflateSync, crc32 } from 'node:zlib';
 import { SERVICES } from '@bindery/stack';
 import { type ApiClient, type ApiResponse, controlTestStack, expectError, expectOperation } from '@bindery/testing';
 import { createChangeRequest, createSpace, documentOf, editContent, newOrgAdmin, seedSpace } from './content-helpers';
 import { anonymousClient } from './helpers';
+import { png } from './test-images';
 
 interface PdfDownload {
   status: number;
@@ -70,30 +70,6 @@ function withParam(url: string, name: string, value: string): string {
   const parsed = new URL(url);
   parsed.searchParams.set(name, value);
   return parsed.toString();
-}
-
-/** A valid greyscale PNG of the given size. */
-function png(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const out = Buffer.alloc(body.length + 8);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc32(body), body.length + 4);
-    return out;
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 0, 0, 0, 0], 8);
-  const rows = Buffer.alloc((width + 1) * height, 0x60);
-  for (let y = 0; y < height; y++) rows[y * (width + 1)] = 0;
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(rows)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
 }
 
 const RICH_MARKDOWN = [

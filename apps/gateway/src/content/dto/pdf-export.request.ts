@@ -1,6 +1,6 @@
-import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { ENTITY_ID } from '../../common/entity-id';
+import { SignedGrantQuery } from './signed-grant.query';
 
 /** An optional page id of the query, named in its error. */
 const PAGE_ID = Matches(ENTITY_ID, { message: 'page must be a page id (letters, digits, "-" and "_")' });
@@ -19,7 +19,7 @@ export class PdfExportQuery {
 }
 
 /** The signed grant carried by a PDF URL (see content's `pdf-grant.ts`). */
-export class PdfDownloadQuery {
+export class PdfDownloadQuery extends SignedGrantQuery {
   @Matches(ENTITY_ID, { message: 'space must be a space id' })
   @MaxLength(64)
   space!: string;
@@ -41,14 +41,4 @@ export class PdfDownloadQuery {
   @IsOptional()
   @IsIn(['true', 'false'], { message: 'only must be true or false' })
   only?: 'true' | 'false';
-
-  @Type(() => Number)
-  @IsInt({ message: 'expires must be a unix time in seconds' })
-  @Min(0)
-  @Max(2 ** 40)
-  expires!: number;
-
-  @IsString()
-  @Matches(/^[A-Za-z0-9_-]{43}$/, { message: 'signature must be a base64url HMAC-SHA256' })
-  signature!: string;
 }
