@@ -1,4 +1,7 @@
 import { deflateSync } from 'node:zlib';
+import fc from 'fast-check';
+import { documentBody } from '../markdown/testing/document-arbitraries';
+import { layoutDocument } from './pdf-layout';
 import { writePdf } from './pdf-writer';
 
 const pageOf = (title: string, depth = 0) => ({
@@ -39,5 +42,16 @@ describe('writePdf', () => {
 
   it('writes a sheet saying so for a space without pages', async () => {
     expect(sheets(await writePdf({ title: 'Empty', pages: [], images: new Map() }))).toBe(1);
+  });
+
+  it('draws any document body the API accepts', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(documentBody, { minLength: 1, maxLength: 3 }), async (bodies) => {
+        const pages = bodies.map((nodes, i) => ({ title: `P${i}`, depth: i, blocks: layoutDocument(nodes) }));
+        const pdf = await writePdf({ title: 'T', pages, images: new Map() });
+        expect(sheets(pdf)).toBeGreaterThanOrEqual(bodies.length);
+      }),
+      { numRuns: 60 },
+    );
   });
 });

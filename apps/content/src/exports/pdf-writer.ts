@@ -42,6 +42,8 @@ const HEADING_SIZE = { 1: 18, 2: 15, 3: 12.5 } as const;
 const HINT_COLOR: Record<string, string> = { info: '#3b82f6', warning: '#f59e0b', danger: '#ef4444', success: '#22c55e' };
 const MAX_IMAGE_HEIGHT = 320;
 const MARGIN = 56;
+/** The narrowest a nested block gets (points): deeper nesting draws at this width. */
+const MIN_WIDTH = 120;
 /** Pages drawn between two turns of the event loop (a few milliseconds of work). */
 const YIELD_EVERY = 5;
 
@@ -163,8 +165,7 @@ class PdfWriter {
   }
 
   private indented(frame: Frame, indent: number): Frame {
-    const shift = Math.min(indent, 8) * INDENT;
-    return { x: frame.x + shift, width: Math.max(frame.width - shift, 60) };
+    return inset(frame, Math.min(indent, 8) * INDENT, 0);
   }
 
   private paragraph(runs: TextRun[], frame: Frame, marker?: string): void {
@@ -246,7 +247,7 @@ class PdfWriter {
     const sheet = this.sheet;
     const top = this.doc.y;
     this.doc.y += style === 'box' ? pad : 0;
-    draw({ x: frame.x + pad + (style === 'bar' ? 2 : 0), width: frame.width - 2 * pad });
+    draw(inset(frame, pad + (style === 'bar' ? 2 : 0), pad));
     const start = this.sheet === sheet ? top : this.doc.page.margins.top;
     const end = this.doc.y + (style === 'box' ? pad / 2 : 0);
     this.doc
@@ -324,4 +325,10 @@ class PdfWriter {
   private keepRoom(height: number): void {
     if (this.doc.y + height > this.bottom) this.doc.addPage();
   }
+}
+
+/** Room left after moving `left` in and `right` out; deep nesting stops narrowing at MIN_WIDTH. */
+function inset(frame: Frame, left: number, right: number): Frame {
+  if (frame.width - left - right < MIN_WIDTH) return frame;
+  return { x: frame.x + left, width: frame.width - left - right };
 }
