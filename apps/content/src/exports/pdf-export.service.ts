@@ -14,9 +14,10 @@ import { SpacesRepository } from '../spaces/spaces.repository';
 import { pdfGrantFields, pdfGrantUrl } from './pdf-grant';
 import { imageFileIds, imagesToEmbed } from './pdf-images';
 import { layoutDocument } from './pdf-layout';
-import { MAX_PDF_BYTES, MAX_PDF_IMAGE_BYTES, MAX_PDF_PAGES, MAX_PDF_SOURCE_BYTES } from './pdf-limits';
+import { MAX_PDF_BYTES, MAX_PDF_IMAGE_BYTES, MAX_PDF_PAGES, MAX_PDF_SOURCE_BYTES, RENDERED_PDF_CACHE_CHARS } from './pdf-limits';
 import { pagesInScope, type ScopedPage } from './pdf-scope';
 import { type PdfPage, writePdf } from './pdf-writer';
+import { RenderedPdfCache, renderedPdfKey } from './rendered-pdf-cache';
 
 /**
  * PDF exports of a space's or a change request's content. Issuing checks access and the size of
@@ -25,6 +26,8 @@ import { type PdfPage, writePdf } from './pdf-writer';
  */
 @Injectable()
 export class PdfExportService {
+  private readonly rendered = new RenderedPdfCache(RENDERED_PDF_CACHE_CHARS);
+
   constructor(
     private readonly reader: ContentReader,
     private readonly store: ContentStore,
@@ -65,13 +68,18 @@ export class PdfExportService {
     if (!revision || revision.spaceId !== space.id) throw notFound('No matching revision found');
     const tree = await this.store.snapshot(revision.pages);
     const scope = this.scope(tree, grant.page, grant.only);
-    const pages = await this.layout(scope);
     const title = grant.page !== undefined ? scope[0].page.meta.title : space.title;
+    const key = renderedPdfKey(revision.id, grant.page, grant.only, title);
+    const cached = this.rendered.get(key);
+    if (cached !== undefined) return { title, base64: cached };
+    const pages = await this.layout(scope);
     const images = await this.images(pages, revision.files);
     const pdf = await writePdf({ title, pages, images });
     if (pdf.length > MAX_PDF_BYTES)
       throw new AppError(413, `The PDF would exceed ${MAX_PDF_BYTES / 1024 / 1024} MB; export a smaller part with "page"`);
-    return { title, base64: pdf.toString('base64') };
+    const base64 = pdf.toString('base64');
+    this.rendered.set(key, base64);
+    return { title, base64 };
   }
 
   private scope(tree: PageTree, pageId: string | undefined, only: boolean): ScopedPage[] {

@@ -15,3 +15,6 @@ export const MAX_PDF_BYTES = 32 * 1024 * 1024;
 /** Images the PDF can embed: raster formats the PDF library decodes, no larger than an upload may be. */
 export const EMBEDDABLE_IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/jpg']);
 export const MAX_EMBEDDED_IMAGE_BYTES = 1024 * 1024;
+
+/** Memory for rendered PDFs kept for URLs opened again (base64 characters: 64 MiB). */
+export const RENDERED_PDF_CACHE_CHARS = 64 * 1024 * 1024;
