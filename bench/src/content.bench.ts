@@ -36,6 +36,7 @@ export async function contentBench(): Promise<string[]> {
     ];
 
     lines.push(...(await pagesTree(api, space)));
+    lines.push(await revisionRead(api, space));
 
     // Bytes of the rows a one-page change adds: its page node, its ancestors', its body and the revision row.
     const cr = await newChangeRequest(api, space);
@@ -119,6 +120,21 @@ async function pagesTree(api: ApiClient, space: string): Promise<string[]> {
     `GET …/content/pages (${mb(cold.bytes.length)}, ${pages} top-level pages): first read of a revision ${cold.ms} ms, then ${stats(plain)} (target p99 < 150 ms)`,
     `GET …/content/pages with gzip (${mb(await gzippedSize(url, token))} on the wire, inflated by the client): ${stats(gzipped)}`,
   ];
+}
+
+/** `GET …/content`: the revision with its whole page tree (files' signed URLs make each answer new). */
+async function revisionRead(api: ApiClient, space: string): Promise<string> {
+  const url = `${api.baseUrl}/v1/spaces/${space}/content`;
+  const times: number[] = [];
+  let size = 0;
+  for (let i = 0; i < Math.min(READS, 30); i++) {
+    const start = Date.now();
+    const response = await fetch(url, { headers: { authorization: `Bearer ${api.token ?? ''}`, 'accept-encoding': 'identity' } });
+    size = (await response.arrayBuffer()).byteLength;
+    if (response.status !== 200) throw new Error(`GET …/content failed: HTTP ${response.status}`);
+    times.push(Date.now() - start);
+  }
+  return `GET …/content (revision, ${(size / 1e6).toFixed(1)} MB): ${stats(times)}`;
 }
 
 /** Bytes of the gzip form as sent (fetch inflates transparently, so ask for it raw once). */

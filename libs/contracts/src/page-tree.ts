@@ -1,4 +1,4 @@
-import type { ContentRef } from './content';
+import type { ContentRef, Revision } from './content';
 
 /**
  * Input of `content.pages.list`. `knownTag` is the tag of the tree the gateway already holds for
@@ -17,4 +17,16 @@ export interface PagesListInput extends ContentRef {
 export interface PagesListResult {
   tag: string;
   rawJson?: string;
+}
+
+/** Input of `content.revision.get`: as for the page tree, the gateway names the tree it holds. */
+export type RevisionGetInput = PagesListInput;
+
+/**
+ * A revision without its page tree, and the tree as `content.pages.list` gives it: the gateway
+ * joins the two, so the ~20 MB tree of a large space is neither re-serialised nor sent again.
+ */
+export interface RevisionGetResult {
+  revision: Omit<Revision, 'pages'>;
+  pages: PagesListResult;
 }

@@ -1,6 +1,5 @@
 import {
   ContentSubjects,
-  type ContentRef,
   type Envelope,
   type FileGetInput,
   type FilesListInput,
@@ -8,7 +7,8 @@ import {
   type PageGetInput,
   type PagesListInput,
   type PagesListResult,
-  type Revision,
+  type RevisionGetInput,
+  type RevisionGetResult,
   type RevisionFile,
   type RevisionPage,
 } from '@bindery/contracts';
@@ -22,7 +22,7 @@ export class ContentReadsHandler {
   constructor(private readonly reads: ContentReadsService) {}
 
   @MessagePattern(ContentSubjects.revisionGet)
-  revision(@Payload() { ctx, data }: Envelope<ContentRef>): Promise<Revision> {
+  revision(@Payload() { ctx, data }: Envelope<RevisionGetInput>): Promise<RevisionGetResult> {
     return this.reads.revision(ctx, data);
   }
 

@@ -1,11 +1,12 @@
 import type {
-  ContentRef,
   FileGetInput,
   FilesListInput,
   List,
   PageGetInput,
   PagesListInput,
   PagesListResult,
+  RevisionGetInput,
+  RevisionGetResult,
   RequestContext,
   Revision,
   RevisionFile,
@@ -39,30 +40,30 @@ export class ContentReadsService {
   /** Serialised page trees by revision; bounded by count (a few large trees fit in memory). */
   private readonly serializedTrees = new BoundedCache<string>(16);
 
-  /** The whole revision: its history, page tree and files. */
-  async revision(ctx: RequestContext, ref: ContentRef): Promise<Revision> {
-    const content = await this.reader.resolve(ctx, ref);
-    const tree = await this.reader.tree(content.revision);
-    const body = await this.bodies(tree);
+  /**
+   * The whole revision: its history and files, with its page tree answered as for `pages` (the
+   * gateway holds trees by tag and joins them in).
+   */
+  async revision(ctx: RequestContext, input: RevisionGetInput): Promise<RevisionGetResult> {
+    const content = await this.reader.resolve(ctx, input);
     const { revision, space } = content;
-    const out: Revision = {
+    const out: Omit<Revision, 'pages'> & { tags: unknown[] } = {
       object: 'revision',
       id: revision.id,
       parents: revision.parents,
-      pages: toWirePages(tree, urlBase(ctx.baseUrl, content), body),
       files: revision.files.map((f) => toWireFile(f, this.signer, ctx.baseUrl, this.clock.now())),
       reusableContents: [],
       variables: {},
       createdAt: revision.createdAt.toISOString(),
       type: revision.type,
       urls: { app: `${ctx.baseUrl}/s/${space.id}/~/revisions/${revision.id}` },
+      tags: [],
     };
-    (out as Revision & { tags: unknown[] }).tags = [];
     if (revision.type === 'merge' && revision.mergedFrom) {
       const merged = await this.changeRequests.find(space.id, revision.mergedFrom);
       if (merged) out.mergedFrom = toChangeRequest(merged, space.revisionId, ctx.baseUrl);
     }
-    return out;
+    return { revision: out, pages: await this.serializedTree(ctx, content, input.knownTag) };
   }
 
   /**
@@ -72,10 +73,13 @@ export class ContentReadsService {
    * (a 10,000-page tree is ~20 MB of JSON). Access is checked on every call either way.
    */
   async pages(ctx: RequestContext, input: PagesListInput): Promise<PagesListResult> {
-    const content = await this.reader.resolve(ctx, input);
+    return this.serializedTree(ctx, await this.reader.resolve(ctx, input), input.knownTag);
+  }
+
+  private async serializedTree(ctx: RequestContext, content: ResolvedContent, knownTag: string | undefined): Promise<PagesListResult> {
     const base = urlBase(ctx.baseUrl, content);
     const tag = `${content.revision.id}-${contentHash(base.app).slice(0, 12)}`;
-    if (input.knownTag === tag) return { tag };
+    if (knownTag === tag) return { tag };
     const cached = this.serializedTrees.get(tag);
     if (cached !== undefined) return { tag, rawJson: cached };
     const tree = await this.reader.tree(content.revision);

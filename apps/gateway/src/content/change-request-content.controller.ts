@@ -4,7 +4,6 @@ import {
   ContentSubjects,
   type List,
   type RequestContext,
-  type Revision,
   type RevisionFile,
   type RevisionPage,
 } from '@bindery/contracts';
@@ -28,8 +27,13 @@ export class ChangeRequestContentController {
   ) {}
 
   @Get()
-  revision(@Ctx() ctx: RequestContext, @Param() params: ChangeRequestParams, @Query() _query: ContentQuery): Promise<Revision> {
-    return this.services.send(ContentSubjects.revisionGet, ctx, { ...params });
+  revision(
+    @Ctx() ctx: RequestContext,
+    @Param() params: ChangeRequestParams,
+    @Query() _query: ContentQuery,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<Buffer> {
+    return this.pageTrees.revision(reply, ctx, { ...params });
   }
 
   /** updateChangeRequestContent: up to 50 changes, applied all or nothing. */

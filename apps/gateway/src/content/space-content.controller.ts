@@ -1,4 +1,4 @@
-import { ContentSubjects, type List, type RequestContext, type Revision, type RevisionFile, type RevisionPage } from '@bindery/contracts';
+import { ContentSubjects, type List, type RequestContext, type RevisionFile, type RevisionPage } from '@bindery/contracts';
 import { ServiceClient } from '@bindery/platform/nest';
 import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -16,8 +16,13 @@ export class SpaceContentController {
   ) {}
 
   @Get()
-  revision(@Ctx() ctx: RequestContext, @Param() params: SpaceParams, @Query() _query: ContentQuery): Promise<Revision> {
-    return this.services.send(ContentSubjects.revisionGet, ctx, { spaceId: params.spaceId });
+  revision(
+    @Ctx() ctx: RequestContext,
+    @Param() params: SpaceParams,
+    @Query() _query: ContentQuery,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<Buffer> {
+    return this.pageTrees.revision(reply, ctx, { spaceId: params.spaceId });
   }
 
   @Get('pages')

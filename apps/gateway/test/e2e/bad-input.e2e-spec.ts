@@ -41,6 +41,18 @@ const GARBAGE = [
   '{"editMode":null}',
   '{"label":"ok","ssoURL":"not a url"}',
   '{"label":null}',
+  '{"users":"x"}',
+  '{"users":[1]}',
+  '{"users":null}',
+  '{"users":[]}',
+  '{"status":"approved","comment":{"markdown":7}}',
+  '{"changes":[{"operation":"revert_page","page":1}]}',
+  '{"changes":[{"operation":"revert_page","page":"x","block":"y"}]}',
+  '{"changes":[{"operation":"revert_page","page":"x","revision":{}}]}',
+  '{"changes":[{"operation":"insert_files","files":[{"name":"a","url":"http://"}]}]}',
+  '{"changes":[{"operation":"insert_files","files":[{"name":"a","url":"ftp://x/y"}]}]}',
+  '{"changes":[{"operation":"insert_files","files":[{"name":"a","url":"https://x/y","base64":"AA=="}]}]}',
+  '{"changes":[{"operation":"insert_page","document":{"markdown":"---\\ntitle: [\\n---\\n"}}]}',
 ];
 
 describe('bad input never reaches a 500', () => {
@@ -82,6 +94,8 @@ describe('bad input never reaches a 500', () => {
       ['POST', `/v1/spaces/${space.id}/change-requests`],
       ['PATCH', `/v1/spaces/${space.id}/change-requests/${cr.id}`],
       ['POST', `/v1/spaces/${space.id}/change-requests/${cr.id}/content`],
+      ['POST', `/v1/spaces/${space.id}/change-requests/${cr.id}/requested-reviewers`],
+      ['POST', `/v1/spaces/${space.id}/change-requests/${cr.id}/reviews`],
     ];
   });
 

@@ -31,6 +31,14 @@ describe('page tree reads', () => {
     const moved = await client.request('GET', `/v1/spaces/${space.id}/content/pages`, undefined, { 'if-none-match': etag! });
     expect(expectOperation<PageList>(moved, 'listPages', 200).pages.map((p) => p.title)).toEqual(['Introduction', 'Guide']);
     expect(moved.headers.get('etag')).not.toBe(etag);
+    // The revision read joins the same cached tree in: it must be the new one too, with its files.
+    const revision = expectOperation<PageList & { id: string; files: unknown[] }>(
+      await client.get(`/v1/spaces/${space.id}/content`),
+      'getCurrentRevision',
+      200,
+    );
+    expect(revision.pages.map((p) => p.title)).toEqual(['Introduction', 'Guide']);
+    expect(revision.files).toEqual([]);
   });
 
   it("gives a change request its own tree (its own URLs) even at the space's revision", async () => {

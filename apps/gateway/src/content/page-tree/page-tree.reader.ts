@@ -1,12 +1,13 @@
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
-import { type ContentRef, ContentSubjects, type PagesListResult, type RequestContext } from '@bindery/contracts';
+import { type ContentRef, ContentSubjects, type PagesListResult, type RequestContext, type RevisionGetResult } from '@bindery/contracts';
 import { logger } from '@bindery/platform';
 import { ServiceClient } from '@bindery/platform/nest';
 import { Injectable } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { GatewayEnv } from '../../config/gateway.env';
 import { type CachedTree, PageTreeCache } from './page-tree-cache';
+import { joinJsonObjects } from './json-join';
 import { acceptsGzip, matchesEtag } from './negotiation';
 
 const gzipAsync = promisify(gzip);
@@ -64,10 +65,37 @@ export class PageTreeReader {
     this.warming.set(key, timer.unref());
   }
 
+  /**
+   * `…/content`: the revision comes from content without its tree, and the tree from the same
+   * cache as `…/content/pages`. Not cacheable as a whole: files carry freshly signed URLs.
+   */
+  async revision(reply: FastifyReply, ctx: RequestContext, ref: ContentRef): Promise<Buffer> {
+    const key = refKey(ref);
+    const result = await this.services.send<RevisionGetResult>(ContentSubjects.revisionGet, ctx, {
+      ...ref,
+      knownTag: this.cache.knownTag(key),
+    });
+    const { tree } = await this.treeOf(key, result.pages, ctx, ref);
+    void reply.header('content-type', 'application/json; charset=utf-8');
+    return joinJsonObjects(Buffer.from(JSON.stringify(result.revision)), tree.body);
+  }
+
   private async read(ctx: RequestContext, ref: ContentRef): Promise<{ tag: string; tree: CachedTree }> {
     const key = refKey(ref);
-    const knownTag = this.cache.knownTag(key);
-    const result = await this.services.send<PagesListResult>(ContentSubjects.pagesList, ctx, { ...ref, knownTag });
+    const result = await this.services.send<PagesListResult>(ContentSubjects.pagesList, ctx, {
+      ...ref,
+      knownTag: this.cache.knownTag(key),
+    });
+    return this.treeOf(key, result, ctx, ref);
+  }
+
+  /** The tree content named: the bytes it sent, or the cached ones for the tag. */
+  private async treeOf(
+    key: string,
+    result: PagesListResult,
+    ctx: RequestContext,
+    ref: ContentRef,
+  ): Promise<{ tag: string; tree: CachedTree }> {
     if (result.rawJson !== undefined) return { tag: result.tag, tree: this.cache.set(key, result.tag, Buffer.from(result.rawJson)) };
     const cached = this.cache.get(result.tag);
     if (cached !== undefined) return { tag: result.tag, tree: cached };
