@@ -1,13 +1,13 @@
 import { drawableText } from './pdf-text';
 
 describe('drawableText', () => {
-  it('keeps Latin-1 and the WinAnsi extras, replaces the rest', () => {
+  it('keeps text in any script (the embedded fonts draw it)', () => {
     expect(drawableText('Café – “quoted” €5 … ß')).toBe('Café – “quoted” €5 … ß');
-    expect(drawableText('a → b ≤ c')).toBe('a -> b <= c');
-    expect(drawableText('日本 🙂')).toBe('?? ?');
+    expect(drawableText('a → b ≤ c, Ελληνικά, Кириллица, Zażółć')).toBe('a → b ≤ c, Ελληνικά, Кириллица, Zażółć');
   });
 
-  it('drops control characters and expands tabs, keeping line breaks', () => {
+  it('drops control and zero-width characters and expands tabs, keeping line breaks', () => {
     expect(drawableText('a\u0000b\u0007\tc\nd\u0085')).toBe('ab    c\nd');
+    expect(drawableText('x\u200by\ufeff')).toBe('xy');
   });
 });

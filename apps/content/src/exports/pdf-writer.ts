@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import PDFDocument from 'pdfkit';
 import type { LayoutBlock, TextRun } from './pdf-layout';
 import { drawableText } from './pdf-text';
@@ -33,8 +35,26 @@ interface Frame {
   width: number;
 }
 
-const FONT = { regular: 'Helvetica', bold: 'Helvetica-Bold', italic: 'Helvetica-Oblique', boldItalic: 'Helvetica-BoldOblique' };
-const MONO = { regular: 'Courier', bold: 'Courier-Bold', italic: 'Courier-Oblique', boldItalic: 'Courier-BoldOblique' };
+/**
+ * DejaVu (shipped by the `dejavu-fonts-ttf` package, embedded as subsets): unlike the 14 standard
+ * PDF fonts, which only know Windows-1252, it draws Greek, Cyrillic, Central European letters and
+ * most symbols.
+ */
+const FONT_DIR = join(dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
+const FONT = { regular: 'DejaVuSans', bold: 'DejaVuSans-Bold', italic: 'DejaVuSans-Oblique', boldItalic: 'DejaVuSans-BoldOblique' };
+const MONO = {
+  regular: 'DejaVuSansMono',
+  bold: 'DejaVuSansMono-Bold',
+  italic: 'DejaVuSansMono-Oblique',
+  boldItalic: 'DejaVuSansMono-BoldOblique',
+};
+const fontFiles = new Map<string, Buffer>();
+/** A font's bytes, read once per process (about 5 MB for the eight faces). */
+function fontFile(name: string): Buffer {
+  let bytes = fontFiles.get(name);
+  if (!bytes) fontFiles.set(name, (bytes = readFileSync(join(FONT_DIR, `${name}.ttf`))));
+  return bytes;
+}
 const BODY_SIZE = 10.5;
 const CODE_SIZE = 9;
 const INDENT = 18;
@@ -47,7 +67,7 @@ const MIN_WIDTH = 120;
 /** Pages drawn between two turns of the event loop (a few milliseconds of work). */
 const YIELD_EVERY = 5;
 
-/** Renders laid-out pages as a PDF (A4, the standard fonts, bookmarks per page). */
+/** Renders laid-out pages as a PDF (A4, DejaVu fonts, bookmarks per page). */
 export function writePdf(content: PdfContent): Promise<Buffer> {
   return new PdfWriter(content).write();
 }
@@ -64,6 +84,7 @@ class PdfWriter {
       autoFirstPage: false,
       info: { Title: drawableText(content.title), Creator: 'Bindery' },
     });
+    for (const name of [...Object.values(FONT), ...Object.values(MONO)]) this.doc.registerFont(name, fontFile(name));
     this.doc.on('pageAdded', () => this.sheet++);
   }
 

@@ -113,7 +113,7 @@ describe('content PDF export', () => {
     };
     await editContent(client, space.id, cr.id, [
       { operation: 'insert_page', title: 'Recipes', document: { markdown: RICH_MARKDOWN } },
-      { operation: 'update_page', page: ids.Intro, document: documentOf(['a', 'draft pangolin text']) },
+      { operation: 'update_page', page: ids.Intro, document: documentOf(['a', 'draft pangolin text'], ['g', 'Ελληνικά и кириллица, Zażółć']) },
       {
         operation: 'insert_page',
         title: 'Map',
@@ -140,6 +140,8 @@ describe('content PDF export', () => {
       'Mind the narwhal',
       'axolotl',
       'blub',
+      // Outside Windows-1252: drawn with the embedded DejaVu fonts, not replaced by "?".
+      'Ελληνικά и кириллица, Zażółć',
     ])
       expect(whole.text).toContain(text);
     // The small PNG is embedded as an image, not replaced by its caption.
