@@ -113,7 +113,11 @@ describe('content PDF export', () => {
     };
     await editContent(client, space.id, cr.id, [
       { operation: 'insert_page', title: 'Recipes', document: { markdown: RICH_MARKDOWN } },
-      { operation: 'update_page', page: ids.Intro, document: documentOf(['a', 'draft pangolin text'], ['g', 'Ελληνικά и кириллица, Zażółć']) },
+      {
+        operation: 'update_page',
+        page: ids.Intro,
+        document: documentOf(['a', 'draft pangolin text'], ['g', 'Ελληνικά и кириллица, Zażółć']),
+      },
       {
         operation: 'insert_page',
         title: 'Map',
