@@ -4,6 +4,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { contentHash, stableStringify } from '../model/content-hash';
 import { type PageEntry, PageTree, ROOT, type StoredPageNode } from '../model/page-tree';
 import { BoundedCache } from './bounded-cache';
+import { holdContentWriteLock } from './content-write-lock';
 
 /** Copy-on-write layers a cached tree may have before it is flattened (reads pass through each). */
 const MAX_LAYERS = 8;
@@ -22,8 +23,6 @@ export class ContentStore {
   private readonly documents = new BoundedCache<JsonDocument>(20_000);
   /** Sealed page trees by top-level hashes: the trees of recent revisions, shared by every reader. */
   private readonly snapshots = new BoundedCache<PageTree>(32);
-  /** Bytes of node and document rows this process has inserted (the benchmark reads it). */
-  bytesWritten = 0;
 
   constructor(private readonly db: DataSource) {}
 
@@ -80,6 +79,7 @@ export class ContentStore {
    * is sealed: the caller must not change it afterwards.
    */
   async saveTree(manager: EntityManager, tree: PageTree): Promise<string[]> {
+    await holdContentWriteLock(manager);
     const fresh: Array<[string, StoredPageNode]> = [];
     const hashOf = (id: string): string => {
       const page = tree.pages.get(id)!;
@@ -93,13 +93,13 @@ export class ContentStore {
       };
       const hash = contentHash(node);
       page.nodeHash = hash;
-      if (!this.nodes.has(hash)) fresh.push([hash, node]);
+      // Written even when cached: the collector may have removed a row no revision used any more.
+      fresh.push([hash, node]);
       return hash;
     };
     const roots = tree.childrenOf(ROOT).map(hashOf);
     if (fresh.length > 0) {
       const bodies = fresh.map(([, node]) => stableStringify(node));
-      this.bytesWritten += bodies.reduce((n, b) => n + b.length, 0);
       await manager.query('INSERT INTO page_nodes (hash, node) SELECT * FROM unnest($1::text[], $2::jsonb[]) ON CONFLICT DO NOTHING', [
         fresh.map(([hash]) => hash),
         bodies,
@@ -113,12 +113,11 @@ export class ContentStore {
 
   /** Stores a page body once, whatever the number of pages and revisions using it. */
   async saveDocument(manager: EntityManager, document: JsonDocument): Promise<string> {
+    await holdContentWriteLock(manager);
     const body = stableStringify(document);
     const hash = contentHash(document);
-    if (!this.documents.has(hash)) {
-      this.bytesWritten += body.length;
-      await manager.query('INSERT INTO documents (hash, body) VALUES ($1, $2) ON CONFLICT DO NOTHING', [hash, body]);
-    }
+    // Written even when cached: the collector may have removed a body no page used any more.
+    await manager.query('INSERT INTO documents (hash, body) VALUES ($1, $2) ON CONFLICT DO NOTHING', [hash, body]);
     return hash;
   }
 

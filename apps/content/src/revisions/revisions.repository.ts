@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { contentHash, stableStringify } from '../model/content-hash';
 import type { StoredFile } from '../model/file-list';
-import { BoundedCache } from './bounded-cache';
+import { holdContentWriteLock } from './content-write-lock';
 
 /** A revision row: its parents, the top-level page node hashes of its tree, and its files. */
 export interface RevisionRow {
@@ -29,9 +29,6 @@ interface RawRevision {
 
 @Injectable()
 export class RevisionsRepository {
-  /** Hashes of file lists read back from committed rows: known to exist, so never written again. */
-  private readonly storedLists = new BoundedCache<true>(100_000);
-
   constructor(private readonly db: DataSource) {}
 
   async find(id: string, manager: EntityManager = this.db.manager): Promise<RevisionRow | null> {
@@ -39,8 +36,6 @@ export class RevisionsRepository {
       'SELECT r.*, l.files AS file_list FROM revisions r LEFT JOIN file_lists l ON l.hash = r.files_hash WHERE r.id = $1',
       [id],
     );
-    // Only outside a transaction: a row read inside one may be its own, not yet committed.
-    if (rows[0]?.files_hash && manager === this.db.manager) this.storedLists.set(rows[0].files_hash, true);
     return rows[0] ? fromRaw(rows[0]) : null;
   }
 
@@ -49,8 +44,10 @@ export class RevisionsRepository {
    * did not change (every page edit) adds a hash, not a copy of the list.
    */
   async insert(manager: EntityManager, revision: Omit<RevisionRow, 'createdAt'>): Promise<RevisionRow> {
+    await holdContentWriteLock(manager);
     const filesHash = revision.files.length > 0 ? contentHash(revision.files) : null;
-    if (filesHash && !this.storedLists.has(filesHash)) {
+    // Written even when it exists (ON CONFLICT DO NOTHING): the collector may remove unused lists.
+    if (filesHash) {
       await manager.query('INSERT INTO file_lists (hash, files) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
         filesHash,
         stableStringify(revision.files),

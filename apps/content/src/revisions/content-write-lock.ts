@@ -1,0 +1,20 @@
+import type { EntityManager } from 'typeorm';
+
+/**
+ * Key of the Postgres advisory lock between content writers and the garbage collector. Every
+ * transaction that stores page nodes, bodies, file lists or revisions holds it shared (writers
+ * never wait for each other); the collector holds it exclusively while it finds and deletes
+ * unreachable rows. Without it a writer could count on a row existing (`ON CONFLICT DO NOTHING`)
+ * in the very moment the collector deletes it, and commit a revision that points at nothing.
+ */
+export const CONTENT_GC_LOCK = 7_301_184_221;
+
+const holding = new WeakSet<EntityManager>();
+
+/** Takes the shared side of the lock for the rest of the transaction (once per transaction). */
+export async function holdContentWriteLock(manager: EntityManager): Promise<void> {
+  if (holding.has(manager)) return;
+  if (!manager.queryRunner?.isTransactionActive) throw new Error('content rows are only written inside a transaction');
+  await manager.query('SELECT pg_advisory_xact_lock_shared($1)', [CONTENT_GC_LOCK]);
+  holding.add(manager);
+}
