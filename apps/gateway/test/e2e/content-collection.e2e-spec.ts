@@ -1,7 +1,7 @@
 import { SERVICES } from '@bindery/stack';
 import { controlTestStack, expectOperation } from '@bindery/testing';
-import { Client } from 'pg';
 import {
+  contentDatabase,
   createChangeRequest,
   createSpace,
   documentOf,
@@ -95,10 +95,3 @@ describe('collection of purged content', () => {
     }
   });
 });
-
-async function contentDatabase(): Promise<Client> {
-  const stack = await controlTestStack();
-  const db = new Client({ connectionString: stack.envFor(SERVICES.find((s) => s.name === 'content')!).DATABASE_URL });
-  await db.connect();
-  return db;
-}

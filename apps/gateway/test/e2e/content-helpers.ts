@@ -1,4 +1,6 @@
-import { type ApiClient, expectOperation } from '@bindery/testing';
+import { SERVICES } from '@bindery/stack';
+import { type ApiClient, controlTestStack, expectOperation } from '@bindery/testing';
+import { Client } from 'pg';
 import { newUser } from './helpers';
 
 export interface SpaceBody {
@@ -108,4 +110,12 @@ export async function seedSpace(client: ApiClient, spaceId: string): Promise<Rec
   ]);
   await merge(client, spaceId, cr.id);
   return { Intro: ids.intro, Guide: ids.guide, Setup: (child.changes[0].page as { id: string }).id };
+}
+
+/** A connection to the content service's database, as its own role (for what the API cannot show or do: time travel, stored rows). */
+export async function contentDatabase(): Promise<Client> {
+  const stack = await controlTestStack();
+  const db = new Client({ connectionString: stack.envFor(SERVICES.find((s) => s.name === 'content')!).DATABASE_URL });
+  await db.connect();
+  return db;
 }

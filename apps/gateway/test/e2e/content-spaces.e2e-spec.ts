@@ -1,8 +1,6 @@
-import { SERVICES } from '@bindery/stack';
-import { controlTestStack, expectError, expectOperation } from '@bindery/testing';
-import { Client } from 'pg';
+import { expectError, expectOperation } from '@bindery/testing';
 import { newUser } from './helpers';
-import { createSpace, newOrgAdmin, type SpaceBody } from './content-helpers';
+import { contentDatabase, createSpace, newOrgAdmin, type SpaceBody } from './content-helpers';
 
 interface SpaceList {
   items: SpaceBody[];
@@ -133,9 +131,7 @@ describe('spaces', () => {
 });
 
 async function backdateDeletion(spaceId: string, days: number): Promise<void> {
-  const stack = await controlTestStack();
-  const db = new Client({ connectionString: stack.envFor(SERVICES.find((s) => s.name === 'content')!).DATABASE_URL });
-  await db.connect();
+  const db = await contentDatabase();
   try {
     await db.query(`UPDATE content.spaces SET deleted_at = deleted_at - make_interval(days => $2) WHERE id = $1`, [spaceId, days]);
   } finally {
