@@ -49,6 +49,7 @@ export class ChangeRequestEditsService {
     // batch that then fails are harmless, and no storage call holds a database lock.
     const uploads = await this.storeUploads(input);
     const { cr, outcomes } = await this.db.transaction(async (manager) => {
+      await this.intake.confirmStored(manager, uploads);
       const found = await this.changeRequests.find(space.id, input.changeRequestId, manager, true);
       if (!found) throw notFound(NO_CHANGE_REQUEST);
       if (found.status === 'merged' || found.status === 'archived')

@@ -1,6 +1,8 @@
 import type { InsertFileInput } from '@bindery/contracts';
-import { badRequest, newId } from '@bindery/platform';
+import { badRequest, conflict, newId } from '@bindery/platform';
 import { Inject, Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { holdContentWriteLock } from '../revisions/content-write-lock';
 import { FILE_FETCH, type FileFetchConfig, fetchUpload } from './file-fetch';
 import { type DecodedFile, decodeUpload } from './file-upload';
 import { FILE_STORAGE, type FileStorage } from './storage/file-storage';
@@ -56,6 +58,20 @@ export class FileIntake {
     };
     await Promise.all(Array.from({ length: Math.min(FETCH_CONCURRENCY, pending.length) }, worker));
     return stored;
+  }
+
+  /**
+   * Called first in the batch's transaction: with the writers' lock held, the collector cannot run
+   * until this transaction ends, so bytes found now stay. Bytes that were already stored (and not
+   * written again) may have been collected between the upload and the lock, if nothing used them:
+   * then the batch is refused and the caller sends it again.
+   */
+  async confirmStored(manager: EntityManager, uploads: StoredUpload[]): Promise<void> {
+    await holdContentWriteLock(manager);
+    for (const upload of uploads) {
+      if (!(await this.storage.exists(upload.entry.hash)))
+        throw conflict(`The bytes of file "${upload.entry.name}" were cleaned up while this batch was uploading; send the batch again`);
+    }
   }
 
   /** Bytes are content-addressed and written once: bytes of a batch that then fails are harmless. */

@@ -1,3 +1,7 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { utimes } from 'node:fs/promises';
+import { join } from 'node:path';
 import { SERVICES } from '@bindery/stack';
 import { controlTestStack, expectOperation } from '@bindery/testing';
 import {
@@ -14,8 +18,8 @@ import {
 import { eventually } from './helpers';
 
 /**
- * Purging a space collects the page versions and bodies no other revision reaches, and keeps
- * every row another space still uses (content is shared by hash across spaces).
+ * Purging a space collects the page versions, bodies and file bytes no other revision reaches,
+ * and keeps everything another space still uses (content is shared by hash across spaces).
  */
 describe('collection of purged content', () => {
   it('deletes what only the purged space used and keeps what other spaces share', async () => {
@@ -34,6 +38,7 @@ describe('collection of purged content', () => {
     const own = await createChangeRequest(client, neighbour.id);
     await editContent(client, neighbour.id, own.id, [
       { operation: 'insert_page', title: 'Mine', document: documentOf(['s', 'shared-capybara body']) },
+      { operation: 'insert_files', files: [{ name: 'kept.txt', contentType: 'text/plain', base64: toBase64('kept-walrus bytes') }] },
     ]);
     await merge(client, neighbour.id, own.id);
     // Only the doomed space ever had these: a merged page and an open change request's draft.
@@ -45,7 +50,16 @@ describe('collection of purged content', () => {
     const draft = await createChangeRequest(client, doomed.id);
     await editContent(client, doomed.id, draft.id, [
       { operation: 'insert_page', title: 'Draft', document: documentOf(['o', 'draft-okapi body']) },
+      { operation: 'insert_files', files: [{ name: 'gone.txt', contentType: 'text/plain', base64: toBase64('gone-dodo bytes') }] },
     ]);
+    // Bytes are only collected an hour after they were written (a batch stores them before it commits).
+    const blobs = join((await controlTestStack()).envFor(SERVICES.find((s) => s.name === 'content')!).BINDERY_DATA_DIR!, 'blobs');
+    const blobOf = (text: string) => {
+      const hash = createHash('sha256').update(text).digest('hex');
+      return join(blobs, 'sha256', hash.slice(0, 2), hash.slice(2, 4), hash);
+    };
+    const twoHoursAgo = new Date(Date.now() - 2 * 3_600_000);
+    for (const text of ['kept-walrus bytes', 'gone-dodo bytes']) await utimes(blobOf(text), twoHoursAgo, twoHoursAgo);
 
     const db = await contentDatabase();
     try {
@@ -66,7 +80,9 @@ describe('collection of purged content', () => {
       await eventually(async () => {
         expect(await bodies('only-tapir')).toBe(0);
         expect(await bodies('draft-okapi')).toBe(0);
+        expect(existsSync(blobOf('gone-dodo bytes'))).toBe(false);
       }, 20_000);
+      expect(existsSync(blobOf('kept-walrus bytes'))).toBe(true);
       expect(await bodies('shared-capybara')).toBe(1);
       expect(await bodies('copied-axolotl')).toBe(1);
       const orphans = await db.query(
@@ -95,3 +111,5 @@ describe('collection of purged content', () => {
     }
   });
 });
+
+const toBase64 = (text: string): string => Buffer.from(text).toString('base64');

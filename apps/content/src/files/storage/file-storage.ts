@@ -9,6 +9,11 @@ export interface FileStorage {
   put(hash: string, bytes: Buffer): Promise<void>;
   /** The bytes stored under `hash`, or null when nothing is. */
   get(hash: string): Promise<Buffer | null>;
+  exists(hash: string): Promise<boolean>;
+  /** Removes the bytes of `hash` (nothing when absent). Only the collector calls it. */
+  delete(hash: string): Promise<void>;
+  /** Hashes of the bytes written before `cutoff`: the only ones the collector may consider. */
+  listWrittenBefore(cutoff: Date): AsyncIterable<string>;
 }
 
 /** Nest injection token of the configured FileStorage. */

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { assertHash, type FileStorage } from './file-storage';
 
@@ -34,9 +34,41 @@ export class LocalDiskStorage implements FileStorage {
     }
   }
 
+  exists(hash: string): Promise<boolean> {
+    return exists(this.pathOf(hash));
+  }
+
+  async delete(hash: string): Promise<void> {
+    await rm(this.pathOf(hash), { force: true });
+  }
+
+  async *listWrittenBefore(cutoff: Date): AsyncIterable<string> {
+    const top = join(this.root, 'sha256');
+    for (const a of await entries(top)) {
+      for (const b of await entries(join(top, a))) {
+        for (const name of await entries(join(top, a, b))) {
+          // Temporary files of writes in progress start with "." and are never listed.
+          if (!/^[0-9a-f]{64}$/.test(name)) continue;
+          const info = await stat(join(top, a, b, name)).catch(() => undefined);
+          if (info && info.mtime < cutoff) yield name;
+        }
+      }
+    }
+  }
+
   private pathOf(hash: string): string {
     assertHash(hash);
     return join(this.root, 'sha256', hash.slice(0, 2), hash.slice(2, 4), hash);
+  }
+}
+
+/** Names in a directory; none when it does not exist (nothing stored there yet). */
+async function entries(dir: string): Promise<string[]> {
+  try {
+    return await readdir(dir);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw e;
   }
 }
 

@@ -1,4 +1,13 @@
-import { GetObjectCommand, HeadObjectCommand, NoSuchKey, NotFound, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  NoSuchKey,
+  NotFound,
+  PutObjectCommand,
+  type S3Client,
+} from '@aws-sdk/client-s3';
 import { assertHash, type FileStorage } from './file-storage';
 
 /** Bytes as objects of an S3-compatible bucket (AWS S3, MinIO, Ceph …), keyed by their hash. */
@@ -11,12 +20,7 @@ export class S3Storage implements FileStorage {
   async put(hash: string, bytes: Buffer): Promise<void> {
     const Key = keyOf(hash);
     // Written once: an object already there holds the same bytes, by construction of the key.
-    try {
-      await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key }));
-      return;
-    } catch (e) {
-      if (!isMissing(e)) throw e;
-    }
+    if (await this.exists(hash)) return;
     await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key, Body: bytes, ContentLength: bytes.length }));
   }
 
@@ -30,11 +34,39 @@ export class S3Storage implements FileStorage {
       throw e;
     }
   }
+
+  async exists(hash: string): Promise<boolean> {
+    try {
+      await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: keyOf(hash) }));
+      return true;
+    } catch (e) {
+      if (isMissing(e)) return false;
+      throw e;
+    }
+  }
+
+  async delete(hash: string): Promise<void> {
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: keyOf(hash) }));
+  }
+
+  async *listWrittenBefore(cutoff: Date): AsyncIterable<string> {
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: PREFIX, ContinuationToken: token }));
+      for (const object of page.Contents ?? []) {
+        const hash = object.Key?.slice(PREFIX.length) ?? '';
+        if (/^[0-9a-f]{64}$/.test(hash) && object.LastModified && object.LastModified < cutoff) yield hash;
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+  }
 }
+
+const PREFIX = 'sha256/';
 
 function keyOf(hash: string): string {
   assertHash(hash);
-  return `sha256/${hash}`;
+  return `${PREFIX}${hash}`;
 }
 
 function isMissing(e: unknown): boolean {
