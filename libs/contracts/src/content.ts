@@ -1,5 +1,5 @@
 import type { PageQuery } from './pagination';
-import type { MemberRole } from './roles';
+import { MEMBER_ROLES, type MemberRole } from './roles';
 import type { User } from './identity';
 
 /**
@@ -68,6 +68,8 @@ export const ContentEvents = {
 } as const;
 
 export type DefaultLevel = MemberRole | 'inherit';
+/** Every DefaultLevel: a member role, or `inherit` from the parent collection or organization. */
+export const DEFAULT_LEVELS: readonly DefaultLevel[] = [...MEMBER_ROLES, 'inherit'];
 export type SpaceVisibility = 'public' | 'unlisted' | 'share-link' | 'visitor-auth' | 'in-collection' | 'private';
 export type ChangeRequestStatus = 'draft' | 'open' | 'archived' | 'merged';
 export const CHANGE_REQUEST_STATUSES: readonly ChangeRequestStatus[] = ['draft', 'open', 'archived', 'merged'];

@@ -1,11 +1,9 @@
-import { MEMBER_ROLES } from '@bindery/contracts';
+import { DEFAULT_LEVELS, type DefaultLevel } from '@bindery/contracts';
 import { Type } from 'class-transformer';
 import { IsDefined, IsIn, IsOptional, IsString, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
 import { IsOptionalNonNull } from '../../common/is-optional-non-null';
 import { PageQuery } from '../../common/page.query';
 import { IsEntityId } from '../../common/entity-id';
-
-const DEFAULT_LEVELS = [...MEMBER_ROLES, 'inherit'];
 
 export class CollectionParams {
   @IsEntityId()
@@ -36,7 +34,7 @@ export class UpdateCollectionRequest {
 
   @IsOptionalNonNull()
   @IsIn(DEFAULT_LEVELS, { message: `defaultLevel must be one of ${DEFAULT_LEVELS.join(', ')}` })
-  defaultLevel?: (typeof DEFAULT_LEVELS)[number];
+  defaultLevel?: DefaultLevel;
 }
 
 export class CollectionListQuery extends PageQuery {

@@ -1,4 +1,4 @@
-import { MEMBER_ROLES } from '@bindery/contracts';
+import { DEFAULT_LEVELS, type DefaultLevel } from '@bindery/contracts';
 import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import { IsOptionalNonNull } from '../../common/is-optional-non-null';
 import { IsEntityId } from '../../common/entity-id';
@@ -47,7 +47,6 @@ export const LANGUAGES = [
   'sl',
 ];
 const EDIT_MODES = ['live', 'locked'];
-const DEFAULT_LEVELS = [...MEMBER_ROLES, 'inherit'];
 
 /** Body of POST /v1/orgs/{organizationId}/spaces (official CreateSpace). */
 export class CreateSpaceRequest {
@@ -87,7 +86,7 @@ export class UpdateSpaceRequest {
 
   @IsOptionalNonNull()
   @IsIn(DEFAULT_LEVELS, { message: `defaultLevel must be one of ${DEFAULT_LEVELS.join(', ')}` })
-  defaultLevel?: (typeof DEFAULT_LEVELS)[number];
+  defaultLevel?: DefaultLevel;
 
   @IsOptionalNonNull()
   @IsIn(LANGUAGES, { message: 'language must be a language code such as en or pt-br' })
