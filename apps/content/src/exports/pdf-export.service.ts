@@ -17,7 +17,7 @@ import { layoutDocument } from './pdf-layout';
 import { MAX_PDF_BYTES, MAX_PDF_IMAGE_BYTES, MAX_PDF_PAGES, MAX_PDF_SOURCE_BYTES, RENDERED_PDF_CACHE_CHARS } from './pdf-limits';
 import { pagesInScope, type ScopedPage } from './pdf-scope';
 import { type PdfPage, writePdf } from './pdf-writer';
-import { RenderedPdfCache, renderedPdfKey } from './rendered-pdf-cache';
+import { renderedPdfCache, renderedPdfKey } from './rendered-pdf-cache';
 
 /**
  * PDF exports of a space's or a change request's content. Issuing checks access and the size of
@@ -26,7 +26,7 @@ import { RenderedPdfCache, renderedPdfKey } from './rendered-pdf-cache';
  */
 @Injectable()
 export class PdfExportService {
-  private readonly rendered = new RenderedPdfCache(RENDERED_PDF_CACHE_CHARS);
+  private readonly rendered = renderedPdfCache(RENDERED_PDF_CACHE_CHARS);
 
   constructor(
     private readonly reader: ContentReader,

@@ -14,6 +14,7 @@ import type {
 } from '@bindery/contracts';
 import { decodeCursor, notFound, pageLimit, toList } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
 import { toChangeRequest } from '../change-requests/change-request.mapper';
 import { Clock } from '../clock/clock';
 import { DownloadSigner } from '../files/download-signer';
@@ -24,8 +25,10 @@ import { emptyDocument, type PageTree } from '../model/page-tree';
 import { documentToMarkdown } from '../pages/markdown-bridge';
 import { type DocumentLookup, type PageUrlBase, toWirePage, toWirePages } from '../pages/page.mapper';
 import { ContentReader, type ResolvedContent } from './content-reader';
-import { BoundedCache } from './bounded-cache';
 import { ContentStore } from './content-store';
+
+/** Memory for serialised trees: a dozen trees of the largest spaces. */
+const SERIALIZED_TREES_CHARS = 256 * 1024 * 1024;
 
 @Injectable()
 export class ContentReadsService {
@@ -37,8 +40,11 @@ export class ContentReadsService {
     private readonly clock: Clock,
   ) {}
 
-  /** Serialised page trees by revision; bounded by count (a few large trees fit in memory). */
-  private readonly serializedTrees = new BoundedCache<string>(16);
+  /** Serialised page trees by tag, bounded by their total length (a 10,000-page tree is ~20 MB). */
+  private readonly serializedTrees = new LRUCache<string, string>({
+    maxSize: SERIALIZED_TREES_CHARS,
+    sizeCalculation: (json) => json.length,
+  });
 
   /**
    * The whole revision: its history and files, with its page tree answered as for `pages` (the

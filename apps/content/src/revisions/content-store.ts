@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { contentHash, stableStringify } from '../model/content-hash';
 import { type PageEntry, PageTree, ROOT, type StoredPageNode } from '../model/page-tree';
-import { BoundedCache } from './bounded-cache';
+import { LRUCache } from 'lru-cache';
 import { holdContentWriteLock } from './content-write-lock';
 
 /** Copy-on-write layers a cached tree may have before it is flattened (reads pass through each). */
@@ -19,10 +19,10 @@ const MAX_LAYERS = 8;
  */
 @Injectable()
 export class ContentStore {
-  private readonly nodes = new BoundedCache<StoredPageNode>(500_000);
-  private readonly documents = new BoundedCache<JsonDocument>(20_000);
+  private readonly nodes = new LRUCache<string, StoredPageNode>({ max: 500_000 });
+  private readonly documents = new LRUCache<string, JsonDocument>({ max: 20_000 });
   /** Sealed page trees by top-level hashes: the trees of recent revisions, shared by every reader. */
-  private readonly snapshots = new BoundedCache<PageTree>(32);
+  private readonly snapshots = new LRUCache<string, PageTree>({ max: 32 });
 
   constructor(private readonly db: DataSource) {}
 
