@@ -1,19 +1,13 @@
-import type { JsonDocument } from '@bindery/contracts';
+import type { JsonDocument, PageFields } from '@bindery/contracts';
 import { CopyOnWriteMap } from './copy-on-write-map';
 
 /** The key under which root pages are listed in `PageTree.children`. */
 export const ROOT = '';
 
 /** Page fields that are versioned with the page (everything but its body and its children). */
-export interface PageMeta {
+export interface PageMeta extends PageFields {
   title: string;
   slug: string;
-  emoji?: string;
-  icon?: string;
-  description?: string;
-  hidden?: boolean;
-  noIndex?: boolean;
-  noRobotsIndex?: boolean;
   layout?: Record<string, unknown>;
   cover?: Record<string, unknown>;
   variables?: Record<string, string>;
