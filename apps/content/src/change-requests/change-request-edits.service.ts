@@ -119,14 +119,14 @@ export class ChangeRequestEditsService {
       if (change.document === undefined) continue;
       const titleFromHeading = change.operation === 'insert_page';
       const resolved = resolveDocument(change.document, refs, `changes[${index}].document`, fileRefs, titleFromHeading);
-      item.documentHash = resolved.document.nodes.length > 0 ? await this.store.saveDocument(manager, resolved.document) : null;
-      if (item.documentHash) documents.known(item.documentHash, resolved.document);
+      item.documentHash = documents.add(resolved.document);
       item.documentFields = resolved.fields;
     }
     await this.prepareReverts(manager, cr, tree, prepared, documents);
 
     const outcomes: ChangeOutcome[] = applyChanges(tree, prepared, now.toISOString(), documents);
-    for (const document of documents.added) await this.store.saveDocument(manager, document);
+    // Every body the batch brings, in one statement.
+    await this.store.saveDocuments(manager, documents.added);
     const pages = await this.store.saveTree(manager, tree);
     const next = await this.revisions.insert(manager, {
       id: newId(),

@@ -3,15 +3,15 @@ import { contentHash } from './content-hash';
 import { emptyDocument } from './page-tree';
 
 /**
- * Page bodies by content hash for a batch being applied: the bodies the caller loaded or stored
- * beforehand, plus the ones the batch derives (a block-level revert). Applying stays synchronous;
- * the caller stores `added` afterwards, under the same hash the tree already refers to.
+ * Page bodies by content hash for a batch being applied: the bodies the caller loaded
+ * beforehand, plus the ones the batch brings or derives (a block-level revert). Applying stays
+ * synchronous; the caller stores `added` afterwards in one go, under the hashes the tree refers to.
  */
 export class DocumentPool {
   private readonly byHash = new Map<string, JsonDocument>();
   private readonly fresh = new Map<string, JsonDocument>();
 
-  /** Registers a body the caller has already stored (or loaded) under `hash`. */
+  /** Registers a body the caller has loaded from storage under `hash`. */
   known(hash: string, document: JsonDocument): void {
     this.byHash.set(hash, document);
   }
@@ -25,7 +25,7 @@ export class DocumentPool {
     return document;
   }
 
-  /** Adds a derived body and returns the hash to store in the page (null for an empty body). */
+  /** Adds a body of the batch and returns the hash to store in the page (null for an empty body). */
   add(document: JsonDocument): string | null {
     if (document.nodes.length === 0) return null;
     const hash = contentHash(document);
@@ -34,7 +34,7 @@ export class DocumentPool {
     return hash;
   }
 
-  /** Bodies derived while applying, which the caller must store. */
+  /** Bodies the batch added, which the caller must store. */
   get added(): JsonDocument[] {
     return [...this.fresh.values()];
   }

@@ -111,14 +111,18 @@ export class ContentStore {
     return roots;
   }
 
-  /** Stores a page body once, whatever the number of pages and revisions using it. */
-  async saveDocument(manager: EntityManager, document: JsonDocument): Promise<string> {
+  /**
+   * Stores page bodies in one statement, each once whatever the number of pages and revisions
+   * using it. Written even when cached: the collector may have removed a
+   * body no page used any more.
+   */
+  async saveDocuments(manager: EntityManager, documents: JsonDocument[]): Promise<void> {
+    if (documents.length === 0) return;
     await holdContentWriteLock(manager);
-    const body = stableStringify(document);
-    const hash = contentHash(document);
-    // Written even when cached: the collector may have removed a body no page used any more.
-    await manager.query('INSERT INTO documents (hash, body) VALUES ($1, $2) ON CONFLICT DO NOTHING', [hash, body]);
-    return hash;
+    await manager.query('INSERT INTO documents (hash, body) SELECT * FROM unnest($1::text[], $2::jsonb[]) ON CONFLICT DO NOTHING', [
+      documents.map((d) => contentHash(d)),
+      documents.map((d) => stableStringify(d)),
+    ]);
   }
 
   /** Many bodies at once (one query for the ones not cached). */

@@ -1,6 +1,8 @@
 import { conflict } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import type { JsonDocument } from '@bindery/contracts';
+import { contentHash } from '../model/content-hash';
 import { mergeDocuments } from '../model/document-merge';
 import { type FileConflict, mergeFiles, type StoredFile } from '../model/file-list';
 import { emptyDocument } from '../model/page-tree';
@@ -38,6 +40,7 @@ export class RevisionMerger {
 
     const [baseTree, oursTree, theirsTree] = await Promise.all([base, ours, theirs].map((r) => this.store.snapshot(r.pages, manager)));
     const { tree, conflicts, documents } = mergeTrees(baseTree, oursTree, theirsTree);
+    const mergedBodies: JsonDocument[] = [];
     for (const doc of documents) {
       const [b, o, t] = await Promise.all(
         [doc.base, doc.ours, doc.theirs].map(async (h) => (h ? this.store.loadDocument(h, manager) : emptyDocument())),
@@ -47,12 +50,19 @@ export class RevisionMerger {
       if (!merged.ok)
         conflicts.push({ pageId: doc.pageId, title: page.meta.title, reason: 'the same part of its content was edited on both sides' });
       else {
-        page.document = await this.store.saveDocument(manager, merged.document);
+        page.document = contentHash(merged.document);
+        mergedBodies.push(merged.document);
         tree.touch(doc.pageId);
       }
     }
     // Nothing is written until the caller knows there is no conflict at all (pages or files).
-    return { conflicts, save: () => this.store.saveTree(manager, tree) };
+    return {
+      conflicts,
+      save: async () => {
+        await this.store.saveDocuments(manager, mergedBodies);
+        return this.store.saveTree(manager, tree);
+      },
+    };
   }
 }
 
