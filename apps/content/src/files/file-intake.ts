@@ -68,10 +68,10 @@ export class FileIntake {
    */
   async confirmStored(manager: EntityManager, uploads: StoredUpload[]): Promise<void> {
     await holdContentWriteLock(manager);
-    for (const upload of uploads) {
-      if (!(await this.storage.exists(upload.entry.hash)))
-        throw conflict(`The bytes of file "${upload.entry.name}" were cleaned up while this batch was uploading; send the batch again`);
-    }
+    const present = await Promise.all(uploads.map((upload) => this.storage.exists(upload.entry.hash)));
+    const missing = uploads.find((_, i) => !present[i]);
+    if (missing)
+      throw conflict(`The bytes of file "${missing.entry.name}" were cleaned up while this batch was uploading; send the batch again`);
   }
 
   /** Bytes are content-addressed and written once: bytes of a batch that then fails are harmless. */
