@@ -22,11 +22,25 @@ if [ ${#need_apt[@]} -gt 0 ]; then
 fi
 
 export COREPACK_ENABLE_DOWNLOAD_PROMPT=0
-if ! (corepack enable >/dev/null 2>&1 && pnpm --version >/dev/null 2>&1); then
-  # Older corepack releases cannot verify the registry's current signing keys; update it.
+pnpm_works() { pnpm --version >/dev/null 2>&1; }
+# The pnpm version pinned by package.json's "packageManager" field.
+pinned_pnpm() { node -p 'require("./package.json").packageManager.split("@")[1].split("+")[0]'; }
+
+if ! (corepack enable >/dev/null 2>&1 && pnpm_works); then
+  # Older corepack releases cannot verify the registry's current signing keys; update it. A freshly
+  # updated corepack has been seen to fail its first signature check and pass the next, so try twice.
   echo "Updating corepack …"
-  npm install -g corepack@latest >/dev/null 2>&1
+  npm install -g corepack@latest >/dev/null 2>&1 || true
   hash -r
-  corepack enable
+  corepack enable >/dev/null 2>&1 || true
+  pnpm_works || pnpm_works || true
+fi
+if ! pnpm_works; then
+  # Last resort: install the pinned pnpm straight from the npm registry, without corepack.
+  version="$(pinned_pnpm)"
+  echo "corepack could not provide pnpm; installing pnpm@${version} with npm …"
+  corepack disable pnpm >/dev/null 2>&1 || true
+  npm install -g "pnpm@${version}" >/dev/null
+  hash -r
   pnpm --version >/dev/null
 fi
