@@ -1,8 +1,10 @@
 import { type DynamicModule, Module } from '@nestjs/common';
+import { APP_INTERCEPTOR } from '@nestjs/core';
 import { AuthModule } from './auth/auth.module';
 import { GatewayEnv } from './config/gateway.env';
 import { ContentRoutesModule } from './content/content.module';
 import { HealthController } from './health/health.controller';
+import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor';
 import { IdentityRoutesModule } from './identity/identity.module';
 import { ServicesModule } from './services/services.module';
 
@@ -14,7 +16,7 @@ export class GatewayModule {
       global: true,
       imports: [ServicesModule, AuthModule, IdentityRoutesModule, ContentRoutesModule],
       controllers: [HealthController],
-      providers: [{ provide: GatewayEnv, useValue: env }],
+      providers: [{ provide: GatewayEnv, useValue: env }, { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor }],
       exports: [GatewayEnv],
     };
   }

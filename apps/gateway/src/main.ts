@@ -4,10 +4,12 @@ import { loadConfig, logger, PinoNestLogger, runMain } from '@bindery/platform';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { HttpErrorFilter } from './common/error.filter';
+import { registerInputGuard } from './common/input-guard';
 import { setPublicBaseUrl } from './common/request-context.decorator';
 import { createValidationPipe } from './common/validation.pipe';
 import { GatewayEnv } from './config/gateway.env';
 import { GatewayModule } from './gateway.module';
+import { registerIdempotencyHook } from './idempotency/idempotency.interceptor';
 import { acceptSamlFormPosts } from './identity/saml-form-body';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
@@ -32,6 +34,10 @@ runMain(async () => {
   // The API speaks JSON only: any other body type is answered 415 by Fastify.
   fastify.removeContentTypeParser(['text/plain']);
   acceptSamlFormPosts(fastify);
+  // NUL bytes, lone surrogates and over-deep JSON: a 400 naming the field before any DTO runs.
+  registerInputGuard(fastify);
+  // Keeps the answer of a POST sent with an Idempotency-Key (claimed by IdempotencyInterceptor).
+  registerIdempotencyHook(fastify);
   // Callback-style hooks: no promise per request on the hot path.
   fastify.addHook('onSend', (request, reply, payload, done) => {
     void reply.header('x-request-id', request.id);

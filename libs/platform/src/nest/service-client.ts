@@ -20,14 +20,28 @@ interface NestReplyPacket<T> {
  * halves throughput, and it cannot see NATS "no responders", so a stopped service would only show
  * as a timeout. `nc.request` multiplexes replies on one inbox and fails at once when no instance
  * of the service is listening. Either way the caller gets a 503 and never waits past the timeout.
+ *
+ * While the connection to NATS is down (disconnected, reconnecting, closed) a request could only
+ * wait for its timeout, so it is a 503 at once: the client tracks the connection's status events.
  */
 export class ServiceClient {
+  private natsUp = true;
+
   constructor(
     private readonly nc: NatsConnection,
     private readonly timeoutMs: number,
-  ) {}
+  ) {
+    void this.trackConnection();
+  }
+
+  /** False while the connection to NATS is down: nothing sent now would be delivered. */
+  get connected(): boolean {
+    return this.natsUp && !this.nc.isClosed();
+  }
 
   async send<TResult, TInput = unknown>(subject: string, ctx: RequestContext, data: TInput, timeoutMs = this.timeoutMs): Promise<TResult> {
+    // Not sent, so certainly not applied: the client may retry freely.
+    if (!this.connected) throw unavailable(`The ${serviceOf(subject)} service is unreachable (no connection to NATS), try again later`);
     const envelope: Envelope<TInput> = { ctx, data };
     const packet = JSON.stringify({ pattern: subject, data: envelope, id: randomBase62(12) });
     let reply: NestReplyPacket<TResult>;
@@ -39,6 +53,22 @@ export class ServiceClient {
     if (reply.err !== undefined && reply.err !== null) throw replyError(reply.err, subject, ctx.requestId);
     return reply.response;
   }
+
+  private async trackConnection(): Promise<void> {
+    try {
+      for await (const status of this.nc.status()) {
+        if (status.type === 'disconnect' || status.type === 'reconnecting' || status.type === 'close') {
+          if (this.natsUp) logger.warn({ status: status.type }, 'connection to NATS lost: requests answer 503 until it is back');
+          this.natsUp = false;
+        } else if (status.type === 'reconnect') {
+          this.natsUp = true;
+          logger.info('connection to NATS restored');
+        }
+      }
+    } catch (error) {
+      logger.warn({ err: error }, 'stopped tracking the NATS connection status');
+    }
+  }
 }
 
 function serviceOf(subject: string): string {
@@ -46,10 +76,15 @@ function serviceOf(subject: string): string {
 }
 
 function transportError(error: unknown, subject: string, requestId: string): AppError {
-  const noResponders = error instanceof natsErrors.RequestError && error.isNoResponders();
-  if (!noResponders && !(error instanceof natsErrors.TimeoutError)) {
-    logger.warn({ err: error, subject, requestId }, 'request to service failed');
+  // The request reached NATS and maybe the service, which may still apply it: say so, unlike
+  // "no responders" below, where nothing received it.
+  if (error instanceof natsErrors.TimeoutError) {
+    return unavailable(
+      `The ${serviceOf(subject)} service did not answer in time: the outcome is unknown; retry with the same Idempotency-Key`,
+    );
   }
+  const noResponders = error instanceof natsErrors.RequestError && error.isNoResponders();
+  if (!noResponders) logger.warn({ err: error, subject, requestId }, 'request to service failed');
   return unavailable(`The ${serviceOf(subject)} service is unavailable, try again later`);
 }
 
