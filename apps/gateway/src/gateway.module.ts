@@ -16,7 +16,10 @@ export class GatewayModule {
       global: true,
       imports: [ServicesModule, AuthModule, IdentityRoutesModule, ContentRoutesModule],
       controllers: [HealthController],
-      providers: [{ provide: GatewayEnv, useValue: env }, { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor }],
+      providers: [
+        { provide: GatewayEnv, useValue: env },
+        { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
+      ],
       exports: [GatewayEnv],
     };
   }

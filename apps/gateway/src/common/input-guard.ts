@@ -50,11 +50,12 @@ export function findInputProblem(root: unknown, where: string, maxDepth = MAX_JS
     }
     const keys = Object.keys(value);
     for (let i = keys.length - 1; i >= 0; i--) {
-      const key = keys[i]!;
+      const key = keys[i];
       const childPath = path ? `${path}.${key}` : key;
       const keyProblem = stringProblem(key);
       // The key itself is printed escaped: it is what is wrong.
-      if (keyProblem) return { path: childPath, message: `${path ? `${path}.` : ''}${JSON.stringify(key)} (a property name) ${keyProblem}` };
+      if (keyProblem)
+        return { path: childPath, message: `${path ? `${path}.` : ''}${JSON.stringify(key)} (a property name) ${keyProblem}` };
       stack.push({ value: (value as Record<string, unknown>)[key], path: childPath, depth: depth + 1 });
     }
   }

@@ -14,23 +14,24 @@ import {
 class MemoryKv implements KeyValueStore {
   private readonly entries = new Map<string, { revision: number; operation: string; data: string }>();
   private revision = 0;
-  async create(key: string, data: string): Promise<number> {
-    if (this.entries.get(key)?.operation === 'PUT') throw new Error('wrong last sequence');
-    return this.write(key, data, 'PUT');
+  create(key: string, data: string): Promise<number> {
+    if (this.entries.get(key)?.operation === 'PUT') return Promise.reject(new Error('wrong last sequence'));
+    return Promise.resolve(this.write(key, data, 'PUT'));
   }
-  async get(key: string) {
+  get(key: string) {
     const entry = this.entries.get(key);
-    return entry ? { revision: entry.revision, operation: entry.operation, string: () => entry.data } : null;
+    return Promise.resolve(entry ? { revision: entry.revision, operation: entry.operation, string: () => entry.data } : null);
   }
-  async update(key: string, data: string, revision: number): Promise<number> {
-    if (this.entries.get(key)?.revision !== revision) throw new Error('wrong last sequence');
-    return this.write(key, data, 'PUT');
+  update(key: string, data: string, revision: number): Promise<number> {
+    if (this.entries.get(key)?.revision !== revision) return Promise.reject(new Error('wrong last sequence'));
+    return Promise.resolve(this.write(key, data, 'PUT'));
   }
-  async put(key: string, data: string): Promise<number> {
-    return this.write(key, data, 'PUT');
+  put(key: string, data: string): Promise<number> {
+    return Promise.resolve(this.write(key, data, 'PUT'));
   }
-  async delete(key: string): Promise<void> {
+  delete(key: string): Promise<void> {
     this.write(key, '', 'DEL');
+    return Promise.resolve();
   }
   private write(key: string, data: string, operation: string): number {
     this.entries.set(key, { revision: ++this.revision, operation, data });
@@ -57,7 +58,10 @@ describe('IdempotencyLedger', () => {
   beforeEach(() => {
     now = 1_000_000;
     const kv = new MemoryKv();
-    ledger = new IdempotencyLedger(async () => kv, () => now);
+    ledger = new IdempotencyLedger(
+      () => Promise.resolve(kv),
+      () => now,
+    );
   });
 
   it('claims a new key, then replays the kept answer for the same request', async () => {
@@ -109,6 +113,8 @@ describe('parseIdempotencyKey', () => {
   });
 
   it.each([[''], ['x'.repeat(256)], ['tab\there'], ['é'], [['a', 'b']]])('refuses %j with a 400', (value) => {
-    expect(() => parseIdempotencyKey(value)).toThrow(expect.objectContaining({ code: 400, message: expect.stringMatching(/Idempotency-Key/) }));
+    expect(() => parseIdempotencyKey(value)).toThrow(
+      expect.objectContaining({ code: 400, message: expect.stringMatching(/Idempotency-Key/) }),
+    );
   });
 });

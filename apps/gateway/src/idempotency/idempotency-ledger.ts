@@ -102,7 +102,8 @@ export class IdempotencyLedger {
         if (record.fingerprint !== fingerprint) {
           throw conflict('This Idempotency-Key was already used with a different request (method, path or body)');
         }
-        if (record.state === 'done') return { kind: 'replay', response: { status: record.status, headers: record.headers, body: record.body } };
+        if (record.state === 'done')
+          return { kind: 'replay', response: { status: record.status, headers: record.headers, body: record.body } };
         if (this.now() - record.startedAt < STALE_PENDING_MS) {
           throw conflict('A request with this Idempotency-Key is still in progress; retry it once it has finished');
         }

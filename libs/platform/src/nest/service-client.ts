@@ -58,7 +58,9 @@ export class ServiceClient {
     try {
       for await (const status of this.nc.status()) {
         if (status.type === 'disconnect' || status.type === 'reconnecting' || status.type === 'close') {
-          if (this.natsUp) logger.warn({ status: status.type }, 'connection to NATS lost: requests answer 503 until it is back');
+          // `close` is the end (shutdown): nothing to warn about.
+          if (this.natsUp && status.type !== 'close')
+            logger.warn({ status: status.type }, 'connection to NATS lost: requests answer 503 until it is back');
           this.natsUp = false;
         } else if (status.type === 'reconnect') {
           this.natsUp = true;
