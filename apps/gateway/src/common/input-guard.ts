@@ -20,49 +20,78 @@ export interface InputProblem {
   message: string;
 }
 
-interface Pending {
-  value: unknown;
-  path: string;
+/** A container still to visit; its path is only spelled out when something in it is wrong. */
+interface Frame {
+  value: object;
+  parent: Frame | undefined;
+  key: string | number;
   depth: number;
 }
 
+/** Any NUL or surrogate: the cheap first test, one scan per string; most strings have neither. */
+const SUSPECT = /[\u0000\ud800-\udfff]/;
 /** An unpaired surrogate (matched per UTF-16 code unit: no `u` flag). `isWellFormed` is ES2024, past our lib. */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** The first problem found, depth first in document order; `where` names the part (`body`, `query`). */
 export function findInputProblem(root: unknown, where: string, maxDepth = MAX_JSON_DEPTH): InputProblem | undefined {
-  const stack: Pending[] = [{ value: root, path: '', depth: 0 }];
+  if (typeof root === 'string') {
+    const problem = stringProblem(root);
+    return problem ? { path: where, message: `${where} ${problem}` } : undefined;
+  }
+  if (root === null || typeof root !== 'object') return undefined;
+  const stack: Frame[] = [{ value: root, parent: undefined, key: '', depth: 1 }];
   while (stack.length > 0) {
-    const { value, path, depth } = stack.pop()!;
-    if (typeof value === 'string') {
-      const problem = stringProblem(value);
-      if (problem) return { path: path || where, message: `${path || where} ${problem}` };
-      continue;
-    }
-    if (value === null || typeof value !== 'object') continue;
-    if (depth >= maxDepth) {
+    const frame = stack.pop()!;
+    if (frame.depth > maxDepth) {
       // The path would be `[0][0]…` sixty-four times: the part is named instead.
       return { path: where, message: `The ${where} is nested too deeply: at most ${maxDepth} levels of arrays and objects` };
     }
-    if (Array.isArray(value)) {
-      for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], path: `${path}[${i}]`, depth: depth + 1 });
-      continue;
-    }
-    const keys = Object.keys(value);
+    const { value } = frame;
+    const isArray = Array.isArray(value);
+    const keys: Array<string | number> = isArray ? [...value.keys()] : Object.keys(value);
+    // Pushed in reverse so that the first problem in document order is the one reported.
     for (let i = keys.length - 1; i >= 0; i--) {
       const key = keys[i];
-      const childPath = path ? `${path}.${key}` : key;
-      const keyProblem = stringProblem(key);
-      // The key itself is printed escaped: it is what is wrong.
-      if (keyProblem)
-        return { path: childPath, message: `${path ? `${path}.` : ''}${JSON.stringify(key)} (a property name) ${keyProblem}` };
-      stack.push({ value: (value as Record<string, unknown>)[key], path: childPath, depth: depth + 1 });
+      if (typeof key === 'string') {
+        const keyProblem = stringProblem(key);
+        if (keyProblem) {
+          const parentPath = pathOf(frame);
+          // The key itself is printed escaped: it is what is wrong.
+          return {
+            path: joinPath(parentPath, key),
+            message: `${parentPath ? `${parentPath}.` : ''}${JSON.stringify(key)} (a property name) ${keyProblem}`,
+          };
+        }
+      }
+      const child: unknown = (value as Record<string | number, unknown>)[key];
+      if (typeof child === 'string') {
+        const problem = stringProblem(child);
+        if (problem) {
+          const path = joinPath(pathOf(frame), key) || where;
+          return { path, message: `${path} ${problem}` };
+        }
+      } else if (child !== null && typeof child === 'object') {
+        stack.push({ value: child, parent: frame, key, depth: frame.depth + 1 });
+      }
     }
   }
   return undefined;
 }
 
+function pathOf(frame: Frame | undefined): string {
+  const keys: Array<string | number> = [];
+  for (let at = frame; at?.parent; at = at.parent) keys.push(at.key);
+  return keys.reverse().reduce<string>((path, key) => joinPath(path, key), '');
+}
+
+function joinPath(path: string, key: string | number): string {
+  if (typeof key === 'number') return `${path}[${key}]`;
+  return path ? `${path}.${key}` : key;
+}
+
 function stringProblem(text: string): string | undefined {
+  if (!SUSPECT.test(text)) return undefined;
   if (text.includes('\u0000')) return 'must not contain NUL characters (\\u0000)';
   if (LONE_SURROGATE.test(text)) return 'must be valid Unicode (it contains an unpaired surrogate such as \\ud800)';
   return undefined;

@@ -11,8 +11,9 @@ describe('a service that goes down', () => {
     await stack.stopApp('identity', { crash: true });
     try {
       const started = Date.now();
-      expectError(await adminClient().get(orgPath), 503, /identity service is unavailable/);
-      // NATS reports "no responders" at once; even a hung service is cut off by the 5 s RPC timeout.
+      // NATS reports "no responders" at once; if the request reaches NATS before it noticed the
+      // crash, the 5 s RPC timeout cuts it off (the outcome of a timed-out call is unknown).
+      expectError(await adminClient().get(orgPath), 503, /identity service (is unavailable|did not answer in time)/);
       expect(Date.now() - started).toBeLessThan(6000);
       const ready = await anonymousClient().get('/readyz');
       expect(ready.status).toBe(503);
