@@ -48,7 +48,12 @@ describe('docker-compose.yml', () => {
   it('keeps deploy/nats/nats.conf in step with the users and permissions the local stack generates', () => {
     const natsConf = readFileSync(join(__dirname, 'nats', 'nats.conf'), 'utf8');
     const users = natsUsers();
-    expect(users.map((u) => u.user).filter((u) => u !== 'operator').sort()).toEqual([...apps].sort());
+    expect(
+      users
+        .map((u) => u.user)
+        .filter((u) => u !== 'operator')
+        .sort(),
+    ).toEqual([...apps].sort());
     // Regenerate: node -e "const s=require('./libs/stack/dist'); process.stdout.write(s.renderAuthorization(s.natsUsers(), u=>'$'+s.natsPasswordVariable(u)))"
     expect(natsConf).toContain(renderAuthorization(users, (user) => `$${natsPasswordVariable(user)}`));
   });

@@ -21,9 +21,13 @@ export async function startNats(
   mkdirSync(storeDir, { recursive: true });
   const config = join(dirname(storeDir), 'nats.conf');
   const auth = renderAuthorization(users, (user) => JSON.stringify(passwordOf(user)));
-  writeFileSync(config, `listen: "127.0.0.1:${port}"\nmax_payload: ${NATS_MAX_PAYLOAD}\njetstream {\n  store_dir: "${storeDir}"\n}\n${auth}`, {
-    mode: 0o600,
-  });
+  writeFileSync(
+    config,
+    `listen: "127.0.0.1:${port}"\nmax_payload: ${NATS_MAX_PAYLOAD}\njetstream {\n  store_dir: "${storeDir}"\n}\n${auth}`,
+    {
+      mode: 0o600,
+    },
+  );
   chmodSync(config, 0o600); // a file written by an earlier version may be readable by others
   const child = startProcess('nats-server', ['-c', config], logFile, process.env);
   await waitForPort(port);

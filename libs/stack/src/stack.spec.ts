@@ -17,7 +17,7 @@ describe('LocalStack.envFor: the settings of `pnpm start`', () => {
   });
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  it("passes a setting of the shell to the app whose env class reads it, and to no other", () => {
+  it('passes a setting of the shell to the app whose env class reads it, and to no other', () => {
     const shell = { PATH: '/bin', FETCH_ALLOW_PRIVATE_HOSTS: '10.0.0.0/8', FILE_STORAGE: 's3', RPC_TIMEOUT_MS: '7000' };
     const contentEnv = stack.envFor(content, shell);
     expect(contentEnv.FETCH_ALLOW_PRIVATE_HOSTS).toBe('10.0.0.0/8');
@@ -29,7 +29,13 @@ describe('LocalStack.envFor: the settings of `pnpm start`', () => {
   });
 
   it('keeps what the stack manages: connections, credentials, ports, generated secrets', () => {
-    const shell = { DATABASE_URL: 'postgres://evil', NATS_USER: 'operator', PORT: '1', FILE_URL_SECRET: 'x'.repeat(40), PUBLIC_URL: 'https://docs.example.com' };
+    const shell = {
+      DATABASE_URL: 'postgres://evil',
+      NATS_USER: 'operator',
+      PORT: '1',
+      FILE_URL_SECRET: 'x'.repeat(40),
+      PUBLIC_URL: 'https://docs.example.com',
+    };
     const contentEnv = stack.envFor(content, shell);
     expect(contentEnv.DATABASE_URL).toMatch(/^postgres:\/\/bindery_content:/);
     expect(contentEnv.NATS_USER).toBe('content');

@@ -177,9 +177,9 @@ export class LocalStack {
     this.save();
   }
 
-  async startApps(): Promise<void> {
+  async startApps(readyTimeoutMs?: number): Promise<void> {
     for (const app of ALL_APPS) this.startApp(app);
-    await this.waitUntilReady();
+    await this.waitUntilReady(readyTimeoutMs);
   }
 
   /** Polls /readyz until the gateway reports every service up. */

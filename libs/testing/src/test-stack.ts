@@ -38,7 +38,8 @@ export async function startTestStack(): Promise<TestStackInfo> {
         env: stack.envFor(identity),
       }),
     ) as { token: string; organizationId: string };
-    await stack.startApps();
+    // Generous: on a machine shared with other builds, three Node apps can take a minute to boot.
+    await stack.startApps(180_000);
     const info: TestStackInfo = {
       dataDir,
       gatewayUrl: stack.gatewayUrl,

@@ -4,10 +4,16 @@ import { testNats, testStack } from '@bindery/testing';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 
 /** Connects as one of the stack's NATS users (an app's name). */
-const connectAs = (user: string): Promise<NatsConnection> => connect({ ...natsConnectionOptions(testNats(user), `e2e-as-${user}`), maxReconnectAttempts: 0 });
+const connectAs = (user: string): Promise<NatsConnection> =>
+  connect({ ...natsConnectionOptions(testNats(user), `e2e-as-${user}`), maxReconnectAttempts: 0 });
 
 /** A request in the NestJS packet format the services speak, as the gateway's ServiceClient sends it. */
-async function ask(nc: NatsConnection, subject: string, ctx: Record<string, unknown>, data: unknown): Promise<{ response?: unknown; err?: unknown }> {
+async function ask(
+  nc: NatsConnection,
+  subject: string,
+  ctx: Record<string, unknown>,
+  data: unknown,
+): Promise<{ response?: unknown; err?: unknown }> {
   const packet = JSON.stringify({ pattern: subject, data: { ctx, data }, id: `e2e-${Date.now()}` });
   return (await nc.request(subject, packet, { timeout: 5000 })).json();
 }
@@ -45,9 +51,15 @@ describe('NATS: every app has its own credentials and permissions', () => {
       await expect(nc.request(`events.${IdentityEvents.memberAdded}`, '{}', { timeout: 2000 })).rejects.toThrow(
         /Permissions Violation for Publish/,
       );
-      // What content does need still works.
-      const health = await ask(nc, healthSubject('identity'), { requestId: 'e2e', baseUrl: '' }, {});
-      expect(health.response).toMatchObject({ service: 'identity', ok: true });
+      // What content does need still reaches identity (a stranger is not a member: 404).
+      const caller = { userId: 'nobody', tokenId: 'none' };
+      const org = await ask(
+        nc,
+        IdentitySubjects.orgGet,
+        { requestId: 'e2e', baseUrl: '', caller },
+        { organizationId: testStack().adminOrganizationId },
+      );
+      expect(org.err).toMatchObject({ code: 404 });
     } finally {
       await nc.close();
     }
