@@ -1,6 +1,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { natsPasswordVariable, natsUsers, renderAuthorization } from '@bindery/stack';
 import { load } from 'js-yaml';
 
 const root = join(__dirname, '..');
@@ -31,6 +32,30 @@ describe('docker-compose.yml', () => {
       const url = compose.services[app]?.environment?.DATABASE_URL;
       expect(url).toMatch(new RegExp(`^postgres://bindery_${app.replace(/-/g, '_')}:`));
     }
+  });
+
+  it("gives every app its own NATS user, whose password is the one nats-server's config reads", () => {
+    const natsEnv = compose.services.nats?.environment ?? {};
+    for (const app of apps) {
+      const env = compose.services[app]?.environment ?? {};
+      expect(env.NATS_USER).toBe(app);
+      const variable = natsPasswordVariable(app);
+      expect(env.NATS_PASSWORD).toBe(`\${${variable}:-change-me-nats-${app}}`);
+      expect(natsEnv[variable]).toBe(env.NATS_PASSWORD);
+    }
+  });
+
+  it('keeps deploy/nats/nats.conf in step with the users and permissions the local stack generates', () => {
+    const natsConf = readFileSync(join(__dirname, 'nats', 'nats.conf'), 'utf8');
+    const users = natsUsers();
+    expect(
+      users
+        .map((u) => u.user)
+        .filter((u) => u !== 'operator')
+        .sort(),
+    ).toEqual([...apps].sort());
+    // Regenerate: node -e "const s=require('./libs/stack/dist'); process.stdout.write(s.renderAuthorization(s.natsUsers(), u=>'$'+s.natsPasswordVariable(u)))"
+    expect(natsConf).toContain(renderAuthorization(users, (user) => `$${natsPasswordVariable(user)}`));
   });
 
   it('keeps Postgres and NATS with JetStream in the system', () => {

@@ -6,5 +6,5 @@ import { ContentModule } from './content.module';
 
 runMain(async () => {
   const env = loadConfig(ContentEnv);
-  await startService({ name: 'content', module: ContentModule.forService(env), natsUrl: env.NATS_URL });
+  await startService({ name: 'content', module: ContentModule.forService(env), nats: env });
 });

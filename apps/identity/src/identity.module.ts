@@ -38,7 +38,7 @@ export class IdentityModule {
           createDataSource: () => createIdentityDataSource(env.DATABASE_URL),
           migrateOnStart: true,
         }),
-        EventsModule.forRoot({ service: 'identity', natsUrl: env.NATS_URL, databaseUrl: env.DATABASE_URL }),
+        EventsModule.forRoot({ service: 'identity', nats: env, databaseUrl: env.DATABASE_URL }),
         ...features,
         MemberSpacesModule.forService(env),
       ],

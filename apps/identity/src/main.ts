@@ -6,5 +6,5 @@ import { IdentityModule } from './identity.module';
 
 runMain(async () => {
   const env = loadConfig(IdentityEnv);
-  await startService({ name: 'identity', module: IdentityModule.forService(env), natsUrl: env.NATS_URL });
+  await startService({ name: 'identity', module: IdentityModule.forService(env), nats: env });
 });

@@ -7,3 +7,4 @@ export * from './content';
 export * from './change-request-reviews';
 export * from './page-tree';
 export * from './pdf-export';
+export * from './callerless';

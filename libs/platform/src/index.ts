@@ -13,3 +13,5 @@ export * from './process/run-main';
 export * from './database/prepared-query';
 export * from './fetch/address-policy';
 export * from './fetch/guarded-fetch';
+export * from './envelope/check-envelope';
+export * from './nats/connection-options';

@@ -1,23 +1,59 @@
 import { join } from 'node:path';
+import { ContentSubjects, EVENT_PREFIX_TOKEN_REVOKED, IdentitySubjects } from '@bindery/contracts';
+
+/** What an app may do on NATS beyond answering its own subjects (see nats-permissions.ts). */
+export interface NatsAccess {
+  /** Other services' request subjects it sends to (exact subjects or wildcards). */
+  calls: string[];
+  /** Core NATS subjects it listens to beyond its own requests (e.g. one event subject). */
+  listens?: string[];
+  /** Further subjects it publishes to (e.g. the JetStream API of a KV bucket). */
+  publishes?: string[];
+}
 
 /** How the stack runs one app of `apps/`. */
 export interface AppSpec {
-  /** Directory name under apps/, NATS queue group and log file name. */
+  /** Directory name under apps/, NATS queue group and user, and log file name. */
   name: string;
   /** Postgres schema the app owns (and the suffix of its database role); none for the gateway. */
   schema?: string;
   /** Secrets the app needs, as env variable names; the stack generates each once per data directory. */
   secrets?: string[];
+  /** The app's env class (compiled file under dist/, export name): the variables `pnpm start` passes through. */
+  env: { file: string; className: string };
+  nats: NatsAccess;
 }
-
-/** The gateway: stateless, listens on HTTP. */
-export const GATEWAY: AppSpec = { name: 'gateway' };
 
 /** Every bounded-context service, in start order. A new service is added here and in docker-compose.yml. */
 export const SERVICES: AppSpec[] = [
-  { name: 'identity', schema: 'identity' },
-  { name: 'content', schema: 'content', secrets: ['FILE_URL_SECRET'] },
+  {
+    name: 'identity',
+    schema: 'identity',
+    env: { file: 'config/identity.env', className: 'IdentityEnv' },
+    nats: { calls: [ContentSubjects.spaceList] },
+  },
+  {
+    name: 'content',
+    schema: 'content',
+    secrets: ['FILE_URL_SECRET'],
+    env: { file: 'config/content.env', className: 'ContentEnv' },
+    nats: {
+      calls: [IdentitySubjects.membershipGet, IdentitySubjects.membershipsAmong, IdentitySubjects.orgGet, IdentitySubjects.userGetCurrent],
+    },
+  },
 ];
+
+/** The gateway: stateless, listens on HTTP, calls every service. */
+export const GATEWAY: AppSpec = {
+  name: 'gateway',
+  env: { file: 'config/gateway.env', className: 'GatewayEnv' },
+  nats: {
+    calls: SERVICES.map((service) => `${service.name}.>`),
+    listens: [EVENT_PREFIX_TOKEN_REVOKED],
+    // Its idempotency store is a JetStream KV bucket it creates, reads and writes.
+    publishes: ['$JS.API.>', '$KV.>'],
+  },
+};
 
 export const ALL_APPS: AppSpec[] = [...SERVICES, GATEWAY];
 

@@ -2,3 +2,5 @@ export * from './apps';
 export * from './stack';
 export * from './processes';
 export { adminUrl } from './postgres';
+export * from './app-env';
+export * from './nats-permissions';

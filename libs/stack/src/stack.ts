@@ -4,7 +4,9 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { join } from 'node:path';
 import { ensureDatabase, provisionServiceSchema } from '@bindery/platform';
 import { ALL_APPS, type AppSpec, appEntry, GATEWAY, roleOf, SERVICES } from './apps';
+import { passedThrough } from './app-env';
 import { startNats } from './nats';
+import { natsUsers, OPERATOR_NATS_USER } from './nats-permissions';
 import { adminUrl, initCluster, type PostgresCluster, startCluster, stopCluster } from './postgres';
 import { freePort, run, sleep, startProcess, stopPid } from './processes';
 
@@ -16,7 +18,7 @@ export interface StackState {
   postgres: PostgresCluster;
   natsPort: number;
   gatewayPort: number;
-  /** Generated once per data directory: role passwords and app secrets. */
+  /** Generated once per data directory: role passwords (`role:<schema>`), NATS passwords (`nats:<user>`), app secrets. */
   secrets: Record<string, string>;
   pids: Record<string, number>;
   /** Log level of the apps; kept with the stack so an app restarted from elsewhere logs the same. */
@@ -66,6 +68,7 @@ export class LocalStack {
       if (app.schema) state.secrets[`role:${app.schema}`] ??= secret();
       for (const name of app.secrets ?? []) state.secrets[name] ??= secret();
     }
+    for (const { user } of natsUsers()) state.secrets[`nats:${user}`] ??= secret();
     const stack = new LocalStack(state);
     stack.save();
     return stack;
@@ -77,6 +80,12 @@ export class LocalStack {
   get natsUrl(): string {
     return `nats://127.0.0.1:${this.state.natsPort}`;
   }
+  /** Connection settings of a NATS user of this stack (an app's name, or the operator's full-rights user). */
+  natsSettings(user: string = OPERATOR_NATS_USER): { NATS_URL: string; NATS_USER: string; NATS_PASSWORD: string } {
+    const password = this.state.secrets[`nats:${user}`];
+    if (!password) throw new Error(`no NATS user ${user}`);
+    return { NATS_URL: this.natsUrl, NATS_USER: user, NATS_PASSWORD: password };
+  }
   get stateFile(): string {
     return join(this.state.dataDir, 'stack.json');
   }
@@ -87,7 +96,13 @@ export class LocalStack {
   /** Postgres and NATS up, database, schemas and roles in place. */
   async startInfrastructure(): Promise<void> {
     await this.startPostgres();
-    this.nats = await startNats(this.state.natsPort, join(this.state.dataDir, 'nats'), this.logFile('nats'));
+    this.nats = await startNats(
+      this.state.natsPort,
+      join(this.state.dataDir, 'nats'),
+      this.logFile('nats'),
+      natsUsers(),
+      (user) => this.state.secrets[`nats:${user}`],
+    );
     this.state.pids.nats = this.nats.pid!;
     this.save();
   }
@@ -115,15 +130,21 @@ export class LocalStack {
     }
   }
 
-  /** Environment of one app: where NATS and its database are, and its secrets. */
-  envFor(app: AppSpec): NodeJS.ProcessEnv {
+  /**
+   * Environment of one app: the settings of its env class that are set in `from` (the shell of
+   * `pnpm start`, e.g. `FETCH_ALLOW_PRIVATE_HOSTS=10.0.0.0/8 pnpm start`), then what the stack
+   * manages: where NATS and its database are, its credentials and secrets.
+   */
+  envFor(app: AppSpec, from: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
     const env: NodeJS.ProcessEnv = {
-      PATH: process.env.PATH,
-      NODE_ENV: process.env.NODE_ENV ?? 'production',
+      ...(app === GATEWAY ? { PUBLIC_URL: this.gatewayUrl } : {}),
+      ...passedThrough(app, from),
+      PATH: from.PATH,
+      NODE_ENV: from.NODE_ENV ?? 'production',
       LOG_LEVEL: this.state.appLogLevel,
       BINDERY_SERVICE: app.name,
       BINDERY_DATA_DIR: join(this.state.dataDir, 'files', app.name),
-      NATS_URL: this.natsUrl,
+      ...this.natsSettings(app.name),
     };
     if (app.schema) {
       const password = encodeURIComponent(this.state.secrets[`role:${app.schema}`]);
@@ -133,7 +154,6 @@ export class LocalStack {
     if (app === GATEWAY) {
       env.PORT = String(this.state.gatewayPort);
       env.HOST = '127.0.0.1';
-      env.PUBLIC_URL = this.gatewayUrl;
     }
     return env;
   }
@@ -157,9 +177,9 @@ export class LocalStack {
     this.save();
   }
 
-  async startApps(): Promise<void> {
+  async startApps(readyTimeoutMs?: number): Promise<void> {
     for (const app of ALL_APPS) this.startApp(app);
-    await this.waitUntilReady();
+    await this.waitUntilReady(readyTimeoutMs);
   }
 
   /** Polls /readyz until the gateway reports every service up. */

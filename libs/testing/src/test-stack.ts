@@ -1,13 +1,16 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ALL_APPS, appEntry, LocalStack, repoRoot, run, SERVICES } from '@bindery/stack';
+import { ALL_APPS, appEntry, LocalStack, natsUsers, repoRoot, run, SERVICES } from '@bindery/stack';
 
 /** What end-to-end tests need to reach the stack, shared from the global setup through a file. */
 export interface TestStackInfo {
   dataDir: string;
   gatewayUrl: string;
+  /** NATS without credentials: the server refuses such connections. */
   natsUrl: string;
+  /** Every NATS user's settings (`operator`: every subject; or an app's name: that app's permissions). */
+  natsUsers: Record<string, { NATS_URL: string; NATS_USER: string; NATS_PASSWORD: string }>;
   adminToken: string;
   adminEmail: string;
   adminOrganizationId: string;
@@ -35,11 +38,13 @@ export async function startTestStack(): Promise<TestStackInfo> {
         env: stack.envFor(identity),
       }),
     ) as { token: string; organizationId: string };
-    await stack.startApps();
+    // Generous: on a machine shared with other builds, three Node apps can take a minute to boot.
+    await stack.startApps(180_000);
     const info: TestStackInfo = {
       dataDir,
       gatewayUrl: stack.gatewayUrl,
       natsUrl: stack.natsUrl,
+      natsUsers: Object.fromEntries(natsUsers().map(({ user }) => [user, stack.natsSettings(user)])),
       adminToken: boot.token,
       adminEmail: 'admin@e2e.test',
       adminOrganizationId: boot.organizationId,
@@ -58,6 +63,16 @@ export function testStack(): TestStackInfo {
   const file = process.env[TEST_STACK_ENV];
   if (!file) throw new Error('no test stack: run end-to-end tests through jest with the e2e global setup');
   return JSON.parse(readFileSync(file, 'utf8')) as TestStackInfo;
+}
+
+/**
+ * NATS settings of one of the stack's users, for `JetStreamBus.connect` or, through
+ * `natsConnectionOptions`, `connect`: the operator's (every subject) unless an app is named.
+ */
+export function testNats(user = 'operator'): { NATS_URL: string; NATS_USER: string; NATS_PASSWORD: string } {
+  const settings = testStack().natsUsers[user];
+  if (!settings) throw new Error(`no NATS user ${user} in the test stack`);
+  return settings;
 }
 
 /** Re-opens the stack's control (to stop or restart one app from a test). */

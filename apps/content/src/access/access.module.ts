@@ -1,3 +1,4 @@
+import type { NatsSettings } from '@bindery/platform';
 import { natsConnectionOptions, ServiceClient } from '@bindery/platform/nest';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { type DynamicModule, Global, Inject, Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
@@ -17,11 +18,11 @@ class ConnectionCloser implements OnApplicationShutdown {
 @Global()
 @Module({})
 export class AccessModule {
-  static forRoot(natsUrl: string, rpcTimeoutMs = 5000): DynamicModule {
+  static forRoot(nats: NatsSettings, rpcTimeoutMs = 5000): DynamicModule {
     return {
       module: AccessModule,
       providers: [
-        { provide: IDENTITY_CONNECTION, useFactory: () => connect(natsConnectionOptions(natsUrl, 'content-client')) },
+        { provide: IDENTITY_CONNECTION, useFactory: () => connect(natsConnectionOptions(nats, 'content-client')) },
         { provide: ServiceClient, inject: [IDENTITY_CONNECTION], useFactory: (nc: NatsConnection) => new ServiceClient(nc, rpcTimeoutMs) },
         ConnectionCloser,
         OrganizationAccess,

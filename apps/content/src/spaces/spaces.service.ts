@@ -160,9 +160,9 @@ export class SpacesService {
     await this.publish(manager, ContentEvents.spaceCreated, entity);
   }
 
-  /** Live spaces of an organization. Without a caller (a call from another context) every space is listed. */
+  /** Live spaces of an organization the caller belongs to (no caller: 401, never "every space"). */
   async list(ctx: RequestContext, input: SpaceListInput): Promise<List<Space>> {
-    const role = ctx.caller ? await this.organizations.roleIn(ctx, input.organizationId, 'No matching organization found') : null;
+    const role = await this.organizations.roleIn(ctx, input.organizationId, 'No matching organization found');
     const limit = pageLimit(input.limit);
     const after = input.page ? decodeCursor(input.page, 2) : undefined;
     const { rows, count } = await this.spaces.listByOrganization(input.organizationId, limit + 1, after);

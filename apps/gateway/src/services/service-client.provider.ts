@@ -9,7 +9,7 @@ export const NATS_CONNECTION = Symbol('NATS_CONNECTION');
 export const natsConnectionProvider: FactoryProvider<Promise<NatsConnection>> = {
   provide: NATS_CONNECTION,
   inject: [GatewayEnv],
-  useFactory: (env: GatewayEnv) => connect(natsConnectionOptions(env.NATS_URL, 'gateway')),
+  useFactory: (env: GatewayEnv) => connect(natsConnectionOptions(env, 'gateway')),
 };
 
 export const serviceClientProvider: FactoryProvider<ServiceClient> = {

@@ -1,6 +1,6 @@
 import { type ChangeRequestReviewersRequestedEvent, type ChangeRequestReviewSubmittedEvent, ContentEvents } from '@bindery/contracts';
 import { JetStreamBus } from '@bindery/platform';
-import { type ApiClient, expectError, expectOperation, testStack } from '@bindery/testing';
+import { type ApiClient, expectError, expectOperation, testNats } from '@bindery/testing';
 import { type ChangeRequestBody, createChangeRequest, createSpace, documentOf, editContent, merge } from './content-helpers';
 import { eventually, newUser } from './helpers';
 import { addMember, newOrganization, type OrgWithAdmin, type TestUser } from './identity-helpers';
@@ -320,7 +320,7 @@ describe('change request reviews', () => {
   it('publishes review requests and submitted reviews once each, and nothing for a refused request', async () => {
     const requested: ChangeRequestReviewersRequestedEvent[] = [];
     const submitted: ChangeRequestReviewSubmittedEvent[] = [];
-    const bus = await JetStreamBus.connect(testStack().natsUrl, 'e2e-review-events');
+    const bus = await JetStreamBus.connect(testNats(), 'e2e-review-events');
     try {
       const suffix = Date.now();
       await bus.consumeEvents<ChangeRequestReviewersRequestedEvent>({

@@ -1,6 +1,6 @@
 import { IdentityEvents, type MemberRemovedEvent, type TeamDeletedEvent } from '@bindery/contracts';
 import { JetStreamBus } from '@bindery/platform';
-import { expectOperation, testStack } from '@bindery/testing';
+import { expectOperation, testNats } from '@bindery/testing';
 import { eventually } from './helpers';
 import { addMember, newOrganization, newTeam } from './identity-helpers';
 
@@ -8,7 +8,7 @@ describe('identity: events other contexts rely on', () => {
   it('publishes identity.member.removed and identity.team.deleted once each, and nothing for a refused change', async () => {
     const removed: MemberRemovedEvent[] = [];
     const deleted: TeamDeletedEvent[] = [];
-    const bus = await JetStreamBus.connect(testStack().natsUrl, 'e2e-identity-events');
+    const bus = await JetStreamBus.connect(testNats(), 'e2e-identity-events');
     try {
       const suffix = Date.now();
       await bus.consumeEvents<MemberRemovedEvent>({

@@ -1,6 +1,7 @@
 import { createPublicKey, type JsonWebKey, verify } from 'node:crypto';
 import { IdentitySubjects } from '@bindery/contracts';
-import { expectError, expectOperation, testStack } from '@bindery/testing';
+import { natsConnectionOptions } from '@bindery/platform';
+import { expectError, expectOperation, testNats } from '@bindery/testing';
 import { connect } from '@nats-io/transport-node';
 import { newUser } from './helpers';
 import { addMember, newOrganization, newTeam, walk } from './identity-helpers';
@@ -20,7 +21,7 @@ interface Member {
  * `identity.visitorClaims.key` (asked here over NATS with the NestJS request envelope).
  */
 async function verifyVisitorClaims(organizationId: string, jwt: string): Promise<Record<string, unknown>> {
-  const nc = await connect({ servers: testStack().natsUrl });
+  const nc = await connect(natsConnectionOptions(testNats(), 'e2e'));
   let jwk: JsonWebKey & { kid: string };
   try {
     const message = {

@@ -1,6 +1,6 @@
 import { IdentityEvents, type MemberAddedEvent } from '@bindery/contracts';
-import { DEAD_LETTER_PREFIX, JetStreamBus } from '@bindery/platform';
-import { expectOperation, testStack } from '@bindery/testing';
+import { DEAD_LETTER_PREFIX, JetStreamBus, natsConnectionOptions } from '@bindery/platform';
+import { expectOperation, testNats } from '@bindery/testing';
 import { connect } from '@nats-io/transport-node';
 import { eventually, newUser } from './helpers';
 
@@ -13,7 +13,7 @@ describe('JetStream events and jobs', () => {
       return Promise.resolve();
     };
 
-    const first = await JetStreamBus.connect(testStack().natsUrl, 'e2e-probe');
+    const first = await JetStreamBus.connect(testNats(), 'e2e-probe');
     await first.consumeEvents({ durable, subject: IdentityEvents.memberAdded, handler: record });
     await first.close(); // the consumer is now down
 
@@ -22,7 +22,7 @@ describe('JetStream events and jobs', () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(received.find((e) => e.organizationId === org.id)).toBeUndefined();
 
-    const second = await JetStreamBus.connect(testStack().natsUrl, 'e2e-probe');
+    const second = await JetStreamBus.connect(testNats(), 'e2e-probe');
     try {
       await second.consumeEvents({ durable, subject: IdentityEvents.memberAdded, handler: record });
       await eventually(() => {
@@ -38,10 +38,10 @@ describe('JetStream events and jobs', () => {
 
   it('retries a failing job a bounded number of times, then dead-letters it', async () => {
     const type = `e2e.always-fails.${Date.now()}`;
-    const nc = await connect({ servers: testStack().natsUrl });
+    const nc = await connect(natsConnectionOptions(testNats(), 'e2e'));
     const deadLetters: string[] = [];
     nc.subscribe(`${DEAD_LETTER_PREFIX}jobs.${type}`, { callback: (_, msg) => void deadLetters.push(msg.string()) });
-    const bus = await JetStreamBus.connect(testStack().natsUrl, 'e2e-jobs');
+    const bus = await JetStreamBus.connect(testNats(), 'e2e-jobs');
     const attempts: number[] = [];
     try {
       await bus.processJobs<{ n: number }>({

@@ -12,7 +12,7 @@ const CONTENT_TIMEOUT_MS = 5000;
 export const contentNatsProvider: FactoryProvider<Promise<NatsConnection>> = {
   provide: CONTENT_NATS,
   inject: [IdentityEnv],
-  useFactory: (env: IdentityEnv) => connect(natsConnectionOptions(env.NATS_URL, 'identity-client')),
+  useFactory: (env: IdentityEnv) => connect(natsConnectionOptions(env, 'identity-client')),
 };
 
 export const contentClientProvider: FactoryProvider<ServiceClient> = {

@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig, ServiceEnv } from './load-config';
+import { ConfigError, envVariables, loadConfig, NatsEnv, ServiceEnv } from './load-config';
 
 describe('loadConfig', () => {
   it('reads and converts valid variables, with defaults', () => {
@@ -22,5 +22,18 @@ describe('loadConfig', () => {
 
   it('rejects a missing required variable', () => {
     expect(() => loadConfig(ServiceEnv, {})).toThrow(/DATABASE_URL/);
+  });
+});
+
+describe('envVariables', () => {
+  it('lists every variable an env class validates, inherited ones included', () => {
+    expect(envVariables(ServiceEnv)).toEqual(['DATABASE_URL', 'LOG_LEVEL', 'NATS_PASSWORD', 'NATS_URL', 'NATS_USER']);
+  });
+});
+
+describe('NATS credentials', () => {
+  it('needs NATS_PASSWORD with NATS_USER', () => {
+    expect(() => loadConfig(NatsEnv, { NATS_USER: 'content' })).toThrow(/NATS_PASSWORD: .*is required with NATS_USER/);
+    expect(loadConfig(NatsEnv, { NATS_USER: 'content', NATS_PASSWORD: 'secret' }).NATS_USER).toBe('content');
   });
 });

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { plainToInstance } from 'class-transformer';
-import { IsOptional, IsString, Matches, validateSync } from 'class-validator';
+import { getMetadataStorage, IsOptional, IsString, Matches, MinLength, ValidateIf, validateSync } from 'class-validator';
 
 /** Raised at start when the environment is unusable; the message names every bad variable. */
 export class ConfigError extends Error {
@@ -30,10 +30,27 @@ export function loadConfig<T extends object>(schema: new () => T, env: NodeJS.Pr
   return config;
 }
 
+/** The variables an env class reads (every validated property, inherited ones included). */
+export function envVariables(schema: new () => object): string[] {
+  const metadata = getMetadataStorage().getTargetValidationMetadatas(schema, '', true, false);
+  return [...new Set(metadata.map((m) => m.propertyName))].sort();
+}
+
 /** Variables every NATS-connected service needs. */
 export class NatsEnv {
   @Matches(/^(nats|tls):\/\/[^\s,]+(,(nats|tls):\/\/[^\s,]+)*$/, { message: 'must be nats://host:port (comma-separated for a cluster)' })
   NATS_URL: string = 'nats://127.0.0.1:4222';
+
+  /** This app's NATS user; the server's permissions limit it to the subjects the app needs. */
+  @IsOptional()
+  @IsString()
+  @MinLength(1)
+  NATS_USER?: string;
+
+  @ValidateIf((env: NatsEnv) => env.NATS_USER !== undefined)
+  @IsString({ message: 'is required with NATS_USER' })
+  @MinLength(1, { message: 'is required with NATS_USER' })
+  NATS_PASSWORD?: string;
 
   @IsOptional()
   @IsString()

@@ -10,6 +10,7 @@ import {
 } from '@nats-io/jetstream';
 import { connect, headers, nanos, type NatsConnection } from '@nats-io/transport-node';
 import { logger } from '../logging/logger';
+import { natsConnectionOptions, type NatsSettings } from '../nats/connection-options';
 import { DEAD_LETTER_PREFIX, EVENT_SUBJECT_PREFIX, EVENTS_STREAM, JOB_SUBJECT_PREFIX, JOBS_STREAM, ensureStreams } from './streams';
 
 export interface ConsumerOptions<T> {
@@ -46,8 +47,8 @@ export class JetStreamBus {
     private readonly jsm: JetStreamManager,
   ) {}
 
-  static async connect(natsUrl: string, name: string): Promise<JetStreamBus> {
-    const nc = await connect({ servers: natsUrl.split(','), name, maxReconnectAttempts: -1, reconnectTimeWait: 500 });
+  static async connect(nats: NatsSettings, name: string): Promise<JetStreamBus> {
+    const nc = await connect(natsConnectionOptions(nats, name));
     const jsm = await jetstreamManager(nc);
     await ensureStreams(jsm);
     return new JetStreamBus(nc, jetstream(nc), jsm);

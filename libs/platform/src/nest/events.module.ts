@@ -2,10 +2,11 @@ import { type DynamicModule, Global, Inject, Module, type OnApplicationBootstrap
 import { DataSource } from 'typeorm';
 import { JetStreamBus } from '../jetstream/jetstream-bus';
 import { OutboxRelay } from '../jetstream/outbox';
+import type { NatsSettings } from '../nats/connection-options';
 
 export interface EventsModuleOptions {
   service: string;
-  natsUrl: string;
+  nats: NatsSettings;
   databaseUrl: string;
 }
 
@@ -34,7 +35,7 @@ export class EventsModule {
     return {
       module: EventsModule,
       providers: [
-        { provide: JetStreamBus, useFactory: () => JetStreamBus.connect(options.natsUrl, `${options.service}-jetstream`) },
+        { provide: JetStreamBus, useFactory: () => JetStreamBus.connect(options.nats, `${options.service}-jetstream`) },
         {
           provide: OutboxRelay,
           inject: [DataSource, JetStreamBus],

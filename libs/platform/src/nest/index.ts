@@ -6,3 +6,4 @@ export * from './service-client';
 export * from './service-database.module';
 export * from './events.module';
 export * from './request-scope.interceptor';
+export * from './envelope.guard';

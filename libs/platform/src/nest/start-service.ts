@@ -4,31 +4,30 @@ import { type MicroserviceOptions, Transport } from '@nestjs/microservices';
 import { RequestScopeInterceptor } from './request-scope.interceptor';
 import { RpcErrorFilter } from './rpc-error.filter';
 import { logger, PinoNestLogger } from '../logging/logger';
+import { natsConnectionOptions, type NatsSettings } from '../nats/connection-options';
+import { EnvelopeGuard } from './envelope.guard';
+
+// Re-exported: apps built their connections from here before it moved to the root entry point.
+export { natsConnectionOptions } from '../nats/connection-options';
 
 export interface StartServiceOptions {
   /** Service name; also its NATS queue group, so replicas share requests. */
   name: string;
   module: Type<unknown> | DynamicModule;
-  natsUrl: string;
-}
-
-/**
- * NATS connection options shared by servers and clients: reconnect forever, quickly. No async
- * traces: nats.js would otherwise build an Error (with a captured stack) for every request just in
- * case it times out, which measured at ~7% of the gateway's CPU.
- */
-export function natsConnectionOptions(natsUrl: string, name: string) {
-  return { servers: natsUrl.split(','), name, maxReconnectAttempts: -1, reconnectTimeWait: 500, noAsyncTraces: true };
+  /** NATS_URL and the service's own NATS_USER / NATS_PASSWORD. */
+  nats: NatsSettings;
 }
 
 /** Boots a bounded-context service as a NATS request/reply microservice. */
 export async function startService(options: StartServiceOptions): Promise<INestMicroservice> {
   const app = await NestFactory.createMicroservice<MicroserviceOptions>(options.module, {
     transport: Transport.NATS,
-    options: { ...natsConnectionOptions(options.natsUrl, options.name), queue: options.name, gracefulShutdown: true },
+    options: { ...natsConnectionOptions(options.nats, options.name), queue: options.name, gracefulShutdown: true },
     logger: new PinoNestLogger(),
   });
   app.useGlobalFilters(new RpcErrorFilter());
+  // No caller, no answer (401), unless the subject is callerless by contract.
+  app.useGlobalGuards(new EnvelopeGuard());
   app.useGlobalInterceptors(new RequestScopeInterceptor());
   app.enableShutdownHooks();
   await app.listen();

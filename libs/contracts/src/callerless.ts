@@ -1,0 +1,32 @@
+import { ContentSubjects } from './content';
+import { healthSubject } from './health';
+import { IdentitySubjects } from './identity';
+
+/**
+ * Subjects a service answers without `ctx.caller`, per context. Every other subject refuses an
+ * envelope without a caller (401), checked in one place (`CallerGuard` in `@bindery/platform/nest`),
+ * so a service never acts on "no caller" as "anybody" or "everything". A subject belongs here only
+ * when its input carries its own authorisation or asks for nothing private:
+ */
+export const IdentityCallerlessSubjects: readonly string[] = [
+  healthSubject('identity'),
+  // The gateway establishes the caller with it.
+  IdentitySubjects.tokenVerify,
+  // SAML sign-in: the browser has no token yet; the IdP's signed assertion is the authorisation.
+  IdentitySubjects.ssoStart,
+  IdentitySubjects.ssoAssert,
+  // A public key, public by nature.
+  IdentitySubjects.visitorClaimsKey,
+];
+
+export const ContentCallerlessSubjects: readonly string[] = [
+  healthSubject('content'),
+  // The signed, expiring URL is the authorisation (checked by content, which alone holds the key).
+  ContentSubjects.fileDownload,
+  ContentSubjects.pdfRender,
+];
+
+const CALLERLESS = new Set<string>([...IdentityCallerlessSubjects, ...ContentCallerlessSubjects]);
+
+/** True when `subject` is answered without a caller (see the lists above). */
+export const isCallerlessSubject = (subject: string): boolean => CALLERLESS.has(subject);

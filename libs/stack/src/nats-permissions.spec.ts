@@ -1,0 +1,28 @@
+import { GATEWAY, SERVICES } from './apps';
+import { natsPasswordVariable, natsUserFor, natsUsers, renderAuthorization } from './nats-permissions';
+
+describe('NATS permissions', () => {
+  const content = natsUserFor(SERVICES.find((s) => s.name === 'content')!);
+
+  it('lets a service answer its own subjects, read its own inbox and publish its own events only', () => {
+    expect(content.permissions!.subscribe.allow).toEqual(['content.>', '_INBOX.content.>']);
+    expect(content.permissions!.allow_responses).toBe(true);
+    expect(content.permissions!.publish.allow).toContain('events.content.>');
+    expect(content.permissions!.publish.allow).not.toContain('events.identity.>');
+    expect(content.permissions!.publish.allow).toContain('identity.membership.get');
+    expect(content.permissions!.publish.allow).not.toContain('identity.>');
+  });
+
+  it('lets the gateway call every service and use JetStream for its KV bucket, but answer nothing', () => {
+    const gateway = natsUserFor(GATEWAY);
+    expect(gateway.permissions!.publish.allow).toEqual(expect.arrayContaining(['identity.>', 'content.>', '$JS.API.>', '$KV.>']));
+    expect(gateway.permissions!.subscribe.allow).toEqual(['_INBOX.gateway.>', 'events.identity.token.revoked']);
+    expect(gateway.permissions!.allow_responses).toBeUndefined();
+  });
+
+  it('renders the authorization block with env-substituted passwords', () => {
+    const text = renderAuthorization(natsUsers(), (u) => `$${natsPasswordVariable(u)}`);
+    expect(text).toContain('user: "content"\n      password: $NATS_CONTENT_PASSWORD');
+    expect(text).toContain('user: "operator"\n      password: $NATS_OPERATOR_PASSWORD\n    }');
+  });
+});

@@ -1,0 +1,74 @@
+import { DEAD_LETTER_STREAM, EVENT_SUBJECT_PREFIX, EVENTS_STREAM, JOBS_STREAM } from '@bindery/platform';
+import { ALL_APPS, type AppSpec } from './apps';
+
+/** A NATS user of the system and what it may publish and subscribe to. */
+export interface NatsUser {
+  user: string;
+  /** Absent: every subject (the operator's user, for tools, tests and dead-letter replays). */
+  permissions?: {
+    publish: { allow: string[] };
+    subscribe: { allow: string[] };
+    /** May answer the requests it receives (one reply each) without publishing to `_INBOX.>`. */
+    allow_responses?: boolean;
+  };
+}
+
+/** Full rights: tools, tests and an operator inspecting or replaying dead letters. */
+export const OPERATOR_NATS_USER = 'operator';
+
+const STREAMS = [EVENTS_STREAM, JOBS_STREAM, DEAD_LETTER_STREAM];
+
+/**
+ * What a service does with JetStream: creates the streams if missing (`ensureStreams`) and, through
+ * its outbox relay, publishes its own events (`events.<ctx>.…`) and no other context's.
+ */
+const serviceJetStream = (app: AppSpec): string[] => [
+  '$JS.API.INFO',
+  ...STREAMS.map((s) => `$JS.API.STREAM.INFO.${s}`),
+  ...STREAMS.map((s) => `$JS.API.STREAM.CREATE.${s}`),
+  `${EVENT_SUBJECT_PREFIX}${app.name}.>`,
+];
+
+/**
+ * One app's permissions: its own request subjects (`<ctx>.>`, answered with allow_responses) and
+ * reply inbox (`_INBOX.<app>.>`, see natsConnectionOptions), the subjects of other services it
+ * calls, the JetStream API it uses and the events it publishes or listens to. Anything else is a
+ * permissions violation: a compromised content cannot read identity's requests or replies, nor
+ * impersonate the gateway towards identity's service-only subjects.
+ */
+export function natsUserFor(app: AppSpec): NatsUser {
+  const serves = app.schema !== undefined;
+  return {
+    user: app.name,
+    permissions: {
+      publish: { allow: [...app.nats.calls, ...(serves ? serviceJetStream(app) : []), ...(app.nats.publishes ?? [])] },
+      subscribe: { allow: [...(serves ? [`${app.name}.>`] : []), `_INBOX.${app.name}.>`, ...(app.nats.listens ?? [])] },
+      ...(serves ? { allow_responses: true } : {}),
+    },
+  };
+}
+
+/** Every user of the system: one per app, and the operator. */
+export const natsUsers = (): NatsUser[] => [...ALL_APPS.map(natsUserFor), { user: OPERATOR_NATS_USER }];
+
+/** The env variable that holds a user's password in deploy/nats/nats.conf and docker-compose.yml. */
+export const natsPasswordVariable = (user: string): string => `NATS_${user.toUpperCase().replace(/-/g, '_')}_PASSWORD`;
+
+/**
+ * The `authorization` block of nats-server's config. `password` gives each user's password as it
+ * must appear in the file: a quoted string, or `$VARIABLE` for nats-server's env substitution.
+ */
+export function renderAuthorization(users: NatsUser[], password: (user: string) => string): string {
+  const list = (values: string[]) => `[${values.map((v) => JSON.stringify(v)).join(', ')}]`;
+  const lines = users.map((u) => {
+    const fields = [`user: ${JSON.stringify(u.user)}`, `password: ${password(u.user)}`];
+    if (u.permissions) {
+      const p = u.permissions;
+      const perms = [`publish: { allow: ${list(p.publish.allow)} }`, `subscribe: { allow: ${list(p.subscribe.allow)} }`];
+      if (p.allow_responses) perms.push('allow_responses: true');
+      fields.push(`permissions: {\n        ${perms.join('\n        ')}\n      }`);
+    }
+    return `    {\n      ${fields.join('\n      ')}\n    }`;
+  });
+  return `authorization {\n  users: [\n${lines.join('\n')}\n  ]\n}\n`;
+}
