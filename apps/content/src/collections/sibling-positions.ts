@@ -43,8 +43,8 @@ export async function lastPosition(
 
 /** Writes new keys (one row for a move, the whole group when it is renumbered). */
 export async function writePositions(manager: EntityManager, table: PositionedTable, rows: Positioned[]): Promise<void> {
-  await manager.query(`UPDATE ${table} t SET position = u.position FROM unnest($1::text[], $2::text[]) AS u(id, position) WHERE t.id = u.id`, [
-    rows.map((r) => r.id),
-    rows.map((r) => r.position),
-  ]);
+  await manager.query(
+    `UPDATE ${table} t SET position = u.position FROM unnest($1::text[], $2::text[]) AS u(id, position) WHERE t.id = u.id`,
+    [rows.map((r) => r.id), rows.map((r) => r.position)],
+  );
 }

@@ -164,7 +164,11 @@ describe('collections', () => {
       200,
     );
     const unknown = { type: 'collection', collection: 'noSuchCollection' };
-    expectError(await client.post(`/v1/collections/${b.id}/move`, { position: { before: unknown } }), 400, /^position: .*not in the target collection/);
+    expectError(
+      await client.post(`/v1/collections/${b.id}/move`, { position: { before: unknown } }),
+      400,
+      /^position: .*not in the target collection/,
+    );
     expectError(await client.post(`/v1/collections/${b.id}/move`, { position: { after: unknown } }), 400, /^position: /);
     // A neighbour that exists but under another parent, or a space, is no sibling either.
     expectError(
@@ -178,9 +182,16 @@ describe('collections', () => {
       400,
       /^position: /,
     );
-    expectError(await client.post(`/v1/spaces/${space.id}/move`, { position: { before: { type: 'space', space: 'noSuchSpace' } } }), 400, /^position: /);
+    expectError(
+      await client.post(`/v1/spaces/${space.id}/move`, { position: { before: { type: 'space', space: 'noSuchSpace' } } }),
+      400,
+      /^position: /,
+    );
     expectOperation(
-      await client.post(`/v1/collections/${b.id}/move`, { parent: a.id, position: { after: { type: 'collection', collection: nested.id } } }),
+      await client.post(`/v1/collections/${b.id}/move`, {
+        parent: a.id,
+        position: { after: { type: 'collection', collection: nested.id } },
+      }),
       'moveCollection',
       200,
     );

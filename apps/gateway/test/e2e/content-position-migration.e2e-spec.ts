@@ -18,7 +18,7 @@ const MIGRATION = join(__dirname, '../../../content/dist/database/migrations/176
  * jest's module system does not. Temporary tables come first in Postgres's search path, so the
  * migration's unqualified names reach them, and the service's own tables are untouched.
  */
-function migrate(rows: Row[]): Promise<{ rows: Array<Row & { position: string }>; collations: string[] }> {
+function migrate(rows: Row[]): Promise<{ rows: Array<Omit<Row, 'position'> & { position: string }>; collations: string[] }> {
   const script = `
     const { Client } = require(${JSON.stringify(require.resolve('pg'))});
     const { PositionKeys1767620000000 } = require(${JSON.stringify(MIGRATION)});
@@ -57,11 +57,14 @@ describe('position keys migration', () => {
     [base, base + 0.5, base + 0.25, base + 2 ** -20, -1e-300, 1e300].forEach((position, i) =>
       rows.push({ id: `c${i}`, organization_id: 'org1', parent_id: 'col1', position }),
     );
-    rows.push({ id: 'o1', organization_id: 'org2', parent_id: null, position: 7 }, { id: 'o2', organization_id: 'org2', parent_id: null, position: -7 });
+    rows.push(
+      { id: 'o1', organization_id: 'org2', parent_id: null, position: 7 },
+      { id: 'o2', organization_id: 'org2', parent_id: null, position: -7 },
+    );
 
     const { rows: migrated, collations } = await migrate(rows);
 
-    const group = (r: { organization_id: string; parent_id: string | null }) => `${r.organization_id}/${r.parent_id}`;
+    const group = (r: { organization_id: string; parent_id: string | null }) => `${r.organization_id}/${r.parent_id ?? ''}`;
     const orderBefore = new Map<string, string[]>();
     for (const r of [...rows].sort((a, b) => a.position - b.position || (a.id < b.id ? -1 : 1))) {
       orderBefore.set(group(r), [...(orderBefore.get(group(r)) ?? []), r.id]);

@@ -15,9 +15,9 @@ export class PositionKeys1767620000000 implements MigrationInterface {
 
   async up(q: QueryRunner): Promise<void> {
     for (const table of TABLES) {
-      const [{ largest }]: Array<{ largest: number }> = await q.query(
+      const [{ largest }] = (await q.query(
         `SELECT coalesce(max(n), 0)::int AS largest FROM (SELECT count(*) AS n FROM ${table} GROUP BY organization_id, parent_id) g`,
-      );
+      )) as Array<{ largest: number }>;
       await q.query(`ALTER TABLE ${table} ADD COLUMN position_key text COLLATE "C"`);
       await q.query(
         `UPDATE ${table} t SET position_key = k.key
