@@ -21,8 +21,9 @@ export class CollectionEntity {
   @Column('text', { name: 'default_level' })
   defaultLevel: DefaultLevel;
 
-  @Column('double precision')
-  position: number;
+  /** Order among the collections of its parent: a fractional key (`position.ts`). */
+  @Column({ type: 'text', collation: 'C' })
+  position: string;
 
   @Column('timestamptz', { name: 'created_at' })
   createdAt: Date;

@@ -3,6 +3,8 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { SpaceEntity } from '../spaces/space.entity';
 import { CollectionEntity } from './collection.entity';
+import type { Positioned } from './position';
+import { lastPosition, type PositionedTable, siblingPositions, writePositions } from './sibling-positions';
 
 @Injectable()
 export class CollectionsRepository {
@@ -68,17 +70,18 @@ export class CollectionsRepository {
     return { rows: await query.getMany(), count };
   }
 
-  /** Positions of the live spaces in a collection (or at the top level), in order. */
-  async siblingSpaces(
-    manager: EntityManager,
-    organizationId: string,
-    parentId: string | null,
-  ): Promise<Array<{ id: string; position: number }>> {
-    const rows: Array<{ id: string; position: number }> = await manager.query(
-      `SELECT id, position FROM spaces WHERE organization_id = $1 AND parent_id IS NOT DISTINCT FROM $2 AND deleted_at IS NULL ORDER BY position, id`,
-      [organizationId, parentId],
-    );
-    return rows;
+  /** Keys of the live spaces, or the collections, in a collection (or at the top level), in order. */
+  siblings(manager: EntityManager, table: PositionedTable, organizationId: string, parentId: string | null): Promise<Positioned[]> {
+    return siblingPositions(manager, table, organizationId, parentId);
+  }
+
+  /** The last key among the collections in a collection (or at the top level). */
+  lastPosition(manager: EntityManager, organizationId: string, parentId: string | null): Promise<string | null> {
+    return lastPosition(manager, 'collections', organizationId, parentId);
+  }
+
+  writePositions(manager: EntityManager, table: PositionedTable, rows: Positioned[]): Promise<void> {
+    return writePositions(manager, table, rows);
   }
 
   /**

@@ -28,7 +28,7 @@ import { SpacesRepository } from '../spaces/spaces.repository';
 import type { CollectionEntity } from './collection.entity';
 import { toCollection } from './collection.mapper';
 import { CollectionsRepository } from './collections.repository';
-import { placeAmong } from './position';
+import { placeAmong, positionAfter } from './position';
 
 const NO_COLLECTION = 'No matching collection found';
 const NO_ORGANIZATION = 'No matching organization found';
@@ -48,18 +48,21 @@ export class CollectionsService {
   async create(ctx: RequestContext, input: CollectionCreateInput): Promise<Collection> {
     const role = await this.organizations.require(ctx, input.organizationId, 'create', NO_ORGANIZATION);
     if (input.parent != null) await this.parentIn(input.organizationId, input.parent, 'parent');
-    const now = this.clock.now();
-    const entity: CollectionEntity = {
-      id: newId(),
-      organizationId: input.organizationId,
-      title: input.title ?? '',
-      description: null,
-      parentId: input.parent ?? null,
-      defaultLevel: 'inherit',
-      position: now.getTime(),
-      createdAt: now,
-    };
-    await this.db.transaction((manager) => this.collections.insert(manager, entity));
+    const entity = await this.db.transaction(async (manager) => {
+      const parentId = input.parent ?? null;
+      const created: CollectionEntity = {
+        id: newId(),
+        organizationId: input.organizationId,
+        title: input.title ?? '',
+        description: null,
+        parentId,
+        defaultLevel: 'inherit',
+        position: positionAfter(await this.collections.lastPosition(manager, input.organizationId, parentId)),
+        createdAt: this.clock.now(),
+      };
+      await this.collections.insert(manager, created);
+      return created;
+    });
     return toCollection(entity, role, ctx.baseUrl);
   }
 
@@ -116,7 +119,10 @@ export class CollectionsService {
     );
   }
 
-  /** Re-parents a collection; a collection never ends up inside itself or its descendants. */
+  /**
+   * Re-parents a collection and/or puts it before or after a sibling collection; a collection never
+   * ends up inside itself or its descendants.
+   */
   async move(ctx: RequestContext, input: CollectionMoveInput): Promise<Collection> {
     const { collection, role } = await this.load(ctx, input.collectionId, 'create');
     const parent = input.parent === undefined ? collection.parentId : input.parent;
@@ -127,8 +133,12 @@ export class CollectionsService {
           throw badRequest('parent: a collection cannot move into itself or one of its nested collections');
         }
       }
+      const siblings = await this.collections.siblings(manager, 'collections', collection.organizationId, parent);
+      const placed = placeAmong(siblings, collection.id, input.position);
+      if (!placed) throw badRequest('position: the collection to move next to is not in the target collection');
       if (parent === collection.parentId && !input.position) throw conflict('The move would not change anything');
       await this.collections.update(manager, collection.id, { parentId: parent });
+      await this.collections.writePositions(manager, 'collections', placed);
       return toCollection({ ...collection, parentId: parent }, role, ctx.baseUrl);
     });
   }
@@ -139,12 +149,13 @@ export class CollectionsService {
     const parent = input.parent === undefined ? space.parentId : input.parent;
     if (parent !== null) await this.parentIn(space.organizationId, parent, 'parent');
     const moved = await this.db.transaction(async (manager) => {
-      const siblings = await this.collections.siblingSpaces(manager, space.organizationId, parent);
-      const position = placeAmong(siblings, space.id, input.position);
-      if (position === undefined) throw badRequest('position: the space to move next to is not in the target collection');
+      const siblings = await this.collections.siblings(manager, 'spaces', space.organizationId, parent);
+      const placed = placeAmong(siblings, space.id, input.position);
+      if (!placed) throw badRequest('position: the space to move next to is not in the target collection');
       if (parent === space.parentId && !input.position) throw conflict('The move would not change anything');
-      const changes = { parentId: parent, position, updatedAt: this.clock.now() };
+      const changes = { parentId: parent, updatedAt: this.clock.now() };
       await this.spaces.update(manager, space.id, changes);
+      await this.collections.writePositions(manager, 'spaces', placed);
       await this.publishMoved(manager, space.id, space.organizationId);
       return { ...space, ...changes };
     });

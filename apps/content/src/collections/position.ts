@@ -1,29 +1,47 @@
 import type { ContentPosition } from '@bindery/contracts';
+import { generateKeyBetween, generateNKeysBetween } from 'fractional-indexing';
 
+/**
+ * Spaces and collections are ordered among their siblings by a fractional key: a string that
+ * sorts bytewise (the columns are `COLLATE "C"`; JavaScript compares ASCII strings the same way),
+ * and between any two distinct keys there is always another, so a move rewrites only the moved
+ * row however often items are inserted at the same place (floats ran out after ~50 midpoints).
+ */
 export interface Positioned {
   id: string;
-  position: number;
+  position: string;
+}
+
+/** The key that puts a new item after every sibling (`last` is the greatest key, or null). */
+export function positionAfter(last: string | null): string {
+  return generateKeyBetween(last, null);
 }
 
 /**
- * The position value that puts an item before or after a sibling (or last when no position is
- * given): the midpoint between neighbours, so no other row is rewritten. Undefined when the
- * sibling named by the position is not among `siblings`.
+ * The rows to rewrite so that `movingId` sits before or after a sibling (or last when no position
+ * is given), among `siblings` sorted by (position, id). Usually that is only the moved item, with
+ * a key between its new neighbours; when those neighbours share a key (two writers placed items at
+ * the same spot at once, or a transfer brought a key from elsewhere) no key fits between them, and
+ * the whole list is renumbered. Undefined when the sibling named by the position is not among
+ * `siblings`.
  */
-export function placeAmong(siblings: Positioned[], movingId: string, position?: ContentPosition): number | undefined {
+export function placeAmong(siblings: Positioned[], movingId: string, position?: ContentPosition): Positioned[] | undefined {
   const others = siblings.filter((s) => s.id !== movingId);
-  const anchorOf = (pointer: NonNullable<ContentPosition['before']>) => ('space' in pointer ? pointer.space : pointer.collection);
-  if (position?.before) {
-    const index = others.findIndex((s) => s.id === anchorOf(position.before!));
-    if (index < 0) return undefined;
-    const next = others[index].position;
-    return index === 0 ? next - 1 : (others[index - 1].position + next) / 2;
+  const pointer = position?.before ?? position?.after;
+  let index = others.length;
+  if (pointer) {
+    const anchor = pointer.type === 'space' ? pointer.space : pointer.collection;
+    const found = others.findIndex((s) => s.id === anchor);
+    if (found < 0) return undefined;
+    index = position?.before ? found : found + 1;
   }
-  if (position?.after) {
-    const index = others.findIndex((s) => s.id === anchorOf(position.after!));
-    if (index < 0) return undefined;
-    const previous = others[index].position;
-    return index === others.length - 1 ? previous + 1 : (previous + others[index + 1].position) / 2;
+  const lower = index > 0 ? others[index - 1].position : null;
+  const upper = index < others.length ? others[index].position : null;
+  if (lower === null || upper === null || lower < upper) {
+    return [{ id: movingId, position: generateKeyBetween(lower, upper) }];
   }
-  return others.length === 0 ? 0 : others[others.length - 1].position + 1;
+  const order = [...others.slice(0, index).map((s) => s.id), movingId, ...others.slice(index).map((s) => s.id)];
+  const keys = generateNKeysBetween(null, null, order.length);
+  const before = new Map(others.map((s) => [s.id, s.position]));
+  return order.map((id, i) => ({ id, position: keys[i] })).filter((row) => before.get(row.id) !== row.position);
 }

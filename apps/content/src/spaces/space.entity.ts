@@ -33,9 +33,9 @@ export class SpaceEntity {
   @Column('text', { name: 'parent_id', nullable: true })
   parentId: string | null;
 
-  /** Order among the spaces of its collection (moves pick a value between neighbours). */
-  @Column('double precision')
-  position: number;
+  /** Order among the spaces of its collection: a fractional key (`collections/position.ts`). */
+  @Column({ type: 'text', collation: 'C' })
+  position: string;
 
   /** The space's current revision; it moves only by merges, inside the merge's transaction. */
   @Column('text', { name: 'revision_id' })

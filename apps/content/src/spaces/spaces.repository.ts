@@ -1,6 +1,7 @@
 import type { CursorKey } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager, type QueryDeepPartialEntity } from 'typeorm';
+import { lastPosition } from '../collections/sibling-positions';
 import { type SpaceCounters, SpaceEntity } from './space.entity';
 
 const COUNTERS_SQL = `SELECT space_id,
@@ -49,6 +50,11 @@ export class SpacesRepository {
 
   async update(manager: EntityManager, id: string, changes: Partial<SpaceEntity>): Promise<void> {
     await manager.getRepository(SpaceEntity).update({ id }, changes as QueryDeepPartialEntity<SpaceEntity>);
+  }
+
+  /** The last key among the live spaces in a collection (or at the top level), for a new space. */
+  lastPosition(manager: EntityManager, organizationId: string, parentId: string | null): Promise<string | null> {
+    return lastPosition(manager, 'spaces', organizationId, parentId);
   }
 
   /** True when a collection with this id belongs to the organization. */

@@ -14,6 +14,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { OrganizationAccess } from '../access/organization-access';
 import { Clock } from '../clock/clock';
+import { positionAfter } from '../collections/position';
 import { type RevisionRow, RevisionsRepository } from '../revisions/revisions.repository';
 import { isPurgeable, purgeCutoff } from './deletion-rules';
 import { NO_SPACE, SpaceAccess } from './space-access';
@@ -53,7 +54,7 @@ export class SpacesService {
         defaultLevel: 'inherit',
         language: input.language ?? null,
         parentId: input.parent ?? null,
-        position: now.getTime(),
+        position: positionAfter(await this.spaces.lastPosition(manager, input.organizationId, input.parent ?? null)),
         revisionId,
         changeRequestSeq: 0,
         shareKey: randomBase62(24),
@@ -129,7 +130,7 @@ export class SpacesService {
         id: newId(),
         title: `${space.title} (copy)`.slice(0, 50),
         revisionId: newId(),
-        position: now.getTime(),
+        position: positionAfter(await this.spaces.lastPosition(manager, space.organizationId, space.parentId)),
         changeRequestSeq: 0,
         shareKey: randomBase62(24),
         createdAt: now,

@@ -112,6 +112,91 @@ describe('collections', () => {
     expect(lifted.parent).toBeUndefined();
   });
 
+  it('keeps the order of spaces through a few hundred moves between the same two neighbours', async () => {
+    const { client, orgId } = await newOrgAdmin('positions');
+    const docs = expectOperation<CollectionBody>(
+      await client.post(`/v1/orgs/${orgId}/collections`, { title: 'Docs' }),
+      'createCollection',
+      201,
+    );
+    const inDocs = async (title: string) =>
+      expectOperation<SpaceBody>(await client.post(`/v1/orgs/${orgId}/spaces`, { title, parent: docs.id }), 'createSpace', 201);
+    const first = await inDocs('First');
+    const last = await inDocs('Last');
+    const movers = [await inDocs('X'), await inDocs('Y'), await inDocs('Z')];
+    // Each move puts a space right after First, so every key lands between First and the previous
+    // mover: float midpoints collapsed onto First's position after a dozen of these.
+    const order = [first.id, ...movers.map((m) => m.id).reverse(), last.id];
+    for (let i = 0; i < 300; i++) {
+      const mover = movers[i % 3].id;
+      const response = await client.post(`/v1/spaces/${mover}/move`, { position: { after: { type: 'space', space: first.id } } });
+      if (i % 50 === 0) expectOperation(response, 'moveSpace', 200);
+      else expect(response.status).toBe(200);
+      order.splice(order.indexOf(mover), 1);
+      order.splice(1, 0, mover);
+    }
+    // Paged two by two, so the cursors carry the long keys through the API too.
+    const listed: string[] = [];
+    let page: string | undefined;
+    do {
+      const query = page ? `?limit=2&page=${encodeURIComponent(page)}` : '?limit=2';
+      const body = expectOperation<ListOf<SpaceBody> & { next?: { page: string } }>(
+        await client.get(`/v1/collections/${docs.id}/spaces${query}`),
+        'listSpacesInCollectionById',
+        200,
+      );
+      listed.push(...body.items.map((s) => s.id));
+      page = body.next?.page;
+    } while (page);
+    expect(listed).toEqual(order);
+  });
+
+  it('moves a collection among its siblings and refuses an unknown neighbour like a space move does', async () => {
+    const { client, orgId } = await newOrgAdmin('colmove');
+    const create = async (title: string, parent?: string) =>
+      expectOperation<CollectionBody>(await client.post(`/v1/orgs/${orgId}/collections`, { title, parent }), 'createCollection', 201);
+    const a = await create('A');
+    const b = await create('B');
+    const nested = await create('Nested', a.id);
+    expectOperation(
+      await client.post(`/v1/collections/${b.id}/move`, { position: { before: { type: 'collection', collection: a.id } } }),
+      'moveCollection',
+      200,
+    );
+    const unknown = { type: 'collection', collection: 'noSuchCollection' };
+    expectError(
+      await client.post(`/v1/collections/${b.id}/move`, { position: { before: unknown } }),
+      400,
+      /^position: .*not in the target collection/,
+    );
+    expectError(await client.post(`/v1/collections/${b.id}/move`, { position: { after: unknown } }), 400, /^position: /);
+    // A neighbour that exists but under another parent, or a space, is no sibling either.
+    expectError(
+      await client.post(`/v1/collections/${b.id}/move`, { position: { after: { type: 'collection', collection: nested.id } } }),
+      400,
+      /^position: /,
+    );
+    const space = await createSpace(client, orgId, 'Loose');
+    expectError(
+      await client.post(`/v1/collections/${b.id}/move`, { position: { after: { type: 'space', space: space.id } } }),
+      400,
+      /^position: /,
+    );
+    expectError(
+      await client.post(`/v1/spaces/${space.id}/move`, { position: { before: { type: 'space', space: 'noSuchSpace' } } }),
+      400,
+      /^position: /,
+    );
+    expectOperation(
+      await client.post(`/v1/collections/${b.id}/move`, {
+        parent: a.id,
+        position: { after: { type: 'collection', collection: nested.id } },
+      }),
+      'moveCollection',
+      200,
+    );
+  });
+
   it('transfers a collection with its spaces, and a space, to another organization the caller administers', async () => {
     const { client, orgId } = await newOrgAdmin('transfer');
     const target = expectOperation<{ id: string }>(await client.post('/v1/orgs', { title: 'Target org' }), 'createOrganization', 201);

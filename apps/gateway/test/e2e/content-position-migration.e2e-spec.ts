@@ -1,0 +1,79 @@
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { SERVICES } from '@bindery/stack';
+import { controlTestStack } from '@bindery/testing';
+
+interface Row {
+  id: string;
+  organization_id: string;
+  parent_id: string | null;
+  position: number;
+}
+
+const MIGRATION = join(__dirname, '../../../content/dist/database/migrations/1767620000000-PositionKeys.js');
+
+/**
+ * Runs content's compiled PositionKeys migration on temporary copies of its tables, in a child Node
+ * process: the migration loads fractional-indexing, an ES module, which Node's require loads and
+ * jest's module system does not. Temporary tables come first in Postgres's search path, so the
+ * migration's unqualified names reach them, and the service's own tables are untouched.
+ */
+function migrate(rows: Row[]): Promise<{ rows: Array<Omit<Row, 'position'> & { position: string }>; collations: string[] }> {
+  const script = `
+    const { Client } = require(${JSON.stringify(require.resolve('pg'))});
+    const { PositionKeys1767620000000 } = require(${JSON.stringify(MIGRATION)});
+    (async () => {
+      const db = new Client({ connectionString: process.env.DATABASE_URL });
+      await db.connect();
+      await db.query('CREATE TEMP TABLE spaces (id text PRIMARY KEY, organization_id text NOT NULL, parent_id text, position double precision NOT NULL, deleted_at timestamptz)');
+      await db.query('CREATE TEMP TABLE collections (id text PRIMARY KEY, organization_id text NOT NULL, parent_id text, position double precision NOT NULL)');
+      const rows = JSON.parse(process.argv[1]);
+      await db.query('INSERT INTO spaces (id, organization_id, parent_id, position) SELECT * FROM json_to_recordset($1) AS r(id text, organization_id text, parent_id text, position double precision)', [JSON.stringify(rows)]);
+      await new PositionKeys1767620000000().up({ query: (sql, params) => db.query(sql, params).then((r) => r.rows) });
+      const after = await db.query('SELECT id, organization_id, parent_id, position FROM spaces ORDER BY organization_id, parent_id NULLS FIRST, position, id');
+      const collations = await db.query("SELECT collation_name FROM information_schema.columns WHERE column_name = 'position' AND table_schema LIKE 'pg_temp%' ORDER BY table_name");
+      await db.end();
+      process.stdout.write(JSON.stringify({ rows: after.rows, collations: collations.rows.map((r) => r.collation_name) }));
+    })().catch((error) => { console.error(error); process.exit(1); });`;
+  return new Promise((resolve, reject) => {
+    void controlTestStack().then((stack) => {
+      const env = { ...process.env, DATABASE_URL: stack.envFor(SERVICES.find((s) => s.name === 'content')!).DATABASE_URL };
+      execFile(process.execPath, ['-e', script, JSON.stringify(rows)], { env }, (error, stdout, stderr) =>
+        error ? reject(new Error(`migration failed: ${stderr || error.message}`)) : resolve(JSON.parse(stdout) as never),
+      );
+    }, reject);
+  });
+}
+
+describe('position keys migration', () => {
+  it('turns float positions into keys that keep every group of siblings in its order', async () => {
+    const rows: Row[] = [];
+    // A group large enough to need longer keys (a0 … az, then b10 …), with ties broken by id.
+    for (let i = 0; i < 150; i++) {
+      rows.push({ id: `s${String(i).padStart(3, '0')}`, organization_id: 'org1', parent_id: null, position: Math.round(Math.sin(i) * 40) });
+    }
+    // Floats as the old code left them: creation timestamps and midpoints crowding one neighbour.
+    const base = 1_767_000_000_000;
+    [base, base + 0.5, base + 0.25, base + 2 ** -20, -1e-300, 1e300].forEach((position, i) =>
+      rows.push({ id: `c${i}`, organization_id: 'org1', parent_id: 'col1', position }),
+    );
+    rows.push(
+      { id: 'o1', organization_id: 'org2', parent_id: null, position: 7 },
+      { id: 'o2', organization_id: 'org2', parent_id: null, position: -7 },
+    );
+
+    const { rows: migrated, collations } = await migrate(rows);
+
+    const group = (r: { organization_id: string; parent_id: string | null }) => `${r.organization_id}/${r.parent_id ?? ''}`;
+    const orderBefore = new Map<string, string[]>();
+    for (const r of [...rows].sort((a, b) => a.position - b.position || (a.id < b.id ? -1 : 1))) {
+      orderBefore.set(group(r), [...(orderBefore.get(group(r)) ?? []), r.id]);
+    }
+    const orderAfter = new Map<string, string[]>();
+    for (const r of migrated) orderAfter.set(group(r), [...(orderAfter.get(group(r)) ?? []), r.id]);
+    expect(orderAfter).toEqual(orderBefore);
+    expect(new Set(migrated.map((r) => `${group(r)} ${r.position}`)).size).toBe(rows.length);
+    expect(migrated.every((r) => /^[!-~]+$/.test(r.position))).toBe(true);
+    expect(collations).toEqual(['C', 'C']);
+  });
+});
