@@ -80,10 +80,15 @@ export class SpaceAccess {
   /** A user's level on a space or a collection (null: no access). */
   async levelOf(ctx: RequestContext, content: LevelledContent, userId: string): Promise<MemberRole | null> {
     const standing = await this.organizations.standingOf(ctx, content.organizationId, userId);
+    return (await this.levelsFor(content, [standing]))[0];
+  }
+
+  /** The levels of some standings in the content's organization on it (null: no access). */
+  async levelsFor(content: LevelledContent, standings: OrganizationStanding[]): Promise<Array<MemberRole | null>> {
     // Guests and strangers have no level whatever the collections say: no need to read them.
-    if (!reachesContent(standing)) return null;
-    const inherited = await this.spaces.inheritedLevels(content.parentId);
-    return contentLevel({ standing, defaultLevels: [content.defaultLevel, ...inherited] });
+    if (!standings.some(reachesContent)) return standings.map(() => null);
+    const defaultLevels = [content.defaultLevel, ...(await this.spaces.inheritedLevels(content.parentId))];
+    return standings.map((standing) => contentLevel({ standing, defaultLevels }));
   }
 
   /**
