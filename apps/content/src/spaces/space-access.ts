@@ -39,7 +39,7 @@ export interface ListLevels {
   standing: OrganizationStanding;
   /** False: the caller reaches none of the organization's content (a guest); lists answer empty. */
   reachesAny: boolean;
-  levelOf(row: { defaultLevel: DefaultLevel; parentId: string | null }): MemberRole | null;
+  levelOf: (row: { defaultLevel: DefaultLevel; parentId: string | null }) => MemberRole | null;
 }
 
 /**
