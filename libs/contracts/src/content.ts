@@ -3,12 +3,23 @@ import { MEMBER_ROLES, type MemberRole } from './roles';
 import type { User } from './identity';
 
 /**
- * Request/reply subjects answered by the content service. Other contexts rely on these
- * (identity lists a member's spaces through `spaceList`).
+ * Request/reply subjects answered by the content service. Content alone decides a user's level on
+ * a space; other contexts ask it through `spaceAccess` and `memberSpaces`.
  */
 export const ContentSubjects = {
-  /** The spaces of an organization, as wire `Space` objects (with `defaultLevel`), paginated. */
+  /** The spaces of an organization the caller reaches, as wire `Space` objects, paginated. */
   spaceList: 'content.space.list',
+  /**
+   * Internal (no gateway route): a user's level and permissions on a space (SpaceAccessInput →
+   * SpaceAccessResult); the user is `userId` or else the caller. 404 for an unknown space.
+   */
+  spaceAccess: 'content.space.access',
+  /**
+   * Internal: the spaces of an organization a member reaches, with their level on each
+   * (MemberSpacesListInput → List<MemberSpace>). The asking context checks the caller may see
+   * this member's spaces; content answers 404 when the user is not a member.
+   */
+  memberSpaces: 'content.member.spaces',
   spaceCreate: 'content.space.create',
   spaceGet: 'content.space.get',
   spaceUpdate: 'content.space.update',
@@ -169,6 +180,23 @@ export interface Revision {
 
 export interface SpaceListInput extends PageQuery {
   organizationId: string;
+}
+export interface SpaceAccessInput {
+  spaceId: string;
+  /** Whose level; the caller's when absent. */
+  userId?: string;
+}
+export interface SpaceAccessResult {
+  space: string;
+  organization: string;
+  user: string;
+  /** The user's level on the space; null: no access (a guest, a non-member). */
+  level: MemberRole | null;
+  permissions: SpacePermissions;
+}
+export interface MemberSpacesListInput extends PageQuery {
+  organizationId: string;
+  userId: string;
 }
 export interface SpaceCreateInput {
   organizationId: string;

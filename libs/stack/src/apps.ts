@@ -30,7 +30,7 @@ export const SERVICES: AppSpec[] = [
     name: 'identity',
     schema: 'identity',
     env: { file: 'config/identity.env', className: 'IdentityEnv' },
-    nats: { calls: [ContentSubjects.spaceList] },
+    nats: { calls: [ContentSubjects.memberSpaces, ContentSubjects.spaceAccess] },
   },
   {
     name: 'content',

@@ -11,6 +11,7 @@ import {
 import { forbidden, notFound, unauthorized } from '@bindery/platform';
 import { ServiceClient } from '@bindery/platform/nest';
 import { Injectable } from '@nestjs/common';
+import type { OrganizationStanding } from './space-level';
 
 /** The caller's standing in an organization: identity owns memberships, content asks it. */
 @Injectable()
@@ -22,10 +23,15 @@ export class OrganizationAccess {
    * answer as for an id that does not exist, so another organization's ids reveal nothing.
    */
   async roleIn(ctx: RequestContext, organizationId: string, notFoundMessage: string): Promise<MemberRole | null> {
-    const userId = callerId(ctx);
+    const standing = await this.standingOf(ctx, organizationId, callerId(ctx));
+    if (standing === undefined) throw notFound(notFoundMessage);
+    return standing;
+  }
+
+  /** A user's role in the organization: null for a guest, undefined when not a member. */
+  async standingOf(ctx: RequestContext, organizationId: string, userId: string): Promise<OrganizationStanding> {
     const result = await this.services.send<MembershipGetResult>(IdentitySubjects.membershipGet, ctx, { organizationId, userId });
-    if (!result.member) throw notFound(notFoundMessage);
-    return result.role;
+    return result.member ? result.role : undefined;
   }
 
   /** Like roleIn, and a 403 when the role is below `minimum`. */

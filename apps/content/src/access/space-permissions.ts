@@ -1,11 +1,13 @@
 import { type MemberRole, roleAtLeast, type SpacePermissions } from '@bindery/contracts';
 
 /**
- * What an organization role may do with a space. `create` and `admin` administrate content
+ * What a level on a space (`contentLevel`: the organization role capped by default levels) lets
+ * the caller do; null (no level, or viewing through a share link only) allows nothing. `create` and `admin` administrate content
  * (patch, delete, restore, move); `edit` edits through change requests and merges them;
  * `review` reviews; `comment` comments; `read` only reads.
  */
-export function spacePermissions(role: MemberRole | null): SpacePermissions {
+export function spacePermissions(level: MemberRole | null): SpacePermissions {
+  const role = level;
   const admin = roleAtLeast(role, 'create');
   const edit = roleAtLeast(role, 'edit');
   return {

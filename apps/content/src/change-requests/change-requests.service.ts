@@ -76,8 +76,13 @@ export class ChangeRequestsService {
     return this.page(ctx, { spaceId: space.id }, input);
   }
 
+  /**
+   * Change requests of every space the caller reaches. A member reaches every space (default
+   * levels only cap a level), a guest none: their list is empty (see `contentLevel`).
+   */
   async listForOrganization(ctx: RequestContext, input: ChangeRequestOrgListInput): Promise<List<ChangeRequest>> {
-    await this.organizations.roleIn(ctx, input.organizationId, 'No matching organization found');
+    const levels = await this.access.listLevels(ctx, input.organizationId, 'No matching organization found');
+    if (!levels.reachesAny) return { items: [], count: 0 };
     return this.page(ctx, { organizationId: input.organizationId }, input);
   }
 

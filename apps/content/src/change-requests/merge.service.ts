@@ -115,8 +115,14 @@ export class MergeService {
     return { space, cr };
   }
 
+  /**
+   * One after another: the queries share the transaction's single connection, and pg does not
+   * allow a query on a client that is still running one (a deprecation now, an error in pg 9).
+   */
   private async load(manager: EntityManager, ...ids: string[]): Promise<RevisionRow[]> {
-    return Promise.all(ids.map(async (id) => (await this.revisions.find(id, manager))!));
+    const rows: RevisionRow[] = [];
+    for (const id of ids) rows.push((await this.revisions.find(id, manager))!);
+    return rows;
   }
 
   private async publishRevision(manager: EntityManager, revision: RevisionRow, changeRequestId: string): Promise<void> {

@@ -1,6 +1,7 @@
 import { type Collection, type MemberRole, roleAtLeast } from '@bindery/contracts';
 import type { CollectionEntity } from './collection.entity';
 
+/** Wire shape of a collection as seen by a caller with `role` (their level on it, `contentLevel`). */
 export function toCollection(collection: CollectionEntity, role: MemberRole | null, baseUrl: string): Collection {
   const admin = roleAtLeast(role, 'create');
   const out: Collection = {

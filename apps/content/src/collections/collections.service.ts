@@ -20,7 +20,7 @@ import {
 import { addToOutbox, badRequest, conflict, decodeCursor, forbidden, newId, notFound, pageLimit, toList } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { OrganizationAccess } from '../access/organization-access';
+import { callerId, OrganizationAccess } from '../access/organization-access';
 import { Clock } from '../clock/clock';
 import { SpaceAccess } from '../spaces/space-access';
 import { toSpace } from '../spaces/space.mapper';
@@ -90,32 +90,38 @@ export class CollectionsService {
     if (found) await this.db.transaction((manager) => this.collections.delete(manager, found.collection.id));
   }
 
+  /** The organization's collections the caller reaches (a guest: none). */
   async list(ctx: RequestContext, input: CollectionListInput): Promise<List<Collection>> {
-    const role = await this.organizations.roleIn(ctx, input.organizationId, NO_ORGANIZATION);
+    const levels = await this.spaceAccess.listLevels(ctx, input.organizationId, NO_ORGANIZATION);
+    if (!levels.reachesAny) return { items: [], count: 0 };
     const limit = pageLimit(input.limit);
     const after = input.page ? decodeCursor(input.page, 2) : undefined;
     const { rows, count } = await this.collections.list(input.organizationId, input.nested !== false, limit + 1, after);
+    // Members reach every collection (default levels only cap), so this keeps every row; see contentLevel.
+    const reachable = withLevels(rows, levels.levelOf);
     return toList(
-      rows,
+      reachable,
       limit,
       count,
-      (c) => [c.createdAt.toISOString(), c.id],
-      (c) => toCollection(c, role, ctx.baseUrl),
+      (r) => [r.row.createdAt.toISOString(), r.row.id],
+      (r) => toCollection(r.row, r.level, ctx.baseUrl),
     );
   }
 
   async spacesOf(ctx: RequestContext, input: CollectionSpacesInput): Promise<List<Space>> {
-    const { collection, role } = await this.load(ctx, input.collectionId, 'read');
+    const { collection } = await this.load(ctx, input.collectionId, 'read');
+    const levels = await this.spaceAccess.listLevels(ctx, collection.organizationId, NO_COLLECTION);
     const limit = pageLimit(input.limit);
     const after = input.page ? decodeCursor(input.page, 2) : undefined;
     const { rows, count } = await this.collections.spaces(collection.id, limit + 1, after);
-    const counters = await this.spaces.counters(rows.map((r) => r.id));
+    const reachable = withLevels(rows, levels.levelOf);
+    const counters = await this.spaces.counters(reachable.map((r) => r.row.id));
     return toList(
-      rows,
+      reachable,
       limit,
       count,
-      (s) => [s.position, s.id],
-      (s) => toSpace(s, counters.get(s.id)!, role, ctx.baseUrl),
+      (r) => [r.row.position, r.row.id],
+      (r) => toSpace(r.row, counters.get(r.row.id)!, r.level, ctx.baseUrl),
     );
   }
 
@@ -145,7 +151,7 @@ export class CollectionsService {
 
   /** Moves a space into a collection (or the top level) and before or after a sibling space. */
   async moveSpace(ctx: RequestContext, input: SpaceMoveInput): Promise<Space> {
-    const { space, role } = await this.spaceAccess.load(ctx, input.spaceId, 'admin');
+    const { space } = await this.spaceAccess.load(ctx, input.spaceId, 'admin');
     const parent = input.parent === undefined ? space.parentId : input.parent;
     if (parent !== null) await this.parentIn(space.organizationId, parent, 'parent');
     const moved = await this.db.transaction(async (manager) => {
@@ -160,7 +166,9 @@ export class CollectionsService {
       return { ...space, ...changes };
     });
     const counters = await this.spaces.counters([moved.id]);
-    return toSpace(moved, counters.get(moved.id)!, role, ctx.baseUrl);
+    // Under a new collection the space may inherit another default level.
+    const level = await this.spaceAccess.levelOf(ctx, moved, callerId(ctx));
+    return toSpace(moved, counters.get(moved.id)!, level, ctx.baseUrl);
   }
 
   /** Moves a space to another organization the caller administers (as well as the current one). */
@@ -195,15 +203,16 @@ export class CollectionsService {
     return toCollection({ ...collection, organizationId: input.organization, parentId: null }, role, ctx.baseUrl);
   }
 
-  private async load(
-    ctx: RequestContext,
-    id: string,
-    minimum: MemberRole,
-  ): Promise<{ collection: CollectionEntity; role: MemberRole | null }> {
+  /**
+   * The collection and the caller's level on it (`contentLevel`, as for a space): 404 without a
+   * level (strangers, guests), 403 below `minimum`.
+   */
+  private async load(ctx: RequestContext, id: string, minimum: MemberRole): Promise<{ collection: CollectionEntity; role: MemberRole }> {
     const collection = await this.collections.find(id);
     if (!collection) throw notFound(NO_COLLECTION);
-    const role = await this.organizations.roleIn(ctx, collection.organizationId, NO_COLLECTION);
-    if (!roleAtLeast(role, minimum)) throw forbidden(`This needs the "${minimum}" role or higher in the organization`);
+    const role = await this.spaceAccess.levelOf(ctx, collection, callerId(ctx));
+    if (role === null) throw notFound(NO_COLLECTION);
+    if (!roleAtLeast(role, minimum)) throw forbidden(`This needs the "${minimum}" level or higher on the collection`);
     return { collection, role };
   }
 
@@ -218,4 +227,12 @@ export class CollectionsService {
     const event: SpaceEvent = { spaceId, organizationId, at: this.clock.now().toISOString() };
     return addToOutbox(manager, ContentEvents.spaceMoved, event);
   }
+}
+
+/** Rows with the caller's level on each; a row without a level is left out (never shown). */
+function withLevels<Row>(rows: Row[], levelOf: (row: Row) => MemberRole | null): Array<{ row: Row; level: MemberRole }> {
+  return rows.flatMap((row) => {
+    const level = levelOf(row);
+    return level === null ? [] : [{ row, level }];
+  });
 }

@@ -5,13 +5,13 @@ import type { SpaceAction } from '../access/space-permissions';
 import type { ChangeRequestEntity } from '../change-requests/change-request.entity';
 import { ChangeRequestsRepository } from '../change-requests/change-requests.repository';
 import type { PageTree } from '../model/page-tree';
-import { type SpaceWithRole, SpaceAccess } from '../spaces/space-access';
+import { type SpaceWithLevel, SpaceAccess } from '../spaces/space-access';
 import { type RevisionRow, RevisionsRepository } from './revisions.repository';
 import { ContentStore } from './content-store';
 
 export const NO_CHANGE_REQUEST = 'No matching change request found';
 
-export interface ResolvedContent extends SpaceWithRole {
+export interface ResolvedContent extends SpaceWithLevel {
   changeRequest?: ChangeRequestEntity;
   revision: RevisionRow;
 }

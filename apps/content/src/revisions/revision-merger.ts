@@ -38,12 +38,13 @@ export class RevisionMerger {
     if (sameList(theirs.pages, base.pages) || sameList(ours.pages, theirs.pages))
       return { conflicts: [], save: () => Promise.resolve(ours.pages) };
 
-    const [baseTree, oursTree, theirsTree] = await Promise.all([base, ours, theirs].map((r) => this.store.snapshot(r.pages, manager)));
+    // Sequential, not Promise.all: these queries run on the transaction's one connection (see inSequence).
+    const [baseTree, oursTree, theirsTree] = await inSequence([base, ours, theirs], (r) => this.store.snapshot(r.pages, manager));
     const { tree, conflicts, documents } = mergeTrees(baseTree, oursTree, theirsTree);
     const mergedBodies: JsonDocument[] = [];
     for (const doc of documents) {
-      const [b, o, t] = await Promise.all(
-        [doc.base, doc.ours, doc.theirs].map(async (h) => (h ? this.store.loadDocument(h, manager) : emptyDocument())),
+      const [b, o, t] = await inSequence([doc.base, doc.ours, doc.theirs], (h) =>
+        h ? this.store.loadDocument(h, manager) : Promise.resolve(emptyDocument()),
       );
       const merged = mergeDocuments(b, o, t);
       const page = tree.pages.get(doc.pageId)!;
@@ -82,4 +83,14 @@ function conflictError(conflicts: MergeConflict[], fileConflicts: FileConflict[]
   if (fileConflicts.length > 0)
     parts.push(`${fileConflicts.length} file(s): ${fileConflicts.map((c) => `"${c.name}" (${c.fileId}): ${c.reason}`).join('; ')}`);
   return conflict(`Merge conflicts on ${parts.join('; ')}`, { conflicts, fileConflicts });
+}
+
+/**
+ * Runs `load` on each item, one after another. Queries inside a transaction share one pg client,
+ * and pg does not allow a query on a client that is still running one (deprecated, an error in pg 9).
+ */
+async function inSequence<T, R>(items: readonly T[], load: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = [];
+  for (const item of items) out.push(await load(item));
+  return out;
 }

@@ -2,8 +2,8 @@ import type { MemberRole, Space } from '@bindery/contracts';
 import { spacePermissions } from '../access/space-permissions';
 import type { SpaceCounters, SpaceEntity } from './space.entity';
 
-/** Wire shape of a space as seen by a caller holding `role` in its organization. */
-export function toSpace(space: SpaceEntity, counters: SpaceCounters, role: MemberRole | null, baseUrl: string): Space {
+/** Wire shape of a space as seen by a caller with `level` on it (`contentLevel`). */
+export function toSpace(space: SpaceEntity, counters: SpaceCounters, level: MemberRole | null, baseUrl: string): Space {
   const out: Space = {
     object: 'space',
     id: space.id,
@@ -20,7 +20,7 @@ export function toSpace(space: SpaceEntity, counters: SpaceCounters, role: Membe
     defaultLevel: space.defaultLevel,
     comments: 0,
     ...counters,
-    permissions: spacePermissions(role),
+    permissions: spacePermissions(level),
   };
   if (space.deletedAt) out.deletedAt = space.deletedAt.toISOString();
   if (space.parentId) out.parent = space.parentId;

@@ -2,7 +2,11 @@ import {
   ContentSubjects,
   type Envelope,
   type List,
+  type MemberSpace,
+  type MemberSpacesListInput,
   type Space,
+  type SpaceAccessInput,
+  type SpaceAccessResult,
   type SpaceCreateInput,
   type SpaceListInput,
   type SpaceRef,
@@ -50,5 +54,15 @@ export class SpacesHandler {
   @MessagePattern(ContentSubjects.spaceList)
   list(@Payload() { ctx, data }: Envelope<SpaceListInput>): Promise<List<Space>> {
     return this.spaces.list(ctx, data);
+  }
+
+  @MessagePattern(ContentSubjects.spaceAccess)
+  access(@Payload() { ctx, data }: Envelope<SpaceAccessInput>): Promise<SpaceAccessResult> {
+    return this.spaces.accessOf(ctx, data);
+  }
+
+  @MessagePattern(ContentSubjects.memberSpaces)
+  memberSpaces(@Payload() { ctx, data }: Envelope<MemberSpacesListInput>): Promise<List<MemberSpace>> {
+    return this.spaces.listForMember(ctx, data);
   }
 }

@@ -1,3 +1,4 @@
+import type { DefaultLevel } from '@bindery/contracts';
 import type { CursorKey } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager, type QueryDeepPartialEntity } from 'typeorm';
@@ -55,6 +56,28 @@ export class SpacesRepository {
   /** The last key among the live spaces in a collection (or at the top level), for a new space. */
   lastPosition(manager: EntityManager, organizationId: string, parentId: string | null): Promise<string | null> {
     return lastPosition(manager, 'spaces', organizationId, parentId);
+  }
+
+  /** The default levels of the collection `parentId` and of the collections above it, innermost first. */
+  async inheritedLevels(parentId: string | null, manager: EntityManager = this.db.manager): Promise<DefaultLevel[]> {
+    if (parentId === null) return [];
+    const rows: Array<{ default_level: DefaultLevel }> = await manager.query(
+      `WITH RECURSIVE up(id, parent_id, default_level, depth) AS (
+         SELECT id, parent_id, default_level, 0 FROM collections WHERE id = $1
+         UNION ALL SELECT c.id, c.parent_id, c.default_level, up.depth + 1 FROM collections c JOIN up ON c.id = up.parent_id WHERE up.depth < 1000
+       ) SELECT default_level FROM up ORDER BY depth`,
+      [parentId],
+    );
+    return rows.map((r) => r.default_level);
+  }
+
+  /** Every collection of the organization with its parent and default level (for the levels of a list's rows). */
+  async collectionLevels(organizationId: string): Promise<Map<string, { parentId: string | null; defaultLevel: DefaultLevel }>> {
+    const rows: Array<{ id: string; parent_id: string | null; default_level: DefaultLevel }> = await this.db.query(
+      'SELECT id, parent_id, default_level FROM collections WHERE organization_id = $1',
+      [organizationId],
+    );
+    return new Map(rows.map((r) => [r.id, { parentId: r.parent_id, defaultLevel: r.default_level }]));
   }
 
   /** True when a collection with this id belongs to the organization. */

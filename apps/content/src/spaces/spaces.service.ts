@@ -1,8 +1,13 @@
 import {
   ContentEvents,
   type List,
+  type MemberRole,
+  type MemberSpace,
+  type MemberSpacesListInput,
   type RequestContext,
   type Space,
+  type SpaceAccessInput,
+  type SpaceAccessResult,
   type SpaceCreateInput,
   type SpaceEvent,
   type SpaceListInput,
@@ -12,15 +17,18 @@ import {
 import { addToOutbox, badRequest, decodeCursor, newId, notFound, pageLimit, randomBase62, toList } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { OrganizationAccess } from '../access/organization-access';
+import { callerId, OrganizationAccess } from '../access/organization-access';
+import { spacePermissions } from '../access/space-permissions';
 import { Clock } from '../clock/clock';
 import { positionAfter } from '../collections/position';
 import { type RevisionRow, RevisionsRepository } from '../revisions/revisions.repository';
 import { isPurgeable, purgeCutoff } from './deletion-rules';
-import { NO_SPACE, SpaceAccess } from './space-access';
+import { type ListLevels, NO_SPACE, SpaceAccess } from './space-access';
 import type { SpaceEntity } from './space.entity';
 import { toSpace } from './space.mapper';
 import { SpacesRepository } from './spaces.repository';
+
+const NO_ORGANIZATION = 'No matching organization found';
 
 @Injectable()
 export class SpacesService {
@@ -35,7 +43,7 @@ export class SpacesService {
 
   /** A new space with an empty first revision; needs the `create` role. */
   async create(ctx: RequestContext, input: SpaceCreateInput): Promise<Space> {
-    const role = await this.organizations.require(ctx, input.organizationId, 'create', 'No matching organization found');
+    const role = await this.organizations.require(ctx, input.organizationId, 'create', NO_ORGANIZATION);
     if (input.parent !== undefined && !(await this.spaces.collectionExists(input.organizationId, input.parent))) {
       throw notFound('parent: No matching collection found');
     }
@@ -65,16 +73,17 @@ export class SpacesService {
       await this.insertWithFirstRevision(manager, entity, { pages: [], files: [] });
       return entity;
     });
+    // `create` and above are never capped by default levels: the role is the level.
     return this.toWire(space, role, ctx);
   }
 
   async get(ctx: RequestContext, ref: SpaceRef): Promise<Space> {
-    const { space, role } = await this.access.load(ctx, ref.spaceId, 'view', { includeDeleted: true, shareKey: ref.shareKey });
-    return this.toWire(space, role, ctx);
+    const { space, level } = await this.access.load(ctx, ref.spaceId, 'view', { includeDeleted: true, shareKey: ref.shareKey });
+    return this.toWire(space, level, ctx);
   }
 
   async update(ctx: RequestContext, input: SpaceUpdateInput): Promise<Space> {
-    const { space, role } = await this.access.load(ctx, input.spaceId, 'admin');
+    const { space } = await this.access.load(ctx, input.spaceId, 'admin');
     const changes: Partial<SpaceEntity> = { updatedAt: this.clock.now() };
     if (input.title !== undefined) changes.title = input.title;
     if (input.emoji !== undefined) changes.emoji = input.emoji;
@@ -86,7 +95,9 @@ export class SpacesService {
       await this.spaces.update(manager, space.id, changes);
       await this.publish(manager, ContentEvents.spaceUpdated, space);
     });
-    return this.toWire({ ...space, ...changes }, role, ctx);
+    // The new default level may change the caller's own level: computed again, not carried over.
+    const updated = { ...space, ...changes };
+    return this.toWire(updated, await this.access.levelOf(ctx, updated, callerId(ctx)), ctx);
   }
 
   /** Soft delete: restorable for 7 days, then purged. Deleting an absent space is not an error. */
@@ -104,7 +115,7 @@ export class SpacesService {
   }
 
   async restore(ctx: RequestContext, ref: SpaceRef): Promise<Space> {
-    const { space, role } = await this.access.load(ctx, ref.spaceId, 'admin', { includeDeleted: true });
+    const { space, level } = await this.access.load(ctx, ref.spaceId, 'admin', { includeDeleted: true });
     if (!space.deletedAt) throw badRequest('spaceId: the space is not deleted');
     if (isPurgeable(space.deletedAt, this.clock.now())) throw notFound(NO_SPACE);
     const restored = { ...space, deletedAt: null, updatedAt: this.clock.now() };
@@ -112,7 +123,7 @@ export class SpacesService {
       await this.spaces.update(manager, space.id, { deletedAt: null, updatedAt: restored.updatedAt });
       await this.publish(manager, ContentEvents.spaceRestored, space);
     });
-    return this.toWire(restored, role, ctx);
+    return this.toWire(restored, level, ctx);
   }
 
   /**
@@ -121,7 +132,7 @@ export class SpacesService {
    */
   async duplicate(ctx: RequestContext, ref: SpaceRef): Promise<Space> {
     const { space } = await this.access.load(ctx, ref.spaceId, 'view');
-    const role = await this.organizations.require(ctx, space.organizationId, 'create', NO_SPACE);
+    await this.organizations.require(ctx, space.organizationId, 'create', NO_SPACE);
     const source = await this.revisions.find(space.revisionId);
     const copy = await this.db.transaction(async (manager) => {
       const now = this.clock.now();
@@ -140,7 +151,7 @@ export class SpacesService {
       await this.insertWithFirstRevision(manager, entity, { pages: source?.pages ?? [], files: source?.files ?? [] });
       return entity;
     });
-    return this.toWire(copy, role, ctx);
+    return this.toWire(copy, await this.access.levelOf(ctx, copy, callerId(ctx)), ctx);
   }
 
   /** A new space row, its first revision (with the given content) and `content.space.created`, in one transaction. */
@@ -161,19 +172,54 @@ export class SpacesService {
     await this.publish(manager, ContentEvents.spaceCreated, entity);
   }
 
-  /** Live spaces of an organization the caller belongs to (no caller: 401, never "every space"). */
+  /** A user's (default: the caller's) level and permissions on a live space, for other contexts. */
+  async accessOf(ctx: RequestContext, input: SpaceAccessInput): Promise<SpaceAccessResult> {
+    const space = await this.access.find(input.spaceId);
+    const userId = input.userId ?? callerId(ctx);
+    const level = await this.access.levelOf(ctx, space, userId);
+    return { space: space.id, organization: space.organizationId, user: userId, level, permissions: spacePermissions(level) };
+  }
+
+  /** Live spaces of an organization the caller reaches, with their permissions. */
   async list(ctx: RequestContext, input: SpaceListInput): Promise<List<Space>> {
-    const role = await this.organizations.roleIn(ctx, input.organizationId, 'No matching organization found');
+    const levels = await this.access.listLevels(ctx, input.organizationId, NO_ORGANIZATION);
+    const page = await this.reachablePage(ctx, levels, input);
+    return { ...page, items: page.items.map(({ space }) => space) };
+  }
+
+  /**
+   * The spaces a member reaches, each with the member's level on it (`listSpacesForOrganizationMember`,
+   * asked by identity, which has checked the caller may look at this member).
+   */
+  async listForMember(ctx: RequestContext, input: MemberSpacesListInput): Promise<List<MemberSpace>> {
+    const levels = await this.access.listLevels(ctx, input.organizationId, `No member ${input.userId} in this organization`, input.userId);
+    const page = await this.reachablePage(ctx, levels, input);
+    return { ...page, items: page.items.map(({ space, level }) => ({ permission: level, space })) };
+  }
+
+  /** One page of the organization's live spaces with their levels for `levels`' user; a guest's is empty. */
+  private async reachablePage(
+    ctx: RequestContext,
+    levels: ListLevels,
+    input: SpaceListInput,
+  ): Promise<List<{ space: Space; level: MemberRole }>> {
+    if (!levels.reachesAny) return { items: [], count: 0 };
     const limit = pageLimit(input.limit);
     const after = input.page ? decodeCursor(input.page, 2) : undefined;
     const { rows, count } = await this.spaces.listByOrganization(input.organizationId, limit + 1, after);
-    const counters = await this.spaces.counters(rows.map((r) => r.id));
+    // A member has a level on every space (default levels only cap it), so the filter keeps every
+    // row and the count stays exact; it is there so that a row without a level can never be shown.
+    const reachable = rows.flatMap((space) => {
+      const level = levels.levelOf(space);
+      return level === null ? [] : [{ space, level }];
+    });
+    const counters = await this.spaces.counters(reachable.map((r) => r.space.id));
     return toList(
-      rows,
+      reachable,
       limit,
       count,
-      (s) => [s.createdAt.toISOString(), s.id],
-      (s) => toSpace(s, counters.get(s.id)!, role, ctx.baseUrl),
+      (r) => [r.space.createdAt.toISOString(), r.space.id],
+      (r) => ({ space: toSpace(r.space, counters.get(r.space.id)!, r.level, ctx.baseUrl), level: r.level }),
     );
   }
 
@@ -182,9 +228,9 @@ export class SpacesService {
     return this.spaces.purgeDeletedBefore(purgeCutoff(this.clock.now()));
   }
 
-  private async toWire(space: SpaceEntity, role: SpaceAccessRole, ctx: RequestContext): Promise<Space> {
+  private async toWire(space: SpaceEntity, level: MemberRole | null, ctx: RequestContext): Promise<Space> {
     const counters = await this.spaces.counters([space.id]);
-    return toSpace(space, counters.get(space.id)!, role, ctx.baseUrl);
+    return toSpace(space, counters.get(space.id)!, level, ctx.baseUrl);
   }
 
   private publish(manager: EntityManager, type: string, space: SpaceEntity): Promise<void> {
@@ -192,5 +238,3 @@ export class SpacesService {
     return addToOutbox(manager, type, event);
   }
 }
-
-type SpaceAccessRole = Parameters<typeof toSpace>[2];

@@ -3,18 +3,21 @@ import {
   type List,
   type MemberSpace,
   type MemberSpacesInput,
+  type MemberSpacesListInput,
   type RequestContext,
-  type SpaceListInput,
 } from '@bindery/contracts';
 import type { ServiceClient } from '@bindery/platform/nest';
 import { forbidden, notFound } from '@bindery/platform';
 import { Inject, Injectable } from '@nestjs/common';
 import { canInspectMember } from '../permissions/access-rules';
 import { OrganizationAccess } from '../permissions/organization-access.service';
-import { memberSpacePermission } from '../permissions/space-permission';
 import { CONTENT_CLIENT } from './content-client.provider';
 
-/** Composes a member's spaces: the spaces and their default levels from content, the role from identity. */
+/**
+ * A member's spaces. Identity decides who may look at this member; the spaces and the member's
+ * level on each come from content, the one place that decides levels on spaces (organization
+ * role, guests, default levels of spaces and collections).
+ */
 @Injectable()
 export class MemberSpacesService {
   constructor(
@@ -28,13 +31,12 @@ export class MemberSpacesService {
       throw forbidden("Only admins can list another member's spaces");
     const role = await this.access.roleOf(input.organizationId, input.userId);
     if (role === undefined) throw notFound(`No member ${input.userId} in this organization`);
-    const query: SpaceListInput = { organizationId: input.organizationId, page: input.page, limit: input.limit };
-    const spaces = await this.content.send<List<{ defaultLevel?: unknown }>>(ContentSubjects.spaceList, ctx, query);
-    // A page can come back shorter than `limit` when the member cannot reach some of its spaces.
-    const items = spaces.items.flatMap((space) => {
-      const permission = memberSpacePermission(role, space.defaultLevel);
-      return permission ? [{ permission, space }] : [];
-    });
-    return { ...spaces, items };
+    const query: MemberSpacesListInput = {
+      organizationId: input.organizationId,
+      userId: input.userId,
+      page: input.page,
+      limit: input.limit,
+    };
+    return this.content.send<List<MemberSpace>>(ContentSubjects.memberSpaces, ctx, query);
   }
 }

@@ -4,7 +4,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { SpaceAction } from '../../access/space-permissions';
 import { NO_CHANGE_REQUEST } from '../../revisions/content-reader';
-import { SpaceAccess, type SpaceWithRole } from '../../spaces/space-access';
+import { SpaceAccess, type SpaceWithLevel } from '../../spaces/space-access';
 import type { ChangeRequestEntity } from '../change-request.entity';
 import { ChangeRequestsRepository } from '../change-requests.repository';
 
@@ -16,8 +16,8 @@ export class ChangeRequestLookup {
     private readonly changeRequests: ChangeRequestsRepository,
   ) {}
 
-  /** The space (with the caller's role) and the change request; 404 for either, 403 below `action`. */
-  async load(ctx: RequestContext, ref: ChangeRequestRef, action: SpaceAction): Promise<SpaceWithRole & { cr: ChangeRequestEntity }> {
+  /** The space (with the caller's level on it) and the change request; 404 for either, 403 below `action`. */
+  async load(ctx: RequestContext, ref: ChangeRequestRef, action: SpaceAction): Promise<SpaceWithLevel & { cr: ChangeRequestEntity }> {
     const found = await this.access.load(ctx, ref.spaceId, action);
     const cr = await this.changeRequests.find(found.space.id, ref.changeRequestId);
     if (!cr) throw notFound(NO_CHANGE_REQUEST);

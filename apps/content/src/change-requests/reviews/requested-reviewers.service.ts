@@ -18,6 +18,8 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { OrganizationAccess } from '../../access/organization-access';
 import { Clock } from '../../clock/clock';
+import { SpaceAccess } from '../../spaces/space-access';
+import type { SpaceEntity } from '../../spaces/space.entity';
 import type { ChangeRequestEntity } from '../change-request.entity';
 import { ChangeRequestsRepository } from '../change-requests.repository';
 import { ChangeRequestLookup } from './change-request-lookup';
@@ -35,6 +37,7 @@ export class RequestedReviewersService {
     private readonly reviews: ReviewsRepository,
     private readonly changeRequests: ChangeRequestsRepository,
     private readonly organizations: OrganizationAccess,
+    private readonly spaceAccess: SpaceAccess,
     private readonly clock: Clock,
     private readonly db: DataSource,
   ) {}
@@ -58,7 +61,7 @@ export class RequestedReviewersService {
       throw badRequest(`users: must hold 1 to ${MAX_REVIEWERS_PER_REQUEST} user ids`);
     if (userIds.includes(found.createdBy.id))
       throw badRequest(`users: ${found.createdBy.id} is the author of change request #${found.number} and cannot review it`);
-    const reviewers = await this.reviewersAmong(ctx, space.organizationId, userIds);
+    const reviewers = await this.reviewersAmong(ctx, space, userIds);
     const requestedBy = await this.organizations.currentUser(ctx);
     const rows = await this.db.transaction(async (manager) => {
       const cr = await this.lookup.lockReviewable(manager, space.id, found.id);
@@ -95,13 +98,22 @@ export class RequestedReviewersService {
     return { removed };
   }
 
-  /** The users as identity shows them; 400 naming those who are not members or may not review. */
-  private async reviewersAmong(ctx: RequestContext, organizationId: string, userIds: string[]): Promise<User[]> {
-    const members = await this.organizations.membersAmong(ctx, organizationId, userIds);
+  /**
+   * The users as identity shows them; 400 naming those who are not members or whose level on the
+   * space (their role capped by the space's default levels, see contentLevel) is below review.
+   */
+  private async reviewersAmong(ctx: RequestContext, space: SpaceEntity, userIds: string[]): Promise<User[]> {
+    const members = await this.organizations.membersAmong(ctx, space.organizationId, userIds);
     const byId = new Map(members.map((m) => [m.user.id, m]));
     const strangers = userIds.filter((id) => !byId.has(id));
     if (strangers.length > 0) throw badRequest(`users: not members of the space's organization (or unknown): ${strangers.join(', ')}`);
-    const unable = members.filter((m) => !roleAtLeast(m.role, 'review')).map((m) => `${m.user.id} (${m.role ?? 'guest'})`);
+    const levels = await this.spaceAccess.levelsFor(
+      space,
+      members.map((m) => m.role),
+    );
+    const unable = members.flatMap((m, i) =>
+      roleAtLeast(levels[i], 'review') ? [] : [`${m.user.id} (${levels[i] ?? (m.role === null ? 'guest' : 'no access')})`],
+    );
     if (unable.length > 0) throw badRequest(`users: reviewing needs the "review" role or higher: ${unable.join(', ')}`);
     return userIds.map((id) => byId.get(id)!.user);
   }

@@ -65,8 +65,8 @@ export class ReviewsService {
    * own change request, as on other review platforms: an approval must come from someone else.
    */
   async submit(ctx: RequestContext, input: ReviewSubmitInput): Promise<ChangeRequestReview> {
-    const { space, role, cr: found } = await this.lookup.load(ctx, input, 'view');
-    if (!roleAtLeast(role, 'review')) throw forbidden('Reviewing needs the "review" role or higher on the space');
+    const { space, level, cr: found } = await this.lookup.load(ctx, input, 'view');
+    if (!roleAtLeast(level, 'review')) throw forbidden('Reviewing needs the "review" role or higher on the space');
     const reviewer = await this.organizations.currentUser(ctx);
     if (found.createdBy.id === reviewer.id) throw badRequest(`You cannot review change request #${found.number}: you created it`);
     const comment = commentDocument(input.comment);
