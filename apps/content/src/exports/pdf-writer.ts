@@ -134,12 +134,7 @@ class PdfWriter {
       .fontSize(22)
       .text(prose(page.title) || 'Untitled', frame.x, this.doc.y, { width: frame.width });
     if (page.description) {
-      this.doc
-        .moveDown(0.3)
-        .fillColor('#555555')
-        .font(FONT.italic)
-        .fontSize(12)
-        .text(prose(page.description), { width: frame.width });
+      this.doc.moveDown(0.3).fillColor('#555555').font(FONT.italic).fontSize(12).text(prose(page.description), { width: frame.width });
     }
     this.doc.fillColor('black').moveDown(0.8);
     this.blocks(page.blocks, frame);
