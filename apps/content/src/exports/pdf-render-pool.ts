@@ -21,33 +21,39 @@ const IDLE_MS = 1000;
  * at most `concurrency` at once, at most `queue` waiting (more is a 503 with a retry delay), each
  * with a heap of `memoryMb` and `timeoutMs` from the moment it is asked for (its thread is
  * terminated when the time is up). Idle threads exit, so a large render's memory goes back.
+ *
+ * Renders wait here rather than in piscina's queue: with no minimum of threads, piscina does not
+ * start a thread for queued tasks after it terminated one (a render over its time or memory), so
+ * they would wait until their own time ran out. Each `run` here finds a thread or starts one.
  */
 @Injectable()
 export class PdfRenderPool implements OnModuleDestroy {
   private readonly pool: Piscina<PdfRenderTask, RenderedPdf>;
-  /** Renders asked for and not yet settled (running or waiting). */
-  private pending = 0;
+  private running = 0;
+  /** Renders waiting for a thread, first come first served. */
+  private readonly waiting: Array<() => void> = [];
 
   constructor(@Inject(PDF_RENDER_LIMITS) private readonly limits: PdfRenderLimits) {
     this.pool = new Piscina<PdfRenderTask, RenderedPdf>({
       filename: join(__dirname, 'pdf-render.worker.js'),
       minThreads: 0,
       maxThreads: limits.concurrency,
-      maxQueue: limits.queue,
+      // Only while a thread starts: no more than `concurrency` renders are ever handed to piscina.
+      maxQueue: limits.concurrency,
       idleTimeout: IDLE_MS,
       resourceLimits: { maxOldGenerationSizeMb: limits.memoryMb },
     });
   }
 
   async render(task: PdfRenderTask): Promise<RenderedPdf> {
-    const waited = this.pending >= this.limits.concurrency;
-    this.pending++;
+    const signal = AbortSignal.timeout(this.limits.timeoutMs);
+    await this.turn(signal);
     try {
-      return await this.pool.run(task, { signal: AbortSignal.timeout(this.limits.timeoutMs) });
+      return await this.pool.run(task, { signal });
     } catch (error) {
-      throw this.refusal(error, waited);
+      throw this.refusal(error);
     } finally {
-      this.pending--;
+      this.next();
     }
   }
 
@@ -55,18 +61,44 @@ export class PdfRenderPool implements OnModuleDestroy {
     await this.pool.destroy();
   }
 
-  /** What the caller is told when a render does not finish. */
-  private refusal(error: unknown, waited: boolean): AppError {
-    const retryAfterSeconds = Math.ceil(this.limits.timeoutMs / 1000);
-    const name = (error as { name?: unknown })?.name;
-    const message = (error as { message?: unknown })?.message;
-    const code = (error as { code?: unknown })?.code;
-    if (message === 'Task queue is at limit' || message === 'No task queue available and all Workers are busy') {
-      return new AppError(503, 'Too many PDFs are being rendered; try again shortly', { retryAfterSeconds });
+  /** Resolves when this render may start; refuses it when the queue is full or its time runs out first. */
+  private turn(signal: AbortSignal): Promise<void> {
+    if (this.running < this.limits.concurrency) {
+      this.running++;
+      return Promise.resolve();
     }
+    if (this.waiting.length >= this.limits.queue) return Promise.reject(this.busy());
+    return new Promise((resolve, reject) => {
+      const start = () => {
+        signal.removeEventListener('abort', giveUp);
+        resolve();
+      };
+      const giveUp = () => {
+        this.waiting.splice(this.waiting.indexOf(start), 1);
+        reject(this.busy());
+      };
+      signal.addEventListener('abort', giveUp, { once: true });
+      this.waiting.push(start);
+    });
+  }
+
+  /** Hands a finished render's place to the first one waiting. */
+  private next(): void {
+    const start = this.waiting.shift();
+    if (start) start();
+    else this.running--;
+  }
+
+  private busy(): AppError {
+    return new AppError(503, 'Too many PDFs are being rendered; try again shortly', {
+      retryAfterSeconds: Math.ceil(this.limits.timeoutMs / 1000),
+    });
+  }
+
+  /** What the caller is told when a render does not finish. */
+  private refusal(error: unknown): AppError {
+    const { name, code } = (error ?? {}) as { name?: unknown; code?: unknown };
     if (name === 'AbortError') {
-      // Still waiting when the time ran out: the renderer was busy, not this export too large.
-      if (waited) return new AppError(503, 'Too many PDFs are being rendered; try again shortly', { retryAfterSeconds });
       return new AppError(413, `The PDF took longer than ${this.limits.timeoutMs / 1000} s to render; export a smaller part with "page"`);
     }
     if (code === 'ERR_WORKER_OUT_OF_MEMORY') {
