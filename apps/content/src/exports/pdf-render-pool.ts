@@ -13,8 +13,8 @@ export interface PdfRenderLimits {
 }
 export const PDF_RENDER_LIMITS = Symbol('PDF_RENDER_LIMITS');
 
-/** An idle render thread exits after this long, and its heap with it (the next render starts a fresh one). */
-const IDLE_MS = 1000;
+/** An idle render thread exits after this long, and its heap with it; renders in quick succession reuse a warm thread (starting one costs about a second). */
+const IDLE_MS = 5000;
 
 /**
  * Renders PDFs in worker threads (piscina), off the event loop that answers every other request:
