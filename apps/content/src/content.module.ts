@@ -35,7 +35,7 @@ export class ContentModule {
         SpacesModule,
         ChangeRequestsModule,
         CollectionsModule,
-        ExportsModule,
+        ExportsModule.forRoot(env),
       ],
       controllers: [HealthHandler],
     };

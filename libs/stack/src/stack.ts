@@ -158,9 +158,9 @@ export class LocalStack {
     return env;
   }
 
-  /** Starts one app (again) and records its PID. */
-  startApp(app: AppSpec): ChildProcess {
-    const child = startProcess(process.execPath, [appEntry(app)], this.logFile(app.name), this.envFor(app));
+  /** Starts one app (again) and records its PID; `overrides` adds to or replaces its environment (tests). */
+  startApp(app: AppSpec, overrides: NodeJS.ProcessEnv = {}): ChildProcess {
+    const child = startProcess(process.execPath, [appEntry(app)], this.logFile(app.name), { ...this.envFor(app), ...overrides });
     this.apps.set(app.name, child);
     this.state.pids[app.name] = child.pid!;
     this.save();

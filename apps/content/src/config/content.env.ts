@@ -66,6 +66,33 @@ export class ContentEnv extends ServiceEnv {
   @Min(100)
   @Max(120_000)
   FETCH_TIMEOUT_MS: number = 4000;
+
+  /** PDFs rendered at once, each in its own worker thread (a render keeps a core busy). */
+  @IsInt({ message: 'must be a whole number of renders' })
+  @Min(1)
+  @Max(64)
+  PDF_RENDER_CONCURRENCY: number = 1;
+
+  /** PDF renders that may wait for a thread; past it a download is a 503 with Retry-After. */
+  @IsInt({ message: 'must be a whole number of renders' })
+  @Min(0)
+  @Max(10_000)
+  PDF_RENDER_QUEUE: number = 8;
+
+  /** Heap of one PDF render's worker thread, in MB; a render needing more is refused (413). */
+  @IsInt({ message: 'must be a whole number of megabytes' })
+  @Min(64)
+  @Max(16_384)
+  PDF_RENDER_MEMORY_MB: number = 512;
+
+  /**
+   * Time for one PDF render, waiting included, in ms; its thread is terminated after it. Keep it
+   * under the gateway's PDF_RENDER_TIMEOUT_MS so the caller hears why.
+   */
+  @IsInt({ message: 'must be a whole number of milliseconds' })
+  @Min(100)
+  @Max(600_000)
+  PDF_RENDER_TIME_LIMIT_MS: number = 20_000;
 }
 
 function addressListError(list: string): string | undefined {

@@ -16,7 +16,8 @@ import { imageFileIds, imagesToEmbed } from './pdf-images';
 import { layoutDocument } from './pdf-layout';
 import { MAX_PDF_BYTES, MAX_PDF_IMAGE_BYTES, MAX_PDF_PAGES, MAX_PDF_SOURCE_BYTES, RENDERED_PDF_CACHE_CHARS } from './pdf-limits';
 import { pagesInScope, type ScopedPage } from './pdf-scope';
-import { type PdfPage, writePdf } from './pdf-writer';
+import { PdfRenderPool } from './pdf-render-pool';
+import type { PdfPage } from './pdf-writer';
 import { renderedPdfCache, renderedPdfKey } from './rendered-pdf-cache';
 
 /**
@@ -36,6 +37,7 @@ export class PdfExportService {
     private readonly signer: DownloadSigner,
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
     private readonly clock: Clock,
+    private readonly renderer: PdfRenderPool,
   ) {}
 
   async issue(ctx: RequestContext, input: PdfExportInput): Promise<PdfExportUrl> {
@@ -74,10 +76,10 @@ export class PdfExportService {
     if (cached !== undefined) return { title, base64: cached };
     const pages = await this.layout(scope);
     const images = await this.images(pages, revision.files);
-    const pdf = await writePdf({ title, pages, images });
-    if (pdf.length > MAX_PDF_BYTES)
+    // Drawn in a worker thread with bounded time and memory (pdf-render-pool.ts), not on this event loop.
+    const { base64 } = await this.renderer.render({ title, pages, images });
+    if (base64 === undefined)
       throw new AppError(413, `The PDF would exceed ${MAX_PDF_BYTES / 1024 / 1024} MB; export a smaller part with "page"`);
-    const base64 = pdf.toString('base64');
     this.rendered.set(key, base64);
     return { title, base64 };
   }

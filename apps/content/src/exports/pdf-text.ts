@@ -17,3 +17,29 @@ export function drawableText(text: string): string {
   }
   return out;
 }
+
+/** A break opportunity the line breaker honours and the proportional DejaVu faces draw as nothing. */
+export const ZERO_WIDTH_SPACE = '\u200b';
+
+/**
+ * Inserts `mark` into every run of more than `every` characters without white space, so no word
+ * handed to pdfkit is longer than `every`. pdfkit chops a word wider than the line by measuring
+ * the whole rest of the word again after each line, and caches the layout of every rest: a
+ * 20,000-character word took 25 s and 900 MB, and the time grows with the square of its length.
+ * Proportional text gets ZERO_WIDTH_SPACE (invisible); monospace text, whose fonts lack that
+ * character, gets a line break where its line is full anyway.
+ */
+export function breakLongWords(text: string, every: number, mark: string): string {
+  const limit = Math.max(1, Math.floor(every));
+  const out: string[] = [];
+  let unbroken = 0;
+  for (const ch of text) {
+    if (ch === ' ' || ch === '\n' || ch === '\t' || ch === ZERO_WIDTH_SPACE) unbroken = 0;
+    else if (unbroken === limit) {
+      out.push(mark);
+      unbroken = 1;
+    } else unbroken++;
+    out.push(ch);
+  }
+  return out.join('');
+}

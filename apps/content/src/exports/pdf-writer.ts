@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import PDFDocument from 'pdfkit';
 import type { LayoutBlock, TextRun } from './pdf-layout';
-import { drawableText } from './pdf-text';
+import { breakLongWords, drawableText, ZERO_WIDTH_SPACE } from './pdf-text';
 
 /** One page of the space, laid out: it starts a new sheet of the PDF. */
 export interface PdfPage {
@@ -66,6 +66,13 @@ const MARGIN = 56;
 const MIN_WIDTH = 120;
 /** Pages drawn between two turns of the event loop (a few milliseconds of work). */
 const YIELD_EVERY = 5;
+/** Longest word of proportional text handed to pdfkit (see `breakLongWords`); longer ones get an invisible break. */
+const MAX_WORD = 64;
+
+/** Proportional text as drawn: drawable characters, no word longer than MAX_WORD. */
+function prose(text: string): string {
+  return breakLongWords(drawableText(text), MAX_WORD, ZERO_WIDTH_SPACE);
+}
 
 /** Renders laid-out pages as a PDF (A4, DejaVu fonts, bookmarks per page). */
 export function writePdf(content: PdfContent): Promise<Buffer> {
@@ -125,14 +132,9 @@ class PdfWriter {
       .fillColor('black')
       .font(FONT.bold)
       .fontSize(22)
-      .text(drawableText(page.title) || 'Untitled', frame.x, this.doc.y, { width: frame.width });
+      .text(prose(page.title) || 'Untitled', frame.x, this.doc.y, { width: frame.width });
     if (page.description) {
-      this.doc
-        .moveDown(0.3)
-        .fillColor('#555555')
-        .font(FONT.italic)
-        .fontSize(12)
-        .text(drawableText(page.description), { width: frame.width });
+      this.doc.moveDown(0.3).fillColor('#555555').font(FONT.italic).fontSize(12).text(prose(page.description), { width: frame.width });
     }
     this.doc.fillColor('black').moveDown(0.8);
     this.blocks(page.blocks, frame);
@@ -207,7 +209,9 @@ class PdfWriter {
 
   /** Styled runs as one flowing text (pdfkit's `continued` text keeps them on shared lines). */
   private runs(runs: TextRun[], frame: Frame, size: number, bold: boolean): void {
-    const visible = runs.map((r) => ({ ...r, text: drawableText(r.text) })).filter((r) => r.text !== '');
+    const visible = runs
+      .map((r) => ({ ...r, text: r.code ? this.monospace(r.text, frame.width, size * 0.92) : prose(r.text) }))
+      .filter((r) => r.text !== '');
     if (visible.length === 0) return;
     visible.forEach((run, i) => {
       const fonts = run.code ? MONO : FONT;
@@ -232,14 +236,14 @@ class PdfWriter {
   }
 
   private code(lines: string[], title: string | undefined, frame: Frame): void {
-    const text = drawableText(lines.join('\n')) || ' ';
     const pad = 6;
+    const text = this.monospace(lines.join('\n'), frame.width - 2 * pad, CODE_SIZE) || ' ';
     this.doc.font(MONO.regular).fontSize(CODE_SIZE);
     const height = this.doc.heightOfString(text, { width: frame.width - 2 * pad, lineGap: 1 }) + 2 * pad;
     const usable = this.bottom - this.doc.page.margins.top;
     if (title) {
       this.keepRoom(CODE_SIZE * 2 + Math.min(height, usable / 2));
-      this.doc.fillColor('#555555').font(FONT.bold).fontSize(9).text(drawableText(title), frame.x, this.doc.y, { width: frame.width });
+      this.doc.fillColor('#555555').font(FONT.bold).fontSize(9).text(prose(title), frame.x, this.doc.y, { width: frame.width });
       this.doc.moveDown(0.2);
     }
     // A block that fits on a sheet stays whole on a grey ground; a longer one flows over sheets without it.
@@ -287,16 +291,17 @@ class PdfWriter {
   }
 
   private table(header: TextRun[][] | undefined, rows: TextRun[][][], frame: Frame): void {
-    const columns = Math.max(header?.length ?? 0, ...rows.map((r) => r.length));
+    // A loop, not Math.max(...rows): spreading a table of 100,000 rows overflows the stack.
+    const columns = rows.reduce((most, r) => Math.max(most, r.length), header?.length ?? 0);
     if (columns === 0) return;
     const width = frame.width / columns;
     const pad = 4;
     const maxRow = (this.bottom - this.doc.page.margins.top) / 2;
     const drawRow = (cells: TextRun[][], bold: boolean) => {
-      const texts = cells.map((cell) => drawableText(cell.map((r) => r.text).join('')));
+      const texts = cells.map((cell) => prose(cell.map((r) => r.text).join('')));
       this.doc.font(bold ? FONT.bold : FONT.regular).fontSize(9.5);
-      const height =
-        Math.min(maxRow, Math.max(...texts.map((t) => this.doc.heightOfString(t || ' ', { width: width - 2 * pad })))) + 2 * pad;
+      const tallest = texts.reduce((most, t) => Math.max(most, this.doc.heightOfString(t || ' ', { width: width - 2 * pad })), 0);
+      const height = Math.min(maxRow, tallest) + 2 * pad;
       this.keepRoom(height);
       const y = this.doc.y;
       texts.forEach((text, i) => {
@@ -337,9 +342,18 @@ class PdfWriter {
         // Bytes the PDF library cannot read (a corrupt or unusual PNG) fall back to the caption.
       }
     }
-    const text = drawableText(caption) || (drawn ? '' : '[image]');
+    const text = prose(caption) || (drawn ? '' : '[image]');
     if (text) this.doc.fillColor('#555555').font(FONT.italic).fontSize(9).text(text, frame.x, this.doc.y, { width: frame.width });
     this.doc.fillColor('black').moveDown(0.6);
+  }
+
+  /**
+   * Monospace text as drawn: a word longer than a line is broken where the line is full (the
+   * monospace faces have no zero-width space), so pdfkit never chops a long word itself.
+   */
+  private monospace(text: string, width: number, size: number): string {
+    const advance = this.doc.font(MONO.regular).fontSize(size).widthOfString('0');
+    return breakLongWords(drawableText(text), width / advance, '\n');
   }
 
   /** Starts a new sheet when less than `height` is left on this one. */

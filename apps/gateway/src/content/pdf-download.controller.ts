@@ -1,4 +1,5 @@
 import { ContentSubjects, type PdfFile, type RequestContext } from '@bindery/contracts';
+import { AppError } from '@bindery/platform';
 import { ServiceClient } from '@bindery/platform/nest';
 import { Controller, Get, Query, Res } from '@nestjs/common';
 import { create as contentDisposition } from 'content-disposition';
@@ -28,21 +29,28 @@ export class PdfDownloadController {
     @Query() query: PdfDownloadQuery,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<Buffer> {
-    const file = await this.services.send<PdfFile>(
-      ContentSubjects.pdfRender,
-      ctx,
-      {
-        spaceId: query.space,
-        revisionId: query.revision,
-        changeRequestId: query.changeRequest,
-        page: query.page,
-        only: query.only === 'true',
-        expires: query.expires,
-        signature: query.signature,
-      },
-      // Rendering a few hundred pages takes longer than a read.
-      this.env.PDF_RENDER_TIMEOUT_MS,
-    );
+    const file = await this.services
+      .send<PdfFile>(
+        ContentSubjects.pdfRender,
+        ctx,
+        {
+          spaceId: query.space,
+          revisionId: query.revision,
+          changeRequestId: query.changeRequest,
+          page: query.page,
+          only: query.only === 'true',
+          expires: query.expires,
+          signature: query.signature,
+        },
+        // Rendering a few hundred pages takes longer than a read.
+        this.env.PDF_RENDER_TIMEOUT_MS,
+      )
+      .catch((error: unknown) => {
+        // Content's renderers are all busy: tell the client when to come back (the error filter keeps the header).
+        const retryAfter = retryAfterSeconds(error);
+        if (retryAfter !== undefined) void reply.header('retry-after', String(retryAfter));
+        throw error;
+      });
     void reply
       .header('content-type', 'application/pdf')
       .header('content-disposition', contentDisposition(pdfFilename(file.title)))
@@ -50,4 +58,11 @@ export class PdfDownloadController {
       .header('cache-control', 'private, max-age=300');
     return Buffer.from(file.base64, 'base64');
   }
+}
+
+/** The delay content attaches to a 503 when it cannot take another render now. */
+function retryAfterSeconds(error: unknown): number | undefined {
+  if (!(error instanceof AppError) || error.code !== 503) return undefined;
+  const seconds = (error.details as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
+  return typeof seconds === 'number' && Number.isInteger(seconds) && seconds > 0 ? seconds : undefined;
 }
