@@ -13,3 +13,4 @@ export * from './process/run-main';
 export * from './database/prepared-query';
 export * from './fetch/address-policy';
 export * from './fetch/guarded-fetch';
+export * from './jobs';

@@ -15,7 +15,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { OrganizationAccess } from '../access/organization-access';
 import { Clock } from '../clock/clock';
 import { type RevisionRow, RevisionsRepository } from '../revisions/revisions.repository';
-import { isPurgeable, purgeCutoff } from './deletion-rules';
+import { isPurgeable } from './deletion-rules';
 import { NO_SPACE, SpaceAccess } from './space-access';
 import type { SpaceEntity } from './space.entity';
 import { toSpace } from './space.mapper';
@@ -174,11 +174,6 @@ export class SpacesService {
       (s) => [s.createdAt.toISOString(), s.id],
       (s) => toSpace(s, counters.get(s.id)!, role, ctx.baseUrl),
     );
-  }
-
-  /** Removes spaces whose 7 days of grace are over (run periodically). */
-  purgeExpired(): Promise<number> {
-    return this.spaces.purgeDeletedBefore(purgeCutoff(this.clock.now()));
   }
 
   private async toWire(space: SpaceEntity, role: SpaceAccessRole, ctx: RequestContext): Promise<Space> {
