@@ -122,7 +122,7 @@ export class LocalStack {
       NODE_ENV: process.env.NODE_ENV ?? 'production',
       LOG_LEVEL: this.state.appLogLevel,
       BINDERY_SERVICE: app.name,
-      BINDERY_DATA_DIR: join(this.state.dataDir, 'files', app.name),
+      BINDERY_DATA_DIR: join(this.state.dataDir, 'files', app.dir ?? app.name),
       NATS_URL: this.natsUrl,
     };
     if (app.schema) {
