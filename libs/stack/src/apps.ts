@@ -23,10 +23,13 @@ export const SERVICES: AppSpec[] = [
 ];
 
 /** Worker processes (`apps/<service>/src/worker.ts`): the service's schema and secrets, their own process. */
-export const WORKERS: AppSpec[] = [{ name: 'content-worker', dir: 'content', entry: 'worker.js', schema: 'content', secrets: ['FILE_URL_SECRET'] }];
+export const WORKERS: AppSpec[] = [
+  { name: 'content-worker', dir: 'content', entry: 'worker.js', schema: 'content', secrets: ['FILE_URL_SECRET'] },
+];
 
 export const ALL_APPS: AppSpec[] = [...SERVICES, ...WORKERS, GATEWAY];
 
 export const repoRoot = (): string => join(__dirname, '..', '..', '..');
-export const appEntry = (app: AppSpec, file = app.entry ?? 'main.js'): string => join(repoRoot(), 'apps', app.dir ?? app.name, 'dist', file);
+export const appEntry = (app: AppSpec, file = app.entry ?? 'main.js'): string =>
+  join(repoRoot(), 'apps', app.dir ?? app.name, 'dist', file);
 export const roleOf = (schema: string): string => `bindery_${schema.replace(/-/g, '_')}`;

@@ -58,7 +58,12 @@ export async function startTestWorker(service = 'content', env: Record<string, s
 /** Runs `use` with a TypeORM connection to a service's schema in the test stack. */
 async function withServiceDatabase<T>(service: string, use: (db: ReturnType<typeof createServiceDataSource>) => Promise<T>): Promise<T> {
   const stack = await controlTestStack();
-  const db = createServiceDataSource({ url: stack.envFor(appOf(service)).DATABASE_URL!, schema: appOf(service).schema!, entities: [], migrations: [] });
+  const db = createServiceDataSource({
+    url: stack.envFor(appOf(service)).DATABASE_URL!,
+    schema: appOf(service).schema!,
+    entities: [],
+    migrations: [],
+  });
   await db.initialize();
   try {
     return await use(db);

@@ -23,8 +23,10 @@ if (require.main === module) {
     const settings = loadConfig(WorkerEnv);
     const schema = process.env.BINDERY_TEST_SCHEMA ?? 'content';
     const pool = new Pool({ connectionString: env.DATABASE_URL, max: 4, options: `-c search_path=${schema}` });
-    const db = { query: async (sql: string, parameters?: unknown[]) => (await pool.query(sql, parameters)).rows };
-    await db.query('CREATE TABLE IF NOT EXISTS test_job_effects (job_id text NOT NULL, attempt integer NOT NULL, at timestamptz NOT NULL DEFAULT now())');
+    const db = { query: async (sql: string, parameters?: unknown[]) => (await pool.query(sql, parameters)).rows as unknown[] };
+    await db.query(
+      'CREATE TABLE IF NOT EXISTS test_job_effects (job_id text NOT NULL, attempt integer NOT NULL, at timestamptz NOT NULL DEFAULT now())',
+    );
 
     const slow = defineJob<{ ms: number }>({
       type: TEST_JOBS.slow,

@@ -12,7 +12,12 @@ import { AddJobs1767620000000 } from './migrations/1767620000000-AddJobs';
 export const CONTENT_SCHEMA = 'content';
 
 export const contentEntities = [SpaceEntity, ChangeRequestEntity, CollectionEntity, RequestedReviewerEntity, ReviewEntity];
-export const contentMigrations = [CreateContent1767312000000, AddFileLists1767400000000, AddChangeRequestReviews1767530000000, AddJobs1767620000000];
+export const contentMigrations = [
+  CreateContent1767312000000,
+  AddFileLists1767400000000,
+  AddChangeRequestReviews1767530000000,
+  AddJobs1767620000000,
+];
 
 /** Content's own schema, reached with its own role (DATABASE_URL). */
 export const createContentDataSource = (url: string) =>

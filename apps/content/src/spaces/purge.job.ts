@@ -20,7 +20,12 @@ const JOB_HISTORY_MS = 30 * 24 * 60 * 60 * 1000;
  * revision reaches. Idempotent: the DELETE finds nothing the second time, and a retry collects
  * even then, as the attempt before may have purged and died before collecting.
  */
-export function purgeJob(deps: { spaces: SpacesRepository; collector: ContentCollector; clock: Clock; db: DataSource }): JobDefinition<PurgePayload> {
+export function purgeJob(deps: {
+  spaces: SpacesRepository;
+  collector: ContentCollector;
+  clock: Clock;
+  db: DataSource;
+}): JobDefinition<PurgePayload> {
   return defineJob<PurgePayload>({
     type: PURGE_JOB,
     concurrency: 1,

@@ -16,7 +16,9 @@ import { contentDatabase } from './content-helpers';
 async function effectsOf(jobId: string): Promise<number[]> {
   const db = await contentDatabase();
   try {
-    const { rows } = await db.query<{ attempt: number }>('SELECT attempt FROM content.test_job_effects WHERE job_id = $1 ORDER BY at', [jobId]);
+    const { rows } = await db.query<{ attempt: number }>('SELECT attempt FROM content.test_job_effects WHERE job_id = $1 ORDER BY at', [
+      jobId,
+    ]);
     return rows.map((r) => r.attempt);
   } finally {
     await db.end();
@@ -106,7 +108,9 @@ describe('durable job workers', () => {
     const db = await contentDatabase();
     let hourly: string[];
     try {
-      const { rows } = await db.query<{ id: string }>(`SELECT id FROM content.jobs WHERE type = 'content.purge' AND id LIKE 'content.purge:%'`);
+      const { rows } = await db.query<{ id: string }>(
+        `SELECT id FROM content.jobs WHERE type = 'content.purge' AND id LIKE 'content.purge:%'`,
+      );
       hourly = rows.map((r) => r.id);
     } finally {
       await db.end();

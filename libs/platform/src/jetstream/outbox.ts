@@ -85,7 +85,8 @@ export class OutboxRelay {
       );
       for (const row of rows) {
         // Jobs queued by `enqueueJob` carry their subject prefix; everything else is an event.
-        if (row.type.startsWith(JOB_SUBJECT_PREFIX)) await this.bus.enqueueJob(row.type.slice(JOB_SUBJECT_PREFIX.length), row.payload, row.id);
+        if (row.type.startsWith(JOB_SUBJECT_PREFIX))
+          await this.bus.enqueueJob(row.type.slice(JOB_SUBJECT_PREFIX.length), row.payload, row.id);
         else await this.bus.publishEvent(row.type, row.payload, row.id);
       }
       if (rows.length > 0) await manager.query('DELETE FROM outbox WHERE id = ANY($1)', [rows.map((r) => r.id)]);

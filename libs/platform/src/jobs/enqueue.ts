@@ -34,7 +34,11 @@ export async function enqueueJob(manager: EntityManager, type: string, payload: 
     )) as unknown[];
     if (inserted.length === 0) return;
     const envelope: JobEnvelope = { jobId, payload };
-    await tx.query('INSERT INTO outbox (id, type, payload) VALUES ($1, $2, $3)', [jobId, JOB_SUBJECT_PREFIX + type, JSON.stringify(envelope)]);
+    await tx.query('INSERT INTO outbox (id, type, payload) VALUES ($1, $2, $3)', [
+      jobId,
+      JOB_SUBJECT_PREFIX + type,
+      JSON.stringify(envelope),
+    ]);
     await tx.query(`SELECT pg_notify('${OUTBOX_CHANNEL}', '')`);
   });
   return jobId;

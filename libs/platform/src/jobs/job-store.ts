@@ -92,10 +92,10 @@ export class JobStore implements JobRecorder {
   }
 
   async requeue(id: string, error: string | null): Promise<void> {
-    await this.db.query(`UPDATE jobs SET status = 'queued', error = COALESCE($2, error), worker = NULL WHERE id = $1 AND status = 'running'`, [
-      id,
-      error,
-    ]);
+    await this.db.query(
+      `UPDATE jobs SET status = 'queued', error = COALESCE($2, error), worker = NULL WHERE id = $1 AND status = 'running'`,
+      [id, error],
+    );
   }
 
   async fail(id: string, error: string): Promise<void> {

@@ -56,7 +56,11 @@ describe('runJob', () => {
     const rec = recorder();
     const d = delivery();
     const seen: unknown[] = [];
-    const outcome = await runJob(d, job((payload, ctx) => (seen.push(payload, ctx.jobId, ctx.attempt), Promise.resolve())), context(rec).ctx);
+    const outcome = await runJob(
+      d,
+      job((payload, ctx) => (seen.push(payload, ctx.jobId, ctx.attempt), Promise.resolve())),
+      context(rec).ctx,
+    );
     expect(outcome).toBe('succeeded');
     expect(seen).toEqual([{ n: 1 }, 'job-1', 1]);
     expect(rec.calls).toEqual(['start job-1 1', 'succeed']);
@@ -107,7 +111,13 @@ describe('runJob', () => {
   it('dead-letters a message that is not a job envelope', async () => {
     const d = delivery(1, { n: 1 });
     const { ctx, deadLetters } = context(recorder());
-    expect(await runJob(d, job(() => Promise.resolve()), ctx)).toBe('failed');
+    expect(
+      await runJob(
+        d,
+        job(() => Promise.resolve()),
+        ctx,
+      ),
+    ).toBe('failed');
     expect(deadLetters).toEqual([expect.stringContaining('not a job envelope')]);
     expect(d.calls).toEqual(['term']);
   });
@@ -162,7 +172,8 @@ describe('runJob', () => {
       const { ctx, shutdown } = context(rec);
       const d = delivery();
       const h = handler(
-        (jobCtx) => new Promise<void>((_, reject) => jobCtx.signal.addEventListener('abort', () => reject(new Error('stopped at a checkpoint')))),
+        (jobCtx) =>
+          new Promise<void>((_, reject) => jobCtx.signal.addEventListener('abort', () => reject(new Error('stopped at a checkpoint')))),
       );
       const outcome = runJob(d, job(h.handle), ctx);
       await h.running;
@@ -191,7 +202,13 @@ describe('runJob', () => {
       const { ctx, shutdown } = context(rec);
       shutdown.abort();
       const d = delivery();
-      expect(await runJob(d, job(() => Promise.resolve()), ctx)).toBe('released');
+      expect(
+        await runJob(
+          d,
+          job(() => Promise.resolve()),
+          ctx,
+        ),
+      ).toBe('released');
       expect(rec.calls).toEqual([]);
       expect(d.calls).toEqual(['nak 0']);
     });

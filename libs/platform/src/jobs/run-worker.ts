@@ -56,7 +56,11 @@ export async function runWorker(options: RunWorkerOptions): Promise<Worker> {
   }
 }
 
-async function ensureConsumer(jsm: Awaited<ReturnType<typeof jetstreamManager>>, js: JetStreamClient, job: JobDefinition): Promise<Consumer> {
+async function ensureConsumer(
+  jsm: Awaited<ReturnType<typeof jetstreamManager>>,
+  js: JetStreamClient,
+  job: JobDefinition,
+): Promise<Consumer> {
   const durable = jobConsumerName(job.type);
   // Unlimited deliveries on the server: the runner counts attempts itself, so that a job whose
   // worker dies every time still ends failed and dead-lettered rather than silently dropped.
@@ -75,7 +79,9 @@ async function ensureConsumer(jsm: Awaited<ReturnType<typeof jetstreamManager>>,
       })
       .catch(async (error: unknown) => {
         // Another replica created it meanwhile.
-        await jsm.consumers.info(JOBS_STREAM, durable).catch(() => Promise.reject(error instanceof Error ? error : new Error(String(error))));
+        await jsm.consumers
+          .info(JOBS_STREAM, durable)
+          .catch(() => Promise.reject(error instanceof Error ? error : new Error(String(error))));
       });
   }
   return js.consumers.get(JOBS_STREAM, durable);
