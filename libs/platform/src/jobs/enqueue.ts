@@ -28,10 +28,10 @@ export interface EnqueueOptions {
 export async function enqueueJob(manager: EntityManager, type: string, payload: unknown, options: EnqueueOptions = {}): Promise<string> {
   const jobId = options.jobId ?? newId();
   await manager.transaction(async (tx) => {
-    const inserted = (await tx.query(
+    const inserted = await tx.query<unknown[]>(
       `INSERT INTO jobs (id, type, payload, status) VALUES ($1, $2, $3, 'queued') ON CONFLICT (id) DO NOTHING RETURNING id`,
       [jobId, type, JSON.stringify(payload ?? null)],
-    )) as unknown[];
+    );
     if (inserted.length === 0) return;
     const envelope: JobEnvelope = { jobId, payload };
     await tx.query('INSERT INTO outbox (id, type, payload) VALUES ($1, $2, $3)', [

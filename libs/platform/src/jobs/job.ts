@@ -37,7 +37,7 @@ export interface JobOptions<TPayload> {
   maxAttempts?: number;
   backoff?: Partial<BackoffOptions>;
   /** Does the work; must be idempotent, as a job runs at least once (a crash mid-job runs it again). */
-  handle(payload: TPayload, ctx: JobContext): Promise<void>;
+  handle: (payload: TPayload, ctx: JobContext) => Promise<void>;
 }
 
 /** A job type with every option resolved. */
