@@ -27,6 +27,14 @@ describe('docker-compose.yml', () => {
     expect(service!.command).toEqual(['node', `apps/${app}/dist/main.js`]);
   });
 
+  // A worker (src/worker.ts) is the same image with its own command, as `<app>-worker`.
+  const workers = apps.filter((app) => existsSync(join(root, 'apps', app, 'src', 'worker.ts')));
+  it.each(workers)('runs the worker of %s as its own service with its entry point and database role', (app) => {
+    const service = compose.services[`${app}-worker`];
+    expect(service?.command).toEqual(['node', `apps/${app}/dist/worker.js`]);
+    expect(service?.environment?.DATABASE_URL).toMatch(new RegExp(`^postgres://bindery_${app.replace(/-/g, '_')}:`));
+  });
+
   it('gives every service with a schema its own database role', () => {
     for (const app of apps.filter((a) => a !== 'gateway')) {
       const url = compose.services[app]?.environment?.DATABASE_URL;

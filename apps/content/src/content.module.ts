@@ -1,8 +1,8 @@
 import { EventsModule, ServiceDatabaseModule } from '@bindery/platform/nest';
-import { type DynamicModule, Global, Module } from '@nestjs/common';
+import { type DynamicModule, Module } from '@nestjs/common';
 import { AccessModule } from './access/access.module';
 import { ChangeRequestsModule } from './change-requests/change-requests.module';
-import { Clock, SystemClock } from './clock/clock';
+import { ClockModule } from './clock/clock.module';
 import type { ContentEnv } from './config/content.env';
 import { CONTENT_SCHEMA, createContentDataSource } from './database/data-source';
 import { ExportsModule } from './exports/exports.module';
@@ -10,11 +10,6 @@ import { FilesModule } from './files/files.module';
 import { HealthHandler } from './health/health.handler';
 import { CollectionsModule } from './collections/collections.module';
 import { SpacesModule } from './spaces/spaces.module';
-
-/** The clock every rule about time reads. */
-@Global()
-@Module({ providers: [{ provide: Clock, useClass: SystemClock }], exports: [Clock] })
-class ClockModule {}
 
 @Module({})
 export class ContentModule {

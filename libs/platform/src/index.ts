@@ -15,3 +15,4 @@ export * from './fetch/address-policy';
 export * from './fetch/guarded-fetch';
 export * from './envelope/check-envelope';
 export * from './nats/connection-options';
+export * from './jobs';

@@ -1,4 +1,4 @@
-import { DEAD_LETTER_STREAM, EVENT_SUBJECT_PREFIX, EVENTS_STREAM, JOBS_STREAM } from '@bindery/platform';
+import { DEAD_LETTER_PREFIX, DEAD_LETTER_STREAM, EVENT_SUBJECT_PREFIX, EVENTS_STREAM, JOB_SUBJECT_PREFIX, JOBS_STREAM } from '@bindery/platform';
 import { ALL_APPS, type AppSpec } from './apps';
 
 /** A NATS user of the system and what it may publish and subscribe to. */
@@ -22,11 +22,30 @@ const STREAMS = [EVENTS_STREAM, JOBS_STREAM, DEAD_LETTER_STREAM];
  * What a service does with JetStream: creates the streams if missing (`ensureStreams`) and, through
  * its outbox relay, publishes its own events (`events.<ctx>.…`) and no other context's.
  */
-const serviceJetStream = (app: AppSpec): string[] => [
+const streamSetup = (): string[] => [
   '$JS.API.INFO',
   ...STREAMS.map((s) => `$JS.API.STREAM.INFO.${s}`),
   ...STREAMS.map((s) => `$JS.API.STREAM.CREATE.${s}`),
+];
+
+/** A service also queues its own jobs (`jobs.<ctx>.…`, job types are named `<ctx>.<job>`) through its outbox. */
+const serviceJetStream = (app: AppSpec): string[] => [
+  ...streamSetup(),
   `${EVENT_SUBJECT_PREFIX}${app.name}.>`,
+  `${JOB_SUBJECT_PREFIX}${app.name}.>`,
+];
+
+/**
+ * A worker process (`dir` names its service) runs durable pull consumers on the JOBS work queue:
+ * creates and reads them, pulls, acks, and dead-letters its service's jobs.
+ */
+const workerJetStream = (service: string): string[] => [
+  ...streamSetup(),
+  `$JS.API.CONSUMER.*.${JOBS_STREAM}.>`,
+  `$JS.API.CONSUMER.DURABLE.CREATE.${JOBS_STREAM}.>`,
+  `$JS.API.CONSUMER.MSG.NEXT.${JOBS_STREAM}.>`,
+  `$JS.ACK.${JOBS_STREAM}.>`,
+  `${DEAD_LETTER_PREFIX}${JOB_SUBJECT_PREFIX}${service}.>`,
 ];
 
 /**
@@ -37,11 +56,13 @@ const serviceJetStream = (app: AppSpec): string[] => [
  * impersonate the gateway towards identity's service-only subjects.
  */
 export function natsUserFor(app: AppSpec): NatsUser {
-  const serves = app.schema !== undefined;
+  const worker = app.dir !== undefined;
+  const serves = app.schema !== undefined && !worker;
+  const jetStream = worker ? workerJetStream(app.dir!) : serves ? serviceJetStream(app) : [];
   return {
     user: app.name,
     permissions: {
-      publish: { allow: [...app.nats.calls, ...(serves ? serviceJetStream(app) : []), ...(app.nats.publishes ?? [])] },
+      publish: { allow: [...app.nats.calls, ...jetStream, ...(app.nats.publishes ?? [])] },
       subscribe: { allow: [...(serves ? [`${app.name}.>`] : []), `_INBOX.${app.name}.>`, ...(app.nats.listens ?? [])] },
       ...(serves ? { allow_responses: true } : {}),
     },

@@ -143,7 +143,7 @@ export class LocalStack {
       NODE_ENV: from.NODE_ENV ?? 'production',
       LOG_LEVEL: this.state.appLogLevel,
       BINDERY_SERVICE: app.name,
-      BINDERY_DATA_DIR: join(this.state.dataDir, 'files', app.name),
+      BINDERY_DATA_DIR: join(this.state.dataDir, 'files', app.dir ?? app.name),
       ...this.natsSettings(app.name),
     };
     if (app.schema) {

@@ -8,6 +8,7 @@ import { CreateContent1767312000000 } from './migrations/1767312000000-CreateCon
 import { AddFileLists1767400000000 } from './migrations/1767400000000-AddFileLists';
 import { AddChangeRequestReviews1767530000000 } from './migrations/1767530000000-AddChangeRequestReviews';
 import { PositionKeys1767620000000 } from './migrations/1767620000000-PositionKeys';
+import { AddJobs1767630000000 } from './migrations/1767630000000-AddJobs';
 
 export const CONTENT_SCHEMA = 'content';
 
@@ -17,6 +18,7 @@ export const contentMigrations = [
   AddFileLists1767400000000,
   AddChangeRequestReviews1767530000000,
   PositionKeys1767620000000,
+  AddJobs1767630000000,
 ];
 
 /** Content's own schema, reached with its own role (DATABASE_URL). */

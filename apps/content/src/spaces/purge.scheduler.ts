@@ -1,49 +1,44 @@
-import { logger } from '@bindery/platform';
+import { enqueueJob, logger } from '@bindery/platform';
 import { Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { ContentCollector } from '../revisions/content-collector';
-import { SpacesService } from './spaces.service';
+import { DataSource } from 'typeorm';
+import { Clock } from '../clock/clock';
+import { PURGE_JOB, type PurgePayload } from './purge.job';
 
 const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
+/** One purge per hour, whichever replica queues it first: the job id is the hour. */
+export const purgeJobId = (now: Date): string => `${PURGE_JOB}:${now.toISOString().slice(0, 13)}`;
+
 /**
- * Purges spaces deleted more than 7 days ago, hourly (every replica may run it: the DELETE is
- * idempotent), then collects the stored content no remaining revision reaches.
+ * Queues the hourly purge of deleted spaces (`content.purge`), which content's worker runs
+ * (`worker.ts`). Every replica queues it at start and then hourly; the job id is derived from the
+ * hour, so the job is queued once per hour however many replicas there are.
  */
 @Injectable()
 export class PurgeScheduler implements OnApplicationBootstrap, OnApplicationShutdown {
   private timer?: NodeJS.Timeout;
-  /** Set by a purge, cleared once its content is collected (a failed collection is retried). */
-  private collectionDue = false;
 
   constructor(
-    private readonly spaces: SpacesService,
-    private readonly collector: ContentCollector,
+    private readonly db: DataSource,
+    private readonly clock: Clock,
   ) {}
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.run(), PURGE_INTERVAL_MS);
+    this.timer = setInterval(() => void this.enqueue(), PURGE_INTERVAL_MS);
     this.timer.unref();
-    void this.run();
+    void this.enqueue();
   }
 
   onApplicationShutdown(): void {
     if (this.timer) clearInterval(this.timer);
   }
 
-  private async run(): Promise<void> {
+  private async enqueue(): Promise<void> {
     try {
-      const purged = await this.spaces.purgeExpired();
-      if (purged > 0) {
-        logger.info({ purged }, 'purged spaces deleted more than 7 days ago');
-        this.collectionDue = true;
-      }
-      // Purging is the only way content becomes unreachable (revisions are never deleted otherwise).
-      if (!this.collectionDue) return;
-      const collected = await this.collector.collect();
-      this.collectionDue = false;
-      logger.info({ ...collected }, 'collected stored content no revision reaches');
+      const payload: PurgePayload = {};
+      await enqueueJob(this.db.manager, PURGE_JOB, payload, { jobId: purgeJobId(this.clock.now()) });
     } catch (error) {
-      logger.warn({ err: error }, 'purging deleted spaces or collecting their content failed; will retry');
+      logger.warn({ err: error }, 'could not queue the purge of deleted spaces; the next hour will');
     }
   }
 }

@@ -22,7 +22,7 @@ import { spacePermissions } from '../access/space-permissions';
 import { Clock } from '../clock/clock';
 import { positionAfter } from '../collections/position';
 import { type RevisionRow, RevisionsRepository } from '../revisions/revisions.repository';
-import { isPurgeable, purgeCutoff } from './deletion-rules';
+import { isPurgeable } from './deletion-rules';
 import { type ListLevels, NO_SPACE, SpaceAccess } from './space-access';
 import type { SpaceEntity } from './space.entity';
 import { toSpace } from './space.mapper';
@@ -221,11 +221,6 @@ export class SpacesService {
       (r) => [r.space.createdAt.toISOString(), r.space.id],
       (r) => ({ space: toSpace(r.space, counters.get(r.space.id)!, r.level, ctx.baseUrl), level: r.level }),
     );
-  }
-
-  /** Removes spaces whose 7 days of grace are over (run periodically). */
-  purgeExpired(): Promise<number> {
-    return this.spaces.purgeDeletedBefore(purgeCutoff(this.clock.now()));
   }
 
   private async toWire(space: SpaceEntity, level: MemberRole | null, ctx: RequestContext): Promise<Space> {

@@ -3,6 +3,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { logger } from '../logging/logger';
 import { newId } from '../ids/new-id';
 import type { JetStreamBus } from './jetstream-bus';
+import { JOB_SUBJECT_PREFIX } from './streams';
 
 /** Postgres NOTIFY channel that wakes the relay as soon as an outbox row commits. */
 export const OUTBOX_CHANNEL = 'bindery_outbox';
@@ -26,7 +27,7 @@ export async function addToOutbox(manager: EntityManager, type: string, payload:
 }
 
 /**
- * Moves outbox rows to JetStream. Rows are locked with SKIP LOCKED so replicas share the work;
+ * Moves outbox rows to JetStream (events, and jobs queued with `enqueueJob`). Rows are locked with SKIP LOCKED so replicas share the work;
  * the row id is the JetStream message id, so a crash between publish and delete never duplicates.
  */
 export class OutboxRelay {
@@ -82,7 +83,12 @@ export class OutboxRelay {
       const rows: Array<{ id: string; type: string; payload: unknown }> = await manager.query(
         'SELECT id, type, payload FROM outbox ORDER BY created_at, id LIMIT 100 FOR UPDATE SKIP LOCKED',
       );
-      for (const row of rows) await this.bus.publishEvent(row.type, row.payload, row.id);
+      for (const row of rows) {
+        // Jobs queued by `enqueueJob` carry their subject prefix; everything else is an event.
+        if (row.type.startsWith(JOB_SUBJECT_PREFIX))
+          await this.bus.enqueueJob(row.type.slice(JOB_SUBJECT_PREFIX.length), row.payload, row.id);
+        else await this.bus.publishEvent(row.type, row.payload, row.id);
+      }
       if (rows.length > 0) await manager.query('DELETE FROM outbox WHERE id = ANY($1)', [rows.map((r) => r.id)]);
       return rows.length;
     });

@@ -1,0 +1,45 @@
+import type { EntityManager } from 'typeorm';
+import { newId } from '../ids/new-id';
+import { OUTBOX_CHANNEL } from '../jetstream/outbox';
+import { JOB_SUBJECT_PREFIX } from '../jetstream/streams';
+
+/** What travels on `jobs.<type>`: the job id with the payload, so every attempt knows which job it is. */
+export interface JobEnvelope<TPayload = unknown> {
+  jobId: string;
+  payload: TPayload;
+}
+
+export interface EnqueueOptions {
+  /**
+   * The job's id; give one derived from what the job is for (e.g. the hour of a periodic job) so
+   * that enqueueing it twice, from two replicas say, queues it once.
+   */
+  jobId?: string;
+}
+
+/**
+ * Queues a job in the caller's transaction: a `queued` status row and an outbox row (its id is the
+ * job id, the JetStream message id) that the service's outbox relay publishes once the transaction
+ * commits. Returns the job id; a job id already known is not queued again.
+ *
+ * Pass the manager of the transaction that makes the job necessary; with a DataSource's manager
+ * the two rows still commit together (a transaction of their own).
+ */
+export async function enqueueJob(manager: EntityManager, type: string, payload: unknown, options: EnqueueOptions = {}): Promise<string> {
+  const jobId = options.jobId ?? newId();
+  await manager.transaction(async (tx) => {
+    const inserted = await tx.query<unknown[]>(
+      `INSERT INTO jobs (id, type, payload, status) VALUES ($1, $2, $3, 'queued') ON CONFLICT (id) DO NOTHING RETURNING id`,
+      [jobId, type, JSON.stringify(payload ?? null)],
+    );
+    if (inserted.length === 0) return;
+    const envelope: JobEnvelope = { jobId, payload };
+    await tx.query('INSERT INTO outbox (id, type, payload) VALUES ($1, $2, $3)', [
+      jobId,
+      JOB_SUBJECT_PREFIX + type,
+      JSON.stringify(envelope),
+    ]);
+    await tx.query(`SELECT pg_notify('${OUTBOX_CHANNEL}', '')`);
+  });
+  return jobId;
+}

@@ -1,0 +1,216 @@
+import { defineJob, type JobContext } from './job';
+import type { JobRecorder } from './job-store';
+import { type JobDelivery, type RunJobContext, runJob } from './run-job';
+
+/** A delivery that records what the runner did with it. */
+function delivery(attempt = 1, body: unknown = { jobId: 'job-1', payload: { n: 1 } }) {
+  const calls: string[] = [];
+  const d: JobDelivery & { calls: string[] } = {
+    calls,
+    attempt,
+    json: () => body,
+    working: () => void calls.push('working'),
+    ack: () => (calls.push('ack'), Promise.resolve()),
+    nak: (ms) => void calls.push(`nak ${ms}`),
+    term: () => void calls.push('term'),
+  };
+  return d;
+}
+
+function recorder(alreadySucceeded = false) {
+  const calls: string[] = [];
+  const r: JobRecorder & { calls: string[] } = {
+    calls,
+    start: (job, attempt) => (calls.push(`start ${job.id} ${attempt}`), Promise.resolve(!alreadySucceeded)),
+    progress: (_, fraction, message) => (calls.push(`progress ${fraction} ${message}`), Promise.resolve()),
+    heartbeat: () => (calls.push('heartbeat'), Promise.resolve()),
+    succeed: () => (calls.push('succeed'), Promise.resolve()),
+    requeue: (_, error) => (calls.push(`requeue ${error}`), Promise.resolve()),
+    fail: (_, error) => (calls.push(`fail ${error}`), Promise.resolve()),
+  };
+  return r;
+}
+
+function context(rec: JobRecorder, overrides: Partial<RunJobContext> = {}) {
+  const deadLetters: string[] = [];
+  const shutdown = new AbortController();
+  const graceOver = new AbortController();
+  const ctx: RunJobContext = {
+    recorder: rec,
+    worker: 'w',
+    shutdown: shutdown.signal,
+    graceOver: graceOver.signal,
+    heartbeatMs: 1000,
+    random: () => 0,
+    deadLetter: (error) => (deadLetters.push(error), Promise.resolve()),
+    ...overrides,
+  };
+  return { ctx, deadLetters, shutdown, graceOver };
+}
+
+const job = (handle: (payload: { n: number }, ctx: JobContext) => Promise<void>, maxAttempts = 3) =>
+  defineJob<{ n: number }>({ type: 'test.job', maxAttempts, backoff: { initialMs: 100, maxMs: 1000 }, handle });
+
+describe('runJob', () => {
+  it('records the run, then the success, then acks', async () => {
+    const rec = recorder();
+    const d = delivery();
+    const seen: unknown[] = [];
+    const outcome = await runJob(
+      d,
+      job((payload, ctx) => (seen.push(payload, ctx.jobId, ctx.attempt), Promise.resolve())),
+      context(rec).ctx,
+    );
+    expect(outcome).toBe('succeeded');
+    expect(seen).toEqual([{ n: 1 }, 'job-1', 1]);
+    expect(rec.calls).toEqual(['start job-1 1', 'succeed']);
+    expect(d.calls).toEqual(['ack']);
+  });
+
+  it('does not run a job whose status already says succeeded (redelivered after a lost ack)', async () => {
+    const handle = jest.fn(() => Promise.resolve());
+    const d = delivery(2);
+    expect(await runJob(d, job(handle), context(recorder(true)).ctx)).toBe('skipped');
+    expect(handle).not.toHaveBeenCalled();
+    expect(d.calls).toEqual(['ack']);
+  });
+
+  it('retries a failure with exponential backoff, then fails and dead-letters it on the last attempt', async () => {
+    const failing = job(() => Promise.reject(new Error('boom')));
+    const naks: string[] = [];
+    for (const attempt of [1, 2]) {
+      const d = delivery(attempt);
+      const rec = recorder();
+      expect(await runJob(d, failing, context(rec).ctx)).toBe('retrying');
+      expect(rec.calls).toEqual([`start job-1 ${attempt}`, 'requeue boom']);
+      naks.push(...d.calls);
+    }
+    expect(naks).toEqual(['nak 100', 'nak 200']);
+
+    const last = delivery(3);
+    const rec = recorder();
+    const { ctx, deadLetters } = context(rec);
+    expect(await runJob(last, failing, ctx)).toBe('failed');
+    expect(rec.calls).toEqual(['start job-1 3', 'fail boom']);
+    expect(deadLetters).toEqual(['boom']);
+    expect(last.calls).toEqual(['term']);
+  });
+
+  it('fails without running a job delivered more often than its attempts (its worker died each time)', async () => {
+    const handle = jest.fn(() => Promise.resolve());
+    const d = delivery(4);
+    const rec = recorder();
+    const { ctx, deadLetters } = context(rec);
+    expect(await runJob(d, job(handle), ctx)).toBe('failed');
+    expect(handle).not.toHaveBeenCalled();
+    expect(rec.calls).toEqual([expect.stringMatching(/^fail no outcome after 3 attempts/)]);
+    expect(deadLetters).toHaveLength(1);
+    expect(d.calls).toEqual(['term']);
+  });
+
+  it('dead-letters a message that is not a job envelope', async () => {
+    const d = delivery(1, { n: 1 });
+    const { ctx, deadLetters } = context(recorder());
+    expect(
+      await runJob(
+        d,
+        job(() => Promise.resolve()),
+        ctx,
+      ),
+    ).toBe('failed');
+    expect(deadLetters).toEqual([expect.stringContaining('not a job envelope')]);
+    expect(d.calls).toEqual(['term']);
+  });
+
+  it('heartbeats while the handler works and records progress', async () => {
+    jest.useFakeTimers();
+    try {
+      const rec = recorder();
+      const d = delivery();
+      let finish!: () => void;
+      const running = runJob(
+        d,
+        job(async (_, ctx) => {
+          await ctx.progress(0.5, 'half way');
+          await new Promise<void>((resolve) => (finish = resolve));
+        }),
+        context(rec).ctx,
+      );
+      await jest.advanceTimersByTimeAsync(3500);
+      finish();
+      expect(await running).toBe('succeeded');
+      expect(d.calls).toEqual(['working', 'working', 'working', 'working', 'ack']);
+      expect(rec.calls).toEqual(['start job-1 1', 'progress 0.5 half way', 'heartbeat', 'heartbeat', 'heartbeat', 'succeed']);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  describe('at shutdown', () => {
+    /** A handler that signals when it runs, then does what `body` says. */
+    function handler(body: (ctx: JobContext) => Promise<void>) {
+      let started!: () => void;
+      const running = new Promise<void>((resolve) => (started = resolve));
+      return { running, handle: (_: { n: number }, ctx: JobContext) => (started(), body(ctx)) };
+    }
+
+    it('lets a job in hand finish within the grace period', async () => {
+      const { ctx, shutdown } = context(recorder());
+      const d = delivery();
+      let finish!: () => void;
+      const h = handler(() => new Promise<void>((resolve) => (finish = resolve)));
+      const outcome = runJob(d, job(h.handle), ctx);
+      await h.running;
+      shutdown.abort();
+      finish();
+      expect(await outcome).toBe('succeeded');
+      expect(d.calls).toEqual(['ack']);
+    });
+
+    it('releases at once (no backoff, no failure) a job whose handler stops on the signal', async () => {
+      const rec = recorder();
+      const { ctx, shutdown } = context(rec);
+      const d = delivery();
+      const h = handler(
+        (jobCtx) =>
+          new Promise<void>((_, reject) => jobCtx.signal.addEventListener('abort', () => reject(new Error('stopped at a checkpoint')))),
+      );
+      const outcome = runJob(d, job(h.handle), ctx);
+      await h.running;
+      shutdown.abort();
+      expect(await outcome).toBe('released');
+      expect(d.calls).toEqual(['nak 0']);
+      expect(rec.calls).toEqual(['start job-1 1', 'requeue null']);
+    });
+
+    it('releases a job still running when the grace period ends', async () => {
+      const rec = recorder();
+      const { ctx, shutdown, graceOver } = context(rec);
+      const d = delivery();
+      const h = handler(() => new Promise<void>(() => undefined));
+      const outcome = runJob(d, job(h.handle), ctx);
+      await h.running;
+      shutdown.abort();
+      graceOver.abort();
+      expect(await outcome).toBe('released');
+      expect(d.calls).toEqual(['nak 0']);
+      expect(rec.calls).toEqual(['start job-1 1', 'requeue null']);
+    });
+
+    it('hands back a job pulled after shutdown began without starting it', async () => {
+      const rec = recorder();
+      const { ctx, shutdown } = context(rec);
+      shutdown.abort();
+      const d = delivery();
+      expect(
+        await runJob(
+          d,
+          job(() => Promise.resolve()),
+          ctx,
+        ),
+      ).toBe('released');
+      expect(rec.calls).toEqual([]);
+      expect(d.calls).toEqual(['nak 0']);
+    });
+  });
+});

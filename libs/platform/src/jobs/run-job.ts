@@ -1,0 +1,173 @@
+import { logger } from '../logging/logger';
+import { backoffDelay } from './backoff';
+import type { JobEnvelope } from './enqueue';
+import type { JobDefinition } from './job';
+import type { JobRecorder } from './job-store';
+
+/** One delivery of a job message, as the runner needs it (JetStream's JsMsg, or a fake in tests). */
+export interface JobDelivery {
+  /** 1 on the first delivery. */
+  attempt: number;
+  json(): unknown;
+  /** Resets the server's ack timer. */
+  working(): void;
+  /** Acknowledges and waits for the server to confirm it. */
+  ack(): Promise<void>;
+  /** Redelivers after the delay (0: at once, to any worker). */
+  nak(delayMs: number): void;
+  /** Never redelivers. */
+  term(reason: string): void;
+}
+
+export interface RunJobContext {
+  recorder: JobRecorder;
+  /** Who runs it (host and PID), recorded on the status row. */
+  worker: string;
+  /** Aborted when shutdown begins: handlers are told, and no new job starts. */
+  shutdown: AbortSignal;
+  /** Aborted when the shutdown grace period is over: jobs still in hand are released. */
+  graceOver: AbortSignal;
+  deadLetter(error: string): Promise<void>;
+  heartbeatMs: number;
+  random?: () => number;
+}
+
+export type JobOutcome = 'succeeded' | 'retrying' | 'failed' | 'released' | 'skipped';
+
+/**
+ * Runs one delivery of a job to its end: status row, heartbeats while the handler works, then
+ * ack (success), nak with backoff (failure, attempts left), dead letter (failure, none left), or
+ * an immediate nak (shutdown: the job is released to another worker).
+ */
+export async function runJob<T>(delivery: JobDelivery, job: JobDefinition<T>, ctx: RunJobContext): Promise<JobOutcome> {
+  const log = logger.child({ jobType: job.type, attempt: delivery.attempt });
+  let envelope: JobEnvelope<T>;
+  try {
+    envelope = parseEnvelope<T>(delivery.json());
+  } catch (error) {
+    log.error({ err: error }, 'job message is not a job envelope; dead-lettered');
+    await ctx.deadLetter(`not a job envelope: ${messageOf(error)}`);
+    delivery.term('not a job envelope');
+    return 'failed';
+  }
+  const { jobId, payload } = envelope;
+  const jobLog = log.child({ jobId });
+
+  if (ctx.shutdown.aborted) {
+    // Pulled while stopping: hand it straight back.
+    delivery.nak(0);
+    return 'released';
+  }
+  if (delivery.attempt > job.maxAttempts) {
+    // Every attempt ended without an outcome: the worker died or was stopped each time.
+    const error = `no outcome after ${job.maxAttempts} attempts (the worker stopped or crashed during each)`;
+    jobLog.error(error);
+    return giveUp(delivery, ctx, jobId, error);
+  }
+
+  try {
+    if (!(await ctx.recorder.start({ id: jobId, type: job.type, payload }, delivery.attempt, ctx.worker))) {
+      // It succeeded before, but the ack was lost (a crash between commit and ack): do not run it twice.
+      jobLog.info('job already succeeded; acknowledging the redelivery');
+      await delivery.ack();
+      return 'skipped';
+    }
+  } catch (error) {
+    jobLog.warn({ err: error }, 'could not record the job start; will retry');
+    delivery.nak(backoffDelay(delivery.attempt, job.backoff, ctx.random));
+    return 'retrying';
+  }
+
+  const heartbeat = setInterval(() => {
+    delivery.working();
+    ctx.recorder.heartbeat(jobId).catch((error: unknown) => jobLog.warn({ err: error }, 'could not record a heartbeat'));
+  }, ctx.heartbeatMs);
+  const started = Date.now();
+  try {
+    const handled = Promise.resolve()
+      .then(() =>
+        job.handle(payload, {
+          jobId,
+          attempt: delivery.attempt,
+          signal: ctx.shutdown,
+          progress: async (progress, message) => {
+            delivery.working();
+            const fraction = typeof progress === 'number' ? Math.min(1, Math.max(0, progress)) : null;
+            await ctx.recorder.progress(jobId, fraction, typeof progress === 'string' ? progress : (message ?? null));
+          },
+        }),
+      )
+      .then(
+        () => ({ ok: true as const }),
+        (error: unknown) => ({ ok: false as const, error }),
+      );
+    const graceOver = whenAborted(ctx.graceOver);
+    const result = await Promise.race([handled, graceOver.promise]).finally(graceOver.dispose);
+
+    if (result === 'grace-over' || (!result.ok && ctx.shutdown.aborted)) {
+      // Shutting down: give the job back now rather than after the ack wait (the handler, if still
+      // running, is abandoned with the process; handlers are idempotent).
+      delivery.nak(0);
+      await ctx.recorder.requeue(jobId, null).catch((error: unknown) => jobLog.warn({ err: error }, 'could not record the release'));
+      jobLog.info({ ms: Date.now() - started }, 'job released at shutdown');
+      return 'released';
+    }
+    if (result.ok) {
+      try {
+        await ctx.recorder.succeed(jobId);
+      } catch (error) {
+        jobLog.warn({ err: error }, 'could not record the success; will run again');
+        delivery.nak(backoffDelay(delivery.attempt, job.backoff, ctx.random));
+        return 'retrying';
+      }
+      // The status row now says succeeded, so a redelivery after a lost ack is skipped.
+      await delivery.ack().catch((error: unknown) => jobLog.warn({ err: error }, 'ack not confirmed; a redelivery will be skipped'));
+      jobLog.info({ ms: Date.now() - started }, 'job succeeded');
+      return 'succeeded';
+    }
+    const error = messageOf(result.error);
+    if (delivery.attempt >= job.maxAttempts) {
+      jobLog.error({ err: result.error }, 'job failed on its last attempt; dead-lettered');
+      return giveUp(delivery, ctx, jobId, error);
+    }
+    const delay = backoffDelay(delivery.attempt, job.backoff, ctx.random);
+    jobLog.warn({ err: result.error, retryInMs: delay }, 'job failed; will retry');
+    await ctx.recorder.requeue(jobId, error).catch((e: unknown) => jobLog.warn({ err: e }, 'could not record the failure'));
+    delivery.nak(delay);
+    return 'retrying';
+  } finally {
+    clearInterval(heartbeat);
+  }
+}
+
+async function giveUp(delivery: JobDelivery, ctx: RunJobContext, jobId: string, error: string): Promise<JobOutcome> {
+  try {
+    await ctx.recorder.fail(jobId, error);
+  } catch (e) {
+    logger.error({ err: e, jobId }, 'could not record the job as failed');
+  }
+  await ctx.deadLetter(error);
+  delivery.term(error.slice(0, 200));
+  return 'failed';
+}
+
+function parseEnvelope<T>(value: unknown): JobEnvelope<T> {
+  const envelope = value as Partial<JobEnvelope<T>> | null;
+  if (typeof envelope !== 'object' || envelope === null || typeof envelope.jobId !== 'string' || !('payload' in envelope)) {
+    throw new Error('expected {jobId, payload}');
+  }
+  return envelope as JobEnvelope<T>;
+}
+
+/** Resolves when the signal aborts; dispose() removes the listener (the signal outlives every job). */
+function whenAborted(signal: AbortSignal): { promise: Promise<'grace-over'>; dispose: () => void } {
+  let onAbort = (): void => undefined;
+  const promise = new Promise<'grace-over'>((resolve) => {
+    onAbort = () => resolve('grace-over');
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
+  });
+  return { promise, dispose: () => signal.removeEventListener('abort', onAbort) };
+}
+
+const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error)).slice(0, 2000);
