@@ -42,6 +42,16 @@ describe('identity: agent instructions', () => {
     expectError(await outsider.client.get(path), 404);
   });
 
+  it('stores document data keyed like Object.prototype members as sent', async () => {
+    const org = await newOrganization();
+    const path = `/v1/orgs/${org.organizationId}/agent-instructions`;
+    const data = { constructor: 'c', toString: 't', hasOwnProperty: 'h' };
+    const tricky = { ...document, data, nodes: [{ ...document.nodes[0], data }] };
+    expectOperation(await org.admin.client.put(path, { instructions: tricky }), 'updateOrganizationAgentInstructions', 200);
+    const read = expectOperation<Instructions>(await org.admin.client.get(path), 'getOrganizationAgentInstructions', 200);
+    expect(read.instructions).toEqual(tricky);
+  });
+
   it.each([
     [{}, /instructions/],
     [{ instructions: 'text' }, /instructions/],

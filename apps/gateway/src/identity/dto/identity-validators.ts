@@ -1,5 +1,17 @@
 import { isMemberRole, MEMBER_ROLES } from '@bindery/contracts';
+import { Transform } from 'class-transformer';
 import { type ValidationOptions, ValidateBy, ValidateIf } from 'class-validator';
+
+/**
+ * Keeps a free-form JSON value (an object keyed by the client, or arbitrary document data) exactly
+ * as sent. class-transformer rebuilds untyped objects key by key and skips every key that names a
+ * function on Object.prototype (`constructor`, `toString`, `hasOwnProperty`...), so such keys were
+ * silently dropped before validation; with the raw value the validators see them (and reject them).
+ */
+export const KeepRaw = (): PropertyDecorator =>
+  Transform(({ obj, key }) => (Object.hasOwn(obj as object, key) ? (obj as Record<string, unknown>)[key] : undefined), {
+    toClassOnly: true,
+  });
 
 /** A DNS name such as example.com (each label 1..63, letters/digits/hyphens, alphabetic TLD). */
 export const DOMAIN_NAME = /^(?=.{1,253}$)([a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?\.)+[a-zA-Z]{2,63}$/;
