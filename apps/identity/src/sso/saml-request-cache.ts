@@ -45,7 +45,8 @@ export class SamlRequestCache implements CacheProvider {
    * login); undefined when it already was answered (a replay) or never existed.
    */
   async consume(key: string): Promise<{ linkUserId: string | null } | undefined> {
-    const rows: Array<{ link_user_id: string | null }> = await this.db.query(
+    // TypeORM answers a DELETE with [rows, affected count], RETURNING rows included.
+    const [rows]: [Array<{ link_user_id: string | null }>, number] = await this.db.query(
       'DELETE FROM saml_requests WHERE id = $1 AND provider_id = $2 RETURNING link_user_id',
       [key, this.providerId],
     );
