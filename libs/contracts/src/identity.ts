@@ -29,6 +29,8 @@ export const IdentitySubjects = {
   inviteLinkUpdate: 'identity.inviteLink.update',
   inviteLinkDelete: 'identity.inviteLink.delete',
   inviteLinkJoin: 'identity.inviteLink.join',
+  /** The caller's pending invitations (GET /v1/user/invites, a Bindery addition). */
+  inviteListMine: 'identity.invite.listMine',
   teamCreate: 'identity.team.create',
   teamList: 'identity.team.list',
   teamGet: 'identity.team.get',
@@ -119,9 +121,11 @@ export interface Organization {
 export interface TokenVerifyInput {
   token: string;
 }
-/** Result of token verification: who the bearer is, or null when the token is unknown or revoked. */
+/** Result of token verification: who the bearer is, or null when the token is unknown, revoked or expired. */
 export interface TokenVerifyResult {
   caller: { userId: string; tokenId: string } | null;
+  /** When the token stops working (ISO 8601); absent for tokens that last until revoked. Caches must not outlive it. */
+  expiresAt?: string;
 }
 
 export type OrgListInput = PageQuery;
@@ -320,8 +324,21 @@ export interface InviteEmailsInput {
   sso?: boolean;
 }
 export interface InviteEmailsResult {
+  /** Accounts the invite created and added; existing accounts are invited instead and never named. */
   users: string[];
+  /** Users added plus users invited to accept. */
   invited: number;
+  /** Emails of existing accounts invited with `sso`: they join as plain members (only their owner links SSO). */
+  failedSSOEmails?: string[];
+}
+/** An invitation to an organization waiting for the invited user (`POST urls.join` accepts it). */
+export interface PendingInvite {
+  object: 'pending-invite';
+  id: string;
+  role: MemberRoleOrGuest;
+  organization: { id: string; title: string };
+  createdAt: string;
+  urls: { join: string };
 }
 export interface InviteLinkCreateInput {
   organizationId: string;
@@ -395,8 +412,9 @@ export interface SsoAssertInput extends SamlInput {
   samlResponse: string;
 }
 export interface SsoAssertResult {
-  /** A new API token for the signed-in user (shown once; stored hashed). */
+  /** A new session token for the signed-in user (shown once; stored hashed), valid until `expiresAt`. */
   token: string;
+  expiresAt: string;
   user: User;
   member: Member;
 }

@@ -46,9 +46,13 @@ export class Authenticator implements OnApplicationBootstrap {
     const key = TokenCache.keyOf(token);
     const cached = this.cache.get(key);
     if (cached) return cached;
-    const { caller } = await this.services.send<TokenVerifyResult>(IdentitySubjects.tokenVerify, { requestId, baseUrl: '' }, { token });
-    if (!caller) throw unauthorized('Invalid or revoked API token');
-    this.cache.set(key, caller);
+    const { caller, expiresAt } = await this.services.send<TokenVerifyResult>(
+      IdentitySubjects.tokenVerify,
+      { requestId, baseUrl: '' },
+      { token },
+    );
+    if (!caller) throw unauthorized('Invalid, expired or revoked API token');
+    this.cache.set(key, caller, expiresAt ? Date.parse(expiresAt) : undefined);
     return caller;
   }
 }

@@ -13,6 +13,18 @@ describe('TokenCache', () => {
     expect(cache.get('k')).toBeUndefined();
   });
 
+  it("never serves an entry past its token's own expiry, and skips tokens already expired", () => {
+    let now = 1000;
+    const cache = new TokenCache(10_000, 10, () => now);
+    cache.set('k', caller, 1200);
+    now = 1199;
+    expect(cache.get('k')).toEqual(caller);
+    now = 1200;
+    expect(cache.get('k')).toBeUndefined();
+    cache.set('late', caller, 1200);
+    expect(cache.get('late')).toBeUndefined();
+  });
+
   it('evicts every entry of a revoked token', () => {
     const cache = new TokenCache(10_000);
     cache.set('a', caller);

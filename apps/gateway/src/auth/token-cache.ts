@@ -9,7 +9,7 @@ interface Entry {
 /**
  * Remembers verified tokens briefly so most requests skip the round trip to identity. Keys are
  * token hashes (no secret is kept in memory); revocation evicts by token id at once, and the TTL
- * bounds staleness if a revocation event is missed.
+ * bounds staleness if a revocation event is missed. An entry never outlives its token's own expiry.
  */
 export class TokenCache {
   private readonly entries = new Map<string, Entry>();
@@ -34,11 +34,13 @@ export class TokenCache {
     return entry.caller;
   }
 
-  set(key: string, caller: Caller): void {
-    if (this.ttlMs <= 0) return;
+  /** Caches a verified token for the TTL, or only until `notAfter` (epoch ms) when the token itself expires sooner. */
+  set(key: string, caller: Caller, notAfter = Infinity): void {
+    const expiresAt = Math.min(this.now() + this.ttlMs, notAfter);
+    if (expiresAt <= this.now()) return;
     // Maps iterate in insertion order, so the first key is the oldest entry.
     if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(key, { caller, expiresAt: this.now() + this.ttlMs });
+    this.entries.set(key, { caller, expiresAt });
   }
 
   evictToken(tokenId: string): void {

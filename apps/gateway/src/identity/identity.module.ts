@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module';
 import { EmailDomainsController } from './email-domains.controller';
 import { AgentInstructionsController } from './agent-instructions.controller';
 import { InvitesController } from './invites.controller';
@@ -11,6 +12,7 @@ import { UsersController } from './users.controller';
 
 /** Routes of the identity context. */
 @Module({
+  imports: [AuthModule],
   controllers: [
     UsersController,
     OrganizationsController,

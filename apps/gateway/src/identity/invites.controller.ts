@@ -12,14 +12,14 @@ import { OrganizationParams } from './dto/organization.params';
 export class InvitesController {
   constructor(private readonly services: ServiceClient) {}
 
-  /** POST …/invites — admins add users by email. */
+  /** POST …/invites — admins invite users by email (existing accounts must accept). */
   @Post('invites')
   @HttpCode(200)
   invite(@Ctx() ctx: RequestContext, @Param() params: OrganizationParams, @Body() body: InviteUsersRequest): Promise<InviteEmailsResult> {
     return this.services.send(IdentitySubjects.inviteEmails, ctx, { ...body, organizationId: params.organizationId });
   }
 
-  /** POST …/invites/{inviteId} — the caller joins with an invite link. */
+  /** POST …/invites/{inviteId} — the caller joins with an invite link or accepts their pending invitation. */
   @Post('invites/:inviteId')
   @HttpCode(200)
   async join(@Ctx() ctx: RequestContext, @Param() params: InviteParams): Promise<Record<string, never>> {

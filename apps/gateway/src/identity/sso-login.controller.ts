@@ -1,7 +1,8 @@
 import { IdentitySubjects, type RequestContext, type SsoAssertResult, type SsoStartResult } from '@bindery/contracts';
 import { ServiceClient } from '@bindery/platform/nest';
-import { Body, Controller, Get, HttpCode, Param, Post, Res } from '@nestjs/common';
-import type { FastifyReply } from 'fastify';
+import { Body, Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Authenticator } from '../auth/authenticator.service';
 import { Public } from '../common/public.decorator';
 import { Ctx } from '../common/request-context.decorator';
 import { SamlProviderParams, SamlResponseRequest } from './dto/saml-provider.request';
@@ -13,20 +14,30 @@ import { SamlProviderParams, SamlResponseRequest } from './dto/saml-provider.req
 @Public()
 @Controller('v1/orgs/:organizationId/saml/:samlProviderId')
 export class SsoLoginController {
-  constructor(private readonly services: ServiceClient) {}
+  constructor(
+    private readonly services: ServiceClient,
+    private readonly authenticator: Authenticator,
+  ) {}
 
-  /** GET …/start — redirects the browser to the IdP with a fresh authentication request. */
+  /**
+   * GET …/start — redirects the browser to the IdP with a fresh authentication request. Called with
+   * `Authorization: Bearer <token>`, the login links the asserted identity to the caller's account
+   * (the only way an IdP gains access to an existing account); a bad token is a 401.
+   */
   @Get('start')
   async start(
     @Ctx() ctx: RequestContext,
     @Param() params: SamlProviderParams,
+    @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<void> {
-    const { redirectURL } = await this.services.send<SsoStartResult>(IdentitySubjects.ssoStart, ctx, { ...params });
+    const header = request.headers.authorization;
+    const caller = header === undefined ? undefined : await this.authenticator.authenticate(header, request.id);
+    const { redirectURL } = await this.services.send<SsoStartResult>(IdentitySubjects.ssoStart, { ...ctx, caller }, { ...params });
     void reply.status(302).header('location', redirectURL).header('cache-control', 'no-store');
   }
 
-  /** POST …/acs — the IdP's response (HTTP-POST binding); answers a session token for the user. */
+  /** POST …/acs — the IdP's response (HTTP-POST binding); answers an expiring session token for the user. */
   @Post('acs')
   @HttpCode(200)
   async acs(

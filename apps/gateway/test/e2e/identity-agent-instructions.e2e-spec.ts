@@ -42,6 +42,17 @@ describe('identity: agent instructions', () => {
     expectError(await outsider.client.get(path), 404);
   });
 
+  it('stores document data keyed like Object.prototype members as sent', async () => {
+    const org = await newOrganization();
+    const path = `/v1/orgs/${org.organizationId}/agent-instructions`;
+    const data = { toString: 't', hasOwnProperty: 'h' };
+    // The document's own data is free-form in the official schema (a block's data is not).
+    const tricky = { ...document, data };
+    expectOperation(await org.admin.client.put(path, { instructions: tricky }), 'updateOrganizationAgentInstructions', 200);
+    const read = expectOperation<Instructions>(await org.admin.client.get(path), 'getOrganizationAgentInstructions', 200);
+    expect(read.instructions).toEqual(tricky);
+  });
+
   it.each([
     [{}, /instructions/],
     [{ instructions: 'text' }, /instructions/],

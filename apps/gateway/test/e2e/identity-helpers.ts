@@ -20,16 +20,36 @@ export async function newOrganization(title = 'Identity Org', emailDomains?: str
   return { organizationId: org.id, admin };
 }
 
-/** A fresh user added to the organization with `role` (null = guest) through the invite-by-email endpoint. */
+/**
+ * A fresh user added to the organization with `role` (null = guest): the admin invites the
+ * existing account by email, and the user accepts the pending invitation.
+ */
 export async function addMember(org: OrgWithAdmin, role: string | null, prefix = 'member'): Promise<TestUser> {
   const user = await newUser(prefix);
-  const result = expectOperation<{ users: string[] }>(
+  const result = expectOperation<{ users: string[]; invited: number }>(
     await org.admin.client.post(`/v1/orgs/${org.organizationId}/invites`, { emails: [{ email: user.email, role }] }),
     'inviteUsersToOrganization',
     200,
   );
-  expect(result.users).toEqual([user.userId]);
+  expect(result).toEqual({ users: [], invited: 1 });
+  await acceptInvite(user, org.organizationId);
   return user;
+}
+
+export interface PendingInvite {
+  id: string;
+  role: string | null;
+  organization: { id: string; title: string };
+  urls: { join: string };
+}
+
+/** The user accepts their pending invitation to the organization. */
+export async function acceptInvite(user: TestUser, organizationId: string): Promise<void> {
+  const mine = await user.client.get('/v1/user/invites');
+  expect(mine.status).toBe(200);
+  const invite = (mine.body as { items: PendingInvite[] }).items.find((i) => i.organization.id === organizationId);
+  expect(invite).toBeDefined();
+  expectOperation(await user.client.post(`/v1/orgs/${organizationId}/invites/${invite!.id}`), 'joinOrganizationWithInvite', 200);
 }
 
 /** Creates a team as the admin. */

@@ -1,6 +1,6 @@
 import { expectError, expectOperation } from '@bindery/testing';
 import { newUser } from './helpers';
-import { addMember, newOrganization, walk } from './identity-helpers';
+import { acceptInvite, addMember, newOrganization, type PendingInvite, walk } from './identity-helpers';
 
 interface InviteLink {
   id: string;
@@ -9,7 +9,7 @@ interface InviteLink {
 }
 
 describe('identity: invites', () => {
-  it('invites users by email, creating accounts for unknown addresses and leaving members as they are', async () => {
+  it('invites users by email: unknown addresses get accounts at once, existing accounts a pending invitation they accept', async () => {
     const org = await newOrganization();
     const known = await newUser('known');
     const stranger = `new-${Date.now()}@invite.test`;
@@ -20,13 +20,35 @@ describe('identity: invites', () => {
       200,
     );
     expect(result.invited).toBe(2);
-    expect(result.users).toContain(known.userId);
+    expect(result.users).toHaveLength(1);
+    expect(result.users).not.toContain(known.userId);
+    const created = expectOperation<{ role: string; user: { email: string } }>(
+      await org.admin.client.get(`/v1/orgs/${org.organizationId}/members/${result.users[0]}`),
+      'getMemberInOrganizationById',
+      200,
+    );
+    expect(created).toMatchObject({ role: 'edit', user: { email: stranger } });
+    expectError(await org.admin.client.get(`/v1/orgs/${org.organizationId}/members/${known.userId}`), 404);
+
+    // Only the invited user sees and accepts their invitation.
+    // GET /v1/user/invites is a Bindery addition (no official schema to check against).
+    const listed = await known.client.get<{ items: PendingInvite[] }>('/v1/user/invites');
+    expect(listed.status).toBe(200);
+    const mine = listed.body;
+    expect(mine.items).toEqual([
+      expect.objectContaining({ role: 'comment', organization: { id: org.organizationId, title: 'Identity Org' } }),
+    ]);
+    const intruder = await newUser('intruder');
+    expectError(await intruder.client.post(`/v1/orgs/${org.organizationId}/invites/${mine.items[0].id}`), 404, /invite/);
+    await acceptInvite(known, org.organizationId);
     const member = expectOperation<{ role: string }>(
       await org.admin.client.get(`/v1/orgs/${org.organizationId}/members/${known.userId}`),
       'getMemberInOrganizationById',
       200,
     );
     expect(member.role).toBe('comment');
+    expect((await known.client.get('/v1/user/invites')).body).toMatchObject({ items: [], count: 0 });
+
     const again = expectOperation<{ invited: number }>(
       await org.admin.client.post(path, { emails: [known.email], role: 'admin' }),
       'inviteUsersToOrganization',
@@ -39,6 +61,39 @@ describe('identity: invites', () => {
       200,
     );
     expect(unchanged.role).toBe('comment');
+  });
+
+  it('does not add members of other organizations at once nor reveal their ids, and gives them no SSO by invite', async () => {
+    const victimOrg = await newOrganization('Victim Org');
+    const victim = await addMember(victimOrg, 'admin', 'victim');
+    const attacker = await newOrganization('Attacker Org');
+    const path = `/v1/orgs/${attacker.organizationId}/invites`;
+    const response = await attacker.admin.client.post(path, { emails: [victim.email, victimOrg.admin.email], role: 'admin', sso: true });
+    const result = expectOperation<{ users: string[]; invited: number; failedSSOEmails?: string[] }>(
+      response,
+      'inviteUsersToOrganization',
+      200,
+    );
+    expect(result.users).toEqual([]);
+    expect(result.failedSSOEmails?.sort()).toEqual([victim.email, victimOrg.admin.email].sort());
+    for (const id of [victim.userId, victimOrg.admin.userId]) {
+      expect(JSON.stringify(response.body)).not.toContain(id);
+      expectError(await attacker.admin.client.get(`/v1/orgs/${attacker.organizationId}/members/${id}`), 404);
+    }
+    const members = expectOperation<{ count: number }>(
+      await attacker.admin.client.get(`/v1/orgs/${attacker.organizationId}/members`),
+      'listMembersInOrganizationById',
+      200,
+    );
+    expect(members.count).toBe(1);
+    // Accepting makes the victim a plain member: the invite's sso flag does not let that org's IdP sign into the account.
+    await acceptInvite(victim, attacker.organizationId);
+    const joined = expectOperation<{ role: string; sso: boolean }>(
+      await attacker.admin.client.get(`/v1/orgs/${attacker.organizationId}/members/${victim.userId}`),
+      'getMemberInOrganizationById',
+      200,
+    );
+    expect(joined).toMatchObject({ role: 'admin', sso: false });
   });
 
   it.each([

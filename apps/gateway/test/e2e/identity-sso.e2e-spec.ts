@@ -1,5 +1,7 @@
-import { expectError, expectOperation } from '@bindery/testing';
-import { anonymousClient, newUser } from './helpers';
+import { SERVICES } from '@bindery/stack';
+import { controlTestStack, expectError, expectOperation, identityCli } from '@bindery/testing';
+import { Client } from 'pg';
+import { adminClient, anonymousClient, newUser } from './helpers';
 import { addMember, newOrganization, newTeam, type OrgWithAdmin, TestIdp } from './identity-helpers';
 
 interface SamlProvider {
@@ -12,6 +14,7 @@ interface SamlProvider {
 }
 interface AssertResult {
   token: string;
+  expiresAt: string;
   user: { id: string; email: string; displayName: string };
   member: { role: string | null; sso: boolean; teams: number };
 }
@@ -25,9 +28,13 @@ async function configuredProvider(org: OrgWithAdmin, idp: TestIdp, extra: Record
   );
 }
 
-/** Follows the start URL like a browser would, and returns the request id the IdP must answer. */
-async function startLogin(provider: SamlProvider): Promise<string> {
-  const response = await fetch(provider.service.startURL, { redirect: 'manual' });
+/**
+ * Follows the start URL like a browser would, and returns the request id the IdP must answer.
+ * With `token`, the login is started by that signed-in user to link the identity to their account.
+ */
+async function startLogin(provider: SamlProvider, token?: string): Promise<string> {
+  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+  const response = await fetch(provider.service.startURL, { redirect: 'manual', headers });
   expect(response.status).toBe(302);
   const location = response.headers.get('location')!;
   expect(location.startsWith('https://idp.example.test/sso?')).toBe(true);
@@ -155,24 +162,93 @@ describe('identity: SAML providers and single sign-on', () => {
     expectError(await asApiResponse(await postForm(provider.service.acsURL, samlResponse)), 401, /already used|InResponseTo/);
   });
 
-  it('keeps an existing member’s role when they sign in with SSO, and marks them sso', async () => {
+  it('links an existing account only when its owner starts the login, then signs it in by NameID; keeps the role, marks sso', async () => {
     const org = await newOrganization();
     const provider = await configuredProvider(org, idp, { defaultRole: 'read' });
     const existing = await addMember(org, 'create');
-    const requestId = await startLogin(provider);
-    const response = await postForm(
+    const assertion = (requestId: string, email: string) =>
+      idp.response({ acsURL: provider.service.acsURL, audience: provider.service.entityID, inResponseTo: requestId, email });
+
+    // The asserted email alone does not open the account, even in the provider's own organization.
+    const refused = await postForm(provider.service.acsURL, assertion(await startLogin(provider), existing.email.toUpperCase()));
+    expectError(await asApiResponse(refused), 403, /link/);
+
+    // The owner starts the login with their own token: the identity is linked to their account.
+    const tokenOf = await identityToken(existing.email);
+    const linked = await postForm(provider.service.acsURL, assertion(await startLogin(provider, tokenOf), existing.email.toUpperCase()));
+    expect(linked.status).toBe(200);
+    const result = (await linked.json()) as AssertResult;
+    expect(result.user.id).toBe(existing.userId);
+    expect(result.member).toMatchObject({ role: 'create', sso: true });
+
+    // From now on the IdP signs the account in by its NameID, without a token.
+    const again = await postForm(provider.service.acsURL, assertion(await startLogin(provider), existing.email.toUpperCase()));
+    expect(again.status).toBe(200);
+    expect(((await again.json()) as AssertResult).user.id).toBe(existing.userId);
+    expect((await fetch(provider.service.startURL, { redirect: 'manual', headers: { authorization: 'Bearer bdy_nope' } })).status).toBe(
+      401,
+    );
+  });
+
+  it("refuses the takeover: another organization's IdP cannot sign in to an existing account by asserting its email", async () => {
+    const victimOrg = await newOrganization('Victim Org');
+    const victim = await addMember(victimOrg, 'admin', 'victim');
+    const space = expectOperation<{ id: string }>(
+      await victimOrg.admin.client.post(`/v1/orgs/${victimOrg.organizationId}/spaces`, { title: 'Private' }),
+      'createSpace',
+      201,
+    );
+    // The attacker creates an organization, so administers it, and registers an IdP whose key they hold.
+    const attacker = await newOrganization('Attacker Org');
+    const evilIdp = await TestIdp.create();
+    const provider = await configuredProvider(attacker, evilIdp, { defaultRole: 'admin' });
+    for (const email of [victim.email, victimOrg.admin.email, 'admin@e2e.test']) {
+      const requestId = await startLogin(provider);
+      const answer = await postForm(
+        provider.service.acsURL,
+        evilIdp.response({ acsURL: provider.service.acsURL, audience: provider.service.entityID, inResponseTo: requestId, email }),
+      );
+      const body = await asApiResponse(answer);
+      expectError(body, 403, /already exists/);
+      expect(JSON.stringify(body.body)).not.toContain('bdy_');
+    }
+    // Nobody was added to the attacker's organization, and the victims' content stays theirs.
+    const members = expectOperation<{ count: number }>(
+      await attacker.admin.client.get(`/v1/orgs/${attacker.organizationId}/members`),
+      'listMembersInOrganizationById',
+      200,
+    );
+    expect(members.count).toBe(1);
+    expectError(await attacker.admin.client.get(`/v1/spaces/${space.id}`), 404);
+    expectOperation(await adminClient().get('/v1/user'), 'getAuthenticatedUser', 200);
+  });
+
+  it('gives a new SSO identity its own new account, and a session token that stops working when it expires', async () => {
+    const org = await newOrganization();
+    const provider = await configuredProvider(org, idp);
+    const email = `fresh-${Date.now()}@corp.example.test`;
+    const accepted = await postForm(
       provider.service.acsURL,
       idp.response({
         acsURL: provider.service.acsURL,
         audience: provider.service.entityID,
-        inResponseTo: requestId,
-        email: existing.email.toUpperCase(),
+        inResponseTo: await startLogin(provider),
+        email,
       }),
     );
-    expect(response.status).toBe(200);
-    const result = (await response.json()) as AssertResult;
-    expect(result.user.id).toBe(existing.userId);
-    expect(result.member).toMatchObject({ role: 'create', sso: true });
+    expect(accepted.status).toBe(200);
+    const result = (await accepted.json()) as AssertResult;
+    expect(result.user.email).toBe(email);
+    const hours = (Date.parse(result.expiresAt) - Date.now()) / 3_600_000;
+    expect(hours).toBeGreaterThan(11);
+    expect(hours).toBeLessThanOrEqual(12);
+
+    // Bring the expiry near: the gateway may cache the token only until then (its cache TTL is 10 s).
+    await setTokenExpiry(result.user.id, 1500);
+    const session = anonymousClient().withToken(result.token);
+    expectOperation(await session.get('/v1/user'), 'getAuthenticatedUser', 200);
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    expectError(await session.get('/v1/user'), 401, /expired/);
   });
 
   it.each([
@@ -233,4 +309,21 @@ function base(provider: SamlProvider, inResponseTo: string) {
 
 async function asApiResponse(response: Response): Promise<{ status: number; headers: Headers; body: unknown }> {
   return { status: response.status, headers: response.headers, body: await response.json() };
+}
+
+/** A fresh API token for an existing user (operator CLI). */
+async function identityToken(email: string): Promise<string> {
+  return (await identityCli(['token:create', '--email', email])).token as string;
+}
+
+/** Makes every token of the user expire `inMs` from now, straight in identity's table. */
+async function setTokenExpiry(userId: string, inMs: number): Promise<void> {
+  const stack = await controlTestStack();
+  const db = new Client({ connectionString: stack.envFor(SERVICES.find((s) => s.name === 'identity')!).DATABASE_URL });
+  await db.connect();
+  try {
+    await db.query("UPDATE identity.api_tokens SET expires_at = now() + $2 * interval '1 millisecond' WHERE user_id = $1", [userId, inMs]);
+  } finally {
+    await db.end();
+  }
 }

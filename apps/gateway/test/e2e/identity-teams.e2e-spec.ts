@@ -139,6 +139,21 @@ describe('identity: teams and team members', () => {
     expect(after.count).toBe(2);
   });
 
+  // `constructor` is left out: Nest's ValidationPipe strips such keys before any DTO sees them (common/validation.pipe.ts).
+  it.each(['toString', 'hasOwnProperty', '__defineGetter__'])(
+    'answers a memberships key named %s like any unknown member (400), not a silent 204',
+    async (key) => {
+      const org = await newOrganization();
+      const team = await newTeam(org, 'Protos');
+      const path = `/v1/orgs/${org.organizationId}/teams/${team.id}/members`;
+      expectError(
+        await org.admin.client.put(path, { memberships: { [key]: { role: 'owner' } } }),
+        400,
+        new RegExp(`memberships: .*${key}`),
+      );
+    },
+  );
+
   it("keeps teams to their organization: another org's team id is a 404", async () => {
     const orgA = await newOrganization();
     const orgB = await newOrganization();

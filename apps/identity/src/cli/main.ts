@@ -23,7 +23,9 @@ async function main(): Promise<number> {
       role: { type: 'string' },
     },
   });
-  const command = COMMANDS[positionals[0] ?? ''];
+  // Own keys only: `pnpm cli constructor` must be an unknown command, not Object.prototype.constructor.
+  const name = positionals[0] ?? '';
+  const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
   if (!command || values.help) {
     process.stdout.write(
       `Usage: pnpm cli <command> [--json]\n\n${Object.values(COMMANDS)

@@ -5,11 +5,12 @@ import { OrganizationEntity } from '../organizations/organization.entity';
 import { UserEntity } from '../users/user.entity';
 import { CreateIdentity1767225600000 } from './migrations/1767225600000-CreateIdentity';
 import { TeamsInvitesSso1767312000000 } from './migrations/1767312000000-TeamsInvitesSso';
+import { SsoIdentitiesInvites1767398400000 } from './migrations/1767398400000-SsoIdentitiesInvites';
 
 export const IDENTITY_SCHEMA = 'identity';
 
 export const identityEntities = [UserEntity, ApiTokenEntity, OrganizationEntity, MembershipEntity];
-export const identityMigrations = [CreateIdentity1767225600000, TeamsInvitesSso1767312000000];
+export const identityMigrations = [CreateIdentity1767225600000, TeamsInvitesSso1767312000000, SsoIdentitiesInvites1767398400000];
 
 /** Identity's own schema, reached with its own role (DATABASE_URL). */
 export const createIdentityDataSource = (url: string) =>

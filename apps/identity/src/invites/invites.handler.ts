@@ -9,6 +9,7 @@ import {
   type InviteLinkUpdateInput,
   type List,
   type PageQuery,
+  type PendingInvite,
 } from '@bindery/contracts';
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
@@ -51,7 +52,12 @@ export class InvitesHandler {
 
   @MessagePattern(IdentitySubjects.inviteLinkJoin)
   async join(@Payload() { ctx, data }: Envelope<InviteLinkInput>): Promise<Record<string, never>> {
-    await this.invites.joinWithLink(ctx, data);
+    await this.invites.joinWithInvite(ctx, data);
     return {};
+  }
+
+  @MessagePattern(IdentitySubjects.inviteListMine)
+  listMine(@Payload() { ctx, data }: Envelope<PageQuery>): Promise<List<PendingInvite>> {
+    return this.invites.listMine(ctx, data);
   }
 }

@@ -22,6 +22,12 @@ describe('memberListSql', () => {
     expect(sql.params[1]).toBe('%50\\%\\_off%');
   });
 
+  it('refuses a sort that is only a key of Object.prototype', () => {
+    for (const sort of ['constructor', 'toString', 'hasOwnProperty']) {
+      expect(() => memberListSql({ organizationId: 'o1', sort: sort as never }, undefined)).toThrow(/sort must be one of/);
+    }
+  });
+
   it('keys rows by the sort value and user id', () => {
     const row = { joined_at: new Date(0), last_seen_at: null, display_name: 'Ada', user_id: 'u1' };
     expect(memberSortKey({ sort: 'name' })(row)).toEqual(['ada', 'u1']);

@@ -1,5 +1,5 @@
 import type { MemberListInput, MemberSort } from '@bindery/contracts';
-import type { CursorKey } from '@bindery/platform';
+import { badRequest, type CursorKey } from '@bindery/platform';
 
 /** SQL pieces of one members list request: filters, order and keyset condition. */
 export interface MemberListSql {
@@ -22,7 +22,11 @@ export function memberSortKey(input: Pick<MemberListInput, 'sort'>): (row: Sorta
   ];
 }
 
-const SORT_COLUMNS: Record<MemberSort, string> = { joinedAt: 'm.joined_at', lastSeenAt: 'm.last_seen_at', name: 'lower(u.display_name)' };
+const SORT_COLUMNS = new Map<MemberSort, string>([
+  ['joinedAt', 'm.joined_at'],
+  ['lastSeenAt', 'm.last_seen_at'],
+  ['name', 'lower(u.display_name)'],
+]);
 
 /** Escapes LIKE wildcards so a search for "50%" matches the text "50%". */
 export const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -35,6 +39,9 @@ export function memberListSql(input: MemberListInput, cursor: CursorKey | undefi
   const params: unknown[] = [input.organizationId];
   const conditions = ['m.organization_id = $1'];
   const sort = input.sort ?? 'joinedAt';
+  // A Map, not an object: a sort named "constructor" must not find Object.prototype's.
+  const column = SORT_COLUMNS.get(sort);
+  if (!column) throw badRequest('sort must be one of joinedAt, lastSeenAt, name');
   const direction = input.order === 'asc' ? 'ASC' : 'DESC';
   if (input.role === 'guest') conditions.push('m.role IS NULL');
   else if (input.role) conditions.push(`m.role = $${params.push(input.role)}`);
@@ -44,7 +51,6 @@ export function memberListSql(input: MemberListInput, cursor: CursorKey | undefi
   }
   // Sorting by last activity lists only members seen at least once.
   if (sort === 'lastSeenAt') conditions.push('m.last_seen_at IS NOT NULL');
-  const column = SORT_COLUMNS[sort];
   const filterParams = [...params];
   let after = '';
   if (cursor) {

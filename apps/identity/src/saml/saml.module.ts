@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { MembersModule } from '../members/members.module';
+import { SsoAccounts } from '../sso/sso-accounts';
+import { SsoIdentitiesRepository } from '../sso/sso-identities.repository';
 import { SsoHandler } from '../sso/sso.handler';
 import { SsoService } from '../sso/sso.service';
 import { TeamsModule } from '../teams/teams.module';
@@ -13,6 +15,6 @@ import { SamlProvidersService } from './saml-providers.service';
 @Module({
   imports: [MembersModule, TeamsModule, TokensModule, UsersModule],
   controllers: [SamlProvidersHandler, SsoHandler],
-  providers: [SamlProvidersService, SamlProvidersRepository, SsoService],
+  providers: [SamlProvidersService, SamlProvidersRepository, SsoService, SsoAccounts, SsoIdentitiesRepository],
 })
 export class SamlModule {}

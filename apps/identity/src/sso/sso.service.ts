@@ -12,10 +12,11 @@ import { type SamlProviderRow, SamlProvidersRepository } from '../saml/saml-prov
 import { TeamsRepository } from '../teams/teams.repository';
 import { TokensService } from '../tokens/tokens.service';
 import { toUser } from '../users/user.mapper';
-import { UsersService } from '../users/users.service';
 import { SAML_REQUEST_TTL_MS, SamlRequestCache } from './saml-request-cache';
+import { SsoAccounts } from './sso-accounts';
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** How long the session token of an SSO login works; the user signs in again through the IdP after it. */
+export const SSO_SESSION_TTL_MS = 12 * 60 * 60_000;
 
 /**
  * Bindery as a SAML 2.0 service provider: sends users to the organization's IdP and accepts its
@@ -26,7 +27,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export class SsoService {
   constructor(
     private readonly providers: SamlProvidersRepository,
-    private readonly users: UsersService,
+    private readonly accounts: SsoAccounts,
     private readonly memberships: MembershipsService,
     private readonly members: MembersRepository,
     private readonly teams: TeamsRepository,
@@ -34,34 +35,40 @@ export class SsoService {
     private readonly db: DataSource,
   ) {}
 
-  /** The IdP URL carrying a fresh signed-in request (HTTP-Redirect binding). */
+  /**
+   * The IdP URL carrying a fresh authentication request (HTTP-Redirect binding). When a signed-in
+   * caller starts it, the request remembers them: the identity the IdP asserts is linked to their account.
+   */
   async start(ctx: RequestContext, organizationId: string, providerId: string): Promise<SsoStartResult> {
     const provider = await this.activeProvider(organizationId, providerId);
-    const redirectURL = await this.samlFor(provider, ctx.baseUrl).getAuthorizeUrlAsync('', undefined, {});
+    const cache = new SamlRequestCache(this.db, provider.id, ctx.caller?.userId ?? null);
+    const redirectURL = await this.samlFor(provider, ctx.baseUrl, cache).getAuthorizeUrlAsync('', undefined, {});
     return { redirectURL };
   }
 
-  /** Validates the IdP's response; creates or updates the member and returns a session token. */
+  /** Validates the IdP's response; signs the bound (or new, or linked) account in with a session token. */
   async assert(ctx: RequestContext, input: SsoAssertInput): Promise<SsoAssertResult> {
     const provider = await this.activeProvider(input.organizationId, input.samlProviderId);
     const cache = new SamlRequestCache(this.db, provider.id);
     const profile = await this.validate(this.samlFor(provider, ctx.baseUrl, cache), input.samlResponse);
-    if (typeof profile.inResponseTo !== 'string' || !(await cache.consume(profile.inResponseTo))) {
-      throw new AppError(401, 'SAML assertion rejected: this response was already used');
-    }
-    const email = emailOf(profile);
-    if (!email) throw new AppError(401, 'SAML assertion rejected: it carries no email address');
+    const request = typeof profile.inResponseTo === 'string' ? await cache.consume(profile.inResponseTo) : undefined;
+    if (!request) throw new AppError(401, 'SAML assertion rejected: this response was already used');
     const user = await this.db.transaction(async (manager) => {
-      const found = await this.users.findOrCreateByEmail(manager, email, displayNameOf(profile));
+      const found = await this.accounts.resolve(manager, provider, profile, request.linkUserId);
       const added = await this.memberships.join(manager, provider.organization_id, found.id, provider.default_role, true);
       // An existing member keeps their role (an SSO login must never demote an admin); it gains SSO.
       if (!added) await this.members.setSso(manager, provider.organization_id, found.id);
       if (provider.default_team_id) await this.teams.addMembers(manager, provider.organization_id, provider.default_team_id, [found.id]);
       return found;
     });
-    const token = await this.tokens.create(user.id, `sso:${provider.label}`);
+    const token = await this.tokens.create(user.id, `sso:${provider.label}`, SSO_SESSION_TTL_MS);
     const member = await this.members.find(provider.organization_id, user.id);
-    return { token: token.token, user: toUser(user, ctx.baseUrl), member: toMember(member!, ctx.baseUrl) };
+    return {
+      token: token.token,
+      expiresAt: token.expiresAt!.toISOString(),
+      user: toUser(user, ctx.baseUrl),
+      member: toMember(member!, ctx.baseUrl),
+    };
   }
 
   private async validate(saml: SAML, samlResponse: string): Promise<Profile & { inResponseTo?: unknown }> {
@@ -100,14 +107,4 @@ export class SsoService {
       identifierFormat: 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress',
     });
   }
-}
-
-function emailOf(profile: Profile): string | undefined {
-  const candidates = [profile.email, profile.mail, profile['urn:oid:0.9.2342.19200300.100.1.3'], profile.nameID];
-  return candidates.find((c): c is string => typeof c === 'string' && EMAIL.test(c));
-}
-
-function displayNameOf(profile: Profile): string | undefined {
-  const name = profile.displayName ?? profile['http://schemas.microsoft.com/identity/claims/displayname'];
-  return typeof name === 'string' && name.trim() ? name.trim().slice(0, 255) : undefined;
 }

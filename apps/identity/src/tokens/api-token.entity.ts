@@ -21,6 +21,10 @@ export class ApiTokenEntity {
   @Column('timestamptz', { name: 'last_used_at', nullable: true })
   lastUsedAt: Date | null;
 
+  /** Session tokens (SSO logins) stop working at this instant; API tokens have none. */
+  @Column('timestamptz', { name: 'expires_at', nullable: true })
+  expiresAt: Date | null;
+
   @Column('timestamptz', { name: 'revoked_at', nullable: true })
   revokedAt: Date | null;
 }

@@ -15,22 +15,27 @@ export class TokensService {
     private readonly db: DataSource,
   ) {}
 
-  /** Who holds this token, or null when it is unknown or revoked. */
+  /** Who holds this token, or null when it is unknown, revoked or expired. */
   async verify(token: string): Promise<TokenVerifyResult> {
     const found = await this.tokens.findActiveByHash(hashToken(token));
     if (!found) return { caller: null };
     if (!found.lastUsedAt || Date.now() - found.lastUsedAt.getTime() > LAST_USED_GRANULARITY_MS) {
       await this.tokens.touchLastUsed(found.id);
     }
-    return { caller: { userId: found.userId, tokenId: found.id } };
+    const caller = { userId: found.userId, tokenId: found.id };
+    return found.expiresAt ? { caller, expiresAt: found.expiresAt.toISOString() } : { caller };
   }
 
-  /** Creates a token; the secret is returned here and never again. */
-  async create(userId: string, label: string): Promise<{ id: string; token: string }> {
+  /**
+   * Creates a token; the secret is returned here and never again. With `ttlMs` it is a session
+   * token that stops working after that long (SSO logins); without, an API token that lasts until revoked.
+   */
+  async create(userId: string, label: string, ttlMs?: number): Promise<{ id: string; token: string; expiresAt: Date | null }> {
     const token = newTokenSecret();
     const id = newId();
-    await this.tokens.insert(this.db.manager, { id, userId, tokenHash: hashToken(token), label });
-    return { id, token };
+    const expiresAt = ttlMs === undefined ? null : new Date(Date.now() + ttlMs);
+    await this.tokens.insert(this.db.manager, { id, userId, tokenHash: hashToken(token), label, expiresAt });
+    return { id, token, expiresAt };
   }
 
   async revoke(tokenId: string): Promise<void> {

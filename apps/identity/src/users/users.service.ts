@@ -41,15 +41,18 @@ export class UsersService {
     return user;
   }
 
-  /** The user with this email, created (with the local part as display name) when there is none yet. */
-  async findOrCreateByEmail(manager: EntityManager, email: string, displayName?: string): Promise<UserEntity> {
-    const existing = await this.users.findByEmail(email);
-    if (existing) return existing;
-    await manager.query('INSERT INTO users (id, display_name, email) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [
-      newId(),
-      displayName ?? email.slice(0, email.lastIndexOf('@')),
-      email,
-    ]);
-    return (await this.users.findByEmailWith(manager, email))!;
+  /** The user with this email (any case), or null. */
+  findByEmailIn(manager: EntityManager, email: string): Promise<UserEntity | null> {
+    return this.users.findByEmailWith(manager, email);
+  }
+
+  /** A new user with this email; null when the email is already taken (also by a concurrent insert). */
+  async createIfAbsent(manager: EntityManager, email: string, displayName?: string): Promise<UserEntity | null> {
+    const id = newId();
+    const rows: unknown[] = await manager.query(
+      'INSERT INTO users (id, display_name, email) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING id',
+      [id, displayName ?? email.slice(0, email.lastIndexOf('@')), email],
+    );
+    return rows.length > 0 ? this.users.findByEmailWith(manager, email) : null;
   }
 }

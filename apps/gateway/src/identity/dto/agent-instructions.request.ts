@@ -1,5 +1,6 @@
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, Equals, IsArray, IsObject, ValidateBy, ValidateNested } from 'class-validator';
+import { KeepRaw } from './identity-validators';
 
 /** Why a top-level node is not a block (`{object: 'block', type}`), or undefined when it is one. */
 function blockProblem(nodes: unknown): string | undefined {
@@ -19,9 +20,12 @@ export class JsonDocumentRequest {
   @Equals('document', { message: 'object must be "document"' })
   object!: 'document';
 
+  // Document data and nodes are free-form: kept as sent, so keys such as "constructor" are not lost.
+  @KeepRaw()
   @IsObject()
   data!: Record<string, unknown>;
 
+  @KeepRaw()
   @IsArray()
   @ArrayMaxSize(10_000)
   @ValidateBy({

@@ -2,6 +2,7 @@ import { TEAM_MEMBER_ROLES } from '@bindery/contracts';
 import { ArrayMaxSize, IsArray, IsIn, IsOptional, IsString, Length, Matches, MaxLength, ValidateBy } from 'class-validator';
 import { PageQuery } from '../../common/page.query';
 import { ENTITY_ID } from '../../common/entity-id';
+import { KeepRaw } from './identity-validators';
 
 /** The official OrganizationTeamTitle (1..64), not blank. */
 const TeamTitle = (): PropertyDecorator => {
@@ -48,7 +49,10 @@ function membershipsProblem(value: unknown): string | undefined {
   if (entries.length > 1000) return 'memberships must name at most 1000 users';
   for (const [user, membership] of entries) {
     if (!USER_REF.test(user)) return `memberships: "${user}" is not a user id or email`;
-    const role = (membership as { role?: unknown } | null)?.role;
+    const role =
+      typeof membership === 'object' && membership !== null && Object.hasOwn(membership, 'role')
+        ? (membership as { role: unknown }).role
+        : undefined;
     if (!TEAM_MEMBER_ROLES.includes(role as never)) return `memberships.${user}.role must be owner or member`;
   }
   return undefined;
@@ -69,6 +73,7 @@ export class UpdateTeamMembersRequest {
   remove?: string[];
 
   @IsOptional()
+  @KeepRaw()
   @ValidateBy({
     name: 'memberships',
     validator: { validate: (v: unknown) => membershipsProblem(v) === undefined, defaultMessage: (a) => membershipsProblem(a?.value) ?? '' },
