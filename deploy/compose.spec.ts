@@ -42,9 +42,12 @@ describe('docker-compose.yml', () => {
     }
   });
 
-  it("gives every app its own NATS user, whose password is the one nats-server's config reads", () => {
+  // Every process with its own NATS user: each app, and each worker (`<app>-worker`).
+  const processes = [...apps, ...apps.filter((app) => existsSync(join(root, 'apps', app, 'src', 'worker.ts'))).map((app) => `${app}-worker`)];
+
+  it("gives every app and worker its own NATS user, whose password is the one nats-server's config reads", () => {
     const natsEnv = compose.services.nats?.environment ?? {};
-    for (const app of apps) {
+    for (const app of processes) {
       const env = compose.services[app]?.environment ?? {};
       expect(env.NATS_USER).toBe(app);
       const variable = natsPasswordVariable(app);
@@ -61,7 +64,7 @@ describe('docker-compose.yml', () => {
         .map((u) => u.user)
         .filter((u) => u !== 'operator')
         .sort(),
-    ).toEqual([...apps].sort());
+    ).toEqual([...processes].sort());
     // Regenerate: node -e "const s=require('./libs/stack/dist'); process.stdout.write(s.renderAuthorization(s.natsUsers(), u=>'$'+s.natsPasswordVariable(u)))"
     expect(natsConf).toContain(renderAuthorization(users, (user) => `$${natsPasswordVariable(user)}`));
   });

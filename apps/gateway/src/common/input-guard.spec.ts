@@ -22,6 +22,15 @@ describe('findInputProblem', () => {
     expect(findInputProblem({ document: { 'a\u0000': 1 } }, 'body')?.message).toMatch(/^document\."a\\u0000" \(a property name\)/);
   });
 
+  it('refuses property names that reach prototypes (constructor, __proto__, prototype)', () => {
+    const parsed = JSON.parse('{"memberships": {"__proto__": {"role": "member"}}}') as unknown;
+    expect(findInputProblem(parsed, 'body')?.path).toBe('memberships.__proto__');
+    expect(findInputProblem({ memberships: { constructor: { role: 'member' } } }, 'body')?.message).toBe(
+      'memberships."constructor" (a property name) is a reserved name and cannot be used as a property name',
+    );
+    expect(findInputProblem({ memberships: { toStringX: 1, constructors: 2 } }, 'body')).toBeUndefined();
+  });
+
   it('names the part for a bare string (a query or params value is named by its key)', () => {
     expect(findInputProblem('\u0000', 'body')?.path).toBe('body');
     expect(findInputProblem({ title: ['ok', '\u0000'] }, 'query')?.path).toBe('title[1]');

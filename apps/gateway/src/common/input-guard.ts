@@ -54,7 +54,7 @@ export function findInputProblem(root: unknown, where: string, maxDepth = MAX_JS
     for (let i = keys.length - 1; i >= 0; i--) {
       const key = keys[i];
       if (typeof key === 'string') {
-        const keyProblem = stringProblem(key);
+        const keyProblem = stringProblem(key) ?? reservedKeyProblem(key);
         if (keyProblem) {
           const parentPath = pathOf(frame);
           // The key itself is printed escaped: it is what is wrong.
@@ -88,6 +88,17 @@ function pathOf(frame: Frame | undefined): string {
 function joinPath(path: string, key: string | number): string {
   if (typeof key === 'number') return `${path}[${key}]`;
   return path ? `${path}.${key}` : key;
+}
+
+/**
+ * Names that reach an object's prototype machinery. Nest's ValidationPipe drops `constructor`
+ * before a DTO sees it (so a `memberships` entry named so vanished with a 204), and `__proto__`
+ * can pollute prototypes in code that copies objects; no field of the API is called so.
+ */
+const RESERVED_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+function reservedKeyProblem(key: string): string | undefined {
+  return RESERVED_KEYS.has(key) ? 'is a reserved name and cannot be used as a property name' : undefined;
 }
 
 function stringProblem(text: string): string | undefined {

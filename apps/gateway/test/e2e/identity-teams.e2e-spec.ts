@@ -139,8 +139,8 @@ describe('identity: teams and team members', () => {
     expect(after.count).toBe(2);
   });
 
-  // `constructor` is left out: Nest's ValidationPipe strips such keys before any DTO sees them (common/validation.pipe.ts).
-  it.each(['toString', 'hasOwnProperty', '__defineGetter__'])(
+  // `constructor` and `__proto__` are refused by the gateway's input guard for every body (a reserved property name).
+  it.each(['toString', 'hasOwnProperty', '__defineGetter__', 'constructor'])(
     'answers a memberships key named %s like any unknown member (400), not a silent 204',
     async (key) => {
       const org = await newOrganization();
@@ -149,7 +149,7 @@ describe('identity: teams and team members', () => {
       expectError(
         await org.admin.client.put(path, { memberships: { [key]: { role: 'owner' } } }),
         400,
-        new RegExp(`memberships: .*${key}`),
+        new RegExp(`memberships.*${key}`),
       );
     },
   );
