@@ -32,9 +32,10 @@ export class MarkdownConverter {
   constructor(private readonly options: MarkdownConverterOptions) {
     this.pool = new Piscina({
       filename: join(__dirname, 'markdown.worker.js'),
-      minThreads: 1,
+      // Every thread starts (and loads the ESM parser, ~1-2 s) with the service, and a thread ended
+      // by an abort is replaced at once: a cold thread would spend a request's budget loading.
+      minThreads: options.workers,
       maxThreads: options.workers,
-      idleTimeout: 60_000,
       // Work waiting beyond this is refused at once (503) rather than queued without bound.
       maxQueue: 64 * options.workers,
     });
