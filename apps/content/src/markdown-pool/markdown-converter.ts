@@ -69,7 +69,9 @@ export class MarkdownConverter {
       return await this.pool.run(task, { signal });
     } catch (error) {
       if (signal.aborted)
-        throw badRequest(`${field}: took longer than ${this.options.budgetMs} ms to convert (the time a request's Markdown may take); simplify or split it`);
+        throw badRequest(
+          `${field}: took longer than ${this.options.budgetMs} ms to convert (the time a request's Markdown may take); simplify or split it`,
+        );
       if ((error as Error).message === 'Task queue is at limit') throw unavailable('Markdown conversion is busy; try again shortly');
       throw error;
     }

@@ -12,7 +12,10 @@ export class MarkdownPoolModule implements OnModuleDestroy {
     return {
       module: MarkdownPoolModule,
       providers: [
-        { provide: MarkdownConverter, useFactory: () => new MarkdownConverter({ workers: env.MARKDOWN_WORKERS, budgetMs: env.MARKDOWN_TIMEOUT_MS }) },
+        {
+          provide: MarkdownConverter,
+          useFactory: () => new MarkdownConverter({ workers: env.MARKDOWN_WORKERS, budgetMs: env.MARKDOWN_TIMEOUT_MS }),
+        },
       ],
       exports: [MarkdownConverter],
     };

@@ -3,9 +3,7 @@
 // Only plain data crosses the thread boundary (structured clone), so errors become results.
 import { type Document, documentToMarkdown, FrontmatterError, readPageMarkdown } from '../markdown';
 
-export type MarkdownTask =
-  | { kind: 'page'; markdown: string; titleFromHeading: boolean }
-  | { kind: 'markdown'; document: Document };
+export type MarkdownTask = { kind: 'page'; markdown: string; titleFromHeading: boolean } | { kind: 'markdown'; document: Document };
 
 export type MarkdownTaskResult =
   | { kind: 'page'; document: Document; frontmatter: Record<string, unknown>; headingTitle?: string }

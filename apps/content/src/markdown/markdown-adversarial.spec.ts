@@ -23,12 +23,12 @@ const PATHOLOGICAL: Record<string, string> = {
   'unclosed details': '<details>\n\n'.repeat(1000),
   'unterminated Liquid line': '{%' + ' a'.repeat(20_000),
   'open brackets': '['.repeat(20_000),
-  'backticks': '`'.repeat(20_000),
+  backticks: '`'.repeat(20_000),
   'backtick runs of every length': lines(2000, (i) => '`'.repeat((i % 60) + 1) + 'a'),
-  'underscores': '_a'.repeat(20_000),
-  'ampersands': '&'.repeat(20_000),
+  underscores: '_a'.repeat(20_000),
+  ampersands: '&'.repeat(20_000),
   'angle brackets': '<'.repeat(20_000),
-  'backslashes': '\\'.repeat(20_000),
+  backslashes: '\\'.repeat(20_000),
   'table of 500 columns': '|a'.repeat(500) + '|\n' + '|-'.repeat(500) + '|\n' + '|b'.repeat(500) + '|',
   'reference definitions': '[a]: b\n'.repeat(2000),
   'inline HTML marks': '<strong>a'.repeat(2000),
@@ -98,8 +98,14 @@ describe('Document input limits', () => {
   });
 
   it('names the path of a string holding a lone surrogate', () => {
-    const document = { object: 'document', data: {}, nodes: [{ object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves: [{ text: 'a\udfffb' }] }] }] };
-    expect(documentInputError(document)).toBe('nodes[0].nodes[0].leaves[0].text: must not contain a lone UTF-16 surrogate (invalid Unicode)');
+    const document = {
+      object: 'document',
+      data: {},
+      nodes: [{ object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves: [{ text: 'a\udfffb' }] }] }],
+    };
+    expect(documentInputError(document)).toBe(
+      'nodes[0].nodes[0].leaves[0].text: must not contain a lone UTF-16 surrogate (invalid Unicode)',
+    );
     expect(documentInputError({ ['\ud800']: 1 })).toMatch(/a key must not contain/);
   });
 });

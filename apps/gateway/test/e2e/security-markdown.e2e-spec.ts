@@ -37,7 +37,11 @@ describe('security: Markdown and Document bodies', () => {
     const space = await createSpace(client, orgId);
     const cr = await createChangeRequest(client, space.id);
     const url = `/v1/spaces/${space.id}/change-requests/${cr.id}/content`;
-    expectError(await client.post(url, insertPage({ markdown: '>'.repeat(5000) })), 400, /changes\[0\]\.document\.markdown: nests .* at most 32/);
+    expectError(
+      await client.post(url, insertPage({ markdown: '>'.repeat(5000) })),
+      400,
+      /changes\[0\]\.document\.markdown: nests .* at most 32/,
+    );
     const list = Array.from({ length: 200 }, (_, i) => `${' '.repeat(2 * i)}- a`).join('\n');
     expectError(await client.post(url, insertPage({ markdown: list })), 400, /changes\[0\]\.document\.markdown: nests/);
   });
@@ -53,7 +57,11 @@ describe('security: Markdown and Document bodies', () => {
     expectError(await client.post(url, insertPage(quotes)), 400, /changes\[0\]\.document/);
     let nested: unknown = {};
     for (let i = 0; i < 10_000; i++) nested = { a: nested };
-    expectError(await client.post(url, insertPage({ object: 'document', data: nested, nodes: [] })), 400, /changes\[0\]\.document|depth|nest/);
+    expectError(
+      await client.post(url, insertPage({ object: 'document', data: nested, nodes: [] })),
+      400,
+      /changes\[0\]\.document|depth|nest/,
+    );
   });
 
   it('refuses a lone surrogate in Markdown and in Document text with a 400 naming the field', async () => {
