@@ -8,6 +8,7 @@ import { CONTENT_SCHEMA, createContentDataSource } from './database/data-source'
 import { ExportsModule } from './exports/exports.module';
 import { FilesModule } from './files/files.module';
 import { HealthHandler } from './health/health.handler';
+import { MarkdownPoolModule } from './markdown-pool/markdown-pool.module';
 import { CollectionsModule } from './collections/collections.module';
 import { SpacesModule } from './spaces/spaces.module';
 
@@ -27,6 +28,7 @@ export class ContentModule {
         AccessModule.forRoot(env),
         ClockModule,
         FilesModule.forRoot(env),
+        MarkdownPoolModule.forRoot(env),
         SpacesModule,
         ChangeRequestsModule,
         CollectionsModule,

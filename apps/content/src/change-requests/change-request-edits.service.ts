@@ -19,6 +19,7 @@ import { applyChanges, type ChangeOutcome, type PreparedChange } from '../model/
 import { DocumentPool } from '../model/document-pool';
 import type { PageTree } from '../model/page-tree';
 import { NO_CHANGE_REQUEST } from '../revisions/content-reader';
+import { MarkdownConverter } from '../markdown-pool/markdown-converter';
 import { ContentStore } from '../revisions/content-store';
 import { RevisionsRepository } from '../revisions/revisions.repository';
 import { SpaceAccess } from '../spaces/space-access';
@@ -39,6 +40,7 @@ export class ChangeRequestEditsService {
     private readonly db: DataSource,
     private readonly intake: FileIntake,
     private readonly signer: DownloadSigner,
+    private readonly converter: MarkdownConverter,
   ) {}
 
   async edit(ctx: RequestContext, input: ChangeRequestEditInput): Promise<ChangeRequest | ChangeRequestContentUpdate> {
@@ -48,13 +50,16 @@ export class ChangeRequestEditsService {
     // Bytes are stored before the transaction: content-addressed and written once, so bytes of a
     // batch that then fails are harmless, and no storage call holds a database lock.
     const uploads = await this.storeUploads(input);
+    // Bodies are converted before the transaction too: Markdown runs on worker threads within a
+    // time budget, and no row lock waits for it.
+    const { prepared, documents } = await this.prepareDocuments(input, uploads);
     const { cr, outcomes } = await this.db.transaction(async (manager) => {
       await this.intake.confirmStored(manager, uploads);
       const found = await this.changeRequests.find(space.id, input.changeRequestId, manager, true);
       if (!found) throw notFound(NO_CHANGE_REQUEST);
       if (found.status === 'merged' || found.status === 'archived')
         throw badRequest(`changeRequestId: the change request is ${found.status} and can no longer be edited`);
-      return this.applyBatch(manager, found, input, userId, uploads);
+      return this.applyBatch(manager, found, prepared, documents, userId, uploads);
     });
     const changeRequest = toChangeRequest(cr, space.revisionId, ctx.baseUrl);
     if (input.compat !== false) return changeRequest;
@@ -89,18 +94,8 @@ export class ChangeRequestEditsService {
     );
   }
 
-  private async applyBatch(
-    manager: EntityManager,
-    cr: ChangeRequestEntity,
-    input: ChangeRequestEditInput,
-    userId: string,
-    uploads: StoredUpload[],
-  ) {
-    const revision = (await this.revisions.find(cr.revisionId, manager))!;
-    const tree = await this.store.loadTree(revision.pages, manager);
-    const now = this.clock.now();
-
-    // Ids first, so documents can link to pages of the same batch by their refs in any order.
+  /** Page ids first, so documents can link to pages of the same batch by their refs in any order; then every body. */
+  private async prepareDocuments(input: ChangeRequestEditInput, uploads: StoredUpload[]) {
     const refs = new Map<string, string>();
     const prepared: PreparedChange[] = input.changes.map((change, index) => {
       if (change.operation !== 'insert_page') return { change };
@@ -111,17 +106,32 @@ export class ChangeRequestEditsService {
       }
       return { change, pageId };
     });
-    const fileRefs = fileRefsOf(uploads, refs);
+    const context = { pages: refs, files: fileRefsOf(uploads, refs), converter: this.converter, signal: this.converter.budget() };
     const documents = new DocumentPool();
     for (const [index, item] of prepared.entries()) {
       const { change } = item;
       if (change.operation !== 'insert_page' && change.operation !== 'update_page') continue;
       if (change.document === undefined) continue;
       const titleFromHeading = change.operation === 'insert_page';
-      const resolved = resolveDocument(change.document, refs, `changes[${index}].document`, fileRefs, titleFromHeading);
+      const resolved = await resolveDocument(change.document, context, `changes[${index}].document`, titleFromHeading);
       item.documentHash = documents.add(resolved.document);
       item.documentFields = resolved.fields;
     }
+    return { prepared, documents };
+  }
+
+  private async applyBatch(
+    manager: EntityManager,
+    cr: ChangeRequestEntity,
+    prepared: PreparedChange[],
+    documents: DocumentPool,
+    userId: string,
+    uploads: StoredUpload[],
+  ) {
+    const revision = (await this.revisions.find(cr.revisionId, manager))!;
+    const tree = await this.store.loadTree(revision.pages, manager);
+    const now = this.clock.now();
+
     await this.prepareReverts(manager, cr, tree, prepared, documents);
 
     const outcomes: ChangeOutcome[] = applyChanges(tree, prepared, now.toISOString(), documents);

@@ -1,7 +1,9 @@
 import type { DocumentInput, JsonDocument, PageFields } from '@bindery/contracts';
 import { badRequest } from '@bindery/platform';
+import { documentInputError } from '../markdown/limits';
+import type { MarkdownConverter } from '../markdown-pool/markdown-converter';
 import { emptyDocument } from '../model/page-tree';
-import { markdownToPage } from '../pages/markdown-bridge';
+import { markdownPage } from '../pages/markdown-bridge';
 
 export interface ResolvedDocument {
   document: JsonDocument;
@@ -9,29 +11,53 @@ export interface ResolvedDocument {
   fields?: PageFields;
 }
 
+// `](ref)`, `](./ref)` or `](ref.md)` with a batch-local ref (at most 100 characters). The ref
+// excludes `(` and `]` so a failed match stops at the next `](`: the unbounded lazy pattern this
+// replaces scanned to the end of the text from every `](`, 65 s for 100 KB of `](`.
+const LOCAL_LINK = /\]\((?:\.\/)?([^()\s/\]]{1,104})\)/g;
+
+export interface DocumentRefs {
+  /** Batch-local page refs to the ids the pages received. */
+  pages: Map<string, string>;
+  /** Batch-local file refs to file ids. */
+  files?: Map<string, string>;
+  /** Converts Markdown off the event loop. */
+  converter: MarkdownConverter;
+  /** The request's conversion deadline (`converter.budget()`), shared by all its documents. */
+  signal: AbortSignal;
+}
+
 /**
  * Turns a change's document (markdown, JSON document or empty) into a page body, pointing links
- * to batch-local refs at the ids the referenced pages (`refs`) and files (`fileRefs`) received.
+ * to batch-local refs at the ids the referenced pages and files received. Every body is checked
+ * at this boundary (NATS callers other than the gateway exist): nesting depth and lone surrogates.
  * `titleFromHeading`: a markdown document's leading `# heading` is the page title (insert_page).
  */
-export function resolveDocument(
+export async function resolveDocument(
   input: DocumentInput,
-  refs: Map<string, string>,
+  context: DocumentRefs,
   field: string,
-  fileRefs: Map<string, string> = new Map(),
   titleFromHeading = false,
-): ResolvedDocument {
+): Promise<ResolvedDocument> {
+  const refs = context.pages;
+  const fileRefs = context.files ?? new Map<string, string>();
   if ('markdown' in input) {
     if (typeof input.markdown !== 'string') throw badRequest(`${field}.markdown: must be a string`);
-    const markdown = input.markdown.replace(/\]\((?:\.\/)?([^)\s/]+?)(?:\.md)?\)/g, (whole, ref: string) => {
+    const markdown = input.markdown.replace(LOCAL_LINK, (whole, target: string) => {
+      const ref = target.endsWith('.md') ? target.slice(0, -3) : target;
       const id = refs.get(ref);
       if (id) return `](/pages/${id})`;
       const fileId = fileRefs.get(ref);
       return fileId ? `](/files/${fileId})` : whole;
     });
-    return markdownToPage(markdown, `${field}.markdown`, { titleFromHeading });
+    const read = await context.converter.toPage(markdown, `${field}.markdown`, titleFromHeading, context.signal);
+    return markdownPage(read, `${field}.markdown`);
   }
-  if ('document' in input) return { document: replaceRefs(input.document, refs, fileRefs) as JsonDocument };
+  if ('document' in input) {
+    const refused = documentInputError(input.document);
+    if (refused) throw badRequest(`${field}.document: ${refused}`);
+    return { document: replaceRefs(input.document, refs, fileRefs) as JsonDocument };
+  }
   return { document: emptyDocument() };
 }
 

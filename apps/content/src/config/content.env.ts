@@ -93,6 +93,18 @@ export class ContentEnv extends ServiceEnv {
   @Min(100)
   @Max(600_000)
   PDF_RENDER_TIME_LIMIT_MS: number = 20_000;
+
+  /** Worker threads converting Markdown (page bodies in and out), so parsing never blocks requests. */
+  @IsInt({ message: 'must be a whole number of worker threads' })
+  @Min(1)
+  @Max(64)
+  MARKDOWN_WORKERS: number = 2;
+
+  /** Time the Markdown conversions of one request may take together, in ms; past it the request is a 400. */
+  @IsInt({ message: 'must be a whole number of milliseconds' })
+  @Min(100)
+  @Max(60_000)
+  MARKDOWN_TIMEOUT_MS: number = 3000;
 }
 
 function addressListError(list: string): string | undefined {

@@ -4,6 +4,7 @@
 // Markers that never close (or close in the wrong place) stay as literal nodes, so no text is lost.
 import type { BlockContent, Code, Html, Image, Parent, PhrasingContent, Root, RootContent } from 'mdast';
 import type { CodeOptions, LiquidTag, TabNode } from './gitbook-mdast';
+import { MAX_MARKDOWN_NESTING } from './limits';
 import { splitLiquidLine } from './liquid-tags';
 
 /** Parses Markdown into flow nodes with this same pipeline (for text found inside tags or HTML). */
@@ -53,7 +54,7 @@ class SiblingPairer {
     }
     while (this.stack.length > 1) {
       const unclosed = this.popFrame();
-      this.top().children.push(...this.unclosed(unclosed));
+      append(this.top().children, this.unclosed(unclosed));
     }
     return this.top().children;
   }
@@ -80,7 +81,9 @@ class SiblingPairer {
     const segments = splitLiquidLine(node.value);
     const tag = segments.length === 1 && segments[0].kind === 'tag' ? segments[0] : undefined;
     if (!tag) return void this.top().children.push(node);
-    if (CONTAINER_TAGS.has(tag.name)) {
+    // Past the nesting cap an opening tag stays text: every unclosed frame is copied into its
+    // parent at the end, so thousands of open tags would cost the square of their number.
+    if (CONTAINER_TAGS.has(tag.name) && this.stack.length <= MAX_MARKDOWN_NESTING) {
       this.stack.push({ name: tag.name, attributes: tag.attributes, opener: [node], children: [] });
     } else if (tag.name === 'embed' && tag.attributes.url) {
       this.top().children.push({ type: 'embed', url: tag.attributes.url });
@@ -99,10 +102,10 @@ class SiblingPairer {
       const inner = this.popFrame();
       // `{% endtabs %}` also ends a tab left open; any other frame left open goes back to text.
       const implied = inner.name === 'tab' && name === 'tabs' ? this.build(inner) : undefined;
-      this.top().children.push(...(implied ?? this.unclosed(inner)));
+      append(this.top().children, implied ?? this.unclosed(inner));
     }
     const frame = this.popFrame();
-    this.top().children.push(...(this.build(frame) ?? [...this.unclosed(frame), closer]));
+    append(this.top().children, this.build(frame) ?? [...this.unclosed(frame), closer]);
   }
 
   private unclosed(frame: Frame): RootContent[] {
@@ -158,8 +161,9 @@ class SiblingPairer {
         summary: summary ? this.parsePhrasing(summary[1]) : undefined,
         open: /\bopen\b/i.test(opening[1] ?? ''),
       };
-      if (closes) this.top().children.push(...(this.build(frame) ?? []));
-      else this.stack.push(frame);
+      if (closes) append(this.top().children, this.build(frame) ?? []);
+      else if (this.stack.length <= MAX_MARKDOWN_NESTING) this.stack.push(frame);
+      else return false;
       return true;
     }
     const frame = this.top();
@@ -167,7 +171,7 @@ class SiblingPairer {
     if (summary && frame.name === 'details' && !frame.summary && frame.children.length === 0) {
       frame.summary = this.parsePhrasing(summary[1]);
       const rest = value.slice(summary[0].length);
-      if (rest.trim()) frame.children.push(...this.parseFlow(rest));
+      if (rest.trim()) append(frame.children, this.parseFlow(rest));
       return true;
     }
     if (/^<\/details>$/i.test(value) && this.stack.some((f) => f.name === 'details')) {
@@ -190,6 +194,11 @@ class SiblingPairer {
     const value = head.value.slice(2);
     return value ? [{ ...head, value }, ...rest] : rest;
   }
+}
+
+/** `target.push(...items)` without passing every item as an argument (which overflows the stack past ~100,000). */
+function append<T>(target: T[], items: T[]): void {
+  for (const item of items) target.push(item);
 }
 
 /** Content between tabs (rare, hand-written) joins the tab before it rather than being dropped. */

@@ -3,13 +3,25 @@ import { randomBytes } from 'node:crypto';
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 const KEY_LENGTH = 12; // ~71 bits: collisions inside one document are not a practical concern.
 
+// Random bytes are drawn 4 KiB at a time: one crypto call per key made converting a large page
+// spend more time in randomBytes than in parsing.
+let pool = Buffer.alloc(0);
+let next = 0;
+
+function randomByte(): number {
+  if (next >= pool.length) {
+    pool = randomBytes(4096);
+    next = 0;
+  }
+  return pool[next++];
+}
+
 /** A random base62 block key. Rejection sampling keeps every character equally likely. */
 export function randomKey(): string {
   let key = '';
   while (key.length < KEY_LENGTH) {
-    for (const byte of randomBytes(KEY_LENGTH)) {
-      if (byte < 248 && key.length < KEY_LENGTH) key += BASE62[byte % 62];
-    }
+    const byte = randomByte();
+    if (byte < 248) key += BASE62[byte % 62];
   }
   return key;
 }

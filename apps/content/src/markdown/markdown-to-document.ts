@@ -63,6 +63,17 @@ export const ALLOWED_CHILDREN = {
 
 type Allowed = Set<BlockType>;
 
+/** The block type of mdast containers, known without converting them. */
+const CONTAINER_TYPES: Partial<Record<RootContent['type'], BlockType>> = {
+  blockquote: 'blockquote',
+  code: 'code',
+  table: 'table',
+  hint: 'hint',
+  tabs: 'tabs',
+  tab: 'tabs-item',
+  expandable: 'expandable',
+};
+
 /** Marks a node kept as its Markdown source rather than converted. */
 const AS_SOURCE = 'as-source';
 
@@ -97,6 +108,10 @@ export class MarkdownToDocument {
 
   private blocks(children: RootContent[], allowed: Allowed): DocumentBlock[] {
     return children.flatMap((child) => {
+      // Decided before converting: converting a container and then opening it up converted its
+      // content twice per level, 2^n for tabs nested n deep (minutes for 250 `{% tabs %}` lines).
+      const type = CONTAINER_TYPES[child.type];
+      if (type !== undefined && !allowed.has(type)) return this.unfitting(child, allowed);
       const block = this.block(child, allowed);
       if (block === AS_SOURCE) return this.literal(child);
       if (!block) return [];

@@ -1,12 +1,13 @@
 import type { JsonDocument, PageFields } from '@bindery/contracts';
 import { badRequest } from '@bindery/platform';
-import { type Document, documentToMarkdown as toMarkdown, FrontmatterError, readPageMarkdown } from '../markdown';
+import { type Document, documentToMarkdown as toMarkdown } from '../markdown';
+import type { ConvertedPage } from '../markdown-pool/markdown-converter';
 import { pageFieldsFromFrontmatter } from './page-frontmatter';
 
 // The wire type of a page body (contracts) is looser than the converter's typed block tree;
 // stored bodies come from validated input or from the converter itself, so the two agree.
 
-/** Markdown of a page body (the body only: the title and metadata are fields of the page). */
+/** Markdown of a page body (the body only: the title and metadata are fields of the page), on the calling thread. */
 export function documentToMarkdown(document: JsonDocument): string {
   return toMarkdown(document as unknown as Document);
 }
@@ -18,23 +19,16 @@ export interface MarkdownPage {
 }
 
 /**
- * A page from its Markdown source. With `titleFromHeading` (a new page), a leading `# heading`
- * is the title when the frontmatter has none, and leaves the body, so the title is not repeated.
- * `field` names the markdown in errors.
+ * A page from its converted Markdown source (`MarkdownConverter.toPage`). With `titleFromHeading`
+ * (a new page), a leading `# heading` is the title when the frontmatter has none, and leaves the
+ * body, so the title is not repeated. `field` names the markdown in errors.
  */
-export function markdownToPage(markdown: string, field: string, options: { titleFromHeading: boolean }): MarkdownPage {
-  let read;
-  try {
-    read = readPageMarkdown(markdown, options);
-  } catch (error) {
-    if (error instanceof FrontmatterError) throw badRequest(`${field}: ${error.message}`);
-    throw error;
-  }
+export function markdownPage(read: ConvertedPage, field: string): MarkdownPage {
   const fields = pageFieldsFromFrontmatter(read.frontmatter, field);
   if (read.headingTitle !== undefined) {
     if (read.headingTitle.length > 255)
       throw badRequest(`${field}: the leading heading, used as the title, must be at most 255 characters`);
     fields.title = read.headingTitle;
   }
-  return { document: read.document as unknown as JsonDocument, fields };
+  return { document: read.document, fields };
 }

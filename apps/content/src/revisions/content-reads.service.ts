@@ -22,7 +22,7 @@ import { toWireFile } from '../files/file.mapper';
 import { ChangeRequestsRepository } from '../change-requests/change-requests.repository';
 import { contentHash } from '../model/content-hash';
 import { emptyDocument, type PageTree } from '../model/page-tree';
-import { documentToMarkdown } from '../pages/markdown-bridge';
+import { MarkdownConverter } from '../markdown-pool/markdown-converter';
 import { type DocumentLookup, type PageUrlBase, toWirePage, toWirePages } from '../pages/page.mapper';
 import { ContentReader, type ResolvedContent } from './content-reader';
 import { ContentStore } from './content-store';
@@ -38,6 +38,7 @@ export class ContentReadsService {
     private readonly changeRequests: ChangeRequestsRepository,
     private readonly signer: DownloadSigner,
     private readonly clock: Clock,
+    private readonly converter: MarkdownConverter,
   ) {}
 
   /** Serialised page trees by tag, bounded by their total length (a 10,000-page tree is ~20 MB). */
@@ -106,7 +107,7 @@ export class ContentReadsService {
     );
     if (input.format === 'markdown') {
       delete out.document;
-      out.markdown = documentToMarkdown(document);
+      out.markdown = await this.converter.toMarkdown(document, 'format');
     }
     return out;
   }

@@ -16,6 +16,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { OrganizationAccess } from '../../access/organization-access';
 import { Clock } from '../../clock/clock';
+import { MarkdownConverter } from '../../markdown-pool/markdown-converter';
 import { resolveDocument } from '../document-input';
 import { ChangeRequestLookup } from './change-request-lookup';
 import { RequestedReviewersRepository } from './requested-reviewers.repository';
@@ -35,6 +36,7 @@ export class ReviewsService {
     private readonly organizations: OrganizationAccess,
     private readonly clock: Clock,
     private readonly db: DataSource,
+    private readonly converter: MarkdownConverter,
   ) {}
 
   async list(ctx: RequestContext, input: ReviewsListInput): Promise<List<ChangeRequestReview>> {
@@ -69,7 +71,7 @@ export class ReviewsService {
     if (!roleAtLeast(level, 'review')) throw forbidden('Reviewing needs the "review" role or higher on the space');
     const reviewer = await this.organizations.currentUser(ctx);
     if (found.createdBy.id === reviewer.id) throw badRequest(`You cannot review change request #${found.number}: you created it`);
-    const comment = commentDocument(input.comment);
+    const comment = await this.commentDocument(input.comment);
     return this.db.transaction(async (manager) => {
       const cr = await this.lookup.lockReviewable(manager, space.id, found.id);
       const request = await this.requested.find(manager, cr.id, reviewer.id);
@@ -104,11 +106,12 @@ export class ReviewsService {
       return toReview(review, cr, ctx.baseUrl);
     });
   }
-}
 
-/** The comment's body; an empty one (`{}` or no blocks) means no comment. */
-function commentDocument(input: DocumentInput | undefined): JsonDocument | null {
-  if (input === undefined) return null;
-  const { document } = resolveDocument(input, new Map(), 'comment');
-  return document.nodes.length > 0 ? document : null;
+  /** The comment's body; an empty one (`{}` or no blocks) means no comment. */
+  private async commentDocument(input: DocumentInput | undefined): Promise<JsonDocument | null> {
+    if (input === undefined) return null;
+    const context = { pages: new Map<string, string>(), converter: this.converter, signal: this.converter.budget() };
+    const { document } = await resolveDocument(input, context, 'comment');
+    return document.nodes.length > 0 ? document : null;
+  }
 }
