@@ -8,9 +8,9 @@ import { Pool } from 'pg';
  */
 export const TEST_JOBS = {
   /** Works `ms` milliseconds (reporting progress), then records one effect row. */
-  slow: 'test.slow-effect',
+  slow: 'content.test-slow-effect',
   /** Fails on every attempt. */
-  failing: 'test.always-fails',
+  failing: 'content.test-always-fails',
 } as const;
 
 /** Short ack wait, so that a crashed worker's job comes back within seconds (heartbeats keep a live one). */

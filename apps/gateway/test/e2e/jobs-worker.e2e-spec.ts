@@ -1,4 +1,4 @@
-import { DEAD_LETTER_PREFIX, JOB_SUBJECT_PREFIX } from '@bindery/platform';
+import { DEAD_LETTER_PREFIX, JOB_SUBJECT_PREFIX, natsConnectionOptions } from '@bindery/platform';
 import {
   enqueueServiceJob,
   jobStatusOf,
@@ -6,7 +6,7 @@ import {
   TEST_JOB_ACK_WAIT_MS,
   TEST_JOB_MAX_ATTEMPTS,
   TEST_JOBS,
-  testStack,
+  testNats,
   waitForJob,
 } from '@bindery/testing';
 import { connect } from '@nats-io/transport-node';
@@ -82,7 +82,7 @@ describe('durable job workers', () => {
   });
 
   it('retries a job that always fails with backoff, then marks it failed and dead-letters it', async () => {
-    const nc = await connect({ servers: testStack().natsUrl });
+    const nc = await connect(natsConnectionOptions(testNats(), 'e2e-dead-letters'));
     const deadLetters: Array<{ data: string; error: string | undefined }> = [];
     nc.subscribe(`${DEAD_LETTER_PREFIX}${JOB_SUBJECT_PREFIX}${TEST_JOBS.failing}`, {
       callback: (_, msg) => void deadLetters.push({ data: msg.string(), error: msg.headers?.get('Bindery-Error') }),

@@ -46,17 +46,19 @@ describe('security: Markdown and Document bodies', () => {
     expectError(await client.post(url, insertPage({ markdown: list })), 400, /changes\[0\]\.document\.markdown: nests/);
   });
 
-  it('refuses Documents nested past the limit (300 blockquotes, data 1,000 deep) with a 400', async () => {
+  // 3,000 blockquotes and 10,000 levels are the sizes of the original report: the gateway's JSON
+  // depth cap (64) refuses them before content sees them; content's own Document cap (256) is unit-tested.
+  it('refuses Documents nested past the limit (3,000 blockquotes, data 10,000 deep) with a 400', async () => {
     const { client, orgId } = await newOrgAdmin('docdeep');
     const space = await createSpace(client, orgId);
     const cr = await createChangeRequest(client, space.id);
     const url = `/v1/spaces/${space.id}/change-requests/${cr.id}/content`;
     // Built as text: JSON.stringify itself overflows the stack on values this deep.
     const leaf = '{"object":"text","leaves":[{"object":"leaf","text":"a","marks":[]}]}';
-    const quotes = '{"object":"block","type":"blockquote","data":{},"nodes":['.repeat(300) + leaf + ']}'.repeat(300);
+    const quotes = '{"object":"block","type":"blockquote","data":{},"nodes":['.repeat(3000) + leaf + ']}'.repeat(3000);
     const quoteBody = `{"changes":[{"operation":"insert_page","title":"P","document":{"document":{"object":"document","data":{},"nodes":[${quotes}]}}}]}`;
-    expectError(await client.post(url, quoteBody), 400, /changes\[0\]\.document/);
-    const deepData = '{"a":'.repeat(1000) + '{}' + '}'.repeat(1000);
+    expectError(await client.post(url, quoteBody), 400, /nested too deeply/);
+    const deepData = '{"a":'.repeat(10_000) + '{}' + '}'.repeat(10_000);
     const body = `{"changes":[{"operation":"insert_page","title":"P","document":{"document":{"object":"document","data":${deepData},"nodes":[]}}}]}`;
     expectError(await client.post(url, body), 400);
   });
