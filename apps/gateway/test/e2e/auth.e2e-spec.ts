@@ -14,7 +14,7 @@ describe('authentication', () => {
   );
 
   it('answers 401 to an unknown token', async () => {
-    expectError(await anonymousClient().withToken('bdy_doesnotexist0000000000000000000000000').get('/v1/orgs'), 401, /Invalid or revoked/);
+    expectError(await anonymousClient().withToken('bdy_doesnotexist0000000000000000000000000').get('/v1/orgs'), 401, /Invalid, expired or revoked/);
   });
 
   it('returns the caller as GET /v1/user', async () => {
@@ -27,7 +27,7 @@ describe('authentication', () => {
     expectOperation(await client.get('/v1/user'), 'getAuthenticatedUser', 200);
     await identityCli(['token:revoke', '--id', tokenId]);
     await eventually(async () => {
-      expectError(await client.get('/v1/user'), 401, /Invalid or revoked/);
+      expectError(await client.get('/v1/user'), 401, /Invalid, expired or revoked/);
     }, 3000);
   });
 
