@@ -43,7 +43,10 @@ describe('docker-compose.yml', () => {
   });
 
   // Every process with its own NATS user: each app, and each worker (`<app>-worker`).
-  const processes = [...apps, ...apps.filter((app) => existsSync(join(root, 'apps', app, 'src', 'worker.ts'))).map((app) => `${app}-worker`)];
+  const processes = [
+    ...apps,
+    ...apps.filter((app) => existsSync(join(root, 'apps', app, 'src', 'worker.ts'))).map((app) => `${app}-worker`),
+  ];
 
   it("gives every app and worker its own NATS user, whose password is the one nats-server's config reads", () => {
     const natsEnv = compose.services.nats?.environment ?? {};

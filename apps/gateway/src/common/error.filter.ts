@@ -1,6 +1,9 @@
-import { AppError, logger } from '@bindery/platform';
+import { AppError, isOutcomeUnknown, logger } from '@bindery/platform';
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/** Set on a 503 after a service did not answer in time: the request may still be applied. */
+export const OUTCOME_HEADER = 'bindery-outcome';
 
 export interface ErrorBody {
   error: { code: number; message: string };
@@ -29,6 +32,8 @@ export class HttpErrorFilter implements ExceptionFilter {
     const request = http.getRequest<FastifyRequest>();
     const reply = http.getResponse<FastifyReply>();
     const errorBody = toErrorBody(exception, request.id);
+    // Tells the client (and the Idempotency-Key hook, which then keeps this answer) that the write may have been applied.
+    if (isOutcomeUnknown(exception)) void reply.header(OUTCOME_HEADER, 'unknown');
     void reply.status(errorBody.error.code).header('content-type', 'application/json; charset=utf-8').send(errorBody);
   }
 }

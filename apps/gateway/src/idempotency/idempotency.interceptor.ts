@@ -5,6 +5,7 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import { type CallHandler, type ExecutionContext, Inject, Injectable, type NestInterceptor } from '@nestjs/common';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { from, type Observable, of, switchMap } from 'rxjs';
+import { OUTCOME_HEADER } from '../common/error.filter';
 import type { AuthenticatedRequest } from '../common/request-context.decorator';
 import { NATS_CONNECTION } from '../services/service-client.provider';
 import {
@@ -96,8 +97,10 @@ function replay(stored: StoredResponse): Response {
 
 /**
  * Keeps the answer of a claimed request before it leaves, so a retry that follows it finds it:
- * answers up to 4xx are final (the service decided), a 5xx is not (nothing applied, or the
- * outcome is unknown), so its key is released and the client may send the request again.
+ * answers up to 4xx are final (the service decided), and so is a 503 whose outcome is unknown
+ * (a timeout: the service may still apply the request, so running it again could apply it twice).
+ * Any other 5xx applied nothing (no service running, NATS down): its key is released and the
+ * client may send the request again.
  */
 export function registerIdempotencyHook(fastify: FastifyInstance): void {
   fastify.addHook('onSend', async (request: ClaimedRequest, reply, payload) => {
@@ -106,7 +109,8 @@ export function registerIdempotencyHook(fastify: FastifyInstance): void {
     delete request[CLAIM];
     const storable = typeof payload === 'string' || Buffer.isBuffer(payload) || payload === null || payload === undefined;
     try {
-      if (reply.statusCode < 500 && storable) {
+      const final = reply.statusCode < 500 || reply.getHeader(OUTCOME_HEADER) === 'unknown';
+      if (final && storable) {
         const response = toStoredResponse(reply.statusCode, reply.getHeaders(), (payload as string | Buffer | null) ?? '');
         await claim.ledger.complete(claim.key, claim.fingerprint, response);
       } else {

@@ -14,7 +14,11 @@ describe('authentication', () => {
   );
 
   it('answers 401 to an unknown token', async () => {
-    expectError(await anonymousClient().withToken('bdy_doesnotexist0000000000000000000000000').get('/v1/orgs'), 401, /Invalid, expired or revoked/);
+    expectError(
+      await anonymousClient().withToken('bdy_doesnotexist0000000000000000000000000').get('/v1/orgs'),
+      401,
+      /Invalid, expired or revoked/,
+    );
   });
 
   it('returns the caller as GET /v1/user', async () => {

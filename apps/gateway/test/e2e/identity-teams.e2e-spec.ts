@@ -146,11 +146,7 @@ describe('identity: teams and team members', () => {
       const org = await newOrganization();
       const team = await newTeam(org, 'Protos');
       const path = `/v1/orgs/${org.organizationId}/teams/${team.id}/members`;
-      expectError(
-        await org.admin.client.put(path, { memberships: { [key]: { role: 'owner' } } }),
-        400,
-        new RegExp(`memberships.*${key}`),
-      );
+      expectError(await org.admin.client.put(path, { memberships: { [key]: { role: 'owner' } } }), 400, new RegExp(`memberships.*${key}`));
     },
   );
 

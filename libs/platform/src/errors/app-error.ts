@@ -38,3 +38,10 @@ export function isErrorPayload(value: unknown): value is ErrorPayload {
   const candidate = value as Record<string, unknown>;
   return typeof candidate.code === 'number' && typeof candidate.message === 'string';
 }
+
+/** Details of a 503 whose request may still be applied (a timeout): the gateway keeps it for an Idempotency-Key. */
+export const OUTCOME_UNKNOWN = { outcome: 'unknown' } as const;
+
+export function isOutcomeUnknown(error: unknown): boolean {
+  return error instanceof AppError && (error.details as { outcome?: unknown } | undefined)?.outcome === OUTCOME_UNKNOWN.outcome;
+}

@@ -1,6 +1,6 @@
 import type { Envelope, RequestContext } from '@bindery/contracts';
 import { type NatsConnection, errors as natsErrors } from '@nats-io/transport-node';
-import { AppError, isErrorPayload, unavailable } from '../errors/app-error';
+import { AppError, isErrorPayload, OUTCOME_UNKNOWN, unavailable } from '../errors/app-error';
 import { randomBase62 } from '../ids/new-id';
 import { logger } from '../logging/logger';
 
@@ -81,8 +81,11 @@ function transportError(error: unknown, subject: string, requestId: string): App
   // The request reached NATS and maybe the service, which may still apply it: say so, unlike
   // "no responders" below, where nothing received it.
   if (error instanceof natsErrors.TimeoutError) {
-    return unavailable(
-      `The ${serviceOf(subject)} service did not answer in time: the outcome is unknown; retry with the same Idempotency-Key`,
+    return new AppError(
+      503,
+      `The ${serviceOf(subject)} service did not answer in time: the outcome is unknown, the request may still be applied. ` +
+        'Check before sending it again; with an Idempotency-Key, a retry with the same key gets this answer again and applies nothing',
+      OUTCOME_UNKNOWN,
     );
   }
   const noResponders = error instanceof natsErrors.RequestError && error.isNoResponders();
