@@ -46,6 +46,10 @@ export function walkDocument(document: Document, visitor: DocumentVisitor): void
 /** A node's children as stored, ignoring anything that is not an object (a malformed document). */
 export function childrenOf(node: Document | DocumentNode): DocumentNode[] {
   const { nodes, fragments } = node as { nodes?: unknown; fragments?: unknown };
-  const children: unknown[] = [...(Array.isArray(nodes) ? nodes : []), ...(Array.isArray(fragments) ? fragments : [])];
+  const children: unknown[] = [...asArray(nodes), ...asArray(fragments)];
   return children.filter((child): child is DocumentNode => typeof child === 'object' && child !== null);
+}
+
+function asArray(value: unknown): readonly unknown[] {
+  return Array.isArray(value) ? (value as unknown[]) : [];
 }
