@@ -1,6 +1,6 @@
 import type { DocumentInput, JsonDocument, PageFields } from '@bindery/contracts';
 import { badRequest } from '@bindery/platform';
-import { documentInputError } from '../markdown/limits';
+import { documentInputError } from '@bindery/document';
 import type { MarkdownConverter } from '../markdown-pool/markdown-converter';
 import { emptyDocument } from '../model/page-tree';
 import { markdownPage } from '../pages/markdown-bridge';

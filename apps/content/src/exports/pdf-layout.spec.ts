@@ -1,4 +1,4 @@
-import { markdownToDocument } from '../markdown';
+import { markdownToDocument } from '@bindery/document';
 import { layoutDocument, type LayoutBlock, plainText } from './pdf-layout';
 
 const text = (t: string, marks: string[] = []) => ({

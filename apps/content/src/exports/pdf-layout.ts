@@ -1,4 +1,4 @@
-import type { ContentRef, DocumentBlock, DocumentFragment, ImageBlock, InlineContent, TableBlock } from '../markdown/document.types';
+import type { ContentRef, DocumentBlock, DocumentFragment, ImageBlock, InlineContent, TableBlock } from '@bindery/document';
 
 /** A piece of text with one style: what a line of the PDF is made of. */
 export interface TextRun {

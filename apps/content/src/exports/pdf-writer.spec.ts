@@ -1,6 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import fc from 'fast-check';
-import { documentBody } from '../markdown/testing/document-arbitraries';
+import { documentBody } from '@bindery/document/testing';
 import { layoutDocument } from './pdf-layout';
 import { writePdf } from './pdf-writer';
 

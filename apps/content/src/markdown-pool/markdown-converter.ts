@@ -2,8 +2,7 @@ import { join } from 'node:path';
 import type { JsonDocument } from '@bindery/contracts';
 import { badRequest, unavailable } from '@bindery/platform';
 import { Piscina } from 'piscina';
-import { markdownInputError } from '../markdown/limits';
-import type { Document } from '../markdown';
+import { type Document, markdownInputError } from '@bindery/document';
 import type { MarkdownTask, MarkdownTaskResult } from './markdown.worker';
 
 export interface MarkdownConverterOptions {

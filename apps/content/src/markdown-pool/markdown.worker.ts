@@ -1,7 +1,7 @@
 // Runs in a worker thread of the MarkdownConverter pool (piscina): Markdown parsing costs time
 // that the service's event loop, which answers every organization's requests, cannot spare.
 // Only plain data crosses the thread boundary (structured clone), so errors become results.
-import { type Document, documentToMarkdown, FrontmatterError, readPageMarkdown } from '../markdown';
+import { type Document, documentToMarkdown, FrontmatterError, readPageMarkdown } from '@bindery/document';
 
 export type MarkdownTask = { kind: 'page'; markdown: string; titleFromHeading: boolean } | { kind: 'markdown'; document: Document };
 

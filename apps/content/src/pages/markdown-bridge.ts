@@ -1,6 +1,6 @@
 import type { JsonDocument, PageFields } from '@bindery/contracts';
 import { badRequest } from '@bindery/platform';
-import { type Document, documentToMarkdown as toMarkdown } from '../markdown';
+import { type Document, documentToMarkdown as toMarkdown } from '@bindery/document';
 import type { ConvertedPage } from '../markdown-pool/markdown-converter';
 import { pageFieldsFromFrontmatter } from './page-frontmatter';
 

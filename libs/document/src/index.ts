@@ -1,4 +1,5 @@
-// Document ⇄ Markdown for page bodies. Framework-free (no NestJS), so jest loads it as is.
+// @bindery/document: the API's Document model, Document ⇄ Markdown for page bodies, walkers and
+// text extraction. Framework-free (no NestJS), so jest and every service load it as is.
 import type { Document } from './document.types';
 import { DocumentToMdast, type DocumentToMarkdownOptions } from './document-to-markdown';
 import { randomKey, uniqueKeys } from './keys';
@@ -8,6 +9,9 @@ import { parseMarkdown, stringifyMarkdown } from './processor';
 export type * from './document.types';
 export type { DocumentToMarkdownOptions } from './document-to-markdown';
 export { randomKey } from './keys';
+export { documentInputError, hasLoneSurrogate, MAX_DOCUMENT_DEPTH, MAX_MARKDOWN_NESTING, markdownInputError } from './limits';
+export { childrenOf, type DocumentNode, type DocumentVisitor, walkDocument, type WalkStep } from './walk';
+export { type DocumentSection, documentSections, documentText } from './text';
 export { FrontmatterError, type PageMarkdown, type PageMarkdownOptions, readPageMarkdown } from './page-markdown';
 
 export interface MarkdownToDocumentOptions {
