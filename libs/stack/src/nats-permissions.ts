@@ -1,4 +1,11 @@
-import { DEAD_LETTER_PREFIX, DEAD_LETTER_STREAM, EVENT_SUBJECT_PREFIX, EVENTS_STREAM, JOB_SUBJECT_PREFIX, JOBS_STREAM } from '@bindery/platform';
+import {
+  DEAD_LETTER_PREFIX,
+  DEAD_LETTER_STREAM,
+  EVENT_SUBJECT_PREFIX,
+  EVENTS_STREAM,
+  JOB_SUBJECT_PREFIX,
+  JOBS_STREAM,
+} from '@bindery/platform';
 import { ALL_APPS, type AppSpec } from './apps';
 
 /** A NATS user of the system and what it may publish and subscribe to. */

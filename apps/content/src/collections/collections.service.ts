@@ -204,7 +204,12 @@ export class CollectionsService {
       // Each space changed organization as a single-space transfer does: consumers (space counts) hear of it.
       const at = this.clock.now().toISOString();
       for (const spaceId of spaceIds) {
-        await addToOutbox(manager, ContentEvents.spaceTransferred, { spaceId, organizationId: input.organization, from: collection.organizationId, at });
+        await addToOutbox(manager, ContentEvents.spaceTransferred, {
+          spaceId,
+          organizationId: input.organization,
+          from: collection.organizationId,
+          at,
+        });
       }
     });
     return toCollection({ ...collection, organizationId: input.organization, parentId: null }, role, ctx.baseUrl);

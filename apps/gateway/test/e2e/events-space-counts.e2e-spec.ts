@@ -57,7 +57,11 @@ describe('Member.spaces and Team.spaces, kept by identity from content events', 
     await countBecomes(org, reader.userId, 2);
 
     // A space transfer changes two organizations' counts; so does a collection's, for each space in it.
-    const other = expectOperation<{ id: string }>(await org.admin.client.post('/v1/orgs', { title: 'Receiver' }), 'createOrganization', 201);
+    const other = expectOperation<{ id: string }>(
+      await org.admin.client.post('/v1/orgs', { title: 'Receiver' }),
+      'createOrganization',
+      201,
+    );
     const receiver: OrgWithAdmin = { organizationId: other.id, admin: org.admin };
     // transferSpace is not in the official document; its body is a Space.
     expectOperation(await org.admin.client.post(`/v1/spaces/${first}/transfer`, { organization: other.id }), 'getSpaceById', 200);
@@ -80,7 +84,11 @@ describe('Member.spaces and Team.spaces, kept by identity from content events', 
     const bus = await JetStreamBus.connect(testNats(), 'e2e-space-counts-replay');
     try {
       for (let i = 0; i < 3; i++) {
-        await bus.publishEvent(ContentEvents.spaceCreated, { spaceId: first, organizationId: org.organizationId, at: new Date().toISOString() });
+        await bus.publishEvent(ContentEvents.spaceCreated, {
+          spaceId: first,
+          organizationId: org.organizationId,
+          at: new Date().toISOString(),
+        });
       }
       await bus.publishEvent(ContentEvents.spaceDeleted, { spaceId: 'nope', organizationId: 'no-such-org', at: new Date().toISOString() });
     } finally {

@@ -39,7 +39,10 @@ describe('SpaceAccessClient: another service asks content whether a caller may a
     });
     await expect(access.require(ctxOf(editor), space.id, 'admin')).rejects.toMatchObject({ code: 403 });
     for (const outsider of [guest, stranger]) {
-      await expect(access.require(ctxOf(outsider), space.id, 'view')).rejects.toMatchObject({ code: 404, message: 'No matching space found' });
+      await expect(access.require(ctxOf(outsider), space.id, 'view')).rejects.toMatchObject({
+        code: 404,
+        message: 'No matching space found',
+      });
     }
     await expect(access.require(ctxOf(editor), 'no-such-space', 'view')).rejects.toMatchObject({ code: 404 });
     expect((await access.level(ctxOf(editor), space.id, org.admin.userId)).level).toBe('admin');

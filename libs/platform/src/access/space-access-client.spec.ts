@@ -24,10 +24,10 @@ function permissions(level: MemberRole | null): SpacePermissions {
 function clientAnswering(level: MemberRole | null) {
   const sent: Array<{ subject: string; data: unknown }> = [];
   const fake = {
-    send: async (subject: string, _ctx: RequestContext, data: unknown) => {
+    send: (subject: string, _ctx: RequestContext, data: unknown) => {
       sent.push({ subject, data });
       const answer: SpaceAccessResult = { space: 's1', organization: 'o1', user: 'u1', level, permissions: permissions(level) };
-      return answer;
+      return Promise.resolve(answer);
     },
   } as unknown as ServiceClient;
   return { client: new SpaceAccessClient(fake), sent };

@@ -6,7 +6,13 @@ import type { ServiceClient } from '../nest/service-client';
 export type SpaceAccessAction = 'view' | 'comment' | 'edit' | 'review' | 'admin';
 
 /** The least level each action needs, for the 403 message (content's own wording). */
-const LEAST_LEVEL: Record<SpaceAccessAction, MemberRole> = { view: 'read', comment: 'comment', edit: 'edit', review: 'review', admin: 'create' };
+const LEAST_LEVEL: Record<SpaceAccessAction, MemberRole> = {
+  view: 'read',
+  comment: 'comment',
+  edit: 'edit',
+  review: 'review',
+  admin: 'create',
+};
 
 const NO_SPACE = 'No matching space found';
 
