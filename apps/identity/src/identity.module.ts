@@ -10,6 +10,7 @@ import { InvitesModule } from './invites/invites.module';
 import { MemberSpacesModule } from './member-spaces/member-spaces.module';
 import { PermissionsModule } from './permissions/permissions.module';
 import { SamlModule } from './saml/saml.module';
+import { SpaceCountsModule } from './space-counts/space-counts.module';
 import { TeamsModule } from './teams/teams.module';
 import { TokensModule } from './tokens/tokens.module';
 import { UsersModule } from './users/users.module';
@@ -41,6 +42,7 @@ export class IdentityModule {
         EventsModule.forRoot({ service: 'identity', nats: env, databaseUrl: env.DATABASE_URL }),
         ...features,
         MemberSpacesModule.forService(env),
+        SpaceCountsModule.forService(env),
       ],
       controllers: [HealthHandler],
     };

@@ -1,6 +1,7 @@
 import { ContentSubjects } from './content';
 import { healthSubject } from './health';
 import { IdentitySubjects } from './identity';
+import { SpaceCountSubjects } from './space-counts';
 
 /**
  * Subjects a service answers without `ctx.caller`, per context. Every other subject refuses an
@@ -24,6 +25,8 @@ export const ContentCallerlessSubjects: readonly string[] = [
   // The signed, expiring URL is the authorisation (checked by content, which alone holds the key).
   ContentSubjects.fileDownload,
   ContentSubjects.pdfRender,
+  // Asked by identity's event consumer (no caller); counts only, and no gateway route reaches it.
+  SpaceCountSubjects.organizationSpaceCounts,
 ];
 
 const CALLERLESS = new Set<string>([...IdentityCallerlessSubjects, ...ContentCallerlessSubjects]);

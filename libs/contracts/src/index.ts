@@ -8,3 +8,4 @@ export * from './change-request-reviews';
 export * from './page-tree';
 export * from './pdf-export';
 export * from './callerless';
+export * from './space-counts';

@@ -16,3 +16,6 @@ export * from './fetch/guarded-fetch';
 export * from './envelope/check-envelope';
 export * from './nats/connection-options';
 export * from './jobs';
+export * from './access/space-access-client';
+// Framework-free (no NestJS import): tools and tests call services with it too.
+export { ServiceClient } from './nest/service-client';

@@ -1,5 +1,12 @@
 import { join } from 'node:path';
-import { ContentSubjects, EVENT_PREFIX_TOKEN_REVOKED, IdentitySubjects } from '@bindery/contracts';
+import {
+  ContentSubjects,
+  EVENT_PREFIX_TOKEN_REVOKED,
+  IdentitySubjects,
+  SPACE_COUNTS_CONSUMER,
+  SPACE_COUNTS_EVENTS,
+  SpaceCountSubjects,
+} from '@bindery/contracts';
 
 /** What an app may do on NATS beyond answering its own subjects (see nats-permissions.ts). */
 export interface NatsAccess {
@@ -9,6 +16,8 @@ export interface NatsAccess {
   listens?: string[];
   /** Further subjects it publishes to (e.g. the JetStream API of a KV bucket). */
   publishes?: string[];
+  /** Durable consumers it runs on the EVENTS stream (`JetStreamBus.consumeEvents`): name and event subject. */
+  consumes?: Array<{ durable: string; subject: string }>;
 }
 
 /** How the stack runs one app of `apps/`. */
@@ -33,7 +42,10 @@ export const SERVICES: AppSpec[] = [
     name: 'identity',
     schema: 'identity',
     env: { file: 'config/identity.env', className: 'IdentityEnv' },
-    nats: { calls: [ContentSubjects.memberSpaces, ContentSubjects.spaceAccess] },
+    nats: {
+      calls: [ContentSubjects.memberSpaces, ContentSubjects.spaceAccess, SpaceCountSubjects.organizationSpaceCounts],
+      consumes: [{ durable: SPACE_COUNTS_CONSUMER, subject: SPACE_COUNTS_EVENTS }],
+    },
   },
   {
     name: 'content',

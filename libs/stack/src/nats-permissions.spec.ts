@@ -20,6 +20,20 @@ describe('NATS permissions', () => {
     expect(gateway.permissions!.allow_responses).toBeUndefined();
   });
 
+  it("gives an event consumer its own durable on EVENTS and nobody else's", () => {
+    const identity = natsUserFor(SERVICES.find((s) => s.name === 'identity')!).permissions!.publish.allow;
+    expect(identity).toEqual(
+      expect.arrayContaining([
+        '$JS.API.CONSUMER.*.EVENTS.identity-space-counts',
+        '$JS.API.CONSUMER.MSG.NEXT.EVENTS.identity-space-counts',
+        '$JS.ACK.EVENTS.identity-space-counts.>',
+        'dlq.events.content.space.*',
+      ]),
+    );
+    expect(identity.filter((subject) => subject.startsWith('$JS.API.CONSUMER.') && !subject.includes('identity-space-counts'))).toEqual([]);
+    expect(content.permissions!.publish.allow.filter((subject) => subject.includes('.EVENTS.'))).toEqual([]);
+  });
+
   it('renders the authorization block with env-substituted passwords', () => {
     const text = renderAuthorization(natsUsers(), (u) => `$${natsPasswordVariable(u)}`);
     expect(text).toContain('user: "content"\n      password: $NATS_CONTENT_PASSWORD');

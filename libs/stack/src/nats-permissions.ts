@@ -56,6 +56,20 @@ const workerJetStream = (service: string): string[] => [
 ];
 
 /**
+ * Durable event consumers (`NatsAccess.consumes`): each may create, read and pull its own durable
+ * on EVENTS, ack its messages and dead-letter the events it hears, and nothing of other consumers.
+ */
+const eventConsumers = (consumers: NonNullable<AppSpec['nats']['consumes']>): string[] =>
+  consumers.flatMap(({ durable, subject }) => [
+    `$JS.API.CONSUMER.*.${EVENTS_STREAM}.${durable}`,
+    `$JS.API.CONSUMER.CREATE.${EVENTS_STREAM}.${durable}.>`,
+    `$JS.API.CONSUMER.DURABLE.CREATE.${EVENTS_STREAM}.${durable}`,
+    `$JS.API.CONSUMER.MSG.NEXT.${EVENTS_STREAM}.${durable}`,
+    `$JS.ACK.${EVENTS_STREAM}.${durable}.>`,
+    `${DEAD_LETTER_PREFIX}${EVENT_SUBJECT_PREFIX}${subject}`,
+  ]);
+
+/**
  * One app's permissions: its own request subjects (`<ctx>.>`, answered with allow_responses) and
  * reply inbox (`_INBOX.<app>.>`, see natsConnectionOptions), the subjects of other services it
  * calls, the JetStream API it uses and the events it publishes or listens to. Anything else is a
@@ -66,6 +80,7 @@ export function natsUserFor(app: AppSpec): NatsUser {
   const worker = app.dir !== undefined;
   const serves = app.schema !== undefined && !worker;
   const jetStream = worker ? workerJetStream(app.dir!) : serves ? serviceJetStream(app) : [];
+  if (app.nats.consumes) jetStream.push(...eventConsumers(app.nats.consumes));
   return {
     user: app.name,
     permissions: {

@@ -1,5 +1,5 @@
 import { DEFAULT_LEVELS, type DefaultLevel, MEMBER_ROLES } from '@bindery/contracts';
-import { collectionChain, contentLevel, type OrganizationStanding, reachesContent } from './space-level';
+import { collectionChain, contentLevel, type OrganizationStanding, reachesContent, spaceCountsByRole } from './space-level';
 
 describe('contentLevel', () => {
   it.each<[OrganizationStanding, DefaultLevel[], string | null]>([
@@ -59,5 +59,17 @@ describe('collectionChain', () => {
 
   it('stops on a cycle instead of looping', () => {
     expect(collectionChain('loop-a', collections)).toEqual(['edit', 'comment']);
+  });
+});
+
+describe('spaceCountsByRole', () => {
+  it('counts for each role exactly the spaces contentLevel gives it a level on, whatever their default levels', () => {
+    const spaces = DEFAULT_LEVELS.flatMap((own) => DEFAULT_LEVELS.map((parent) => [own, parent]));
+    const counts = spaceCountsByRole(spaces.length);
+    for (const role of MEMBER_ROLES) {
+      const reached = spaces.filter((defaultLevels) => contentLevel({ standing: role, defaultLevels }) !== null).length;
+      expect(counts[role]).toBe(reached);
+    }
+    expect(Object.keys(counts).sort()).toEqual([...MEMBER_ROLES].sort());
   });
 });

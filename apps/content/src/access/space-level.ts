@@ -1,4 +1,4 @@
-import { type DefaultLevel, type MemberRole, roleAtLeast } from '@bindery/contracts';
+import { type DefaultLevel, MEMBER_ROLES, type MemberRole, roleAtLeast } from '@bindery/contracts';
 
 /**
  * The caller's standing in the space's organization: a role, `null` for a guest, `undefined`
@@ -61,4 +61,13 @@ export function collectionChain(
     id = collection.parentId;
   }
   return chain;
+}
+
+/**
+ * `Member.spaces` per organization role, given the organization's live spaces: the spaces
+ * `contentLevel` gives a level to. Default levels only cap a role, so every member with a role
+ * reaches every live space (and a guest, absent here, none).
+ */
+export function spaceCountsByRole(liveSpaces: number): Record<MemberRole, number> {
+  return Object.fromEntries(MEMBER_ROLES.map((role) => [role, reachesContent(role) ? liveSpaces : 0])) as Record<MemberRole, number>;
 }

@@ -88,7 +88,8 @@ export class CollectionsRepository {
    * Moves a collection, its nested collections and their spaces (with their change requests) to
    * another organization; the collection becomes top-level there.
    */
-  async transfer(manager: EntityManager, collectionId: string, organizationId: string): Promise<void> {
+  /** Moves a collection subtree with its spaces to another organization; the ids of the spaces moved. */
+  async transfer(manager: EntityManager, collectionId: string, organizationId: string): Promise<string[]> {
     const subtree = `WITH RECURSIVE tree(id) AS (
       SELECT id FROM collections WHERE id = $1
       UNION SELECT c.id FROM collections c JOIN tree ON c.parent_id = tree.id)`;
@@ -96,15 +97,16 @@ export class CollectionsRepository {
       `${subtree} UPDATE change_requests SET organization_id = $2 WHERE space_id IN (SELECT id FROM spaces WHERE parent_id IN (SELECT id FROM tree))`,
       [collectionId, organizationId],
     );
-    await manager.query(`${subtree} UPDATE spaces SET organization_id = $2 WHERE parent_id IN (SELECT id FROM tree)`, [
-      collectionId,
-      organizationId,
-    ]);
+    const [moved]: [Array<{ id: string }>, number] = await manager.query(
+      `${subtree} UPDATE spaces SET organization_id = $2 WHERE parent_id IN (SELECT id FROM tree) RETURNING id`,
+      [collectionId, organizationId],
+    );
     await manager.query(`${subtree} UPDATE collections SET organization_id = $2 WHERE id IN (SELECT id FROM tree)`, [
       collectionId,
       organizationId,
     ]);
     await manager.query('UPDATE collections SET parent_id = NULL WHERE id = $1', [collectionId]);
+    return moved.map((row) => row.id);
   }
 
   /** Moves one space (and its change requests) to another organization, at its top level. */

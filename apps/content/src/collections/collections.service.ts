@@ -199,7 +199,19 @@ export class CollectionsService {
     if (input.organization === collection.organizationId)
       throw conflict('organization: the collection already belongs to this organization');
     const role = await this.organizations.require(ctx, input.organization, 'admin', `organization: ${NO_ORGANIZATION}`);
-    await this.db.transaction((manager) => this.collections.transfer(manager, collection.id, input.organization));
+    await this.db.transaction(async (manager) => {
+      const spaceIds = await this.collections.transfer(manager, collection.id, input.organization);
+      // Each space changed organization as a single-space transfer does: consumers (space counts) hear of it.
+      const at = this.clock.now().toISOString();
+      for (const spaceId of spaceIds) {
+        await addToOutbox(manager, ContentEvents.spaceTransferred, {
+          spaceId,
+          organizationId: input.organization,
+          from: collection.organizationId,
+          at,
+        });
+      }
+    });
     return toCollection({ ...collection, organizationId: input.organization, parentId: null }, role, ctx.baseUrl);
   }
 

@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { PurgeScheduler } from './purge.scheduler';
 import { SpaceAccess } from './space-access';
+import { SpaceCountsHandler } from './space-counts.handler';
+import { SpaceCountsService } from './space-counts.service';
 import { SpacesHandler } from './spaces.handler';
 import { SpacesRepository } from './spaces.repository';
 import { SpacesService } from './spaces.service';
@@ -8,8 +10,8 @@ import { RevisionsModule } from '../revisions/revisions.module';
 
 @Module({
   imports: [RevisionsModule],
-  controllers: [SpacesHandler],
-  providers: [SpacesService, SpacesRepository, SpaceAccess, PurgeScheduler],
+  controllers: [SpacesHandler, SpaceCountsHandler],
+  providers: [SpacesService, SpaceCountsService, SpacesRepository, SpaceAccess, PurgeScheduler],
   exports: [SpaceAccess, SpacesRepository],
 })
 export class SpacesModule {}

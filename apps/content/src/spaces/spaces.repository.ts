@@ -37,6 +37,15 @@ export class SpacesRepository {
     return { rows: await query.getMany(), count };
   }
 
+  /** How many live spaces an organization has. */
+  async countLive(organizationId: string): Promise<number> {
+    return this.db
+      .getRepository(SpaceEntity)
+      .createQueryBuilder('s')
+      .where('s.organization_id = :organizationId AND s.deleted_at IS NULL', { organizationId })
+      .getCount();
+  }
+
   async counters(spaceIds: string[]): Promise<Map<string, SpaceCounters>> {
     const rows: Array<{ space_id: string; total: number; open: number; draft: number }> = await this.db.query(COUNTERS_SQL, [spaceIds]);
     const out = new Map<string, SpaceCounters>();

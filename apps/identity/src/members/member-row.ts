@@ -12,12 +12,14 @@ export interface MemberRow {
   email: string;
   photo_url: string | null;
   teams: number;
+  spaces: number;
 }
 
 /** The SELECT list that produces a MemberRow from `memberships m JOIN users u`. */
 export const MEMBER_COLUMNS = `m.user_id, m.role, m.joined_at, m.last_seen_at, m.disabled, m.sso,
   u.display_name, u.email, u.photo_url,
-  (SELECT count(*)::int FROM team_members tm WHERE tm.organization_id = m.organization_id AND tm.user_id = m.user_id) AS teams`;
+  (SELECT count(*)::int FROM team_members tm WHERE tm.organization_id = m.organization_id AND tm.user_id = m.user_id) AS teams,
+  COALESCE((SELECT sc.spaces FROM role_space_counts sc WHERE sc.organization_id = m.organization_id AND sc.role = m.role), 0) AS spaces`;
 
 export function toMember(row: MemberRow, baseUrl: string): Member {
   const member: Member = {
@@ -34,9 +36,10 @@ export function toMember(row: MemberRow, baseUrl: string): Member {
     disabled: row.disabled,
     joinedAt: row.joined_at.toISOString(),
     sso: row.sso,
-    // Space and site grants live in the content and sites contexts; identity holds none itself.
-    spaces: 0,
+    // As content last counted them for the member's role (space-counts consumer); guests reach none.
+    spaces: row.spaces,
     teams: row.teams,
+    // Site grants will live in the sites context.
     sites: 0,
   };
   if (row.photo_url) member.user.photoURL = row.photo_url;

@@ -7,3 +7,4 @@ export * from './service-database.module';
 export * from './events.module';
 export * from './request-scope.interceptor';
 export * from './envelope.guard';
+export * from './space-access.provider';
