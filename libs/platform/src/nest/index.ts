@@ -7,3 +7,5 @@ export * from './service-database.module';
 export * from './events.module';
 export * from './request-scope.interceptor';
 export * from './envelope.guard';
+export * from './service-client.module';
+export * from './health.handler';
