@@ -17,3 +17,5 @@ export * from './envelope/check-envelope';
 export * from './nats/connection-options';
 export * from './jobs';
 export * from './database/migrate-main';
+export * from './pagination/keyset-page';
+export * from './envelope/caller-id';

@@ -8,7 +8,7 @@ import {
   roleAtLeast,
   type User,
 } from '@bindery/contracts';
-import { forbidden, notFound, unauthorized } from '@bindery/platform';
+import { callerId, forbidden, notFound } from '@bindery/platform';
 import { ServiceClient } from '@bindery/platform/nest';
 import { Injectable } from '@nestjs/common';
 import type { OrganizationStanding } from './space-level';
@@ -59,7 +59,3 @@ export class OrganizationAccess {
   }
 }
 
-export function callerId(ctx: RequestContext): string {
-  if (!ctx.caller) throw unauthorized();
-  return ctx.caller.userId;
-}

@@ -1,5 +1,5 @@
 import type { EmailDomainInput, List, OrgCreateInput, Organization, OrgUpdateInput, PageQuery, RequestContext } from '@bindery/contracts';
-import { badRequest, conflict, decodeCursor, newId, notFound, pageLimit, toList, unauthorized } from '@bindery/platform';
+import { badRequest, callerId, conflict, keysetPage, newId, notFound, toList } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { MembershipsService } from '../members/memberships.service';
@@ -29,9 +29,8 @@ export class OrganizationsService {
   }
 
   async list(ctx: RequestContext, query: PageQuery): Promise<List<Organization>> {
-    const limit = pageLimit(query.limit);
-    const after = query.page ? decodeCursor(query.page, 2) : undefined;
-    const { rows, count } = await this.organizations.listForMember(callerId(ctx), limit + 1, after);
+    const { limit, take, after } = keysetPage(query);
+    const { rows, count } = await this.organizations.listForMember(callerId(ctx), take, after);
     return toList(
       rows,
       limit,
@@ -104,7 +103,3 @@ export class OrganizationsService {
   }
 }
 
-function callerId(ctx: RequestContext): string {
-  if (!ctx.caller) throw unauthorized();
-  return ctx.caller.userId;
-}
