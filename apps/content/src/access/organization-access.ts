@@ -58,4 +58,3 @@ export class OrganizationAccess {
     return this.services.send<User>(IdentitySubjects.userGetCurrent, ctx, {});
   }
 }
-

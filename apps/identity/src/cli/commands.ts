@@ -74,7 +74,8 @@ export const COMMANDS: Record<string, { help: string; run: Command }> = {
       const organizationId = required(flags, 'org');
       const user = await app.get(UsersService).findByEmail(required(flags, 'email'));
       const db = app.get(DataSource);
-      if (!(await app.get(OrganizationsRepository).findById(organizationId))) throw new AppError(404, `No organization with id ${organizationId}`);
+      if (!(await app.get(OrganizationsRepository).findById(organizationId)))
+        throw new AppError(404, `No organization with id ${organizationId}`);
       await db.transaction((manager) => app.get(MembershipsService).add(manager, organizationId, user.id, role));
       return { organizationId, userId: user.id, role };
     },

@@ -11,7 +11,14 @@ import { MembershipsService } from './memberships.service';
 
 @Module({
   controllers: [MembershipsHandler, MembersHandler, VisitorClaimsHandler],
-  providers: [MembershipsService, MembershipsRepository, MembersService, MembersRepository, VisitorClaimsService, VisitorClaimsKeysRepository],
+  providers: [
+    MembershipsService,
+    MembershipsRepository,
+    MembersService,
+    MembersRepository,
+    VisitorClaimsService,
+    VisitorClaimsKeysRepository,
+  ],
   exports: [MembershipsService, MembersRepository],
 })
 export class MembersModule {}

@@ -102,4 +102,3 @@ export class OrganizationsService {
     return { organizations: rows.map((r) => toOrganization(r.organization, r.role, ctx.baseUrl)) };
   }
 }
-
