@@ -1,6 +1,16 @@
 // One lint configuration for the whole monorepo: type-aware rules that catch the bugs that matter
 // in async NestJS code (floating promises, misused promises, non-exhaustive switches).
+import { readdirSync } from 'node:fs';
 import tseslint from 'typescript-eslint';
+
+const LIB_ENTRY_POINTS = {
+  group: ['@bindery/*/src/*', '@bindery/*/dist/*', '**/libs/*/src/*'],
+  message: "Import a lib from its entry point ('@bindery/x' or '@bindery/platform/nest').",
+};
+// The gateway's context folders (identity, content, ...), each with its routes and DTOs.
+const GATEWAY_CONTEXTS = readdirSync(new URL('./apps/gateway/src', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/*.js', '**/*.mjs', '**/*.cjs'] },
@@ -17,12 +27,52 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       // Nest injects by the runtime class, so a type-only import of an injected class breaks DI.
       '@typescript-eslint/consistent-type-imports': 'off',
-      'no-restricted-imports': [
+      'no-restricted-imports': ['error', { patterns: [LIB_ENTRY_POINTS] }],
+    },
+  },
+  // Data access lives in repositories (`*.repository.ts`): services, handlers and helpers never run
+  // SQL or reach TypeORM repositories themselves. Migrations and data sources are data access by
+  // nature. Content's content-addressed store (page nodes, bodies, the collector and its lock) and
+  // the sibling renumbering are data-access modules named for what they store.
+  {
+    files: ['apps/*/src/**/*.ts'],
+    ignores: [
+      '**/*.repository.ts',
+      '**/*.spec.ts',
+      'apps/*/src/database/**',
+      'apps/content/src/revisions/content-store.ts',
+      'apps/content/src/revisions/content-collector.ts',
+      'apps/content/src/revisions/content-write-lock.ts',
+      'apps/content/src/collections/sibling-positions.ts',
+    ],
+    rules: {
+      'no-restricted-syntax': [
         'error',
-        { patterns: [{ group: ['@bindery/*/src/*', '@bindery/*/dist/*', '**/libs/*/src/*'], message: "Import a lib from its entry point ('@bindery/x' or '@bindery/platform/nest')." }] },
+        ...['query', 'createQueryBuilder', 'getRepository'].map((method) => ({
+          selector: `CallExpression[callee.property.name='${method}']`,
+          message: `.${method}() belongs in a *.repository.ts (data access lives in repositories).`,
+        })),
       ],
     },
   },
+  // A gateway context (apps/gateway/src/<ctx>/) uses its own DTOs; what two contexts share goes in common/.
+  ...GATEWAY_CONTEXTS.map((context) => ({
+    files: [`apps/gateway/src/${context}/**/*.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            LIB_ENTRY_POINTS,
+            {
+              group: GATEWAY_CONTEXTS.filter((other) => other !== context).map((other) => `**/${other}/dto/**`),
+              message: `apps/gateway/src/${context} must not import another context's DTOs: move what is shared to src/common.`,
+            },
+          ],
+        },
+      ],
+    },
+  })),
   {
     files: ['**/*.spec.ts', '**/*.e2e-spec.ts', '**/test/**/*.ts'],
     rules: {

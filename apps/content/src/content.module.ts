@@ -1,4 +1,4 @@
-import { EventsModule, ServiceDatabaseModule } from '@bindery/platform/nest';
+import { EventsModule, ServiceClientModule, ServiceDatabaseModule } from '@bindery/platform/nest';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { AccessModule } from './access/access.module';
 import { ChangeRequestsModule } from './change-requests/change-requests.module';
@@ -7,7 +7,6 @@ import type { ContentEnv } from './config/content.env';
 import { CONTENT_SCHEMA, createContentDataSource } from './database/data-source';
 import { ExportsModule } from './exports/exports.module';
 import { FilesModule } from './files/files.module';
-import { HealthHandler } from './health/health.handler';
 import { MarkdownPoolModule } from './markdown-pool/markdown-pool.module';
 import { CollectionsModule } from './collections/collections.module';
 import { SpacesModule } from './spaces/spaces.module';
@@ -25,7 +24,8 @@ export class ContentModule {
           migrateOnStart: true,
         }),
         EventsModule.forRoot({ service: 'content', nats: env, databaseUrl: env.DATABASE_URL }),
-        AccessModule.forRoot(env),
+        ServiceClientModule.forRoot({ name: 'content-client', env }),
+        AccessModule,
         ClockModule,
         FilesModule.forRoot(env),
         MarkdownPoolModule.forRoot(env),
@@ -34,7 +34,6 @@ export class ContentModule {
         CollectionsModule,
         ExportsModule.forRoot(env),
       ],
-      controllers: [HealthHandler],
     };
   }
 }

@@ -1,3 +1,4 @@
+import { ServiceClientModule } from '@bindery/platform/nest';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_INTERCEPTOR } from '@nestjs/core';
 import { AuthModule } from './auth/auth.module';
@@ -6,7 +7,6 @@ import { ContentRoutesModule } from './content/content.module';
 import { HealthController } from './health/health.controller';
 import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor';
 import { IdentityRoutesModule } from './identity/identity.module';
-import { ServicesModule } from './services/services.module';
 
 @Module({})
 export class GatewayModule {
@@ -14,7 +14,8 @@ export class GatewayModule {
     return {
       module: GatewayModule,
       global: true,
-      imports: [ServicesModule, AuthModule, IdentityRoutesModule, ContentRoutesModule],
+      // One NATS connection: requests to every service, and the revocation events.
+      imports: [ServiceClientModule.forRoot({ name: 'gateway', env }), AuthModule, IdentityRoutesModule, ContentRoutesModule],
       controllers: [HealthController],
       providers: [
         { provide: GatewayEnv, useValue: env },

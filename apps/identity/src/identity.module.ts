@@ -1,8 +1,7 @@
-import { EventsModule, ServiceDatabaseModule } from '@bindery/platform/nest';
+import { EventsModule, ServiceClientModule, ServiceDatabaseModule } from '@bindery/platform/nest';
 import { type DynamicModule, Module } from '@nestjs/common';
 import type { IdentityEnv } from './config/identity.env';
 import { createIdentityDataSource, IDENTITY_SCHEMA } from './database/data-source';
-import { HealthHandler } from './health/health.handler';
 import { MembersModule } from './members/members.module';
 import { OrganizationsModule } from './organizations/organizations.module';
 import { AgentInstructionsModule } from './agent-instructions/agent-instructions.module';
@@ -41,10 +40,10 @@ export class IdentityModule {
         }),
         EventsModule.forRoot({ service: 'identity', nats: env, databaseUrl: env.DATABASE_URL }),
         ...features,
-        MemberSpacesModule.forService(env),
+        ServiceClientModule.forRoot({ name: 'identity-client', env }),
+        MemberSpacesModule,
         SpaceCountsModule.forService(env),
       ],
-      controllers: [HealthHandler],
     };
   }
 

@@ -29,7 +29,9 @@ export const ContentCallerlessSubjects: readonly string[] = [
   SpaceCountSubjects.organizationSpaceCounts,
 ];
 
-const CALLERLESS = new Set<string>([...IdentityCallerlessSubjects, ...ContentCallerlessSubjects]);
+export const CollaborationCallerlessSubjects: readonly string[] = [healthSubject('collaboration')];
+
+const CALLERLESS = new Set<string>([...IdentityCallerlessSubjects, ...ContentCallerlessSubjects, ...CollaborationCallerlessSubjects]);
 
 /** True when `subject` is answered without a caller (see the lists above). */
 export const isCallerlessSubject = (subject: string): boolean => CALLERLESS.has(subject);

@@ -4,6 +4,7 @@ export * from './health';
 export * from './roles';
 export * from './identity';
 export * from './content';
+export * from './collaboration';
 export * from './change-request-reviews';
 export * from './page-tree';
 export * from './pdf-export';

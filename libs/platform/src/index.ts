@@ -19,3 +19,6 @@ export * from './jobs';
 export * from './access/space-access-client';
 // Framework-free (no NestJS import): tools and tests call services with it too.
 export { ServiceClient } from './nest/service-client';
+export * from './database/migrate-main';
+export * from './pagination/keyset-page';
+export * from './envelope/caller-id';

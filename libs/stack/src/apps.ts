@@ -56,6 +56,12 @@ export const SERVICES: AppSpec[] = [
       calls: [IdentitySubjects.membershipGet, IdentitySubjects.membershipsAmong, IdentitySubjects.orgGet, IdentitySubjects.userGetCurrent],
     },
   },
+  {
+    name: 'collaboration',
+    schema: 'collaboration',
+    env: { file: 'config/collaboration.env', className: 'CollaborationEnv' },
+    nats: { calls: [] },
+  },
 ];
 
 /** The gateway: stateless, listens on HTTP, calls every service. */

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { GATEWAY, SERVICES } from './apps';
+import { GATEWAY, SERVICES, WORKERS } from './apps';
 import { passThroughVariables } from './app-env';
 import { LocalStack } from './stack';
 
@@ -18,14 +18,25 @@ describe('LocalStack.envFor: the settings of `pnpm start`', () => {
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('passes a setting of the shell to the app whose env class reads it, and to no other', () => {
-    const shell = { PATH: '/bin', FETCH_ALLOW_PRIVATE_HOSTS: '10.0.0.0/8', FILE_STORAGE: 's3', RPC_TIMEOUT_MS: '7000' };
+    const shell = {
+      PATH: '/bin',
+      FETCH_ALLOW_PRIVATE_HOSTS: '10.0.0.0/8',
+      FILE_STORAGE: 's3',
+      TOKEN_CACHE_TTL_MS: '7000',
+      RPC_TIMEOUT_MS: '3000',
+    };
     const contentEnv = stack.envFor(content, shell);
     expect(contentEnv.FETCH_ALLOW_PRIVATE_HOSTS).toBe('10.0.0.0/8');
     expect(contentEnv.FILE_STORAGE).toBe('s3');
-    expect(contentEnv.RPC_TIMEOUT_MS).toBeUndefined();
-    expect(stack.envFor(GATEWAY, shell).RPC_TIMEOUT_MS).toBe('7000');
+    expect(contentEnv.TOKEN_CACHE_TTL_MS).toBeUndefined();
+    expect(stack.envFor(GATEWAY, shell).TOKEN_CACHE_TTL_MS).toBe('7000');
+    // Every app that calls another service reads RPC_TIMEOUT_MS (NatsEnv).
+    expect(contentEnv.RPC_TIMEOUT_MS).toBe('3000');
+    expect(stack.envFor(identity, shell).RPC_TIMEOUT_MS).toBe('3000');
     expect(stack.envFor(GATEWAY, shell).FETCH_ALLOW_PRIVATE_HOSTS).toBeUndefined();
     expect(stack.envFor(identity, shell).FILE_STORAGE).toBeUndefined();
+    // A worker reads its service's env class, from its service's directory.
+    expect(stack.envFor(WORKERS.find((w) => w.name === 'content-worker')!, shell).FILE_STORAGE).toBe('s3');
   });
 
   it('keeps what the stack manages: connections, credentials, ports, generated secrets', () => {

@@ -8,7 +8,7 @@ import {
   roleAtLeast,
   type User,
 } from '@bindery/contracts';
-import { forbidden, notFound, unauthorized } from '@bindery/platform';
+import { callerId, forbidden, notFound } from '@bindery/platform';
 import { ServiceClient } from '@bindery/platform/nest';
 import { Injectable } from '@nestjs/common';
 import type { OrganizationStanding } from './space-level';
@@ -57,9 +57,4 @@ export class OrganizationAccess {
   currentUser(ctx: RequestContext): Promise<User> {
     return this.services.send<User>(IdentitySubjects.userGetCurrent, ctx, {});
   }
-}
-
-export function callerId(ctx: RequestContext): string {
-  if (!ctx.caller) throw unauthorized();
-  return ctx.caller.userId;
 }

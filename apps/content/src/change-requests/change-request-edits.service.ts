@@ -7,10 +7,9 @@ import {
   type RevisionCreatedEvent,
   type RevisionFile,
 } from '@bindery/contracts';
-import { addToOutbox, badRequest, forbidden, newId, notFound } from '@bindery/platform';
+import { addToOutbox, badRequest, callerId, forbidden, newId, notFound } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { callerId } from '../access/organization-access';
 import { Clock } from '../clock/clock';
 import { DownloadSigner } from '../files/download-signer';
 import { toWireFile } from '../files/file.mapper';

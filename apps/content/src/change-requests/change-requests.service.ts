@@ -8,7 +8,7 @@ import {
   type List,
   type RequestContext,
 } from '@bindery/contracts';
-import { badRequest, decodeCursor, newId, notFound, pageLimit, toList } from '@bindery/platform';
+import { badRequest, keysetPage, newId, notFound, toList } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { OrganizationAccess } from '../access/organization-access';
@@ -111,9 +111,8 @@ export class ChangeRequestsService {
     scope: { spaceId: string } | { organizationId: string },
     input: ChangeRequestListInput | ChangeRequestOrgListInput,
   ) {
-    const limit = pageLimit(input.limit);
-    const after = input.page ? decodeCursor(input.page, 2) : undefined;
-    const { rows, count } = await this.changeRequests.list(scope, input, limit + 1, after);
+    const { limit, take, after } = keysetPage(input);
+    const { rows, count } = await this.changeRequests.list(scope, input, take, after);
     return toList(
       rows,
       limit,

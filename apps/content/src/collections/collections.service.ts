@@ -17,10 +17,10 @@ import {
   type SpaceMoveInput,
   type SpaceTransferInput,
 } from '@bindery/contracts';
-import { addToOutbox, badRequest, conflict, decodeCursor, forbidden, newId, notFound, pageLimit, toList } from '@bindery/platform';
+import { addToOutbox, badRequest, callerId, conflict, forbidden, keysetPage, newId, notFound, toList } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { callerId, OrganizationAccess } from '../access/organization-access';
+import { OrganizationAccess } from '../access/organization-access';
 import { Clock } from '../clock/clock';
 import { SpaceAccess } from '../spaces/space-access';
 import { toSpace } from '../spaces/space.mapper';
@@ -94,9 +94,8 @@ export class CollectionsService {
   async list(ctx: RequestContext, input: CollectionListInput): Promise<List<Collection>> {
     const levels = await this.spaceAccess.listLevels(ctx, input.organizationId, NO_ORGANIZATION);
     if (!levels.reachesAny) return { items: [], count: 0 };
-    const limit = pageLimit(input.limit);
-    const after = input.page ? decodeCursor(input.page, 2) : undefined;
-    const { rows, count } = await this.collections.list(input.organizationId, input.nested !== false, limit + 1, after);
+    const { limit, take, after } = keysetPage(input);
+    const { rows, count } = await this.collections.list(input.organizationId, input.nested !== false, take, after);
     // Members reach every collection (default levels only cap), so this keeps every row; see contentLevel.
     const reachable = withLevels(rows, levels.levelOf);
     return toList(
@@ -111,9 +110,8 @@ export class CollectionsService {
   async spacesOf(ctx: RequestContext, input: CollectionSpacesInput): Promise<List<Space>> {
     const { collection } = await this.load(ctx, input.collectionId, 'read');
     const levels = await this.spaceAccess.listLevels(ctx, collection.organizationId, NO_COLLECTION);
-    const limit = pageLimit(input.limit);
-    const after = input.page ? decodeCursor(input.page, 2) : undefined;
-    const { rows, count } = await this.collections.spaces(collection.id, limit + 1, after);
+    const { limit, take, after } = keysetPage(input);
+    const { rows, count } = await this.collections.spaces(collection.id, take, after);
     const reachable = withLevels(rows, levels.levelOf);
     const counters = await this.spaces.counters(reachable.map((r) => r.row.id));
     return toList(

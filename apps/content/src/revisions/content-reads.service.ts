@@ -12,7 +12,7 @@ import type {
   RevisionFile,
   RevisionPage,
 } from '@bindery/contracts';
-import { decodeCursor, notFound, pageLimit, toList } from '@bindery/platform';
+import { keysetPage, notFound, toList } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import { toChangeRequest } from '../change-requests/change-request.mapper';
@@ -120,11 +120,11 @@ export class ContentReadsService {
 
   /** A revision's files by id; the cursor is the last id returned, so a page never repeats a file. */
   async files(ctx: RequestContext, input: FilesListInput): Promise<List<RevisionFile>> {
-    const limit = pageLimit(input.limit);
-    const after = input.page !== undefined ? String(decodeCursor(input.page, 1)[0]) : undefined;
+    const { limit, take, after: key } = keysetPage(input, 1);
+    const after = key === undefined ? undefined : String(key[0]);
     const { revision } = await this.reader.resolve(ctx, input);
     const sorted = [...revision.files].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-    const rows = (after === undefined ? sorted : sorted.filter((f) => f.id > after)).slice(0, limit + 1);
+    const rows = (after === undefined ? sorted : sorted.filter((f) => f.id > after)).slice(0, take);
     const now = this.clock.now();
     return toList(
       rows,

@@ -1,8 +1,8 @@
 import { type DefaultLevel, type MemberRole, type RequestContext, roleAtLeast } from '@bindery/contracts';
-import { forbidden, notFound } from '@bindery/platform';
+import { callerId, forbidden, notFound } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { callerId, OrganizationAccess } from '../access/organization-access';
+import { OrganizationAccess } from '../access/organization-access';
 import { collectionChain, contentLevel, type OrganizationStanding, reachesContent } from '../access/space-level';
 import { ACTION_ROLE, type SpaceAction } from '../access/space-permissions';
 import { Clock } from '../clock/clock';

@@ -14,10 +14,10 @@ import {
   type SpaceRef,
   type SpaceUpdateInput,
 } from '@bindery/contracts';
-import { addToOutbox, badRequest, decodeCursor, newId, notFound, pageLimit, randomBase62, toList } from '@bindery/platform';
+import { addToOutbox, badRequest, callerId, keysetPage, newId, notFound, randomBase62, toList } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { callerId, OrganizationAccess } from '../access/organization-access';
+import { OrganizationAccess } from '../access/organization-access';
 import { spacePermissions } from '../access/space-permissions';
 import { Clock } from '../clock/clock';
 import { positionAfter } from '../collections/position';
@@ -204,9 +204,8 @@ export class SpacesService {
     input: SpaceListInput,
   ): Promise<List<{ space: Space; level: MemberRole }>> {
     if (!levels.reachesAny) return { items: [], count: 0 };
-    const limit = pageLimit(input.limit);
-    const after = input.page ? decodeCursor(input.page, 2) : undefined;
-    const { rows, count } = await this.spaces.listByOrganization(input.organizationId, limit + 1, after);
+    const { limit, take, after } = keysetPage(input);
+    const { rows, count } = await this.spaces.listByOrganization(input.organizationId, take, after);
     // A member has a level on every space (default levels only cap it), so the filter keeps every
     // row and the count stays exact; it is there so that a row without a level can never be shown.
     const reachable = rows.flatMap((space) => {

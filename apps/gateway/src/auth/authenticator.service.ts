@@ -6,11 +6,10 @@ import {
   type TokenVerifyResult,
 } from '@bindery/contracts';
 import { logger, unauthorized } from '@bindery/platform';
-import { ServiceClient } from '@bindery/platform/nest';
+import { NATS_CONNECTION, ServiceClient } from '@bindery/platform/nest';
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { GatewayEnv } from '../config/gateway.env';
-import { NATS_CONNECTION } from '../services/service-client.provider';
 import { TokenCache } from './token-cache';
 
 const BEARER = /^Bearer ([A-Za-z0-9_\-.~+/]+=*)$/;

@@ -16,11 +16,6 @@ export class GatewayEnv extends NatsEnv {
   @Matches(/^https?:\/\/[^\s/]+(\/[^\s]*[^/\s])?$/, { message: 'must be an http(s) URL without a trailing slash' })
   PUBLIC_URL?: string;
 
-  /** How long a request waits for a service before answering 503. */
-  @IsInt()
-  @Min(100)
-  RPC_TIMEOUT_MS: number = 5000;
-
   /**
    * How long a change-request batch may take: it may fetch files from URLs (content's
    * FETCH_TIMEOUT_MS) before it saves, so it gets longer than other requests.

@@ -1,5 +1,5 @@
 import { logger, unavailable } from '@bindery/platform';
-import { ServiceClient } from '@bindery/platform/nest';
+import { NATS_CONNECTION, ServiceClient } from '@bindery/platform/nest';
 import { Kvm } from '@nats-io/kv';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { type CallHandler, type ExecutionContext, Inject, Injectable, type NestInterceptor } from '@nestjs/common';
@@ -7,7 +7,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { from, type Observable, of, switchMap } from 'rxjs';
 import { OUTCOME_HEADER } from '../common/error.filter';
 import type { AuthenticatedRequest } from '../common/request-context.decorator';
-import { NATS_CONNECTION } from '../services/service-client.provider';
 import {
   IDEMPOTENCY_TTL_MS,
   IdempotencyLedger,

@@ -3,6 +3,7 @@ import { AppError, badRequest } from '@bindery/platform';
 import type { INestApplicationContext } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { MembershipsService } from '../members/memberships.service';
+import { OrganizationsRepository } from '../organizations/organizations.repository';
 import { OrganizationsService } from '../organizations/organizations.service';
 import { TokensService } from '../tokens/tokens.service';
 import { UsersService } from '../users/users.service';
@@ -73,8 +74,8 @@ export const COMMANDS: Record<string, { help: string; run: Command }> = {
       const organizationId = required(flags, 'org');
       const user = await app.get(UsersService).findByEmail(required(flags, 'email'));
       const db = app.get(DataSource);
-      const exists: unknown[] = await db.query('SELECT 1 FROM organizations WHERE id = $1', [organizationId]);
-      if (exists.length === 0) throw new AppError(404, `No organization with id ${organizationId}`);
+      if (!(await app.get(OrganizationsRepository).findById(organizationId)))
+        throw new AppError(404, `No organization with id ${organizationId}`);
       await db.transaction((manager) => app.get(MembershipsService).add(manager, organizationId, user.id, role));
       return { organizationId, userId: user.id, role };
     },

@@ -12,13 +12,12 @@ import {
   type RequestContext,
   roleAtLeast,
 } from '@bindery/contracts';
-import { forbidden, newId, notFound } from '@bindery/platform';
+import { callerId, forbidden, newId, notFound, pagedList } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { keysetPage } from '../common/keyset-page';
 import { MembershipsService } from '../members/memberships.service';
 import { OrganizationsRepository } from '../organizations/organizations.repository';
-import { callerId, OrganizationAccess } from '../permissions/organization-access.service';
+import { OrganizationAccess } from '../permissions/organization-access.service';
 import { UsersService } from '../users/users.service';
 import { type InviteLinkRow, InviteLinksRepository } from './invite-links.repository';
 import { type PendingInviteRow, PendingInvitesRepository } from './pending-invites.repository';
@@ -81,7 +80,7 @@ export class InvitesService {
   /** The invitations waiting for the caller, oldest first. */
   async listMine(ctx: RequestContext, query: PageQuery): Promise<List<PendingInvite>> {
     const userId = callerId(ctx);
-    return keysetPage(
+    return pagedList(
       query,
       (limit, after) => this.pending.listFor(userId, limit, after),
       (r) => [r.created_at.toISOString(), r.id],
@@ -97,7 +96,7 @@ export class InvitesService {
 
   async listLinks(ctx: RequestContext, input: PageQuery & { organizationId: string }): Promise<List<InviteLink>> {
     const caller = await this.access.require(ctx, input.organizationId, 'invites.manage');
-    return keysetPage(
+    return pagedList(
       input,
       (limit, after) => this.links.list(input.organizationId, limit, after),
       (r) => [r.created_at.toISOString(), r.id],

@@ -6,12 +6,11 @@ import {
   type MemberSpacesListInput,
   type RequestContext,
 } from '@bindery/contracts';
-import type { ServiceClient } from '@bindery/platform/nest';
+import { ServiceClient } from '@bindery/platform/nest';
 import { forbidden, notFound } from '@bindery/platform';
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { canInspectMember } from '../permissions/access-rules';
 import { OrganizationAccess } from '../permissions/organization-access.service';
-import { CONTENT_CLIENT } from './content-client.provider';
 
 /**
  * A member's spaces. Identity decides who may look at this member; the spaces and the member's
@@ -22,7 +21,7 @@ import { CONTENT_CLIENT } from './content-client.provider';
 export class MemberSpacesService {
   constructor(
     private readonly access: OrganizationAccess,
-    @Inject(CONTENT_CLIENT) private readonly content: ServiceClient,
+    private readonly content: ServiceClient,
   ) {}
 
   async list(ctx: RequestContext, input: MemberSpacesInput): Promise<List<MemberSpace>> {

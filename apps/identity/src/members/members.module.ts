@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { VisitorClaimsHandler } from '../visitor-claims/visitor-claims.handler';
+import { VisitorClaimsKeysRepository } from '../visitor-claims/visitor-claims-keys.repository';
 import { VisitorClaimsService } from '../visitor-claims/visitor-claims.service';
 import { MembersHandler } from './members.handler';
 import { MembersRepository } from './members.repository';
@@ -10,7 +11,14 @@ import { MembershipsService } from './memberships.service';
 
 @Module({
   controllers: [MembershipsHandler, MembersHandler, VisitorClaimsHandler],
-  providers: [MembershipsService, MembershipsRepository, MembersService, MembersRepository, VisitorClaimsService],
+  providers: [
+    MembershipsService,
+    MembershipsRepository,
+    MembersService,
+    MembersRepository,
+    VisitorClaimsService,
+    VisitorClaimsKeysRepository,
+  ],
   exports: [MembershipsService, MembersRepository],
 })
 export class MembersModule {}

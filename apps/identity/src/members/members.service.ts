@@ -11,10 +11,9 @@ import {
   type PingResult,
   type RequestContext,
 } from '@bindery/contracts';
-import { addToOutbox, badRequest, forbidden, notFound } from '@bindery/platform';
+import { addToOutbox, badRequest, forbidden, notFound, pagedList } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { keysetPage } from '../common/keyset-page';
 import { canInspectMember } from '../permissions/access-rules';
 import { OrganizationAccess } from '../permissions/organization-access.service';
 import { VisitorClaimsService } from '../visitor-claims/visitor-claims.service';
@@ -33,7 +32,7 @@ export class MembersService {
 
   async list(ctx: RequestContext, input: MemberListInput): Promise<List<Member>> {
     await this.access.require(ctx, input.organizationId, 'members.list');
-    return keysetPage(
+    return pagedList(
       input,
       (limit, after) => this.members.list(input, limit, after),
       memberSortKey(input),

@@ -1,5 +1,5 @@
 import type { EmailDomainInput, List, OrgCreateInput, Organization, OrgUpdateInput, PageQuery, RequestContext } from '@bindery/contracts';
-import { badRequest, conflict, decodeCursor, newId, notFound, pageLimit, toList, unauthorized } from '@bindery/platform';
+import { badRequest, callerId, conflict, keysetPage, newId, notFound, toList } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { MembershipsService } from '../members/memberships.service';
@@ -29,9 +29,8 @@ export class OrganizationsService {
   }
 
   async list(ctx: RequestContext, query: PageQuery): Promise<List<Organization>> {
-    const limit = pageLimit(query.limit);
-    const after = query.page ? decodeCursor(query.page, 2) : undefined;
-    const { rows, count } = await this.organizations.listForMember(callerId(ctx), limit + 1, after);
+    const { limit, take, after } = keysetPage(query);
+    const { rows, count } = await this.organizations.listForMember(callerId(ctx), take, after);
     return toList(
       rows,
       limit,
@@ -102,9 +101,4 @@ export class OrganizationsService {
     const rows = await this.organizations.listForEmailDomain(domain, userId);
     return { organizations: rows.map((r) => toOrganization(r.organization, r.role, ctx.baseUrl)) };
   }
-}
-
-function callerId(ctx: RequestContext): string {
-  if (!ctx.caller) throw unauthorized();
-  return ctx.caller.userId;
 }

@@ -1,8 +1,8 @@
 import type { MemberRole, RequestContext } from '@bindery/contracts';
-import { forbidden, notFound, unauthorized } from '@bindery/platform';
+import { callerId, forbidden, notFound } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { can, type OrgAction } from './access-rules';
+import { RolesRepository } from './roles.repository';
 
 /** The caller, established as a member of one organization. */
 export interface OrgCaller {
@@ -14,7 +14,7 @@ export interface OrgCaller {
 /** Authorises identity calls against the role matrix of `access-rules`. */
 @Injectable()
 export class OrganizationAccess {
-  constructor(private readonly db: DataSource) {}
+  constructor(private readonly roles: RolesRepository) {}
 
   /**
    * The caller's membership, checked against `action`. Not a member: 404 (the same answer as an
@@ -29,25 +29,12 @@ export class OrganizationAccess {
   }
 
   /** A user's role in the organization: null for a guest, undefined when not an (enabled) member. */
-  async roleOf(organizationId: string, userId: string): Promise<MemberRole | null | undefined> {
-    const rows: Array<{ role: MemberRole | null }> = await this.db.query(
-      'SELECT role FROM memberships WHERE organization_id = $1 AND user_id = $2 AND NOT disabled',
-      [organizationId, userId],
-    );
-    return rows.length === 0 ? undefined : rows[0].role;
+  roleOf(organizationId: string, userId: string): Promise<MemberRole | null | undefined> {
+    return this.roles.organizationRole(organizationId, userId);
   }
 
   /** A user's role in each team of the organization they belong to. */
-  async teamRolesOf(organizationId: string, userId: string): Promise<Map<string, 'owner' | 'member'>> {
-    const rows: Array<{ team_id: string; role: 'owner' | 'member' }> = await this.db.query(
-      'SELECT team_id, role FROM team_members WHERE organization_id = $1 AND user_id = $2',
-      [organizationId, userId],
-    );
-    return new Map(rows.map((r) => [r.team_id, r.role]));
+  teamRolesOf(organizationId: string, userId: string): Promise<Map<string, 'owner' | 'member'>> {
+    return this.roles.teamRoles(organizationId, userId);
   }
-}
-
-export function callerId(ctx: RequestContext): string {
-  if (!ctx.caller) throw unauthorized();
-  return ctx.caller.userId;
 }

@@ -10,7 +10,7 @@ import type {
   SsoLoginInfo,
   Team,
 } from '@bindery/contracts';
-import { badRequest, decodeCursor, newId, notFound, pageLimit, toList } from '@bindery/platform';
+import { badRequest, keysetPage, newId, notFound, toList } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
 import { type OrgCaller, OrganizationAccess } from '../permissions/organization-access.service';
 import { toTeam } from '../teams/team-row';
@@ -30,9 +30,8 @@ export class SamlProvidersService {
 
   async list(ctx: RequestContext, input: SamlListInput): Promise<List<SamlProvider>> {
     const caller = await this.access.require(ctx, input.organizationId, 'saml.manage');
-    const limit = pageLimit(input.limit);
-    const after = input.page ? decodeCursor(input.page, 2) : undefined;
-    const { rows, count } = await this.providers.list(input.organizationId, limit + 1, after);
+    const { limit, take, after } = keysetPage(input);
+    const { rows, count } = await this.providers.list(input.organizationId, take, after);
     const teams = new Map<string, Team>();
     for (const row of rows.slice(0, limit)) {
       const team = await this.teamOf(caller, row);

@@ -1,8 +1,7 @@
 import { type RequestContext, type SpaceCounts, type SpaceCountsInput, SpaceCountSubjects } from '@bindery/contracts';
 import { newId } from '@bindery/platform';
-import type { ServiceClient } from '@bindery/platform/nest';
-import { Inject, Injectable } from '@nestjs/common';
-import { CONTENT_CLIENT } from '../member-spaces/content-client.provider';
+import { ServiceClient } from '@bindery/platform/nest';
+import { Injectable } from '@nestjs/common';
 import { SpaceCountsRepository } from './space-counts.repository';
 
 /**
@@ -15,7 +14,7 @@ import { SpaceCountsRepository } from './space-counts.repository';
 export class SpaceCountsService {
   constructor(
     private readonly repository: SpaceCountsRepository,
-    @Inject(CONTENT_CLIENT) private readonly content: ServiceClient,
+    private readonly content: ServiceClient,
   ) {}
 
   async refresh(organizationId: string): Promise<void> {

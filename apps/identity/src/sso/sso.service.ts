@@ -12,7 +12,7 @@ import { type SamlProviderRow, SamlProvidersRepository } from '../saml/saml-prov
 import { TeamsRepository } from '../teams/teams.repository';
 import { TokensService } from '../tokens/tokens.service';
 import { toUser } from '../users/user.mapper';
-import { SAML_REQUEST_TTL_MS, SamlRequestCache } from './saml-request-cache';
+import { SAML_REQUEST_TTL_MS, SamlRequestCache } from './saml-request-cache.repository';
 import { SsoAccounts } from './sso-accounts';
 
 /** How long the session token of an SSO login works; the user signs in again through the IdP after it. */

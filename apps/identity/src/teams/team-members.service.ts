@@ -10,10 +10,9 @@ import {
   type TeamMembersChangedEvent,
   type TeamMembersUpdateInput,
 } from '@bindery/contracts';
-import { addToOutbox, notFound } from '@bindery/platform';
+import { addToOutbox, notFound, pagedList } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { keysetPage } from '../common/keyset-page';
 import { toMember } from '../members/member-row';
 import { OrganizationAccess } from '../permissions/organization-access.service';
 import { TeamMembersRepository } from './team-members.repository';
@@ -33,7 +32,7 @@ export class TeamMembersService {
   async list(ctx: RequestContext, input: TeamMemberListInput): Promise<List<TeamMember>> {
     const caller = await this.access.require(ctx, input.organizationId, 'org.view');
     await this.teams.visibleTeam(caller, input.teamId);
-    return keysetPage(
+    return pagedList(
       input,
       (limit, after) => this.teamMembers.list(input.teamId, limit, after),
       (r) => [r.added_at.toISOString(), r.user_id],

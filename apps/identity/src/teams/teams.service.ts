@@ -12,10 +12,9 @@ import {
   type TeamListInput,
   type TeamUpdateInput,
 } from '@bindery/contracts';
-import { addToOutbox, badRequest, forbidden, newId, notFound } from '@bindery/platform';
+import { addToOutbox, badRequest, forbidden, newId, notFound, pagedList } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { keysetPage } from '../common/keyset-page';
 import { can, canInspectMember, teamPermissions } from '../permissions/access-rules';
 import { type OrgCaller, OrganizationAccess } from '../permissions/organization-access.service';
 import { type TeamRow, toTeam } from './team-row';
@@ -129,7 +128,7 @@ export class TeamsService {
     filter: Parameters<TeamsRepository['list']>[2],
     map: (row: TeamRow) => T,
   ): Promise<List<T>> {
-    return keysetPage(
+    return pagedList(
       query,
       (limit, after) => this.teams.list(caller.organizationId, caller.userId, filter, limit, after),
       (r) => [r.created_at.toISOString(), r.id],

@@ -27,4 +27,13 @@ export class UsersRepository {
     await repo.insert(user);
     return repo.findOneByOrFail({ id: user.id });
   }
+
+  /** Inserts the user unless the email is taken (also by a concurrent insert); true when inserted. */
+  async insertIfAbsent(manager: EntityManager, user: Pick<UserEntity, 'id' | 'displayName' | 'email'>): Promise<boolean> {
+    const rows: unknown[] = await manager.query(
+      'INSERT INTO users (id, display_name, email) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING id',
+      [user.id, user.displayName, user.email],
+    );
+    return rows.length > 0;
+  }
 }

@@ -48,11 +48,11 @@ export class UsersService {
 
   /** A new user with this email; null when the email is already taken (also by a concurrent insert). */
   async createIfAbsent(manager: EntityManager, email: string, displayName?: string): Promise<UserEntity | null> {
-    const id = newId();
-    const rows: unknown[] = await manager.query(
-      'INSERT INTO users (id, display_name, email) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING id',
-      [id, displayName ?? email.slice(0, email.lastIndexOf('@')), email],
-    );
-    return rows.length > 0 ? this.users.findByEmailWith(manager, email) : null;
+    const inserted = await this.users.insertIfAbsent(manager, {
+      id: newId(),
+      displayName: displayName ?? email.slice(0, email.lastIndexOf('@')),
+      email,
+    });
+    return inserted ? this.users.findByEmailWith(manager, email) : null;
   }
 }

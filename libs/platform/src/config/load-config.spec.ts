@@ -27,7 +27,15 @@ describe('loadConfig', () => {
 
 describe('envVariables', () => {
   it('lists every variable an env class validates, inherited ones included', () => {
-    expect(envVariables(ServiceEnv)).toEqual(['DATABASE_URL', 'LOG_LEVEL', 'NATS_PASSWORD', 'NATS_URL', 'NATS_USER']);
+    expect(envVariables(ServiceEnv)).toEqual(['DATABASE_URL', 'LOG_LEVEL', 'NATS_PASSWORD', 'NATS_URL', 'NATS_USER', 'RPC_TIMEOUT_MS']);
+  });
+});
+
+describe('RPC_TIMEOUT_MS', () => {
+  it('defaults to 5000 and refuses less than 100 ms', () => {
+    expect(loadConfig(NatsEnv, {}).RPC_TIMEOUT_MS).toBe(5000);
+    expect(loadConfig(NatsEnv, { RPC_TIMEOUT_MS: '250' }).RPC_TIMEOUT_MS).toBe(250);
+    expect(() => loadConfig(NatsEnv, { RPC_TIMEOUT_MS: '10' })).toThrow(/RPC_TIMEOUT_MS/);
   });
 });
 

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { plainToInstance } from 'class-transformer';
-import { getMetadataStorage, IsOptional, IsString, Matches, MinLength, ValidateIf, validateSync } from 'class-validator';
+import { getMetadataStorage, IsInt, IsOptional, IsString, Matches, Min, MinLength, ValidateIf, validateSync } from 'class-validator';
 
 /** Raised at start when the environment is unusable; the message names every bad variable. */
 export class ConfigError extends Error {
@@ -51,6 +51,11 @@ export class NatsEnv {
   @IsString({ message: 'is required with NATS_USER' })
   @MinLength(1, { message: 'is required with NATS_USER' })
   NATS_PASSWORD?: string;
+
+  /** How long a request to another service waits for its answer before it is a 503. */
+  @IsInt()
+  @Min(100)
+  RPC_TIMEOUT_MS: number = 5000;
 
   @IsOptional()
   @IsString()

@@ -1,4 +1,4 @@
-import type { DynamicModule, INestMicroservice, Type } from '@nestjs/common';
+import { type DynamicModule, type INestMicroservice, Module, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { type MicroserviceOptions, Transport } from '@nestjs/microservices';
 import { RequestScopeInterceptor } from './request-scope.interceptor';
@@ -6,6 +6,7 @@ import { RpcErrorFilter } from './rpc-error.filter';
 import { logger, PinoNestLogger } from '../logging/logger';
 import { natsConnectionOptions, type NatsSettings } from '../nats/connection-options';
 import { EnvelopeGuard } from './envelope.guard';
+import { healthHandlerFor } from './health.handler';
 
 // Re-exported: apps built their connections from here before it moved to the root entry point.
 export { natsConnectionOptions } from '../nats/connection-options';
@@ -13,14 +14,20 @@ export { natsConnectionOptions } from '../nats/connection-options';
 export interface StartServiceOptions {
   /** Service name; also its NATS queue group, so replicas share requests. */
   name: string;
+  /** The service's features; its DataSource comes from `ServiceDatabaseModule` (global). */
   module: Type<unknown> | DynamicModule;
   /** NATS_URL and the service's own NATS_USER / NATS_PASSWORD. */
   nats: NatsSettings;
 }
 
+/** The root of every service: its own module, plus what every service answers (`<name>.health.ping`). */
+@Module({})
+class ServiceRootModule {}
+
 /** Boots a bounded-context service as a NATS request/reply microservice. */
 export async function startService(options: StartServiceOptions): Promise<INestMicroservice> {
-  const app = await NestFactory.createMicroservice<MicroserviceOptions>(options.module, {
+  const root: DynamicModule = { module: ServiceRootModule, imports: [options.module], controllers: [healthHandlerFor(options.name)] };
+  const app = await NestFactory.createMicroservice<MicroserviceOptions>(root, {
     transport: Transport.NATS,
     options: { ...natsConnectionOptions(options.nats, options.name), queue: options.name, gracefulShutdown: true },
     logger: new PinoNestLogger(),

@@ -1,8 +1,8 @@
 import type { RequestContext } from '@bindery/contracts';
-import { forbidden } from '@bindery/platform';
+import { callerId, forbidden } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { callerId, OrganizationAccess } from '../../access/organization-access';
+import { OrganizationAccess } from '../../access/organization-access';
 import type { SpaceEntity } from '../../spaces/space.entity';
 import { type ChangeRequestEntity, mergeBaseOf } from '../change-request.entity';
 import { evaluateMergeRules, inheritsMergeRules, resolveMergeRules } from './merge-rules';

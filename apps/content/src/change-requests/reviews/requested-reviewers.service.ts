@@ -13,7 +13,7 @@ import {
   roleAtLeast,
   type User,
 } from '@bindery/contracts';
-import { addToOutbox, badRequest, decodeCursor, pageLimit, toList } from '@bindery/platform';
+import { addToOutbox, badRequest, keysetPage, toList } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { OrganizationAccess } from '../../access/organization-access';
@@ -44,9 +44,8 @@ export class RequestedReviewersService {
 
   async list(ctx: RequestContext, input: RequestedReviewersListInput): Promise<List<ChangeRequestRequestedReviewer>> {
     const { cr } = await this.lookup.load(ctx, input, 'view');
-    const limit = pageLimit(input.limit);
-    const after = input.page ? decodeCursor(input.page, 2) : undefined;
-    const { rows, count } = await this.requested.list(cr.id, limit + 1, after);
+    const { limit, take, after } = keysetPage(input);
+    const { rows, count } = await this.requested.list(cr.id, take, after);
     return toList(rows, limit, count, (r) => [r.createdAt.toISOString(), r.userId], toRequestedReviewer);
   }
 

@@ -11,7 +11,7 @@ import {
   type ReviewSubmitInput,
   roleAtLeast,
 } from '@bindery/contracts';
-import { addToOutbox, badRequest, decodeCursor, forbidden, newId, notFound, pageLimit, toList } from '@bindery/platform';
+import { addToOutbox, badRequest, forbidden, keysetPage, newId, notFound, toList } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { OrganizationAccess } from '../../access/organization-access';
@@ -41,10 +41,9 @@ export class ReviewsService {
 
   async list(ctx: RequestContext, input: ReviewsListInput): Promise<List<ChangeRequestReview>> {
     const { cr } = await this.lookup.load(ctx, input, 'view');
-    const limit = pageLimit(input.limit);
-    const after = input.page ? decodeCursor(input.page, 2) : undefined;
+    const { limit, take, after } = keysetPage(input);
     const filter = input.outdated === undefined ? {} : { outdated: { value: input.outdated, changeRequestRevision: cr.revisionId } };
-    const { rows, count } = await this.reviews.list(cr.id, filter, limit + 1, after);
+    const { rows, count } = await this.reviews.list(cr.id, filter, take, after);
     return toList(
       rows,
       limit,

@@ -2,7 +2,7 @@ import { DEFAULT_LEVELS, type DefaultLevel } from '@bindery/contracts';
 import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import { IsOptionalNonNull } from '../../common/is-optional-non-null';
 import { IsEntityId } from '../../common/entity-id';
-import { IsMergeRules } from '../../identity/dto/identity-validators';
+import { IsMergeRules } from '../../common/merge-rules.validator';
 
 /** Languages of the official TranslationLanguage enumeration. */
 export const LANGUAGES = [

@@ -1,4 +1,5 @@
-import { DOMAIN_NAME, mergeRulesProblem, ORG_HOSTNAME } from './identity-validators';
+import { mergeRulesProblem } from '../../common/merge-rules.validator';
+import { DOMAIN_NAME, ORG_HOSTNAME } from './identity-validators';
 import { inviteEntryProblem } from './invite-users.request';
 
 describe('mergeRulesProblem', () => {

@@ -1,21 +1,22 @@
 import { IsOptional, IsString, IsUrl, Length, Matches, MaxLength } from 'class-validator';
 import { ENTITY_ID, IsEntityId } from '../../common/entity-id';
-import { IsOptionalNotNull, IsRoleOrGuest } from './identity-validators';
+import { IsRoleOrGuest } from './identity-validators';
+import { IsOptionalNonNull } from '../../common/is-optional-non-null';
 
 /** Fields of a SAML provider other than `label`, with the spec's limits. */
 class SamlProviderFields {
-  @IsOptionalNotNull()
+  @IsOptionalNonNull()
   @IsString()
   @Length(1, 1024)
   entityID?: string;
 
   /** Parsed as X.509 by identity. */
-  @IsOptionalNotNull()
+  @IsOptionalNonNull()
   @IsString()
   @Length(1, 10_000)
   certificate?: string;
 
-  @IsOptionalNotNull()
+  @IsOptionalNonNull()
   @IsString()
   @MaxLength(2048)
   @IsUrl({ require_protocol: true, protocols: ['http', 'https'], require_tld: false }, { message: 'ssoURL must be an http(s) URL' })
@@ -42,7 +43,7 @@ export class CreateSamlProviderRequest extends SamlProviderFields {
 
 /** Body of PATCH …/saml/{samlProviderId}: every field optional. */
 export class UpdateSamlProviderRequest extends SamlProviderFields {
-  @IsOptionalNotNull()
+  @IsOptionalNonNull()
   @IsString()
   @Length(1, 30)
   @Matches(/\S/, { message: 'label must contain a non-blank character' })

@@ -13,7 +13,9 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { IsEntityId } from '../../common/entity-id';
-import { DOMAIN_NAME, IsMergeRules, IsOptionalNotNull, IsRoleOrGuest, ORG_HOSTNAME } from './identity-validators';
+import { IsMergeRules } from '../../common/merge-rules.validator';
+import { DOMAIN_NAME, IsRoleOrGuest, ORG_HOSTNAME } from './identity-validators';
+import { IsOptionalNonNull } from '../../common/is-optional-non-null';
 
 /** The official SitePointer. */
 export class DefaultContentRequest {
@@ -26,20 +28,20 @@ export class DefaultContentRequest {
 
 /** Body of PATCH /v1/orgs/{organizationId}; null clears defaultContent and logo, and makes defaultRole "guest". */
 export class UpdateOrganizationRequest {
-  @IsOptionalNotNull()
+  @IsOptionalNonNull()
   @IsString()
   @Length(2, 255)
   @Matches(/\S.*\S/, { message: 'title must contain non-blank characters' })
   title?: string;
 
-  @IsOptionalNotNull()
+  @IsOptionalNonNull()
   @IsArray()
   @ArrayMaxSize(100)
   @IsString({ each: true })
   @Matches(DOMAIN_NAME, { each: true, message: 'each value in emailDomains must be a domain name such as example.com' })
   emailDomains?: string[];
 
-  @IsOptionalNotNull()
+  @IsOptionalNonNull()
   @IsString()
   @Matches(ORG_HOSTNAME, { message: 'hostname must be 3..32 letters, digits or inner hyphens' })
   hostname?: string;
@@ -59,19 +61,19 @@ export class UpdateOrganizationRequest {
   @IsUrl({ require_protocol: true, protocols: ['http', 'https'], require_tld: false }, { message: 'logo must be an http(s) URL' })
   logo?: string | null;
 
-  @IsOptionalNotNull()
+  @IsOptionalNonNull()
   @IsBoolean()
   sso?: boolean;
 
-  @IsOptionalNotNull()
+  @IsOptionalNonNull()
   @IsBoolean()
   ai?: boolean;
 
-  @IsOptionalNotNull()
+  @IsOptionalNonNull()
   @IsBoolean()
   inviteLinks?: boolean;
 
-  @IsOptionalNotNull()
+  @IsOptionalNonNull()
   @IsMergeRules()
   mergeRules?: unknown;
 }

@@ -1,0 +1,24 @@
+import { EventsModule, ServiceClientModule, ServiceDatabaseModule } from '@bindery/platform/nest';
+import { type DynamicModule, Module } from '@nestjs/common';
+import type { CollaborationEnv } from './config/collaboration.env';
+import { COLLABORATION_SCHEMA, createCollaborationDataSource } from './database/data-source';
+
+/** Features go in `imports`; the health handler comes with `startService`. */
+@Module({})
+export class CollaborationModule {
+  /** The running service: NATS handlers, migrations on start, outbox relay to JetStream, calls to other services. */
+  static forService(env: CollaborationEnv): DynamicModule {
+    return {
+      module: CollaborationModule,
+      imports: [
+        ServiceDatabaseModule.forRoot({
+          schema: COLLABORATION_SCHEMA,
+          createDataSource: () => createCollaborationDataSource(env.DATABASE_URL),
+          migrateOnStart: true,
+        }),
+        EventsModule.forRoot({ service: 'collaboration', nats: env, databaseUrl: env.DATABASE_URL }),
+        ServiceClientModule.forRoot({ name: 'collaboration-client', env }),
+      ],
+    };
+  }
+}
