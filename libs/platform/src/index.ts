@@ -16,3 +16,4 @@ export * from './fetch/guarded-fetch';
 export * from './envelope/check-envelope';
 export * from './nats/connection-options';
 export * from './jobs';
+export * from './process/worker-script';
