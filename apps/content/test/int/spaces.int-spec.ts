@@ -68,7 +68,9 @@ describe('spaces through the handler, access decided by identity memberships', (
   });
 
   it('hides the organization’s spaces from a non-member (404) and shows a guest none', async () => {
-    await expect(content.send(ContentSubjects.spaceGet, { spaceId: created[0].id }, { caller: outsider })).rejects.toMatchObject({ code: 404 });
+    await expect(content.send(ContentSubjects.spaceGet, { spaceId: created[0].id }, { caller: outsider })).rejects.toMatchObject({
+      code: 404,
+    });
     await expect(content.send(ContentSubjects.spaceList, { organizationId }, { caller: outsider })).rejects.toMatchObject({ code: 404 });
     const forGuest = await content.send<List<Space>>(ContentSubjects.spaceList, { organizationId }, { caller: guest });
     expect(forGuest.items).toEqual([]);

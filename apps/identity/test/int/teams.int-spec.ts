@@ -60,9 +60,9 @@ describe('teams through the handler', () => {
       identity.send(IdentitySubjects.teamCreate, { organizationId, title: 'Nope' }, { caller: callerFor(editor) }),
     ).rejects.toMatchObject({ code: 403 });
     const outsider = await newUser('outsider');
-    await expect(
-      identity.send(IdentitySubjects.teamList, { organizationId }, { caller: callerFor(outsider) }),
-    ).rejects.toMatchObject({ code: 404 });
+    await expect(identity.send(IdentitySubjects.teamList, { organizationId }, { caller: callerFor(outsider) })).rejects.toMatchObject({
+      code: 404,
+    });
   });
 
   it('answers 401 to an envelope without a caller', async () => {

@@ -57,7 +57,8 @@ export const callerFor = (userId: string): Caller => ({ userId, tokenId: `test-t
  */
 export async function startServiceAlone(options: ServiceAloneOptions): Promise<ServiceAlone> {
   const dataDir = process.env[SERVICE_ALONE_DIR_ENV];
-  if (!dataDir) throw new Error(`no service-alone infrastructure: run through vitest with the tier's global setup (${SERVICE_ALONE_DIR_ENV})`);
+  if (!dataDir)
+    throw new Error(`no service-alone infrastructure: run through vitest with the tier's global setup (${SERVICE_ALONE_DIR_ENV})`);
   const spec = SERVICES.find((s) => s.name === options.app);
   if (!spec) throw new Error(`no service ${options.app} in the stack`);
   const stack = await LocalStack.prepare({ dataDir });
