@@ -7,5 +7,5 @@ cd "$(dirname "$0")/.."
 bash scripts/prepare.sh --for-tests
 export COREPACK_ENABLE_DOWNLOAD_PROMPT=0
 pnpm turbo run test --concurrency=1
-pnpm turbo run test:int --concurrency=1
+pnpm exec vitest run   # every service's service-alone tier, one Postgres + NATS for all
 pnpm --filter @bindery/gateway run test:e2e

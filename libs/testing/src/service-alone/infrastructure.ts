@@ -13,6 +13,8 @@ export const SERVICE_ALONE_DIR_ENV = 'BINDERY_SERVICE_ALONE_DIR';
  * Test files run in forked processes that inherit the environment variable set here.
  */
 export default async function setup(): Promise<() => Promise<void>> {
+  // Several projects of one run (the root config) share what the first of them started.
+  if (process.env[SERVICE_ALONE_DIR_ENV]) return async () => undefined;
   const dataDir = mkdtempSync(join(tmpdir(), 'bindery-int-'));
   process.env.BINDERY_PG_FSYNC = 'off';
   const stack = await LocalStack.prepare({ dataDir });

@@ -56,13 +56,8 @@ export const callerFor = (userId: string): Caller => ({ userId, tokenId: `test-t
  * `stubPeer`. Data persists for the run, so each test creates its own organizations and users.
  */
 export async function startServiceAlone(options: ServiceAloneOptions): Promise<ServiceAlone> {
-  const dataDir = process.env[SERVICE_ALONE_DIR_ENV];
-  if (!dataDir)
-    throw new Error(`no service-alone infrastructure: run through vitest with the tier's global setup (${SERVICE_ALONE_DIR_ENV})`);
-  const spec = SERVICES.find((s) => s.name === options.app);
-  if (!spec) throw new Error(`no service ${options.app} in the stack`);
-  const stack = await LocalStack.prepare({ dataDir });
-  const env: NodeJS.ProcessEnv = { ...stack.envFor(spec, {}), NODE_ENV: 'test', ...options.env };
+  const { stack, env } = await tierEnvironment(options.app, options.env);
+  const spec = SERVICES.find((s) => s.name === options.app)!;
   const app = await startService({
     name: spec.name,
     module: options.module(env),
@@ -89,6 +84,25 @@ export async function startServiceAlone(options: ServiceAloneOptions): Promise<S
       await nc.drain();
     },
   };
+}
+
+/**
+ * The environment the stack gives a service (its `DATABASE_URL` with its own role, NATS settings,
+ * secrets) on the tier's infrastructure, without booting it: for a test of a migration or a query.
+ * Its schema exists, but is migrated only once the service has started in this run.
+ */
+export async function serviceAloneEnv(app: string): Promise<NodeJS.ProcessEnv> {
+  return (await tierEnvironment(app)).env;
+}
+
+async function tierEnvironment(app: string, overrides: NodeJS.ProcessEnv = {}): Promise<{ stack: LocalStack; env: NodeJS.ProcessEnv }> {
+  const dataDir = process.env[SERVICE_ALONE_DIR_ENV];
+  if (!dataDir)
+    throw new Error(`no service-alone infrastructure: run through vitest with the tier's global setup (${SERVICE_ALONE_DIR_ENV})`);
+  const spec = SERVICES.find((s) => s.name === app);
+  if (!spec) throw new Error(`no service ${app} in the stack`);
+  const stack = await LocalStack.prepare({ dataDir });
+  return { stack, env: { ...stack.envFor(spec, {}), NODE_ENV: 'test', ...overrides } };
 }
 
 /** Answers in NestJS's reply packet format, which ServiceClient reads (`response`, or `err` as an ErrorPayload). */
