@@ -14,7 +14,7 @@ export const SERVICE_ALONE_DIR_ENV = 'BINDERY_SERVICE_ALONE_DIR';
  */
 export default async function setup(): Promise<() => Promise<void>> {
   // Several projects of one run (the root config) share what the first of them started.
-  if (process.env[SERVICE_ALONE_DIR_ENV]) return async () => undefined;
+  if (process.env[SERVICE_ALONE_DIR_ENV]) return () => Promise.resolve();
   const dataDir = mkdtempSync(join(tmpdir(), 'bindery-int-'));
   process.env.BINDERY_PG_FSYNC = 'off';
   const stack = await LocalStack.prepare({ dataDir });
