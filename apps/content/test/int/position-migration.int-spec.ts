@@ -30,7 +30,7 @@ async function migrate(rows: Row[]): Promise<{ rows: Array<Omit<Row, 'position'>
       'INSERT INTO spaces (id, organization_id, parent_id, position) SELECT * FROM json_to_recordset($1) AS r(id text, organization_id text, parent_id text, position double precision)',
       [JSON.stringify(rows)],
     );
-    const runner = { query: (sql: string, params?: unknown[]) => db.query(sql, params).then((r) => r.rows) };
+    const runner = { query: (sql: string, params?: unknown[]) => db.query<Record<string, unknown>>(sql, params).then((r) => r.rows) };
     await new PositionKeys1767620000000().up(runner as unknown as QueryRunner);
     const after = await db.query<Omit<Row, 'position'> & { position: string }>(
       'SELECT id, organization_id, parent_id, position FROM spaces ORDER BY organization_id, parent_id NULLS FIRST, position, id',
