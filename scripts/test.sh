@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# `pnpm test`: every test. Unit tests, then end-to-end tests against a fresh real stack
-# (Postgres, NATS with JetStream, every app) started on free loopback ports.
+# `pnpm test`: every test. Unit tests; then the service-alone tier (each service's real module on
+# real Postgres and NATS, without the gateway: `test/int/*.int-spec.ts`, vitest); then end-to-end
+# tests against a fresh real stack (Postgres, NATS with JetStream, every app) on free loopback ports.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/prepare.sh --for-tests
 export COREPACK_ENABLE_DOWNLOAD_PROMPT=0
 pnpm turbo run test --concurrency=1
+pnpm exec vitest run   # every service's service-alone tier, one Postgres + NATS for all
 pnpm --filter @bindery/gateway run test:e2e

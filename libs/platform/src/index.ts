@@ -22,3 +22,4 @@ export { ServiceClient } from './nest/service-client';
 export * from './database/migrate-main';
 export * from './pagination/keyset-page';
 export * from './envelope/caller-id';
+export * from './process/worker-script';

@@ -1,5 +1,4 @@
-import { join } from 'node:path';
-import { AppError, logger, unavailable } from '@bindery/platform';
+import { AppError, logger, unavailable, workerScript } from '@bindery/platform';
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { Piscina } from 'piscina';
 import type { PdfRenderTask, RenderedPdf } from './pdf-render.worker';
@@ -35,7 +34,7 @@ export class PdfRenderPool implements OnModuleDestroy {
 
   constructor(@Inject(PDF_RENDER_LIMITS) private readonly limits: PdfRenderLimits) {
     this.pool = new Piscina<PdfRenderTask, RenderedPdf>({
-      filename: join(__dirname, 'pdf-render.worker.js'),
+      filename: workerScript(__dirname, 'pdf-render.worker.js'),
       minThreads: 0,
       maxThreads: limits.concurrency,
       // Only while a thread starts: no more than `concurrency` renders are ever handed to piscina.

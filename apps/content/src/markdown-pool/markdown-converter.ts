@@ -1,6 +1,5 @@
-import { join } from 'node:path';
 import type { JsonDocument } from '@bindery/contracts';
-import { badRequest, unavailable } from '@bindery/platform';
+import { badRequest, unavailable, workerScript } from '@bindery/platform';
 import { Piscina } from 'piscina';
 import { type Document, markdownInputError } from '@bindery/document';
 import type { MarkdownTask, MarkdownTaskResult } from './markdown.worker';
@@ -30,7 +29,7 @@ export class MarkdownConverter {
 
   constructor(private readonly options: MarkdownConverterOptions) {
     this.pool = new Piscina({
-      filename: join(__dirname, 'markdown.worker.js'),
+      filename: workerScript(__dirname, 'markdown.worker.js'),
       // Every thread starts (and loads the ESM parser, ~1-2 s) with the service, and a thread ended
       // by an abort is replaced at once: a cold thread would spend a request's budget loading.
       minThreads: options.workers,
