@@ -4,7 +4,5 @@ export * from './health';
 export * from './roles';
 export * from './identity';
 export * from './content';
-export * from './change-request-reviews';
-export * from './page-tree';
-export * from './pdf-export';
+export * from './rpc';
 export * from './callerless';

@@ -46,7 +46,7 @@ export class Authenticator implements OnApplicationBootstrap {
     const key = TokenCache.keyOf(token);
     const cached = this.cache.get(key);
     if (cached) return cached;
-    const { caller, expiresAt } = await this.services.send<TokenVerifyResult>(
+    const { caller, expiresAt } = await this.services.send(
       IdentitySubjects.tokenVerify,
       { requestId, baseUrl: '' },
       { token },

@@ -25,7 +25,7 @@ export class FilesDownloadController {
     @Query() query: FileDownloadQuery,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<Buffer> {
-    const file = await this.services.send<FileDownload>(ContentSubjects.fileDownload, ctx, {
+    const file = await this.services.send(ContentSubjects.fileDownload, ctx, {
       hash: params.hash,
       contentType: query.type,
       expires: query.expires,

@@ -33,7 +33,7 @@ export class SsoLoginController {
   ): Promise<void> {
     const header = request.headers.authorization;
     const caller = header === undefined ? undefined : await this.authenticator.authenticate(header, request.id);
-    const { redirectURL } = await this.services.send<SsoStartResult>(IdentitySubjects.ssoStart, { ...ctx, caller }, { ...params });
+    const { redirectURL } = await this.services.send(IdentitySubjects.ssoStart, { ...ctx, caller }, { ...params });
     void reply.status(302).header('location', redirectURL).header('cache-control', 'no-store');
   }
 

@@ -1,3 +1,4 @@
+import type { MemberRoleOrGuest } from '@bindery/contracts';
 import { IsOptional, IsString, IsUrl, Length, Matches, MaxLength } from 'class-validator';
 import { ENTITY_ID, IsEntityId } from '../../common/entity-id';
 import { IsOptionalNotNull, IsRoleOrGuest } from './identity-validators';
@@ -29,7 +30,7 @@ class SamlProviderFields {
 
   @IsOptional()
   @IsRoleOrGuest()
-  defaultRole?: string | null;
+  defaultRole?: MemberRoleOrGuest;
 }
 
 /** Body of POST /v1/orgs/{organizationId}/saml: `label` is required. */

@@ -1,3 +1,4 @@
+import type { MemberRoleOrGuest, OrgUpdateInput } from '@bindery/contracts';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -46,7 +47,7 @@ export class UpdateOrganizationRequest {
 
   @IsOptional()
   @IsRoleOrGuest()
-  defaultRole?: string | null;
+  defaultRole?: MemberRoleOrGuest;
 
   @IsOptional()
   @ValidateNested()
@@ -73,5 +74,5 @@ export class UpdateOrganizationRequest {
 
   @IsOptionalNotNull()
   @IsMergeRules()
-  mergeRules?: unknown;
+  mergeRules?: OrgUpdateInput['mergeRules'];
 }
