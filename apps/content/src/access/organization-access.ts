@@ -1,9 +1,7 @@
 import {
   IdentitySubjects,
   type MemberRole,
-  type MembershipGetResult,
   type MembershipsAmongResult,
-  type Organization,
   type RequestContext,
   roleAtLeast,
   type User,

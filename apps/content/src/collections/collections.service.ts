@@ -17,7 +17,18 @@ import {
   type SpaceMoveInput,
   type SpaceTransferInput,
 } from '@bindery/contracts';
-import { addToOutbox, badRequest, conflict, decodeCursor, forbidden, isAppError, newId, notFound, pageLimit, toList } from '@bindery/platform';
+import {
+  addToOutbox,
+  badRequest,
+  conflict,
+  decodeCursor,
+  forbidden,
+  isAppError,
+  newId,
+  notFound,
+  pageLimit,
+  toList,
+} from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { callerId, OrganizationAccess } from '../access/organization-access';

@@ -4,7 +4,6 @@ import {
   ContentSubjects,
   type List,
   type RequestContext,
-  type RequestedReviewerRemoveResult,
   type RequestReviewersResult,
 } from '@bindery/contracts';
 import { ServiceClient } from '@bindery/platform/nest';

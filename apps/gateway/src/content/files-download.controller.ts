@@ -1,4 +1,4 @@
-import { ContentSubjects, type FileDownload, type RequestContext } from '@bindery/contracts';
+import { ContentSubjects, type RequestContext } from '@bindery/contracts';
 import { ServiceClient } from '@bindery/platform/nest';
 import { Controller, Get, Param, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';

@@ -1,4 +1,4 @@
-import { ContentSubjects, type PdfFile, type RequestContext } from '@bindery/contracts';
+import { ContentSubjects, type RequestContext } from '@bindery/contracts';
 import { isAppError } from '@bindery/platform';
 import { ServiceClient } from '@bindery/platform/nest';
 import { Controller, Get, Query, Res } from '@nestjs/common';

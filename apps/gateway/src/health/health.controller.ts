@@ -1,4 +1,4 @@
-import { type HealthReply, healthSubject } from '@bindery/contracts';
+import { healthSubject } from '@bindery/contracts';
 import { ServiceClient } from '@bindery/platform/nest';
 import { Controller, Get, HttpCode, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';

@@ -1,4 +1,4 @@
-import { IdentitySubjects, type RequestContext, type SsoAssertResult, type SsoStartResult } from '@bindery/contracts';
+import { IdentitySubjects, type RequestContext, type SsoAssertResult } from '@bindery/contracts';
 import { ServiceClient } from '@bindery/platform/nest';
 import { Body, Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';

@@ -19,4 +19,11 @@ export * from './pdf-exports';
 
 /** Every request/reply subject content answers, with its input and result. */
 export interface ContentRpc
-  extends SpacesRpc, CollectionsRpc, RevisionsRpc, PagesRpc, FilesRpc, ChangeRequestsRpc, ChangeRequestReviewsRpc, PdfExportsRpc {}
+  extends SpacesRpc,
+    CollectionsRpc,
+    RevisionsRpc,
+    PagesRpc,
+    FilesRpc,
+    ChangeRequestsRpc,
+    ChangeRequestReviewsRpc,
+    PdfExportsRpc {}

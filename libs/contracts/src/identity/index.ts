@@ -21,4 +21,12 @@ export * from './agent-instructions';
 
 /** Every request/reply subject identity answers, with its input and result. */
 export interface IdentityRpc
-  extends TokensRpc, UsersRpc, OrganizationsRpc, MembersRpc, TeamsRpc, InvitesRpc, SamlRpc, VisitorClaimsRpc, AgentInstructionsRpc {}
+  extends TokensRpc,
+    UsersRpc,
+    OrganizationsRpc,
+    MembersRpc,
+    TeamsRpc,
+    InvitesRpc,
+    SamlRpc,
+    VisitorClaimsRpc,
+    AgentInstructionsRpc {}

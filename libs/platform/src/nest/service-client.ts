@@ -44,7 +44,12 @@ export class ServiceClient {
    * `ServiceRpc` (libs/contracts): there are no type arguments to give, and a payload that does not
    * fit the subject is a compile error.
    */
-  async send<S extends RpcSubject>(subject: S, ctx: RequestContext, data: NoInfer<RpcInput<S>>, timeoutMs = this.timeoutMs): Promise<RpcResult<S>> {
+  async send<S extends RpcSubject>(
+    subject: S,
+    ctx: RequestContext,
+    data: NoInfer<RpcInput<S>>,
+    timeoutMs = this.timeoutMs,
+  ): Promise<RpcResult<S>> {
     // Not sent, so certainly not applied: the client may retry freely.
     if (!this.connected) throw unavailable(`The ${serviceOf(subject)} service is unreachable (no connection to NATS), try again later`);
     const envelope: Envelope<RpcInput<S>> = { ctx, data };

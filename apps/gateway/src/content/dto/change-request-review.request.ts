@@ -1,4 +1,9 @@
-import { CHANGE_REQUEST_REVIEW_STATUSES, type ChangeRequestReviewStatus, MAX_REVIEWERS_PER_REQUEST, type DocumentInput } from '@bindery/contracts';
+import {
+  CHANGE_REQUEST_REVIEW_STATUSES,
+  type ChangeRequestReviewStatus,
+  MAX_REVIEWERS_PER_REQUEST,
+  type DocumentInput,
+} from '@bindery/contracts';
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { ENTITY_ID, IsEntityId } from '../../common/entity-id';

@@ -1,6 +1,6 @@
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
-import { type ContentRef, ContentSubjects, type PagesListResult, type RequestContext, type RevisionGetResult } from '@bindery/contracts';
+import { type ContentRef, ContentSubjects, type PagesListResult, type RequestContext } from '@bindery/contracts';
 import { logger } from '@bindery/platform';
 import { ServiceClient } from '@bindery/platform/nest';
 import { Injectable } from '@nestjs/common';
