@@ -31,8 +31,8 @@ const cache = new Map<string, string[]>();
 export function passThroughVariables(app: AppSpec): string[] {
   let names = cache.get(app.name);
   if (!names) {
-    const dist = join(repoRoot(), 'apps', app.name, 'dist', `${app.env.file}.js`);
-    const source = join(repoRoot(), 'apps', app.name, 'src', `${app.env.file}.ts`);
+    const dist = join(repoRoot(), 'apps', app.dir ?? app.name, 'dist', `${app.env.file}.js`);
+    const source = join(repoRoot(), 'apps', app.dir ?? app.name, 'src', `${app.env.file}.ts`);
     const schema = (load(existsSync(dist) ? dist : source) as Record<string, new () => object>)[app.env.className];
     if (!schema) throw new Error(`apps/${app.name}: ${app.env.file} exports no ${app.env.className}`);
     const managed = new Set([...STACK_MANAGED_VARIABLES, ...(app.secrets ?? [])]);
