@@ -20,9 +20,47 @@ export interface Envelope<T> {
   data: T;
 }
 
-/** Error carried back over NATS; `code` is the HTTP status the gateway answers with. */
+/**
+ * Why an operation failed, stable across messages: callers branch on it, never on `code` or the
+ * text. Between services only; the public API's error body stays `{"error":{"code","message"}}`.
+ */
+export type ErrorReason =
+  | 'bad_request'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'too_large'
+  /** The service cannot be reached or refused the request before acting on it: safe to retry. */
+  | 'unavailable'
+  /** The request was sent but no answer came in time: it may or may not have been applied. */
+  | 'outcome_unknown'
+  /** The service is at capacity for this kind of work (details may say when to retry). */
+  | 'busy'
+  | 'internal';
+
+export const ERROR_REASONS: readonly ErrorReason[] = [
+  'bad_request',
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'too_large',
+  'unavailable',
+  'outcome_unknown',
+  'busy',
+  'internal',
+];
+
+/** Error carried back over NATS; `code` is the HTTP status the gateway answers with, `reason` what callers branch on. */
 export interface ErrorPayload {
   code: number;
+  reason: ErrorReason;
   message: string;
   details?: unknown;
 }
+
+/** Input of operations that need nothing but the caller. */
+export type NoInput = Record<string, never>;
+/** Result of operations that answer nothing (the gateway answers 204). */
+export type NoResult = Record<string, never>;

@@ -5,4 +5,11 @@ export interface HealthReply {
   database: boolean;
 }
 
-export const healthSubject = (service: string): string => `${service}.health.ping`;
+/** Every service answers `<service>.health.ping` with a HealthReply (no input). */
+export type HealthSubject = `${string}.health.ping`;
+
+export const healthSubject = <S extends string>(service: S): `${S}.health.ping` => `${service}.health.ping`;
+
+export interface HealthRpc {
+  [subject: HealthSubject]: { input: Record<string, never>; result: HealthReply };
+}

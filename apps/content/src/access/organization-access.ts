@@ -1,9 +1,7 @@
 import {
   IdentitySubjects,
   type MemberRole,
-  type MembershipGetResult,
   type MembershipsAmongResult,
-  type Organization,
   type RequestContext,
   roleAtLeast,
   type User,
@@ -30,7 +28,7 @@ export class OrganizationAccess {
 
   /** A user's role in the organization: null for a guest, undefined when not a member. */
   async standingOf(ctx: RequestContext, organizationId: string, userId: string): Promise<OrganizationStanding> {
-    const result = await this.services.send<MembershipGetResult>(IdentitySubjects.membershipGet, ctx, { organizationId, userId });
+    const result = await this.services.send(IdentitySubjects.membershipGet, ctx, { organizationId, userId });
     return result.member ? result.role : undefined;
   }
 
@@ -43,18 +41,18 @@ export class OrganizationAccess {
 
   /** The enabled members among `userIds`, with their roles (unknown users and non-members are left out). */
   async membersAmong(ctx: RequestContext, organizationId: string, userIds: string[]): Promise<MembershipsAmongResult['members']> {
-    const result = await this.services.send<MembershipsAmongResult>(IdentitySubjects.membershipsAmong, ctx, { organizationId, userIds });
+    const result = await this.services.send(IdentitySubjects.membershipsAmong, ctx, { organizationId, userIds });
     return result.members;
   }
 
   /** The organization's merge rules, which a space with `{type: "inherit"}` follows (identity owns them). */
   async organizationMergeRules(ctx: RequestContext, organizationId: string): Promise<unknown> {
-    const organization = await this.services.send<Organization>(IdentitySubjects.orgGet, ctx, { organizationId });
+    const organization = await this.services.send(IdentitySubjects.orgGet, ctx, { organizationId });
     return organization.mergeRules;
   }
 
   /** The caller as an embedded user, for `createdBy` and `mergedBy`. */
   currentUser(ctx: RequestContext): Promise<User> {
-    return this.services.send<User>(IdentitySubjects.userGetCurrent, ctx, {});
+    return this.services.send(IdentitySubjects.userGetCurrent, ctx, {});
   }
 }

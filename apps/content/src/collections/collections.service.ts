@@ -17,7 +17,7 @@ import {
   type SpaceMoveInput,
   type SpaceTransferInput,
 } from '@bindery/contracts';
-import { addToOutbox, badRequest, callerId, conflict, forbidden, keysetPage, newId, notFound, toList } from '@bindery/platform';
+import { addToOutbox, badRequest, callerId, conflict, forbidden, isAppError, keysetPage, newId, notFound, toList } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { OrganizationAccess } from '../access/organization-access';
@@ -84,7 +84,7 @@ export class CollectionsService {
   /** Nested collections are deleted with it; its spaces move to the top level. Absent: no error. */
   async delete(ctx: RequestContext, ref: CollectionRef): Promise<void> {
     const found = await this.load(ctx, ref.collectionId, 'create').catch((error: unknown) => {
-      if ((error as { code?: number }).code === 404) return null;
+      if (isAppError(error, 'not_found')) return null;
       throw error;
     });
     if (found) await this.db.transaction((manager) => this.collections.delete(manager, found.collection.id));

@@ -1,4 +1,4 @@
-import { AppError, logger, unavailable, workerScript } from '@bindery/platform';
+import { AppError, busy as atCapacity, logger, tooLarge, unavailable, workerScript } from '@bindery/platform';
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { Piscina } from 'piscina';
 import type { PdfRenderTask, RenderedPdf } from './pdf-render.worker';
@@ -89,19 +89,17 @@ export class PdfRenderPool implements OnModuleDestroy {
   }
 
   private busy(): AppError {
-    return new AppError(503, 'Too many PDFs are being rendered; try again shortly', {
-      retryAfterSeconds: Math.ceil(this.limits.timeoutMs / 1000),
-    });
+    return atCapacity('Too many PDFs are being rendered; try again shortly', Math.ceil(this.limits.timeoutMs / 1000));
   }
 
   /** What the caller is told when a render does not finish. */
   private refusal(error: unknown): AppError {
     const { name, code } = (error ?? {}) as { name?: unknown; code?: unknown };
     if (name === 'AbortError') {
-      return new AppError(413, `The PDF took longer than ${this.limits.timeoutMs / 1000} s to render; export a smaller part with "page"`);
+      return tooLarge(`The PDF took longer than ${this.limits.timeoutMs / 1000} s to render; export a smaller part with "page"`);
     }
     if (code === 'ERR_WORKER_OUT_OF_MEMORY') {
-      return new AppError(413, `The PDF needs more than ${this.limits.memoryMb} MB to render; export a smaller part with "page"`);
+      return tooLarge(`The PDF needs more than ${this.limits.memoryMb} MB to render; export a smaller part with "page"`);
     }
     logger.error({ err: error }, 'PDF render failed');
     return unavailable('The PDF could not be rendered');

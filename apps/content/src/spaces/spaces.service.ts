@@ -14,7 +14,7 @@ import {
   type SpaceRef,
   type SpaceUpdateInput,
 } from '@bindery/contracts';
-import { addToOutbox, badRequest, callerId, keysetPage, newId, notFound, randomBase62, toList } from '@bindery/platform';
+import { addToOutbox, badRequest, callerId, isAppError, keysetPage, newId, notFound, randomBase62, toList } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { OrganizationAccess } from '../access/organization-access';
@@ -103,7 +103,7 @@ export class SpacesService {
   /** Soft delete: restorable for 7 days, then purged. Deleting an absent space is not an error. */
   async delete(ctx: RequestContext, ref: SpaceRef): Promise<void> {
     const found = await this.access.load(ctx, ref.spaceId, 'admin').catch((error: unknown) => {
-      if ((error as { code?: number }).code === 404) return null;
+      if (isAppError(error, 'not_found')) return null;
       throw error;
     });
     if (!found) return;

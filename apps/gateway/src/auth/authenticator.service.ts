@@ -1,10 +1,4 @@
-import {
-  type Caller,
-  EVENT_PREFIX_TOKEN_REVOKED,
-  IdentitySubjects,
-  type TokenRevokedEvent,
-  type TokenVerifyResult,
-} from '@bindery/contracts';
+import { type Caller, EVENT_PREFIX_TOKEN_REVOKED, IdentitySubjects, type TokenRevokedEvent } from '@bindery/contracts';
 import { logger, unauthorized } from '@bindery/platform';
 import { NATS_CONNECTION, ServiceClient } from '@bindery/platform/nest';
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
@@ -45,11 +39,7 @@ export class Authenticator implements OnApplicationBootstrap {
     const key = TokenCache.keyOf(token);
     const cached = this.cache.get(key);
     if (cached) return cached;
-    const { caller, expiresAt } = await this.services.send<TokenVerifyResult>(
-      IdentitySubjects.tokenVerify,
-      { requestId, baseUrl: '' },
-      { token },
-    );
+    const { caller, expiresAt } = await this.services.send(IdentitySubjects.tokenVerify, { requestId, baseUrl: '' }, { token });
     if (!caller) throw unauthorized('Invalid, expired or revoked API token');
     this.cache.set(key, caller, expiresAt ? Date.parse(expiresAt) : undefined);
     return caller;

@@ -13,7 +13,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Ctx } from '../common/request-context.decorator';
 import { GatewayEnv } from '../config/gateway.env';
 import { PageTreeReader } from './page-tree/page-tree.reader';
-import { CompatQuery, UpdateChangeRequestContentRequest } from './dto/content-changes.request';
+import { CompatQuery, contentChanges, UpdateChangeRequestContentRequest } from './dto/content-changes.request';
 import { ChangeRequestFileParams, ChangeRequestPageParams, ChangeRequestParams } from './dto/content.params';
 import { ContentListQuery, ContentQuery, PageReadQuery } from './dto/content.query';
 
@@ -48,7 +48,7 @@ export class ChangeRequestContentController {
     return this.services.send(
       ContentSubjects.changeRequestEditContent,
       ctx,
-      { ...params, changes: body.changes, compat: query.compat !== 'false' },
+      { ...params, changes: contentChanges(body.changes), compat: query.compat !== 'false' },
       this.env.CONTENT_EDIT_TIMEOUT_MS,
     );
   }

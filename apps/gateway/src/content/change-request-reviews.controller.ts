@@ -4,7 +4,6 @@ import {
   ContentSubjects,
   type List,
   type RequestContext,
-  type RequestedReviewerRemoveResult,
   type RequestReviewersResult,
 } from '@bindery/contracts';
 import { ServiceClient } from '@bindery/platform/nest';
@@ -49,7 +48,7 @@ export class ChangeRequestReviewsController {
   /** 205 when the request was withdrawn, 204 when the user had not been asked (the official codes). */
   @Delete('requested-reviewers/:userId')
   async removeRequested(@Ctx() ctx: RequestContext, @Param() params: RequestedReviewerParams, @Res() reply: FastifyReply): Promise<void> {
-    const result = await this.services.send<RequestedReviewerRemoveResult>(ContentSubjects.requestedReviewerRemove, ctx, { ...params });
+    const result = await this.services.send(ContentSubjects.requestedReviewerRemove, ctx, { ...params });
     // The status depends on the outcome, so the reply is sent here rather than by Nest.
     await reply.status(result.removed ? 205 : 204).send();
   }
@@ -71,7 +70,7 @@ export class ChangeRequestReviewsController {
     @Body() body: SubmitReviewRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<ChangeRequestReview> {
-    const review = await this.services.send<ChangeRequestReview>(ContentSubjects.reviewSubmit, ctx, { ...body, ...params });
+    const review = await this.services.send(ContentSubjects.reviewSubmit, ctx, { ...body, ...params });
     void reply.header('location', review.urls.location);
     return review;
   }

@@ -22,7 +22,7 @@ export class ChangeRequestsController {
     @Body() body: CreateChangeRequestRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<ChangeRequest> {
-    const cr = await this.services.send<ChangeRequest>(ContentSubjects.changeRequestCreate, ctx, {
+    const cr = await this.services.send(ContentSubjects.changeRequestCreate, ctx, {
       spaceId: params.spaceId,
       subject: body.subject,
     });
@@ -62,7 +62,7 @@ export class ChangeRequestsController {
   @Post('spaces/:spaceId/change-requests/:changeRequestId/merge')
   @HttpCode(200)
   async merge(@Ctx() ctx: RequestContext, @Param() params: ChangeRequestParams): Promise<MergeResult> {
-    const result = await this.services.send<MergeResult>(ContentSubjects.changeRequestMerge, ctx, { ...params });
+    const result = await this.services.send(ContentSubjects.changeRequestMerge, ctx, { ...params });
     this.pageTrees.warmSoon(ctx, { spaceId: params.spaceId });
     return result;
   }

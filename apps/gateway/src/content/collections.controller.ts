@@ -9,6 +9,7 @@ import {
   CollectionParams,
   CreateCollectionRequest,
   MoveRequest,
+  moveInput,
   TransferRequest,
   UpdateCollectionRequest,
 } from './dto/collection.request';
@@ -26,7 +27,7 @@ export class CollectionsController {
     @Body() body: CreateCollectionRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<Collection> {
-    const collection = await this.services.send<Collection>(ContentSubjects.collectionCreate, ctx, {
+    const collection = await this.services.send(ContentSubjects.collectionCreate, ctx, {
       ...body,
       organizationId: params.organizationId,
     });
@@ -74,6 +75,6 @@ export class CollectionsController {
   @Post('collections/:collectionId/move')
   @HttpCode(200)
   move(@Ctx() ctx: RequestContext, @Param() params: CollectionParams, @Body() body: MoveRequest): Promise<Collection> {
-    return this.services.send(ContentSubjects.collectionMove, ctx, { ...body, ...params });
+    return this.services.send(ContentSubjects.collectionMove, ctx, { ...moveInput(body), ...params });
   }
 }

@@ -1,4 +1,4 @@
-import { ContentSubjects, type FileDownload, type RequestContext } from '@bindery/contracts';
+import { ContentSubjects, type RequestContext } from '@bindery/contracts';
 import { ServiceClient } from '@bindery/platform/nest';
 import { Controller, Get, Param, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
@@ -25,7 +25,7 @@ export class FilesDownloadController {
     @Query() query: FileDownloadQuery,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<Buffer> {
-    const file = await this.services.send<FileDownload>(ContentSubjects.fileDownload, ctx, {
+    const file = await this.services.send(ContentSubjects.fileDownload, ctx, {
       hash: params.hash,
       contentType: query.type,
       expires: query.expires,

@@ -1,5 +1,5 @@
-import { ContentSubjects, type PdfFile, type RequestContext } from '@bindery/contracts';
-import { AppError } from '@bindery/platform';
+import { ContentSubjects, type RequestContext } from '@bindery/contracts';
+import { isAppError } from '@bindery/platform';
 import { ServiceClient } from '@bindery/platform/nest';
 import { Controller, Get, Query, Res } from '@nestjs/common';
 import { create as contentDisposition } from 'content-disposition';
@@ -30,7 +30,7 @@ export class PdfDownloadController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<Buffer> {
     const file = await this.services
-      .send<PdfFile>(
+      .send(
         ContentSubjects.pdfRender,
         ctx,
         {
@@ -62,7 +62,7 @@ export class PdfDownloadController {
 
 /** The delay content attaches to a 503 when it cannot take another render now. */
 function retryAfterSeconds(error: unknown): number | undefined {
-  if (!(error instanceof AppError) || error.code !== 503) return undefined;
+  if (!isAppError(error, 'busy')) return undefined;
   const seconds = (error.details as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
   return typeof seconds === 'number' && Number.isInteger(seconds) && seconds > 0 ? seconds : undefined;
 }

@@ -6,7 +6,7 @@ import { PageQuery } from '../common/page.query';
 import { Ctx } from '../common/request-context.decorator';
 import { OrgSpacesParams, SpaceParams } from './dto/content.params';
 import { SpaceGetQuery } from './dto/content.query';
-import { MoveRequest, TransferRequest } from './dto/collection.request';
+import { MoveRequest, moveInput, TransferRequest } from './dto/collection.request';
 import { CreateSpaceRequest, UpdateSpaceRequest } from './dto/space.request';
 
 @Controller('v1')
@@ -22,7 +22,7 @@ export class SpacesController {
     @Body() body: CreateSpaceRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<Space> {
-    const space = await this.services.send<Space>(ContentSubjects.spaceCreate, ctx, { ...body, organizationId: params.organizationId });
+    const space = await this.services.send(ContentSubjects.spaceCreate, ctx, { ...body, organizationId: params.organizationId });
     void reply.header('location', space.urls.location);
     return space;
   }
@@ -63,7 +63,7 @@ export class SpacesController {
   @Post('spaces/:spaceId/move')
   @HttpCode(200)
   move(@Ctx() ctx: RequestContext, @Param() params: SpaceParams, @Body() body: MoveRequest): Promise<Space> {
-    return this.services.send(ContentSubjects.spaceMove, ctx, { ...body, spaceId: params.spaceId });
+    return this.services.send(ContentSubjects.spaceMove, ctx, { ...moveInput(body), spaceId: params.spaceId });
   }
 
   /** To another organization the caller administers. */

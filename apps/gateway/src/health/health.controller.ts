@@ -1,4 +1,4 @@
-import { type HealthReply, healthSubject } from '@bindery/contracts';
+import { healthSubject } from '@bindery/contracts';
 import { ServiceClient } from '@bindery/platform/nest';
 import { Controller, Get, HttpCode, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
@@ -26,7 +26,7 @@ export class HealthController {
     const results = await Promise.all(
       ROUTED_SERVICES.map(async (name) => {
         try {
-          const health = await this.services.send<HealthReply>(healthSubject(name), ctx, {}, PROBE_TIMEOUT_MS);
+          const health = await this.services.send(healthSubject(name), ctx, {}, PROBE_TIMEOUT_MS);
           return [name, health.ok ? 'up' : 'degraded'] as const;
         } catch {
           return [name, 'down'] as const;

@@ -23,7 +23,8 @@ export class AgentInstructionsController {
   ): Promise<AgentInstructions> {
     return this.services.send(IdentitySubjects.agentInstructionsPut, ctx, {
       organizationId: params.organizationId,
-      instructions: body.instructions,
+      // A plain copy: the contract carries a JSON object, not the DTO class.
+      instructions: { ...body.instructions },
     });
   }
 }

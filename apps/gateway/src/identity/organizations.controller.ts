@@ -26,7 +26,7 @@ export class OrganizationsController {
     @Body() body: CreateOrganizationRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<Organization> {
-    const organization = await this.services.send<Organization>(IdentitySubjects.orgCreate, ctx, body);
+    const organization = await this.services.send(IdentitySubjects.orgCreate, ctx, body);
     void reply.header('location', organization.urls.location);
     return organization;
   }

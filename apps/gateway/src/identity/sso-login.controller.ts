@@ -1,4 +1,4 @@
-import { IdentitySubjects, type RequestContext, type SsoAssertResult, type SsoStartResult } from '@bindery/contracts';
+import { IdentitySubjects, type RequestContext, type SsoAssertResult } from '@bindery/contracts';
 import { ServiceClient } from '@bindery/platform/nest';
 import { Body, Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -33,7 +33,7 @@ export class SsoLoginController {
   ): Promise<void> {
     const header = request.headers.authorization;
     const caller = header === undefined ? undefined : await this.authenticator.authenticate(header, request.id);
-    const { redirectURL } = await this.services.send<SsoStartResult>(IdentitySubjects.ssoStart, { ...ctx, caller }, { ...params });
+    const { redirectURL } = await this.services.send(IdentitySubjects.ssoStart, { ...ctx, caller }, { ...params });
     void reply.status(302).header('location', redirectURL).header('cache-control', 'no-store');
   }
 

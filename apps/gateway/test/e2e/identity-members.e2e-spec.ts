@@ -18,7 +18,7 @@ interface Member {
 
 /**
  * Verifies an ES256 JWT the way a site would: with the public key identity hands out on
- * `identity.visitorClaims.key` (asked here over NATS with the NestJS request envelope).
+ * `identity.visitor-claims.get-key` (asked here over NATS with the NestJS request envelope).
  */
 async function verifyVisitorClaims(organizationId: string, jwt: string): Promise<Record<string, unknown>> {
   const nc = await connect(natsConnectionOptions(testNats(), 'e2e'));

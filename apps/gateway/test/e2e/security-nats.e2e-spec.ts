@@ -72,7 +72,11 @@ describe('NATS: every app has its own credentials and permissions', () => {
       // Before: content listed every space of any organization when the caller was absent.
       const anonymous = await ask(nc, ContentSubjects.spaceList, { requestId: 'e2e', baseUrl: '' }, { organizationId });
       expect(anonymous.response).toBeUndefined();
-      expect(anonymous.err).toEqual({ code: 401, message: `Authentication required: ${ContentSubjects.spaceList} needs a caller` });
+      expect(anonymous.err).toEqual({
+        code: 401,
+        reason: 'unauthorized',
+        message: `Authentication required: ${ContentSubjects.spaceList} needs a caller`,
+      });
       const members = await ask(nc, IdentitySubjects.memberList, { requestId: 'e2e', baseUrl: '' }, { organizationId });
       expect(members.err).toMatchObject({ code: 401 });
       const malformed = await ask(nc, IdentitySubjects.orgList, { requestId: 'e2e', baseUrl: '', caller: { userId: 42 } }, {});

@@ -36,6 +36,6 @@ export class MemberSpacesService {
       page: input.page,
       limit: input.limit,
     };
-    return this.content.send<List<MemberSpace>>(ContentSubjects.memberSpaces, ctx, query);
+    return this.content.send(ContentSubjects.memberSpaces, ctx, query);
   }
 }

@@ -14,6 +14,6 @@ export class RpcErrorFilter implements RpcExceptionFilter<unknown> {
     if (exception instanceof AppError) return throwError(() => exception.toPayload());
     const data = host.switchToRpc().getData<{ ctx?: { requestId?: string } } | undefined>();
     logger.error({ err: exception, requestId: data?.ctx?.requestId }, 'unhandled error in message handler');
-    return throwError(() => ({ code: 500, message: 'Internal server error' }));
+    return throwError((): ErrorPayload => ({ code: 500, reason: 'internal', message: 'Internal server error' }));
   }
 }

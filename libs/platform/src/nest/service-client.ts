@@ -1,6 +1,6 @@
-import type { Envelope, RequestContext } from '@bindery/contracts';
+import type { Envelope, RequestContext, RpcInput, RpcResult, RpcSubject } from '@bindery/contracts';
 import { type NatsConnection, errors as natsErrors } from '@nats-io/transport-node';
-import { AppError, isErrorPayload, OUTCOME_UNKNOWN, unavailable } from '../errors/app-error';
+import { AppError, isErrorPayload, outcomeUnknown, unavailable } from '../errors/app-error';
 import { randomBase62 } from '../ids/new-id';
 import { logger } from '../logging/logger';
 
@@ -39,14 +39,24 @@ export class ServiceClient {
     return this.natsUp && !this.nc.isClosed();
   }
 
-  async send<TResult, TInput = unknown>(subject: string, ctx: RequestContext, data: TInput, timeoutMs = this.timeoutMs): Promise<TResult> {
+  /**
+   * Sends `data` to `subject` and answers its result. Input and result are the subject's in
+   * `ServiceRpc` (libs/contracts): there are no type arguments to give, and a payload that does not
+   * fit the subject is a compile error.
+   */
+  async send<S extends RpcSubject>(
+    subject: S,
+    ctx: RequestContext,
+    data: NoInfer<RpcInput<S>>,
+    timeoutMs = this.timeoutMs,
+  ): Promise<RpcResult<S>> {
     // Not sent, so certainly not applied: the client may retry freely.
     if (!this.connected) throw unavailable(`The ${serviceOf(subject)} service is unreachable (no connection to NATS), try again later`);
-    const envelope: Envelope<TInput> = { ctx, data };
+    const envelope: Envelope<RpcInput<S>> = { ctx, data };
     const packet = JSON.stringify({ pattern: subject, data: envelope, id: randomBase62(12) });
-    let reply: NestReplyPacket<TResult>;
+    let reply: NestReplyPacket<RpcResult<S>>;
     try {
-      reply = (await this.nc.request(subject, packet, { timeout: timeoutMs })).json<NestReplyPacket<TResult>>();
+      reply = (await this.nc.request(subject, packet, { timeout: timeoutMs })).json<NestReplyPacket<RpcResult<S>>>();
     } catch (error) {
       throw transportError(error, subject, ctx.requestId);
     }
@@ -81,11 +91,9 @@ function transportError(error: unknown, subject: string, requestId: string): App
   // The request reached NATS and maybe the service, which may still apply it: say so, unlike
   // "no responders" below, where nothing received it.
   if (error instanceof natsErrors.TimeoutError) {
-    return new AppError(
-      503,
+    return outcomeUnknown(
       `The ${serviceOf(subject)} service did not answer in time: the outcome is unknown, the request may still be applied. ` +
         'Check before sending it again; with an Idempotency-Key, a retry with the same key gets this answer again and applies nothing',
-      OUTCOME_UNKNOWN,
     );
   }
   const noResponders = error instanceof natsErrors.RequestError && error.isNoResponders();

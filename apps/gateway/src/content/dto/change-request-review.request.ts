@@ -1,4 +1,9 @@
-import { CHANGE_REQUEST_REVIEW_STATUSES, type ChangeRequestReviewStatus, MAX_REVIEWERS_PER_REQUEST } from '@bindery/contracts';
+import {
+  CHANGE_REQUEST_REVIEW_STATUSES,
+  type ChangeRequestReviewStatus,
+  MAX_REVIEWERS_PER_REQUEST,
+  type DocumentInput,
+} from '@bindery/contracts';
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { ENTITY_ID, IsEntityId } from '../../common/entity-id';
@@ -38,7 +43,7 @@ export class SubmitReviewRequest {
 
   @IsOptionalNonNull()
   @IsDocumentInput()
-  comment?: Record<string, unknown>;
+  comment?: DocumentInput;
 }
 
 export class ReviewFormatQuery {

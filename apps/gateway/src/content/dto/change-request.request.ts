@@ -1,4 +1,4 @@
-import { CHANGE_REQUEST_STATUSES } from '@bindery/contracts';
+import { CHANGE_REQUEST_STATUSES, type JsonDocument } from '@bindery/contracts';
 import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import { IsOptionalNonNull } from '../../common/is-optional-non-null';
 import { IsEntityId } from '../../common/entity-id';
@@ -21,7 +21,7 @@ export class ChangeRequestTextRequest {
 
   @IsOptionalNonNull()
   @IsJsonDocument()
-  description?: Record<string, unknown>;
+  description?: JsonDocument;
 }
 
 export class UpdateChangeRequestRequest extends ChangeRequestTextRequest {

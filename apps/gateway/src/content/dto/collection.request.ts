@@ -1,4 +1,4 @@
-import { DEFAULT_LEVELS, type DefaultLevel } from '@bindery/contracts';
+import { DEFAULT_LEVELS, type DefaultLevel, type ContentPosition, type MoveInput } from '@bindery/contracts';
 import { Type } from 'class-transformer';
 import { IsDefined, IsIn, IsOptional, IsString, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
 import { IsOptionalNonNull } from '../../common/is-optional-non-null';
@@ -81,6 +81,9 @@ export class MoveRequest {
   @Type(() => ContentPositionRequest)
   position?: ContentPositionRequest;
 }
+
+/** A validated MoveRequest as the contract's MoveInput: its validators checked that each pointer carries the id its `type` names. */
+export const moveInput = (body: MoveRequest): MoveInput => ({ ...body, position: body.position as ContentPosition | undefined });
 
 /** Body of the transfer operations. */
 export class TransferRequest {

@@ -1,4 +1,4 @@
-import { MAX_BATCH_BASE64_CHARS, MEDIA_TYPE_PATTERN } from '@bindery/contracts';
+import { type ContentChange, MAX_BATCH_BASE64_CHARS, MEDIA_TYPE_PATTERN } from '@bindery/contracts';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -200,6 +200,9 @@ export class UpdateChangeRequestContentRequest {
   @FitsOneMessage()
   changes!: ContentChangeRequest[];
 }
+
+/** Validated changes as the contract's union: each one's validators checked the fields its `operation` needs. */
+export const contentChanges = (changes: ContentChangeRequest[]): ContentChange[] => changes as ContentChange[];
 
 export class CompatQuery {
   @IsOptional()

@@ -1,6 +1,6 @@
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
-import { type ContentRef, ContentSubjects, type PagesListResult, type RequestContext, type RevisionGetResult } from '@bindery/contracts';
+import { type ContentRef, ContentSubjects, type PagesListResult, type RequestContext } from '@bindery/contracts';
 import { logger } from '@bindery/platform';
 import { ServiceClient } from '@bindery/platform/nest';
 import { Injectable } from '@nestjs/common';
@@ -71,7 +71,7 @@ export class PageTreeReader {
    */
   async revision(reply: FastifyReply, ctx: RequestContext, ref: ContentRef): Promise<Buffer> {
     const key = refKey(ref);
-    const result = await this.services.send<RevisionGetResult>(ContentSubjects.revisionGet, ctx, {
+    const result = await this.services.send(ContentSubjects.revisionGet, ctx, {
       ...ref,
       knownTag: this.cache.knownTag(key),
     });
@@ -82,7 +82,7 @@ export class PageTreeReader {
 
   private async read(ctx: RequestContext, ref: ContentRef): Promise<{ tag: string; tree: CachedTree }> {
     const key = refKey(ref);
-    const result = await this.services.send<PagesListResult>(ContentSubjects.pagesList, ctx, {
+    const result = await this.services.send(ContentSubjects.pagesList, ctx, {
       ...ref,
       knownTag: this.cache.knownTag(key),
     });
@@ -100,7 +100,7 @@ export class PageTreeReader {
     const cached = this.cache.get(result.tag);
     if (cached !== undefined) return { tag: result.tag, tree: cached };
     // Evicted by a concurrent request between the question and the answer: ask for the bytes.
-    const full = await this.services.send<PagesListResult>(ContentSubjects.pagesList, ctx, { ...ref });
+    const full = await this.services.send(ContentSubjects.pagesList, ctx, { ...ref });
     return { tag: full.tag, tree: this.cache.set(key, full.tag, Buffer.from(full.rawJson ?? '')) };
   }
 

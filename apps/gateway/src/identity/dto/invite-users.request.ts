@@ -1,4 +1,4 @@
-import { isMemberRole } from '@bindery/contracts';
+import { isMemberRole, type MemberRoleOrGuest } from '@bindery/contracts';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, isEmail, IsOptional, ValidateBy } from 'class-validator';
 import { IsRoleOrGuest } from './identity-validators';
 
@@ -24,11 +24,11 @@ export class InviteUsersRequest {
     name: 'inviteEntries',
     validator: { validate: (v: unknown) => firstProblem(v) === undefined, defaultMessage: (a) => firstProblem(a?.value) ?? '' },
   })
-  emails!: Array<string | { email: string; role: string | null }>;
+  emails!: Array<string | { email: string; role: MemberRoleOrGuest }>;
 
   @IsOptional()
   @IsRoleOrGuest()
-  role?: string | null;
+  role?: MemberRoleOrGuest;
 
   @IsOptional()
   @IsBoolean()

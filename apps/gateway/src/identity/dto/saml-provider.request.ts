@@ -1,3 +1,4 @@
+import type { MemberRoleOrGuest } from '@bindery/contracts';
 import { IsOptional, IsString, IsUrl, Length, Matches, MaxLength } from 'class-validator';
 import { ENTITY_ID, IsEntityId } from '../../common/entity-id';
 import { IsRoleOrGuest } from './identity-validators';
@@ -30,7 +31,7 @@ class SamlProviderFields {
 
   @IsOptional()
   @IsRoleOrGuest()
-  defaultRole?: string | null;
+  defaultRole?: MemberRoleOrGuest;
 }
 
 /** Body of POST /v1/orgs/{organizationId}/saml: `label` is required. */

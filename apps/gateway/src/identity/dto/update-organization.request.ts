@@ -1,3 +1,4 @@
+import type { MemberRoleOrGuest, OrgUpdateInput } from '@bindery/contracts';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -48,7 +49,7 @@ export class UpdateOrganizationRequest {
 
   @IsOptional()
   @IsRoleOrGuest()
-  defaultRole?: string | null;
+  defaultRole?: MemberRoleOrGuest;
 
   @IsOptional()
   @ValidateNested()
@@ -75,5 +76,5 @@ export class UpdateOrganizationRequest {
 
   @IsOptionalNonNull()
   @IsMergeRules()
-  mergeRules?: unknown;
+  mergeRules?: OrgUpdateInput['mergeRules'];
 }

@@ -1,6 +1,8 @@
-import type { ChangeRequestRef, DocumentInput, JsonDocument } from './content';
-import type { User } from './identity';
-import type { PageQuery } from './pagination';
+import type { User } from '../identity';
+import type { List, PageQuery } from '../pagination';
+import type { ChangeRequestRef } from './change-requests';
+import type { DocumentInput, JsonDocument } from './pages';
+import type { ContentSubjects } from './subjects';
 
 /** Official ChangeRequestReviewStatus. */
 export type ChangeRequestReviewStatus = 'approved' | 'changes-requested';
@@ -111,4 +113,13 @@ export interface ChangeRequestReviewSubmittedEvent {
   status: ChangeRequestReviewStatus;
   revisionId: string;
   at: string;
+}
+
+export interface ChangeRequestReviewsRpc {
+  [ContentSubjects.requestedReviewerList]: { input: RequestedReviewersListInput; result: List<ChangeRequestRequestedReviewer> };
+  [ContentSubjects.requestedReviewersAdd]: { input: RequestReviewersInput; result: RequestReviewersResult };
+  [ContentSubjects.requestedReviewerRemove]: { input: RequestedReviewerRef; result: RequestedReviewerRemoveResult };
+  [ContentSubjects.reviewList]: { input: ReviewsListInput; result: List<ChangeRequestReview> };
+  [ContentSubjects.reviewSubmit]: { input: ReviewSubmitInput; result: ChangeRequestReview };
+  [ContentSubjects.reviewGet]: { input: ReviewGetInput; result: ChangeRequestReview };
 }

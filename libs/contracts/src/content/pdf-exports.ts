@@ -1,4 +1,5 @@
-import type { ContentRef } from './content';
+import type { ContentRef } from './revisions';
+import type { ContentSubjects } from './subjects';
 
 /** getSpacePDF / getChangeRequestPDF: the content to export and its page scope. */
 export interface PdfExportInput extends ContentRef {
@@ -34,4 +35,9 @@ export interface PdfFile {
   /** What the file is about (the page's or the space's title): the gateway names the download after it. */
   title: string;
   base64: string;
+}
+
+export interface PdfExportsRpc {
+  [ContentSubjects.pdfIssue]: { input: PdfExportInput; result: PdfExportUrl };
+  [ContentSubjects.pdfRender]: { input: PdfRenderInput; result: PdfFile };
 }

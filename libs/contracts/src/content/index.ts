@@ -1,0 +1,29 @@
+import type { ChangeRequestReviewsRpc } from './change-request-reviews';
+import type { ChangeRequestsRpc } from './change-requests';
+import type { CollectionsRpc } from './collections';
+import type { FilesRpc } from './files';
+import type { PagesRpc } from './pages';
+import type { PdfExportsRpc } from './pdf-exports';
+import type { RevisionsRpc } from './revisions';
+import type { SpacesRpc } from './spaces';
+
+export * from './subjects';
+export * from './spaces';
+export * from './collections';
+export * from './revisions';
+export * from './pages';
+export * from './files';
+export * from './change-requests';
+export * from './change-request-reviews';
+export * from './pdf-exports';
+
+/** Every request/reply subject content answers, with its input and result. */
+export interface ContentRpc
+  extends SpacesRpc,
+    CollectionsRpc,
+    RevisionsRpc,
+    PagesRpc,
+    FilesRpc,
+    ChangeRequestsRpc,
+    ChangeRequestReviewsRpc,
+    PdfExportsRpc {}

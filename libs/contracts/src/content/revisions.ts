@@ -1,0 +1,69 @@
+import type { ChangeRequest } from './change-requests';
+import type { RevisionFile } from './files';
+import type { SpaceRef } from './spaces';
+import type { ContentSubjects } from './subjects';
+
+/** Wire page (official RevisionPageDocument), nested. */
+export type RevisionPage = Record<string, unknown> & { id: string; title: string; type: string; pages?: RevisionPage[] };
+
+export interface Revision {
+  object: 'revision';
+  id: string;
+  parents: string[];
+  pages: RevisionPage[];
+  files: RevisionFile[];
+  reusableContents: unknown[];
+  variables: Record<string, string>;
+  createdAt: string;
+  type: 'edits' | 'merge' | 'update';
+  mergedFrom?: ChangeRequest;
+  urls: { app: string; published?: string; public?: string };
+}
+
+/** Where content is read from: the space's current revision, or a change request's. */
+export interface ContentRef extends SpaceRef {
+  changeRequestId?: string;
+}
+
+/**
+ * Input of `content.page.list`. `knownTag` is the tag of the tree the gateway already holds for
+ * this space or change request; when it is still current the reply carries no body.
+ */
+export interface PagesListInput extends ContentRef {
+  knownTag?: string;
+}
+
+/**
+ * A revision's page tree, already serialised (a 10,000-page tree is ~20 MB of JSON, so nobody
+ * parses and re-serialises it). `tag` names everything the bytes depend on (revision and URL
+ * base); revisions never change, so bytes with a known tag are still correct and the gateway
+ * serves them from its cache: `rawJson` is omitted when `tag` equals the input's `knownTag`.
+ */
+export interface PagesListResult {
+  tag: string;
+  rawJson?: string;
+}
+
+/** Input of `content.revision.get`: as for the page tree, the gateway names the tree it holds. */
+export type RevisionGetInput = PagesListInput;
+
+/**
+ * A revision without its page tree, and the tree as `content.page.list` gives it: the gateway
+ * joins the two, so the ~20 MB tree of a large space is neither re-serialised nor sent again.
+ */
+export interface RevisionGetResult {
+  revision: Omit<Revision, 'pages'>;
+  pages: PagesListResult;
+}
+
+export interface RevisionCreatedEvent {
+  spaceId: string;
+  revisionId: string;
+  parents: string[];
+  changeRequestId?: string;
+  at: string;
+}
+
+export interface RevisionsRpc {
+  [ContentSubjects.revisionGet]: { input: RevisionGetInput; result: RevisionGetResult };
+}

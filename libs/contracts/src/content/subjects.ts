@@ -1,0 +1,77 @@
+/**
+ * Request/reply subjects answered by the content service: `content.<aggregate>.<verb>`, lower-case,
+ * multiword segments in kebab-case, aggregate singular. Each aggregate's file types its subjects'
+ * input and result (`ContentRpc`). Content alone decides a user's level on a space; other contexts
+ * ask it through `spaceAccess` and `memberSpaces`.
+ */
+export const ContentSubjects = {
+  /** The spaces of an organization the caller reaches, as wire `Space` objects, paginated. */
+  spaceList: 'content.space.list',
+  /**
+   * Internal (no gateway route): a user's level and permissions on a space (SpaceAccessInput →
+   * SpaceAccessResult); the user is `userId` or else the caller. 404 for an unknown space.
+   */
+  spaceAccess: 'content.space.access',
+  /**
+   * Internal: the spaces of an organization a member reaches, with their level on each
+   * (MemberSpacesListInput → List<MemberSpace>). The asking context checks the caller may see
+   * this member's spaces; content answers 404 when the user is not a member.
+   */
+  memberSpaces: 'content.space.list-for-member',
+  spaceCreate: 'content.space.create',
+  spaceGet: 'content.space.get',
+  spaceUpdate: 'content.space.update',
+  spaceDelete: 'content.space.delete',
+  spaceRestore: 'content.space.restore',
+  spaceDuplicate: 'content.space.duplicate',
+  revisionGet: 'content.revision.get',
+  pagesList: 'content.page.list',
+  pageGet: 'content.page.get',
+  filesList: 'content.file.list',
+  fileGet: 'content.file.get',
+  fileDownload: 'content.file.download',
+  spaceMove: 'content.space.move',
+  spaceTransfer: 'content.space.transfer',
+  collectionTransfer: 'content.collection.transfer',
+  collectionCreate: 'content.collection.create',
+  collectionGet: 'content.collection.get',
+  collectionUpdate: 'content.collection.update',
+  collectionDelete: 'content.collection.delete',
+  collectionList: 'content.collection.list',
+  collectionSpaces: 'content.collection.list-spaces',
+  collectionMove: 'content.collection.move',
+  changeRequestCreate: 'content.change-request.create',
+  changeRequestGet: 'content.change-request.get',
+  changeRequestList: 'content.change-request.list',
+  changeRequestListForOrg: 'content.change-request.list-for-org',
+  changeRequestUpdate: 'content.change-request.update',
+  changeRequestEditContent: 'content.change-request.edit-content',
+  changeRequestMerge: 'content.change-request.merge',
+  changeRequestPull: 'content.change-request.pull',
+  requestedReviewerList: 'content.requested-reviewer.list',
+  requestedReviewersAdd: 'content.requested-reviewer.add',
+  requestedReviewerRemove: 'content.requested-reviewer.remove',
+  reviewList: 'content.change-request-review.list',
+  reviewSubmit: 'content.change-request-review.submit',
+  reviewGet: 'content.change-request-review.get',
+  /** A signed, expiring URL of a PDF of a space's or change request's content (PdfExportInput → PdfExportUrl). */
+  pdfIssue: 'content.pdf.issue',
+  /** The PDF behind such a URL (PdfRenderInput → PdfFile); the signature is the only authorisation. */
+  pdfRender: 'content.pdf.render',
+} as const;
+
+/** Events published by content on the JetStream event stream (past tense). */
+export const ContentEvents = {
+  spaceCreated: 'content.space.created',
+  spaceUpdated: 'content.space.updated',
+  spaceDeleted: 'content.space.deleted',
+  spaceRestored: 'content.space.restored',
+  spaceMoved: 'content.space.moved',
+  spaceTransferred: 'content.space.transferred',
+  revisionCreated: 'content.revision.created',
+  changeRequestMerged: 'content.change-request.merged',
+  /** Payload ChangeRequestReviewersRequestedEvent. */
+  changeRequestReviewersRequested: 'content.change-request.reviewers-requested',
+  /** Payload ChangeRequestReviewSubmittedEvent. */
+  changeRequestReviewSubmitted: 'content.change-request.review-submitted',
+} as const;

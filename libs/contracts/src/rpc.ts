@@ -1,0 +1,29 @@
+import type { ContentRpc, ContentSubjects } from './content';
+import type { Envelope } from './context';
+import type { HealthRpc } from './health';
+import type { IdentityRpc, IdentitySubjects } from './identity';
+
+/**
+ * Every request/reply subject of the system, with the input it takes and the result it answers.
+ * `ServiceClient.send` infers both from the subject, so a wrong payload or a misread result is a
+ * compile error. A new service adds its context's map here.
+ */
+export interface ServiceRpc extends IdentityRpc, ContentRpc, HealthRpc {}
+
+export type RpcSubject = keyof ServiceRpc;
+/** The input (`data` of the envelope) of a subject. */
+export type RpcInput<S extends RpcSubject> = ServiceRpc[S]['input'];
+/** The result a subject answers with. */
+export type RpcResult<S extends RpcSubject> = ServiceRpc[S]['result'];
+/** The envelope a handler of a subject receives: `handle(@Payload() { ctx, data }: RpcEnvelope<typeof X.y>): Promise<RpcResult<typeof X.y>>`. */
+export type RpcEnvelope<S extends RpcSubject> = Envelope<RpcInput<S>>;
+
+type SubjectsOf<T> = T[keyof T];
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Assert<T extends true> = T;
+
+/** Compile-time check: each context's map types exactly the subjects its constants name (no subject left untyped). */
+export type RpcMapsCoverTheirSubjects = [
+  Assert<Same<keyof IdentityRpc, SubjectsOf<typeof IdentitySubjects>>>,
+  Assert<Same<keyof ContentRpc, SubjectsOf<typeof ContentSubjects>>>,
+];
