@@ -2,13 +2,14 @@ import type { ContentRpc, ContentSubjects } from './content';
 import type { Envelope } from './context';
 import type { HealthRpc } from './health';
 import type { IdentityRpc, IdentitySubjects } from './identity';
+import type { SpaceCountsRpc } from './space-counts';
 
 /**
  * Every request/reply subject of the system, with the input it takes and the result it answers.
  * `ServiceClient.send` infers both from the subject, so a wrong payload or a misread result is a
  * compile error. A new service adds its context's map here.
  */
-export interface ServiceRpc extends IdentityRpc, ContentRpc, HealthRpc {}
+export interface ServiceRpc extends IdentityRpc, ContentRpc, SpaceCountsRpc, HealthRpc {}
 
 export type RpcSubject = keyof ServiceRpc;
 /** The input (`data` of the envelope) of a subject. */

@@ -17,6 +17,11 @@ export interface SpaceCountsInput {
   organizationId: string;
 }
 
+/** Typed request/reply of the counts subject (part of ServiceRpc). */
+export interface SpaceCountsRpc {
+  [SpaceCountSubjects.organizationSpaceCounts]: { input: SpaceCountsInput; result: SpaceCounts };
+}
+
 export interface SpaceCounts {
   organizationId: string;
   /**

@@ -1,4 +1,4 @@
-import { ContentSubjects, IdentitySubjects, type List, type MemberRole, type MembershipGetResult, type Space } from '@bindery/contracts';
+import { ContentSubjects, IdentitySubjects, type MemberRole, type MembershipGetResult, type Space } from '@bindery/contracts';
 import { loadConfig, newId } from '@bindery/platform';
 import { callerFor, type ServiceAlone, startServiceAlone } from '@bindery/testing/service-alone';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -37,26 +37,22 @@ describe('spaces through the handler, access decided by identity memberships', (
   beforeAll(async () => {
     organizationId = newOrganization({ [creator.userId]: 'create', [reader.userId]: 'read', [guest.userId]: null });
     for (const title of ['Handbook', 'API', 'Changelog']) {
-      created.push(await content.send<Space>(ContentSubjects.spaceCreate, { organizationId, title }, { caller: creator }));
+      created.push(await content.send(ContentSubjects.spaceCreate, { organizationId, title }, { caller: creator }));
     }
   });
 
   it('creates spaces with the creator’s role as their level and reads them back', async () => {
     expect(created.map((s) => s.title)).toEqual(['Handbook', 'API', 'Changelog']);
     expect(created[0]).toMatchObject({ object: 'space', visibility: 'private', permissions: { view: true, edit: true } });
-    const got = await content.send<Space>(ContentSubjects.spaceGet, { spaceId: created[0].id }, { caller: reader });
+    const got = await content.send(ContentSubjects.spaceGet, { spaceId: created[0].id }, { caller: reader });
     expect(got).toMatchObject({ id: created[0].id, title: 'Handbook', permissions: { view: true, edit: false, admin: false } });
   });
 
   it('lists them a page at a time for a reader', async () => {
-    const first = await content.send<List<Space>>(ContentSubjects.spaceList, { organizationId, limit: 2 }, { caller: reader });
+    const first = await content.send(ContentSubjects.spaceList, { organizationId, limit: 2 }, { caller: reader });
     expect(first.count).toBe(3);
     expect(first.items).toHaveLength(2);
-    const second = await content.send<List<Space>>(
-      ContentSubjects.spaceList,
-      { organizationId, limit: 2, page: first.next!.page },
-      { caller: reader },
-    );
+    const second = await content.send(ContentSubjects.spaceList, { organizationId, limit: 2, page: first.next!.page }, { caller: reader });
     expect(second.next).toBeUndefined();
     expect([...first.items, ...second.items].map((s) => s.id).sort()).toEqual(created.map((s) => s.id).sort());
   });
@@ -72,7 +68,7 @@ describe('spaces through the handler, access decided by identity memberships', (
       code: 404,
     });
     await expect(content.send(ContentSubjects.spaceList, { organizationId }, { caller: outsider })).rejects.toMatchObject({ code: 404 });
-    const forGuest = await content.send<List<Space>>(ContentSubjects.spaceList, { organizationId }, { caller: guest });
+    const forGuest = await content.send(ContentSubjects.spaceList, { organizationId }, { caller: guest });
     expect(forGuest.items).toEqual([]);
   });
 
@@ -87,7 +83,7 @@ describe('SpacesRepository.listByOrganization', () => {
     const organizationId = newOrganization({ [creator.userId]: 'admin' });
     const ids: string[] = [];
     for (let i = 0; i < 4; i++) {
-      ids.push((await content.send<Space>(ContentSubjects.spaceCreate, { organizationId, title: `S${i}` }, { caller: creator })).id);
+      ids.push((await content.send(ContentSubjects.spaceCreate, { organizationId, title: `S${i}` }, { caller: creator })).id);
     }
     await content.send(ContentSubjects.spaceDelete, { spaceId: ids[3] }, { caller: creator });
     const spaces = content.get(SpacesRepository);

@@ -1,4 +1,4 @@
-import { IdentitySubjects, type List, type Organization, type Team } from '@bindery/contracts';
+import { IdentitySubjects, type Team } from '@bindery/contracts';
 import { AppError, loadConfig } from '@bindery/platform';
 import { callerFor, type ServiceAlone, startServiceAlone } from '@bindery/testing/service-alone';
 import { DataSource } from 'typeorm';
@@ -22,7 +22,7 @@ async function newUser(name: string): Promise<string> {
 beforeAll(async () => {
   identity = await startServiceAlone({ app: 'identity', module: (env) => IdentityModule.forService(loadConfig(IdentityEnv, env)) });
   admin = callerFor(await newUser('admin'));
-  const org = await identity.send<Organization>(IdentitySubjects.orgCreate, { title: 'Teams org' }, { caller: admin });
+  const org = await identity.send(IdentitySubjects.orgCreate, { title: 'Teams org' }, { caller: admin });
   organizationId = org.id;
 });
 
@@ -35,20 +35,16 @@ describe('teams through the handler', () => {
     const titles = ['Alpha', 'Beta', 'Gamma'];
     const created: Team[] = [];
     for (const title of titles) {
-      created.push(await identity.send<Team>(IdentitySubjects.teamCreate, { organizationId, title: `  ${title} ` }, { caller: admin }));
+      created.push(await identity.send(IdentitySubjects.teamCreate, { organizationId, title: `  ${title} ` }, { caller: admin }));
     }
     expect(created.map((t) => t.title)).toEqual(titles);
     expect(created[0]).toMatchObject({ object: 'team', members: 0, permissions: { view: true, admin: true } });
 
-    const first = await identity.send<List<Team>>(IdentitySubjects.teamList, { organizationId, limit: 2 }, { caller: admin });
+    const first = await identity.send(IdentitySubjects.teamList, { organizationId, limit: 2 }, { caller: admin });
     expect(first.items.map((t) => t.id)).toEqual(created.slice(0, 2).map((t) => t.id));
     expect(first.count).toBe(3);
     expect(first.next?.page).toEqual(expect.any(String));
-    const second = await identity.send<List<Team>>(
-      IdentitySubjects.teamList,
-      { organizationId, limit: 2, page: first.next!.page },
-      { caller: admin },
-    );
+    const second = await identity.send(IdentitySubjects.teamList, { organizationId, limit: 2, page: first.next!.page }, { caller: admin });
     expect(second.items.map((t) => t.id)).toEqual([created[2].id]);
     expect(second.next).toBeUndefined();
   });
@@ -74,10 +70,10 @@ describe('teams through the handler', () => {
 
 describe('TeamsRepository.list', () => {
   it('pages by (created_at, id) after a cursor key, with the count of every match', async () => {
-    const org = await identity.send<Organization>(IdentitySubjects.orgCreate, { title: 'Keyset org' }, { caller: admin });
+    const org = await identity.send(IdentitySubjects.orgCreate, { title: 'Keyset org' }, { caller: admin });
     const ids: string[] = [];
     for (const title of ['one', 'two', 'three', 'four']) {
-      ids.push((await identity.send<Team>(IdentitySubjects.teamCreate, { organizationId: org.id, title }, { caller: admin })).id);
+      ids.push((await identity.send(IdentitySubjects.teamCreate, { organizationId: org.id, title }, { caller: admin })).id);
     }
     const teams = identity.get(TeamsRepository);
     const page1 = await teams.list(org.id, admin.userId, {}, 3);

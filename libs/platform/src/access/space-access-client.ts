@@ -32,7 +32,7 @@ export class SpaceAccessClient {
    */
   level(ctx: RequestContext, spaceId: string, userId?: string): Promise<SpaceAccessResult> {
     const input: SpaceAccessInput = userId === undefined ? { spaceId } : { spaceId, userId };
-    return this.content.send<SpaceAccessResult>(ContentSubjects.spaceAccess, ctx, input);
+    return this.content.send(ContentSubjects.spaceAccess, ctx, input);
   }
 
   /** The space's access for the caller when it allows `action`; otherwise the 404/403 content would answer. */

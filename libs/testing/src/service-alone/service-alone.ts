@@ -1,4 +1,4 @@
-import type { Caller, ErrorPayload, RequestContext } from '@bindery/contracts';
+import type { Caller, ErrorPayload, RequestContext, RpcInput, RpcResult, RpcSubject } from '@bindery/contracts';
 import { AppError, natsConnectionOptions, newId } from '@bindery/platform';
 import { ServiceClient, startService } from '@bindery/platform/nest';
 import { LocalStack, SERVICES } from '@bindery/stack';
@@ -38,7 +38,7 @@ export interface ServiceAlone {
   /** A provider of the running module: a repository, a service, the DataSource. */
   get<T>(token: Type<T> | string | symbol): T;
   /** A request/reply over NATS, as the gateway sends it (envelope `{ctx, data}`); a refusal rejects with its AppError. */
-  send<TResult>(subject: string, data: unknown, options?: SendOptions): Promise<TResult>;
+  send<S extends RpcSubject>(subject: S, data: RpcInput<S>, options?: SendOptions): Promise<RpcResult<S>>;
   /** Answers `subject` in place of the peer service that owns it (the answer may throw an AppError). */
   stubPeer(subject: string, answer: PeerAnswer): Promise<PeerStub>;
   stop(): Promise<void>;
@@ -71,8 +71,8 @@ export async function startServiceAlone(options: ServiceAloneOptions): Promise<S
     app,
     env,
     get: <T>(token: Type<T> | string | symbol) => app.get<T>(token, { strict: false }),
-    send: <TResult>(subject: string, data: unknown, { caller, requestId }: SendOptions = {}) =>
-      client.send<TResult>(subject, { requestId: requestId ?? newId(), caller, baseUrl: BASE_URL }, data),
+    send: <S extends RpcSubject>(subject: S, data: RpcInput<S>, { caller, requestId }: SendOptions = {}) =>
+      client.send(subject, { requestId: requestId ?? newId(), caller, baseUrl: BASE_URL }, data),
     stubPeer: async (subject, answer) => {
       const stub = await answerOnNats(nc, subject, answer);
       stubs.push(stub);
@@ -118,7 +118,8 @@ async function answerOnNats(nc: NatsConnection, subject: string, answer: PeerAns
           const response = await answer(packet.data.data, packet.data.ctx);
           msg.respond(JSON.stringify({ id: packet.id, response, isDisposed: true }));
         } catch (thrown) {
-          const err: ErrorPayload = thrown instanceof AppError ? thrown.toPayload() : { code: 500, message: String(thrown) };
+          const err: ErrorPayload =
+            thrown instanceof AppError ? thrown.toPayload() : { code: 500, reason: 'internal', message: String(thrown) };
           msg.respond(JSON.stringify({ id: packet.id, err, isDisposed: true }));
         }
       })();
