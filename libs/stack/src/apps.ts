@@ -62,6 +62,12 @@ export const SERVICES: AppSpec[] = [
     env: { file: 'config/collaboration.env', className: 'CollaborationEnv' },
     nats: { calls: [] },
   },
+  {
+    name: 'sites',
+    schema: 'sites',
+    env: { file: 'config/sites.env', className: 'SitesEnv' },
+    nats: { calls: [] },
+  },
 ];
 
 /** The gateway: stateless, listens on HTTP, calls every service. */
