@@ -33,7 +33,12 @@ export const CollaborationCallerlessSubjects: readonly string[] = [healthSubject
 
 export const SitesCallerlessSubjects: readonly string[] = [healthSubject('sites')];
 
-const CALLERLESS = new Set<string>([...IdentityCallerlessSubjects, ...ContentCallerlessSubjects, ...CollaborationCallerlessSubjects, ...SitesCallerlessSubjects]);
+const CALLERLESS = new Set<string>([
+  ...IdentityCallerlessSubjects,
+  ...ContentCallerlessSubjects,
+  ...CollaborationCallerlessSubjects,
+  ...SitesCallerlessSubjects,
+]);
 
 /** True when `subject` is answered without a caller (see the lists above). */
 export const isCallerlessSubject = (subject: string): boolean => CALLERLESS.has(subject);
