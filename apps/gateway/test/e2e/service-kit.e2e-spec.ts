@@ -16,7 +16,7 @@ describe('service kit: a service built from startService alone (collaboration)',
     expect(ready.status).toBe(200);
     // Every routed service is listed and up; new services join the list without editing this test.
     expect(ready.body).toMatchObject({ status: 'ready', services: { identity: 'up', content: 'up', collaboration: 'up' } });
-    expect(Object.values(ready.body.services as Record<string, string>).every((state) => state === 'up')).toBe(true);
+    expect(Object.values((ready.body as { services: Record<string, string> }).services).every((state) => state === 'up')).toBe(true);
   });
 
   it('answers <name>.health.ping without a caller (the handler startService adds), as the gateway asks it', async () => {
