@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
-import { loadConfig, logger, PinoNestLogger, runMain } from '@bindery/platform';
+import { httpRequests, loadConfig, logger, PinoNestLogger, runMain, startMetricsServer } from '@bindery/platform';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { HttpErrorFilter } from './common/error.filter';
@@ -13,6 +13,8 @@ import { registerIdempotencyHook } from './idempotency/idempotency.interceptor';
 import { acceptSamlFormPosts } from './identity/saml-form-body';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
+/** Label values of the HTTP histogram's `method`: a fixed set. */
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
 runMain(async () => {
   const env = loadConfig(GatewayEnv);
@@ -44,7 +46,17 @@ runMain(async () => {
     done(null, payload);
   });
   // One access line per request: server errors always, the rest at debug level (cheap when off).
+  // The latency histogram is labelled by route template (`/v1/spaces/:spaceId`), never the raw
+  // path, so ids never become label values.
   fastify.addHook('onResponse', (request, reply, done) => {
+    httpRequests.observe(
+      {
+        method: METHODS.has(request.method) ? request.method : 'OTHER',
+        route: request.routeOptions.url ?? 'unmatched',
+        status: String(reply.statusCode),
+      },
+      reply.elapsedTime / 1000,
+    );
     const level = reply.statusCode >= 500 ? 'error' : 'debug';
     if (logger.isLevelEnabled(level)) {
       logger[level](
@@ -59,6 +71,7 @@ runMain(async () => {
   app.useGlobalFilters(new HttpErrorFilter());
   app.useGlobalPipes(createValidationPipe());
   app.enableShutdownHooks();
+  await startMetricsServer('gateway', env);
   await app.listen(env.PORT, env.HOST);
   setPublicBaseUrl(env.PUBLIC_URL ?? `http://${env.HOST}:${env.PORT}`);
 });

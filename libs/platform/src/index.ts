@@ -23,3 +23,4 @@ export * from './database/migrate-main';
 export * from './pagination/keyset-page';
 export * from './envelope/caller-id';
 export * from './process/worker-script';
+export * from './metrics';

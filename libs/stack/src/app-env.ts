@@ -16,6 +16,8 @@ export const STACK_MANAGED_VARIABLES = new Set([
   'DATABASE_URL',
   'PORT',
   'HOST',
+  'METRICS_PORT',
+  'METRICS_HOST',
   'BINDERY_DATA_DIR',
   'LOG_LEVEL',
 ]);

@@ -18,6 +18,8 @@ export interface StackState {
   postgres: PostgresCluster;
   natsPort: number;
   gatewayPort: number;
+  /** Each app's Prometheus `/metrics` port on 127.0.0.1 (`METRICS_PORT`). */
+  metricsPorts: Record<string, number>;
   /** Generated once per data directory: role passwords (`role:<schema>`), NATS passwords (`nats:<user>`), app secrets. */
   secrets: Record<string, string>;
   pids: Record<string, number>;
@@ -59,12 +61,14 @@ export class LocalStack {
       },
       natsPort: options.natsPort ?? saved?.natsPort ?? (await freePort()),
       gatewayPort: options.gatewayPort ?? saved?.gatewayPort ?? (await freePort()),
+      metricsPorts: saved?.metricsPorts ?? {},
       secrets: saved?.secrets ?? {},
       pids: saved?.pids ?? {},
       appLogLevel: process.env.BINDERY_APP_LOG_LEVEL ?? saved?.appLogLevel ?? 'info',
     };
     if (options.postgresPort) state.postgres.port = options.postgresPort;
     for (const app of ALL_APPS) {
+      state.metricsPorts[app.name] ??= await freePort();
       if (app.schema) state.secrets[`role:${app.schema}`] ??= secret();
       for (const name of app.secrets ?? []) state.secrets[name] ??= secret();
     }
@@ -144,6 +148,8 @@ export class LocalStack {
       LOG_LEVEL: this.state.appLogLevel,
       BINDERY_SERVICE: app.name,
       BINDERY_DATA_DIR: join(this.state.dataDir, 'files', app.dir ?? app.name),
+      METRICS_PORT: String(this.state.metricsPorts[app.name]),
+      METRICS_HOST: '127.0.0.1',
       ...this.natsSettings(app.name),
     };
     if (app.schema) {

@@ -14,6 +14,8 @@ export interface TestStackInfo {
   adminToken: string;
   adminEmail: string;
   adminOrganizationId: string;
+  /** Each app's Prometheus `/metrics` port on 127.0.0.1. */
+  metricsPorts: Record<string, number>;
 }
 
 const INFO_FILE = join(tmpdir(), `bindery-e2e-${process.ppid}-${process.pid}.json`);
@@ -48,6 +50,7 @@ export async function startTestStack(): Promise<TestStackInfo> {
       adminToken: boot.token,
       adminEmail: 'admin@e2e.test',
       adminOrganizationId: boot.organizationId,
+      metricsPorts: stack.state.metricsPorts,
     };
     writeFileSync(INFO_FILE, JSON.stringify(info));
     process.env[TEST_STACK_ENV] = INFO_FILE;

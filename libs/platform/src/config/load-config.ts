@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { plainToInstance } from 'class-transformer';
-import { getMetadataStorage, IsInt, IsOptional, IsString, Matches, Min, MinLength, ValidateIf, validateSync } from 'class-validator';
+import { getMetadataStorage, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength, ValidateIf, validateSync } from 'class-validator';
 
 /** Raised at start when the environment is unusable; the message names every bad variable. */
 export class ConfigError extends Error {
@@ -60,6 +60,17 @@ export class NatsEnv {
   @IsOptional()
   @IsString()
   LOG_LEVEL?: string;
+
+  /** Port of this process's Prometheus `/metrics` (its own listener, never a public route); unset: off. */
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  METRICS_PORT?: number;
+
+  /** Address the metrics listener binds (0.0.0.0 in a container, so Prometheus can scrape it). */
+  @IsString()
+  METRICS_HOST: string = '127.0.0.1';
 }
 
 /** Variables every service that owns a Postgres schema needs. */

@@ -9,6 +9,8 @@ import {
   jetstreamManager,
 } from '@nats-io/jetstream';
 import { connect, headers, nanos, type NatsConnection } from '@nats-io/transport-node';
+import { watchConsumerLag } from '../metrics/consumer-lag';
+import { deadLetters } from '../metrics/metrics';
 import { logger } from '../logging/logger';
 import { natsConnectionOptions, type NatsSettings } from '../nats/connection-options';
 import { DEAD_LETTER_PREFIX, EVENT_SUBJECT_PREFIX, EVENTS_STREAM, JOB_SUBJECT_PREFIX, JOBS_STREAM, ensureStreams } from './streams';
@@ -97,6 +99,7 @@ export class JetStreamBus {
       await this.jsm.consumers.add(stream, config);
     }
     const consumer = await this.js.consumers.get(stream, options.durable);
+    watchConsumerLag([consumer]);
     const messages = await consumer.consume({ max_messages: 32 });
     this.running.push(messages);
     void this.loop(messages, options, maxDeliver);
@@ -128,6 +131,7 @@ export class JetStreamBus {
   }
 
   private async deadLetter(msg: JsMsg, durable: string, error: unknown): Promise<void> {
+    deadLetters.inc({ consumer: durable });
     const h = headers();
     h.set('Bindery-Original-Subject', msg.subject);
     h.set('Bindery-Consumer', durable);

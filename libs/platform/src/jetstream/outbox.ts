@@ -59,6 +59,12 @@ export class OutboxRelay {
     await this.listener?.end().catch(() => undefined);
   }
 
+  /** Committed rows not yet relayed (the metrics' outbox backlog). */
+  async backlog(): Promise<number> {
+    const [row] = await this.dataSource.query<Array<{ n: number }>>('SELECT count(*)::int AS n FROM outbox');
+    return row?.n ?? 0;
+  }
+
   /** Publishes what is pending now; call it right after a commit to skip the polling delay. */
   async flush(): Promise<void> {
     if (this.draining) {

@@ -2,6 +2,9 @@ import { hostname } from 'node:os';
 import { AckPolicy, type Consumer, DeliverPolicy, jetstream, type JetStreamClient, jetstreamManager, type JsMsg } from '@nats-io/jetstream';
 import { connect, headers, nanos, type NatsConnection } from '@nats-io/transport-node';
 import { logger } from '../logging/logger';
+import { watchConsumerLag } from '../metrics/consumer-lag';
+import { deadLetters, jobRuns, secondsSince } from '../metrics/metrics';
+import { startMetricsServer } from '../metrics/metrics-server';
 import { natsConnectionOptions, type NatsSettings } from '../nats/connection-options';
 import { DEAD_LETTER_PREFIX, ensureStreams, JOB_SUBJECT_PREFIX, JOBS_STREAM } from '../jetstream/streams';
 import { type JobDefinition, jobConsumerName } from './job';
@@ -51,6 +54,11 @@ export async function runWorker(options: RunWorkerOptions): Promise<Worker> {
     const js = jetstream(nc);
     const consumers: Array<[JobDefinition, Consumer]> = [];
     for (const job of options.jobs) consumers.push([job, await ensureConsumer(jsm, js, job)]);
+    watchConsumerLag(consumers.map(([, consumer]) => consumer));
+    await startMetricsServer(options.name, {
+      METRICS_PORT: options.nats.METRICS_PORT,
+      METRICS_HOST: options.nats.METRICS_HOST ?? '127.0.0.1',
+    });
     return new JobWorker(nc, js, consumers, options).start();
   } catch (error) {
     await nc.close();
@@ -176,6 +184,7 @@ class JobWorker implements Worker {
         continue;
       }
       if (!msg) continue;
+      const started = performance.now();
       const running = runJob(toDelivery(msg), job, {
         recorder,
         worker: `${this.options.name}@${this.id}`,
@@ -183,7 +192,9 @@ class JobWorker implements Worker {
         graceOver: this.graceOver.signal,
         heartbeatMs,
         deadLetter: (error) => this.deadLetter(msg, job, error),
-      }).catch((error: unknown) => logger.error({ err: error, jobType: job.type }, 'job runner failed'));
+      })
+        .then((outcome) => jobRuns.observe({ type: job.type, outcome }, secondsSince(started)))
+        .catch((error: unknown) => logger.error({ err: error, jobType: job.type }, 'job runner failed'));
       this.inHand.add(running);
       await running;
       this.inHand.delete(running);
@@ -191,6 +202,7 @@ class JobWorker implements Worker {
   }
 
   private async deadLetter(msg: JsMsg, job: JobDefinition, error: string): Promise<void> {
+    deadLetters.inc({ consumer: jobConsumerName(job.type) });
     const h = headers();
     h.set('Bindery-Original-Subject', msg.subject);
     h.set('Bindery-Consumer', jobConsumerName(job.type));

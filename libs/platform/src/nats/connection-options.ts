@@ -5,6 +5,9 @@ export interface NatsSettings {
   NATS_URL: string;
   NATS_USER?: string;
   NATS_PASSWORD?: string;
+  /** The process's metrics listener (NatsEnv), started by `startService` / `runWorker` when set. */
+  METRICS_PORT?: number;
+  METRICS_HOST?: string;
 }
 
 /**

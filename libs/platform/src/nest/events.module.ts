@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { JetStreamBus } from '../jetstream/jetstream-bus';
 import { OutboxRelay } from '../jetstream/outbox';
 import type { NatsSettings } from '../nats/connection-options';
+import { addScrapedGauge } from '../metrics/metrics';
 
 export interface EventsModuleOptions {
   service: string;
@@ -17,6 +18,9 @@ class OutboxRelayLifecycle implements OnApplicationBootstrap, OnApplicationShutd
   ) {}
   async onApplicationBootstrap(): Promise<void> {
     await this.relay.start();
+    addScrapedGauge('bindery_outbox_backlog_events', 'Committed events not yet relayed to JetStream', [], async () => [
+      { labels: {}, value: await this.relay.backlog() },
+    ]);
   }
   async onApplicationShutdown(): Promise<void> {
     await this.relay.stop();

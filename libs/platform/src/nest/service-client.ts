@@ -3,6 +3,7 @@ import { type NatsConnection, errors as natsErrors } from '@nats-io/transport-no
 import { AppError, isErrorPayload, outcomeUnknown, unavailable } from '../errors/app-error';
 import { randomBase62 } from '../ids/new-id';
 import { logger } from '../logging/logger';
+import { outcomeOf, rpcClientRequests, secondsSince } from '../metrics/metrics';
 
 /** The reply packet a NestJS NATS microservice sends for a request (one message for a single value). */
 interface NestReplyPacket<T> {
@@ -52,6 +53,23 @@ export class ServiceClient {
   ): Promise<RpcResult<S>> {
     // Not sent, so certainly not applied: the client may retry freely.
     if (!this.connected) throw unavailable(`The ${serviceOf(subject)} service is unreachable (no connection to NATS), try again later`);
+    const started = performance.now();
+    try {
+      const result = await this.request(subject, ctx, data, timeoutMs);
+      rpcClientRequests.observe({ subject, outcome: 'ok' }, secondsSince(started));
+      return result;
+    } catch (error) {
+      rpcClientRequests.observe({ subject, outcome: outcomeOf(error) }, secondsSince(started));
+      throw error;
+    }
+  }
+
+  private async request<S extends RpcSubject>(
+    subject: S,
+    ctx: RequestContext,
+    data: RpcInput<S>,
+    timeoutMs: number,
+  ): Promise<RpcResult<S>> {
     const envelope: Envelope<RpcInput<S>> = { ctx, data };
     const packet = JSON.stringify({ pattern: subject, data: envelope, id: randomBase62(12) });
     let reply: NestReplyPacket<RpcResult<S>>;

@@ -1,6 +1,7 @@
 import { type DynamicModule, Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { runMigrations } from '../database/service-data-source';
+import { watchPool } from '../metrics/pool-usage';
 
 export interface ServiceDatabaseOptions {
   schema: string;
@@ -31,6 +32,7 @@ export class ServiceDatabaseModule {
             const dataSource = options.createDataSource();
             await dataSource.initialize();
             if (options.migrateOnStart) await runMigrations(dataSource, options.schema);
+            watchPool(dataSource);
             return dataSource;
           },
         },

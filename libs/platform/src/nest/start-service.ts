@@ -7,6 +7,7 @@ import { logger, PinoNestLogger } from '../logging/logger';
 import { natsConnectionOptions, type NatsSettings } from '../nats/connection-options';
 import { EnvelopeGuard } from './envelope.guard';
 import { healthHandlerFor } from './health.handler';
+import { startMetricsServer } from '../metrics/metrics-server';
 
 // Re-exported: apps built their connections from here before it moved to the root entry point.
 export { natsConnectionOptions } from '../nats/connection-options';
@@ -37,6 +38,10 @@ export async function startService(options: StartServiceOptions): Promise<INestM
   app.useGlobalGuards(new EnvelopeGuard());
   app.useGlobalInterceptors(new RequestScopeInterceptor());
   app.enableShutdownHooks();
+  await startMetricsServer(options.name, {
+    METRICS_PORT: options.nats.METRICS_PORT,
+    METRICS_HOST: options.nats.METRICS_HOST ?? '127.0.0.1',
+  });
   await app.listen();
   logger.info({ service: options.name }, 'service listening on NATS');
   return app;

@@ -52,6 +52,8 @@ async function main(): Promise<void> {
   }
 
   console.log(`\nBindery is up.\n  Gateway:  ${stack.gatewayUrl}/v1\n  Logs:     ${join(stack.state.dataDir, 'logs')}`);
+  const metrics = Object.entries(stack.state.metricsPorts).map(([app, port]) => `${app} :${port}`);
+  console.log(`  Metrics:  http://127.0.0.1:<port>/metrics — ${metrics.join(', ')}`);
   if (bootstrap.created) {
     console.log(`  Auth:     Authorization: Bearer ${bootstrap.token}`);
     console.log(`\nTry: curl -H "Authorization: Bearer ${bootstrap.token}" ${stack.gatewayUrl}/v1/user`);

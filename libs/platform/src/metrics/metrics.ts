@@ -1,0 +1,99 @@
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+/**
+ * The process's Prometheus metrics. One registry per process; every label value is bounded by the
+ * code (a route template, a NATS subject, a job type, an outcome), never a raw path or an id, so
+ * the number of series stays fixed however much traffic there is.
+ */
+export const metricsRegistry = new Registry();
+
+const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+const JOB_BUCKETS = [0.01, 0.05, 0.1, 0.5, 1, 5, 10, 30, 60, 300, 900];
+
+export const httpRequests = new Histogram({
+  name: 'bindery_http_request_duration_seconds',
+  help: 'HTTP requests answered by the gateway, by route template and status',
+  labelNames: ['method', 'route', 'status'] as const,
+  buckets: LATENCY_BUCKETS,
+  registers: [metricsRegistry],
+});
+
+export const rpcServerRequests = new Histogram({
+  name: 'bindery_rpc_server_duration_seconds',
+  help: 'NATS requests handled by this service, by subject and outcome (ok or the error reason)',
+  labelNames: ['subject', 'outcome'] as const,
+  buckets: LATENCY_BUCKETS,
+  registers: [metricsRegistry],
+});
+
+export const rpcClientRequests = new Histogram({
+  name: 'bindery_rpc_client_duration_seconds',
+  help: 'NATS requests sent to other services, by subject and outcome (ok or the error reason)',
+  labelNames: ['subject', 'outcome'] as const,
+  buckets: LATENCY_BUCKETS,
+  registers: [metricsRegistry],
+});
+
+export const jobRuns = new Histogram({
+  name: 'bindery_job_duration_seconds',
+  help: 'Job attempts run by this worker, by job type and outcome',
+  labelNames: ['type', 'outcome'] as const,
+  buckets: JOB_BUCKETS,
+  registers: [metricsRegistry],
+});
+
+export const deadLetters = new Counter({
+  name: 'bindery_dead_letters_total',
+  help: 'Messages given up on and moved to the dead-letter stream, by consumer',
+  labelNames: ['consumer'] as const,
+  registers: [metricsRegistry],
+});
+
+/** Error outcome of a call: the error's stable reason when it has one (a small fixed set). */
+export function outcomeOf(error: unknown): string {
+  const reason = (error as { reason?: unknown } | null)?.reason;
+  return typeof reason === 'string' && /^[a-z_]{1,40}$/.test(reason) ? reason : 'error';
+}
+
+/** Seconds since `started` (a `performance.now()` reading). */
+export const secondsSince = (started: number): number => (performance.now() - started) / 1000;
+
+type GaugeSource = () => Promise<Array<{ labels: Record<string, string>; value: number }>>;
+const gaugeSources = new Map<string, GaugeSource[]>();
+
+/**
+ * A gauge read when Prometheus scrapes (consumer lag, outbox backlog, pool usage): each source is
+ * asked then, so nothing polls in between. Several parts of a process may add sources to one
+ * gauge (two consumers, say); a source that fails adds no sample.
+ */
+export function addScrapedGauge(name: string, help: string, labelNames: string[], source: GaugeSource): void {
+  const existing = gaugeSources.get(name);
+  if (existing) {
+    existing.push(source);
+    return;
+  }
+  const sources = [source];
+  gaugeSources.set(name, sources);
+  new Gauge({
+    name,
+    help,
+    labelNames,
+    registers: [metricsRegistry],
+    async collect() {
+      this.reset();
+      for (const read of sources) {
+        const samples = await read().catch(() => []);
+        for (const sample of samples) this.set(sample.labels, sample.value);
+      }
+    },
+  });
+}
+
+let defaultsOn = false;
+/** Process memory, CPU, event-loop lag and GC of this process (prom-client's defaults), once. */
+export function collectProcessMetrics(service: string): void {
+  if (defaultsOn) return;
+  defaultsOn = true;
+  metricsRegistry.setDefaultLabels({ service });
+  collectDefaultMetrics({ register: metricsRegistry, eventLoopMonitoringPrecision: 20 });
+}
