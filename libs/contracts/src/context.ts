@@ -37,6 +37,8 @@ export type ErrorReason =
   | 'outcome_unknown'
   /** The service is at capacity for this kind of work (details may say when to retry). */
   | 'busy'
+  /** The caller sent too many requests in the current window (429; details say when to retry). */
+  | 'rate_limited'
   | 'internal';
 
 export const ERROR_REASONS: readonly ErrorReason[] = [
@@ -49,6 +51,7 @@ export const ERROR_REASONS: readonly ErrorReason[] = [
   'unavailable',
   'outcome_unknown',
   'busy',
+  'rate_limited',
   'internal',
 ];
 

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, readFileSync } from 'node:fs';
-import { connect } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { dirname } from 'node:path';
 
 /** Runs a command to completion; throws with its output when it fails. */
@@ -52,8 +52,7 @@ export async function waitForPort(port: number, timeoutMs = 20_000): Promise<voi
 }
 
 /** Asks the OS for a free TCP port on loopback. */
-export async function freePort(): Promise<number> {
-  const { createServer } = await import('node:net');
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

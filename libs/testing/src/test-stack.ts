@@ -30,6 +30,10 @@ export async function startTestStack(): Promise<TestStackInfo> {
   process.env.BINDERY_PG_FSYNC = 'off';
   // Apps under test log at debug (to their files), so a test can follow a request across services.
   process.env.BINDERY_APP_LOG_LEVEL ??= 'debug';
+  // The stack's gateway runs without rate limits, so tests are never throttled by each other;
+  // ops-rate-limits starts its own replicas with small limits.
+  process.env.RATE_LIMIT_PER_TOKEN ??= '0';
+  process.env.RATE_LIMIT_PER_ADDRESS ??= '0';
   const stack = await LocalStack.prepare({ dataDir });
   try {
     await stack.startInfrastructure();

@@ -43,4 +43,19 @@ export class GatewayEnv extends NatsEnv {
   @IsInt()
   @Min(0)
   PAGE_TREE_CACHE_MB: number = 256;
+
+  /** Rate limits count requests per window of this length, shared by every gateway replica (NATS KV). */
+  @IsInt()
+  @Min(1000)
+  RATE_LIMIT_WINDOW_MS: number = 60_000;
+
+  /** Requests per window with one bearer token on the API; 0 turns the limit off. */
+  @IsInt()
+  @Min(0)
+  RATE_LIMIT_PER_TOKEN: number = 6000;
+
+  /** Requests per window from one client address on public routes (SSO, downloads) and without a token; 0: off. */
+  @IsInt()
+  @Min(0)
+  RATE_LIMIT_PER_ADDRESS: number = 600;
 }

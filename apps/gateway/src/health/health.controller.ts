@@ -3,11 +3,13 @@ import { ServiceClient } from '@bindery/platform/nest';
 import { Controller, Get, HttpCode, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { Public } from '../common/public.decorator';
+import { NoRateLimit } from '../rate-limit/no-rate-limit.decorator';
 import { ROUTED_SERVICES } from '../services/routed-services';
 
 const PROBE_TIMEOUT_MS = 1000;
 
 @Public()
+@NoRateLimit()
 @Controller()
 export class HealthController {
   constructor(private readonly services: ServiceClient) {}

@@ -15,6 +15,8 @@ export function reasonForStatus(code: number): ErrorReason {
       return 'conflict';
     case 413:
       return 'too_large';
+    case 429:
+      return 'rate_limited';
     case 503:
       return 'unavailable';
     default:
