@@ -65,7 +65,15 @@ describe('operations: Prometheus metrics of every app', () => {
     expect(worker).toMatch(/^bindery_consumer_pending_messages\{/m);
   });
 
-  it('serves nothing but /metrics on the metrics port, and no metrics route on the public gateway', async () => {
+  it('answers the probes of services and workers on their metrics port (Kubernetes has no other HTTP port to ask)', async () => {
+    for (const app of ['content', 'content-worker']) {
+      const port = testStack().metricsPorts[app];
+      expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+      expect(await (await fetch(`http://127.0.0.1:${port}/readyz`)).json()).toEqual({ status: 'ready' });
+    }
+  });
+
+  it('serves nothing else on the metrics port, and no metrics route on the public gateway', async () => {
     const port = testStack().metricsPorts.gateway;
     expect((await fetch(`http://127.0.0.1:${port}/`)).status).toBe(404);
     expect((await anonymousClient().get('/metrics')).status).toBe(404);

@@ -27,7 +27,16 @@ describe('loadConfig', () => {
 
 describe('envVariables', () => {
   it('lists every variable an env class validates, inherited ones included', () => {
-    expect(envVariables(ServiceEnv)).toEqual(['DATABASE_URL', 'LOG_LEVEL', 'METRICS_HOST', 'METRICS_PORT', 'NATS_PASSWORD', 'NATS_URL', 'NATS_USER', 'RPC_TIMEOUT_MS']);
+    expect(envVariables(ServiceEnv)).toEqual([
+      'DATABASE_URL',
+      'LOG_LEVEL',
+      'METRICS_HOST',
+      'METRICS_PORT',
+      'NATS_PASSWORD',
+      'NATS_URL',
+      'NATS_USER',
+      'RPC_TIMEOUT_MS',
+    ]);
   });
 });
 

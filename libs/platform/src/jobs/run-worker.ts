@@ -4,7 +4,7 @@ import { connect, headers, nanos, type NatsConnection } from '@nats-io/transport
 import { logger } from '../logging/logger';
 import { watchConsumerLag } from '../metrics/consumer-lag';
 import { deadLetters, jobRuns, secondsSince } from '../metrics/metrics';
-import { startMetricsServer } from '../metrics/metrics-server';
+import { markReady, startMetricsServer } from '../metrics/metrics-server';
 import { natsConnectionOptions, type NatsSettings } from '../nats/connection-options';
 import { DEAD_LETTER_PREFIX, ensureStreams, JOB_SUBJECT_PREFIX, JOBS_STREAM } from '../jetstream/streams';
 import { type JobDefinition, jobConsumerName } from './job';
@@ -59,7 +59,9 @@ export async function runWorker(options: RunWorkerOptions): Promise<Worker> {
       METRICS_PORT: options.nats.METRICS_PORT,
       METRICS_HOST: options.nats.METRICS_HOST ?? '127.0.0.1',
     });
-    return new JobWorker(nc, js, consumers, options).start();
+    const worker = new JobWorker(nc, js, consumers, options).start();
+    markReady();
+    return worker;
   } catch (error) {
     await nc.close();
     throw error;

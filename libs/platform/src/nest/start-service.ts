@@ -7,7 +7,7 @@ import { logger, PinoNestLogger } from '../logging/logger';
 import { natsConnectionOptions, type NatsSettings } from '../nats/connection-options';
 import { EnvelopeGuard } from './envelope.guard';
 import { healthHandlerFor } from './health.handler';
-import { startMetricsServer } from '../metrics/metrics-server';
+import { markReady, startMetricsServer } from '../metrics/metrics-server';
 
 // Re-exported: apps built their connections from here before it moved to the root entry point.
 export { natsConnectionOptions } from '../nats/connection-options';
@@ -43,6 +43,7 @@ export async function startService(options: StartServiceOptions): Promise<INestM
     METRICS_HOST: options.nats.METRICS_HOST ?? '127.0.0.1',
   });
   await app.listen();
+  markReady();
   logger.info({ service: options.name }, 'service listening on NATS');
   return app;
 }
