@@ -11,6 +11,8 @@ import { MarkdownPoolModule } from './markdown-pool/markdown-pool.module';
 import { CollectionsModule } from './collections/collections.module';
 import { SpacesModule } from './spaces/spaces.module';
 import { LinksModule } from './links/links.module';
+import { SearchModule } from './search/search.module';
+import { TemplatesModule } from './templates/templates.module';
 
 @Module({})
 export class ContentModule {
@@ -35,6 +37,8 @@ export class ContentModule {
         CollectionsModule,
         ExportsModule.forRoot(env),
         LinksModule,
+        SearchModule,
+        TemplatesModule,
       ],
     };
   }
