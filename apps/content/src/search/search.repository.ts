@@ -101,7 +101,7 @@ export class SearchRepository {
       const chunk = pages.slice(i, i + CHUNK);
       await manager.query(
         `INSERT INTO search_pages (space_id, page_id, title, description, path, ancestors)
-         SELECT $1, * FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::jsonb[])`,
+         SELECT $1::text, * FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::jsonb[])`,
         [
           spaceId,
           chunk.map((p) => p.pageId),
@@ -116,9 +116,9 @@ export class SearchRepository {
         const part = sections.slice(j, j + CHUNK);
         await manager.query(
           `INSERT INTO search_sections (space_id, page_id, idx, heading, anchor, body, config, title_tsv, tsv)
-           SELECT $1, x.page_id, x.idx, x.heading, x.anchor, x.body, $2, to_tsvector($2::regconfig, x.title),
-                  setweight(to_tsvector($2::regconfig, x.title), 'A') || setweight(to_tsvector($2::regconfig, x.heading), 'B')
-                  || setweight(to_tsvector($2::regconfig, x.body), 'D')
+           SELECT $1::text, x.page_id, x.idx, x.heading, x.anchor, x.body, $2::text, to_tsvector($2::text::regconfig, x.title),
+                  setweight(to_tsvector($2::text::regconfig, x.title), 'A') || setweight(to_tsvector($2::text::regconfig, x.heading), 'B')
+                  || setweight(to_tsvector($2::text::regconfig, x.body), 'D')
            FROM unnest($3::text[], $4::int[], $5::text[], $6::text[], $7::text[], $8::text[]) AS x(page_id, idx, heading, anchor, body, title)`,
           [
             spaceId,
@@ -135,7 +135,7 @@ export class SearchRepository {
       const words = [...new Set(chunk.flatMap((p) => p.words))];
       for (let j = 0; j < words.length; j += CHUNK) {
         await manager.query(
-          'INSERT INTO search_words (space_id, word) SELECT $1, unnest($2::text[]) ON CONFLICT DO NOTHING',
+          'INSERT INTO search_words (space_id, word) SELECT $1::text, unnest($2::text[]) ON CONFLICT DO NOTHING',
           [spaceId, words.slice(j, j + CHUNK)],
         );
       }

@@ -47,8 +47,9 @@ describe('content templates', () => {
     });
     expect(withLogo.status).toBe(201);
     const crPages = await pagesOf(`/v1/spaces/${spaceId}/change-requests/${cr.id}/content/pages`);
-    expect(crPages.map((p) => p.title)).toEqual(['Overview', 'Quickstart', 'Guides', 'Welcome']);
-    const welcome = (await admin.client.get(`/v1/spaces/${spaceId}/change-requests/${cr.id}/content/page/${crPages[3].id}`)).body as PageBody & {
+    // The change request was opened before the first template reached main content.
+    expect(crPages.map((p) => p.title)).toEqual(['Welcome']);
+    const welcome = (await admin.client.get(`/v1/spaces/${spaceId}/change-requests/${cr.id}/content/page/${crPages[0].id}`)).body as PageBody & {
       document: { nodes: Array<{ type: string; nodes?: Array<{ data?: { ref?: unknown } }> }> };
     };
     expect(welcome.document.nodes[0].type).toBe('images');
