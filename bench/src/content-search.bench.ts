@@ -6,7 +6,20 @@ const SECTIONS_PER_PAGE = 5;
 const LINK_PAGES = Number(process.env.BENCH_LINK_PAGES ?? 10_000);
 const QUERIES = Number(process.env.BENCH_SEARCH_QUERIES ?? 200);
 
-const WORDS = ['install', 'configure', 'deploy', 'backup', 'restore', 'invoice', 'webhook', 'token', 'migrate', 'monitor', 'scale', 'cache'];
+const WORDS = [
+  'install',
+  'configure',
+  'deploy',
+  'backup',
+  'restore',
+  'invoice',
+  'webhook',
+  'token',
+  'migrate',
+  'monitor',
+  'scale',
+  'cache',
+];
 
 /**
  * Search and links at scale: an organization of SPACES spaces × PAGES_PER_SPACE pages ×
@@ -60,11 +73,15 @@ export async function contentSearchBench(): Promise<string[]> {
   const linked = (await call<{ id: string }>(api, 'POST', `/v1/orgs/${org}/spaces`, { title: 'Links' })).id;
   const linkStart = Date.now();
   await seedPages(api, linked, LINK_PAGES, (i) => linkedBody(i));
-  lines.push(`seeded a ${LINK_PAGES.toLocaleString('en')}-page space with 3 links per page in ${((Date.now() - linkStart) / 1000).toFixed(0)} s`);
+  lines.push(
+    `seeded a ${LINK_PAGES.toLocaleString('en')}-page space with 3 links per page in ${((Date.now() - linkStart) / 1000).toFixed(0)} s`,
+  );
   const first = await timed(() => call(api, 'GET', `/v1/spaces/${linked}/links?status=broken`));
   const times: number[] = [];
   for (let i = 0; i < 100; i++) times.push(await timed(() => call(api, 'GET', `/v1/spaces/${linked}/links?status=broken`)));
-  lines.push(`GET …/links?status=broken (${LINK_PAGES.toLocaleString('en')} pages): first ${first} ms, then ${stats(times)} (target p99 < 100 ms)`);
+  lines.push(
+    `GET …/links?status=broken (${LINK_PAGES.toLocaleString('en')} pages): first ${first} ms, then ${stats(times)} (target p99 < 100 ms)`,
+  );
   return lines;
 }
 
@@ -90,7 +107,9 @@ function sectionedBody(space: number, page: number) {
     const word = WORDS[(space + page + s) % WORDS.length];
     return [
       block('heading-2', `h${s}`, [text(`Section ${s} ${word}`)]),
-      block('paragraph', `p${s}`, [text(`How to ${word} the service in space ${space}, page ${page}. ${'Lorem ipsum dolor sit amet. '.repeat(6)}`)]),
+      block('paragraph', `p${s}`, [
+        text(`How to ${word} the service in space ${space}, page ${page}. ${'Lorem ipsum dolor sit amet. '.repeat(6)}`),
+      ]),
     ];
   }).flat();
   return { document: { object: 'document', data: {}, nodes } };

@@ -14,7 +14,12 @@ describe('extractRefs', () => {
       heading('Getting started'),
       heading('Other', 'custom-id'),
       para(link({ kind: 'page', page: 'p2' }), link({ kind: 'page', page: 'p2' }), link({ kind: 'url', url: 'https://x.test' })),
-      { object: 'block', type: 'images', data: {}, nodes: [{ object: 'block', type: 'image', isVoid: true, data: { ref: { kind: 'file', file: 'f1' } } }] },
+      {
+        object: 'block',
+        type: 'images',
+        data: {},
+        nodes: [{ object: 'block', type: 'image', isVoid: true, data: { ref: { kind: 'file', file: 'f1' } } }],
+      },
       { object: 'block', type: 'content-ref', isVoid: true, data: { ref: { kind: 'anchor', anchor: 'intro', page: 'p2' } } },
       { object: 'block', type: 'content-ref', isVoid: true, data: { ref: { kind: 'user', user: 'u1' } } },
     );

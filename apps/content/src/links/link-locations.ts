@@ -55,7 +55,9 @@ export function targetLocation(ctx: LocationContext, target: LinkTarget, status:
   if (ref.kind === 'page') return pageLocation(ctx, ref.page);
   if (ref.kind === 'anchor') return pageLocation(ctx, ref.page!, ref.anchor);
   const file = ctx.files.get(ref.file);
-  return file ? { kind: 'file', organization: ctx.organization, space: ctx.space, file: ctx.file(file), ...versionContext(ctx) } : undefined;
+  return file
+    ? { kind: 'file', organization: ctx.organization, space: ctx.space, file: ctx.file(file), ...versionContext(ctx) }
+    : undefined;
 }
 
 /** One official `ContentReferenceUsage`. */

@@ -112,7 +112,9 @@ export class LinksService {
     const shown = rows.slice(0, limit);
     const location = await this.locationContext(ctx, view, [
       ...shown.flatMap((t) => sourcesOf(t).slice(0, MAX_LOCATIONS_PER_LINK)),
-      ...shown.flatMap((t) => (t.ref.kind === 'page' && !t.ref.space ? [t.ref.page] : t.ref.kind === 'anchor' && !t.ref.space ? [t.ref.page!] : [])),
+      ...shown.flatMap((t) =>
+        t.ref.kind === 'page' && !t.ref.space ? [t.ref.page] : t.ref.kind === 'anchor' && !t.ref.space ? [t.ref.page!] : [],
+      ),
     ]);
     const list = toList(
       rows,
@@ -151,7 +153,9 @@ export class LinksService {
       const base = (await this.revisions.find(mergeBaseOf(content.changeRequest)))!;
       const baseIndex = await this.indexOf(base, await this.store.snapshot(base.pages), ctx.baseUrl);
       const brokenInBase = new Set(baseIndex.targets.filter((t) => t.status === 'broken').map((t) => t.key));
-      view.brokenByChangeRequest = new Set(index.targets.filter((t) => status(t) === 'broken' && !brokenInBase.has(t.key)).map((t) => t.key));
+      view.brokenByChangeRequest = new Set(
+        index.targets.filter((t) => status(t) === 'broken' && !brokenInBase.has(t.key)).map((t) => t.key),
+      );
     }
     return view;
   }
@@ -199,7 +203,9 @@ export class LinksService {
       }
       const revision = (await this.revisions.find(space.revisionId))!;
       const tree = await this.store.snapshot(revision.pages);
-      const anchorDocs = targets.flatMap((t) => (t.ref.kind === 'anchor' && t.ref.page ? [tree.pages.get(t.ref.page)?.document ?? ''] : []));
+      const anchorDocs = targets.flatMap((t) =>
+        t.ref.kind === 'anchor' && t.ref.page ? [tree.pages.get(t.ref.page)?.document ?? ''] : [],
+      );
       const extracts = await this.refs.load(anchorDocs.filter((h) => h !== ''));
       for (const t of targets) {
         const { ref } = t;

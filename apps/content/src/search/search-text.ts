@@ -32,7 +32,14 @@ export function searchConfig(language: string | null | undefined): string {
 
 /** Words a query is made of (letters and digits), at most 16 of them, each at most 64 characters. */
 export function queryWords(query: string): string[] {
-  return (query.normalize('NFKC').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 16).map((w) => w.slice(0, 64));
+  return (
+    query
+      .normalize('NFKC')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? []
+  )
+    .slice(0, 16)
+    .map((w) => w.slice(0, 64));
 }
 
 /**
@@ -51,7 +58,10 @@ export function isTyping(query: string): boolean {
 /** Distinct words of a text worth suggesting as typo corrections (3–32 letters). */
 export function indexWords(text: string): string[] {
   const words = new Set<string>();
-  for (const word of text.normalize('NFKC').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []) {
+  for (const word of text
+    .normalize('NFKC')
+    .toLowerCase()
+    .match(/[\p{L}\p{N}]+/gu) ?? []) {
     if (word.length >= 3 && word.length <= 32 && !/^\d+$/.test(word)) words.add(word);
   }
   return [...words];

@@ -134,10 +134,10 @@ export class SearchRepository {
       }
       const words = [...new Set(chunk.flatMap((p) => p.words))];
       for (let j = 0; j < words.length; j += CHUNK) {
-        await manager.query(
-          'INSERT INTO search_words (space_id, word) SELECT $1::text, unnest($2::text[]) ON CONFLICT DO NOTHING',
-          [spaceId, words.slice(j, j + CHUNK)],
-        );
+        await manager.query('INSERT INTO search_words (space_id, word) SELECT $1::text, unnest($2::text[]) ON CONFLICT DO NOTHING', [
+          spaceId,
+          words.slice(j, j + CHUNK),
+        ]);
       }
     }
   }
@@ -149,8 +149,9 @@ export class SearchRepository {
    */
   async searchPages(spaces: Array<{ id: string; config: string }>, tsQuery: string, offset: number, take: number): Promise<PageHit[]> {
     if (spaces.length === 0) return [];
-    const rows: Array<{ space_id: string; page_id: string; score: number; rank: string; total: string; spaces: string }> = await this.db.query(
-      `WITH q AS (SELECT c AS config, to_tsquery(c::regconfig, $3) AS q FROM unnest($2::text[]) AS c),
+    const rows: Array<{ space_id: string; page_id: string; score: number; rank: string; total: string; spaces: string }> =
+      await this.db.query(
+        `WITH q AS (SELECT c AS config, to_tsquery(c::regconfig, $3) AS q FROM unnest($2::text[]) AS c),
        pages AS (
          SELECT s.space_id, s.page_id, max(${SCORE_SQL}) AS score
          FROM search_sections s JOIN q ON q.config = s.config
@@ -159,25 +160,40 @@ export class SearchRepository {
        ),
        ranked AS (SELECT *, row_number() OVER (ORDER BY score DESC, space_id, page_id) AS rank, count(*) OVER () AS total FROM pages)
        SELECT *, (SELECT count(DISTINCT space_id) FROM pages) AS spaces FROM ranked WHERE rank > $4 ORDER BY rank LIMIT $5`,
-      [spaces.map((s) => s.id), [...new Set(spaces.map((s) => s.config))], tsQuery, offset, take],
-    );
-    return rows.map((r) => ({ spaceId: r.space_id, pageId: r.page_id, score: Number(r.score), rank: Number(r.rank), total: Number(r.total), spaces: Number(r.spaces) }));
+        [spaces.map((s) => s.id), [...new Set(spaces.map((s) => s.config))], tsQuery, offset, take],
+      );
+    return rows.map((r) => ({
+      spaceId: r.space_id,
+      pageId: r.page_id,
+      score: Number(r.score),
+      rank: Number(r.rank),
+      total: Number(r.total),
+      spaces: Number(r.spaces),
+    }));
   }
 
   /** The matching sections of some pages with a highlighted excerpt each (`<mark>` around the matched words). */
   async sectionHits(pages: Array<{ spaceId: string; pageId: string }>, tsQuery: string): Promise<SectionHit[]> {
     if (pages.length === 0) return [];
-    const rows: Array<{ space_id: string; page_id: string; idx: number; heading: string; anchor: string | null; excerpt: string; score: number; title_hit: boolean }> =
-      await this.db.query(
-        `WITH p AS (SELECT * FROM unnest($1::text[], $2::text[]) AS p(space_id, page_id)),
+    const rows: Array<{
+      space_id: string;
+      page_id: string;
+      idx: number;
+      heading: string;
+      anchor: string | null;
+      excerpt: string;
+      score: number;
+      title_hit: boolean;
+    }> = await this.db.query(
+      `WITH p AS (SELECT * FROM unnest($1::text[], $2::text[]) AS p(space_id, page_id)),
          q AS (SELECT c AS config, to_tsquery(c::regconfig, $3) AS q FROM (SELECT DISTINCT config FROM search_sections s JOIN p USING (space_id, page_id)) d(c))
          SELECT s.space_id, s.page_id, s.idx, s.heading, s.anchor, ${SCORE_SQL} AS score, s.title_tsv @@ q.q AS title_hit,
                 ts_headline(s.config::regconfig, CASE WHEN s.body = '' THEN s.heading ELSE s.body END, q.q,
                             'StartSel=<mark>, StopSel=</mark>, MaxWords=30, MinWords=10, MaxFragments=1') AS excerpt
          FROM search_sections s JOIN p USING (space_id, page_id) JOIN q ON q.config = s.config
          WHERE s.tsv @@ q.q`,
-        [pages.map((p) => p.spaceId), pages.map((p) => p.pageId), tsQuery],
-      );
+      [pages.map((p) => p.spaceId), pages.map((p) => p.pageId), tsQuery],
+    );
     return rows.map((r) => ({
       spaceId: r.space_id,
       pageId: r.page_id,
@@ -192,12 +208,25 @@ export class SearchRepository {
 
   async pageInfo(pages: Array<{ spaceId: string; pageId: string }>): Promise<PageInfo[]> {
     if (pages.length === 0) return [];
-    const rows: Array<{ space_id: string; page_id: string; title: string; description: string; path: string; ancestors: Array<{ title: string }> }> =
-      await this.db.query(
-        `SELECT sp.* FROM search_pages sp JOIN unnest($1::text[], $2::text[]) AS p(space_id, page_id) USING (space_id, page_id)`,
-        [pages.map((p) => p.spaceId), pages.map((p) => p.pageId)],
-      );
-    return rows.map((r) => ({ spaceId: r.space_id, pageId: r.page_id, title: r.title, description: r.description, path: r.path, ancestors: r.ancestors }));
+    const rows: Array<{
+      space_id: string;
+      page_id: string;
+      title: string;
+      description: string;
+      path: string;
+      ancestors: Array<{ title: string }>;
+    }> = await this.db.query(
+      `SELECT sp.* FROM search_pages sp JOIN unnest($1::text[], $2::text[]) AS p(space_id, page_id) USING (space_id, page_id)`,
+      [pages.map((p) => p.spaceId), pages.map((p) => p.pageId)],
+    );
+    return rows.map((r) => ({
+      spaceId: r.space_id,
+      pageId: r.page_id,
+      title: r.title,
+      description: r.description,
+      path: r.path,
+      ancestors: r.ancestors,
+    }));
   }
 
   /** The configuration each space's index was written with (spaces not indexed yet are left out). */
@@ -219,7 +248,9 @@ export class SearchRepository {
   }
 
   /** Live spaces of an organization with what their levels depend on. */
-  async organizationSpaces(organizationId: string): Promise<Array<{ id: string; title: string; defaultLevel: string; parentId: string | null }>> {
+  async organizationSpaces(
+    organizationId: string,
+  ): Promise<Array<{ id: string; title: string; defaultLevel: string; parentId: string | null }>> {
     const rows: Array<{ id: string; title: string; default_level: string; parent_id: string | null }> = await this.db.query(
       'SELECT id, title, default_level, parent_id FROM spaces WHERE organization_id = $1 AND deleted_at IS NULL',
       [organizationId],

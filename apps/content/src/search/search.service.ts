@@ -76,7 +76,13 @@ export class SearchService {
     }
     const list: List<SearchSpaceResult> = { count: found.hits[0]?.spaces ?? 0, items: [...groups.values()] };
     if (found.hits.length > found.limit && shown.length > 0) {
-      const paged = toList(found.hits, found.limit, 0, (h) => [h.rank], () => null);
+      const paged = toList(
+        found.hits,
+        found.limit,
+        0,
+        (h) => [h.rank],
+        () => null,
+      );
       if (paged.next) list.next = paged.next;
     }
     return list;
@@ -105,7 +111,15 @@ export class SearchService {
     for (const hit of shown) {
       const info = infos.get(keyOf(hit));
       if (!info) continue;
-      pages.set(keyOf(hit), toPageResult(ctx.baseUrl, hit, info, sections.filter((s) => keyOf(s) === keyOf(hit))));
+      pages.set(
+        keyOf(hit),
+        toPageResult(
+          ctx.baseUrl,
+          hit,
+          info,
+          sections.filter((s) => keyOf(s) === keyOf(hit)),
+        ),
+      );
     }
     return { hits, limit, pages };
   }

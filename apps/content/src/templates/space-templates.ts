@@ -64,7 +64,10 @@ export const SPACE_TEMPLATES: readonly SpaceTemplate[] = [
     emoji: '🧩',
     features: ['api'],
     pages: [
-      { title: 'Introduction', markdown: '## Base URL\n\nAll requests go to `https://api.example.com/v1`.\n\n## Formats\n\nRequests and responses are JSON.' },
+      {
+        title: 'Introduction',
+        markdown: '## Base URL\n\nAll requests go to `https://api.example.com/v1`.\n\n## Formats\n\nRequests and responses are JSON.',
+      },
       { title: 'Authentication', markdown: '## API tokens\n\nSend `Authorization: Bearer <token>` with every request.' },
       {
         title: 'Endpoints',
@@ -84,7 +87,8 @@ export const SPACE_TEMPLATES: readonly SpaceTemplate[] = [
       { title: 'Getting started', markdown: '## Who this is for\n\nEveryone looking for an answer. Search first, then browse.' },
       {
         title: 'FAQ',
-        markdown: '## How do I reset my password?\n\nUse the "Forgot password" link on the sign-in page.\n\n## How do I contact support?\n\nWrite to support from the help menu.',
+        markdown:
+          '## How do I reset my password?\n\nUse the "Forgot password" link on the sign-in page.\n\n## How do I contact support?\n\nWrite to support from the help menu.',
       },
       { title: 'How-to articles', markdown: 'Step-by-step articles, one task each.' },
     ],

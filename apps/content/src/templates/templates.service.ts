@@ -45,9 +45,11 @@ export class TemplatesService {
     await this.access.load(ctx, input.spaceId, 'edit');
     await this.db.transaction(async (manager) => {
       const space = (await this.spaces.findForUpdate(manager, input.spaceId))!;
-      const cr = input.changeRequestId === undefined ? undefined : await this.changeRequests.find(space.id, input.changeRequestId, manager, true);
+      const cr =
+        input.changeRequestId === undefined ? undefined : await this.changeRequests.find(space.id, input.changeRequestId, manager, true);
       if (cr === null) throw notFound(NO_CHANGE_REQUEST);
-      if (cr && (cr.status === 'merged' || cr.status === 'archived')) throw badRequest(`changeRequestId: change request #${cr.number} is ${cr.status}`);
+      if (cr && (cr.status === 'merged' || cr.status === 'archived'))
+        throw badRequest(`changeRequestId: change request #${cr.number} is ${cr.status}`);
       if (!cr && space.editMode === 'locked') throw forbidden('The space is locked: its content cannot be changed');
       const base = (await this.revisions.find(cr ? cr.revisionId : space.revisionId, manager))!;
       for (const [key, file] of Object.entries(refs)) {
@@ -77,7 +79,13 @@ export class TemplatesService {
         await this.spaces.update(manager, space.id, { revisionId: revision.id, updatedAt: now });
         await enqueueSearchIndex(manager, { id: space.id, revisionId: revision.id, language: space.language });
       }
-      await this.publishRevision(manager, { spaceId: space.id, revisionId: revision.id, parents: [base.id], changeRequestId: cr?.id, at: now.toISOString() });
+      await this.publishRevision(manager, {
+        spaceId: space.id,
+        revisionId: revision.id,
+        parents: [base.id],
+        changeRequestId: cr?.id,
+        at: now.toISOString(),
+      });
     });
     return { applied: true };
   }
@@ -115,7 +123,12 @@ function preparePages(template: SpaceTemplate, refs: Record<string, string>, doc
       if (out.length === 0 && refs.logo) body.nodes.unshift(logoBlock(refs.logo) as never);
       const documentHash = documents.add(body);
       out.push({
-        change: { operation: 'insert_page', ...(parent === ROOT ? {} : { into: parent }), title: page.title, document: { document: body } } as never,
+        change: {
+          operation: 'insert_page',
+          ...(parent === ROOT ? {} : { into: parent }),
+          title: page.title,
+          document: { document: body },
+        } as never,
         pageId,
         documentHash,
       });
@@ -133,6 +146,8 @@ function logoBlock(file: string) {
     key: newId().slice(0, 12),
     isVoid: false,
     data: {},
-    nodes: [{ object: 'block', type: 'image', key: newId().slice(0, 12), isVoid: true, data: { ref: { kind: 'file', file }, alt: 'Logo' } }],
+    nodes: [
+      { object: 'block', type: 'image', key: newId().slice(0, 12), isVoid: true, data: { ref: { kind: 'file', file }, alt: 'Logo' } },
+    ],
   };
 }

@@ -15,7 +15,11 @@ interface LinkList {
   count: number;
   next?: { page: string };
   stats: { total: number; broken: { total: number; changeRequest?: number } };
-  items: Array<{ status: string; targetReference?: { kind: string; page?: { id: string }; url?: string }; locationReferences: Array<{ page: { id: string } }> }>;
+  items: Array<{
+    status: string;
+    targetReference?: { kind: string; page?: { id: string }; url?: string };
+    locationReferences: Array<{ page: { id: string } }>;
+  }>;
 }
 interface Locations {
   count: number;
@@ -34,7 +38,10 @@ describe('content links and backlinks', () => {
     const cr = await createChangeRequest(admin.client, spaceId, 'Seed links');
     const app = `${testStack().gatewayUrl}/s/${spaceId}/guide`;
     const result = await editContent(admin.client, spaceId, cr.id, [
-      { operation: 'insert_files', files: [{ ref: 'notes', name: 'notes.txt', contentType: 'text/plain', base64: Buffer.from('n').toString('base64') }] },
+      {
+        operation: 'insert_files',
+        files: [{ ref: 'notes', name: 'notes.txt', contentType: 'text/plain', base64: Buffer.from('n').toString('base64') }],
+      },
       {
         operation: 'insert_page',
         ref: 'home',
@@ -52,7 +59,12 @@ describe('content links and backlinks', () => {
           ),
         ),
       },
-      { operation: 'insert_page', ref: 'guide', title: 'Guide', document: doc(heading('h1', 'Setup'), para('p2', link({ kind: 'page', page: 'home' }, 'home'))) },
+      {
+        operation: 'insert_page',
+        ref: 'guide',
+        title: 'Guide',
+        document: doc(heading('h1', 'Setup'), para('p2', link({ kind: 'page', page: 'home' }, 'home'))),
+      },
     ]);
     for (const change of result.changes) ids[change.ref!] = (change.page as { id: string }).id;
     fileId = (result as unknown as { insertedFiles: Array<{ id: string }> }).insertedFiles[0].id;
@@ -64,10 +76,20 @@ describe('content links and backlinks', () => {
     // home → guide, guide#setup, guide#nowhere, missing page, file, 2 URLs; guide → home.
     expect(all.stats).toEqual({ total: 8, broken: { total: 2 } });
     expect(all.count).toBe(8);
-    const broken = expectOperation<LinkList>(await admin.client.get(`/v1/spaces/${spaceId}/links?status=broken`), 'listSpaceLinks', 200, v181);
+    const broken = expectOperation<LinkList>(
+      await admin.client.get(`/v1/spaces/${spaceId}/links?status=broken`),
+      'listSpaceLinks',
+      200,
+      v181,
+    );
     expect(broken.items.map((i) => i.status)).toEqual(['broken', 'broken']);
     expect(broken.items.every((i) => i.targetReference === undefined && i.locationReferences[0].page.id === ids.home)).toBe(true);
-    const inApp = expectOperation<LinkList>(await admin.client.get(`/v1/spaces/${spaceId}/links?status=in-app`), 'listSpaceLinks', 200, v181);
+    const inApp = expectOperation<LinkList>(
+      await admin.client.get(`/v1/spaces/${spaceId}/links?status=in-app`),
+      'listSpaceLinks',
+      200,
+      v181,
+    );
     expect(inApp.items).toHaveLength(1);
     const first = expectOperation<LinkList>(await admin.client.get(`/v1/spaces/${spaceId}/links?limit=5`), 'listSpaceLinks', 200, v181);
     const rest = expectOperation<LinkList>(

@@ -1,7 +1,6 @@
 import { ALL_APPS, type ApiClient, controlTestStack, expectError, expectOperation, waitForJob } from '@bindery/testing';
 import { createChangeRequest, documentOf, editContent, merge, newOrgAdmin } from './content-helpers';
 import { addMember, newOrganization } from './identity-helpers';
-import { newUser } from './helpers';
 
 interface PageResult {
   id: string;
@@ -16,7 +15,12 @@ interface SpaceResult {
 }
 
 /** Merges pages into a space and waits for the search index to reflect the merge. */
-async function publish(client: ApiClient, spaceId: string, pages: Array<{ title: string; text: string }>, config = 'english'): Promise<string> {
+async function publish(
+  client: ApiClient,
+  spaceId: string,
+  pages: Array<{ title: string; text: string }>,
+  config = 'english',
+): Promise<string> {
   const cr = await createChangeRequest(client, spaceId, 'Pages');
   await editContent(
     client,
@@ -107,7 +111,7 @@ describe('content search', () => {
       200,
     );
     expect(none.items).toEqual([]);
-    expectError(await (await newUser('search-stranger')).client.get(`/v1/orgs/${org.organizationId}/search?query=roadmap`), 404);
+    expectError(await other.client.get(`/v1/orgs/${org.organizationId}/search?query=roadmap`), 404);
     expectError(await reader.client.get(`/v1/spaces/${foreign}/search?query=roadmap`), 404);
   });
 

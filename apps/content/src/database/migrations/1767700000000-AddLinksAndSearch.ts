@@ -54,6 +54,7 @@ export class AddLinksAndSearch1767700000000 implements MigrationInterface {
   }
 
   async down(q: QueryRunner): Promise<void> {
-    for (const table of ['search_words', 'search_sections', 'search_pages', 'search_spaces', 'document_refs']) await q.query(`DROP TABLE ${table}`);
+    for (const table of ['search_words', 'search_sections', 'search_pages', 'search_spaces', 'document_refs'])
+      await q.query(`DROP TABLE ${table}`);
   }
 }

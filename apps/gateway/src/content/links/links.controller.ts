@@ -48,7 +48,11 @@ export class LinksController {
   }
 
   @Get('change-requests/:changeRequestId/content/page/:pageId/links')
-  changeRequestPageLinks(@Ctx() ctx: RequestContext, @Param() params: ChangeRequestPageParams, @Query() query: LinksQuery): Promise<LinkList> {
+  changeRequestPageLinks(
+    @Ctx() ctx: RequestContext,
+    @Param() params: ChangeRequestPageParams,
+    @Query() query: LinksQuery,
+  ): Promise<LinkList> {
     return this.services.send(ContentSubjects.pageLinksList, ctx, { ...params, ...query });
   }
 

@@ -16,7 +16,11 @@ export class SearchController {
   }
 
   @Get('orgs/:organizationId/search')
-  organization(@Ctx() ctx: RequestContext, @Param() params: OrgSearchParams, @Query() query: SearchQuery): Promise<List<SearchSpaceResult>> {
+  organization(
+    @Ctx() ctx: RequestContext,
+    @Param() params: OrgSearchParams,
+    @Query() query: SearchQuery,
+  ): Promise<List<SearchSpaceResult>> {
     return this.services.send(ContentSubjects.orgSearch, ctx, { organizationId: params.organizationId, ...query });
   }
 }
