@@ -1,4 +1,5 @@
 import { contentBench } from './content.bench';
+import { contentSearchBench } from './content-search.bench';
 import { gatewayBench } from './gateway.bench';
 import { markdownBench } from './markdown.bench';
 
@@ -7,4 +8,5 @@ export const BENCHES: Record<string, () => Promise<string[]>> = {
   gateway: gatewayBench,
   content: contentBench,
   markdown: markdownBench,
+  'content-search': contentSearchBench,
 };

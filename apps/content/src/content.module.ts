@@ -10,6 +10,9 @@ import { FilesModule } from './files/files.module';
 import { MarkdownPoolModule } from './markdown-pool/markdown-pool.module';
 import { CollectionsModule } from './collections/collections.module';
 import { SpacesModule } from './spaces/spaces.module';
+import { LinksModule } from './links/links.module';
+import { SearchModule } from './search/search.module';
+import { TemplatesModule } from './templates/templates.module';
 
 @Module({})
 export class ContentModule {
@@ -33,6 +36,9 @@ export class ContentModule {
         ChangeRequestsModule,
         CollectionsModule,
         ExportsModule.forRoot(env),
+        LinksModule,
+        SearchModule,
+        TemplatesModule,
       ],
     };
   }

@@ -7,6 +7,8 @@ import { FILE_STORAGE } from './files/storage/file-storage';
 import { storageFromEnv } from './files/storage/storage-from-env';
 import { RevisionsModule } from './revisions/revisions.module';
 import { SpacesRepository } from './spaces/spaces.repository';
+import { SearchIndexer } from './search/search-indexer';
+import { SearchRepository } from './search/search.repository';
 
 /** File bytes only (the service's FilesModule also brings intake, signing and its NATS handler). */
 @Global()
@@ -38,8 +40,8 @@ export class ContentWorkerModule {
         WorkerStorageModule.forRoot(env),
         RevisionsModule,
       ],
-      providers: [SpacesRepository],
-      exports: [SpacesRepository],
+      providers: [SpacesRepository, SearchRepository, SearchIndexer],
+      exports: [SpacesRepository, SearchIndexer],
     };
   }
 }

@@ -6,6 +6,8 @@ import { Clock } from './clock/clock';
 import { ContentEnv } from './config/content.env';
 import { ContentCollector } from './revisions/content-collector';
 import { purgeJob } from './spaces/purge.job';
+import { searchIndexJob } from './search/search-index.job';
+import { SearchIndexer } from './search/search-indexer';
 import { SpacesRepository } from './spaces/spaces.repository';
 import { ContentWorkerModule } from './worker.module';
 
@@ -25,7 +27,10 @@ runWorkerMain(async () => {
     database: db,
     maxConcurrency: settings.WORKER_CONCURRENCY,
     shutdownGraceMs: settings.WORKER_SHUTDOWN_GRACE_MS,
-    jobs: [purgeJob({ spaces: app.get(SpacesRepository), collector: app.get(ContentCollector), clock: app.get(Clock), db })],
+    jobs: [
+      purgeJob({ spaces: app.get(SpacesRepository), collector: app.get(ContentCollector), clock: app.get(Clock), db }),
+      searchIndexJob({ indexer: app.get(SearchIndexer) }),
+    ],
   });
   return { worker, close: () => app.close() };
 });

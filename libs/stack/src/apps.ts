@@ -29,6 +29,8 @@ export interface AppSpec {
   entry?: string;
   /** Postgres schema the app owns (and the suffix of its database role); none for the gateway. */
   schema?: string;
+  /** Postgres extensions provisioning installs in the app's schema (its role cannot create them). */
+  extensions?: string[];
   /** Secrets the app needs, as env variable names; the stack generates each once per data directory. */
   secrets?: string[];
   /** The app's env class (compiled file under dist/, export name): the variables `pnpm start` passes through. */
@@ -50,6 +52,8 @@ export const SERVICES: AppSpec[] = [
   {
     name: 'content',
     schema: 'content',
+    // Search's typo fallback (trigram similarity of words).
+    extensions: ['pg_trgm'],
     secrets: ['FILE_URL_SECRET'],
     env: { file: 'config/content.env', className: 'ContentEnv' },
     nats: {

@@ -123,6 +123,7 @@ export class LocalStack {
         schema: app.schema,
         role: roleOf(app.schema),
         password: this.state.secrets[`role:${app.schema}`],
+        extensions: app.extensions,
       });
     }
   }

@@ -61,13 +61,13 @@ export async function resolveDocument(
   return { document: emptyDocument() };
 }
 
-/** Rewrites `{kind: "page", page: <ref>}` and `{kind: "file", file: <ref>}` references to the ids the refs stand for. */
+/** Rewrites `{kind: "page" | "anchor", page: <ref>}` and `{kind: "file", file: <ref>}` references to the ids the refs stand for. */
 function replaceRefs(value: unknown, refs: Map<string, string>, fileRefs: Map<string, string>): unknown {
   if (Array.isArray(value)) return value.map((v) => replaceRefs(v, refs, fileRefs));
   if (value === null || typeof value !== 'object') return value;
   const out: Record<string, unknown> = {};
   for (const [key, v] of Object.entries(value)) out[key] = replaceRefs(v, refs, fileRefs);
-  if (out.kind === 'page' && typeof out.page === 'string' && refs.has(out.page)) out.page = refs.get(out.page);
+  if ((out.kind === 'page' || out.kind === 'anchor') && typeof out.page === 'string' && refs.has(out.page)) out.page = refs.get(out.page);
   if (out.kind === 'file' && typeof out.file === 'string' && fileRefs.has(out.file)) out.file = fileRefs.get(out.file);
   return out;
 }

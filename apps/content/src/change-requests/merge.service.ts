@@ -19,6 +19,7 @@ import { SpacesRepository } from '../spaces/spaces.repository';
 import { type ChangeRequestEntity, mergeBaseOf } from './change-request.entity';
 import { ChangeRequestsRepository } from './change-requests.repository';
 import { MergeRulesGate } from './reviews/merge-rules.gate';
+import { enqueueSearchIndex } from '../search/search-index.job';
 
 /**
  * Merging a change request into its space, and updating it from the space. Both run with the
@@ -59,6 +60,8 @@ export class MergeService {
         mergedFrom: cr.id,
       });
       await this.spaces.update(manager, space.id, { revisionId: revision.id, updatedAt: now });
+      // The search index follows main content asynchronously (a durable job, queued with the merge).
+      await enqueueSearchIndex(manager, { id: space.id, revisionId: revision.id, language: space.language });
       await this.changeRequests.update(manager, cr.id, {
         status: 'merged',
         revisionMerged: revision.id,

@@ -5,6 +5,7 @@ import { contentHash, stableStringify } from '../model/content-hash';
 import { type PageEntry, PageTree, ROOT, type StoredPageNode } from '../model/page-tree';
 import { LRUCache } from 'lru-cache';
 import { holdContentWriteLock } from './content-write-lock';
+import { documentRefsColumns, extractRefs } from '../links/document-refs';
 
 /** Copy-on-write layers a cached tree may have before it is flattened (reads pass through each). */
 const MAX_LAYERS = 8;
@@ -123,6 +124,11 @@ export class ContentStore {
       documents.map((d) => contentHash(d)),
       documents.map((d) => stableStringify(d)),
     ]);
+    // The link index of each body, derived once here so link lists never re-read bodies.
+    await manager.query(
+      'INSERT INTO document_refs (hash, refs, anchors) SELECT * FROM unnest($1::text[], $2::jsonb[], $3::jsonb[]) ON CONFLICT DO NOTHING',
+      documentRefsColumns(documents.map((d) => [contentHash(d), extractRefs(d)] as const)),
+    );
   }
 
   /** Many bodies at once (one query for the ones not cached). */

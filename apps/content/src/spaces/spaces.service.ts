@@ -27,6 +27,7 @@ import { type ListLevels, NO_SPACE, SpaceAccess } from './space-access';
 import type { SpaceEntity } from './space.entity';
 import { toSpace } from './space.mapper';
 import { SpacesRepository } from './spaces.repository';
+import { enqueueSearchIndex } from '../search/search-index.job';
 
 const NO_ORGANIZATION = 'No matching organization found';
 
@@ -93,6 +94,10 @@ export class SpacesService {
     if (input.mergeRules !== undefined) changes.mergeRules = input.mergeRules;
     await this.db.transaction(async (manager) => {
       await this.spaces.update(manager, space.id, changes);
+      // Another language is another text search configuration: the space is indexed again.
+      if (changes.language !== undefined && changes.language !== space.language) {
+        await enqueueSearchIndex(manager, { id: space.id, revisionId: space.revisionId, language: changes.language });
+      }
       await this.publish(manager, ContentEvents.spaceUpdated, space);
     });
     // The new default level may change the caller's own level: computed again, not carried over.
@@ -149,6 +154,7 @@ export class SpacesService {
         deletedAt: null,
       };
       await this.insertWithFirstRevision(manager, entity, { pages: source?.pages ?? [], files: source?.files ?? [] });
+      await enqueueSearchIndex(manager, entity);
       return entity;
     });
     return this.toWire(copy, await this.access.levelOf(ctx, copy, callerId(ctx)), ctx);

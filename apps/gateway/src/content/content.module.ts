@@ -9,6 +9,9 @@ import { PdfExportController } from './pdf-export.controller';
 import { PageTreeReader } from './page-tree/page-tree.reader';
 import { SpaceContentController } from './space-content.controller';
 import { SpacesController } from './spaces.controller';
+import { LinksController } from './links/links.controller';
+import { SearchController } from './search/search.controller';
+import { TemplatesController } from './templates/templates.controller';
 
 /** Routes of the content context. */
 @Module({
@@ -22,6 +25,9 @@ import { SpacesController } from './spaces.controller';
     FilesDownloadController,
     PdfExportController,
     PdfDownloadController,
+    LinksController,
+    SearchController,
+    TemplatesController,
   ],
   providers: [PageTreeReader],
 })

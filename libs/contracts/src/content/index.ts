@@ -2,10 +2,13 @@ import type { ChangeRequestReviewsRpc } from './change-request-reviews';
 import type { ChangeRequestsRpc } from './change-requests';
 import type { CollectionsRpc } from './collections';
 import type { FilesRpc } from './files';
+import type { LinksRpc } from './links';
 import type { PagesRpc } from './pages';
 import type { PdfExportsRpc } from './pdf-exports';
 import type { RevisionsRpc } from './revisions';
+import type { SearchRpc } from './search';
 import type { SpacesRpc } from './spaces';
+import type { TemplatesRpc } from './templates';
 
 export * from './subjects';
 export * from './spaces';
@@ -16,6 +19,9 @@ export * from './files';
 export * from './change-requests';
 export * from './change-request-reviews';
 export * from './pdf-exports';
+export * from './links';
+export * from './search';
+export * from './templates';
 
 /** Every request/reply subject content answers, with its input and result. */
 export interface ContentRpc
@@ -26,4 +32,7 @@ export interface ContentRpc
     FilesRpc,
     ChangeRequestsRpc,
     ChangeRequestReviewsRpc,
-    PdfExportsRpc {}
+    PdfExportsRpc,
+    LinksRpc,
+    SearchRpc,
+    TemplatesRpc {}

@@ -58,6 +58,14 @@ export const ContentSubjects = {
   pdfIssue: 'content.pdf.issue',
   /** The PDF behind such a URL (PdfRenderInput → PdfFile); the signature is the only authorisation. */
   pdfRender: 'content.pdf.render',
+  /** Links of a space's or change request's content, grouped by target, with statuses (LinksListInput → LinkList). */
+  linksList: 'content.link.list',
+  pageLinksList: 'content.link.list-for-page',
+  pageBacklinksList: 'content.backlink.list-for-page',
+  fileBacklinksList: 'content.backlink.list-for-file',
+  spaceSearch: 'content.search.space',
+  orgSearch: 'content.search.organization',
+  templateApply: 'content.template.apply',
 } as const;
 
 /** Events published by content on the JetStream event stream (past tense). */

@@ -6,6 +6,8 @@ export interface SchemaProvisioning {
   schema: string;
   role: string;
   password: string;
+  /** Extensions to install in the schema (superuser only: service roles cannot create them). */
+  extensions?: string[];
 }
 
 /**
@@ -26,6 +28,9 @@ export async function provisionServiceSchema(adminUrl: string, p: SchemaProvisio
     await client.query('REVOKE ALL ON SCHEMA public FROM PUBLIC');
     await client.query(`CREATE SCHEMA IF NOT EXISTS ${escapeIdentifier(p.schema)} AUTHORIZATION ${role}`);
     await client.query(`ALTER SCHEMA ${escapeIdentifier(p.schema)} OWNER TO ${role}`);
+    for (const extension of p.extensions ?? []) {
+      await client.query(`CREATE EXTENSION IF NOT EXISTS ${escapeIdentifier(extension)} WITH SCHEMA ${escapeIdentifier(p.schema)}`);
+    }
   } finally {
     await client.end();
   }

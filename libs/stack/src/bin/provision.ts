@@ -19,7 +19,13 @@ async function main(): Promise<void> {
     const variable = `${app.schema.toUpperCase().replace(/-/g, '_')}_DB_PASSWORD`;
     const password = process.env[variable];
     if (!password) throw new Error(`${variable} is required (password of the ${roleOf(app.schema)} role)`);
-    await provisionServiceSchema(target.toString(), { database, schema: app.schema, role: roleOf(app.schema), password });
+    await provisionServiceSchema(target.toString(), {
+      database,
+      schema: app.schema,
+      role: roleOf(app.schema),
+      password,
+      extensions: app.extensions,
+    });
     console.log(`schema ${app.schema} and role ${roleOf(app.schema)} ready`);
   }
 }

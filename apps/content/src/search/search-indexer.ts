@@ -1,0 +1,128 @@
+import { type Document, documentSections } from '@bindery/document';
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { type PageEntry, type PageTree, ROOT } from '../model/page-tree';
+import { changedPageIds } from '../model/tree-diff';
+import { ContentStore } from '../revisions/content-store';
+import { RevisionsRepository } from '../revisions/revisions.repository';
+import { indexWords, searchConfig } from './search-text';
+import { type IndexedPage, SearchRepository } from './search.repository';
+
+export interface IndexRun {
+  revisionId: string | null;
+  /** Pages written or removed: the pages the new revision changed, not the space. */
+  pagesWritten: number;
+  pagesRemoved: number;
+}
+
+/**
+ * Brings a space's search index to its current main revision. The pages to look at come from a
+ * Merkle diff of the indexed revision's tree and the current one (unchanged subtrees are skipped
+ * whole), plus the descendants of a page whose title or slug changed (their path and ancestors
+ * did); only pages whose indexed fields changed are rewritten. Idempotent and transactional: a
+ * run that dies leaves the index at the revision before, and the next run starts from there.
+ */
+@Injectable()
+export class SearchIndexer {
+  constructor(
+    private readonly db: DataSource,
+    private readonly search: SearchRepository,
+    private readonly revisions: RevisionsRepository,
+    private readonly store: ContentStore,
+  ) {}
+
+  run(spaceId: string): Promise<IndexRun> {
+    return this.db.transaction(async (manager) => {
+      await this.search.lockSpace(manager, spaceId);
+      const space = await this.search.spaceState(manager, spaceId);
+      // A purged space: its rows went with it (cascade).
+      if (!space) return { revisionId: null, pagesWritten: 0, pagesRemoved: 0 };
+      const config = searchConfig(space.language);
+      const indexed = await this.search.indexed(manager, spaceId);
+      if (indexed?.revisionId === space.revisionId && indexed.config === config) {
+        return { revisionId: space.revisionId, pagesWritten: 0, pagesRemoved: 0 };
+      }
+      const revision = (await this.revisions.find(space.revisionId, manager))!;
+      const tree = await this.store.snapshot(revision.pages, manager);
+      const reset = !indexed || indexed.config !== config;
+      const previousRevision = reset ? null : await this.revisions.find(indexed.revisionId, manager);
+      const previous = previousRevision ? await this.store.snapshot(previousRevision.pages, manager) : null;
+
+      const candidates = previous ? affectedPages(previous, tree) : new Set(tree.pages.keys());
+      const changed = [...candidates].filter((id) => tree.pages.has(id) && (!previous || differs(previous, tree, id)));
+      const removed = previous ? [...candidates].filter((id) => previous.pages.has(id) && !tree.pages.has(id)) : [];
+
+      const bodies = await this.store.loadDocuments(
+        changed.flatMap((id) => tree.pages.get(id)!.document ?? []),
+        manager,
+      );
+      const pages = changed.map((id) => toIndexedPage(tree, tree.pages.get(id)!, bodies.get(tree.pages.get(id)!.document ?? '')));
+      await this.search.markIndexed(manager, spaceId, { revisionId: revision.id, config }, reset);
+      if (!reset) await this.search.removePages(manager, spaceId, [...removed, ...changed]);
+      await this.search.insertPages(manager, spaceId, config, pages);
+      return { revisionId: revision.id, pagesWritten: pages.length, pagesRemoved: removed.length };
+    });
+  }
+}
+
+/** Pages the Merkle diff finds changed, with the subtrees under a retitled or renamed page. */
+function affectedPages(previous: PageTree, tree: PageTree): Set<string> {
+  const out = changedPageIds(previous, tree);
+  for (const id of [...out]) {
+    const before = previous.pages.get(id)?.meta;
+    const after = tree.pages.get(id)?.meta;
+    if (!before || !after || before.title !== after.title || before.slug !== after.slug) {
+      const stack = [...tree.childrenOf(id)];
+      while (stack.length > 0) {
+        const child = stack.pop()!;
+        out.add(child);
+        stack.push(...tree.childrenOf(child));
+      }
+    }
+  }
+  return out;
+}
+
+/** Whether what the index holds of a page differs between two trees. */
+function differs(previous: PageTree, tree: PageTree, id: string): boolean {
+  const before = previous.pages.get(id);
+  const after = tree.pages.get(id)!;
+  if (!before) return true;
+  return (
+    before.document !== after.document ||
+    before.meta.title !== after.meta.title ||
+    (before.meta.description ?? '') !== (after.meta.description ?? '') ||
+    previous.pathOf(id) !== tree.pathOf(id) ||
+    ancestorTitles(previous, id).join('\u0001') !== ancestorTitles(tree, id).join('\u0001')
+  );
+}
+
+function ancestorTitles(tree: PageTree, id: string): string[] {
+  const titles: string[] = [];
+  let parent = tree.pages.get(id)?.parent;
+  for (let steps = 0; parent && parent !== ROOT && steps <= tree.pages.size; steps++) {
+    const page = tree.pages.get(parent);
+    if (!page) break;
+    titles.unshift(page.meta.title);
+    parent = page.parent;
+  }
+  return titles;
+}
+
+/** A page as the index holds it: one section per heading (a page without text still has one, its title is worth finding). */
+export function toIndexedPage(tree: PageTree, page: PageEntry, body: unknown): IndexedPage {
+  const found = body ? documentSections(body as Document) : [];
+  const sections = found.map((s) => ({ heading: s.heading, anchor: s.anchor ?? null, body: s.text }));
+  if (sections.length === 0) sections.push({ heading: '', anchor: null, body: '' });
+  const title = page.meta.title;
+  const description = page.meta.description ?? '';
+  return {
+    pageId: page.id,
+    title,
+    description,
+    path: tree.pathOf(page.id),
+    ancestors: ancestorTitles(tree, page.id).map((t) => ({ title: t })),
+    sections,
+    words: indexWords([title, description, ...sections.map((s) => `${s.heading} ${s.body}`)].join(' ')),
+  };
+}

@@ -1,0 +1,68 @@
+/**
+ * Text search configurations by space language (Postgres' built-in Snowball stemmers); a
+ * language without one is searched word by word (`simple`). Every value is a constant of this
+ * map, so it is safe to name in SQL.
+ */
+const CONFIGS: Record<string, string> = {
+  en: 'english',
+  fr: 'french',
+  de: 'german',
+  es: 'spanish',
+  it: 'italian',
+  pt: 'portuguese',
+  'pt-br': 'portuguese',
+  ru: 'russian',
+  nl: 'dutch',
+  sv: 'swedish',
+  no: 'norwegian',
+  da: 'danish',
+  fi: 'finnish',
+  hu: 'hungarian',
+  ro: 'romanian',
+  tr: 'turkish',
+  el: 'greek',
+  id: 'indonesian',
+  lt: 'lithuanian',
+};
+
+/** A space without a language is taken to be in English, the spec's sample language. */
+export function searchConfig(language: string | null | undefined): string {
+  return CONFIGS[language ?? 'en'] ?? 'simple';
+}
+
+/** Words a query is made of (letters and digits), at most 16 of them, each at most 64 characters. */
+export function queryWords(query: string): string[] {
+  return (
+    query
+      .normalize('NFKC')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? []
+  )
+    .slice(0, 16)
+    .map((w) => w.slice(0, 64));
+}
+
+/**
+ * A `to_tsquery` text: every word required, the last one as a prefix while the user is still
+ * typing it (no trailing space). Words hold only letters and digits, so quoting cannot be broken.
+ */
+export function tsQueryText(words: string[], typing: boolean): string {
+  return words.map((word, i) => `'${word}'${typing && i === words.length - 1 ? ':*' : ''}`).join(' & ');
+}
+
+/** True while the last word is being typed: the query does not end with a space or punctuation. */
+export function isTyping(query: string): boolean {
+  return /[\p{L}\p{N}]$/u.test(query);
+}
+
+/** Distinct words of a text worth suggesting as typo corrections (3–32 letters). */
+export function indexWords(text: string): string[] {
+  const words = new Set<string>();
+  for (const word of text
+    .normalize('NFKC')
+    .toLowerCase()
+    .match(/[\p{L}\p{N}]+/gu) ?? []) {
+    if (word.length >= 3 && word.length <= 32 && !/^\d+$/.test(word)) words.add(word);
+  }
+  return [...words];
+}

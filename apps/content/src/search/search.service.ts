@@ -1,0 +1,162 @@
+import type {
+  List,
+  OrgSearchInput,
+  RequestContext,
+  SearchPageResult,
+  SearchSectionResult,
+  SearchSpaceResult,
+  SpaceSearchInput,
+} from '@bindery/contracts';
+import { keysetPage, toList } from '@bindery/platform';
+import { Injectable } from '@nestjs/common';
+import { SpaceAccess } from '../spaces/space-access';
+import { isTyping, queryWords, tsQueryText } from './search-text';
+import { type PageHit, type PageInfo, type SectionHit, SearchRepository } from './search.repository';
+
+/** Sections shown per page. */
+const SECTIONS_PER_PAGE = 3;
+
+interface Searched {
+  hits: PageHit[];
+  limit: number;
+  pages: Map<string, SearchPageResult>;
+}
+
+/**
+ * Full-text search of the main content of the spaces a caller may read: the space search checks
+ * the space, the organization search keeps the spaces the caller has a level on (`contentLevel`,
+ * content's own rule). Ranked by `ts_rank_cd` with the page title and headings weighted above the
+ * text; the last word is a prefix while it is typed; with no match at all, each word is replaced
+ * by the closest indexed word (trigram similarity) and the search runs once more.
+ */
+@Injectable()
+export class SearchService {
+  constructor(
+    private readonly access: SpaceAccess,
+    private readonly search: SearchRepository,
+  ) {}
+
+  async space(ctx: RequestContext, input: SpaceSearchInput): Promise<List<SearchPageResult>> {
+    const { space } = await this.access.load(ctx, input.spaceId, 'view');
+    const found = await this.run(ctx, [space.id], input.query, input);
+    const total = found.hits[0]?.total ?? 0;
+    return toList(
+      found.hits,
+      found.limit,
+      total,
+      (h) => [h.rank],
+      (h) => found.pages.get(keyOf(h))!,
+    );
+  }
+
+  async organization(ctx: RequestContext, input: OrgSearchInput): Promise<List<SearchSpaceResult>> {
+    const levels = await this.access.listLevels(ctx, input.organizationId, 'No matching organization found');
+    const spaces = levels.reachesAny
+      ? (await this.search.organizationSpaces(input.organizationId)).filter(
+          (s) => levels.levelOf({ defaultLevel: s.defaultLevel as never, parentId: s.parentId }) !== null,
+        )
+      : [];
+    const titles = new Map(spaces.map((s) => [s.id, s.title]));
+    const found = await this.run(
+      ctx,
+      spaces.map((s) => s.id),
+      input.query,
+      input,
+    );
+    // One page of ranked pages, grouped by space in rank order; the cursor is the last page's rank.
+    const shown = found.hits.slice(0, found.limit);
+    const groups = new Map<string, SearchSpaceResult>();
+    for (const hit of shown) {
+      let group = groups.get(hit.spaceId);
+      if (!group) {
+        group = { type: 'space', id: hit.spaceId, title: titles.get(hit.spaceId) ?? '', score: hit.score, pages: [] };
+        groups.set(hit.spaceId, group);
+      }
+      group.pages.push(found.pages.get(keyOf(hit))!);
+    }
+    const list: List<SearchSpaceResult> = { count: found.hits[0]?.spaces ?? 0, items: [...groups.values()] };
+    if (found.hits.length > found.limit && shown.length > 0) {
+      const paged = toList(
+        found.hits,
+        found.limit,
+        0,
+        (h) => [h.rank],
+        () => null,
+      );
+      if (paged.next) list.next = paged.next;
+    }
+    return list;
+  }
+
+  private async run(ctx: RequestContext, spaceIds: string[], query: string, paging: { page?: string; limit?: number }): Promise<Searched> {
+    const { limit, take, after } = keysetPage(paging, 1);
+    const offset = after === undefined ? 0 : Math.max(0, Math.floor(Number(after[0])) || 0);
+    const words = queryWords(query);
+    const spaces = words.length > 0 && spaceIds.length > 0 ? await this.search.configs(spaceIds) : [];
+    if (spaces.length === 0) return { hits: [], limit, pages: new Map() };
+    const typing = isTyping(query);
+    let tsQuery = tsQueryText(words, typing);
+    let hits = await this.search.searchPages(spaces, tsQuery, offset, take);
+    if (hits.length === 0 && offset === 0) {
+      const corrected = await this.corrected(spaceIds, words);
+      if (corrected) {
+        tsQuery = tsQueryText(corrected, false);
+        hits = await this.search.searchPages(spaces, tsQuery, 0, take);
+      }
+    }
+    const shown = hits.slice(0, limit);
+    const sections = await this.search.sectionHits(shown, tsQuery);
+    const infos = new Map((await this.search.pageInfo(shown)).map((p) => [keyOf(p), p]));
+    const pages = new Map<string, SearchPageResult>();
+    for (const hit of shown) {
+      const info = infos.get(keyOf(hit));
+      if (!info) continue;
+      pages.set(
+        keyOf(hit),
+        toPageResult(
+          ctx.baseUrl,
+          hit,
+          info,
+          sections.filter((s) => keyOf(s) === keyOf(hit)),
+        ),
+      );
+    }
+    return { hits, limit, pages };
+  }
+
+  /** Each word replaced by the closest indexed word when one is similar enough; undefined when nothing changes. */
+  private async corrected(spaceIds: string[], words: string[]): Promise<string[] | undefined> {
+    const out: string[] = [];
+    for (const word of words) out.push(word.length >= 3 ? ((await this.search.closestWord(spaceIds, word)) ?? word) : word);
+    return out.some((w, i) => w !== words[i]) ? out : undefined;
+  }
+}
+
+const keyOf = (p: { spaceId: string; pageId: string }): string => `${p.spaceId}/${p.pageId}`;
+
+function toPageResult(baseUrl: string, hit: PageHit, info: PageInfo, sections: SectionHit[]): SearchPageResult {
+  const pageUrl = `${baseUrl}/s/${info.spaceId}/${info.path}`;
+  const best = [...sections].sort((a, b) => b.score - a.score || a.idx - b.idx).slice(0, SECTIONS_PER_PAGE);
+  return {
+    id: info.pageId,
+    title: info.title,
+    description: info.description,
+    path: info.path,
+    score: hit.score,
+    rank: hit.rank,
+    resultType: sections.some((s) => s.titleHit) ? 'page' : 'section',
+    sections: best.map(
+      (s): SearchSectionResult => ({
+        id: s.anchor ?? `${info.pageId}-${s.idx}`,
+        title: s.heading || info.title,
+        path: s.anchor ? `${info.path}#${s.anchor}` : info.path,
+        score: s.score,
+        resultType: 'section',
+        body: s.excerpt,
+        urls: { app: s.anchor ? `${pageUrl}#${s.anchor}` : pageUrl },
+      }),
+    ),
+    ancestors: info.ancestors,
+    urls: { app: pageUrl },
+  };
+}

@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { ChangeRequestsRepository } from '../change-requests/change-requests.repository';
+import { RevisionsModule } from '../revisions/revisions.module';
+import { SpacesModule } from '../spaces/spaces.module';
+import { TemplatesHandler } from './templates.handler';
+import { TemplatesService } from './templates.service';
+
+/** Built-in space templates. */
+@Module({
+  imports: [RevisionsModule, SpacesModule],
+  controllers: [TemplatesHandler],
+  providers: [TemplatesService, ChangeRequestsRepository],
+})
+export class TemplatesModule {}

@@ -1,0 +1,140 @@
+import { ALL_APPS, type ApiClient, controlTestStack, expectError, expectOperation, waitForJob } from '@bindery/testing';
+import { createChangeRequest, documentOf, editContent, merge, newOrgAdmin } from './content-helpers';
+import { addMember, newOrganization } from './identity-helpers';
+
+interface PageResult {
+  id: string;
+  title: string;
+  rank: number;
+  resultType: string;
+  sections: Array<{ body: string }>;
+}
+interface SpaceResult {
+  id: string;
+  pages: PageResult[];
+}
+
+/** Merges pages into a space and waits for the search index to reflect the merge. */
+async function publish(
+  client: ApiClient,
+  spaceId: string,
+  pages: Array<{ title: string; text: string }>,
+  config = 'english',
+): Promise<string> {
+  const cr = await createChangeRequest(client, spaceId, 'Pages');
+  await editContent(
+    client,
+    spaceId,
+    cr.id,
+    pages.map((p, i) => ({ operation: 'insert_page', title: p.title, document: documentOf([`k${i}`, p.text]) })),
+  );
+  const { revision } = await merge(client, spaceId, cr.id);
+  return `search-index-${spaceId}-${revision}-${config}`;
+}
+
+const indexed = (jobId: string) => waitForJob('content', jobId, (s) => s.status === 'succeeded', 30_000);
+
+async function spaceSearch(client: ApiClient, spaceId: string, query: string): Promise<PageResult[]> {
+  const response = await client.get(`/v1/spaces/${spaceId}/search?query=${encodeURIComponent(query)}`);
+  return expectOperation<{ items: PageResult[] }>(response, 'searchSpaceContent', 200).items;
+}
+
+async function createSpace(client: ApiClient, orgId: string, title: string, language?: string): Promise<string> {
+  const response = await client.post(`/v1/orgs/${orgId}/spaces`, { title, ...(language ? { language } : {}) });
+  return expectOperation<{ id: string }>(response, 'createSpace', 201).id;
+}
+
+describe('content search', () => {
+  let admin: Awaited<ReturnType<typeof newOrgAdmin>>;
+  let spaceId: string;
+
+  beforeAll(async () => {
+    admin = await newOrgAdmin('search');
+    spaceId = await createSpace(admin.client, admin.orgId, 'Manual');
+    await indexed(
+      await publish(admin.client, spaceId, [
+        { title: 'Overview', text: 'Read the installation notes before anything else.' },
+        { title: 'Installation', text: 'Download the package and run the wizard.' },
+        { title: 'Pricing', text: 'Plans and invoices.' },
+      ]),
+    );
+  });
+
+  it('ranks a title match above a body match, with highlighted excerpts', async () => {
+    const results = await spaceSearch(admin.client, spaceId, 'installation ');
+    expect(results.map((r) => r.title)).toEqual(['Installation', 'Overview']);
+    expect(results.map((r) => r.rank)).toEqual([1, 2]);
+    expect(results[0].resultType).toBe('page');
+    expect(results[1].sections[0].body).toContain('<mark>installation</mark>');
+  });
+
+  it('matches the last word as a prefix while it is typed, and corrects typos', async () => {
+    expect((await spaceSearch(admin.client, spaceId, 'wiz')).map((r) => r.title)).toEqual(['Installation']);
+    expect((await spaceSearch(admin.client, spaceId, 'invoises ')).map((r) => r.title)).toEqual(['Pricing']);
+    expect(await spaceSearch(admin.client, spaceId, '!!!')).toEqual([]);
+  });
+
+  it('stems with the space language', async () => {
+    const french = await createSpace(admin.client, admin.orgId, 'Écuries', 'fr');
+    await indexed(await publish(admin.client, french, [{ title: 'Écurie', text: 'Les chevaux mangent du foin.' }], 'french'));
+    // French stemming: "manger" and "mangent" share a stem; "du" is a French stop word.
+    expect((await spaceSearch(admin.client, french, 'manger ')).map((r) => r.title)).toEqual(['Écurie']);
+    expect(await spaceSearch(admin.client, french, 'du ')).toEqual([]);
+    // The same text in an English space: "du" is an ordinary word there.
+    const english = await createSpace(admin.client, admin.orgId, 'Stables');
+    await indexed(await publish(admin.client, english, [{ title: 'Stable', text: 'Les chevaux mangent du foin.' }]));
+    expect((await spaceSearch(admin.client, english, 'du ')).map((r) => r.title)).toEqual(['Stable']);
+  });
+
+  it('searches an organization within the spaces the caller can see', async () => {
+    const org = await newOrganization('Search org');
+    const shared = await createSpace(org.admin.client, org.organizationId, 'Shared');
+    await indexed(await publish(org.admin.client, shared, [{ title: 'Roadmap', text: 'Quarterly goals.' }]));
+    // Another organization's space with the same words never shows up.
+    const other = await newOrgAdmin('search-other');
+    const foreign = await createSpace(other.client, other.orgId, 'Foreign');
+    await indexed(await publish(other.client, foreign, [{ title: 'Roadmap', text: 'Secret goals.' }]));
+
+    const reader = await addMember(org, 'read');
+    const found = expectOperation<{ count: number; items: SpaceResult[] }>(
+      await reader.client.get(`/v1/orgs/${org.organizationId}/search?query=roadmap`),
+      'searchOrganizationContent',
+      200,
+    );
+    expect(found.items.map((s) => s.id)).toEqual([shared]);
+    expect(found.count).toBe(1);
+    // A guest reaches no content; a stranger does not learn the organization exists.
+    const guest = await addMember(org, null);
+    const none = expectOperation<{ items: SpaceResult[] }>(
+      await guest.client.get(`/v1/orgs/${org.organizationId}/search?query=roadmap`),
+      'searchOrganizationContent',
+      200,
+    );
+    expect(none.items).toEqual([]);
+    expectError(await other.client.get(`/v1/orgs/${org.organizationId}/search?query=roadmap`), 404);
+    expectError(await reader.client.get(`/v1/spaces/${foreign}/search?query=roadmap`), 404);
+  });
+
+  it('refuses an empty, missing or over-long query', async () => {
+    expectError(await admin.client.get(`/v1/spaces/${spaceId}/search?query=`), 400, /query/);
+    expectError(await admin.client.get(`/v1/spaces/${spaceId}/search`), 400, /query/);
+    expectError(await admin.client.get(`/v1/orgs/${admin.orgId}/search?query=${'a'.repeat(513)}`), 400, /query/);
+    expectError(await admin.client.get(`/v1/spaces/${spaceId}/search?query=x&limit=1001`), 400, /limit/);
+  });
+
+  it('finishes indexing a merge after the worker was killed', async () => {
+    const stack = await controlTestStack();
+    const worker = ALL_APPS.find((a) => a.name === 'content-worker')!;
+    await stack.stopApp(worker.name, { crash: true });
+    let jobId: string;
+    try {
+      jobId = await publish(admin.client, spaceId, [{ title: 'Backups', text: 'Snapshots are taken nightly.' }]);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(await spaceSearch(admin.client, spaceId, 'nightly ')).toEqual([]);
+    } finally {
+      stack.startApp(worker);
+    }
+    await indexed(jobId);
+    expect((await spaceSearch(admin.client, spaceId, 'nightly ')).map((r) => r.title)).toEqual(['Backups']);
+  });
+});
