@@ -1,0 +1,156 @@
+/**
+ * Online centroid clustering, framework-free. Each new vector joins the cluster whose centroid is
+ * the most similar (cosine) when that similarity reaches `threshold`, or opens a new cluster. A
+ * cluster keeps the sum of its members' unit vectors; its centroid is that sum normalised, so an
+ * update is O(dims) and a cluster's id never changes as it grows. Nothing is re-clustered: the cost
+ * of an assignment is one pass over the clusters (bounded by `maxClusters`, see `assign`).
+ * `merge` (maintenance) folds clusters whose centroids converged into the older one and reports
+ * the pairs, so the caller can record the old id as an alias of the surviving one.
+ */
+export interface ClusterState {
+  id: string;
+  /** Sum of the members' unit vectors. */
+  sum: Float32Array;
+  count: number;
+  /** Creation order (older clusters survive merges); any increasing number. */
+  seq: number;
+}
+
+export interface ClustererOptions {
+  /** Minimum cosine to the centroid to join a cluster. */
+  threshold: number;
+  /** Minimum cosine between two centroids for maintenance to merge them. */
+  mergeThreshold: number;
+}
+
+export const DEFAULT_CLUSTERER: ClustererOptions = { threshold: 0.5, mergeThreshold: 0.8 };
+
+export interface Assignment {
+  cluster: ClusterState;
+  created: boolean;
+  similarity: number;
+}
+
+export interface Merge {
+  /** The cluster that disappears; its id becomes an alias of `into`. */
+  from: string;
+  into: string;
+}
+
+export class OnlineClusterer {
+  private readonly clusters = new Map<string, ClusterState>();
+  private nextSeq = 0;
+
+  constructor(
+    readonly dims: number,
+    readonly options: ClustererOptions = DEFAULT_CLUSTERER,
+    private readonly newId: () => string = sequentialIds(),
+  ) {}
+
+  get size(): number {
+    return this.clusters.size;
+  }
+
+  all(): ClusterState[] {
+    return [...this.clusters.values()];
+  }
+
+  get(id: string): ClusterState | undefined {
+    return this.clusters.get(id);
+  }
+
+  /** Adds clusters loaded from storage. */
+  load(states: ClusterState[]): void {
+    for (const state of states) {
+      this.clusters.set(state.id, state);
+      this.nextSeq = Math.max(this.nextSeq, state.seq + 1);
+    }
+  }
+
+  /** The closest cluster and its similarity, without changing anything. */
+  nearest(vector: Float32Array): { cluster?: ClusterState; similarity: number } {
+    let best: ClusterState | undefined;
+    let bestSimilarity = -Infinity;
+    for (const cluster of this.clusters.values()) {
+      const similarity = centroidSimilarity(cluster, vector);
+      if (similarity > bestSimilarity) {
+        bestSimilarity = similarity;
+        best = cluster;
+      }
+    }
+    return { cluster: best, similarity: bestSimilarity };
+  }
+
+  /** Places a unit vector: joins the nearest cluster at or above the threshold, else opens one. */
+  assign(vector: Float32Array): Assignment {
+    const { cluster, similarity } = this.nearest(vector);
+    if (cluster && similarity >= this.options.threshold) {
+      addInto(cluster.sum, vector);
+      cluster.count++;
+      return { cluster, created: false, similarity };
+    }
+    const created: ClusterState = { id: this.newId(), sum: Float32Array.from(vector), count: 1, seq: this.nextSeq++ };
+    this.clusters.set(created.id, created);
+    return { cluster: created, created: true, similarity };
+  }
+
+  /**
+   * Maintenance: merges every pair of clusters whose centroids reach `mergeThreshold`, the younger
+   * into the older (its id is the one people have seen longest), until none is left. Quadratic in
+   * the number of clusters, so run periodically, not per issue.
+   */
+  merge(): Merge[] {
+    const merges: Merge[] = [];
+    let changed = true;
+    while (changed) {
+      changed = false;
+      const ordered = [...this.clusters.values()].sort((a, b) => a.seq - b.seq);
+      for (let i = 0; i < ordered.length && !changed; i++) {
+        for (let j = i + 1; j < ordered.length; j++) {
+          const [older, younger] = [ordered[i], ordered[j]];
+          if (cosine(older.sum, younger.sum) < this.options.mergeThreshold) continue;
+          addInto(older.sum, younger.sum);
+          older.count += younger.count;
+          this.clusters.delete(younger.id);
+          merges.push({ from: younger.id, into: older.id });
+          changed = true;
+          break;
+        }
+      }
+    }
+    return merges;
+  }
+}
+
+/** Cosine between a cluster's centroid and a unit vector. */
+export function centroidSimilarity(cluster: ClusterState, unit: Float32Array): number {
+  let dot = 0;
+  let sq = 0;
+  const sum = cluster.sum;
+  for (let i = 0; i < sum.length; i++) {
+    dot += sum[i] * unit[i];
+    sq += sum[i] * sum[i];
+  }
+  return sq === 0 ? 0 : dot / Math.sqrt(sq);
+}
+
+export function cosine(a: Float32Array, b: Float32Array): number {
+  let dot = 0;
+  let sa = 0;
+  let sb = 0;
+  for (let i = 0; i < a.length; i++) {
+    dot += a[i] * b[i];
+    sa += a[i] * a[i];
+    sb += b[i] * b[i];
+  }
+  return sa === 0 || sb === 0 ? 0 : dot / Math.sqrt(sa * sb);
+}
+
+function addInto(target: Float32Array, add: Float32Array): void {
+  for (let i = 0; i < target.length; i++) target[i] += add[i];
+}
+
+function sequentialIds(): () => string {
+  let n = 0;
+  return () => `c${++n}`;
+}
