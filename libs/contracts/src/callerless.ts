@@ -31,7 +31,11 @@ export const ContentCallerlessSubjects: readonly string[] = [
 
 export const CollaborationCallerlessSubjects: readonly string[] = [healthSubject('collaboration')];
 
-const CALLERLESS = new Set<string>([...IdentityCallerlessSubjects, ...ContentCallerlessSubjects, ...CollaborationCallerlessSubjects]);
+export const ConversationsCallerlessSubjects: readonly string[] = [healthSubject('conversations')];
+
+const CALLERLESS = new Set<string>([...IdentityCallerlessSubjects, ...ContentCallerlessSubjects, ...CollaborationCallerlessSubjects,
+  ...ConversationsCallerlessSubjects,
+]);
 
 /** True when `subject` is answered without a caller (see the lists above). */
 export const isCallerlessSubject = (subject: string): boolean => CALLERLESS.has(subject);

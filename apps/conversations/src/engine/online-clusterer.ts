@@ -95,6 +95,40 @@ export class OnlineClusterer {
   }
 
   /**
+   * Maintenance after a batch: each of `ids` (clusters that just changed) is compared with every
+   * other cluster, and a pair reaching `mergeThreshold` merges, the younger into the older. Cost:
+   * |ids| passes over the clusters.
+   */
+  mergeAround(ids: string[]): Merge[] {
+    const merges: Merge[] = [];
+    const queue = [...new Set(ids)];
+    while (queue.length > 0) {
+      const id = queue.shift()!;
+      const cluster = this.clusters.get(id);
+      if (!cluster) continue;
+      let partner: ClusterState | undefined;
+      let best = this.options.mergeThreshold;
+      for (const other of this.clusters.values()) {
+        if (other === cluster) continue;
+        const similarity = cosine(cluster.sum, other.sum);
+        if (similarity >= best) {
+          best = similarity;
+          partner = other;
+        }
+      }
+      if (!partner) continue;
+      const [older, younger] = cluster.seq < partner.seq ? [cluster, partner] : [partner, cluster];
+      addInto(older.sum, younger.sum);
+      older.count += younger.count;
+      this.clusters.delete(younger.id);
+      merges.push({ from: younger.id, into: older.id });
+      // The survivor moved: it may now meet another cluster.
+      queue.push(older.id);
+    }
+    return merges;
+  }
+
+  /**
    * Maintenance: merges every pair of clusters whose centroids reach `mergeThreshold`, the younger
    * into the older (its id is the one people have seen longest), until none is left. Quadratic in
    * the number of clusters, so run periodically, not per issue.
