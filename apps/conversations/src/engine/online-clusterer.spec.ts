@@ -1,0 +1,68 @@
+import { centroidSimilarity, cosine, OnlineClusterer } from './online-clusterer';
+
+const unit = (...xs: number[]): Float32Array => {
+  const n = Math.hypot(...xs);
+  return Float32Array.from(xs.map((x) => x / n));
+};
+
+describe('OnlineClusterer', () => {
+  it('joins the nearest cluster at or above the threshold and opens a new one below it', () => {
+    const clusterer = new OnlineClusterer(2, { threshold: 0.9, mergeThreshold: 0.99 });
+    const a = clusterer.assign(unit(1, 0));
+    expect(a.created).toBe(true);
+    const near = clusterer.assign(unit(1, 0.1));
+    expect(near).toMatchObject({ created: false, cluster: { id: a.cluster.id } });
+    expect(near.similarity).toBeGreaterThan(0.9);
+    const far = clusterer.assign(unit(0, 1));
+    expect(far.created).toBe(true);
+    expect(far.cluster.id).not.toBe(a.cluster.id);
+    expect(clusterer.size).toBe(2);
+  });
+
+  it('moves the centroid to the mean direction of its members', () => {
+    const clusterer = new OnlineClusterer(2, { threshold: 0.5, mergeThreshold: 0.99 });
+    const { cluster } = clusterer.assign(unit(1, 0));
+    clusterer.assign(unit(0.6, 0.8));
+    expect(cluster.count).toBe(2);
+    // The sum (1.6, 0.8) points between the two members.
+    expect(centroidSimilarity(cluster, unit(1.6, 0.8))).toBeCloseTo(1, 5);
+    expect(centroidSimilarity(cluster, unit(1, 0))).toBeCloseTo(centroidSimilarity(cluster, unit(0.6, 0.8)), 5);
+  });
+
+  it('keeps ids stable as clusters grow, and picks the closest of several clusters', () => {
+    const clusterer = new OnlineClusterer(3, { threshold: 0.7, mergeThreshold: 0.99 });
+    const x = clusterer.assign(unit(1, 0, 0)).cluster.id;
+    const y = clusterer.assign(unit(0, 1, 0)).cluster.id;
+    for (let i = 0; i < 50; i++) {
+      expect(clusterer.assign(unit(1, 0.05 * (i % 3), 0)).cluster.id).toBe(x);
+      expect(clusterer.assign(unit(0.05 * (i % 3), 1, 0.1)).cluster.id).toBe(y);
+    }
+    expect(clusterer.get(x)!.count).toBe(51);
+    expect(clusterer.size).toBe(2);
+  });
+
+  it('merges converged clusters into the older one and reports the pair (for the alias)', () => {
+    const clusterer = new OnlineClusterer(2, { threshold: 0.95, mergeThreshold: 0.9 });
+    const older = clusterer.assign(unit(1, 0)).cluster;
+    const younger = clusterer.assign(unit(1, 0.4)).cluster;
+    expect(younger.id).not.toBe(older.id);
+    const merges = clusterer.mergeAround([younger.id]);
+    expect(merges).toEqual([{ from: younger.id, into: older.id }]);
+    expect(clusterer.get(younger.id)).toBeUndefined();
+    expect(clusterer.get(older.id)!.count).toBe(2);
+    // Unrelated clusters are left alone.
+    clusterer.assign(unit(0, 1));
+    expect(clusterer.mergeAround(clusterer.all().map((c) => c.id))).toEqual([]);
+  });
+
+  it('continues from loaded state: sequence numbers keep growing, so age order survives a restart', () => {
+    const clusterer = new OnlineClusterer(2, { threshold: 0.9, mergeThreshold: 0.99 });
+    clusterer.load([{ id: 'old', sum: unit(1, 0), count: 3, seq: 7 }]);
+    expect(clusterer.assign(unit(1, 0.01)).cluster.id).toBe('old');
+    expect(clusterer.assign(unit(0, 1)).cluster.seq).toBe(8);
+  });
+
+  it('cosine is 0 for a zero vector', () => {
+    expect(cosine(new Float32Array(2), unit(1, 0))).toBe(0);
+  });
+});
