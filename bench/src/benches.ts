@@ -1,4 +1,5 @@
 import { contentBench } from './content.bench';
+import { conversationsQualityBench } from './conversations-quality.bench';
 import { gatewayBench } from './gateway.bench';
 import { markdownBench } from './markdown.bench';
 
@@ -7,4 +8,5 @@ export const BENCHES: Record<string, () => Promise<string[]>> = {
   gateway: gatewayBench,
   content: contentBench,
   markdown: markdownBench,
+  'conversations-quality': conversationsQualityBench,
 };

@@ -14,6 +14,8 @@ export interface ClusterState {
   count: number;
   /** Creation order (older clusters survive merges); any increasing number. */
   seq: number;
+  /** Cached length of `sum` (kept by the clusterer; computed when absent). */
+  norm?: number;
 }
 
 export interface ClustererOptions {
@@ -71,8 +73,18 @@ export class OnlineClusterer {
   nearest(vector: Float32Array): { cluster?: ClusterState; similarity: number } {
     let best: ClusterState | undefined;
     let bestSimilarity = -Infinity;
+    // Feature vectors are mostly zeros (a few hashed terms, then the dense semantic part): the dot
+    // product with each centroid only visits the query's non-zero dimensions.
+    const nonZero: number[] = [];
+    for (let i = 0; i < vector.length; i++) if (vector[i] !== 0) nonZero.push(i);
+    const indices = Int32Array.from(nonZero);
+    const values = Float32Array.from(nonZero, (i) => vector[i]);
     for (const cluster of this.clusters.values()) {
-      const similarity = centroidSimilarity(cluster, vector);
+      const sum = cluster.sum;
+      let dot = 0;
+      for (let k = 0; k < indices.length; k++) dot += sum[indices[k]] * values[k];
+      const norm = (cluster.norm ??= length(sum));
+      const similarity = norm === 0 ? 0 : dot / norm;
       if (similarity > bestSimilarity) {
         bestSimilarity = similarity;
         best = cluster;
@@ -86,6 +98,7 @@ export class OnlineClusterer {
     const { cluster, similarity } = this.nearest(vector);
     if (cluster && similarity >= this.options.threshold) {
       addInto(cluster.sum, vector);
+      cluster.norm = length(cluster.sum);
       cluster.count++;
       return { cluster, created: false, similarity };
     }
@@ -108,9 +121,13 @@ export class OnlineClusterer {
       if (!cluster) continue;
       let partner: ClusterState | undefined;
       let best = this.options.mergeThreshold;
+      const norm = (cluster.norm ??= length(cluster.sum));
       for (const other of this.clusters.values()) {
         if (other === cluster) continue;
-        const similarity = cosine(cluster.sum, other.sum);
+        const otherNorm = (other.norm ??= length(other.sum));
+        let dot = 0;
+        for (let i = 0; i < cluster.sum.length; i++) dot += cluster.sum[i] * other.sum[i];
+        const similarity = norm === 0 || otherNorm === 0 ? 0 : dot / (norm * otherNorm);
         if (similarity >= best) {
           best = similarity;
           partner = other;
@@ -119,6 +136,7 @@ export class OnlineClusterer {
       if (!partner) continue;
       const [older, younger] = cluster.seq < partner.seq ? [cluster, partner] : [partner, cluster];
       addInto(older.sum, younger.sum);
+      older.norm = length(older.sum);
       older.count += younger.count;
       this.clusters.delete(younger.id);
       merges.push({ from: younger.id, into: older.id });
@@ -144,6 +162,7 @@ export class OnlineClusterer {
           const [older, younger] = [ordered[i], ordered[j]];
           if (cosine(older.sum, younger.sum) < this.options.mergeThreshold) continue;
           addInto(older.sum, younger.sum);
+          older.norm = length(older.sum);
           older.count += younger.count;
           this.clusters.delete(younger.id);
           merges.push({ from: younger.id, into: older.id });
@@ -154,6 +173,15 @@ export class OnlineClusterer {
     }
     return merges;
   }
+}
+
+/**
+ * Whether a cluster that grew from `before` to `after` issues is due a merge check: each time its
+ * size reaches a new power of two (from 4 on), so a cluster is checked O(log n) times in its life
+ * and maintenance stays a small share of the cost of an issue.
+ */
+export function dueForMergeCheck(before: number, after: number): boolean {
+  return after >= 4 && Math.floor(Math.log2(Math.max(before, 1))) < Math.floor(Math.log2(after));
 }
 
 /** Cosine between a cluster's centroid and a unit vector. */
@@ -178,6 +206,12 @@ export function cosine(a: Float32Array, b: Float32Array): number {
     sb += b[i] * b[i];
   }
   return sa === 0 || sb === 0 ? 0 : dot / Math.sqrt(sa * sb);
+}
+
+function length(values: Float32Array): number {
+  let sq = 0;
+  for (let i = 0; i < values.length; i++) sq += values[i] * values[i];
+  return Math.sqrt(sq);
 }
 
 function addInto(target: Float32Array, add: Float32Array): void {

@@ -1,7 +1,7 @@
 import { iconFor } from './cluster-icon';
 import { extractIssues, vectorSimilarity } from './extract-issues';
 import type { Featurizer } from './featurizer';
-import { type ClusterState, type ClustererOptions, type Merge, OnlineClusterer } from './online-clusterer';
+import { type ClusterState, type ClustererOptions, dueForMergeCheck, type Merge, OnlineClusterer } from './online-clusterer';
 
 /** A cluster as stored: the clusterer's state plus what the API shows. */
 export interface ClusterRecord extends ClusterState {
@@ -80,6 +80,8 @@ export class OrganizationClusters {
     const similarity = vectorSimilarity((text) => featurizer.vectorize(text));
     const result: BatchResult = { issues: [], skipped: new Map(), touched: [], weeks: [], merges: [] };
     const touched = new Set<string>();
+    // Size of each touched cluster before this batch, to know which are due a merge check.
+    const sizeBefore = new Map<string, number>();
     const weeks = new Map<string, number>();
     for (const conversation of batch) {
       if (!conversation.parts.some((part) => part.role === 'user')) {
@@ -97,6 +99,7 @@ export class OrganizationClusters {
         let clusterId: string | null = null;
         if (vector.some((x) => x !== 0)) {
           const assignment = this.clusterer.assign(vector);
+          if (!sizeBefore.has(assignment.cluster.id)) sizeBefore.set(assignment.cluster.id, assignment.cluster.count - 1);
           const record = this.upsertRecord(assignment.cluster, assignment.created, assignment.similarity, issue, now);
           if (!counted.has(record.id)) {
             counted.add(record.id);
@@ -121,7 +124,8 @@ export class OrganizationClusters {
         });
       });
     }
-    result.merges = this.mergeAround(touched, now);
+    const due = [...touched].filter((id) => dueForMergeCheck(sizeBefore.get(id) ?? 0, this.clusterer.get(id)?.count ?? 0));
+    result.merges = this.mergeAround(due, now);
     const merged = new Map(result.merges.map((m) => [m.from, m.into]));
     const resolve = (id: string): string => {
       let current = id;
@@ -174,8 +178,8 @@ export class OrganizationClusters {
   }
 
   /** Merges touched clusters with any cluster whose centroid converged with theirs. */
-  private mergeAround(touched: Set<string>, now: Date): Merge[] {
-    const merges = this.clusterer.mergeAround([...touched]);
+  private mergeAround(due: string[], now: Date): Merge[] {
+    const merges = this.clusterer.mergeAround(due);
     for (const { from, into } of merges) {
       const gone = this.records.get(from)!;
       const survivor = this.records.get(into)!;
