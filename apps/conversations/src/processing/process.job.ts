@@ -22,7 +22,8 @@ export function processJob(deps: { db: DataSource; repository: ProcessingReposit
   return defineJob<ProcessPayload>({
     type: PROCESS_JOB,
     concurrency: 4,
-    ackWaitMs: 60_000,
+    // Batches take well under a second and the runner heartbeats meanwhile: a crashed worker's job is back in 10 s.
+    ackWaitMs: 10_000,
     maxAttempts: 8,
     backoff: { initialMs: 500, maxMs: 60_000 },
     async handle({ organizationId }, ctx) {
