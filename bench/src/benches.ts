@@ -1,4 +1,5 @@
 import { contentBench } from './content.bench';
+import { conversationsBench } from './conversations.bench';
 import { conversationsQualityBench } from './conversations-quality.bench';
 import { gatewayBench } from './gateway.bench';
 import { markdownBench } from './markdown.bench';
@@ -8,5 +9,6 @@ export const BENCHES: Record<string, () => Promise<string[]>> = {
   gateway: gatewayBench,
   content: contentBench,
   markdown: markdownBench,
+  conversations: conversationsBench,
   'conversations-quality': conversationsQualityBench,
 };
