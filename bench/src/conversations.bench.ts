@@ -145,7 +145,11 @@ async function database(): Promise<Client> {
 const pending = async (db: Client): Promise<number> =>
   (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM conversations WHERE processed_at IS NULL')).rows[0].n;
 const processedCount = async (db: Client, org: string): Promise<number> =>
-  (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM conversations WHERE organization_id = $1 AND processed_at IS NOT NULL', [org])).rows[0].n;
+  (
+    await db.query<{ n: number }>('SELECT count(*)::int AS n FROM conversations WHERE organization_id = $1 AND processed_at IS NOT NULL', [
+      org,
+    ])
+  ).rows[0].n;
 
 async function waitFor(check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;

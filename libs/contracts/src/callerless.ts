@@ -33,7 +33,10 @@ export const CollaborationCallerlessSubjects: readonly string[] = [healthSubject
 
 export const ConversationsCallerlessSubjects: readonly string[] = [healthSubject('conversations')];
 
-const CALLERLESS = new Set<string>([...IdentityCallerlessSubjects, ...ContentCallerlessSubjects, ...CollaborationCallerlessSubjects,
+const CALLERLESS = new Set<string>([
+  ...IdentityCallerlessSubjects,
+  ...ContentCallerlessSubjects,
+  ...CollaborationCallerlessSubjects,
   ...ConversationsCallerlessSubjects,
 ]);
 

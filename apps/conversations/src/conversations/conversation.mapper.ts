@@ -68,7 +68,18 @@ export function toCluster(row: ClusterRow, weeklyPulse: number[], organizationId
     weeklyPulse,
     sources: row.sources,
     // No tasks are made from clusters here: the task counters are 0.
-    stats: { issues: row.issues, conversations: row.conversations, tasksTotal: 0, tasksBacklog: 0, tasksStarted: 0, tasksCompleted: 0, tasksCancelled: 0 },
-    urls: { location: `${orgBase(baseUrl, organizationId)}/conversations-clusters/${row.id}`, app: `${baseUrl}/o/${organizationId}/insights/clusters/${row.id}` },
+    stats: {
+      issues: row.issues,
+      conversations: row.conversations,
+      tasksTotal: 0,
+      tasksBacklog: 0,
+      tasksStarted: 0,
+      tasksCompleted: 0,
+      tasksCancelled: 0,
+    },
+    urls: {
+      location: `${orgBase(baseUrl, organizationId)}/conversations-clusters/${row.id}`,
+      app: `${baseUrl}/o/${organizationId}/insights/clusters/${row.id}`,
+    },
   };
 }

@@ -5,7 +5,8 @@ import { DataSource } from 'typeorm';
 import { PROCESS_JOB, type ProcessPayload } from '../processing/process.job';
 import type { ClusterRow, ConversationRow, IssueRow, NewConversation } from './conversation-rows';
 
-const CONVERSATION_COLUMNS = 'organization_id, id, seq::text AS seq, source, subject, url, attributes, parts, created_at, ingested_at, processed_at';
+const CONVERSATION_COLUMNS =
+  'organization_id, id, seq::text AS seq, source, subject, url, attributes, parts, created_at, ingested_at, processed_at';
 const ISSUE_COLUMNS = 'i.id, i.seq::text AS seq, i.conversation_id, i.title, i.summary, i.cluster_id, i.created_at, i.ingested_at';
 const CLUSTER_COLUMNS = 'id, label, summary, icon, issues, conversations, sources, created_at, updated_at';
 
@@ -28,7 +29,10 @@ export class ConversationsRepository {
    * new, queues the processing job in the same transaction. Returns the ids that were new and the
    * content hashes already stored for the others.
    */
-  async ingest(organizationId: string, conversations: NewConversation[]): Promise<{ inserted: Set<string>; existing: Map<string, string> }> {
+  async ingest(
+    organizationId: string,
+    conversations: NewConversation[],
+  ): Promise<{ inserted: Set<string>; existing: Map<string, string> }> {
     return this.db.transaction(async (tx) => {
       const rows = await tx.query<Array<{ id: string }>>(
         `INSERT INTO conversations (organization_id, id, source, subject, url, attributes, parts, content_hash, created_at)
@@ -65,15 +69,19 @@ export class ConversationsRepository {
   }
 
   async conversation(organizationId: string, id: string): Promise<ConversationRow | undefined> {
-    const [row] = await this.db.query<ConversationRow[]>(`SELECT ${CONVERSATION_COLUMNS} FROM conversations WHERE organization_id = $1 AND id = $2`, [
-      organizationId,
-      id,
-    ]);
+    const [row] = await this.db.query<ConversationRow[]>(
+      `SELECT ${CONVERSATION_COLUMNS} FROM conversations WHERE organization_id = $1 AND id = $2`,
+      [organizationId, id],
+    );
     return row;
   }
 
   /** Newest first (ingestion order), optionally one source. */
-  async conversations(organizationId: string, source: string | undefined, page: KeysetPage): Promise<{ rows: ConversationRow[]; count: number }> {
+  async conversations(
+    organizationId: string,
+    source: string | undefined,
+    page: KeysetPage,
+  ): Promise<{ rows: ConversationRow[]; count: number }> {
     const params: unknown[] = [organizationId, source ?? null, page.take];
     let after = '';
     if (page.after) {
@@ -95,15 +103,18 @@ export class ConversationsRepository {
   /** Conversations by id, for embedding in issue lists. */
   async conversationsByIds(organizationId: string, ids: string[]): Promise<Map<string, ConversationRow>> {
     if (ids.length === 0) return new Map();
-    const rows = await this.db.query<ConversationRow[]>(`SELECT ${CONVERSATION_COLUMNS} FROM conversations WHERE organization_id = $1 AND id = ANY($2)`, [
-      organizationId,
-      ids,
-    ]);
+    const rows = await this.db.query<ConversationRow[]>(
+      `SELECT ${CONVERSATION_COLUMNS} FROM conversations WHERE organization_id = $1 AND id = ANY($2)`,
+      [organizationId, ids],
+    );
     return new Map(rows.map((r) => [r.id, r]));
   }
 
   async issue(organizationId: string, id: string): Promise<IssueRow | undefined> {
-    const [row] = await this.db.query<IssueRow[]>(`SELECT ${ISSUE_COLUMNS} FROM issues i WHERE i.organization_id = $1 AND i.id = $2`, [organizationId, id]);
+    const [row] = await this.db.query<IssueRow[]>(`SELECT ${ISSUE_COLUMNS} FROM issues i WHERE i.organization_id = $1 AND i.id = $2`, [
+      organizationId,
+      id,
+    ]);
     return row;
   }
 
@@ -120,8 +131,14 @@ export class ConversationsRepository {
       params.push(String(page.after[0]));
       after = `AND i.seq < $${params.length}::bigint`;
     }
-    const rows = await this.db.query<IssueRow[]>(`SELECT ${ISSUE_COLUMNS} FROM issues i WHERE ${where} ${after} ORDER BY i.seq DESC LIMIT $4`, params);
-    const [{ count }] = await this.db.query<Array<{ count: number }>>(`SELECT count(*)::int AS count FROM issues i WHERE ${where}`, params.slice(0, 3));
+    const rows = await this.db.query<IssueRow[]>(
+      `SELECT ${ISSUE_COLUMNS} FROM issues i WHERE ${where} ${after} ORDER BY i.seq DESC LIMIT $4`,
+      params,
+    );
+    const [{ count }] = await this.db.query<Array<{ count: number }>>(
+      `SELECT count(*)::int AS count FROM issues i WHERE ${where}`,
+      params.slice(0, 3),
+    );
     return { rows, count };
   }
 
@@ -164,9 +181,10 @@ export class ConversationsRepository {
       `SELECT ${CLUSTER_COLUMNS} FROM clusters WHERE organization_id = $1 ${after} ORDER BY ${orderBy} LIMIT $2`,
       params,
     );
-    const [{ count }] = await this.db.query<Array<{ count: number }>>('SELECT count(*)::int AS count FROM clusters WHERE organization_id = $1', [
-      organizationId,
-    ]);
+    const [{ count }] = await this.db.query<Array<{ count: number }>>(
+      'SELECT count(*)::int AS count FROM clusters WHERE organization_id = $1',
+      [organizationId],
+    );
     return { rows, count };
   }
 

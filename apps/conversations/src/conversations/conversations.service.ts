@@ -55,7 +55,10 @@ export class ConversationsService {
     for (const conversation of conversations) {
       const stored = existing.get(conversation.id);
       if (stored !== undefined && stored !== conversation.contentHash) {
-        logger.info({ organizationId: input.organizationId, conversationId: conversation.id }, 'conversation id already ingested with other content: the first ingestion is kept');
+        logger.info(
+          { organizationId: input.organizationId, conversationId: conversation.id },
+          'conversation id already ingested with other content: the first ingestion is kept',
+        );
       }
     }
   }
@@ -64,7 +67,13 @@ export class ConversationsService {
     await this.access.requireMember(ctx, input.organizationId);
     const page = keysetPage(input, 1);
     const { rows, count } = await this.repository.conversations(input.organizationId, input.source, page);
-    return toList(rows, page.limit, count, (r) => [r.seq], (r) => toConversation(r, ctx.baseUrl));
+    return toList(
+      rows,
+      page.limit,
+      count,
+      (r) => [r.seq],
+      (r) => toConversation(r, ctx.baseUrl),
+    );
   }
 
   async get(ctx: RequestContext, input: ConversationGetInput): Promise<ConversationWithParts> {
@@ -85,10 +94,16 @@ export class ConversationsService {
     }
     const { rows, count } = await this.repository.issues(input.organizationId, { clusterId, conversationId: input.conversation }, page);
     const conversations = await this.repository.conversationsByIds(input.organizationId, [...new Set(rows.map((r) => r.conversation_id))]);
-    return toList(rows, page.limit, count, (r) => [r.seq], (r) => ({
-      issue: toIssue(r, input.organizationId, ctx.baseUrl),
-      conversation: toConversation(conversations.get(r.conversation_id)!, ctx.baseUrl),
-    }));
+    return toList(
+      rows,
+      page.limit,
+      count,
+      (r) => [r.seq],
+      (r) => ({
+        issue: toIssue(r, input.organizationId, ctx.baseUrl),
+        conversation: toConversation(conversations.get(r.conversation_id)!, ctx.baseUrl),
+      }),
+    );
   }
 
   async getIssue(ctx: RequestContext, input: IssueGetInput): Promise<IssueWithConversation> {
@@ -111,7 +126,10 @@ export class ConversationsService {
       rows,
       page.limit,
       count,
-      (r) => [sort === 'updatedAt' ? r.updated_at.toISOString() : sort === 'issues' ? r.issues : sort === 'conversations' ? r.conversations : 0, r.id],
+      (r) => [
+        sort === 'updatedAt' ? r.updated_at.toISOString() : sort === 'issues' ? r.issues : sort === 'conversations' ? r.conversations : 0,
+        r.id,
+      ],
       (r) => toCluster(r, pulses.get(r.id)!, input.organizationId, ctx.baseUrl),
     );
   }
@@ -152,6 +170,8 @@ export function prepare(input: ConversationInput, now: Date, fieldPrefix = ''): 
   const createdAt = input.metadata?.createdAt ? new Date(input.metadata.createdAt) : now;
   if (Number.isNaN(createdAt.getTime())) throw badRequest(`${fieldPrefix}metadata.createdAt: must be a date-time`);
   const stored = { id: input.id, source, subject: input.subject ?? null, url: input.metadata?.url ?? null, attributes, parts, createdAt };
-  const contentHash = createHash('sha256').update(JSON.stringify({ ...stored, createdAt: input.metadata?.createdAt ?? null })).digest('hex');
+  const contentHash = createHash('sha256')
+    .update(JSON.stringify({ ...stored, createdAt: input.metadata?.createdAt ?? null }))
+    .digest('hex');
   return { ...stored, contentHash };
 }

@@ -22,8 +22,10 @@ export const MAX_ISSUES = 3;
 
 const QUESTION_START =
   /^(how|why|what|when|where|which|who|whom|whose|is|are|am|can|could|would|will|should|do|does|did|has|have|may|might|shall|was|were|isn't|aren't|can't|won't|doesn't|don't|didn't)\b/i;
-const PROBLEM = /\b(error|fail\w*|broken|crash\w*|bug|issue|problem|unable|cannot|can't|won't|doesn't|didn't|not working|stuck|missing|wrong|help|need|want|trying|tried|lost|locked|declined|refund)\b/i;
-const PLEASANTRY = /^(hi|hello|hey|thanks?|thank you|cheers|good (morning|afternoon|evening)|ok(ay)?|great|perfect|bye|regards)\b[\s!,.]*$/i;
+const PROBLEM =
+  /\b(error|fail\w*|broken|crash\w*|bug|issue|problem|unable|cannot|can't|won't|doesn't|didn't|not working|stuck|missing|wrong|help|need|want|trying|tried|lost|locked|declined|refund)\b/i;
+const PLEASANTRY =
+  /^(hi|hello|hey|thanks?|thank you|cheers|good (morning|afternoon|evening)|ok(ay)?|great|perfect|bye|regards)\b[\s!,.]*$/i;
 
 /**
  * Deterministic extraction of a conversation's issues from the user's messages only (the agent's
@@ -49,7 +51,8 @@ export function extractIssues(
   const heads: typeof scored = [];
   for (const candidate of ranked) {
     if (heads.length >= MAX_ISSUES) break;
-    if (heads.length > 0 && (candidate.score < 2 || heads.some((h) => similarity(h.sentence, candidate.sentence) >= distinctBelow))) continue;
+    if (heads.length > 0 && (candidate.score < 2 || heads.some((h) => similarity(h.sentence, candidate.sentence) >= distinctBelow)))
+      continue;
     heads.push(candidate);
   }
   return heads

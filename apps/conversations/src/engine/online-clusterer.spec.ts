@@ -42,9 +42,10 @@ describe('OnlineClusterer', () => {
   });
 
   it('merges converged clusters into the older one and reports the pair (for the alias)', () => {
-    const clusterer = new OnlineClusterer(2, { threshold: 0.95, mergeThreshold: 0.9 });
+    const clusterer = new OnlineClusterer(2, { threshold: 0.95, mergeThreshold: 0.85 });
     const older = clusterer.assign(unit(1, 0)).cluster;
-    const younger = clusterer.assign(unit(1, 0.4)).cluster;
+    // cos 0.894: below what joining a one-member cluster asks (0.95² = 0.9025), above the merge threshold.
+    const younger = clusterer.assign(unit(1, 0.5)).cluster;
     expect(younger.id).not.toBe(older.id);
     const merges = clusterer.mergeAround([younger.id]);
     expect(merges).toEqual([{ from: younger.id, into: older.id }]);
@@ -60,6 +61,21 @@ describe('OnlineClusterer', () => {
     clusterer.load([{ id: 'old', sum: unit(1, 0), count: 3, seq: 7 }]);
     expect(clusterer.assign(unit(1, 0.01)).cluster.id).toBe('old');
     expect(clusterer.assign(unit(0, 1)).cluster.seq).toBe(8);
+  });
+
+  it('asks less of small clusters: the expected similarity to a centroid of n members of one topic', () => {
+    const clusterer = new OnlineClusterer(2, { threshold: 0.6, mergeThreshold: 0.9 });
+    expect(clusterer.joinThreshold(1)).toBeCloseTo(0.36, 10);
+    const thresholds = [1, 2, 4, 16, 256, 100_000].map((n) => clusterer.joinThreshold(n));
+    for (let i = 1; i < thresholds.length; i++) expect(thresholds[i]).toBeGreaterThan(thresholds[i - 1] - 1e-12);
+    expect(thresholds[thresholds.length - 1]).toBeCloseTo(0.6, 2);
+    // A vector at cos 0.5 opens a cluster next to a large one but joins a single member.
+    const big = clusterer.assign(unit(1, 0)).cluster;
+    for (let i = 0; i < 2000; i++) clusterer.assign(unit(1, 0));
+    expect(clusterer.assign(unit(0.5, Math.sqrt(0.75))).cluster.id).not.toBe(big.id);
+    const small = new OnlineClusterer(2, { threshold: 0.6, mergeThreshold: 0.9 });
+    const single = small.assign(unit(1, 0)).cluster;
+    expect(small.assign(unit(0.5, Math.sqrt(0.75))).cluster.id).toBe(single.id);
   });
 
   it('cosine is 0 for a zero vector', () => {

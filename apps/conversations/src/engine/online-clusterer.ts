@@ -19,13 +19,16 @@ export interface ClusterState {
 }
 
 export interface ClustererOptions {
-  /** Minimum cosine to the centroid to join a cluster. */
+  /**
+   * Minimum cosine to the centroid of a large cluster to join it. Smaller clusters ask less (see
+   * `joinThreshold`): a centroid of few members is noisier, so its members' similarity to it is lower.
+   */
   threshold: number;
   /** Minimum cosine between two centroids for maintenance to merge them. */
   mergeThreshold: number;
 }
 
-export const DEFAULT_CLUSTERER: ClustererOptions = { threshold: 0.5, mergeThreshold: 0.8 };
+export const DEFAULT_CLUSTERER: ClustererOptions = { threshold: 0.55, mergeThreshold: 0.8 };
 
 export interface Assignment {
   cluster: ClusterState;
@@ -69,10 +72,14 @@ export class OnlineClusterer {
     }
   }
 
-  /** The closest cluster and its similarity, without changing anything. */
-  nearest(vector: Float32Array): { cluster?: ClusterState; similarity: number } {
+  /**
+   * The cluster the vector fits best (the highest similarity above its size's join threshold) and
+   * that similarity, without changing anything.
+   */
+  nearest(vector: Float32Array): { cluster?: ClusterState; similarity: number; margin: number } {
     let best: ClusterState | undefined;
     let bestSimilarity = -Infinity;
+    let bestMargin = -Infinity;
     // Feature vectors are mostly zeros (a few hashed terms, then the dense semantic part): the dot
     // product with each centroid only visits the query's non-zero dimensions.
     const nonZero: number[] = [];
@@ -85,18 +92,40 @@ export class OnlineClusterer {
       for (let k = 0; k < indices.length; k++) dot += sum[indices[k]] * values[k];
       const norm = (cluster.norm ??= length(sum));
       const similarity = norm === 0 ? 0 : dot / norm;
-      if (similarity > bestSimilarity) {
+      const margin = similarity - this.joinThreshold(cluster.count);
+      if (margin > bestMargin) {
+        bestMargin = margin;
         bestSimilarity = similarity;
         best = cluster;
       }
     }
-    return { cluster: best, similarity: bestSimilarity };
+    return { cluster: best, similarity: bestSimilarity, margin: bestMargin };
+  }
+
+  private readonly thresholds: number[] = [];
+
+  /**
+   * The cosine a vector needs to join a cluster of `n` members. If members of one topic have a
+   * mean pairwise cosine s, a new member's expected cosine to the centroid of n of them is
+   * s·√n / √(1 + (n − 1)·s): s for a single member, tending to √s for a large cluster. With
+   * s = threshold², a large cluster asks `threshold` and a small one proportionally less, so a
+   * topic's first members attract their siblings as its later centroid would (fewer fragments).
+   */
+  joinThreshold(n: number): number {
+    if (n >= 1024) return this.options.threshold;
+    let t = this.thresholds[n];
+    if (t === undefined) {
+      const s = this.options.threshold ** 2;
+      const size = Math.max(n, 1);
+      t = this.thresholds[n] = (s * Math.sqrt(size)) / Math.sqrt(1 + (size - 1) * s);
+    }
+    return t;
   }
 
   /** Places a unit vector: joins the nearest cluster at or above the threshold, else opens one. */
   assign(vector: Float32Array): Assignment {
-    const { cluster, similarity } = this.nearest(vector);
-    if (cluster && similarity >= this.options.threshold) {
+    const { cluster, similarity, margin } = this.nearest(vector);
+    if (cluster && margin >= 0) {
       addInto(cluster.sum, vector);
       cluster.norm = length(cluster.sum);
       cluster.count++;

@@ -6,7 +6,12 @@ import { sharedWordVectors } from './word-vectors';
 const featurizer = new Featurizer(sharedWordVectors());
 let n = 0;
 const ids = () => `id${++n}`;
-const conversation = (id: string, question: string, createdAt = new Date('2026-11-18T10:00:00Z'), source = 'email'): PendingConversation => ({
+const conversation = (
+  id: string,
+  question: string,
+  createdAt = new Date('2026-11-18T10:00:00Z'),
+  source = 'email',
+): PendingConversation => ({
   id,
   source,
   parts: [

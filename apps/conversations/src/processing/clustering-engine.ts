@@ -22,7 +22,13 @@ export class ClusteringEngine {
   private readonly cache = new Map<string, Cached>();
 
   /** Processes one batch of the organization's waiting conversations; returns how many it took. */
-  async processBatch(tx: EntityManager, repository: ProcessingRepository, organizationId: string, limit: number, newId: () => string): Promise<number> {
+  async processBatch(
+    tx: EntityManager,
+    repository: ProcessingRepository,
+    organizationId: string,
+    limit: number,
+    newId: () => string,
+  ): Promise<number> {
     const state = await repository.lock(tx, organizationId);
     const pending = await repository.pending(tx, organizationId, limit);
     if (pending.length === 0) return 0;

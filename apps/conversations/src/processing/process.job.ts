@@ -18,7 +18,12 @@ export interface ProcessPayload {
  * of the organization) takes the same conversations again. Jobs of one organization that find
  * their conversations already done by another end at once.
  */
-export function processJob(deps: { db: DataSource; repository: ProcessingRepository; engine: ClusteringEngine; batchSize: number }): JobDefinition<ProcessPayload> {
+export function processJob(deps: {
+  db: DataSource;
+  repository: ProcessingRepository;
+  engine: ClusteringEngine;
+  batchSize: number;
+}): JobDefinition<ProcessPayload> {
   return defineJob<ProcessPayload>({
     type: PROCESS_JOB,
     concurrency: 4,
@@ -29,7 +34,9 @@ export function processJob(deps: { db: DataSource; repository: ProcessingReposit
     async handle({ organizationId }, ctx) {
       for (;;) {
         if (ctx.signal.aborted) throw new Error('worker stopping');
-        const done = await deps.db.transaction((tx) => deps.engine.processBatch(tx, deps.repository, organizationId, deps.batchSize, newId));
+        const done = await deps.db.transaction((tx) =>
+          deps.engine.processBatch(tx, deps.repository, organizationId, deps.batchSize, newId),
+        );
         if (done < deps.batchSize) return;
         await ctx.progress(`processed a batch of ${done} conversations`);
       }

@@ -35,13 +35,27 @@ export class ProcessingRepository {
 
   async pending(tx: EntityManager, organizationId: string, limit: number): Promise<PendingConversation[]> {
     const rows = await tx.query<
-      Array<{ id: string; source: string; subject: string | null; parts: PendingConversation['parts']; created_at: Date; ingested_at: Date }>
+      Array<{
+        id: string;
+        source: string;
+        subject: string | null;
+        parts: PendingConversation['parts'];
+        created_at: Date;
+        ingested_at: Date;
+      }>
     >(
       `SELECT id, source, subject, parts, created_at, ingested_at FROM conversations
         WHERE organization_id = $1 AND processed_at IS NULL ORDER BY seq LIMIT $2`,
       [organizationId, limit],
     );
-    return rows.map((r) => ({ id: r.id, source: r.source, subject: r.subject, parts: r.parts, createdAt: r.created_at, ingestedAt: r.ingested_at }));
+    return rows.map((r) => ({
+      id: r.id,
+      source: r.source,
+      subject: r.subject,
+      parts: r.parts,
+      createdAt: r.created_at,
+      ingestedAt: r.ingested_at,
+    }));
   }
 
   async clusters(tx: EntityManager, organizationId: string): Promise<ClusterRecord[]> {
@@ -149,11 +163,10 @@ export class ProcessingRepository {
     );
     await tx.query('DELETE FROM cluster_weeks WHERE cluster_id = $1', [from]);
     await tx.query('UPDATE cluster_aliases SET cluster_id = $2 WHERE cluster_id = $1', [from, into]);
-    await tx.query('INSERT INTO cluster_aliases (alias, cluster_id, organization_id) VALUES ($1, $2, $3) ON CONFLICT (alias) DO UPDATE SET cluster_id = $2', [
-      from,
-      into,
-      organizationId,
-    ]);
+    await tx.query(
+      'INSERT INTO cluster_aliases (alias, cluster_id, organization_id) VALUES ($1, $2, $3) ON CONFLICT (alias) DO UPDATE SET cluster_id = $2',
+      [from, into, organizationId],
+    );
     await tx.query('DELETE FROM clusters WHERE id = $1', [from]);
   }
 
@@ -170,7 +183,9 @@ export class ProcessingRepository {
 
   /** Organizations with conversations waiting (a job per ingestion normally covers them; this finds strays). */
   async organizationsWithPending(tx: EntityManager): Promise<string[]> {
-    const rows = await tx.query<Array<{ organization_id: string }>>('SELECT DISTINCT organization_id FROM conversations WHERE processed_at IS NULL');
+    const rows = await tx.query<Array<{ organization_id: string }>>(
+      'SELECT DISTINCT organization_id FROM conversations WHERE processed_at IS NULL',
+    );
     return rows.map((r) => r.organization_id);
   }
 }

@@ -10,8 +10,7 @@ import {
 import { ServiceClient } from '@bindery/platform/nest';
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { Ctx } from '../common/request-context.decorator';
-import { OrganizationParams } from '../identity/dto/organization.params';
-import { ClusterParams, ConversationParams, IssueParams } from './dto/conversations.params';
+import { ClusterParams, ConversationParams, IssueParams, OrganizationParams } from './dto/conversations.params';
 import { ListClustersQuery, ListConversationsQuery, ListIssuesQuery } from './dto/conversations.query';
 import { parseIngestBody } from './dto/ingest-conversation.request';
 
@@ -29,7 +28,11 @@ export class ConversationsController {
   }
 
   @Get('conversations')
-  list(@Ctx() ctx: RequestContext, @Param() params: OrganizationParams, @Query() query: ListConversationsQuery): Promise<List<Conversation>> {
+  list(
+    @Ctx() ctx: RequestContext,
+    @Param() params: OrganizationParams,
+    @Query() query: ListConversationsQuery,
+  ): Promise<List<Conversation>> {
     return this.services.send(ConversationsSubjects.conversationList, ctx, { ...query, organizationId: params.organizationId });
   }
 
@@ -39,7 +42,11 @@ export class ConversationsController {
   }
 
   @Get('conversations-issues')
-  issues(@Ctx() ctx: RequestContext, @Param() params: OrganizationParams, @Query() query: ListIssuesQuery): Promise<List<IssueWithConversation>> {
+  issues(
+    @Ctx() ctx: RequestContext,
+    @Param() params: OrganizationParams,
+    @Query() query: ListIssuesQuery,
+  ): Promise<List<IssueWithConversation>> {
     return this.services.send(ConversationsSubjects.issueList, ctx, { ...query, organizationId: params.organizationId });
   }
 
@@ -49,7 +56,11 @@ export class ConversationsController {
   }
 
   @Get('conversations-clusters')
-  clusters(@Ctx() ctx: RequestContext, @Param() params: OrganizationParams, @Query() query: ListClustersQuery): Promise<List<IssuesCluster>> {
+  clusters(
+    @Ctx() ctx: RequestContext,
+    @Param() params: OrganizationParams,
+    @Query() query: ListClustersQuery,
+  ): Promise<List<IssuesCluster>> {
     return this.services.send(ConversationsSubjects.clusterList, ctx, { ...query, organizationId: params.organizationId });
   }
 

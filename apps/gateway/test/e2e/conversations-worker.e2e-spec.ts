@@ -34,7 +34,9 @@ describe('conversations worker killed mid-stream (SIGKILL)', () => {
 
     await stack.stopApp(WORKER.name, { crash: true });
     try {
-      const bodies: ConversationBody[] = Array.from({ length: TOTAL }, (_, i) => conversation(`k-${i}`, `${TOPICS[i % TOPICS.length]} ${i}?`));
+      const bodies: ConversationBody[] = Array.from({ length: TOTAL }, (_, i) =>
+        conversation(`k-${i}`, `${TOPICS[i % TOPICS.length]} ${i}?`),
+      );
       for (let i = 0; i < TOTAL; i += 100) await ingest(org.admin.client, org.organizationId, bodies.slice(i, i + 100));
       expect(await issueCount()).toBe(0);
 
@@ -64,7 +66,11 @@ describe('conversations worker killed mid-stream (SIGKILL)', () => {
     expect(conversations.size).toBe(TOTAL);
 
     // Cluster counters, sources and the pulse add up to the issues: no batch was counted twice.
-    const clusters = expect146<List<Cluster>>(await org.admin.client.get(`${base}/conversations-clusters?limit=1000`), 'listConversationsIssuesClusters', 200);
+    const clusters = expect146<List<Cluster>>(
+      await org.admin.client.get(`${base}/conversations-clusters?limit=1000`),
+      'listConversationsIssuesClusters',
+      200,
+    );
     const sum = (f: (c: Cluster) => number) => clusters.items.reduce((total, c) => total + f(c), 0);
     expect(sum((c) => c.stats.issues)).toBe(TOTAL);
     expect(sum((c) => c.stats.conversations)).toBe(TOTAL);

@@ -85,7 +85,16 @@ export class CreateConversations1767571200000 implements MigrationInterface {
   }
 
   async down(q: QueryRunner): Promise<void> {
-    for (const table of ['organization_state', 'issues', 'cluster_weeks', 'cluster_aliases', 'clusters', 'conversations', 'jobs', 'outbox']) {
+    for (const table of [
+      'organization_state',
+      'issues',
+      'cluster_weeks',
+      'cluster_aliases',
+      'clusters',
+      'conversations',
+      'jobs',
+      'outbox',
+    ]) {
       await q.query(`DROP TABLE ${table}`);
     }
   }

@@ -1,6 +1,11 @@
 import { IsString, Length } from 'class-validator';
 import { IsEntityId } from '../../common/entity-id';
 
+export class OrganizationParams {
+  @IsEntityId()
+  organizationId!: string;
+}
+
 export class ConversationParams {
   @IsEntityId()
   organizationId!: string;
