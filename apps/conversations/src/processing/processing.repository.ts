@@ -180,14 +180,6 @@ export class ProcessingRepository {
     );
     return new Map(rows.map((r) => [r.id, r.conversations]));
   }
-
-  /** Organizations with conversations waiting (a job per ingestion normally covers them; this finds strays). */
-  async organizationsWithPending(tx: EntityManager): Promise<string[]> {
-    const rows = await tx.query<Array<{ organization_id: string }>>(
-      'SELECT DISTINCT organization_id FROM conversations WHERE processed_at IS NULL',
-    );
-    return rows.map((r) => r.organization_id);
-  }
 }
 
 export const toBytes = (values: Float32Array): Buffer => Buffer.from(values.buffer, values.byteOffset, values.byteLength);
