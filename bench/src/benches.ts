@@ -1,5 +1,7 @@
 import { contentBench } from './content.bench';
 import { contentSearchBench } from './content-search.bench';
+import { conversationsBench } from './conversations.bench';
+import { conversationsQualityBench } from './conversations-quality.bench';
 import { gatewayBench } from './gateway.bench';
 import { markdownBench } from './markdown.bench';
 
@@ -9,4 +11,6 @@ export const BENCHES: Record<string, () => Promise<string[]>> = {
   content: contentBench,
   markdown: markdownBench,
   'content-search': contentSearchBench,
+  conversations: conversationsBench,
+  'conversations-quality': conversationsQualityBench,
 };

@@ -4,6 +4,7 @@ import { APP_INTERCEPTOR } from '@nestjs/core';
 import { AuthModule } from './auth/auth.module';
 import { GatewayEnv } from './config/gateway.env';
 import { ContentRoutesModule } from './content/content.module';
+import { ConversationsRoutesModule } from './conversations/conversations.module';
 import { HealthController } from './health/health.controller';
 import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor';
 import { IdentityRoutesModule } from './identity/identity.module';
@@ -22,6 +23,7 @@ export class GatewayModule {
         AuthModule,
         IdentityRoutesModule,
         ContentRoutesModule,
+        ConversationsRoutesModule,
       ],
       controllers: [HealthController],
       providers: [

@@ -32,12 +32,14 @@ export const ContentCallerlessSubjects: readonly string[] = [
 export const CollaborationCallerlessSubjects: readonly string[] = [healthSubject('collaboration')];
 
 export const SitesCallerlessSubjects: readonly string[] = [healthSubject('sites')];
+export const ConversationsCallerlessSubjects: readonly string[] = [healthSubject('conversations')];
 
 const CALLERLESS = new Set<string>([
   ...IdentityCallerlessSubjects,
   ...ContentCallerlessSubjects,
   ...CollaborationCallerlessSubjects,
   ...SitesCallerlessSubjects,
+  ...ConversationsCallerlessSubjects,
 ]);
 
 /** True when `subject` is answered without a caller (see the lists above). */

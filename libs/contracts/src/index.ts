@@ -6,6 +6,7 @@ export * from './identity';
 export * from './content';
 export * from './collaboration';
 export * from './sites';
+export * from './conversations';
 export * from './rpc';
 export * from './callerless';
 export * from './space-counts';

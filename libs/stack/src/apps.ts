@@ -72,6 +72,12 @@ export const SERVICES: AppSpec[] = [
     env: { file: 'config/sites.env', className: 'SitesEnv' },
     nats: { calls: [] },
   },
+  {
+    name: 'conversations',
+    schema: 'conversations',
+    env: { file: 'config/conversations.env', className: 'ConversationsEnv' },
+    nats: { calls: [IdentitySubjects.membershipGet] },
+  },
 ];
 
 /** The gateway: stateless, listens on HTTP, calls every service. */
@@ -95,6 +101,14 @@ export const WORKERS: AppSpec[] = [
     schema: 'content',
     secrets: ['FILE_URL_SECRET'],
     env: { file: 'config/content.env', className: 'ContentEnv' },
+    nats: { calls: [] },
+  },
+  {
+    name: 'conversations-worker',
+    dir: 'conversations',
+    entry: 'worker.js',
+    schema: 'conversations',
+    env: { file: 'config/conversations.env', className: 'ConversationsEnv' },
     nats: { calls: [] },
   },
 ];

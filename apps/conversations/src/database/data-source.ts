@@ -1,0 +1,10 @@
+import { createServiceDataSource } from '@bindery/platform';
+import { CreateConversations1767571200000 } from './migrations/1767571200000-CreateConversations';
+
+export const CONVERSATIONS_SCHEMA = 'conversations';
+
+export const conversationsMigrations = [CreateConversations1767571200000];
+
+/** Conversations' own schema, reached with its own role (DATABASE_URL). */
+export const createConversationsDataSource = (url: string) =>
+  createServiceDataSource({ url, schema: CONVERSATIONS_SCHEMA, entities: [], migrations: conversationsMigrations });

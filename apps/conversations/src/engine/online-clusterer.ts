@@ -1,0 +1,253 @@
+/**
+ * Online centroid clustering, framework-free. Each new vector joins the cluster whose centroid is
+ * the most similar (cosine) when that similarity reaches `threshold`, or opens a new cluster. A
+ * cluster keeps the sum of its members' unit vectors; its centroid is that sum normalised, so an
+ * update is O(dims) and a cluster's id never changes as it grows. Nothing is re-clustered: the cost
+ * of an assignment is one pass over the clusters (bounded by `maxClusters`, see `assign`).
+ * `merge` (maintenance) folds clusters whose centroids converged into the older one and reports
+ * the pairs, so the caller can record the old id as an alias of the surviving one.
+ */
+export interface ClusterState {
+  id: string;
+  /** Sum of the members' unit vectors. */
+  sum: Float32Array;
+  count: number;
+  /** Creation order (older clusters survive merges); any increasing number. */
+  seq: number;
+  /** Cached length of `sum` (kept by the clusterer; computed when absent). */
+  norm?: number;
+}
+
+export interface ClustererOptions {
+  /**
+   * Minimum cosine to the centroid of a large cluster to join it. Smaller clusters ask less (see
+   * `joinThreshold`): a centroid of few members is noisier, so its members' similarity to it is lower.
+   */
+  threshold: number;
+  /** Minimum cosine between two centroids for maintenance to merge them. */
+  mergeThreshold: number;
+}
+
+export const DEFAULT_CLUSTERER: ClustererOptions = { threshold: 0.55, mergeThreshold: 0.8 };
+
+export interface Assignment {
+  cluster: ClusterState;
+  created: boolean;
+  similarity: number;
+}
+
+export interface Merge {
+  /** The cluster that disappears; its id becomes an alias of `into`. */
+  from: string;
+  into: string;
+}
+
+export class OnlineClusterer {
+  private readonly clusters = new Map<string, ClusterState>();
+  private nextSeq = 0;
+
+  constructor(
+    readonly dims: number,
+    readonly options: ClustererOptions = DEFAULT_CLUSTERER,
+    private readonly newId: () => string = sequentialIds(),
+  ) {}
+
+  get size(): number {
+    return this.clusters.size;
+  }
+
+  all(): ClusterState[] {
+    return [...this.clusters.values()];
+  }
+
+  get(id: string): ClusterState | undefined {
+    return this.clusters.get(id);
+  }
+
+  /** Adds clusters loaded from storage. */
+  load(states: ClusterState[]): void {
+    for (const state of states) {
+      this.clusters.set(state.id, state);
+      this.nextSeq = Math.max(this.nextSeq, state.seq + 1);
+    }
+  }
+
+  /**
+   * The cluster the vector fits best (the highest similarity above its size's join threshold) and
+   * that similarity, without changing anything.
+   */
+  nearest(vector: Float32Array): { cluster?: ClusterState; similarity: number; margin: number } {
+    let best: ClusterState | undefined;
+    let bestSimilarity = -Infinity;
+    let bestMargin = -Infinity;
+    // Feature vectors are mostly zeros (a few hashed terms, then the dense semantic part): the dot
+    // product with each centroid only visits the query's non-zero dimensions.
+    const nonZero: number[] = [];
+    for (let i = 0; i < vector.length; i++) if (vector[i] !== 0) nonZero.push(i);
+    const indices = Int32Array.from(nonZero);
+    const values = Float32Array.from(nonZero, (i) => vector[i]);
+    for (const cluster of this.clusters.values()) {
+      const sum = cluster.sum;
+      let dot = 0;
+      for (let k = 0; k < indices.length; k++) dot += sum[indices[k]] * values[k];
+      const norm = (cluster.norm ??= length(sum));
+      const similarity = norm === 0 ? 0 : dot / norm;
+      const margin = similarity - this.joinThreshold(cluster.count);
+      if (margin > bestMargin) {
+        bestMargin = margin;
+        bestSimilarity = similarity;
+        best = cluster;
+      }
+    }
+    return { cluster: best, similarity: bestSimilarity, margin: bestMargin };
+  }
+
+  private readonly thresholds: number[] = [];
+
+  /**
+   * The cosine a vector needs to join a cluster of `n` members. If members of one topic have a
+   * mean pairwise cosine s, a new member's expected cosine to the centroid of n of them is
+   * s·√n / √(1 + (n − 1)·s): s for a single member, tending to √s for a large cluster. With
+   * s = threshold², a large cluster asks `threshold` and a small one proportionally less, so a
+   * topic's first members attract their siblings as its later centroid would (fewer fragments).
+   */
+  joinThreshold(n: number): number {
+    if (n >= 1024) return this.options.threshold;
+    let t = this.thresholds[n];
+    if (t === undefined) {
+      const s = this.options.threshold ** 2;
+      const size = Math.max(n, 1);
+      t = this.thresholds[n] = (s * Math.sqrt(size)) / Math.sqrt(1 + (size - 1) * s);
+    }
+    return t;
+  }
+
+  /** Places a unit vector: joins the nearest cluster at or above the threshold, else opens one. */
+  assign(vector: Float32Array): Assignment {
+    const { cluster, similarity, margin } = this.nearest(vector);
+    if (cluster && margin >= 0) {
+      addInto(cluster.sum, vector);
+      cluster.norm = length(cluster.sum);
+      cluster.count++;
+      return { cluster, created: false, similarity };
+    }
+    const created: ClusterState = { id: this.newId(), sum: Float32Array.from(vector), count: 1, seq: this.nextSeq++ };
+    this.clusters.set(created.id, created);
+    return { cluster: created, created: true, similarity };
+  }
+
+  /**
+   * Maintenance after a batch: each of `ids` (clusters that just changed) is compared with every
+   * other cluster, and a pair reaching `mergeThreshold` merges, the younger into the older. Cost:
+   * |ids| passes over the clusters.
+   */
+  mergeAround(ids: string[]): Merge[] {
+    const merges: Merge[] = [];
+    const queue = [...new Set(ids)];
+    while (queue.length > 0) {
+      const id = queue.shift()!;
+      const cluster = this.clusters.get(id);
+      if (!cluster) continue;
+      let partner: ClusterState | undefined;
+      let best = this.options.mergeThreshold;
+      const norm = (cluster.norm ??= length(cluster.sum));
+      for (const other of this.clusters.values()) {
+        if (other === cluster) continue;
+        const otherNorm = (other.norm ??= length(other.sum));
+        let dot = 0;
+        for (let i = 0; i < cluster.sum.length; i++) dot += cluster.sum[i] * other.sum[i];
+        const similarity = norm === 0 || otherNorm === 0 ? 0 : dot / (norm * otherNorm);
+        if (similarity >= best) {
+          best = similarity;
+          partner = other;
+        }
+      }
+      if (!partner) continue;
+      const [older, younger] = cluster.seq < partner.seq ? [cluster, partner] : [partner, cluster];
+      addInto(older.sum, younger.sum);
+      older.norm = length(older.sum);
+      older.count += younger.count;
+      this.clusters.delete(younger.id);
+      merges.push({ from: younger.id, into: older.id });
+      // The survivor moved: it may now meet another cluster.
+      queue.push(older.id);
+    }
+    return merges;
+  }
+
+  /**
+   * Maintenance: merges every pair of clusters whose centroids reach `mergeThreshold`, the younger
+   * into the older (its id is the one people have seen longest), until none is left. Quadratic in
+   * the number of clusters, so run periodically, not per issue.
+   */
+  merge(): Merge[] {
+    const merges: Merge[] = [];
+    let changed = true;
+    while (changed) {
+      changed = false;
+      const ordered = [...this.clusters.values()].sort((a, b) => a.seq - b.seq);
+      for (let i = 0; i < ordered.length && !changed; i++) {
+        for (let j = i + 1; j < ordered.length; j++) {
+          const [older, younger] = [ordered[i], ordered[j]];
+          if (cosine(older.sum, younger.sum) < this.options.mergeThreshold) continue;
+          addInto(older.sum, younger.sum);
+          older.norm = length(older.sum);
+          older.count += younger.count;
+          this.clusters.delete(younger.id);
+          merges.push({ from: younger.id, into: older.id });
+          changed = true;
+          break;
+        }
+      }
+    }
+    return merges;
+  }
+}
+
+/**
+ * Whether a cluster that grew from `before` to `after` issues is due a merge check: each time its
+ * size reaches a new power of two (from 4 on), so a cluster is checked O(log n) times in its life
+ * and maintenance stays a small share of the cost of an issue.
+ */
+export function dueForMergeCheck(before: number, after: number): boolean {
+  return after >= 4 && Math.floor(Math.log2(Math.max(before, 1))) < Math.floor(Math.log2(after));
+}
+
+/** Cosine between a cluster's centroid and a unit vector. */
+export function centroidSimilarity(cluster: ClusterState, unit: Float32Array): number {
+  let dot = 0;
+  let sq = 0;
+  const sum = cluster.sum;
+  for (let i = 0; i < sum.length; i++) {
+    dot += sum[i] * unit[i];
+    sq += sum[i] * sum[i];
+  }
+  return sq === 0 ? 0 : dot / Math.sqrt(sq);
+}
+
+export function cosine(a: Float32Array, b: Float32Array): number {
+  let dot = 0;
+  let sa = 0;
+  let sb = 0;
+  for (let i = 0; i < a.length; i++) {
+    dot += a[i] * b[i];
+    sa += a[i] * a[i];
+    sb += b[i] * b[i];
+  }
+  return sa === 0 || sb === 0 ? 0 : dot / Math.sqrt(sa * sb);
+}
+
+function length(values: Float32Array): number {
+  let sq = 0;
+  for (let i = 0; i < values.length; i++) sq += values[i] * values[i];
+  return Math.sqrt(sq);
+}
+
+function addInto(target: Float32Array, add: Float32Array): void {
+  for (let i = 0; i < target.length; i++) target[i] += add[i];
+}
+
+function sequentialIds(): () => string {
+  let n = 0;
+  return () => `c${++n}`;
+}
