@@ -83,7 +83,7 @@ function resolve(ref: StoredRef, spaceId: string, sourcePage: string): StoredRef
   let local: StoredRef = ref;
   if (ref.kind !== 'space' && ref.kind !== 'url' && ref.space === spaceId) {
     const { space: _, ...rest } = ref;
-    local = rest as StoredRef;
+    local = rest;
   }
   if (local.kind === 'anchor' && !local.page && local.space === undefined) return { ...local, page: sourcePage };
   return local;

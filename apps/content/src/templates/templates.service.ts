@@ -120,7 +120,7 @@ function preparePages(template: SpaceTemplate, refs: Record<string, string>, doc
     for (const page of pages) {
       const pageId = newId();
       const body = markdownToDocument(page.markdown) as unknown as JsonDocument;
-      if (out.length === 0 && refs.logo) body.nodes.unshift(logoBlock(refs.logo) as never);
+      if (out.length === 0 && refs.logo) body.nodes.unshift(logoBlock(refs.logo));
       const documentHash = documents.add(body);
       out.push({
         change: {
