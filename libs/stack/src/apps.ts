@@ -66,7 +66,7 @@ export const SERVICES: AppSpec[] = [
     name: 'sites',
     schema: 'sites',
     env: { file: 'config/sites.env', className: 'SitesEnv' },
-    nats: { calls: [] },
+    nats: { calls: [IdentitySubjects.membershipGet] },
   },
 ];
 
@@ -91,6 +91,14 @@ export const WORKERS: AppSpec[] = [
     schema: 'content',
     secrets: ['FILE_URL_SECRET'],
     env: { file: 'config/content.env', className: 'ContentEnv' },
+    nats: { calls: [] },
+  },
+  {
+    name: 'sites-worker',
+    dir: 'sites',
+    entry: 'worker.js',
+    schema: 'sites',
+    env: { file: 'config/sites.env', className: 'SitesEnv' },
     nats: { calls: [] },
   },
 ];

@@ -28,6 +28,10 @@ export async function startTestStack(): Promise<TestStackInfo> {
   process.env.BINDERY_PG_FSYNC = 'off';
   // Apps under test log at debug (to their files), so a test can follow a request across services.
   process.env.BINDERY_APP_LOG_LEVEL ??= 'debug';
+  // OpenAPI specs are fetched from a test's own HTTP server on loopback, by name only (a URL with
+  // 127.0.0.1 is still refused, as in production); failed fetches are retried quickly.
+  process.env.OPENAPI_FETCH_ALLOW_PRIVATE_HOSTS ??= 'localhost';
+  process.env.OPENAPI_RETRY_BACKOFF_MS ??= '300';
   const stack = await LocalStack.prepare({ dataDir });
   try {
     await stack.startInfrastructure();
