@@ -24,7 +24,10 @@ export class OpenApiPublishedController {
     @Headers('if-none-match') ifNoneMatch: string | undefined,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<string | undefined> {
-    const result = await this.services.send(OpenApiSubjects.published, ctx, { specId: params.specId, ...(ifNoneMatch ? { ifNoneMatch } : {}) });
+    const result = await this.services.send(OpenApiSubjects.published, ctx, {
+      specId: params.specId,
+      ...(ifNoneMatch ? { ifNoneMatch } : {}),
+    });
     void reply.header('etag', result.etag).header('cache-control', 'public, no-cache').header('x-content-type-options', 'nosniff');
     if (result.notModified) {
       void reply.status(304);

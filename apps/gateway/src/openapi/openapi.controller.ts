@@ -1,11 +1,25 @@
-import { type List, OpenApiSubjects, type OpenApiSpec, type OpenApiSpecContent, type OpenApiSpecRawContent, type OpenApiSpecVersion, type RequestContext } from '@bindery/contracts';
+import {
+  type List,
+  OpenApiSubjects,
+  type OpenApiSpec,
+  type OpenApiSpecContent,
+  type OpenApiSpecRawContent,
+  type OpenApiSpecVersion,
+  type RequestContext,
+} from '@bindery/contracts';
 import { ServiceClient } from '@bindery/platform/nest';
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { PageQuery } from '../common/page.query';
 import { Ctx } from '../common/request-context.decorator';
-import { OrganizationParams } from '../identity/dto/organization.params';
-import { CreateOpenApiSpecRequest, OpenApiSpecParams, OpenApiVersionParams, PutOpenApiSpecRequest, UpdateOpenApiSpecRequest } from './dto/openapi.request';
+import {
+  CreateOpenApiSpecRequest,
+  OpenApiOrganizationParams,
+  OpenApiSpecParams,
+  OpenApiVersionParams,
+  PutOpenApiSpecRequest,
+  UpdateOpenApiSpecRequest,
+} from './dto/openapi.request';
 
 /** OpenAPI specs of an organization (the sites service), their processed versions and content. */
 @Controller('v1/orgs/:organizationId/openapi')
@@ -13,15 +27,23 @@ export class OpenApiController {
   constructor(private readonly services: ServiceClient) {}
 
   @Get()
-  list(@Ctx() ctx: RequestContext, @Param() params: OrganizationParams, @Query() query: PageQuery): Promise<List<OpenApiSpec>> {
+  list(@Ctx() ctx: RequestContext, @Param() params: OpenApiOrganizationParams, @Query() query: PageQuery): Promise<List<OpenApiSpec>> {
     return this.services.send(OpenApiSubjects.list, ctx, { ...query, organizationId: params.organizationId });
   }
 
   /** Answers at once with `processingState: pending`; the sites worker processes the source. */
   @Post()
   @HttpCode(201)
-  create(@Ctx() ctx: RequestContext, @Param() params: OrganizationParams, @Body() body: CreateOpenApiSpecRequest): Promise<OpenApiSpec> {
-    return this.services.send(OpenApiSubjects.create, ctx, { organizationId: params.organizationId, slug: body.slug, source: { ...body.source } });
+  create(
+    @Ctx() ctx: RequestContext,
+    @Param() params: OpenApiOrganizationParams,
+    @Body() body: CreateOpenApiSpecRequest,
+  ): Promise<OpenApiSpec> {
+    return this.services.send(OpenApiSubjects.create, ctx, {
+      organizationId: params.organizationId,
+      slug: body.slug,
+      source: { ...body.source },
+    });
   }
 
   @Get(':specSlug')

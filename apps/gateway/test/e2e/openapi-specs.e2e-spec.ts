@@ -31,7 +31,11 @@ describe('OpenAPI specs', () => {
     const list = expectOperation<{ items: OpenApiSpecBody[] }>(await admin.get(`${base}?limit=1`), 'listOpenAPISpecs', 200);
     expect(list.items.map((s) => s.slug)).toEqual(['pets']);
 
-    const versions = expectOperation<{ items: Array<{ id: string }> }>(await admin.get(`${base}/pets/versions`), 'listOpenAPISpecVersions', 200);
+    const versions = expectOperation<{ items: Array<{ id: string }> }>(
+      await admin.get(`${base}/pets/versions`),
+      'listOpenAPISpecVersions',
+      200,
+    );
     expect(versions.items.map((v) => v.id)).toEqual([done.lastVersion]);
     const latest = expectOperation<{ id: string }>(await admin.get(`${base}/pets/versions/latest`), 'getLatestOpenAPISpecVersion', 200);
     expect(latest.id).toBe(done.lastVersion);
@@ -53,7 +57,11 @@ describe('OpenAPI specs', () => {
     expectOperation(await admin.put(`${base}/pets`, { source: { text: smallSpec('Pets 2') } }), 'createOrUpdateOpenAPISpecBySlug', 200);
     const second = await specWhen(admin, org.organizationId, 'pets', processed);
     expect(second.lastVersion).not.toBe(done.lastVersion);
-    const both = expectOperation<{ items: Array<{ id: string }> }>(await admin.get(`${base}/pets/versions`), 'listOpenAPISpecVersions', 200);
+    const both = expectOperation<{ items: Array<{ id: string }> }>(
+      await admin.get(`${base}/pets/versions`),
+      'listOpenAPISpecVersions',
+      200,
+    );
     expect(both.items.map((v) => v.id)).toEqual([second.lastVersion, done.lastVersion]);
     // The first version is immutable.
     const first = expectOperation<{ filesystem: Record<string, { info: { title: string } }> }>(
@@ -151,7 +159,11 @@ describe('OpenAPI specs', () => {
     expectError(await admin.post(base, { slug: 'neither', source: {} }), 400, /url or text/);
     expectError(await admin.post(base, { slug: 'nosource' }), 400, /source/);
     expectError(await admin.post(base, { slug: 'empty', source: { text: '' } }), 400, /text/);
-    expectError(await admin.post(base, { slug: 'ftp', source: { url: 'ftp://example.com/a.yaml' } }), 400, /url must be an http or https URL/);
+    expectError(
+      await admin.post(base, { slug: 'ftp', source: { url: 'ftp://example.com/a.yaml' } }),
+      400,
+      /url must be an http or https URL/,
+    );
     expectError(await admin.post(base, { slug: 'long', source: { url: `https://example.com/${'a'.repeat(2048)}` } }), 400, /url/);
     for (const url of [
       `http://127.0.0.1:${server.port}/starter/openapi.yaml`,
@@ -159,7 +171,11 @@ describe('OpenAPI specs', () => {
       'http://169.254.169.254/latest/meta-data',
       'http://192.168.0.1/openapi.yaml',
     ]) {
-      expectError(await admin.post(base, { slug: 'private-address', source: { url } }), 400, /source\.url: .* (loopback|private|link-local)/);
+      expectError(
+        await admin.post(base, { slug: 'private-address', source: { url } }),
+        400,
+        /source\.url: .* (loopback|private|link-local)/,
+      );
     }
     expectError(await admin.post(base, { slug: 'ipv6-loopback', source: { url: 'http://[::1]/openapi.yaml' } }), 400, /source\.url/);
     expectError(await admin.patch(`${base}/nothing-here`, { visibility: 'secret' }), 400, /visibility/);
@@ -170,7 +186,8 @@ describe('OpenAPI specs', () => {
 
   it('reports what went wrong in processing, keeps the last good version, and never crashes the worker', async () => {
     const admin = org.admin.client;
-    const doc = (extra: string) => `openapi: 3.1.0\ninfo: {title: t, version: "1"}\npaths:\n  /a:\n    get:\n      responses:\n        "200": {description: ok}\n${extra}`;
+    const doc = (extra: string) =>
+      `openapi: 3.1.0\ninfo: {title: t, version: "1"}\npaths:\n  /a:\n    get:\n      responses:\n        "200": {description: ok}\n${extra}`;
     server.set('/bad/cycle-a.yaml', doc('components:\n  schemas:\n    A:\n      $ref: ./cycle-b.yaml\n'));
     server.set('/bad/cycle-b.yaml', '$ref: ./cycle-a.yaml#/components/schemas/A\n');
     server.set('/bad/escape.yaml', doc(`components:\n  schemas:\n    A:\n      $ref: http://127.0.0.1:${server.port}/bad/x.yaml\n`));
@@ -187,7 +204,12 @@ describe('OpenAPI specs', () => {
       ['bomb', { url: server.url('/bad/bomb.yaml') }, 'PARSE_ERROR', /aliases/],
       ['cycle', { url: server.url('/bad/cycle-a.yaml') }, 'PARSE_ERROR', /\$ref cycle/],
       ['escape', { url: server.url('/bad/escape.yaml') }, 'FETCH_ERROR', /own origin/],
-      ['text-ref', { text: doc('components:\n  schemas:\n    A:\n      $ref: ./other.yaml\n') }, 'PARSE_ERROR', /cannot reference other files/],
+      [
+        'text-ref',
+        { text: doc('components:\n  schemas:\n    A:\n      $ref: ./other.yaml\n') },
+        'PARSE_ERROR',
+        /cannot reference other files/,
+      ],
       // Retried with backoff before it counts as failed.
       ['missing', { url: server.url('/bad/missing.yaml') }, 'FETCH_ERROR', /answered 404/],
     ];
@@ -209,9 +231,13 @@ describe('OpenAPI specs', () => {
     const broken = await specWhen(admin, org.organizationId, 'invalid', processed);
     expect(broken.lastProcessErrorCode).toBe('PARSE_ERROR');
     expect(broken.lastVersion).toBe(good.lastVersion);
-    expect(expectOperation<{ text: string }>(await admin.get(`${base}/invalid/versions/latest/content/raw`), 'getLatestOpenAPISpecVersionContentRaw', 200).text).toBe(
-      smallSpec('Good'),
-    );
+    expect(
+      expectOperation<{ text: string }>(
+        await admin.get(`${base}/invalid/versions/latest/content/raw`),
+        'getLatestOpenAPISpecVersionContentRaw',
+        200,
+      ).text,
+    ).toBe(smallSpec('Good'));
   });
 
   it('scopes specs to the organization: other organizations get 404, readers cannot write', async () => {

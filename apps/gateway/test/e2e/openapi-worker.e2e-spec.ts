@@ -12,7 +12,11 @@ describe('OpenAPI processing worker', () => {
     const base = `/v1/orgs/${org.organizationId}/openapi`;
     server.set('/spec.json', smallSpec('Survivor'));
     server.hold();
-    expectOperation(await org.admin.client.post(base, { slug: 'survivor', source: { url: server.url('/held/spec.json') } }), 'createOpenAPISpec', 201);
+    expectOperation(
+      await org.admin.client.post(base, { slug: 'survivor', source: { url: server.url('/held/spec.json') } }),
+      'createOpenAPISpec',
+      201,
+    );
     // The worker has fetched the entry and waits for its answer: it is mid-job.
     const deadline = Date.now() + 20_000;
     while (!server.hits.get('/held/spec.json')) {

@@ -1,7 +1,8 @@
 import type { OpenApiSpec, OpenApiSpecVersion, RequestContext } from '@bindery/contracts';
 import type { OpenApiSpecRow, OpenApiVersionRow } from './openapi-spec.row';
 
-const specPath = (row: { organizationId: string; slug: string }) => `/v1/orgs/${row.organizationId}/openapi/${encodeURIComponent(row.slug)}`;
+const specPath = (row: { organizationId: string; slug: string }) =>
+  `/v1/orgs/${row.organizationId}/openapi/${encodeURIComponent(row.slug)}`;
 
 /** The public link of a spec (served by the gateway without a token while the spec is public). */
 export const publishedUrl = (baseUrl: string, specId: string): string => `${baseUrl}/v1/openapi/${specId}/published`;
@@ -31,5 +32,11 @@ export function toSpec(ctx: RequestContext, row: OpenApiSpecRow, canEdit: boolea
 export function toVersion(ctx: RequestContext, spec: OpenApiSpecRow, row: OpenApiVersionRow): OpenApiSpecVersion {
   const location = `${ctx.baseUrl}${specPath(spec)}/versions/${row.id}`;
   // A spec given as text has no source URL: the version's own content is where it can be read.
-  return { object: 'openapi-spec-version', id: row.id, createdAt: row.createdAt, url: row.url ?? `${location}/content`, urls: { location } };
+  return {
+    object: 'openapi-spec-version',
+    id: row.id,
+    createdAt: row.createdAt,
+    url: row.url ?? `${location}/content`,
+    urls: { location },
+  };
 }

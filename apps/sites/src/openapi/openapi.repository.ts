@@ -43,7 +43,12 @@ export class OpenApiRepository {
     return { rows, count: counted[0].n };
   }
 
-  async findBySlug(organizationId: string, slug: string, manager: EntityManager = this.db.manager, lock = false): Promise<OpenApiSpecRow | undefined> {
+  async findBySlug(
+    organizationId: string,
+    slug: string,
+    manager: EntityManager = this.db.manager,
+    lock = false,
+  ): Promise<OpenApiSpecRow | undefined> {
     const rows: OpenApiSpecRow[] = await manager.query(
       `SELECT ${SPEC_COLUMNS} FROM openapi_specs s WHERE s.organization_id = $1 AND s.slug = $2${lock ? ' FOR UPDATE' : ''}`,
       [organizationId, slug],
@@ -52,7 +57,10 @@ export class OpenApiRepository {
   }
 
   async findById(id: string, manager: EntityManager = this.db.manager, lock = false): Promise<OpenApiSpecRow | undefined> {
-    const rows: OpenApiSpecRow[] = await manager.query(`SELECT ${SPEC_COLUMNS} FROM openapi_specs s WHERE s.id = $1${lock ? ' FOR UPDATE' : ''}`, [id]);
+    const rows: OpenApiSpecRow[] = await manager.query(
+      `SELECT ${SPEC_COLUMNS} FROM openapi_specs s WHERE s.id = $1${lock ? ' FOR UPDATE' : ''}`,
+      [id],
+    );
     return rows[0];
   }
 
@@ -114,15 +122,17 @@ export class OpenApiRepository {
   }
 
   async version(specId: string, versionId: string): Promise<OpenApiVersionRow | undefined> {
-    const rows: OpenApiVersionRow[] = await this.db.query(`SELECT ${VERSION_COLUMNS} FROM openapi_versions v WHERE v.spec_id = $1 AND v.id = $2`, [
-      specId,
-      versionId,
-    ]);
+    const rows: OpenApiVersionRow[] = await this.db.query(
+      `SELECT ${VERSION_COLUMNS} FROM openapi_versions v WHERE v.spec_id = $1 AND v.id = $2`,
+      [specId, versionId],
+    );
     return rows[0];
   }
 
   async listVersions(specId: string, limit: number, after?: CursorKey): Promise<{ rows: OpenApiVersionRow[]; count: number }> {
-    const counted: Array<{ n: number }> = await this.db.query('SELECT count(*)::int AS n FROM openapi_versions WHERE spec_id = $1', [specId]);
+    const counted: Array<{ n: number }> = await this.db.query('SELECT count(*)::int AS n FROM openapi_versions WHERE spec_id = $1', [
+      specId,
+    ]);
     const params: unknown[] = [specId];
     // Newest first: the list a reader wants to see.
     const keyset = after ? `AND (v.created_at, v.id) < ($${params.push(after[0])}::timestamptz, $${params.push(after[1])})` : '';

@@ -163,7 +163,8 @@ export class OpenApiService {
     const spec = await this.found(input);
     const versionId = input.versionId === 'latest' ? spec.lastVersionId : input.versionId;
     const version = versionId ? await this.specs.version(spec.id, versionId) : undefined;
-    if (!version) throw notFound(input.versionId === 'latest' ? 'The OpenAPI spec has no processed version yet' : 'No version with this id');
+    if (!version)
+      throw notFound(input.versionId === 'latest' ? 'The OpenAPI spec has no processed version yet' : 'No version with this id');
     return { spec, version };
   }
 

@@ -15,7 +15,11 @@ import { ProcessingError } from './processing/processing-error';
  * version stays). A kill mid-job leaves the row `progress` and the job unacknowledged: it runs
  * again on the next worker.
  */
-export function openApiProcessJob(deps: { specs: OpenApiRepository; env: OpenApiEnv; fetcher?: Fetcher }): JobDefinition<OpenApiProcessPayload> {
+export function openApiProcessJob(deps: {
+  specs: OpenApiRepository;
+  env: OpenApiEnv;
+  fetcher?: Fetcher;
+}): JobDefinition<OpenApiProcessPayload> {
   const limits = {
     policy: AddressPolicy.fromList(deps.env.OPENAPI_FETCH_ALLOW_PRIVATE_HOSTS),
     timeoutMs: deps.env.OPENAPI_FETCH_TIMEOUT_MS,
@@ -38,7 +42,9 @@ export function openApiProcessJob(deps: { specs: OpenApiRepository; env: OpenApi
       let outcome: ProcessOutcome;
       try {
         const conditional =
-          payload.refresh && spec.lastVersionId ? { etag: spec.sourceEtag ?? undefined, lastModified: spec.sourceLastModified ?? undefined } : undefined;
+          payload.refresh && spec.lastVersionId
+            ? { etag: spec.sourceEtag ?? undefined, lastModified: spec.sourceLastModified ?? undefined }
+            : undefined;
         const result = await processSpec({ url: spec.sourceUrl, text: spec.sourceText, conditional }, limits, deps.fetcher);
         await ctx.progress(0.9, 'storing the version');
         if (result.notModified) {
@@ -74,7 +80,10 @@ export function openApiProcessJob(deps: { specs: OpenApiRepository; env: OpenApi
           errors: error.errors,
           errorCount: error.total,
         });
-        logger.info({ specId: spec.id, code: error.code, attempt: ctx.attempt, final, err: error.message }, 'OpenAPI spec processing failed');
+        logger.info(
+          { specId: spec.id, code: error.code, attempt: ctx.attempt, final, err: error.message },
+          'OpenAPI spec processing failed',
+        );
         if (!final) throw error; // retried with backoff
         return;
       }

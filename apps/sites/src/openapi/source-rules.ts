@@ -29,7 +29,8 @@ export function checkSource(source: OpenApiSourceInput | undefined): SpecSource 
     if (Buffer.byteLength(source.text) > OPENAPI_TEXT_MAX_BYTES) throw badRequest(`source.text: at most ${OPENAPI_TEXT_MAX_BYTES} bytes`);
     return { url: null, text: source.text };
   }
-  if (typeof source.url !== 'string' || source.url.length > OPENAPI_URL_MAX) throw badRequest(`source.url: must be a URL of at most ${OPENAPI_URL_MAX} characters`);
+  if (typeof source.url !== 'string' || source.url.length > OPENAPI_URL_MAX)
+    throw badRequest(`source.url: must be a URL of at most ${OPENAPI_URL_MAX} characters`);
   let url: URL;
   try {
     url = new URL(source.url);

@@ -105,7 +105,12 @@ function parseTarget(text: string, context = ''): URL {
 }
 
 /** One request, connected only to addresses the policy allows. */
-function request(url: URL, options: GuardedFetchOptions, signal: AbortSignal, conditional?: GuardedFetchOptions['conditional']): Promise<IncomingMessage> {
+function request(
+  url: URL,
+  options: GuardedFetchOptions,
+  signal: AbortSignal,
+  conditional?: GuardedFetchOptions['conditional'],
+): Promise<IncomingMessage> {
   const host = url.hostname.replace(/^\[|\]$/g, '');
   // The socket skips its lookup for an IP literal, so a literal is checked here instead.
   if (ipaddr.isValid(host)) {

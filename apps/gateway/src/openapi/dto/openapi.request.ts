@@ -1,6 +1,19 @@
 import { OPENAPI_SLUG_MAX, OPENAPI_SLUG_PATTERN, OPENAPI_URL_MAX, OPENAPI_VISIBILITIES, type OpenApiVisibility } from '@bindery/contracts';
 import { Type } from 'class-transformer';
-import { IsDefined, IsIn, IsObject, IsString, IsUrl, Length, Matches, MaxLength, MinLength, ValidateBy, ValidateIf, ValidateNested } from 'class-validator';
+import {
+  IsDefined,
+  IsIn,
+  IsObject,
+  IsString,
+  IsUrl,
+  Length,
+  Matches,
+  MaxLength,
+  MinLength,
+  ValidateBy,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
 import { IsEntityId } from '../../common/entity-id';
 
 const SLUG_MESSAGE = `must be 1 to ${OPENAPI_SLUG_MAX} letters and digits, in runs separated by single dashes`;
@@ -53,10 +66,12 @@ export class UpdateOpenApiSpecRequest {
   visibility!: OpenApiVisibility;
 }
 
-export class OpenApiSpecParams {
+export class OpenApiOrganizationParams {
   @IsEntityId()
   organizationId!: string;
+}
 
+export class OpenApiSpecParams extends OpenApiOrganizationParams {
   @Length(1, OPENAPI_SLUG_MAX, { message: `specSlug ${SLUG_MESSAGE}` })
   @Matches(OPENAPI_SLUG_PATTERN, { message: `specSlug ${SLUG_MESSAGE}` })
   specSlug!: string;

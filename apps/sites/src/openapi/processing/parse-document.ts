@@ -23,10 +23,18 @@ export function parseDocument(text: string, location: string): ParsedDocument {
     }
   }
   try {
-    return { value: parseYaml(body, { maxAliasCount: MAX_YAML_ALIASES, prettyErrors: true, uniqueKeys: false }) as unknown, format: 'yaml' };
+    return {
+      value: parseYaml(body, { maxAliasCount: MAX_YAML_ALIASES, prettyErrors: true, uniqueKeys: false }) as unknown,
+      format: 'yaml',
+    };
   } catch (error) {
     const message = (error as Error).message.split('\n')[0];
-    throw ProcessingError.parse(/alias/i.test(message) ? `too many YAML aliases (refused as a resource exhaustion): ${message}` : `not valid JSON or YAML: ${message}`, location);
+    throw ProcessingError.parse(
+      /alias/i.test(message)
+        ? `too many YAML aliases (refused as a resource exhaustion): ${message}`
+        : `not valid JSON or YAML: ${message}`,
+      location,
+    );
   }
 }
 

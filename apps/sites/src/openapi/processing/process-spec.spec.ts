@@ -6,7 +6,8 @@ import { processSpec, type ProcessResult } from './process-spec';
 import { ProcessingError } from './processing-error';
 
 const STARTER = '/work/shared/data/openapi-dev/redocly-openapi-starter/openapi';
-const doc = (extra = "") => `openapi: 3.1.0\ninfo: {title: t, version: "1"}\npaths:\n  /a:\n    get:\n      responses:\n        "200": {description: ok}\n${extra}`;
+const doc = (extra = '') =>
+  `openapi: 3.1.0\ninfo: {title: t, version: "1"}\npaths:\n  /a:\n    get:\n      responses:\n        "200": {description: ok}\n${extra}`;
 
 describe('processSpec', () => {
   const files = new Map<string, string>();
@@ -65,7 +66,10 @@ describe('processSpec', () => {
   });
 
   it('bundles a multi-file YAML spec into one document with internal pointers only', async () => {
-    const result = (await processSpec({ url: url('/starter/openapi.yaml'), text: null }, limits())) as Extract<ProcessResult, { notModified: false }>;
+    const result = (await processSpec({ url: url('/starter/openapi.yaml'), text: null }, limits())) as Extract<
+      ProcessResult,
+      { notModified: false }
+    >;
     expect(result.notModified).toBe(false);
     expect(result.raw.format).toBe('yaml');
     expect(result.bundled.json).not.toMatch(/"\$ref":"(?!#)/);
@@ -97,13 +101,20 @@ describe('processSpec', () => {
     const first = await processSpec({ url: url('/etag.yaml'), text: null }, limits());
     expect(first).toMatchObject({ notModified: false, etag: '"v1"' });
     const before = hits.length;
-    expect(await processSpec({ url: url('/etag.yaml'), text: null, conditional: { etag: '"v1"' } }, limits())).toEqual({ notModified: true });
+    expect(await processSpec({ url: url('/etag.yaml'), text: null, conditional: { etag: '"v1"' } }, limits())).toEqual({
+      notModified: true,
+    });
     expect(hits.length).toBe(before + 1);
   });
 
   it('refuses YAML bombs, $ref cycles, other origins, too many files and non-documents', async () => {
     const laughs = ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]'];
-    for (let i = 1; i < 9; i++) laughs.push(`${'abcdefghi'[i]}: &${'abcdefghi'[i]} [${Array(9).fill(`*${'abcdefghi'[i - 1]}`).join(',')}]`);
+    for (let i = 1; i < 9; i++)
+      laughs.push(
+        `${'abcdefghi'[i]}: &${'abcdefghi'[i]} [${Array(9)
+          .fill(`*${'abcdefghi'[i - 1]}`)
+          .join(',')}]`,
+      );
     expect((await failure(processSpec({ url: null, text: laughs.join('\n') }, limits()))).message).toMatch(/aliases/);
 
     files.set('/cycle-a.yaml', doc('components:\n  schemas:\n    A:\n      $ref: ./cycle-b.yaml\n'));
@@ -111,12 +122,19 @@ describe('processSpec', () => {
     const cycle = await failure(processSpec({ url: url('/cycle-a.yaml'), text: null }, limits()));
     expect(cycle).toMatchObject({ code: 'PARSE_ERROR', retryable: false });
     expect(cycle.message).toMatch(/\$ref cycle/);
-    expect((await failure(processSpec({ url: null, text: doc('components:\n  schemas:\n    A:\n      $ref: "#/components/schemas/A"\n') }, limits()))).message).toMatch(
-      /\$ref cycle/,
-    );
+    expect(
+      (
+        await failure(
+          processSpec({ url: null, text: doc('components:\n  schemas:\n    A:\n      $ref: "#/components/schemas/A"\n') }, limits()),
+        )
+      ).message,
+    ).toMatch(/\$ref cycle/);
 
     files.set('/escape.yaml', doc('components:\n  schemas:\n    A:\n      $ref: http://127.0.0.2:1/x.yaml\n'));
-    expect(await failure(processSpec({ url: url('/escape.yaml'), text: null }, limits()))).toMatchObject({ code: 'FETCH_ERROR', retryable: false });
+    expect(await failure(processSpec({ url: url('/escape.yaml'), text: null }, limits()))).toMatchObject({
+      code: 'FETCH_ERROR',
+      retryable: false,
+    });
 
     expect(await failure(processSpec({ url: url('/starter/openapi.yaml'), text: null }, limits({ maxFiles: 3 })))).toMatchObject({
       code: 'FETCH_ERROR',
@@ -134,7 +152,10 @@ describe('processSpec', () => {
       code: 'FETCH_TIMEOUT',
       retryable: true,
     });
-    expect(await failure(processSpec({ url: url('/missing.yaml'), text: null }, limits()))).toMatchObject({ code: 'FETCH_ERROR', retryable: true });
+    expect(await failure(processSpec({ url: url('/missing.yaml'), text: null }, limits()))).toMatchObject({
+      code: 'FETCH_ERROR',
+      retryable: true,
+    });
     expect(await failure(processSpec({ url: url('/starter/openapi.yaml'), text: null }, limits({ maxBytes: 2048 })))).toMatchObject({
       code: 'FETCH_ERROR',
       retryable: false,

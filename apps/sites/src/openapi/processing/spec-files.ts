@@ -39,7 +39,11 @@ export class SpecFiles {
   /** A file a `$ref` names (the resolver of the bundler calls it). */
   async referenced(url: string): Promise<string> {
     if (!this.entryUrl) {
-      throw new ProcessingError('PARSE_ERROR', [{ message: `${url}: a spec given as text cannot reference other files`, code: 'external-ref' }], false);
+      throw new ProcessingError(
+        'PARSE_ERROR',
+        [{ message: `${url}: a spec given as text cannot reference other files`, code: 'external-ref' }],
+        false,
+      );
     }
     const origin = new URL(this.entryUrl).origin;
     let target: URL;
@@ -60,7 +64,11 @@ export class SpecFiles {
 
   private async fetch(url: string, conditional?: GuardedFetchOptions['conditional']): Promise<FetchedBody> {
     if (++this.files > this.limits.maxFiles) {
-      throw new ProcessingError('FETCH_ERROR', [{ message: `${url}: the spec spans more than ${this.limits.maxFiles} files`, code: 'too-many-files' }], false);
+      throw new ProcessingError(
+        'FETCH_ERROR',
+        [{ message: `${url}: the spec spans more than ${this.limits.maxFiles} files`, code: 'too-many-files' }],
+        false,
+      );
     }
     const timeoutMs = this.deadline - Date.now();
     if (timeoutMs <= 0) throw timedOut(url, this.limits.timeoutMs);
@@ -84,4 +92,8 @@ export class SpecFiles {
 const timedOut = (url: string, ms: number) =>
   new ProcessingError('FETCH_TIMEOUT', [{ message: `${url}: the spec's files did not all arrive within ${ms} ms`, code: 'timeout' }], true);
 const tooLarge = (url: string, max: number) =>
-  new ProcessingError('FETCH_ERROR', [{ message: `${url}: the spec's files are larger than ${max} bytes, the most accepted`, code: 'too-large' }], false);
+  new ProcessingError(
+    'FETCH_ERROR',
+    [{ message: `${url}: the spec's files are larger than ${max} bytes, the most accepted`, code: 'too-large' }],
+    false,
+  );
