@@ -76,7 +76,8 @@ export class OpenApiRepository {
 
   /** A new source (or the same URL to fetch again): a new generation, pending; returns it. */
   async replaceSource(manager: EntityManager, id: string, source: SpecSource): Promise<number> {
-    const rows: Array<{ generation: number }> = await manager.query(
+    // An UPDATE … RETURNING answers [rows, affected count] through TypeORM's postgres driver.
+    const [rows]: [Array<{ generation: number }>, number] = await manager.query(
       `UPDATE openapi_specs SET source_url = $2, source_text = $3, generation = generation + 1, processing_state = 'pending',
          source_etag = NULL, source_last_modified = NULL, updated_at = now() WHERE id = $1 RETURNING generation`,
       [id, source.url, source.text],
