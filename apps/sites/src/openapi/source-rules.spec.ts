@@ -22,7 +22,9 @@ describe('source rules', () => {
     for (const url of ['http://127.0.0.1/', 'http://10.0.0.1/', 'http://169.254.169.254/', 'http://[::1]/', 'http://168.63.129.16/']) {
       await expect(checkUrlAddress(url, strict)).rejects.toThrow(/source\.url/);
     }
-    await expect(checkUrlAddress('http://internal.test/', strict, () => Promise.resolve(['10.0.0.5']))).rejects.toThrow(/resolves to 10\.0\.0\.5/);
+    await expect(checkUrlAddress('http://internal.test/', strict, () => Promise.resolve(['10.0.0.5']))).rejects.toThrow(
+      /resolves to 10\.0\.0\.5/,
+    );
     await expect(checkUrlAddress('http://public.test/', strict, () => Promise.resolve(['93.184.216.34']))).resolves.toBeUndefined();
     await expect(checkUrlAddress('http://gone.test/', strict, () => Promise.reject(new Error('ENOTFOUND')))).resolves.toBeUndefined();
     await expect(
