@@ -55,12 +55,19 @@ export async function openapiBench(): Promise<string[]> {
   }
 }
 
-/** The files of a synthetic API: entry, `paths/p<i>.yaml` and `schemas/s<i>.yaml`, ~7.5 KB per path. */
+/** Paths (and schemas) per file: 400 paths make 81 files. */
+const GROUP = 10;
+
+/** The files of a synthetic API: entry, `paths/g<k>.yaml` and `schemas/g<k>.yaml` (10 each), ~7.5 KB per path. */
 function specFiles(paths: number): Map<string, string> {
   const files = new Map<string, string>();
   const entry = ['openapi: 3.1.0', 'info: {title: Bench API, version: "1.0.0"}', 'paths:'];
+  const schemaGroups = new Map<number, string[]>();
+  const pathGroups = new Map<number, string[]>();
+  const indent = (text: string) => text.replace(/^/gm, '  ');
   for (let i = 0; i < paths; i++) {
-    entry.push(`  /resources-${i}/{id}:`, `    $ref: paths/p${i}.yaml`);
+    const group = Math.floor(i / GROUP);
+    entry.push(`  /resources-${i}/{id}:`, `    $ref: paths/g${group}.yaml#/p${i}`);
     const fields = Array.from({ length: 40 }, (_, f) =>
       [
         `    field${f}:`,
@@ -68,30 +75,31 @@ function specFiles(paths: number): Map<string, string> {
         `      description: Field ${f} of resource ${i}, described at some length as real specifications do.`,
       ].join('\n'),
     );
-    files.set(`/schemas/s${i}.yaml`, ['type: object', 'required: [field0]', 'properties:', ...fields].join('\n'));
-    files.set(
-      `/paths/p${i}.yaml`,
-      [
-        'parameters:',
-        '  - {name: id, in: path, required: true, schema: {type: string}}',
-        ...['get', 'put', 'delete'].map((method) =>
-          [
-            `${method}:`,
-            `  operationId: ${method}Resource${i}`,
-            `  summary: ${method} resource ${i}`,
-            `  description: Operates on one resource of kind ${i}; the body and the answer follow the schema.`,
-            '  responses:',
-            '    "200":',
-            '      description: The resource.',
-            '      content:',
-            '        application/json:',
-            `          schema: {$ref: ../schemas/s${i}.yaml}`,
-            '    "404": {description: Not found.}',
-          ].join('\n'),
-        ),
-      ].join('\n'),
-    );
+    const schema = ['type: object', 'required: [field0]', 'properties:', ...fields].join('\n');
+    schemaGroups.set(group, [...(schemaGroups.get(group) ?? []), `s${i}:`, indent(schema)]);
+    const item = [
+      'parameters:',
+      '  - {name: id, in: path, required: true, schema: {type: string}}',
+      ...['get', 'put', 'delete'].map((method) =>
+        [
+          `${method}:`,
+          `  operationId: ${method}Resource${i}`,
+          `  summary: ${method} resource ${i}`,
+          `  description: Operates on one resource of kind ${i}; the body and the answer follow the schema.`,
+          '  responses:',
+          '    "200":',
+          '      description: The resource.',
+          '      content:',
+          '        application/json:',
+          `          schema: {$ref: "../schemas/g${group}.yaml#/s${i}"}`,
+          '    "404": {description: Not found.}',
+        ].join('\n'),
+      ),
+    ].join('\n');
+    pathGroups.set(group, [...(pathGroups.get(group) ?? []), `p${i}:`, indent(item)]);
   }
+  for (const [group, lines] of schemaGroups) files.set(`/schemas/g${group}.yaml`, lines.join('\n'));
+  for (const [group, lines] of pathGroups) files.set(`/paths/g${group}.yaml`, lines.join('\n'));
   files.set('/openapi.yaml', entry.join('\n'));
   return files;
 }
