@@ -4,6 +4,7 @@ import { conversationsBench } from './conversations.bench';
 import { conversationsQualityBench } from './conversations-quality.bench';
 import { gatewayBench } from './gateway.bench';
 import { markdownBench } from './markdown.bench';
+import { openapiBench } from './openapi.bench';
 
 /** Every benchmark `pnpm bench` knows; each returns the lines it reports. */
 export const BENCHES: Record<string, () => Promise<string[]>> = {
@@ -13,4 +14,5 @@ export const BENCHES: Record<string, () => Promise<string[]>> = {
   'content-search': contentSearchBench,
   conversations: conversationsBench,
   'conversations-quality': conversationsQualityBench,
+  openapi: openapiBench,
 };

@@ -9,6 +9,7 @@ import { HealthController } from './health/health.controller';
 import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor';
 import { IdentityRoutesModule } from './identity/identity.module';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
+import { OpenApiRoutesModule } from './openapi/openapi.module';
 
 @Module({})
 export class GatewayModule {
@@ -24,6 +25,7 @@ export class GatewayModule {
         IdentityRoutesModule,
         ContentRoutesModule,
         ConversationsRoutesModule,
+        OpenApiRoutesModule,
       ],
       controllers: [HealthController],
       providers: [

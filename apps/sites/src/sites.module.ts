@@ -2,6 +2,7 @@ import { EventsModule, ServiceClientModule, ServiceDatabaseModule } from '@binde
 import { type DynamicModule, Module } from '@nestjs/common';
 import type { SitesEnv } from './config/sites.env';
 import { SITES_SCHEMA, createSitesDataSource } from './database/data-source';
+import { OpenApiModule } from './openapi/openapi.module';
 
 /** Features go in `imports`; the health handler comes with `startService`. */
 @Module({})
@@ -18,6 +19,7 @@ export class SitesModule {
         }),
         EventsModule.forRoot({ service: 'sites', nats: env, databaseUrl: env.DATABASE_URL }),
         ServiceClientModule.forRoot({ name: 'sites-client', env }),
+        OpenApiModule.forRoot(env),
       ],
     };
   }

@@ -1,6 +1,7 @@
 import { ContentSubjects } from './content';
 import { healthSubject } from './health';
 import { IdentitySubjects } from './identity';
+import { OpenApiSubjects } from './sites';
 import { SpaceCountSubjects } from './space-counts';
 
 /**
@@ -31,7 +32,11 @@ export const ContentCallerlessSubjects: readonly string[] = [
 
 export const CollaborationCallerlessSubjects: readonly string[] = [healthSubject('collaboration')];
 
-export const SitesCallerlessSubjects: readonly string[] = [healthSubject('sites')];
+export const SitesCallerlessSubjects: readonly string[] = [
+  healthSubject('sites'),
+  // The public link of a spec its organization made public: the spec id is the link, nothing private is read.
+  OpenApiSubjects.published,
+];
 export const ConversationsCallerlessSubjects: readonly string[] = [healthSubject('conversations')];
 
 const CALLERLESS = new Set<string>([

@@ -3,6 +3,7 @@ import type { Envelope } from './context';
 import type { ConversationsRpc, ConversationsSubjects } from './conversations';
 import type { HealthRpc } from './health';
 import type { IdentityRpc, IdentitySubjects } from './identity';
+import type { OpenApiRpc, OpenApiSubjects } from './sites';
 import type { SpaceCountsRpc } from './space-counts';
 
 /**
@@ -10,7 +11,7 @@ import type { SpaceCountsRpc } from './space-counts';
  * `ServiceClient.send` infers both from the subject, so a wrong payload or a misread result is a
  * compile error. A new service adds its context's map here.
  */
-export interface ServiceRpc extends IdentityRpc, ContentRpc, SpaceCountsRpc, HealthRpc, ConversationsRpc {}
+export interface ServiceRpc extends IdentityRpc, ContentRpc, SpaceCountsRpc, HealthRpc, ConversationsRpc, OpenApiRpc {}
 
 export type RpcSubject = keyof ServiceRpc;
 /** The input (`data` of the envelope) of a subject. */
@@ -29,4 +30,5 @@ export type RpcMapsCoverTheirSubjects = [
   Assert<Same<keyof IdentityRpc, SubjectsOf<typeof IdentitySubjects>>>,
   Assert<Same<keyof ContentRpc, SubjectsOf<typeof ContentSubjects>>>,
   Assert<Same<keyof ConversationsRpc, SubjectsOf<typeof ConversationsSubjects>>>,
+  Assert<Same<keyof OpenApiRpc, SubjectsOf<typeof OpenApiSubjects>>>,
 ];

@@ -70,7 +70,7 @@ export const SERVICES: AppSpec[] = [
     name: 'sites',
     schema: 'sites',
     env: { file: 'config/sites.env', className: 'SitesEnv' },
-    nats: { calls: [] },
+    nats: { calls: [IdentitySubjects.membershipGet] },
   },
   {
     name: 'conversations',
@@ -109,6 +109,14 @@ export const WORKERS: AppSpec[] = [
     entry: 'worker.js',
     schema: 'conversations',
     env: { file: 'config/conversations.env', className: 'ConversationsEnv' },
+    nats: { calls: [] },
+  },
+  {
+    name: 'sites-worker',
+    dir: 'sites',
+    entry: 'worker.js',
+    schema: 'sites',
+    env: { file: 'config/sites.env', className: 'SitesEnv' },
     nats: { calls: [] },
   },
 ];

@@ -1,9 +1,10 @@
 import { createServiceDataSource } from '@bindery/platform';
 import { CreateSites1767571200000 } from './migrations/1767571200000-CreateSites';
+import { CreateOpenApiSpecs1767657600000 } from './migrations/1767657600000-CreateOpenApiSpecs';
 
 export const SITES_SCHEMA = 'sites';
 
-export const sitesMigrations = [CreateSites1767571200000];
+export const sitesMigrations = [CreateSites1767571200000, CreateOpenApiSpecs1767657600000];
 
 /** The sites context's own schema, reached with its own role (DATABASE_URL). */
 export const createSitesDataSource = (url: string) =>

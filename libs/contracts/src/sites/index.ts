@@ -4,3 +4,4 @@ import { healthSubject } from '../health';
 export const SitesSubjects = {
   health: healthSubject('sites'),
 } as const;
+export * from './openapi';

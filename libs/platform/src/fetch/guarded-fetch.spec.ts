@@ -32,6 +32,12 @@ const routes: Record<string, (req: IncomingMessage, res: ServerResponse) => void
   '/to-loopback': (_req, res) => res.writeHead(301, { location: `http://127.0.0.1:${port}/logo.png` }).end(),
   '/loop': (_req, res) => res.writeHead(307, { location: '/loop' }).end(),
   '/to-file': (_req, res) => res.writeHead(302, { location: 'file:///etc/passwd' }).end(),
+  '/tagged': (req, res) => {
+    if (req.headers['if-none-match'] === '"t1"' || req.headers['if-modified-since'] === 'Sun, 01 Nov 2026 00:00:00 GMT') {
+      return res.writeHead(304).end();
+    }
+    res.writeHead(200, { etag: '"t1"', 'last-modified': 'Sun, 01 Nov 2026 00:00:00 GMT' }).end('tagged');
+  },
 };
 
 beforeAll(async () => {
@@ -91,6 +97,17 @@ describe('guardedFetch', () => {
     );
     expect(await refusal('http://metadata.test/latest/meta-data/', options())).toMatch(/link-local/);
     expect(hits).toEqual([]);
+  });
+
+  it('makes conditional requests: the validators come back, and a 304 is "not modified", not an error', async () => {
+    const allowed = AddressPolicy.fromList('127.0.0.1');
+    const first = await guardedFetch(`${base}/tagged`, options(allowed));
+    expect(first).toMatchObject({ etag: '"t1"', lastModified: 'Sun, 01 Nov 2026 00:00:00 GMT' });
+    expect(first.notModified).toBeUndefined();
+    const byTag = await guardedFetch(`${base}/tagged`, options(allowed, { conditional: { etag: '"t1"' } }));
+    expect(byTag).toMatchObject({ notModified: true, bytes: Buffer.alloc(0) });
+    const byDate = await guardedFetch(`${base}/tagged`, options(allowed, { conditional: { lastModified: first.lastModified } }));
+    expect(byDate.notModified).toBe(true);
   });
 
   it('refuses a host when any of its addresses is private', async () => {

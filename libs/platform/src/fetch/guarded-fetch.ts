@@ -22,6 +22,11 @@ export interface GuardedFetchOptions {
   maxRedirects?: number;
   /** Resolves a host name to all its addresses (tests inject one; default: the system resolver). */
   resolve?: (host: string) => Promise<LookupAddress[]>;
+  /**
+   * A conditional request: the validators of the copy the caller holds. A 304 answer is then a
+   * `notModified` result with no bytes instead of an error.
+   */
+  conditional?: { etag?: string; lastModified?: string };
 }
 
 export interface FetchedBody {
@@ -30,6 +35,11 @@ export interface FetchedBody {
   contentType?: string;
   /** Where the bytes came from, after redirects. */
   url: string;
+  /** The server's validators, to make the next request conditional. */
+  etag?: string;
+  lastModified?: string;
+  /** The server answered 304 to a conditional request: `bytes` is empty, the caller's copy is current. */
+  notModified?: boolean;
 }
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
@@ -52,7 +62,7 @@ export async function guardedFetch(url: string, options: GuardedFetchOptions): P
   const signal = AbortSignal.timeout(options.timeoutMs);
   let current = parseTarget(url);
   for (let hop = 0; ; hop++) {
-    const response = await request(current, options, signal);
+    const response = await request(current, options, signal, options.conditional);
     if (REDIRECTS.has(response.statusCode ?? 0)) {
       response.resume();
       const location = response.headers.location;
@@ -61,14 +71,24 @@ export async function guardedFetch(url: string, options: GuardedFetchOptions): P
       current = parseTarget(new URL(location, current).toString(), 'redirected to ');
       continue;
     }
+    if (response.statusCode === 304 && options.conditional) {
+      response.resume();
+      return { bytes: Buffer.alloc(0), url: current.toString(), notModified: true, ...validators(response) };
+    }
     if ((response.statusCode ?? 0) < 200 || (response.statusCode ?? 0) > 299) {
       response.resume();
       throw new FetchRefusedError(`the server answered ${response.statusCode}`);
     }
     const bytes = await readCapped(response, options.maxBytes, signal, options.timeoutMs);
     const mediaType = (response.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
-    return { bytes, url: current.toString(), ...(MEDIA_TYPE.test(mediaType) ? { contentType: mediaType } : {}) };
+    return { bytes, url: current.toString(), ...(MEDIA_TYPE.test(mediaType) ? { contentType: mediaType } : {}), ...validators(response) };
   }
+}
+
+function validators(response: IncomingMessage): { etag?: string; lastModified?: string } {
+  const etag = response.headers.etag;
+  const lastModified = response.headers['last-modified'];
+  return { ...(etag ? { etag } : {}), ...(lastModified ? { lastModified } : {}) };
 }
 
 function parseTarget(text: string, context = ''): URL {
@@ -85,7 +105,12 @@ function parseTarget(text: string, context = ''): URL {
 }
 
 /** One request, connected only to addresses the policy allows. */
-function request(url: URL, options: GuardedFetchOptions, signal: AbortSignal): Promise<IncomingMessage> {
+function request(
+  url: URL,
+  options: GuardedFetchOptions,
+  signal: AbortSignal,
+  conditional?: GuardedFetchOptions['conditional'],
+): Promise<IncomingMessage> {
   const host = url.hostname.replace(/^\[|\]$/g, '');
   // The socket skips its lookup for an IP literal, so a literal is checked here instead.
   if (ipaddr.isValid(host)) {
@@ -99,7 +124,13 @@ function request(url: URL, options: GuardedFetchOptions, signal: AbortSignal): P
       agent: false,
       lookup,
       signal,
-      headers: { 'user-agent': 'Bindery file fetch', accept: '*/*', 'accept-encoding': 'identity' },
+      headers: {
+        'user-agent': 'Bindery file fetch',
+        accept: '*/*',
+        'accept-encoding': 'identity',
+        ...(conditional?.etag ? { 'if-none-match': conditional.etag } : {}),
+        ...(conditional?.lastModified ? { 'if-modified-since': conditional.lastModified } : {}),
+      },
     });
     req.once('response', resolve);
     req.once('error', (error) => reject(describe(error, url, signal, options.timeoutMs)));

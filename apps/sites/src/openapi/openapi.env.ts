@@ -1,0 +1,71 @@
+import { AddressPolicy, ServiceEnv } from '@bindery/platform';
+import { IsInt, IsOptional, Max, Min, ValidateBy } from 'class-validator';
+
+/**
+ * Settings of OpenAPI spec processing (the sites service and its worker read them). `SitesEnv`
+ * extends this class so that the stack passes these variables through.
+ */
+export class OpenApiEnv extends ServiceEnv {
+  /**
+   * Hosts (by name), IP addresses and CIDR ranges a spec's URL may point at even though they are
+   * private, loopback or otherwise not public; comma-separated, empty by default.
+   */
+  @IsOptional()
+  @ValidateBy({
+    name: 'addressList',
+    validator: {
+      validate: (value: unknown) => typeof value === 'string' && addressListError(value) === undefined,
+      defaultMessage: (args) =>
+        `must be comma-separated host names, IP addresses or CIDR ranges: ${addressListError(String(args?.value)) ?? 'not a string'}`,
+    },
+  })
+  OPENAPI_FETCH_ALLOW_PRIVATE_HOSTS?: string;
+
+  /** Time for fetching every file of one spec (the entry and the files its `$ref`s name), in ms. */
+  @IsInt({ message: 'must be a whole number of milliseconds' })
+  @Min(100)
+  @Max(600_000)
+  OPENAPI_FETCH_TIMEOUT_MS: number = 20_000;
+
+  /** Largest file of a spec, and largest bundled document, in bytes. */
+  @IsInt({ message: 'must be a whole number of bytes' })
+  @Min(1024)
+  @Max(256 * 1024 * 1024)
+  OPENAPI_MAX_BYTES: number = 16 * 1024 * 1024;
+
+  /** Files one spec may span (the entry included). */
+  @IsInt({ message: 'must be a whole number of files' })
+  @Min(1)
+  @Max(10_000)
+  OPENAPI_MAX_FILES: number = 500;
+
+  /** Attempts of a processing whose fetch failed before the failure is final. */
+  @IsInt({ message: 'must be a whole number of attempts' })
+  @Min(1)
+  @Max(20)
+  OPENAPI_MAX_ATTEMPTS: number = 4;
+
+  /** Delay before the second attempt, doubling after (capped at 5 minutes), in ms. */
+  @IsInt({ message: 'must be a whole number of milliseconds' })
+  @Min(100)
+  @Max(600_000)
+  OPENAPI_RETRY_BACKOFF_MS: number = 2000;
+
+  /**
+   * How often URL specs are fetched again (a conditional request: an unchanged source costs one
+   * 304), in ms; 0, the default, never.
+   */
+  @IsInt({ message: 'must be a whole number of milliseconds' })
+  @Min(0)
+  @Max(30 * 24 * 3600_000)
+  OPENAPI_REFRESH_INTERVAL_MS: number = 0;
+}
+
+function addressListError(list: string): string | undefined {
+  try {
+    AddressPolicy.fromList(list);
+    return undefined;
+  } catch (error) {
+    return (error as Error).message;
+  }
+}

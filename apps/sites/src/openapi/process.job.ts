@@ -1,0 +1,93 @@
+import { OPENAPI_PROCESS_JOB, type OpenApiProcessPayload } from '@bindery/contracts';
+import { AddressPolicy, defineJob, type JobDefinition, logger, newId } from '@bindery/platform';
+import type { OpenApiEnv } from './openapi.env';
+import type { OpenApiRepository, ProcessOutcome } from './openapi.repository';
+import { type Fetcher } from './processing/spec-files';
+import { processSpec } from './processing/process-spec';
+import { ProcessingError } from './processing/processing-error';
+
+/**
+ * Processes one generation of a spec's source: fetch (guarded), parse, bundle, validate, then a
+ * new content-addressed version when the document differs from the last one. Idempotent: a
+ * newer generation makes an older job a no-op, the documents are stored by hash, and a version is
+ * added only when the bytes differ from the latest version's. Network failures are retried with
+ * backoff and reported on the spec meanwhile; the last attempt's failure is final (the last good
+ * version stays). A kill mid-job leaves the row `progress` and the job unacknowledged: it runs
+ * again on the next worker.
+ */
+export function openApiProcessJob(deps: {
+  specs: OpenApiRepository;
+  env: OpenApiEnv;
+  fetcher?: Fetcher;
+}): JobDefinition<OpenApiProcessPayload> {
+  const limits = {
+    policy: AddressPolicy.fromList(deps.env.OPENAPI_FETCH_ALLOW_PRIVATE_HOSTS),
+    timeoutMs: deps.env.OPENAPI_FETCH_TIMEOUT_MS,
+    maxBytes: deps.env.OPENAPI_MAX_BYTES,
+    maxFiles: deps.env.OPENAPI_MAX_FILES,
+  };
+  const maxAttempts = deps.env.OPENAPI_MAX_ATTEMPTS;
+  return defineJob<OpenApiProcessPayload>({
+    type: OPENAPI_PROCESS_JOB,
+    concurrency: 2,
+    // The runner heartbeats while a job runs: a dead worker's job is redelivered after this.
+    ackWaitMs: 10_000,
+    maxAttempts,
+    backoff: { initialMs: deps.env.OPENAPI_RETRY_BACKOFF_MS, maxMs: 5 * 60_000, factor: 2 },
+    async handle(payload, ctx) {
+      const spec = await deps.specs.findById(payload.specId);
+      if (!spec || spec.generation !== payload.generation) return; // deleted, or a newer source has its own job
+      if (!payload.refresh && !(await deps.specs.startProcessing(spec.id, payload.generation))) return;
+      await ctx.progress(0.1, 'fetching');
+      let outcome: ProcessOutcome;
+      try {
+        const conditional =
+          payload.refresh && spec.lastVersionId
+            ? { etag: spec.sourceEtag ?? undefined, lastModified: spec.sourceLastModified ?? undefined }
+            : undefined;
+        const result = await processSpec({ url: spec.sourceUrl, text: spec.sourceText, conditional }, limits, deps.fetcher);
+        await ctx.progress(0.9, 'storing the version');
+        if (result.notModified) {
+          outcome = { final: true };
+        } else {
+          outcome = await deps.specs.manager.transaction(async (tx) => {
+            const current = await deps.specs.findById(spec.id, tx, true);
+            if (!current || current.generation !== payload.generation) return { final: true };
+            const last = current.lastVersionId ? await deps.specs.version(spec.id, current.lastVersionId) : undefined;
+            if (last && last.contentHash === result.bundled.hash && last.rawHash === result.raw.hash) {
+              return { final: true, etag: result.etag ?? null, lastModified: result.lastModified ?? null };
+            }
+            await deps.specs.putDocument(tx, result.bundled.hash, result.bundled.json);
+            await deps.specs.putDocument(tx, result.raw.hash, result.raw.text);
+            const versionId = newId();
+            await deps.specs.insertVersion(tx, {
+              id: versionId,
+              specId: spec.id,
+              contentHash: result.bundled.hash,
+              rawHash: result.raw.hash,
+              rawFormat: result.raw.format,
+              url: spec.sourceUrl,
+            });
+            return { final: true, versionId, etag: result.etag ?? null, lastModified: result.lastModified ?? null };
+          });
+        }
+      } catch (error) {
+        if (!(error instanceof ProcessingError)) throw error; // a bug or the database: the runner retries
+        const final = !error.retryable || ctx.attempt >= maxAttempts;
+        await deps.specs.recordOutcome(deps.specs.manager, spec.id, payload.generation, {
+          final,
+          errorCode: error.code,
+          errors: error.errors,
+          errorCount: error.total,
+        });
+        logger.info(
+          { specId: spec.id, code: error.code, attempt: ctx.attempt, final, err: error.message },
+          'OpenAPI spec processing failed',
+        );
+        if (!final) throw error; // retried with backoff
+        return;
+      }
+      await deps.specs.recordOutcome(deps.specs.manager, spec.id, payload.generation, outcome);
+    },
+  });
+}

@@ -1,0 +1,141 @@
+import { createHash } from 'node:crypto';
+import { bundle } from '@apidevtools/json-schema-ref-parser';
+import { validate } from '@readme/openapi-parser';
+import { parseDocument, parseEntry } from './parse-document';
+import { ProcessingError } from './processing-error';
+import { checkRefCycles } from './ref-cycles';
+import { type Fetcher, type FetchLimits, SpecFiles } from './spec-files';
+
+/** Validation messages kept on the spec (the count says how many there were). */
+const MAX_REPORTED_ERRORS = 20;
+/** Where a spec given as text "lives", so that relative `$ref`s resolve (to files it may not have). */
+const TEXT_BASE = 'http://text.invalid/openapi';
+/** Files a `$ref` names that are documents; any other (a code sample, Markdown) is inlined as text. */
+const DOCUMENT_EXTENSIONS = new Set(['', '.json', '.yaml', '.yml']);
+
+export interface SpecSourceToProcess {
+  url: string | null;
+  text: string | null;
+  /** The validators of the copy held, for a refresh (a conditional request). */
+  conditional?: { etag?: string; lastModified?: string };
+}
+
+export type ProcessResult =
+  | { notModified: true }
+  | {
+      notModified: false;
+      raw: { text: string; format: 'json' | 'yaml'; hash: string };
+      /** The bundled document as JSON text (every external `$ref` inlined) and its hash. */
+      bundled: { json: string; hash: string };
+      etag?: string;
+      lastModified?: string;
+    };
+
+export const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+
+/**
+ * Fetches, parses, bundles and validates one spec: the whole pipeline, free of the framework.
+ * Throws a `ProcessingError` saying what failed and whether trying again may help.
+ */
+export async function processSpec(source: SpecSourceToProcess, limits: FetchLimits, fetcher?: Fetcher): Promise<ProcessResult> {
+  const files = new SpecFiles(limits, source.url ?? undefined, fetcher);
+  let text: string;
+  let etag: string | undefined;
+  let lastModified: string | undefined;
+  if (source.url) {
+    const fetched = await files.entry(source.conditional);
+    if (fetched.notModified) return { notModified: true };
+    text = fetched.bytes.toString('utf8');
+    ({ etag, lastModified } = fetched);
+  } else {
+    text = source.text!;
+  }
+  const entryUrl = source.url ?? TEXT_BASE;
+  const { document, format } = parseEntry(text, source.url ?? 'source.text');
+  const json = await bundleDocument(entryUrl, document, files, limits);
+  await validateDocument(json);
+  return {
+    notModified: false,
+    raw: { text, format, hash: sha256(text) },
+    bundled: { json, hash: sha256(json) },
+    ...(etag ? { etag } : {}),
+    ...(lastModified ? { lastModified } : {}),
+  };
+}
+
+/** Inlines every external `$ref` (files fetched through `files`), leaving internal pointers; the JSON text. */
+async function bundleDocument(entryUrl: string, document: Record<string, unknown>, files: SpecFiles, limits: FetchLimits): Promise<string> {
+  // The resolver's own error wins over the library's wrapping of it.
+  let failure: ProcessingError | undefined;
+  let bundled: unknown;
+  try {
+    bundled = await bundle(entryUrl, document, {
+      resolve: {
+        file: false,
+        http: false,
+        guarded: {
+          order: 1,
+          canRead: true,
+          read: (file: { url: string }) =>
+            files.referenced(file.url).catch((error: unknown) => {
+              if (error instanceof ProcessingError) failure ??= error;
+              throw error;
+            }),
+        },
+      },
+      parse: {
+        json: false,
+        yaml: false,
+        text: false,
+        binary: false,
+        spec: {
+          order: 1,
+          canParse: true,
+          allowEmpty: true,
+          parse: (file: { url: string; extension: string; data: string | Buffer }) => {
+            const content = typeof file.data === 'string' ? file.data : file.data.toString('utf8');
+            if (!DOCUMENT_EXTENSIONS.has(file.extension)) return content;
+            try {
+              return parseDocument(content, file.url).value;
+            } catch (error) {
+              if (error instanceof ProcessingError) failure ??= error;
+              throw error;
+            }
+          },
+        },
+      },
+      timeoutMs: limits.timeoutMs,
+    });
+  } catch (error) {
+    if (failure) throw failure;
+    throw ProcessingError.parse(`could not resolve a $ref: ${(error as Error).message.split('\n')[0]}`);
+  }
+  checkRefCycles(bundled);
+  const json = JSON.stringify(bundled);
+  if (Buffer.byteLength(json) > limits.maxBytes) {
+    throw ProcessingError.parse(`the bundled document is larger than ${limits.maxBytes} bytes, the most accepted`);
+  }
+  return json;
+}
+
+/** Swagger 2.0, OpenAPI 3.0 or 3.1, checked by @readme/openapi-parser (schemas and its extra rules). */
+async function validateDocument(json: string): Promise<void> {
+  let result;
+  try {
+    // A copy: validation dereferences the document in place.
+    result = await validate(JSON.parse(json) as Parameters<typeof validate>[0], { resolve: { external: false } });
+  } catch (error) {
+    throw ProcessingError.parse(`not a valid OpenAPI or Swagger document: ${(error as Error).message.split('\n')[0]}`);
+  }
+  if (result.valid) return;
+  const errors = result.errors.slice(0, MAX_REPORTED_ERRORS).map((e) => ({ message: oneLine(e.message), code: 'validation' }));
+  if (errors.length === 0) errors.push({ message: 'not a valid OpenAPI or Swagger document', code: 'validation' });
+  throw new ProcessingError('PARSE_ERROR', errors, false, result.errors.length + result.additionalErrors);
+}
+
+/** The library's message with its code frame folded into one line: the rule, then the hint at the `^`. */
+function oneLine(message: string): string {
+  const lines = message.split('\n');
+  const hint = lines.find((line) => /^\s*\|\s*\^/.test(line))?.replace(/^\s*\|\s*\^+\s*/, '');
+  return hint ? `${lines[0]} (${hint})` : lines[0];
+}
