@@ -10,6 +10,7 @@ import { FilesModule } from './files/files.module';
 import { MarkdownPoolModule } from './markdown-pool/markdown-pool.module';
 import { CollectionsModule } from './collections/collections.module';
 import { SpacesModule } from './spaces/spaces.module';
+import { TreeWritesModule } from './tree-writes/tree-writes.module';
 
 @Module({})
 export class ContentModule {
@@ -33,6 +34,7 @@ export class ContentModule {
         ChangeRequestsModule,
         CollectionsModule,
         ExportsModule.forRoot(env),
+        TreeWritesModule,
       ],
     };
   }

@@ -6,6 +6,7 @@ import type { PagesRpc } from './pages';
 import type { PdfExportsRpc } from './pdf-exports';
 import type { RevisionsRpc } from './revisions';
 import type { SpacesRpc } from './spaces';
+import type { TreeWritesRpc } from './tree-writes';
 
 export * from './subjects';
 export * from './spaces';
@@ -16,6 +17,7 @@ export * from './files';
 export * from './change-requests';
 export * from './change-request-reviews';
 export * from './pdf-exports';
+export * from './tree-writes';
 
 /** Every request/reply subject content answers, with its input and result. */
 export interface ContentRpc
@@ -26,4 +28,5 @@ export interface ContentRpc
     FilesRpc,
     ChangeRequestsRpc,
     ChangeRequestReviewsRpc,
-    PdfExportsRpc {}
+    PdfExportsRpc,
+    TreeWritesRpc {}

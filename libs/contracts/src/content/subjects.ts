@@ -58,6 +58,8 @@ export const ContentSubjects = {
   pdfIssue: 'content.pdf.issue',
   /** The PDF behind such a URL (PdfRenderInput → PdfFile); the signature is the only authorisation. */
   pdfRender: 'content.pdf.render',
+  /** Internal: a whole page tree (and optionally another revision's files) as one new revision (TreeWriteInput → TreeWriteResult). */
+  revisionWriteTree: 'content.revision.write-tree',
 } as const;
 
 /** Events published by content on the JetStream event stream (past tense). */
