@@ -3,13 +3,14 @@ import type { Envelope } from './context';
 import type { HealthRpc } from './health';
 import type { IdentityRpc, IdentitySubjects } from './identity';
 import type { SpaceCountsRpc } from './space-counts';
+import type { TranslationsRpc, TranslationsSubjects } from './translations';
 
 /**
  * Every request/reply subject of the system, with the input it takes and the result it answers.
  * `ServiceClient.send` infers both from the subject, so a wrong payload or a misread result is a
  * compile error. A new service adds its context's map here.
  */
-export interface ServiceRpc extends IdentityRpc, ContentRpc, SpaceCountsRpc, HealthRpc {}
+export interface ServiceRpc extends IdentityRpc, ContentRpc, SpaceCountsRpc, HealthRpc, TranslationsRpc {}
 
 export type RpcSubject = keyof ServiceRpc;
 /** The input (`data` of the envelope) of a subject. */
@@ -27,4 +28,5 @@ type Assert<T extends true> = T;
 export type RpcMapsCoverTheirSubjects = [
   Assert<Same<keyof IdentityRpc, SubjectsOf<typeof IdentitySubjects>>>,
   Assert<Same<keyof ContentRpc, SubjectsOf<typeof ContentSubjects>>>,
+  Assert<Same<keyof TranslationsRpc, SubjectsOf<typeof TranslationsSubjects>>>,
 ];
