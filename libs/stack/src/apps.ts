@@ -62,6 +62,12 @@ export const SERVICES: AppSpec[] = [
     env: { file: 'config/collaboration.env', className: 'CollaborationEnv' },
     nats: { calls: [] },
   },
+  {
+    name: 'translations',
+    schema: 'translations',
+    env: { file: 'config/translations.env', className: 'TranslationsEnv' },
+    nats: { calls: [IdentitySubjects.membershipGet, ContentSubjects.spaceAccess] },
+  },
 ];
 
 /** The gateway: stateless, listens on HTTP, calls every service. */
@@ -86,6 +92,16 @@ export const WORKERS: AppSpec[] = [
     secrets: ['FILE_URL_SECRET'],
     env: { file: 'config/content.env', className: 'ContentEnv' },
     nats: { calls: [] },
+  },
+  {
+    name: 'translations-worker',
+    dir: 'translations',
+    entry: 'worker.js',
+    schema: 'translations',
+    env: { file: 'config/translations.env', className: 'TranslationsEnv' },
+    nats: {
+      calls: [ContentSubjects.revisionGet, ContentSubjects.revisionWriteTree, ContentSubjects.spaceGet, ContentSubjects.spaceCreate],
+    },
   },
 ];
 
