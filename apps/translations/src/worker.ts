@@ -21,7 +21,7 @@ runWorkerMain(async () => {
     database: app.get(DataSource),
     maxConcurrency: settings.WORKER_CONCURRENCY,
     shutdownGraceMs: settings.WORKER_SHUTDOWN_GRACE_MS,
-    jobs: [runJob(app.get(RunService))],
+    jobs: [runJob(app.get(RunService), env.TRANSLATION_RUN_ACK_WAIT_MS)],
   });
   return { worker, close: () => app.close() };
 });

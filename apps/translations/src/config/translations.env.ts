@@ -59,6 +59,12 @@ export class TranslationsEnv extends ServiceEnv {
   @Max(600_000)
   TRANSLATION_ENGINE_TIMEOUT_MS: number = 60_000;
 
+  /** How long a run may go without a heartbeat before another worker takes it over (a killed worker's run resumes after it). */
+  @IsInt({ message: 'must be a whole number of milliseconds' })
+  @Min(1000)
+  @Max(600_000)
+  TRANSLATION_RUN_ACK_WAIT_MS: number = 30_000;
+
   /** Engine requests of one run in flight at once. */
   @IsInt({ message: 'must be a whole number' })
   @Min(1)

@@ -9,11 +9,11 @@ const MAX_ATTEMPTS = 5;
  * and resumes (translated pages are kept as they are made); a run that keeps failing is retried
  * with backoff, then recorded on the translation as failed.
  */
-export function runJob(runs: RunService): JobDefinition<TranslationRunPayload> {
+export function runJob(runs: RunService, ackWaitMs = 30_000): JobDefinition<TranslationRunPayload> {
   return defineJob<TranslationRunPayload>({
     type: TRANSLATION_RUN_JOB,
     concurrency: 2,
-    ackWaitMs: 30_000,
+    ackWaitMs,
     maxAttempts: MAX_ATTEMPTS,
     backoff: { initialMs: 2000, maxMs: 60_000 },
     handle: (payload, ctx) => runs.run(payload, ctx, ctx.attempt >= MAX_ATTEMPTS),
