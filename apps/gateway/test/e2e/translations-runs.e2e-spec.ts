@@ -139,7 +139,7 @@ describe('translations: runs with Apertium', () => {
     const notes = flat(await pagesOf(client, first.result!.space)).find((p) => p.id === ids.notes)!;
     expect(wordsOf(notes.document)).toMatch(/perro/);
     expect(third.stats.totalWords).toBe(first.stats.latestWords + third.stats.latestWords);
-  });
+  }, 180_000);
 
   it('resumes a run after the worker is SIGKILLed, without translating kept pages again or writing half a result', async () => {
     await restartTranslationsWorker({ TRANSLATION_RUN_ACK_WAIT_MS: '2000', TRANSLATION_CONCURRENCY: '1' });
@@ -183,7 +183,7 @@ describe('translations: runs with Apertium', () => {
     } finally {
       await db.end();
     }
-  });
+  }, 180_000);
 });
 
 describe('translations: operations and bad input', () => {

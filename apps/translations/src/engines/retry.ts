@@ -13,7 +13,7 @@ export const DEFAULT_RETRY: RetryOptions = { attempts: 6, initialMs: 250, maxMs:
 const wait = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
     const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason)), { once: true });
+    signal?.addEventListener('abort', () => (clearTimeout(timer), reject(new Error('aborted'))), { once: true });
   });
 
 /**

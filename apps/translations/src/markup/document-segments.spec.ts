@@ -7,6 +7,17 @@ const paragraph = (...nodes: unknown[]) => ({ object: 'block', type: 'paragraph'
 const link = (url: string, ...nodes: unknown[]) => ({ object: 'inline', type: 'link', data: { ref: { kind: 'url', url } }, nodes });
 const doc = (...nodes: unknown[]) => ({ object: 'document', data: { schemaVersion: 1 }, nodes });
 
+/** Loose view of a node for assertions. */
+interface N {
+  object: string;
+  type?: string;
+  data: { title?: string; ref?: { url?: string } };
+  leaves: Array<{ text: string; marks: Array<{ type: string }> }>;
+  nodes: N[];
+}
+const asNodes = (value: unknown) => value as N[];
+const asNode = (value: unknown) => value as N;
+
 /** A stand-in engine: upper-cases text outside tags, as a translation changes words but keeps tags. */
 const shout = (markup: string) => markup.replace(/(^|>)([^<]*)/g, (_, close: string, words: string) => close + words.toUpperCase());
 
@@ -18,23 +29,24 @@ describe('inline markup', () => {
     expect(markup.markup).not.toContain('https://');
     const back = fromMarkup(markup.markup, markup);
     expect(JSON.stringify(back).replace(/"key":"[^"]*",?/g, '')).toContain('"url":"https://x.test/a?b=1&c"');
-    const flat = (ns: any[]): string => ns.map((n) => (n.object === 'text' ? n.leaves.map((l: any) => `${l.text}[${l.marks.map((m: any) => m.type)}]`).join('') : `<${flat(n.nodes)}>`)).join('');
-    expect(flat(back)).toBe(flat(nodes));
+    const flat = (ns: N[]): string =>
+      ns.map((n) => (n.object === 'text' ? n.leaves.map((l) => `${l.text}[${l.marks.map((m) => m.type).join()}]`).join('') : `<${flat(n.nodes)}>`)).join('');
+    expect(flat(asNodes(back))).toBe(flat(asNodes(nodes)));
   });
 
   it('keeps marks and links on the translated words, and escapes text', () => {
     const nodes = [text('a < b & '), text('bold', ['bold']), text(' '), link('https://u.test', text('here'))];
     const markup = toMarkup(nodes);
     expect(markup.markup).toBe('a &lt; b &amp; <span data-m="0">bold</span> <a data-m="1">here</a>');
-    const back = fromMarkup(shout(markup.markup), markup) as any[];
-    expect(back[0].leaves.map((l: any) => [l.text, l.marks.length])).toEqual([['A < B & ', 0], ['BOLD', 1], [' ', 0]]);
+    const back = asNodes(fromMarkup(shout(markup.markup), markup));
+    expect(back[0].leaves.map((l) => [l.text, l.marks.length])).toEqual([['A < B & ', 0], ['BOLD', 1], [' ', 0]]);
     expect(back[1]).toMatchObject({ type: 'link', data: { ref: { url: 'https://u.test' } }, nodes: [{ object: 'text', leaves: [{ text: 'HERE' }] }] });
   });
 
   it('puts back a placeholder the engine lost, and ignores tags it invented', () => {
     const markup = toMarkup([text('use '), text('x()', ['code']), text(' now')]);
-    const back = fromMarkup('utilisez <b>maintenant</b>', markup) as any[];
-    expect(back[0].leaves.map((l: any) => l.text)).toEqual(['utilisez ', 'maintenant', 'x()']);
+    const back = asNodes(fromMarkup('utilisez <b>maintenant</b>', markup));
+    expect(back[0].leaves.map((l) => l.text)).toEqual(['utilisez ', 'maintenant', 'x()']);
   });
 
   it('counts words of translatable text only', () => {
@@ -55,13 +67,13 @@ describe('documentSegments', () => {
     const { document, segments } = documentSegments(source);
     expect(segments.map((s) => s.markup)).toEqual(['hello world', 'First tab', 'inside tab', 'a hint']);
     segments.forEach((s) => s.apply(shout(s.markup)));
-    const out = document as any;
+    const out = asNode(document);
     expect(out.nodes[0].nodes[0].leaves[0].text).toBe('HELLO WORLD');
     expect(out.nodes[1]).toEqual(code);
     expect(out.nodes[2].nodes[0].data.title).toBe('FIRST TAB');
     expect(out.nodes[4]).toEqual(source.nodes[4]);
     // The source is not changed.
-    expect((source.nodes[0] as any).nodes[0].leaves[0].text).toBe('hello world');
+    expect(asNode(source.nodes[0]).nodes[0].leaves[0].text).toBe('hello world');
   });
 
   it('translates table cells and column titles', () => {

@@ -37,14 +37,14 @@ function textLines(document: unknown): string[] {
     if (!node || typeof node !== 'object') return '';
     const n = node as Record<string, unknown>;
     if (n.object === 'text') return ((n.leaves as Array<{ text?: unknown }>) ?? []).map((l) => (typeof l.text === 'string' ? l.text : '')).join('');
-    const children = Array.isArray(n.nodes) ? n.nodes : [];
+    const children: unknown[] = Array.isArray(n.nodes) ? (n.nodes as unknown[]) : [];
     if (n.object === 'inline') return children.map(visit).join('');
     const inline = children.length > 0 && children.every((c) => ['text', 'inline'].includes((c as { object?: string })?.object ?? ''));
     if (n.object === 'block' && inline) {
       lines.push(children.map(visit).join(''));
       return '';
     }
-    for (const child of [...children, ...(Array.isArray(n.fragments) ? n.fragments : [])]) visit(child);
+    for (const child of [...children, ...(Array.isArray(n.fragments) ? (n.fragments as unknown[]) : [])]) visit(child);
     return '';
   };
   visit(document);

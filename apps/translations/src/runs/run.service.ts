@@ -187,14 +187,14 @@ function translatedTree(page: RevisionPage, known: Map<string, TranslatedPageRow
 /** Runs `work` on every item with at most `limit` at once; the first failure stops new work and is thrown. */
 async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
-  let failed: unknown;
+  let failed: Error | undefined;
   const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
     while (failed === undefined && next < items.length) {
       const item = items[next++];
       try {
         await work(item);
       } catch (error) {
-        failed ??= error;
+        failed ??= error instanceof Error ? error : new Error(String(error));
       }
     }
   });
