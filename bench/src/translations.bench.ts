@@ -25,10 +25,22 @@ export async function translationsBench(): Promise<string[]> {
   const space = (await call<{ id: string }>(api, 'POST', `/v1/orgs/${org}/spaces`, { title: 'Translate me' })).id;
   const cr = (await call<{ id: string }>(api, 'POST', `/v1/spaces/${space}/change-requests`, { subject: 'seed' })).id;
   const markdown = (i: number) =>
-    Array.from({ length: 3 }, (_, p) => Array.from({ length: 2 }, (_, s) => SENTENCES[(i + p + s) % SENTENCES.length]).join(' ') + ` Use \`cmd-${i}\`.`).join('\n\n');
-  const created = await call<{ changes: Array<{ page: { id: string } }> }>(api, 'POST', `/v1/spaces/${space}/change-requests/${cr}/content?compat=false`, {
-    changes: Array.from({ length: PAGES }, (_, i) => ({ operation: 'insert_page', title: `Chapter ${i} of the manual`, document: { markdown: markdown(i) } })),
-  });
+    Array.from(
+      { length: 3 },
+      (_, p) => Array.from({ length: 2 }, (_, s) => SENTENCES[(i + p + s) % SENTENCES.length]).join(' ') + ` Use \`cmd-${i}\`.`,
+    ).join('\n\n');
+  const created = await call<{ changes: Array<{ page: { id: string } }> }>(
+    api,
+    'POST',
+    `/v1/spaces/${space}/change-requests/${cr}/content?compat=false`,
+    {
+      changes: Array.from({ length: PAGES }, (_, i) => ({
+        operation: 'insert_page',
+        title: `Chapter ${i} of the manual`,
+        document: { markdown: markdown(i) },
+      })),
+    },
+  );
   await call(api, 'POST', `/v1/spaces/${space}/change-requests/${cr}/merge`);
 
   const base = `/v1/orgs/${org}/translations`;
@@ -48,7 +60,13 @@ export async function translationsBench(): Promise<string[]> {
 
   const edit = (await call<{ id: string }>(api, 'POST', `/v1/spaces/${space}/change-requests`, { subject: 'edit' })).id;
   await call(api, 'POST', `/v1/spaces/${space}/change-requests/${edit}/content?compat=false`, {
-    changes: [{ operation: 'update_page', page: created.changes[7].page.id, document: { markdown: 'The dog sleeps in the small house near the river.' } }],
+    changes: [
+      {
+        operation: 'update_page',
+        page: created.changes[7].page.id,
+        document: { markdown: 'The dog sleeps in the small house near the river.' },
+      },
+    ],
   });
   await call(api, 'POST', `/v1/spaces/${space}/change-requests/${edit}/merge`);
   start = Date.now();
@@ -79,7 +97,10 @@ async function apertiumSpeed(markdown: (i: number) => string): Promise<string> {
     Array.from({ length: 4 }, async () => {
       while (next < pages.length) {
         const q = pages[next++];
-        const response = await fetch(url, { method: 'POST', body: new URLSearchParams({ langpair: 'eng|spa', q, format: 'html', markUnknown: 'no' }) });
+        const response = await fetch(url, {
+          method: 'POST',
+          body: new URLSearchParams({ langpair: 'eng|spa', q, format: 'html', markUnknown: 'no' }),
+        });
         await response.json();
       }
     }),

@@ -16,7 +16,13 @@ export class GatewayModule {
       module: GatewayModule,
       global: true,
       // One NATS connection: requests to every service, and the revocation events.
-      imports: [ServiceClientModule.forRoot({ name: 'gateway', env }), AuthModule, IdentityRoutesModule, ContentRoutesModule, TranslationsRoutesModule],
+      imports: [
+        ServiceClientModule.forRoot({ name: 'gateway', env }),
+        AuthModule,
+        IdentityRoutesModule,
+        ContentRoutesModule,
+        TranslationsRoutesModule,
+      ],
       controllers: [HealthController],
       providers: [
         { provide: GatewayEnv, useValue: env },

@@ -24,7 +24,10 @@ export class TranslationsWorkerModule {
         TranslationsRepository,
         RunService,
         { provide: Engines, useValue: new Engines(env) },
-        { provide: RUN_SETTINGS, useValue: { concurrency: env.TRANSLATION_CONCURRENCY, contentTimeoutMs: Math.max(env.RPC_TIMEOUT_MS, 60_000) } },
+        {
+          provide: RUN_SETTINGS,
+          useValue: { concurrency: env.TRANSLATION_CONCURRENCY, contentTimeoutMs: Math.max(env.RPC_TIMEOUT_MS, 60_000) },
+        },
       ],
     };
   }

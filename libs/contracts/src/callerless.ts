@@ -33,7 +33,12 @@ export const CollaborationCallerlessSubjects: readonly string[] = [healthSubject
 
 export const TranslationsCallerlessSubjects: readonly string[] = [healthSubject('translations')];
 
-const CALLERLESS = new Set<string>([...IdentityCallerlessSubjects, ...ContentCallerlessSubjects, ...CollaborationCallerlessSubjects, ...TranslationsCallerlessSubjects]);
+const CALLERLESS = new Set<string>([
+  ...IdentityCallerlessSubjects,
+  ...ContentCallerlessSubjects,
+  ...CollaborationCallerlessSubjects,
+  ...TranslationsCallerlessSubjects,
+]);
 
 /** True when `subject` is answered without a caller (see the lists above). */
 export const isCallerlessSubject = (subject: string): boolean => CALLERLESS.has(subject);

@@ -83,7 +83,11 @@ export class TreeWritesService {
 export function buildTree(input: TreeWritePage[]): { tree: PageTree; documents: JsonDocument[] } {
   const tree = new PageTree();
   const documents: JsonDocument[] = [];
-  const stack: Array<{ page: TreeWritePage; parent: string; path: string }> = input.map((page, i) => ({ page, parent: ROOT, path: `pages[${i}]` }));
+  const stack: Array<{ page: TreeWritePage; parent: string; path: string }> = input.map((page, i) => ({
+    page,
+    parent: ROOT,
+    path: `pages[${i}]`,
+  }));
   const order: typeof stack = [];
   // Depth-first in document order: children are inserted after their parent, in their order.
   while (stack.length > 0) {

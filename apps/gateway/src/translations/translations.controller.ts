@@ -35,7 +35,10 @@ export class TranslationsController {
 
   @Put(':translationId')
   update(@Ctx() ctx: RequestContext, @Param() params: TranslationParams, @Body() body: UpdateTranslationRequest): Promise<Translation> {
-    return this.services.send(TranslationsSubjects.translationUpdate, ctx, { ...params, instructions: { ...body.instructions } as JsonDocument });
+    return this.services.send(TranslationsSubjects.translationUpdate, ctx, {
+      ...params,
+      instructions: { ...body.instructions } as JsonDocument,
+    });
   }
 
   @Delete(':translationId')

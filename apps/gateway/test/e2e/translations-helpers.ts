@@ -49,7 +49,8 @@ export async function restartTranslationsWorker(env: Record<string, string>, cra
   stack.startApp(WORKERS.find((w) => w.name === 'translations-worker')!, env);
   const deadline = Date.now() + 30_000;
   while (!readFileSync(logFile, 'utf8').slice(offset).includes('worker consuming jobs')) {
-    if (Date.now() > deadline) throw new Error(`the translations worker did not start: ${readFileSync(logFile, 'utf8').slice(offset).slice(-2000)}`);
+    if (Date.now() > deadline)
+      throw new Error(`the translations worker did not start: ${readFileSync(logFile, 'utf8').slice(offset).slice(-2000)}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
@@ -111,5 +112,7 @@ export function wordsOf(node: unknown): string {
   if (!node || typeof node !== 'object') return '';
   const n = node as Node;
   if (n.object === 'leaf') return String(n.text);
-  return [...((n.leaves ?? []) as unknown[]), ...((n.nodes ?? []) as unknown[]), ...((n.fragments ?? []) as unknown[])].map(wordsOf).join(' ');
+  return [...((n.leaves ?? []) as unknown[]), ...((n.nodes ?? []) as unknown[]), ...((n.fragments ?? []) as unknown[])]
+    .map(wordsOf)
+    .join(' ');
 }

@@ -47,7 +47,14 @@ const SENTENCE = 'The user opens the file and writes a short letter to the new f
 const keepBindery = {
   object: 'document',
   data: {},
-  nodes: [{ object: 'block', type: 'paragraph', data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'keep: Bindery', marks: [] }] }] }],
+  nodes: [
+    {
+      object: 'block',
+      type: 'paragraph',
+      data: {},
+      nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'keep: Bindery', marks: [] }] }],
+    },
+  ],
 };
 
 async function pagesOf(client: Parameters<typeof createSpace>[0], spaceId: string): Promise<PageBody[]> {
@@ -129,7 +136,9 @@ describe('translations: runs with Apertium', () => {
 
     // One page edited: only it is translated again, and the result gets one new revision.
     const cr = await createChangeRequest(client, space.id, 'Edit notes');
-    await editContent(client, space.id, cr.id, [{ operation: 'update_page', page: ids.notes, document: { markdown: 'The dog sleeps in the house.' } }]);
+    await editContent(client, space.id, cr.id, [
+      { operation: 'update_page', page: ids.notes, document: { markdown: 'The dog sleeps in the house.' } },
+    ]);
     await merge(client, space.id, cr.id);
     expectOperation(await client.post(`${path}/run`), 'runTranslation', 204);
     const third = await waitForTranslation(client, path, (t) => t.stats.runs === 3);
@@ -155,11 +164,20 @@ describe('translations: runs with Apertium', () => {
     );
     await merge(client, space.id, cr.id);
     const base = `/v1/orgs/${orgId}/translations`;
-    const created = expectOperation<TranslationBody>(await client.post(base, { language: 'es', source: { space: space.id, language: 'en' } }), 'createTranslation', 201);
+    const created = expectOperation<TranslationBody>(
+      await client.post(base, { language: 'es', source: { space: space.id, language: 'en' } }),
+      'createTranslation',
+      201,
+    );
     const db = await translationsDatabase();
     try {
       const kept = async () =>
-        (await db.query<{ page_id: string; xmin: string }>('SELECT page_id, xmin::text FROM translations.translated_pages WHERE translation_id = $1', [created.id])).rows;
+        (
+          await db.query<{ page_id: string; xmin: string }>(
+            'SELECT page_id, xmin::text FROM translations.translated_pages WHERE translation_id = $1',
+            [created.id],
+          )
+        ).rows;
       expectOperation(await client.post(`${base}/${created.id}/run`), 'runTranslation', 204);
       const deadline = Date.now() + 60_000;
       while ((await kept()).length < 5 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
@@ -178,7 +196,9 @@ describe('translations: runs with Apertium', () => {
       const after = new Map((await kept()).map((r) => [r.page_id, r.xmin]));
       for (const row of before) expect(after.get(row.page_id)).toBe(row.xmin);
       expect(flat(await pagesOf(client, done.result!.space))).toHaveLength(60);
-      const job = await db.query<{ attempts: number; status: string }>("SELECT attempts, status FROM translations.jobs WHERE id = $1", [`${created.id}.1`]);
+      const job = await db.query<{ attempts: number; status: string }>('SELECT attempts, status FROM translations.jobs WHERE id = $1', [
+        `${created.id}.1`,
+      ]);
       expect(job.rows[0]).toMatchObject({ status: 'succeeded', attempts: 2 });
     } finally {
       await db.end();
@@ -197,7 +217,11 @@ describe('translations: operations and bad input', () => {
       201,
     );
     const reader = await addMember(org, 'read');
-    const list = expectOperation<{ items: TranslationBody[]; count: number }>(await reader.client.get(`${base}?limit=1`), 'listTranslations', 200);
+    const list = expectOperation<{ items: TranslationBody[]; count: number }>(
+      await reader.client.get(`${base}?limit=1`),
+      'listTranslations',
+      200,
+    );
     expect(list).toMatchObject({ count: 1, items: [{ id: created.id, permissions: { view: true, edit: false } }] });
     expectError(await reader.client.post(base, { language: 'es', source: { space: space.id, language: 'en' } }), 403);
     expectError(await reader.client.post(`${base}/${created.id}/run`), 403);
@@ -234,8 +258,16 @@ describe('translations: operations and bad input', () => {
     // Apertium has no English → French pair installed here: refused at create time.
     expectError(await org.client.post(base, { language: 'fr', source }), 400, /language: .*apertium.*cannot translate/);
     expectError(await org.client.post(base, { language: 'es', source: { space: foreign.id, language: 'en' } }), 404, /source.space/);
-    expectError(await org.client.post(base, { language: 'es', source, instructions: { object: 'doc', data: {}, nodes: [] } }), 400, /instructions/);
-    expectError(await org.client.post(base, { language: 'es', source, instructions: { object: 'document', data: {}, nodes: ['x'] } }), 400, /instructions/);
+    expectError(
+      await org.client.post(base, { language: 'es', source, instructions: { object: 'doc', data: {}, nodes: [] } }),
+      400,
+      /instructions/,
+    );
+    expectError(
+      await org.client.post(base, { language: 'es', source, instructions: { object: 'document', data: {}, nodes: ['x'] } }),
+      400,
+      /instructions/,
+    );
     expectError(await org.client.put(`${base}/nope`, { instructions: 'text' }), 400, /instructions/);
     expectError(await org.client.get(`${base}?limit=0`), 400, /limit/);
   });

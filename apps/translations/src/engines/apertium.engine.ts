@@ -3,10 +3,43 @@ import { EngineError, engineFetch, jsonOrEngineError, type TranslateRequest, typ
 
 /** API languages → Apertium's ISO 639-3 codes (the pairs installed decide what is possible). */
 const APERTIUM_CODES: Partial<Record<TranslationLanguage, string>> = {
-  en: 'eng', es: 'spa', fr: 'fra', de: 'deu', it: 'ita', pt: 'por', 'pt-br': 'por_BR', ru: 'rus', nl: 'nld', pl: 'pol', sv: 'swe',
-  no: 'nob', da: 'dan', fi: 'fin', el: 'ell', cs: 'ces', hu: 'hun', ro: 'ron', tr: 'tur', uk: 'ukr', sk: 'slk', bg: 'bul', hr: 'hbs_HR',
-  lt: 'lit', lv: 'lvs', et: 'est', sl: 'slv', ar: 'ara', hi: 'hin', id: 'ind', ms: 'zlm', he: 'heb', ja: 'jpn', zh: 'zho', ko: 'kor',
-  th: 'tha', vi: 'vie',
+  en: 'eng',
+  es: 'spa',
+  fr: 'fra',
+  de: 'deu',
+  it: 'ita',
+  pt: 'por',
+  'pt-br': 'por_BR',
+  ru: 'rus',
+  nl: 'nld',
+  pl: 'pol',
+  sv: 'swe',
+  no: 'nob',
+  da: 'dan',
+  fi: 'fin',
+  el: 'ell',
+  cs: 'ces',
+  hu: 'hun',
+  ro: 'ron',
+  tr: 'tur',
+  uk: 'ukr',
+  sk: 'slk',
+  bg: 'bul',
+  hr: 'hbs_HR',
+  lt: 'lit',
+  lv: 'lvs',
+  et: 'est',
+  sl: 'slv',
+  ar: 'ara',
+  hi: 'hin',
+  id: 'ind',
+  ms: 'zlm',
+  he: 'heb',
+  ja: 'jpn',
+  zh: 'zho',
+  ko: 'kor',
+  th: 'tha',
+  vi: 'vie',
 };
 
 /** Segments per request: one request per batch keeps Apertium's pipeline busy without huge bodies. */
@@ -57,7 +90,8 @@ export class ApertiumEngine implements TranslationEngine {
     const response = await engineFetch(this.name, `${this.url}/translate`, { method: 'POST', body }, this.timeoutMs, signal);
     const json = (await jsonOrEngineError(this.name, response)) as { responseData?: { translatedText?: unknown }; responseStatus?: number };
     const text = json.responseData?.translatedText;
-    if (typeof text !== 'string') throw new EngineError(`apertium: unexpected answer (status ${json.responseStatus})`, (json.responseStatus ?? 0) >= 500);
+    if (typeof text !== 'string')
+      throw new EngineError(`apertium: unexpected answer (status ${json.responseStatus})`, (json.responseStatus ?? 0) >= 500);
     return text;
   }
 
@@ -70,7 +104,9 @@ export class ApertiumEngine implements TranslationEngine {
   private listPairs(): Promise<Set<string>> {
     this.pairs ??= (async () => {
       const response = await engineFetch(this.name, `${this.url}/listPairs`, {}, this.timeoutMs);
-      const json = (await jsonOrEngineError(this.name, response)) as { responseData?: Array<{ sourceLanguage: string; targetLanguage: string }> };
+      const json = (await jsonOrEngineError(this.name, response)) as {
+        responseData?: Array<{ sourceLanguage: string; targetLanguage: string }>;
+      };
       return new Set((json.responseData ?? []).map((p) => `${p.sourceLanguage}|${p.targetLanguage}`));
     })();
     // A failed listing is asked again next time rather than remembered.

@@ -39,11 +39,21 @@ export async function jsonOrEngineError(engine: string, response: Response): Pro
   const retryable = response.status === 429 || response.status >= 500;
   const retryAfter = Number(response.headers.get('retry-after'));
   const body = (await response.text().catch(() => '')).slice(0, 200);
-  throw new EngineError(`${engine} answered ${response.status}${body ? `: ${body}` : ''}`, retryable, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined);
+  throw new EngineError(
+    `${engine} answered ${response.status}${body ? `: ${body}` : ''}`,
+    retryable,
+    Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
+  );
 }
 
 /** fetch with a time limit; a timeout or a network failure is a retryable EngineError. */
-export async function engineFetch(engine: string, url: string, init: RequestInit, timeoutMs: number, signal?: AbortSignal): Promise<Response> {
+export async function engineFetch(
+  engine: string,
+  url: string,
+  init: RequestInit,
+  timeoutMs: number,
+  signal?: AbortSignal,
+): Promise<Response> {
   const timeout = AbortSignal.timeout(timeoutMs);
   try {
     return await fetch(url, { ...init, signal: signal ? AbortSignal.any([signal, timeout]) : timeout });

@@ -47,12 +47,20 @@ describe('DeepL adapter (API v2 wire format)', () => {
       const engine = new DeepLEngine(server.url, 'secret-key', 5000);
       expect(await engine.supports('en', 'de')).toBe(true);
       expect(await engine.supports('en', 'yue')).toBe(false);
-      const out = await withRetries(() => engine.translate({ from: 'en', to: 'pt-br', segments: ['a <span data-m="0">b</span>', 'c'] }), fast);
+      const out = await withRetries(
+        () => engine.translate({ from: 'en', to: 'pt-br', segments: ['a <span data-m="0">b</span>', 'c'] }),
+        fast,
+      );
       expect(out).toEqual(['A <span data-m="0">B</span>', 'C']);
       const last = server.requests[2];
       expect(last).toMatchObject({ method: 'POST', url: '/v2/translate' });
       expect(last.headers.authorization).toBe('DeepL-Auth-Key secret-key');
-      expect(JSON.parse(last.body)).toEqual({ text: ['a <span data-m="0">b</span>', 'c'], source_lang: 'EN', target_lang: 'PT-BR', tag_handling: 'html' });
+      expect(JSON.parse(last.body)).toEqual({
+        text: ['a <span data-m="0">b</span>', 'c'],
+        source_lang: 'EN',
+        target_lang: 'PT-BR',
+        tag_handling: 'html',
+      });
     } finally {
       await server.close();
     }
@@ -83,8 +91,16 @@ describe('LibreTranslate adapter', () => {
       const engine = new LibreTranslateEngine(server.url, 'lt-key', 5000);
       expect(await engine.supports('en', 'pt-br')).toBe(true);
       expect(await engine.supports('en', 'fr')).toBe(false);
-      expect(await engine.translate({ from: 'en', to: 'es', segments: ['hello <a data-m="1">you</a>'] })).toEqual(['HELLO <a data-m="1">YOU</a>']);
-      expect(JSON.parse(server.requests[1].body)).toEqual({ q: ['hello <a data-m="1">you</a>'], source: 'en', target: 'es', format: 'html', api_key: 'lt-key' });
+      expect(await engine.translate({ from: 'en', to: 'es', segments: ['hello <a data-m="1">you</a>'] })).toEqual([
+        'HELLO <a data-m="1">YOU</a>',
+      ]);
+      expect(JSON.parse(server.requests[1].body)).toEqual({
+        q: ['hello <a data-m="1">you</a>'],
+        source: 'en',
+        target: 'es',
+        format: 'html',
+        api_key: 'lt-key',
+      });
     } finally {
       await server.close();
     }
@@ -99,11 +115,18 @@ describe('OpenAI-compatible adapter (chat completions)', () => {
       const request = JSON.parse(body) as { messages: Array<{ role: string; content: string }> };
       const { texts } = JSON.parse(request.messages[1].content) as { texts: string[] };
       const translations = calls === 1 ? texts.slice(1) : texts.map(shout);
-      json(res, 200, { id: 'c1', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content: JSON.stringify({ translations }) }, finish_reason: 'stop' }] });
+      json(res, 200, {
+        id: 'c1',
+        object: 'chat.completion',
+        choices: [{ index: 0, message: { role: 'assistant', content: JSON.stringify({ translations }) }, finish_reason: 'stop' }],
+      });
     });
     try {
       const engine = new OpenAiEngine(`${server.url}/v1`, 'sk-test', 'tiny-model', 5000);
-      const out = await withRetries(() => engine.translate({ from: 'en', to: 'fr', segments: ['one', 'two <img data-x="0">'], guidance: 'Use a formal tone.' }), fast);
+      const out = await withRetries(
+        () => engine.translate({ from: 'en', to: 'fr', segments: ['one', 'two <img data-x="0">'], guidance: 'Use a formal tone.' }),
+        fast,
+      );
       expect(out).toEqual(['ONE', 'TWO <img data-x="0">']);
       const request = server.requests[1];
       expect(request.url).toBe('/v1/chat/completions');
@@ -120,7 +143,8 @@ describe('OpenAI-compatible adapter (chat completions)', () => {
 describe('Apertium adapter (apertium-apy wire format)', () => {
   it('lists pairs, sends a batch as one html document and splits the answer', async () => {
     const server = await wireServer((req, body, res) => {
-      if (req.url === '/listPairs') return json(res, 200, { responseData: [{ sourceLanguage: 'eng', targetLanguage: 'spa' }], responseStatus: 200 });
+      if (req.url === '/listPairs')
+        return json(res, 200, { responseData: [{ sourceLanguage: 'eng', targetLanguage: 'spa' }], responseStatus: 200 });
       const q = new URLSearchParams(body).get('q')!;
       json(res, 200, { responseData: { translatedText: shout(q) }, responseDetails: null, responseStatus: 200 });
     });
@@ -128,7 +152,10 @@ describe('Apertium adapter (apertium-apy wire format)', () => {
       const engine = new ApertiumEngine(server.url, 5000);
       expect(await engine.supports('en', 'es')).toBe(true);
       expect(await engine.supports('en', 'fr')).toBe(false);
-      expect(await engine.translate({ from: 'en', to: 'es', segments: ['a', 'b <span data-m="0">c</span>'] })).toEqual(['A', 'B <span data-m="0">C</span>']);
+      expect(await engine.translate({ from: 'en', to: 'es', segments: ['a', 'b <span data-m="0">c</span>'] })).toEqual([
+        'A',
+        'B <span data-m="0">C</span>',
+      ]);
       const params = new URLSearchParams(server.requests[1].body);
       expect(Object.fromEntries(params)).toMatchObject({ langpair: 'eng|spa', format: 'html', markUnknown: 'no' });
       expect(server.requests).toHaveLength(2);

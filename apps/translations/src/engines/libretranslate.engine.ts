@@ -30,7 +30,13 @@ export class LibreTranslateEngine implements TranslationEngine {
     const out: string[] = [];
     for (let i = 0; i < request.segments.length; i += BATCH) {
       const q = request.segments.slice(i, i + BATCH);
-      const body = { q, source: codeOf(request.from), target: codeOf(request.to), format: 'html', ...(this.apiKey ? { api_key: this.apiKey } : {}) };
+      const body = {
+        q,
+        source: codeOf(request.from),
+        target: codeOf(request.to),
+        format: 'html',
+        ...(this.apiKey ? { api_key: this.apiKey } : {}),
+      };
       const response = await engineFetch(
         this.name,
         `${this.base()}/translate`,

@@ -29,7 +29,8 @@ export async function withRetries<T>(call: () => Promise<T>, options: RetryOptio
     } catch (error) {
       if (!(error instanceof EngineError) || !error.retryable || attempt >= options.attempts) throw error;
       const backoff = Math.min(options.maxMs, options.initialMs * 2 ** (attempt - 1));
-      const delay = error.retryAfterS !== undefined ? Math.min(options.maxMs, error.retryAfterS * 1000) : backoff * (0.5 + Math.random() / 2);
+      const delay =
+        error.retryAfterS !== undefined ? Math.min(options.maxMs, error.retryAfterS * 1000) : backoff * (0.5 + Math.random() / 2);
       await sleep(delay, options.signal);
     }
   }

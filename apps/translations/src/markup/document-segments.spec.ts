@@ -2,7 +2,10 @@ import { documentSegments, textSegment } from './document-segments';
 import { fromMarkup, toMarkup } from './inline-markup';
 import { readInstructions } from './instructions';
 
-const text = (value: string, marks: string[] = []) => ({ object: 'text', leaves: [{ object: 'leaf', text: value, marks: marks.map((type) => ({ object: 'mark', type })) }] });
+const text = (value: string, marks: string[] = []) => ({
+  object: 'text',
+  leaves: [{ object: 'leaf', text: value, marks: marks.map((type) => ({ object: 'mark', type })) }],
+});
 const paragraph = (...nodes: unknown[]) => ({ object: 'block', type: 'paragraph', key: 'p1', data: {}, nodes });
 const link = (url: string, ...nodes: unknown[]) => ({ object: 'inline', type: 'link', data: { ref: { kind: 'url', url } }, nodes });
 const doc = (...nodes: unknown[]) => ({ object: 'document', data: { schemaVersion: 1 }, nodes });
@@ -23,14 +26,24 @@ const shout = (markup: string) => markup.replace(/(^|>)([^<]*)/g, (_, close: str
 
 describe('inline markup', () => {
   it('round-trips marks, links and inline code unchanged through an engine that returns its input', () => {
-    const nodes = [text('Run '), text('npm install', ['code']), text(' then read '), link('https://x.test/a?b=1&c', text('the '), text('docs', ['bold'])), text('.')];
+    const nodes = [
+      text('Run '),
+      text('npm install', ['code']),
+      text(' then read '),
+      link('https://x.test/a?b=1&c', text('the '), text('docs', ['bold'])),
+      text('.'),
+    ];
     const markup = toMarkup(nodes);
     expect(markup.markup).not.toContain('npm install');
     expect(markup.markup).not.toContain('https://');
     const back = fromMarkup(markup.markup, markup);
     expect(JSON.stringify(back).replace(/"key":"[^"]*",?/g, '')).toContain('"url":"https://x.test/a?b=1&c"');
     const flat = (ns: N[]): string =>
-      ns.map((n) => (n.object === 'text' ? n.leaves.map((l) => `${l.text}[${l.marks.map((m) => m.type).join()}]`).join('') : `<${flat(n.nodes)}>`)).join('');
+      ns
+        .map((n) =>
+          n.object === 'text' ? n.leaves.map((l) => `${l.text}[${l.marks.map((m) => m.type).join()}]`).join('') : `<${flat(n.nodes)}>`,
+        )
+        .join('');
     expect(flat(asNodes(back))).toBe(flat(asNodes(nodes)));
   });
 
@@ -39,8 +52,16 @@ describe('inline markup', () => {
     const markup = toMarkup(nodes);
     expect(markup.markup).toBe('a &lt; b &amp; <span data-m="0">bold</span> <a data-m="1">here</a>');
     const back = asNodes(fromMarkup(shout(markup.markup), markup));
-    expect(back[0].leaves.map((l) => [l.text, l.marks.length])).toEqual([['A < B & ', 0], ['BOLD', 1], [' ', 0]]);
-    expect(back[1]).toMatchObject({ type: 'link', data: { ref: { url: 'https://u.test' } }, nodes: [{ object: 'text', leaves: [{ text: 'HERE' }] }] });
+    expect(back[0].leaves.map((l) => [l.text, l.marks.length])).toEqual([
+      ['A < B & ', 0],
+      ['BOLD', 1],
+      [' ', 0],
+    ]);
+    expect(back[1]).toMatchObject({
+      type: 'link',
+      data: { ref: { url: 'https://u.test' } },
+      nodes: [{ object: 'text', leaves: [{ text: 'HERE' }] }],
+    });
   });
 
   it('puts back a placeholder the engine lost, and ignores tags it invented', () => {
@@ -56,14 +77,24 @@ describe('inline markup', () => {
 
 describe('documentSegments', () => {
   it('translates text blocks, leaves code, math and structure alone', () => {
-    const code = { object: 'block', type: 'code', data: { syntax: 'js' }, nodes: [{ object: 'block', type: 'code-line', data: {}, nodes: [text('let x = 1')] }] };
+    const code = {
+      object: 'block',
+      type: 'code',
+      data: { syntax: 'js' },
+      nodes: [{ object: 'block', type: 'code-line', data: {}, nodes: [text('let x = 1')] }],
+    };
     const tabs = {
       object: 'block',
       type: 'tabs',
       nodes: [{ object: 'block', type: 'tabs-item', data: { title: 'First tab' }, nodes: [paragraph(text('inside tab'))] }],
     };
     const hint = { object: 'block', type: 'hint', data: { style: 'info' }, nodes: [paragraph(text('a hint'))] };
-    const source = doc(paragraph(text('hello world')), code, tabs, hint, { object: 'block', type: 'math', data: { formula: 'x^2' }, isVoid: true });
+    const source = doc(paragraph(text('hello world')), code, tabs, hint, {
+      object: 'block',
+      type: 'math',
+      data: { formula: 'x^2' },
+      isVoid: true,
+    });
     const { document, segments } = documentSegments(source);
     expect(segments.map((s) => s.markup)).toEqual(['hello world', 'First tab', 'inside tab', 'a hint']);
     segments.forEach((s) => s.apply(shout(s.markup)));
@@ -81,7 +112,11 @@ describe('documentSegments', () => {
       object: 'block',
       type: 'table',
       isVoid: true,
-      data: { view: { type: 'grid', columns: ['c1'] }, records: { r1: { orderIndex: 'a', values: { c1: 'f1' } } }, definition: { c1: { id: 'c1', title: 'Name', type: 'text' } } },
+      data: {
+        view: { type: 'grid', columns: ['c1'] },
+        records: { r1: { orderIndex: 'a', values: { c1: 'f1' } } },
+        definition: { c1: { id: 'c1', title: 'Name', type: 'text' } },
+      },
       fragments: [{ object: 'fragment', fragment: 'f1', nodes: [paragraph(text('cell text'))] }],
     };
     const { segments } = documentSegments(doc(table));
@@ -91,7 +126,14 @@ describe('documentSegments', () => {
 
 describe('instructions', () => {
   it('reads fixed translations, terms to keep and free guidance', () => {
-    const instructions = readInstructions(doc(paragraph(text('Bindery => Bindery')), paragraph(text('keep: Space, API')), paragraph(text('page -> página')), paragraph(text('Use a formal tone.'))));
+    const instructions = readInstructions(
+      doc(
+        paragraph(text('Bindery => Bindery')),
+        paragraph(text('keep: Space, API')),
+        paragraph(text('page -> página')),
+        paragraph(text('Use a formal tone.')),
+      ),
+    );
     expect(instructions.glossary.terms).toEqual([
       { term: 'Bindery', to: 'Bindery' },
       { term: 'Space', to: 'Space' },

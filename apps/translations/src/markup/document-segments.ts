@@ -6,7 +6,17 @@ import { countWords, EMPTY_GLOSSARY, fromMarkup, type Glossary, type InlineMarku
 type Node = Record<string, unknown>;
 
 /** Blocks whose content is never translated (code, formulas, API references). */
-const UNTRANSLATED_BLOCKS = new Set(['code', 'code-line', 'math', 'openapi', 'openapi-operation', 'openapi-schemas', 'openapi-webhook', 'swagger', 'integration']);
+const UNTRANSLATED_BLOCKS = new Set([
+  'code',
+  'code-line',
+  'math',
+  'openapi',
+  'openapi-operation',
+  'openapi-schemas',
+  'openapi-webhook',
+  'swagger',
+  'integration',
+]);
 
 export interface Segment {
   /** Sent to the engine. */
@@ -67,7 +77,8 @@ function dataSegments(block: Node, segments: Segment[], glossary: Glossary): voi
   };
   if (block.type === 'tabs-item') add(data, 'title');
   if (block.type === 'table' && data.definition && typeof data.definition === 'object') {
-    for (const column of Object.values(data.definition as Record<string, Node>)) if (column && typeof column === 'object') add(column, 'title');
+    for (const column of Object.values(data.definition as Record<string, Node>))
+      if (column && typeof column === 'object') add(column, 'title');
   }
 }
 

@@ -120,7 +120,7 @@ export function fromMarkup(markup: string, source: InlineMarkup): Node[] {
     const nodes = top().nodes;
     const last = nodes[nodes.length - 1];
     const leaf = { object: 'leaf', text, marks };
-    if (last?.object === "text") (last.leaves as unknown[]).push(leaf);
+    if (last?.object === 'text') (last.leaves as unknown[]).push(leaf);
     else nodes.push({ object: 'text', leaves: [leaf] });
   };
   const addKept = (index: number) => {

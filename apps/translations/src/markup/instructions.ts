@@ -36,7 +36,8 @@ function textLines(document: unknown): string[] {
   const visit = (node: unknown): string => {
     if (!node || typeof node !== 'object') return '';
     const n = node as Record<string, unknown>;
-    if (n.object === 'text') return ((n.leaves as Array<{ text?: unknown }>) ?? []).map((l) => (typeof l.text === 'string' ? l.text : '')).join('');
+    if (n.object === 'text')
+      return ((n.leaves as Array<{ text?: unknown }>) ?? []).map((l) => (typeof l.text === 'string' ? l.text : '')).join('');
     const children: unknown[] = Array.isArray(n.nodes) ? (n.nodes as unknown[]) : [];
     if (n.object === 'inline') return children.map(visit).join('');
     const inline = children.length > 0 && children.every((c) => ['text', 'inline'].includes((c as { object?: string })?.object ?? ''));

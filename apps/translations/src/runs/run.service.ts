@@ -24,7 +24,6 @@ export interface RunSettings {
   contentTimeoutMs: number;
 }
 
-
 /**
  * One run of a translation (the worker's `translations.run` job): read the source space's current
  * revision, translate the pages whose source changed since their last translation (each kept as
@@ -55,7 +54,11 @@ export class RunService {
         logger.warn({ err: error, translationId: row.id, attempt: job.attempt, permanent }, 'translation run failed');
         if (!permanent && !lastAttempt) throw error;
         // Failed for good: say so on the translation; the result keeps its last good revision.
-        await this.repository.update(row.id, { status: 'pending', lastError: (error as Error).message.slice(0, 500), lastErrorAt: new Date() });
+        await this.repository.update(row.id, {
+          status: 'pending',
+          lastError: (error as Error).message.slice(0, 500),
+          lastErrorAt: new Date(),
+        });
         if (!permanent) throw error;
       }
     });
@@ -99,11 +102,18 @@ export class RunService {
     const written = await this.services.send(
       ContentSubjects.revisionWriteTree,
       ctx,
-      { spaceId: targetSpace, pages: tree.map((page) => translatedTree(page, known)), filesFrom: { spaceId: row.sourceSpace, revisionId: revision.id } },
+      {
+        spaceId: targetSpace,
+        pages: tree.map((page) => translatedTree(page, known)),
+        filesFrom: { spaceId: row.sourceSpace, revisionId: revision.id },
+      },
       timeout,
     );
 
-    const uniquePages = await this.repository.keepTranslatedPages(row.id, flat.map((page) => page.id));
+    const uniquePages = await this.repository.keepTranslatedPages(
+      row.id,
+      flat.map((page) => page.id),
+    );
     const thisRun = flat.map((page) => known.get(page.id)!).filter((page) => page.runSeq === payload.seq);
     const latestWords = thisRun.reduce((sum, page) => sum + page.words, 0);
     const duration = Date.now() - started;
@@ -122,7 +132,14 @@ export class RunService {
       lastErrorAt: null,
     });
     logger.info(
-      { translationId: row.id, pages: flat.length, translated: thisRun.length, words: latestWords, ms: duration, revisionCreated: written.created },
+      {
+        translationId: row.id,
+        pages: flat.length,
+        translated: thisRun.length,
+        words: latestWords,
+        ms: duration,
+        revisionCreated: written.created,
+      },
       'translation run finished',
     );
   }
@@ -201,4 +218,3 @@ async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Prom
   await Promise.all(lanes);
   if (failed !== undefined) throw failed;
 }
-

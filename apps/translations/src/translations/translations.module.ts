@@ -12,7 +12,12 @@ export class TranslationsFeatureModule {
     return {
       module: TranslationsFeatureModule,
       controllers: [TranslationsHandler],
-      providers: [TranslationsRepository, TranslationsService, { provide: Engines, useValue: new Engines(env) }, spaceAccessClientProvider(ServiceClient)],
+      providers: [
+        TranslationsRepository,
+        TranslationsService,
+        { provide: Engines, useValue: new Engines(env) },
+        spaceAccessClientProvider(ServiceClient),
+      ],
     };
   }
 }

@@ -54,7 +54,10 @@ const COLUMNS: Record<string, keyof TranslationRow> = {
   updated_at: 'updatedAt',
 };
 const NUMERIC = new Set(['totalWords', 'totalDurationMs', 'latestDurationMs']);
-const COLUMN_OF = Object.fromEntries(Object.entries(COLUMNS).map(([column, field]) => [field, column])) as Record<keyof TranslationRow, string>;
+const COLUMN_OF = Object.fromEntries(Object.entries(COLUMNS).map(([column, field]) => [field, column])) as Record<
+  keyof TranslationRow,
+  string
+>;
 
 function fromRaw(raw: Record<string, unknown>): TranslationRow {
   const row: Record<string, unknown> = {};
@@ -78,7 +81,9 @@ export interface TranslatedPageRow {
 export class TranslationsRepository {
   constructor(private readonly db: DataSource) {}
 
-  async insert(row: Pick<TranslationRow, 'id' | 'organizationId' | 'sourceSpace' | 'sourceLanguage' | 'language' | 'instructions' | 'createdBy'>): Promise<TranslationRow> {
+  async insert(
+    row: Pick<TranslationRow, 'id' | 'organizationId' | 'sourceSpace' | 'sourceLanguage' | 'language' | 'instructions' | 'createdBy'>,
+  ): Promise<TranslationRow> {
     const rows: Array<Record<string, unknown>> = await this.db.query(
       `INSERT INTO translations (id, organization_id, source_space, source_language, language, instructions, created_by)
        VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING *`,
@@ -92,7 +97,12 @@ export class TranslationsRepository {
     return rows[0] ? fromRaw(rows[0]) : null;
   }
 
-  async findInOrganization(organizationId: string, id: string, manager: EntityManager = this.db.manager, lock = false): Promise<TranslationRow | null> {
+  async findInOrganization(
+    organizationId: string,
+    id: string,
+    manager: EntityManager = this.db.manager,
+    lock = false,
+  ): Promise<TranslationRow | null> {
     const rows: Array<Record<string, unknown>> = await manager.query(
       `SELECT * FROM translations WHERE id = $1 AND organization_id = $2${lock ? ' FOR UPDATE' : ''}`,
       [id, organizationId],
@@ -112,7 +122,9 @@ export class TranslationsRepository {
       `SELECT * FROM translations WHERE ${where} ORDER BY created_at, id LIMIT $2`,
       params,
     );
-    const count: Array<{ n: string }> = await this.db.query('SELECT count(*) AS n FROM translations WHERE organization_id = $1', [organizationId]);
+    const count: Array<{ n: string }> = await this.db.query('SELECT count(*) AS n FROM translations WHERE organization_id = $1', [
+      organizationId,
+    ]);
     return { rows: rows.map(fromRaw), count: Number(count[0].n) };
   }
 
@@ -154,7 +166,15 @@ export class TranslationsRepository {
     return new Map(
       rows.map((r) => [
         r.page_id,
-        { pageId: r.page_id, sourceHash: r.source_hash, title: r.title, description: r.description, document: r.document, words: r.words, runSeq: r.run_seq },
+        {
+          pageId: r.page_id,
+          sourceHash: r.source_hash,
+          title: r.title,
+          description: r.description,
+          document: r.document,
+          words: r.words,
+          runSeq: r.run_seq,
+        },
       ]),
     );
   }
@@ -181,7 +201,9 @@ export class TranslationsRepository {
   /** Forgets pages the source no longer has; answers how many remain. */
   async keepTranslatedPages(translationId: string, pageIds: string[]): Promise<number> {
     await this.db.query('DELETE FROM translated_pages WHERE translation_id = $1 AND NOT (page_id = ANY($2))', [translationId, pageIds]);
-    const rows: Array<{ n: string }> = await this.db.query('SELECT count(*) AS n FROM translated_pages WHERE translation_id = $1', [translationId]);
+    const rows: Array<{ n: string }> = await this.db.query('SELECT count(*) AS n FROM translated_pages WHERE translation_id = $1', [
+      translationId,
+    ]);
     return Number(rows[0].n);
   }
 

@@ -13,7 +13,18 @@ import {
   type TranslationRunPayload,
   type TranslationUpdateInput,
 } from '@bindery/contracts';
-import { badRequest, callerId, enqueueJob, forbidden, isAppError, newId, notFound, pagedList, SpaceAccessClient, unavailable } from '@bindery/platform';
+import {
+  badRequest,
+  callerId,
+  enqueueJob,
+  forbidden,
+  isAppError,
+  newId,
+  notFound,
+  pagedList,
+  SpaceAccessClient,
+  unavailable,
+} from '@bindery/platform';
 import { ServiceClient } from '@bindery/platform/nest';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
@@ -68,9 +79,12 @@ export class TranslationsService {
     if (from === input.language) throw badRequest('language: must differ from source.language');
     const engine = this.engines.forOrganization(input.organizationId);
     const supported = await engine.supports(from, input.language).catch((error: unknown) => {
-      throw error instanceof EngineError ? unavailable(`The translation engine (${engine.name}) cannot be reached: ${error.message}`) : error;
+      throw error instanceof EngineError
+        ? unavailable(`The translation engine (${engine.name}) cannot be reached: ${error.message}`)
+        : error;
     });
-    if (!supported) throw badRequest(`language: the translation engine (${engine.name}) cannot translate from "${from}" to "${input.language}"`);
+    if (!supported)
+      throw badRequest(`language: the translation engine (${engine.name}) cannot translate from "${from}" to "${input.language}"`);
     const row = await this.repository.insert({
       id: newId(),
       organizationId: input.organizationId,
@@ -133,4 +147,3 @@ export class TranslationsService {
     if (!roleAtLeast(role, EDIT_ROLE)) throw forbidden(`This needs the "${EDIT_ROLE}" role or higher in the organization`);
   }
 }
-
