@@ -72,7 +72,8 @@ export class RunService {
     };
     const timeout = this.settings.contentTimeoutMs;
     const { revision, pages } = await this.services.send(ContentSubjects.revisionGet, ctx, { spaceId: row.sourceSpace }, timeout);
-    const tree = JSON.parse(pages.rawJson ?? '[]') as RevisionPage[];
+    // The serialised page list is `{pages: [...]}`, as the API's page list answers it.
+    const tree = (JSON.parse(pages.rawJson ?? '{"pages":[]}') as { pages: RevisionPage[] }).pages;
     const flat = flatten(tree);
 
     const translation: TranslationSettings = {
