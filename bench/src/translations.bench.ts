@@ -29,18 +29,23 @@ export async function translationsBench(): Promise<string[]> {
       { length: 3 },
       (_, p) => Array.from({ length: 2 }, (_, s) => SENTENCES[(i + p + s) % SENTENCES.length]).join(' ') + ` Use \`cmd-${i}\`.`,
     ).join('\n\n');
-  const created = await call<{ changes: Array<{ page: { id: string } }> }>(
-    api,
-    'POST',
-    `/v1/spaces/${space}/change-requests/${cr}/content?compat=false`,
-    {
-      changes: Array.from({ length: PAGES }, (_, i) => ({
-        operation: 'insert_page',
-        title: `Chapter ${i} of the manual`,
-        document: { markdown: markdown(i) },
-      })),
-    },
-  );
+  // A batch holds at most 50 changes.
+  const pageIds: string[] = [];
+  for (let from = 0; from < PAGES; from += 50) {
+    const created = await call<{ changes: Array<{ page: { id: string } }> }>(
+      api,
+      'POST',
+      `/v1/spaces/${space}/change-requests/${cr}/content?compat=false`,
+      {
+        changes: Array.from({ length: Math.min(50, PAGES - from) }, (_, k) => ({
+          operation: 'insert_page',
+          title: `Chapter ${from + k} of the manual`,
+          document: { markdown: markdown(from + k) },
+        })),
+      },
+    );
+    pageIds.push(...created.changes.map((c) => c.page.id));
+  }
   await call(api, 'POST', `/v1/spaces/${space}/change-requests/${cr}/merge`);
 
   const base = `/v1/orgs/${org}/translations`;
@@ -63,7 +68,7 @@ export async function translationsBench(): Promise<string[]> {
     changes: [
       {
         operation: 'update_page',
-        page: created.changes[7].page.id,
+        page: pageIds[7],
         document: { markdown: 'The dog sleeps in the small house near the river.' },
       },
     ],
