@@ -139,9 +139,10 @@ export class TranslationsRepository {
   /** The next run's sequence number (the run's job id is `<id>.<seq>`). */
   async nextRunSeq(manager: EntityManager, id: string): Promise<number> {
     // TypeORM answers an UPDATE … RETURNING on Postgres with [rows, affected count].
-    const [rows] = (await manager.query('UPDATE translations SET run_seq = run_seq + 1, updated_at = now() WHERE id = $1 RETURNING run_seq', [
-      id,
-    ])) as [Array<{ run_seq: number }>, number];
+    const [rows]: [Array<{ run_seq: number }>, number] = await manager.query(
+      'UPDATE translations SET run_seq = run_seq + 1, updated_at = now() WHERE id = $1 RETURNING run_seq',
+      [id],
+    );
     return rows[0].run_seq;
   }
 
