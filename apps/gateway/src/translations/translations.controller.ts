@@ -3,8 +3,12 @@ import { ServiceClient } from '@bindery/platform/nest';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { PageQuery } from '../common/page.query';
 import { Ctx } from '../common/request-context.decorator';
-import { OrganizationParams } from '../identity/dto/organization.params';
-import { CreateTranslationRequest, TranslationParams, UpdateTranslationRequest } from './dto/translation.request';
+import {
+  CreateTranslationRequest,
+  TranslationParams,
+  TranslationsOrganizationParams,
+  UpdateTranslationRequest,
+} from './dto/translation.request';
 
 /** Translations of spaces; a run is queued for the translations worker (204 at once). */
 @Controller('v1/orgs/:organizationId/translations')
@@ -12,13 +16,17 @@ export class TranslationsController {
   constructor(private readonly services: ServiceClient) {}
 
   @Get()
-  list(@Ctx() ctx: RequestContext, @Param() params: OrganizationParams, @Query() query: PageQuery): Promise<List<Translation>> {
+  list(@Ctx() ctx: RequestContext, @Param() params: TranslationsOrganizationParams, @Query() query: PageQuery): Promise<List<Translation>> {
     return this.services.send(TranslationsSubjects.translationList, ctx, { ...query, organizationId: params.organizationId });
   }
 
   @Post()
   @HttpCode(201)
-  create(@Ctx() ctx: RequestContext, @Param() params: OrganizationParams, @Body() body: CreateTranslationRequest): Promise<Translation> {
+  create(
+    @Ctx() ctx: RequestContext,
+    @Param() params: TranslationsOrganizationParams,
+    @Body() body: CreateTranslationRequest,
+  ): Promise<Translation> {
     return this.services.send(TranslationsSubjects.translationCreate, ctx, {
       organizationId: params.organizationId,
       language: body.language,

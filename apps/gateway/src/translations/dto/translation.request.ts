@@ -2,9 +2,14 @@ import { TRANSLATION_LANGUAGES, type TranslationLanguage } from '@bindery/contra
 import { Type } from 'class-transformer';
 import { IsIn, IsObject, IsOptional, ValidateNested } from 'class-validator';
 import { IsEntityId } from '../../common/entity-id';
-import { JsonDocumentRequest } from '../../identity/dto/agent-instructions.request';
+import { InstructionsDocumentRequest } from './instructions-document';
 
 const LANGUAGE_MESSAGE = `must be one of ${TRANSLATION_LANGUAGES.join(', ')}`;
+
+export class TranslationsOrganizationParams {
+  @IsEntityId()
+  organizationId!: string;
+}
 
 export class TranslationParams {
   @IsEntityId()
@@ -36,14 +41,14 @@ export class CreateTranslationRequest {
   @IsOptional()
   @IsObject({ message: 'instructions must be a document object' })
   @ValidateNested()
-  @Type(() => JsonDocumentRequest)
-  instructions?: JsonDocumentRequest;
+  @Type(() => InstructionsDocumentRequest)
+  instructions?: InstructionsDocumentRequest;
 }
 
 /** Body of PUT /v1/orgs/{organizationId}/translations/{translationId}. */
 export class UpdateTranslationRequest {
   @IsObject({ message: 'instructions must be a document object' })
   @ValidateNested()
-  @Type(() => JsonDocumentRequest)
-  instructions!: JsonDocumentRequest;
+  @Type(() => InstructionsDocumentRequest)
+  instructions!: InstructionsDocumentRequest;
 }
