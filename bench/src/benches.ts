@@ -5,6 +5,7 @@ import { conversationsQualityBench } from './conversations-quality.bench';
 import { gatewayBench } from './gateway.bench';
 import { markdownBench } from './markdown.bench';
 import { openapiBench } from './openapi.bench';
+import { translationsBench } from './translations.bench';
 
 /** Every benchmark `pnpm bench` knows; each returns the lines it reports. */
 export const BENCHES: Record<string, () => Promise<string[]>> = {
@@ -15,4 +16,5 @@ export const BENCHES: Record<string, () => Promise<string[]>> = {
   conversations: conversationsBench,
   'conversations-quality': conversationsQualityBench,
   openapi: openapiBench,
+  translations: translationsBench,
 };

@@ -13,6 +13,7 @@ import { SpacesModule } from './spaces/spaces.module';
 import { LinksModule } from './links/links.module';
 import { SearchModule } from './search/search.module';
 import { TemplatesModule } from './templates/templates.module';
+import { TreeWritesModule } from './tree-writes/tree-writes.module';
 
 @Module({})
 export class ContentModule {
@@ -39,6 +40,7 @@ export class ContentModule {
         LinksModule,
         SearchModule,
         TemplatesModule,
+        TreeWritesModule,
       ],
     };
   }

@@ -10,6 +10,7 @@ import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor';
 import { IdentityRoutesModule } from './identity/identity.module';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
 import { OpenApiRoutesModule } from './openapi/openapi.module';
+import { TranslationsRoutesModule } from './translations/translations.module';
 
 @Module({})
 export class GatewayModule {
@@ -26,6 +27,7 @@ export class GatewayModule {
         ContentRoutesModule,
         ConversationsRoutesModule,
         OpenApiRoutesModule,
+        TranslationsRoutesModule,
       ],
       controllers: [HealthController],
       providers: [

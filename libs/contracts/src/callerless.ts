@@ -38,6 +38,7 @@ export const SitesCallerlessSubjects: readonly string[] = [
   OpenApiSubjects.published,
 ];
 export const ConversationsCallerlessSubjects: readonly string[] = [healthSubject('conversations')];
+export const TranslationsCallerlessSubjects: readonly string[] = [healthSubject('translations')];
 
 const CALLERLESS = new Set<string>([
   ...IdentityCallerlessSubjects,
@@ -45,6 +46,7 @@ const CALLERLESS = new Set<string>([
   ...CollaborationCallerlessSubjects,
   ...SitesCallerlessSubjects,
   ...ConversationsCallerlessSubjects,
+  ...TranslationsCallerlessSubjects,
 ]);
 
 /** True when `subject` is answered without a caller (see the lists above). */

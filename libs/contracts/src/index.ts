@@ -7,6 +7,7 @@ export * from './content';
 export * from './collaboration';
 export * from './sites';
 export * from './conversations';
+export * from './translations';
 export * from './rpc';
 export * from './callerless';
 export * from './space-counts';

@@ -5,13 +5,14 @@ import type { HealthRpc } from './health';
 import type { IdentityRpc, IdentitySubjects } from './identity';
 import type { OpenApiRpc, OpenApiSubjects } from './sites';
 import type { SpaceCountsRpc } from './space-counts';
+import type { TranslationsRpc, TranslationsSubjects } from './translations';
 
 /**
  * Every request/reply subject of the system, with the input it takes and the result it answers.
  * `ServiceClient.send` infers both from the subject, so a wrong payload or a misread result is a
  * compile error. A new service adds its context's map here.
  */
-export interface ServiceRpc extends IdentityRpc, ContentRpc, SpaceCountsRpc, HealthRpc, ConversationsRpc, OpenApiRpc {}
+export interface ServiceRpc extends IdentityRpc, ContentRpc, SpaceCountsRpc, HealthRpc, ConversationsRpc, OpenApiRpc, TranslationsRpc {}
 
 export type RpcSubject = keyof ServiceRpc;
 /** The input (`data` of the envelope) of a subject. */
@@ -31,4 +32,5 @@ export type RpcMapsCoverTheirSubjects = [
   Assert<Same<keyof ContentRpc, SubjectsOf<typeof ContentSubjects>>>,
   Assert<Same<keyof ConversationsRpc, SubjectsOf<typeof ConversationsSubjects>>>,
   Assert<Same<keyof OpenApiRpc, SubjectsOf<typeof OpenApiSubjects>>>,
+  Assert<Same<keyof TranslationsRpc, SubjectsOf<typeof TranslationsSubjects>>>,
 ];

@@ -78,6 +78,12 @@ export const SERVICES: AppSpec[] = [
     env: { file: 'config/conversations.env', className: 'ConversationsEnv' },
     nats: { calls: [IdentitySubjects.membershipGet] },
   },
+  {
+    name: 'translations',
+    schema: 'translations',
+    env: { file: 'config/translations.env', className: 'TranslationsEnv' },
+    nats: { calls: [IdentitySubjects.membershipGet, ContentSubjects.spaceAccess] },
+  },
 ];
 
 /** The gateway: stateless, listens on HTTP, calls every service. */
@@ -118,6 +124,16 @@ export const WORKERS: AppSpec[] = [
     schema: 'sites',
     env: { file: 'config/sites.env', className: 'SitesEnv' },
     nats: { calls: [] },
+  },
+  {
+    name: 'translations-worker',
+    dir: 'translations',
+    entry: 'worker.js',
+    schema: 'translations',
+    env: { file: 'config/translations.env', className: 'TranslationsEnv' },
+    nats: {
+      calls: [ContentSubjects.revisionGet, ContentSubjects.revisionWriteTree, ContentSubjects.spaceGet, ContentSubjects.spaceCreate],
+    },
   },
 ];
 

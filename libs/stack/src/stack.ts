@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { ensureDatabase, provisionServiceSchema } from '@bindery/platform';
 import { ALL_APPS, type AppSpec, appEntry, GATEWAY, roleOf, SERVICES } from './apps';
 import { passedThrough } from './app-env';
+import { apertiumInstalled, startApertium } from './apertium';
 import { startNats } from './nats';
 import { natsUsers, OPERATOR_NATS_USER } from './nats-permissions';
 import { adminUrl, initCluster, type PostgresCluster, startCluster, stopCluster } from './postgres';
@@ -20,6 +21,8 @@ export interface StackState {
   gatewayPort: number;
   /** Each app's Prometheus `/metrics` port on 127.0.0.1 (`METRICS_PORT`). */
   metricsPorts: Record<string, number>;
+  /** Apertium's HTTP server for the translations service (when apertium-apy is installed). */
+  apertiumPort?: number;
   /** Generated once per data directory: role passwords (`role:<schema>`), NATS passwords (`nats:<user>`), app secrets. */
   secrets: Record<string, string>;
   pids: Record<string, number>;
@@ -62,6 +65,7 @@ export class LocalStack {
       natsPort: options.natsPort ?? saved?.natsPort ?? (await freePort()),
       gatewayPort: options.gatewayPort ?? saved?.gatewayPort ?? (await freePort()),
       metricsPorts: saved?.metricsPorts ?? {},
+      apertiumPort: saved?.apertiumPort ?? (await freePort()),
       secrets: saved?.secrets ?? {},
       pids: saved?.pids ?? {},
       appLogLevel: process.env.BINDERY_APP_LOG_LEVEL ?? saved?.appLogLevel ?? 'info',
@@ -108,6 +112,10 @@ export class LocalStack {
       (user) => this.state.secrets[`nats:${user}`],
     );
     this.state.pids.nats = this.nats.pid!;
+    if (apertiumInstalled() && ALL_APPS.some((app) => app.name === 'translations')) {
+      this.state.apertiumPort ??= await freePort();
+      this.state.pids.apertium = (await startApertium(this.state.apertiumPort, this.logFile('apertium'))).pid!;
+    }
     this.save();
   }
 
@@ -158,6 +166,9 @@ export class LocalStack {
       env.DATABASE_URL = `postgres://${roleOf(app.schema)}:${password}@127.0.0.1:${this.state.postgres.port}/${DATABASE}`;
     }
     for (const name of app.secrets ?? []) env[name] = this.state.secrets[name];
+    if ((app.dir ?? app.name) === 'translations' && this.state.apertiumPort && !env.APERTIUM_URL) {
+      env.APERTIUM_URL = `http://127.0.0.1:${this.state.apertiumPort}`;
+    }
     if (app === GATEWAY) {
       env.PORT = String(this.state.gatewayPort);
       env.HOST = '127.0.0.1';
@@ -211,6 +222,8 @@ export class LocalStack {
     for (const app of [...ALL_APPS].reverse()) await this.stopApp(app.name);
     if (this.state.pids.nats) await stopPid(this.state.pids.nats, 'nats-server');
     delete this.state.pids.nats;
+    if (this.state.pids.apertium) await stopPid(this.state.pids.apertium, 'apertium-apy');
+    delete this.state.pids.apertium;
     this.stopPostgres();
     this.save();
   }

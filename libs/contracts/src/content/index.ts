@@ -9,6 +9,7 @@ import type { RevisionsRpc } from './revisions';
 import type { SearchRpc } from './search';
 import type { SpacesRpc } from './spaces';
 import type { TemplatesRpc } from './templates';
+import type { TreeWritesRpc } from './tree-writes';
 
 export * from './subjects';
 export * from './spaces';
@@ -22,6 +23,7 @@ export * from './pdf-exports';
 export * from './links';
 export * from './search';
 export * from './templates';
+export * from './tree-writes';
 
 /** Every request/reply subject content answers, with its input and result. */
 export interface ContentRpc
@@ -35,4 +37,5 @@ export interface ContentRpc
     PdfExportsRpc,
     LinksRpc,
     SearchRpc,
-    TemplatesRpc {}
+    TemplatesRpc,
+    TreeWritesRpc {}

@@ -66,6 +66,8 @@ export const ContentSubjects = {
   spaceSearch: 'content.search.space',
   orgSearch: 'content.search.organization',
   templateApply: 'content.template.apply',
+  /** Internal: a whole page tree (and optionally another revision's files) as one new revision (TreeWriteInput → TreeWriteResult). */
+  revisionWriteTree: 'content.revision.write-tree',
 } as const;
 
 /** Events published by content on the JetStream event stream (past tense). */
