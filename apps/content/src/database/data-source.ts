@@ -9,6 +9,7 @@ import { AddFileLists1767400000000 } from './migrations/1767400000000-AddFileLis
 import { AddChangeRequestReviews1767530000000 } from './migrations/1767530000000-AddChangeRequestReviews';
 import { PositionKeys1767620000000 } from './migrations/1767620000000-PositionKeys';
 import { AddJobs1767630000000 } from './migrations/1767630000000-AddJobs';
+import { AddCommentCounts1767640000000 } from './migrations/1767640000000-AddCommentCounts';
 
 export const CONTENT_SCHEMA = 'content';
 
@@ -19,6 +20,7 @@ export const contentMigrations = [
   AddChangeRequestReviews1767530000000,
   PositionKeys1767620000000,
   AddJobs1767630000000,
+  AddCommentCounts1767640000000,
 ];
 
 /** Content's own schema, reached with its own role (DATABASE_URL). */
