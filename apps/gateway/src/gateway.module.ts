@@ -2,6 +2,7 @@ import { ServiceClientModule } from '@bindery/platform/nest';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_INTERCEPTOR } from '@nestjs/core';
 import { AuthModule } from './auth/auth.module';
+import { CollaborationRoutesModule } from './collaboration/collaboration.module';
 import { GatewayEnv } from './config/gateway.env';
 import { ContentRoutesModule } from './content/content.module';
 import { HealthController } from './health/health.controller';
@@ -15,7 +16,7 @@ export class GatewayModule {
       module: GatewayModule,
       global: true,
       // One NATS connection: requests to every service, and the revocation events.
-      imports: [ServiceClientModule.forRoot({ name: 'gateway', env }), AuthModule, IdentityRoutesModule, ContentRoutesModule],
+      imports: [ServiceClientModule.forRoot({ name: 'gateway', env }), AuthModule, IdentityRoutesModule, ContentRoutesModule, CollaborationRoutesModule],
       controllers: [HealthController],
       providers: [
         { provide: GatewayEnv, useValue: env },
