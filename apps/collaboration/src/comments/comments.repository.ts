@@ -54,7 +54,7 @@ export class CommentsRepository {
        ORDER BY posted_at ${direction}, id ${direction} LIMIT $${params.length}`,
       params,
     );
-    const [{ count }] = await this.db.query(`SELECT count(*)::int AS count FROM comments WHERE ${countWhere.join(' AND ')}`, countParams);
+    const [{ count }]: Array<{ count: number }> = await this.db.query(`SELECT count(*)::int AS count FROM comments WHERE ${countWhere.join(' AND ')}`, countParams);
     return { rows, count };
   }
 
@@ -124,13 +124,13 @@ export class CommentsRepository {
    * the highest version always carries a count that includes every earlier commit.
    */
   async bumpTarget(manager: EntityManager, target: TargetKey, organizationId: string): Promise<{ version: number; open: number }> {
-    const [{ version }] = await manager.query(
+    const [{ version }]: Array<{ version: number }> = await manager.query(
       `INSERT INTO comment_targets (space_id, change_request_id, organization_id, version) VALUES ($1, $2, $3, 1)
        ON CONFLICT (space_id, change_request_id) DO UPDATE SET version = comment_targets.version + 1, organization_id = $3
        RETURNING version::int AS version`,
       [target.spaceId, target.changeRequestId, organizationId],
     );
-    const [{ open }] = await manager.query(
+    const [{ open }]: Array<{ open: number }> = await manager.query(
       `SELECT count(*)::int AS open FROM comments
        WHERE space_id = $1 AND change_request_id = $2 AND resolved_at IS NULL AND hidden_at IS NULL`,
       [target.spaceId, target.changeRequestId],
@@ -152,7 +152,7 @@ export class CommentsRepository {
       `SELECT ${REPLY_COLUMNS} FROM comment_replies WHERE comment_id = $1${cursor} ORDER BY posted_at, id LIMIT $${params.length}`,
       params,
     );
-    const [{ count }] = await this.db.query('SELECT count(*)::int AS count FROM comment_replies WHERE comment_id = $1', [commentId]);
+    const [{ count }]: Array<{ count: number }> = await this.db.query('SELECT count(*)::int AS count FROM comment_replies WHERE comment_id = $1', [commentId]);
     return { rows, count };
   }
 
@@ -271,7 +271,7 @@ export class CommentsRepository {
       `SELECT author_id FROM (${authors}) a WHERE $3::text IS NULL OR author_id > $3 ORDER BY author_id LIMIT $4`,
       [target.spaceId, target.changeRequestId, after ?? null, take],
     );
-    const [{ count }] = await this.db.query(`SELECT count(*)::int AS count FROM (${authors}) a`, [target.spaceId, target.changeRequestId]);
+    const [{ count }]: Array<{ count: number }> = await this.db.query(`SELECT count(*)::int AS count FROM (${authors}) a`, [target.spaceId, target.changeRequestId]);
     return { userIds: rows.map((r) => r.author_id), count };
   }
 

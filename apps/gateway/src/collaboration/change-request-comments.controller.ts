@@ -1,11 +1,18 @@
-import { CollaborationSubjects as S, type Comment, type CommentReply, type List, type Member, type RequestContext } from '@bindery/contracts';
+import {
+  CollaborationSubjects as S,
+  type Comment,
+  type CommentReply,
+  type List,
+  type Member,
+  type RequestContext,
+} from '@bindery/contracts';
 import { ServiceClient } from '@bindery/platform/nest';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { PageQuery } from '../common/page.query';
 import { Ctx } from '../common/request-context.decorator';
-import { ChangeRequestParams } from '../content/dto/content.params';
 import {
   CommentListQuery,
+  ChangeRequestParams,
   ChangeRequestCommentParams,
   ChangeRequestReplyParams,
   FormatQuery,
@@ -48,13 +55,21 @@ export class ChangeRequestCommentsController {
   }
 
   @Get('comments/:commentId/replies')
-  listReplies(@Ctx() ctx: RequestContext, @Param() params: ChangeRequestCommentParams, @Query() query: ReplyListQuery): Promise<List<CommentReply>> {
+  listReplies(
+    @Ctx() ctx: RequestContext,
+    @Param() params: ChangeRequestCommentParams,
+    @Query() query: ReplyListQuery,
+  ): Promise<List<CommentReply>> {
     return this.services.send(S.replyList, ctx, { ...query, ...params });
   }
 
   @Post('comments/:commentId/replies')
   @HttpCode(200)
-  createReply(@Ctx() ctx: RequestContext, @Param() params: ChangeRequestCommentParams, @Body() body: PostReplyRequest): Promise<CommentReply> {
+  createReply(
+    @Ctx() ctx: RequestContext,
+    @Param() params: ChangeRequestCommentParams,
+    @Body() body: PostReplyRequest,
+  ): Promise<CommentReply> {
     return this.services.send(S.replyCreate, ctx, { ...body, ...params });
   }
 
@@ -64,7 +79,11 @@ export class ChangeRequestCommentsController {
   }
 
   @Put('comments/:commentId/replies/:commentReplyId')
-  updateReply(@Ctx() ctx: RequestContext, @Param() params: ChangeRequestReplyParams, @Body() body: UpdateCommentRequest): Promise<CommentReply> {
+  updateReply(
+    @Ctx() ctx: RequestContext,
+    @Param() params: ChangeRequestReplyParams,
+    @Body() body: UpdateCommentRequest,
+  ): Promise<CommentReply> {
     return this.services.send(S.replyUpdate, ctx, { ...body, ...params });
   }
 

@@ -1,11 +1,18 @@
-import { CollaborationSubjects as S, type Comment, type CommentReply, type List, type Member, type RequestContext } from '@bindery/contracts';
+import {
+  CollaborationSubjects as S,
+  type Comment,
+  type CommentReply,
+  type List,
+  type Member,
+  type RequestContext,
+} from '@bindery/contracts';
 import { ServiceClient } from '@bindery/platform/nest';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { PageQuery } from '../common/page.query';
 import { Ctx } from '../common/request-context.decorator';
-import { SpaceParams } from '../content/dto/content.params';
 import {
   CommentListQuery,
+  SpaceParams,
   CommentParams,
   FormatQuery,
   PostCommentRequest,

@@ -26,9 +26,23 @@ import {
 import { ENTITY_ID, IsEntityId } from '../../common/entity-id';
 import { IsOptionalNonNull } from '../../common/is-optional-non-null';
 import { PageQuery } from '../../common/page.query';
-import { isJsonDocument } from '../../content/dto/document.validators';
 
 const FORMATS = ['document', 'markdown'] as const;
+
+/** Shape of the API's Document: `{object: "document", data: {...}, nodes: [blocks]}` (collaboration checks the rest). */
+function isJsonDocument(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const doc = value as Record<string, unknown>;
+  const data = doc.data;
+  return (
+    doc.object === 'document' &&
+    typeof data === 'object' &&
+    data !== null &&
+    !Array.isArray(data) &&
+    Array.isArray(doc.nodes) &&
+    doc.nodes.every((n) => typeof n === 'object' && n !== null && (n as { object?: unknown }).object === 'block')
+  );
+}
 type Format = (typeof FORMATS)[number];
 
 /** Why a comment body is refused, or undefined: `{markdown}` (≤ 64 KB, not blank) or `{document}` (≤ 512 KB of JSON). */
@@ -41,7 +55,8 @@ export function commentBodyError(value: unknown): string | undefined {
   if (keys[0] === 'markdown') {
     if (typeof input.markdown !== 'string') return 'markdown must be a string';
     if (input.markdown.trim().length === 0) return 'markdown must not be empty';
-    if (Buffer.byteLength(input.markdown, 'utf8') > MAX_COMMENT_MARKDOWN_BYTES) return `markdown must be at most ${MAX_COMMENT_MARKDOWN_BYTES / 1024} KB`;
+    if (Buffer.byteLength(input.markdown, 'utf8') > MAX_COMMENT_MARKDOWN_BYTES)
+      return `markdown must be at most ${MAX_COMMENT_MARKDOWN_BYTES / 1024} KB`;
     return undefined;
   }
   if (keys[0] === 'document') {
@@ -78,10 +93,18 @@ const IsReactions = (): PropertyDecorator => {
   return (target, key) => decorators.forEach((d) => d(target, key));
 };
 
-export class CommentParams {
+export class SpaceParams {
   @IsEntityId()
   spaceId!: string;
+}
 
+/** The change request's id or its number in the space. */
+export class ChangeRequestParams extends SpaceParams {
+  @IsEntityId()
+  changeRequestId!: string;
+}
+
+export class CommentParams extends SpaceParams {
   @IsEntityId()
   commentId!: string;
 }
