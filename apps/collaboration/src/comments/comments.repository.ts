@@ -211,11 +211,11 @@ export class CommentsRepository {
     const columns = `comment_id AS "commentId", reply_id AS "replyId", emoji, user_id AS "userId", "user", reacted_at AS "reactedAt"`;
     return replyIds === undefined
       ? this.db.query(
-          `SELECT ${columns} FROM comment_reactions WHERE comment_id = ANY($1::text[]) AND reply_id = '' ORDER BY reacted_at, user_id`,
+          `SELECT ${columns} FROM comment_reactions WHERE comment_id = ANY($1::text[]) AND reply_id = '' ORDER BY reacted_at, emoji COLLATE "C", user_id`,
           [commentIds],
         )
       : this.db.query(
-          `SELECT ${columns} FROM comment_reactions WHERE comment_id = ANY($1::text[]) AND reply_id = ANY($2::text[]) ORDER BY reacted_at, user_id`,
+          `SELECT ${columns} FROM comment_reactions WHERE comment_id = ANY($1::text[]) AND reply_id = ANY($2::text[]) ORDER BY reacted_at, emoji COLLATE "C", user_id`,
           [commentIds, replyIds],
         );
   }

@@ -2,15 +2,18 @@ import { CollaborationEvents, type CommentCountEvent } from '@bindery/contracts'
 import { JetStreamBus } from '@bindery/platform';
 import { SERVICES } from '@bindery/stack';
 import { controlTestStack, expectOperation, testNats } from '@bindery/testing';
-import { type CommentBody, commentWorld, type ListBody, postComment } from './collaboration-helpers';
-import { createChangeRequest } from './content-helpers';
+import { type CommentBody, type ListBody, postComment } from './collaboration-helpers';
+import { createChangeRequest, createSpace } from './content-helpers';
 import { eventually } from './helpers';
+import { addMember, newOrganization } from './identity-helpers';
 
 const content = SERVICES.find((s) => s.name === 'content')!;
 
 describe('Space.comments and ChangeRequest.comments, kept by content from collaboration events', () => {
   it('count open comments, converge after the consumer was down, ignore stale events; a deleted space hides its comments until restored', async () => {
-    const w = await commentWorld('Counted comments');
+    const org = await newOrganization('Counted comments');
+    const space = await createSpace(org.admin.client, org.organizationId, 'Counted');
+    const w = { org, spaceId: space.id, commenter: await addMember(org, 'comment'), reader: org.admin };
     const base = `/v1/spaces/${w.spaceId}`;
     const client = w.org.admin.client;
     const spaceComments = async () => expectOperation<{ comments: number }>(await client.get(base), 'getSpaceById', 200).comments;
@@ -70,5 +73,5 @@ describe('Space.comments and ChangeRequest.comments, kept by content from collab
       const listed = expectOperation<ListBody<CommentBody>>(await w.reader.client.get(`${base}/comments`), 'listCommentsInSpace', 200);
       expect(listed.count).toBe(4);
     }, 10_000);
-  });
+  }, 180_000);
 });
