@@ -47,7 +47,8 @@ export function toComment(
   if (row.changeRequestId !== '') target.changeRequest = row.changeRequestId;
   if (row.targetPage !== null) target.page = { id: row.targetPage };
   if (row.targetNode !== null) target.node = { id: row.targetNode };
-  if (row.tableRecord !== null && row.tableDefinition !== null) target.tableCell = { record: row.tableRecord, definition: row.tableDefinition };
+  if (row.tableRecord !== null && row.tableDefinition !== null)
+    target.tableCell = { record: row.tableRecord, definition: row.tableDefinition };
   const out: Comment = {
     object: 'comment',
     id: row.id,

@@ -28,7 +28,12 @@ export class CommentsRepository {
   }
 
   /** A page of a target's visible comments, keyset on (posted_at, id) in `filter.order`, and how many match. */
-  async list(target: TargetKey, filter: CommentFilter, take: number, after: CursorKey | undefined): Promise<{ rows: CommentRow[]; count: number }> {
+  async list(
+    target: TargetKey,
+    filter: CommentFilter,
+    take: number,
+    after: CursorKey | undefined,
+  ): Promise<{ rows: CommentRow[]; count: number }> {
     const params: unknown[] = [target.spaceId, target.changeRequestId];
     const where = ['space_id = $1', 'change_request_id = $2', 'hidden_at IS NULL'];
     if (filter.status === 'open') where.push('resolved_at IS NULL');
@@ -54,7 +59,10 @@ export class CommentsRepository {
        ORDER BY posted_at ${direction}, id ${direction} LIMIT $${params.length}`,
       params,
     );
-    const [{ count }]: Array<{ count: number }> = await this.db.query(`SELECT count(*)::int AS count FROM comments WHERE ${countWhere.join(' AND ')}`, countParams);
+    const [{ count }]: Array<{ count: number }> = await this.db.query(
+      `SELECT count(*)::int AS count FROM comments WHERE ${countWhere.join(' AND ')}`,
+      countParams,
+    );
     return { rows, count };
   }
 
@@ -152,7 +160,10 @@ export class CommentsRepository {
       `SELECT ${REPLY_COLUMNS} FROM comment_replies WHERE comment_id = $1${cursor} ORDER BY posted_at, id LIMIT $${params.length}`,
       params,
     );
-    const [{ count }]: Array<{ count: number }> = await this.db.query('SELECT count(*)::int AS count FROM comment_replies WHERE comment_id = $1', [commentId]);
+    const [{ count }]: Array<{ count: number }> = await this.db.query(
+      'SELECT count(*)::int AS count FROM comment_replies WHERE comment_id = $1',
+      [commentId],
+    );
     return { rows, count };
   }
 
@@ -221,7 +232,14 @@ export class CommentsRepository {
   }
 
   /** Adds a user's reactions; one already there stays as it was (adding twice counts once). */
-  async addReactions(manager: EntityManager, commentId: string, replyId: string, emojis: string[], user: { id: string }, at: Date): Promise<void> {
+  async addReactions(
+    manager: EntityManager,
+    commentId: string,
+    replyId: string,
+    emojis: string[],
+    user: { id: string },
+    at: Date,
+  ): Promise<void> {
     if (emojis.length === 0) return;
     await manager.query(
       `INSERT INTO comment_reactions (comment_id, reply_id, emoji, user_id, "user", reacted_at)
@@ -232,12 +250,10 @@ export class CommentsRepository {
 
   async removeReactions(manager: EntityManager, commentId: string, replyId: string, emojis: string[], userId: string): Promise<void> {
     if (emojis.length === 0) return;
-    await manager.query('DELETE FROM comment_reactions WHERE comment_id = $1 AND reply_id = $2 AND emoji = ANY($3::text[]) AND user_id = $4', [
-      commentId,
-      replyId,
-      emojis,
-      userId,
-    ]);
+    await manager.query(
+      'DELETE FROM comment_reactions WHERE comment_id = $1 AND reply_id = $2 AND emoji = ANY($3::text[]) AND user_id = $4',
+      [commentId, replyId, emojis, userId],
+    );
   }
 
   // Mentions
@@ -271,7 +287,10 @@ export class CommentsRepository {
       `SELECT author_id FROM (${authors}) a WHERE $3::text IS NULL OR author_id > $3 ORDER BY author_id LIMIT $4`,
       [target.spaceId, target.changeRequestId, after ?? null, take],
     );
-    const [{ count }]: Array<{ count: number }> = await this.db.query(`SELECT count(*)::int AS count FROM (${authors}) a`, [target.spaceId, target.changeRequestId]);
+    const [{ count }]: Array<{ count: number }> = await this.db.query(`SELECT count(*)::int AS count FROM (${authors}) a`, [
+      target.spaceId,
+      target.changeRequestId,
+    ]);
     return { userIds: rows.map((r) => r.author_id), count };
   }
 

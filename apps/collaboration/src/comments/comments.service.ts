@@ -57,7 +57,8 @@ export class CommentsService {
 
   /** Posts a comment on the target's revision: on the whole, a page, a block (node) of a page or a table cell. */
   async create(ctx: RequestContext, input: CommentCreateInput): Promise<Comment> {
-    if (input.node !== undefined && input.page === undefined) throw badRequest('node: a block is commented on with its page (give page too)');
+    if (input.node !== undefined && input.page === undefined)
+      throw badRequest('node: a block is commented on with its page (give page too)');
     const body = toStoredBody(input.body);
     const scope = await this.scopes.target(ctx, input, { pageId: input.page, nodeId: input.node });
     const author = await this.scopes.currentUser(ctx);
@@ -86,7 +87,12 @@ export class CommentsService {
     await this.comments.transaction(async (manager) => {
       await this.comments.insert(manager, row);
       await this.events.countChanged(manager, scope.key, organizationId, now);
-      await this.events.mentioned(manager, { organizationId, key: scope.key, commentId: row.id, replyId: '', authorId: author.id }, mentioned, now);
+      await this.events.mentioned(
+        manager,
+        { organizationId, key: scope.key, commentId: row.id, replyId: '', authorId: author.id },
+        mentioned,
+        now,
+      );
     });
     return toComment(row, { repliers: [], reactions: [] }, scope.access, ctx.baseUrl, undefined);
   }
@@ -144,7 +150,12 @@ export class CommentsService {
   }
 
   /** Wire comments with their repliers and reactions (two queries for the whole page). */
-  private async toWire(ctx: RequestContext, rows: CommentRow[], scope: ResolvedScope, format: DocumentFormat | undefined): Promise<Comment[]> {
+  private async toWire(
+    ctx: RequestContext,
+    rows: CommentRow[],
+    scope: ResolvedScope,
+    format: DocumentFormat | undefined,
+  ): Promise<Comment[]> {
     const ids = rows.map((r) => r.id);
     const repliers = groupBy(await this.comments.repliers(ids), (r) => r.commentId);
     const reactions = groupBy(await this.comments.reactions(ids), (r) => r.commentId);

@@ -38,7 +38,13 @@ export class RepliesService {
     if (!comment) throw notFound(NO_COMMENT);
     const { rows, count } = await this.comments.listReplies(comment.id, take, after);
     const page = rows.slice(0, limit);
-    const reactions = groupBy(await this.comments.reactions([comment.id], page.map((r) => r.id)), (r) => r.replyId);
+    const reactions = groupBy(
+      await this.comments.reactions(
+        [comment.id],
+        page.map((r) => r.id),
+      ),
+      (r) => r.replyId,
+    );
     return toList(
       rows,
       limit,

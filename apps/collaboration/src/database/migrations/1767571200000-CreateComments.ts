@@ -39,7 +39,9 @@ export class CreateComments1767571200000 implements MigrationInterface {
         hidden_at timestamptz(3)
       )`);
     await q.query('CREATE INDEX comments_by_target ON comments (space_id, change_request_id, posted_at, id)');
-    await q.query('CREATE INDEX comments_open_by_target ON comments (space_id, change_request_id, posted_at, id) WHERE resolved_at IS NULL');
+    await q.query(
+      'CREATE INDEX comments_open_by_target ON comments (space_id, change_request_id, posted_at, id) WHERE resolved_at IS NULL',
+    );
     await q.query('CREATE INDEX comments_by_author ON comments (space_id, change_request_id, author_id, posted_at, id)');
     await q.query(`
       CREATE TABLE comment_replies (
