@@ -1,3 +1,4 @@
+import { collaborationBench } from './collaboration.bench';
 import { contentBench } from './content.bench';
 import { gatewayBench } from './gateway.bench';
 import { markdownBench } from './markdown.bench';
@@ -7,4 +8,5 @@ export const BENCHES: Record<string, () => Promise<string[]>> = {
   gateway: gatewayBench,
   content: contentBench,
   markdown: markdownBench,
+  collaboration: collaborationBench,
 };
