@@ -25,6 +25,7 @@ export async function collaborationBench(): Promise<string[]> {
     connectionString: (await controlTestStack()).envFor(SERVICES.find((s) => s.name === 'collaboration')!).DATABASE_URL,
   });
   await db.connect();
+  await db.query('SET search_path TO collaboration');
   const seedStart = Date.now();
   try {
     await seed(db, adminOrganizationId, space.id, cr.id, cr.revision, authors);

@@ -3,6 +3,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { CommentsModule } from './comments/comments.module';
 import type { CollaborationEnv } from './config/collaboration.env';
 import { COLLABORATION_SCHEMA, createCollaborationDataSource } from './database/data-source';
+import { MarkdownModule } from './markdown/markdown.module';
 import { SpaceEventsModule } from './spaces/spaces.module';
 
 /** Comments and their events; the health handler comes with `startService`. */
@@ -20,6 +21,7 @@ export class CollaborationModule {
         }),
         EventsModule.forRoot({ service: 'collaboration', nats: env, databaseUrl: env.DATABASE_URL }),
         ServiceClientModule.forRoot({ name: 'collaboration-client', env }),
+        MarkdownModule.forRoot(env),
         CommentsModule,
         SpaceEventsModule.forService(env),
       ],

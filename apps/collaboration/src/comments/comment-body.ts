@@ -5,8 +5,9 @@ import {
   type JsonDocument,
   MAX_COMMENT_MARKDOWN_BYTES,
 } from '@bindery/contracts';
-import { type Document, documentInputError, documentToMarkdown, markdownInputError, markdownToDocument } from '@bindery/document';
+import { type Document, documentInputError, markdownInputError } from '@bindery/document';
 import { badRequest } from '@bindery/platform';
+import type { CommentConverter } from '../markdown/comment-converter';
 
 /** A body as stored: the Markdown (as written, or written from the Document) and the Document. */
 export interface StoredBody {
@@ -16,11 +17,11 @@ export interface StoredBody {
 
 /**
  * Turns a body as the API takes it (`{markdown}` or `{document}`) into both forms, converted once
- * at write time with the shared document library so reads never convert. Checked here too (NATS
+ * at write time with the shared document library (on the converter's threads) so reads never convert. Checked here too (NATS
  * callers other than the gateway exist): not empty, within the Markdown limit, within the
  * library's input limits (nesting, depth, lone surrogates).
  */
-export function toStoredBody(input: DocumentInput | undefined, field = 'body'): StoredBody {
+export async function toStoredBody(converter: CommentConverter, input: DocumentInput | undefined, field = 'body'): Promise<StoredBody> {
   if (typeof input !== 'object' || input === null) throw badRequest(`${field}: must be {markdown} or {document}`);
   if ('markdown' in input) {
     const markdown = input.markdown;
@@ -28,18 +29,13 @@ export function toStoredBody(input: DocumentInput | undefined, field = 'body'): 
     checkMarkdown(markdown, `${field}.markdown`);
     const error = markdownInputError(markdown);
     if (error) throw badRequest(`${field}.markdown: ${error}`);
-    return { markdown, document: markdownToDocument(markdown) as unknown as JsonDocument };
+    return { markdown, document: await converter.toDocument(markdown, `${field}.markdown`) };
   }
   if ('document' in input) {
     const document = input.document as unknown as Document;
     const error = documentInputError(document);
     if (error) throw badRequest(`${field}.document: ${error}`);
-    let markdown: string;
-    try {
-      markdown = documentToMarkdown(document);
-    } catch {
-      throw badRequest(`${field}.document: is not a document this server can read`);
-    }
+    const markdown = await converter.toMarkdown(input.document, `${field}.document`);
     checkMarkdown(markdown, `${field}.document`);
     return { markdown, document: input.document };
   }

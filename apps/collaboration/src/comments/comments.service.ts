@@ -12,6 +12,7 @@ import type {
 } from '@bindery/contracts';
 import { badRequest, forbidden, keysetPage, newId, notFound, toList } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
+import { CommentConverter } from '../markdown/comment-converter';
 import { toStoredBody } from './comment-body';
 import { CommentEvents } from './comment-events';
 import { toComment } from './comment.mapper';
@@ -29,6 +30,7 @@ export class CommentsService {
     private readonly comments: CommentsRepository,
     private readonly scopes: CommentScopes,
     private readonly events: CommentEvents,
+    private readonly converter: CommentConverter,
   ) {}
 
   async list(ctx: RequestContext, input: CommentListInput): Promise<List<Comment>> {
@@ -59,8 +61,9 @@ export class CommentsService {
   async create(ctx: RequestContext, input: CommentCreateInput): Promise<Comment> {
     if (input.node !== undefined && input.page === undefined)
       throw badRequest('node: a block is commented on with its page (give page too)');
-    const body = toStoredBody(input.body);
+    // Access and target first: the body is converted (worker threads) only for a caller who may comment.
     const scope = await this.scopes.target(ctx, input, { pageId: input.page, nodeId: input.node });
+    const body = await toStoredBody(this.converter, input.body);
     const author = await this.scopes.currentUser(ctx);
     const organizationId = scope.access.organization;
     const mentioned = await this.events.mentionedMembers(ctx, organizationId, body.markdown, author.id);
@@ -104,11 +107,11 @@ export class CommentsService {
   async update(ctx: RequestContext, input: CommentUpdateInput): Promise<Comment> {
     const added = checkEmojis(input.addedReactions, 'addedReactions');
     const removed = checkEmojis(input.removedReactions, 'removedReactions');
-    const body = input.body === undefined ? undefined : toStoredBody(input.body);
     const scope = await this.scopes.read(ctx, input);
-    const changes = body !== undefined || input.resolved !== undefined || added.length > 0 || removed.length > 0;
+    const changes = input.body !== undefined || input.resolved !== undefined || added.length > 0 || removed.length > 0;
     if (!changes) return this.get(ctx, input);
     requireComment(scope.access);
+    const body = input.body === undefined ? undefined : await toStoredBody(this.converter, input.body);
     const found = await this.comments.find(scope.key, input.commentId);
     if (!found) throw notFound(NO_COMMENT);
     if (body !== undefined && found.authorId !== scope.access.user) throw forbidden("Only the comment's author can edit its body");

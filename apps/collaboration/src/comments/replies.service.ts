@@ -11,6 +11,7 @@ import type {
 } from '@bindery/contracts';
 import { badRequest, forbidden, keysetPage, newId, notFound, toList } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
+import { CommentConverter } from '../markdown/comment-converter';
 import { toStoredBody } from './comment-body';
 import { CommentEvents } from './comment-events';
 import { permissionsFor, toReply } from './comment.mapper';
@@ -29,6 +30,7 @@ export class RepliesService {
     private readonly comments: CommentsRepository,
     private readonly scopes: CommentScopes,
     private readonly events: CommentEvents,
+    private readonly converter: CommentConverter,
   ) {}
 
   async list(ctx: RequestContext, input: ReplyListInput): Promise<List<CommentReply>> {
@@ -65,8 +67,8 @@ export class RepliesService {
   }
 
   async create(ctx: RequestContext, input: ReplyCreateInput): Promise<CommentReply> {
-    const body = toStoredBody(input.body);
     const scope = await this.scopes.comment(ctx, input);
+    const body = await toStoredBody(this.converter, input.body);
     const author = await this.scopes.currentUser(ctx);
     const organizationId = scope.access.organization;
     const mentioned = await this.events.mentionedMembers(ctx, organizationId, body.markdown, author.id);
@@ -100,14 +102,14 @@ export class RepliesService {
   async update(ctx: RequestContext, input: ReplyUpdateInput): Promise<CommentReply> {
     const added = checkEmojis(input.addedReactions, 'addedReactions');
     const removed = checkEmojis(input.removedReactions, 'removedReactions');
-    const body = input.body === undefined ? undefined : toStoredBody(input.body);
     const scope = await this.scopes.read(ctx, input);
     if (input.resolved !== undefined && scope.key.changeRequestId === '') {
       throw badRequest('resolved: only replies of change request comments take it; resolve the comment instead');
     }
-    const changes = body !== undefined || input.resolved !== undefined || added.length > 0 || removed.length > 0;
+    const changes = input.body !== undefined || input.resolved !== undefined || added.length > 0 || removed.length > 0;
     if (!changes) return this.get(ctx, input);
     requireComment(scope.access);
+    const body = input.body === undefined ? undefined : await toStoredBody(this.converter, input.body);
     const comment = await this.comments.find(scope.key, input.commentId);
     if (!comment) throw notFound(NO_COMMENT);
     const existing = await this.comments.findReply(comment.id, input.commentReplyId);
