@@ -142,6 +142,16 @@ describe('comment rules', () => {
     await expect(collab.send(S.commentList, { spaceId, changeRequestId: 'missing' }, as(author))).rejects.toMatchObject({ code: 404 });
   });
 
+  it('converts a body off the event loop and refuses one that takes longer than the budget (400), serving others meanwhile', async () => {
+    // Emphasis then brackets: quadratic in micromark, seconds for 64 KB.
+    const slow = collab.send(S.commentCreate, { spaceId, body: { markdown: '*a'.repeat(16_000) + '['.repeat(32_000) } }, as(author));
+    const refused = expect(slow).rejects.toMatchObject({ code: 400, message: expect.stringContaining('took longer') as unknown });
+    const started = Date.now();
+    await collab.send(S.commentList, { spaceId, limit: 1 }, as(reader));
+    expect(Date.now() - started).toBeLessThan(1000);
+    await refused;
+  });
+
   it('counts a reaction once per user and emoji, and keeps replies and repliers true', async () => {
     const comment = await collab.send(S.commentCreate, { spaceId, body: { markdown: 'react' } }, as(author));
     const ref = { spaceId, commentId: comment.id };
