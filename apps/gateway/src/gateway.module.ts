@@ -16,7 +16,13 @@ export class GatewayModule {
       module: GatewayModule,
       global: true,
       // One NATS connection: requests to every service, and the revocation events.
-      imports: [ServiceClientModule.forRoot({ name: 'gateway', env }), AuthModule, IdentityRoutesModule, ContentRoutesModule, CollaborationRoutesModule],
+      imports: [
+        ServiceClientModule.forRoot({ name: 'gateway', env }),
+        AuthModule,
+        IdentityRoutesModule,
+        ContentRoutesModule,
+        CollaborationRoutesModule,
+      ],
       controllers: [HealthController],
       providers: [
         { provide: GatewayEnv, useValue: env },
