@@ -7,7 +7,7 @@ export * from './comment-targets';
 export * from './comment-counts';
 
 /** Every request/reply subject collaboration answers, with its input and result. */
-export interface CollaborationRpc extends CommentsRpc {}
+export type CollaborationRpc = CommentsRpc;
 
 /** Subjects another context answers for collaboration (content checks comment targets). */
-export interface CollaborationPeersRpc extends CommentTargetsRpc {}
+export type CollaborationPeersRpc = CommentTargetsRpc;
