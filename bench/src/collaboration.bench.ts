@@ -44,16 +44,23 @@ export async function collaborationBench(): Promise<string[]> {
     const times: number[] = [];
     for (let i = 0; i < READS; i++) times.push(await timed(() => call(api, 'GET', `${base}?${query}`)));
     lines.push(`list ${name} limit=100 (${COMMENTS} comments): ${stats(times)} (target p99 < 50 ms)`);
+    console.log(lines[lines.length - 1]);
   }
   const writes: number[] = [];
+  const failures: string[] = [];
   await Promise.all(
     Array.from({ length: WRITERS }, async (_, w) => {
       for (let i = 0; i < WRITES_PER_WRITER; i++) {
-        writes.push(await timed(() => call(api, 'POST', base, { body: { markdown: `Writer ${w}, comment ${i}: **looks good**` } })));
+        try {
+          writes.push(await timed(() => call(api, 'POST', base, { body: { markdown: `Writer ${w}, comment ${i}: **looks good**` } })));
+        } catch (error) {
+          failures.push((error as Error).message.slice(0, 160));
+        }
       }
     }),
   );
   lines.push(`create a comment, ${WRITERS} concurrent writers (${writes.length} posts): ${stats(writes)} (target p99 < 30 ms)`);
+  if (failures.length > 0) lines.push(`  ${failures.length} posts failed, first: ${failures[0]}`);
   return lines;
 }
 
