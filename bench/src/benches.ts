@@ -1,3 +1,4 @@
+import { collaborationBench } from './collaboration.bench';
 import { contentBench } from './content.bench';
 import { contentSearchBench } from './content-search.bench';
 import { conversationsBench } from './conversations.bench';
@@ -17,4 +18,5 @@ export const BENCHES: Record<string, () => Promise<string[]>> = {
   'conversations-quality': conversationsQualityBench,
   openapi: openapiBench,
   translations: translationsBench,
+  collaboration: collaborationBench,
 };

@@ -1,9 +1,12 @@
 import { EventsModule, ServiceClientModule, ServiceDatabaseModule } from '@bindery/platform/nest';
 import { type DynamicModule, Module } from '@nestjs/common';
+import { CommentsModule } from './comments/comments.module';
 import type { CollaborationEnv } from './config/collaboration.env';
 import { COLLABORATION_SCHEMA, createCollaborationDataSource } from './database/data-source';
+import { MarkdownModule } from './markdown/markdown.module';
+import { SpaceEventsModule } from './spaces/spaces.module';
 
-/** Features go in `imports`; the health handler comes with `startService`. */
+/** Comments and their events; the health handler comes with `startService`. */
 @Module({})
 export class CollaborationModule {
   /** The running service: NATS handlers, migrations on start, outbox relay to JetStream, calls to other services. */
@@ -18,6 +21,9 @@ export class CollaborationModule {
         }),
         EventsModule.forRoot({ service: 'collaboration', nats: env, databaseUrl: env.DATABASE_URL }),
         ServiceClientModule.forRoot({ name: 'collaboration-client', env }),
+        MarkdownModule.forRoot(env),
+        CommentsModule,
+        SpaceEventsModule.forService(env),
       ],
     };
   }

@@ -3,6 +3,8 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { AccessModule } from './access/access.module';
 import { ChangeRequestsModule } from './change-requests/change-requests.module';
 import { ClockModule } from './clock/clock.module';
+import { CommentCountsModule } from './comment-counts/comment-counts.module';
+import { CommentTargetsModule } from './comment-targets/comment-targets.module';
 import type { ContentEnv } from './config/content.env';
 import { CONTENT_SCHEMA, createContentDataSource } from './database/data-source';
 import { ExportsModule } from './exports/exports.module';
@@ -41,6 +43,8 @@ export class ContentModule {
         SearchModule,
         TemplatesModule,
         TreeWritesModule,
+        CommentTargetsModule,
+        CommentCountsModule.forService(env),
       ],
     };
   }

@@ -2,6 +2,7 @@ import { ServiceClientModule } from '@bindery/platform/nest';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_INTERCEPTOR } from '@nestjs/core';
 import { AuthModule } from './auth/auth.module';
+import { CollaborationRoutesModule } from './collaboration/collaboration.module';
 import { GatewayEnv } from './config/gateway.env';
 import { ContentRoutesModule } from './content/content.module';
 import { ConversationsRoutesModule } from './conversations/conversations.module';
@@ -28,6 +29,7 @@ export class GatewayModule {
         ConversationsRoutesModule,
         OpenApiRoutesModule,
         TranslationsRoutesModule,
+        CollaborationRoutesModule,
       ],
       controllers: [HealthController],
       providers: [

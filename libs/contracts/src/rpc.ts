@@ -1,3 +1,4 @@
+import type { CollaborationPeersRpc, CollaborationRpc, CollaborationSubjects } from './collaboration';
 import type { ContentRpc, ContentSubjects } from './content';
 import type { Envelope } from './context';
 import type { ConversationsRpc, ConversationsSubjects } from './conversations';
@@ -12,7 +13,7 @@ import type { TranslationsRpc, TranslationsSubjects } from './translations';
  * `ServiceClient.send` infers both from the subject, so a wrong payload or a misread result is a
  * compile error. A new service adds its context's map here.
  */
-export interface ServiceRpc extends IdentityRpc, ContentRpc, SpaceCountsRpc, HealthRpc, ConversationsRpc, OpenApiRpc, TranslationsRpc {}
+export interface ServiceRpc extends IdentityRpc, ContentRpc, SpaceCountsRpc, HealthRpc, ConversationsRpc, OpenApiRpc, TranslationsRpc, CollaborationRpc, CollaborationPeersRpc {}
 
 export type RpcSubject = keyof ServiceRpc;
 /** The input (`data` of the envelope) of a subject. */
@@ -33,4 +34,5 @@ export type RpcMapsCoverTheirSubjects = [
   Assert<Same<keyof ConversationsRpc, SubjectsOf<typeof ConversationsSubjects>>>,
   Assert<Same<keyof OpenApiRpc, SubjectsOf<typeof OpenApiSubjects>>>,
   Assert<Same<keyof TranslationsRpc, SubjectsOf<typeof TranslationsSubjects>>>,
+  Assert<Same<keyof CollaborationRpc, Exclude<SubjectsOf<typeof CollaborationSubjects>, typeof CollaborationSubjects.health>>>,
 ];

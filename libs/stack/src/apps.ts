@@ -1,5 +1,10 @@
 import { join } from 'node:path';
 import {
+  COMMENT_COUNTS_CONSUMER,
+  COMMENT_COUNTS_EVENTS,
+  COMMENT_SPACES_CONSUMER,
+  COMMENT_SPACES_EVENTS,
+  CommentTargetSubjects,
   ContentSubjects,
   EVENT_PREFIX_TOKEN_REVOKED,
   IdentitySubjects,
@@ -58,13 +63,23 @@ export const SERVICES: AppSpec[] = [
     env: { file: 'config/content.env', className: 'ContentEnv' },
     nats: {
       calls: [IdentitySubjects.membershipGet, IdentitySubjects.membershipsAmong, IdentitySubjects.orgGet, IdentitySubjects.userGetCurrent],
+      consumes: [{ durable: COMMENT_COUNTS_CONSUMER, subject: COMMENT_COUNTS_EVENTS }],
     },
   },
   {
     name: 'collaboration',
     schema: 'collaboration',
     env: { file: 'config/collaboration.env', className: 'CollaborationEnv' },
-    nats: { calls: [] },
+    nats: {
+      calls: [
+        ContentSubjects.spaceAccess,
+        CommentTargetSubjects.commentTargetCheck,
+        IdentitySubjects.userGetCurrent,
+        IdentitySubjects.membershipsAmong,
+        IdentitySubjects.memberGet,
+      ],
+      consumes: [{ durable: COMMENT_SPACES_CONSUMER, subject: COMMENT_SPACES_EVENTS }],
+    },
   },
   {
     name: 'sites',

@@ -39,6 +39,13 @@ export class ChangeRequestEntity {
   @Column('text', { name: 'revision_initial' })
   revisionInitial: string;
 
+  /**
+   * Open comments, kept from collaboration's count events (`comment-counts/`) and written only
+   * there: never by an entity save, which would put back the count it loaded.
+   */
+  @Column({ type: 'integer', default: 0, insert: false, update: false })
+  comments?: number;
+
   @Column('text', { name: 'revision_merged_ancestor', nullable: true })
   revisionMergedAncestor: string | null;
 

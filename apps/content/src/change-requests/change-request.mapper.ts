@@ -18,7 +18,7 @@ export function toChangeRequest(cr: ChangeRequestEntity, spaceRevision: string, 
     space: cr.spaceId,
     revision: cr.revisionId,
     revisionInitial: cr.revisionInitial,
-    comments: 0,
+    comments: cr.comments ?? 0,
     outdated: cr.status !== 'merged' && mergeBaseOf(cr) !== spaceRevision,
     urls: {
       app: `${baseUrl}/s/${cr.spaceId}/~/changes/${cr.number}`,

@@ -5,6 +5,13 @@ const isS3 = (env: ContentEnv) => env.FILE_STORAGE === 's3';
 
 /** Content's environment; validated at start, a bad variable stops the process with its name. */
 export class ContentEnv extends ServiceEnv {
+  /**
+   * `off` runs no event consumer (collaboration's comment counts) in this process: an operator
+   * keeps consumers on some replicas only; tests use it for a consumer that is down.
+   */
+  @IsIn(['on', 'off'], { message: 'must be on or off' })
+  EVENT_CONSUMERS: 'on' | 'off' = 'on';
+
   /** The service's own directory; file bytes live under it with the default storage. */
   @IsString()
   @MinLength(1)

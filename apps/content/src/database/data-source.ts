@@ -10,6 +10,7 @@ import { AddChangeRequestReviews1767530000000 } from './migrations/1767530000000
 import { PositionKeys1767620000000 } from './migrations/1767620000000-PositionKeys';
 import { AddJobs1767630000000 } from './migrations/1767630000000-AddJobs';
 import { AddLinksAndSearch1767700000000 } from './migrations/1767700000000-AddLinksAndSearch';
+import { AddCommentCounts1767640000000 } from './migrations/1767640000000-AddCommentCounts';
 
 export const CONTENT_SCHEMA = 'content';
 
@@ -21,6 +22,7 @@ export const contentMigrations = [
   PositionKeys1767620000000,
   AddJobs1767630000000,
   AddLinksAndSearch1767700000000,
+  AddCommentCounts1767640000000,
 ];
 
 /** Content's own schema, reached with its own role (DATABASE_URL). */

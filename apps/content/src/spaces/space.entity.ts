@@ -56,6 +56,13 @@ export class SpaceEntity {
 
   @Column('timestamptz', { name: 'deleted_at', nullable: true })
   deletedAt: Date | null;
+
+  /**
+   * Open comments, kept from collaboration's count events (`comment-counts/`) and written only
+   * there: never by an entity save, which would put back the count it loaded.
+   */
+  @Column({ type: 'integer', default: 0, insert: false, update: false })
+  comments?: number;
 }
 
 /** Change request counts shown on a space. */

@@ -30,7 +30,7 @@ describe('service kit: a service built from startService alone (collaboration)',
     }
   });
 
-  it('connects as its own NATS user, which may call no other service (its NatsAccess lists none)', async () => {
+  it('connects as its own NATS user, which may call only the subjects its NatsAccess lists (not token verification)', async () => {
     const nc = await connect({ ...natsConnectionOptions(testNats('collaboration'), 'e2e-as-collaboration'), maxReconnectAttempts: 0 });
     try {
       await expect(ask(nc, IdentitySubjects.tokenVerify, { token: 'bdy_x' })).rejects.toThrow(

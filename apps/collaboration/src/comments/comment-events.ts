@@ -1,0 +1,78 @@
+import {
+  CollaborationEvents,
+  type CommentCountEvent,
+  IdentitySubjects,
+  type MentionCreatedEvent,
+  type RequestContext,
+} from '@bindery/contracts';
+import { addToOutbox, newId, ServiceClient } from '@bindery/platform';
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { CommentsRepository, type TargetKey } from './comments.repository';
+import { mentionedIds } from './mentions';
+
+/** Who wrote a body and where: what a mention event says. */
+export interface MentionSource {
+  organizationId: string;
+  key: TargetKey;
+  commentId: string;
+  replyId: string;
+  authorId: string;
+}
+
+/**
+ * The events collaboration publishes (through the outbox, in the transaction of the change):
+ * the absolute open-comment count of a target after each change of it, and new mentions.
+ */
+@Injectable()
+export class CommentEvents {
+  constructor(
+    private readonly comments: CommentsRepository,
+    private readonly services: ServiceClient,
+  ) {}
+
+  /** After a change of the target's open comments: its count and version, for content's counters. */
+  async countChanged(manager: EntityManager, key: TargetKey, organizationId: string, at: Date): Promise<void> {
+    const { version, open } = await this.comments.bumpTarget(manager, key, organizationId);
+    const event: CommentCountEvent = { spaceId: key.spaceId, organizationId, open, version, at: at.toISOString() };
+    if (key.changeRequestId !== '') event.changeRequestId = key.changeRequestId;
+    await addToOutbox(manager, CollaborationEvents.commentCountChanged, event);
+  }
+
+  /**
+   * The members a body mentions (`@<userId>`), asked of identity before the transaction: ids that
+   * are not enabled members of the organization, and the author, are not mentions.
+   */
+  async mentionedMembers(ctx: RequestContext, organizationId: string, markdown: string, authorId: string): Promise<string[]> {
+    const candidates = mentionedIds(markdown).filter((id) => id !== authorId);
+    if (candidates.length === 0) return [];
+    const { members } = await this.services.send(IdentitySubjects.membershipsAmong, ctx, { organizationId, userIds: candidates });
+    return members.map((m) => m.user.id);
+  }
+
+  /** Records the mentions not recorded before for this comment or reply and publishes one event each. */
+  async mentioned(manager: EntityManager, source: MentionSource, userIds: string[], at: Date): Promise<void> {
+    const added = await this.comments.addMentions(
+      manager,
+      source.commentId,
+      source.replyId,
+      userIds.map((userId) => ({ id: newId(), userId })),
+      source.authorId,
+      at,
+    );
+    for (const mention of added) {
+      const event: MentionCreatedEvent = {
+        mentionId: mention.id,
+        organizationId: source.organizationId,
+        spaceId: source.key.spaceId,
+        commentId: source.commentId,
+        userId: mention.userId,
+        mentionedBy: source.authorId,
+        at: at.toISOString(),
+      };
+      if (source.key.changeRequestId !== '') event.changeRequestId = source.key.changeRequestId;
+      if (source.replyId !== '') event.replyId = source.replyId;
+      await addToOutbox(manager, CollaborationEvents.mentionCreated, event);
+    }
+  }
+}

@@ -1,0 +1,75 @@
+import {
+  type CommentScope,
+  type CommentTargetInput,
+  CommentTargetSubjects,
+  IdentitySubjects,
+  type RequestContext,
+  type SpaceAccessResult,
+  type User,
+} from '@bindery/contracts';
+import { forbidden, SpaceAccessClient } from '@bindery/platform';
+import { ServiceClient } from '@bindery/platform/nest';
+import { Injectable } from '@nestjs/common';
+import type { TargetKey } from './comments.repository';
+
+/** A request's place: the caller's access to the space (content's decision) and the target's key. */
+export interface ResolvedScope {
+  access: SpaceAccessResult;
+  key: TargetKey;
+  /** The revision the target was checked in (only when a target was checked). */
+  revisionId?: string;
+}
+
+/**
+ * Where a request acts and what the caller may do there. Levels come from content through
+ * `SpaceAccessClient` (404 without access, as content answers); a change request is named by
+ * content (its id or number → its id), and a comment's target is checked against the revision
+ * by content, which alone reads revisions.
+ */
+@Injectable()
+export class CommentScopes {
+  constructor(
+    private readonly spaces: SpaceAccessClient,
+    private readonly services: ServiceClient,
+  ) {}
+
+  /** The caller may read the space; a change request named in `scope` exists in it. */
+  async read(ctx: RequestContext, scope: CommentScope): Promise<ResolvedScope> {
+    const access = await this.spaces.require(ctx, scope.spaceId, 'view');
+    if (scope.changeRequestId === undefined) return { access, key: { spaceId: access.space, changeRequestId: '' } };
+    const checked = await this.check(ctx, { spaceId: access.space, changeRequestId: scope.changeRequestId });
+    return { access, key: { spaceId: access.space, changeRequestId: checked.changeRequestId ?? '' } };
+  }
+
+  /** As `read`, and the caller may comment there (403 otherwise). */
+  async comment(ctx: RequestContext, scope: CommentScope): Promise<ResolvedScope> {
+    const resolved = await this.read(ctx, scope);
+    requireComment(resolved.access);
+    return resolved;
+  }
+
+  /** The caller may comment, and the target (page, block of a page) is in the revision commented on. */
+  async target(ctx: RequestContext, scope: CommentScope, target: { pageId?: string; nodeId?: string }): Promise<ResolvedScope> {
+    const access = await this.spaces.require(ctx, scope.spaceId, 'view');
+    requireComment(access);
+    const input: CommentTargetInput = { spaceId: access.space };
+    if (scope.changeRequestId !== undefined) input.changeRequestId = scope.changeRequestId;
+    if (target.pageId !== undefined) input.pageId = target.pageId;
+    if (target.nodeId !== undefined) input.nodeId = target.nodeId;
+    const checked = await this.check(ctx, input);
+    return { access, key: { spaceId: access.space, changeRequestId: checked.changeRequestId ?? '' }, revisionId: checked.revisionId };
+  }
+
+  /** The caller as a User, stored with what they write (identity is not asked again on reads). */
+  currentUser(ctx: RequestContext): Promise<User> {
+    return this.services.send(IdentitySubjects.userGetCurrent, ctx, {});
+  }
+
+  private check(ctx: RequestContext, input: CommentTargetInput) {
+    return this.services.send(CommentTargetSubjects.commentTargetCheck, ctx, input);
+  }
+}
+
+export function requireComment(access: SpaceAccessResult): void {
+  if (!access.permissions.comment) throw forbidden('Commenting needs the "comment" level or higher on the space');
+}

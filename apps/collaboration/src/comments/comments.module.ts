@@ -1,0 +1,25 @@
+import { ServiceClient, spaceAccessClientProvider } from '@bindery/platform/nest';
+import { Module } from '@nestjs/common';
+import { CommentEvents } from './comment-events';
+import { CommentScopes } from './comment-scopes';
+import { CommentersService } from './commenters.service';
+import { CommentsHandler } from './comments.handler';
+import { CommentsRepository } from './comments.repository';
+import { CommentsService } from './comments.service';
+import { RepliesService } from './replies.service';
+
+/** Comments, replies, reactions, mentions and commenters. */
+@Module({
+  controllers: [CommentsHandler],
+  providers: [
+    spaceAccessClientProvider(ServiceClient),
+    CommentsRepository,
+    CommentScopes,
+    CommentEvents,
+    CommentsService,
+    RepliesService,
+    CommentersService,
+  ],
+  exports: [CommentsRepository],
+})
+export class CommentsModule {}

@@ -1,0 +1,303 @@
+import type { CursorKey } from '@bindery/platform';
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { CommentFilter, CommentRow, ReactionRow, ReplierRow, ReplyRow } from './comment.rows';
+
+const COMMENT_COLUMNS = `id, organization_id AS "organizationId", space_id AS "spaceId", change_request_id AS "changeRequestId",
+  revision_id AS "revisionId", target_page AS "targetPage", target_node AS "targetNode", table_record AS "tableRecord",
+  table_definition AS "tableDefinition", author_id AS "authorId", author, body_markdown AS "bodyMarkdown",
+  body_document AS "bodyDocument", posted_at AS "postedAt", edited_at AS "editedAt", resolved_at AS "resolvedAt",
+  resolved_by AS "resolvedBy"`;
+
+const REPLY_COLUMNS = `id, comment_id AS "commentId", author_id AS "authorId", author, body_markdown AS "bodyMarkdown",
+  body_document AS "bodyDocument", posted_at AS "postedAt", edited_at AS "editedAt"`;
+
+/** Where a target's comments are: a space's main content ('') or a change request. */
+export interface TargetKey {
+  spaceId: string;
+  changeRequestId: string;
+}
+
+/** Comments, replies, reactions and mentions of collaboration's schema (data access only). */
+@Injectable()
+export class CommentsRepository {
+  constructor(private readonly db: DataSource) {}
+
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.db.transaction(work);
+  }
+
+  /** A page of a target's visible comments, keyset on (posted_at, id) in `filter.order`, and how many match. */
+  async list(
+    target: TargetKey,
+    filter: CommentFilter,
+    take: number,
+    after: CursorKey | undefined,
+  ): Promise<{ rows: CommentRow[]; count: number }> {
+    const params: unknown[] = [target.spaceId, target.changeRequestId];
+    const where = ['space_id = $1', 'change_request_id = $2', 'hidden_at IS NULL'];
+    if (filter.status === 'open') where.push('resolved_at IS NULL');
+    if (filter.status === 'resolved') where.push('resolved_at IS NOT NULL');
+    if (filter.targetPage !== undefined) {
+      params.push(filter.targetPage);
+      where.push(`target_page = $${params.length}`);
+    }
+    if (filter.authors !== undefined) {
+      params.push(filter.authors);
+      where.push(`author_id = ANY($${params.length}::text[])`);
+    }
+    const countParams = [...params];
+    const countWhere = [...where];
+    const direction = filter.order === 'asc' ? 'ASC' : 'DESC';
+    if (after) {
+      params.push(after[0], after[1]);
+      where.push(`(posted_at, id) ${filter.order === 'asc' ? '>' : '<'} ($${params.length - 1}::timestamptz, $${params.length})`);
+    }
+    params.push(take);
+    const rows: CommentRow[] = await this.db.query(
+      `SELECT ${COMMENT_COLUMNS} FROM comments WHERE ${where.join(' AND ')}
+       ORDER BY posted_at ${direction}, id ${direction} LIMIT $${params.length}`,
+      params,
+    );
+    const [{ count }]: Array<{ count: number }> = await this.db.query(
+      `SELECT count(*)::int AS count FROM comments WHERE ${countWhere.join(' AND ')}`,
+      countParams,
+    );
+    return { rows, count };
+  }
+
+  /** A visible comment of the target; `lock` takes its row lock in `manager`'s transaction. */
+  async find(target: TargetKey, commentId: string, manager?: EntityManager, lock = false): Promise<CommentRow | null> {
+    const rows: CommentRow[] = await (manager ?? this.db).query(
+      `SELECT ${COMMENT_COLUMNS} FROM comments
+       WHERE id = $1 AND space_id = $2 AND change_request_id = $3 AND hidden_at IS NULL${lock ? ' FOR UPDATE' : ''}`,
+      [commentId, target.spaceId, target.changeRequestId],
+    );
+    return rows[0] ?? null;
+  }
+
+  async insert(manager: EntityManager, c: CommentRow): Promise<void> {
+    await manager.query(
+      `INSERT INTO comments (id, organization_id, space_id, change_request_id, revision_id, target_page, target_node,
+         table_record, table_definition, author_id, author, body_markdown, body_document, posted_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+      [
+        c.id,
+        c.organizationId,
+        c.spaceId,
+        c.changeRequestId,
+        c.revisionId,
+        c.targetPage,
+        c.targetNode,
+        c.tableRecord,
+        c.tableDefinition,
+        c.authorId,
+        JSON.stringify(c.author),
+        c.bodyMarkdown,
+        JSON.stringify(c.bodyDocument),
+        c.postedAt,
+      ],
+    );
+  }
+
+  async updateBody(manager: EntityManager, id: string, markdown: string, document: unknown, at: Date): Promise<void> {
+    await manager.query('UPDATE comments SET body_markdown = $2, body_document = $3, edited_at = $4 WHERE id = $1', [
+      id,
+      markdown,
+      JSON.stringify(document),
+      at,
+    ]);
+  }
+
+  async setResolved(manager: EntityManager, id: string, resolvedAt: Date | null, resolvedBy: unknown): Promise<void> {
+    await manager.query('UPDATE comments SET resolved_at = $2, resolved_by = $3 WHERE id = $1', [
+      id,
+      resolvedAt,
+      resolvedBy === null ? null : JSON.stringify(resolvedBy),
+    ]);
+  }
+
+  /** Deletes a visible comment (its replies, reactions and mentions go with it); false when there was none. */
+  async delete(manager: EntityManager, target: TargetKey, id: string): Promise<boolean> {
+    const rows: unknown[] = await manager.query(
+      'DELETE FROM comments WHERE id = $1 AND space_id = $2 AND change_request_id = $3 AND hidden_at IS NULL RETURNING id',
+      [id, target.spaceId, target.changeRequestId],
+    );
+    return rows.length > 0;
+  }
+
+  /**
+   * Bumps the target's version, holding its row lock to the end of the transaction, and counts its
+   * open comments after the lock: writers of one target count one after the other, so the event of
+   * the highest version always carries a count that includes every earlier commit.
+   */
+  async bumpTarget(manager: EntityManager, target: TargetKey, organizationId: string): Promise<{ version: number; open: number }> {
+    const [{ version }]: Array<{ version: number }> = await manager.query(
+      `INSERT INTO comment_targets (space_id, change_request_id, organization_id, version) VALUES ($1, $2, $3, 1)
+       ON CONFLICT (space_id, change_request_id) DO UPDATE SET version = comment_targets.version + 1, organization_id = $3
+       RETURNING version::int AS version`,
+      [target.spaceId, target.changeRequestId, organizationId],
+    );
+    const [{ open }]: Array<{ open: number }> = await manager.query(
+      `SELECT count(*)::int AS open FROM comments
+       WHERE space_id = $1 AND change_request_id = $2 AND resolved_at IS NULL AND hidden_at IS NULL`,
+      [target.spaceId, target.changeRequestId],
+    );
+    return { version, open };
+  }
+
+  // Replies
+
+  async listReplies(commentId: string, take: number, after: CursorKey | undefined): Promise<{ rows: ReplyRow[]; count: number }> {
+    const params: unknown[] = [commentId];
+    let cursor = '';
+    if (after) {
+      params.push(after[0], after[1]);
+      cursor = ' AND (posted_at, id) > ($2::timestamptz, $3)';
+    }
+    params.push(take);
+    const rows: ReplyRow[] = await this.db.query(
+      `SELECT ${REPLY_COLUMNS} FROM comment_replies WHERE comment_id = $1${cursor} ORDER BY posted_at, id LIMIT $${params.length}`,
+      params,
+    );
+    const [{ count }]: Array<{ count: number }> = await this.db.query(
+      'SELECT count(*)::int AS count FROM comment_replies WHERE comment_id = $1',
+      [commentId],
+    );
+    return { rows, count };
+  }
+
+  async findReply(commentId: string, replyId: string, manager?: EntityManager): Promise<ReplyRow | null> {
+    const rows: ReplyRow[] = await (manager ?? this.db).query(
+      `SELECT ${REPLY_COLUMNS} FROM comment_replies WHERE id = $1 AND comment_id = $2`,
+      [replyId, commentId],
+    );
+    return rows[0] ?? null;
+  }
+
+  async insertReply(manager: EntityManager, r: ReplyRow): Promise<void> {
+    await manager.query(
+      `INSERT INTO comment_replies (id, comment_id, author_id, author, body_markdown, body_document, posted_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      [r.id, r.commentId, r.authorId, JSON.stringify(r.author), r.bodyMarkdown, JSON.stringify(r.bodyDocument), r.postedAt],
+    );
+  }
+
+  async updateReplyBody(manager: EntityManager, id: string, markdown: string, document: unknown, at: Date): Promise<void> {
+    await manager.query('UPDATE comment_replies SET body_markdown = $2, body_document = $3, edited_at = $4 WHERE id = $1', [
+      id,
+      markdown,
+      JSON.stringify(document),
+      at,
+    ]);
+  }
+
+  async deleteReply(manager: EntityManager, commentId: string, replyId: string): Promise<boolean> {
+    const rows: unknown[] = await manager.query('DELETE FROM comment_replies WHERE id = $1 AND comment_id = $2 RETURNING id', [
+      replyId,
+      commentId,
+    ]);
+    if (rows.length === 0) return false;
+    await manager.query('DELETE FROM comment_reactions WHERE comment_id = $1 AND reply_id = $2', [commentId, replyId]);
+    await manager.query('DELETE FROM comment_mentions WHERE comment_id = $1 AND reply_id = $2', [commentId, replyId]);
+    return true;
+  }
+
+  /** Replies per comment and user: the `replies` count and `repliers` of each comment. */
+  async repliers(commentIds: string[]): Promise<ReplierRow[]> {
+    if (commentIds.length === 0) return [];
+    return this.db.query(
+      `SELECT comment_id AS "commentId", (array_agg(author ORDER BY posted_at DESC))[1] AS "user",
+         count(*)::int AS count, max(posted_at) AS "updatedAt"
+       FROM comment_replies WHERE comment_id = ANY($1::text[]) GROUP BY comment_id, author_id ORDER BY max(posted_at) DESC`,
+      [commentIds],
+    );
+  }
+
+  // Reactions
+
+  /** Reactions of comments (`replyIds` absent) or of some replies of one comment. */
+  async reactions(commentIds: string[], replyIds?: string[]): Promise<ReactionRow[]> {
+    if (commentIds.length === 0) return [];
+    const columns = `comment_id AS "commentId", reply_id AS "replyId", emoji, user_id AS "userId", "user", reacted_at AS "reactedAt"`;
+    return replyIds === undefined
+      ? this.db.query(
+          `SELECT ${columns} FROM comment_reactions WHERE comment_id = ANY($1::text[]) AND reply_id = '' ORDER BY reacted_at, emoji COLLATE "C", user_id`,
+          [commentIds],
+        )
+      : this.db.query(
+          `SELECT ${columns} FROM comment_reactions WHERE comment_id = ANY($1::text[]) AND reply_id = ANY($2::text[]) ORDER BY reacted_at, emoji COLLATE "C", user_id`,
+          [commentIds, replyIds],
+        );
+  }
+
+  /** Adds a user's reactions; one already there stays as it was (adding twice counts once). */
+  async addReactions(
+    manager: EntityManager,
+    commentId: string,
+    replyId: string,
+    emojis: string[],
+    user: { id: string },
+    at: Date,
+  ): Promise<void> {
+    if (emojis.length === 0) return;
+    await manager.query(
+      `INSERT INTO comment_reactions (comment_id, reply_id, emoji, user_id, "user", reacted_at)
+       SELECT $1, $2, e, $4, $5, $6 FROM unnest($3::text[]) AS e ON CONFLICT DO NOTHING`,
+      [commentId, replyId, emojis, user.id, JSON.stringify(user), at],
+    );
+  }
+
+  async removeReactions(manager: EntityManager, commentId: string, replyId: string, emojis: string[], userId: string): Promise<void> {
+    if (emojis.length === 0) return;
+    await manager.query(
+      'DELETE FROM comment_reactions WHERE comment_id = $1 AND reply_id = $2 AND emoji = ANY($3::text[]) AND user_id = $4',
+      [commentId, replyId, emojis, userId],
+    );
+  }
+
+  // Mentions
+
+  /** Records mentions not recorded before for this comment or reply; returns the new ones (id, user). */
+  async addMentions(
+    manager: EntityManager,
+    commentId: string,
+    replyId: string,
+    mentions: Array<{ id: string; userId: string }>,
+    mentionedBy: string,
+    at: Date,
+  ): Promise<Array<{ id: string; userId: string }>> {
+    if (mentions.length === 0) return [];
+    return manager.query(
+      `INSERT INTO comment_mentions (id, comment_id, reply_id, user_id, mentioned_by, created_at)
+       SELECT m.id, $1, $2, m.user_id, $5, $6 FROM unnest($3::text[], $4::text[]) AS m(id, user_id)
+       ON CONFLICT DO NOTHING RETURNING id, user_id AS "userId"`,
+      [commentId, replyId, mentions.map((m) => m.id), mentions.map((m) => m.userId), mentionedBy, at],
+    );
+  }
+
+  // Commenters
+
+  /** Users who wrote a visible comment or reply of the target, by user id after `after`, and how many there are. */
+  async commenters(target: TargetKey, take: number, after: string | undefined): Promise<{ userIds: string[]; count: number }> {
+    const authors = `SELECT author_id FROM comments WHERE space_id = $1 AND change_request_id = $2 AND hidden_at IS NULL
+      UNION SELECT r.author_id FROM comment_replies r JOIN comments c ON c.id = r.comment_id
+      WHERE c.space_id = $1 AND c.change_request_id = $2 AND c.hidden_at IS NULL`;
+    const rows: Array<{ author_id: string }> = await this.db.query(
+      `SELECT author_id FROM (${authors}) a WHERE $3::text IS NULL OR author_id > $3 ORDER BY author_id LIMIT $4`,
+      [target.spaceId, target.changeRequestId, after ?? null, take],
+    );
+    const [{ count }]: Array<{ count: number }> = await this.db.query(`SELECT count(*)::int AS count FROM (${authors}) a`, [
+      target.spaceId,
+      target.changeRequestId,
+    ]);
+    return { userIds: rows.map((r) => r.author_id), count };
+  }
+
+  // Space events
+
+  /** Hides (deleted space) or shows again (restored space) every comment of a space. */
+  async setSpaceHidden(spaceId: string, hiddenAt: Date | null): Promise<void> {
+    await this.db.query('UPDATE comments SET hidden_at = $2 WHERE space_id = $1', [spaceId, hiddenAt]);
+  }
+}

@@ -1,0 +1,180 @@
+import type {
+  Comment,
+  CommentCreateInput,
+  CommentGetInput,
+  CommentListInput,
+  CommentRef,
+  CommentUpdateInput,
+  DocumentFormat,
+  List,
+  NoResult,
+  RequestContext,
+} from '@bindery/contracts';
+import { badRequest, forbidden, keysetPage, newId, notFound, toList } from '@bindery/platform';
+import { Injectable } from '@nestjs/common';
+import { CommentConverter } from '../markdown/comment-converter';
+import { toStoredBody } from './comment-body';
+import { CommentEvents } from './comment-events';
+import { toComment } from './comment.mapper';
+import type { CommentRow } from './comment.rows';
+import { CommentScopes, type ResolvedScope, requireComment } from './comment-scopes';
+import { CommentsRepository } from './comments.repository';
+import { checkEmojis } from './emoji';
+
+export const NO_COMMENT = 'No matching comment found';
+
+/** Comments of a space's main content or of a change request: the rules and the wire shape. */
+@Injectable()
+export class CommentsService {
+  constructor(
+    private readonly comments: CommentsRepository,
+    private readonly scopes: CommentScopes,
+    private readonly events: CommentEvents,
+    private readonly converter: CommentConverter,
+  ) {}
+
+  async list(ctx: RequestContext, input: CommentListInput): Promise<List<Comment>> {
+    const { limit, take, after } = keysetPage(input);
+    const scope = await this.scopes.read(ctx, input);
+    const filter = { status: input.status ?? 'all', order: input.order ?? 'desc', targetPage: input.targetPage, authors: input.authors };
+    const { rows, count } = await this.comments.list(scope.key, filter, take, after);
+    const page = rows.slice(0, limit);
+    const mapped = await this.toWire(ctx, page, scope, input.format);
+    const byId = new Map(mapped.map((c) => [c.id, c]));
+    return toList(
+      rows,
+      limit,
+      count,
+      (r) => [r.postedAt.toISOString(), r.id],
+      (r) => byId.get(r.id)!,
+    );
+  }
+
+  async get(ctx: RequestContext, input: CommentGetInput): Promise<Comment> {
+    const scope = await this.scopes.read(ctx, input);
+    const row = await this.comments.find(scope.key, input.commentId);
+    if (!row) throw notFound(NO_COMMENT);
+    return (await this.toWire(ctx, [row], scope, input.format))[0];
+  }
+
+  /** Posts a comment on the target's revision: on the whole, a page, a block (node) of a page or a table cell. */
+  async create(ctx: RequestContext, input: CommentCreateInput): Promise<Comment> {
+    if (input.node !== undefined && input.page === undefined)
+      throw badRequest('node: a block is commented on with its page (give page too)');
+    // Access and target first: the body is converted (worker threads) only for a caller who may comment.
+    const scope = await this.scopes.target(ctx, input, { pageId: input.page, nodeId: input.node });
+    const body = await toStoredBody(this.converter, input.body);
+    const author = await this.scopes.currentUser(ctx);
+    const organizationId = scope.access.organization;
+    const mentioned = await this.events.mentionedMembers(ctx, organizationId, body.markdown, author.id);
+    const now = new Date();
+    const row: CommentRow = {
+      id: newId(),
+      organizationId,
+      spaceId: scope.key.spaceId,
+      changeRequestId: scope.key.changeRequestId,
+      revisionId: scope.revisionId!,
+      targetPage: input.page ?? null,
+      targetNode: input.node ?? null,
+      tableRecord: input.tableCell?.record ?? null,
+      tableDefinition: input.tableCell?.definition ?? null,
+      authorId: author.id,
+      author,
+      bodyMarkdown: body.markdown,
+      bodyDocument: body.document,
+      postedAt: now,
+      editedAt: null,
+      resolvedAt: null,
+      resolvedBy: null,
+    };
+    await this.comments.transaction(async (manager) => {
+      await this.comments.insert(manager, row);
+      await this.events.countChanged(manager, scope.key, organizationId, now);
+      await this.events.mentioned(
+        manager,
+        { organizationId, key: scope.key, commentId: row.id, replyId: '', authorId: author.id },
+        mentioned,
+        now,
+      );
+    });
+    return toComment(row, { repliers: [], reactions: [] }, scope.access, ctx.baseUrl, undefined);
+  }
+
+  /**
+   * Edits the body (its author only), resolves or reopens, adds and removes the caller's
+   * reactions; each needs the `comment` level. All of it in one transaction, or none.
+   */
+  async update(ctx: RequestContext, input: CommentUpdateInput): Promise<Comment> {
+    const added = checkEmojis(input.addedReactions, 'addedReactions');
+    const removed = checkEmojis(input.removedReactions, 'removedReactions');
+    const scope = await this.scopes.read(ctx, input);
+    const changes = input.body !== undefined || input.resolved !== undefined || added.length > 0 || removed.length > 0;
+    if (!changes) return this.get(ctx, input);
+    requireComment(scope.access);
+    const body = input.body === undefined ? undefined : await toStoredBody(this.converter, input.body);
+    const found = await this.comments.find(scope.key, input.commentId);
+    if (!found) throw notFound(NO_COMMENT);
+    if (body !== undefined && found.authorId !== scope.access.user) throw forbidden("Only the comment's author can edit its body");
+    const user = await this.scopes.currentUser(ctx);
+    const organizationId = scope.access.organization;
+    const mentioned = body === undefined ? [] : await this.events.mentionedMembers(ctx, organizationId, body.markdown, user.id);
+    const now = new Date();
+    await this.comments.transaction(async (manager) => {
+      const row = await this.comments.find(scope.key, input.commentId, manager, true);
+      if (!row) throw notFound(NO_COMMENT);
+      if (body !== undefined) {
+        await this.comments.updateBody(manager, row.id, body.markdown, body.document, now);
+        const source = { organizationId, key: scope.key, commentId: row.id, replyId: '', authorId: user.id };
+        await this.events.mentioned(manager, source, mentioned, now);
+      }
+      if (input.resolved !== undefined && input.resolved !== (row.resolvedAt !== null)) {
+        await this.comments.setResolved(manager, row.id, input.resolved ? now : null, input.resolved ? user : null);
+        await this.events.countChanged(manager, scope.key, organizationId, now);
+      }
+      await this.comments.addReactions(manager, row.id, '', added, user, now);
+      await this.comments.removeReactions(manager, row.id, '', removed, user.id);
+    });
+    return this.get(ctx, input);
+  }
+
+  /** Deletes a comment with its replies (the author or a space admin); 204 also when there is none. */
+  async delete(ctx: RequestContext, input: CommentRef): Promise<NoResult> {
+    const scope = await this.scopes.read(ctx, input);
+    const found = await this.comments.find(scope.key, input.commentId);
+    if (!found) return {};
+    const { permissions } = toComment(found, { repliers: [], reactions: [] }, scope.access, ctx.baseUrl, undefined);
+    if (!permissions.delete) throw forbidden("Only the comment's author or a space admin can delete it");
+    await this.comments.transaction(async (manager) => {
+      if (await this.comments.delete(manager, scope.key, found.id)) {
+        await this.events.countChanged(manager, scope.key, scope.access.organization, new Date());
+      }
+    });
+    return {};
+  }
+
+  /** Wire comments with their repliers and reactions (two queries for the whole page). */
+  private async toWire(
+    ctx: RequestContext,
+    rows: CommentRow[],
+    scope: ResolvedScope,
+    format: DocumentFormat | undefined,
+  ): Promise<Comment[]> {
+    const ids = rows.map((r) => r.id);
+    const repliers = groupBy(await this.comments.repliers(ids), (r) => r.commentId);
+    const reactions = groupBy(await this.comments.reactions(ids), (r) => r.commentId);
+    return rows.map((row) =>
+      toComment(row, { repliers: repliers.get(row.id) ?? [], reactions: reactions.get(row.id) ?? [] }, scope.access, ctx.baseUrl, format),
+    );
+  }
+}
+
+export function groupBy<T>(items: T[], keyOf: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    const group = groups.get(key);
+    if (group) group.push(item);
+    else groups.set(key, [item]);
+  }
+  return groups;
+}

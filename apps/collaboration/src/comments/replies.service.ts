@@ -1,0 +1,153 @@
+import type {
+  CommentReply,
+  List,
+  NoResult,
+  ReplyCreateInput,
+  ReplyGetInput,
+  ReplyListInput,
+  ReplyRef,
+  ReplyUpdateInput,
+  RequestContext,
+} from '@bindery/contracts';
+import { badRequest, forbidden, keysetPage, newId, notFound, toList } from '@bindery/platform';
+import { Injectable } from '@nestjs/common';
+import { CommentConverter } from '../markdown/comment-converter';
+import { toStoredBody } from './comment-body';
+import { CommentEvents } from './comment-events';
+import { permissionsFor, toReply } from './comment.mapper';
+import type { ReplyRow } from './comment.rows';
+import { CommentScopes, requireComment } from './comment-scopes';
+import { CommentsRepository } from './comments.repository';
+import { groupBy, NO_COMMENT } from './comments.service';
+import { checkEmojis } from './emoji';
+
+export const NO_REPLY = 'No matching comment reply found';
+
+/** Replies of a comment. A deleted comment takes its replies with it; replying to it is a 404. */
+@Injectable()
+export class RepliesService {
+  constructor(
+    private readonly comments: CommentsRepository,
+    private readonly scopes: CommentScopes,
+    private readonly events: CommentEvents,
+    private readonly converter: CommentConverter,
+  ) {}
+
+  async list(ctx: RequestContext, input: ReplyListInput): Promise<List<CommentReply>> {
+    const { limit, take, after } = keysetPage(input);
+    const scope = await this.scopes.read(ctx, input);
+    const comment = await this.comments.find(scope.key, input.commentId);
+    if (!comment) throw notFound(NO_COMMENT);
+    const { rows, count } = await this.comments.listReplies(comment.id, take, after);
+    const page = rows.slice(0, limit);
+    const reactions = groupBy(
+      await this.comments.reactions(
+        [comment.id],
+        page.map((r) => r.id),
+      ),
+      (r) => r.replyId,
+    );
+    return toList(
+      rows,
+      limit,
+      count,
+      (r) => [r.postedAt.toISOString(), r.id],
+      (r) => toReply(r, comment, reactions.get(r.id) ?? [], scope.access, ctx.baseUrl, input.format),
+    );
+  }
+
+  async get(ctx: RequestContext, input: ReplyGetInput): Promise<CommentReply> {
+    const scope = await this.scopes.read(ctx, input);
+    const comment = await this.comments.find(scope.key, input.commentId);
+    if (!comment) throw notFound(NO_COMMENT);
+    const reply = await this.comments.findReply(comment.id, input.commentReplyId);
+    if (!reply) throw notFound(NO_REPLY);
+    const reactions = await this.comments.reactions([comment.id], [reply.id]);
+    return toReply(reply, comment, reactions, scope.access, ctx.baseUrl, input.format);
+  }
+
+  async create(ctx: RequestContext, input: ReplyCreateInput): Promise<CommentReply> {
+    const scope = await this.scopes.comment(ctx, input);
+    const body = await toStoredBody(this.converter, input.body);
+    const author = await this.scopes.currentUser(ctx);
+    const organizationId = scope.access.organization;
+    const mentioned = await this.events.mentionedMembers(ctx, organizationId, body.markdown, author.id);
+    const now = new Date();
+    const reply: ReplyRow = {
+      id: newId(),
+      commentId: input.commentId,
+      authorId: author.id,
+      author,
+      bodyMarkdown: body.markdown,
+      bodyDocument: body.document,
+      postedAt: now,
+      editedAt: null,
+    };
+    const comment = await this.comments.transaction(async (manager) => {
+      // Locked: a comment deleted meanwhile cannot get a reply (nothing half-written).
+      const found = await this.comments.find(scope.key, input.commentId, manager, true);
+      if (!found) throw notFound(NO_COMMENT);
+      await this.comments.insertReply(manager, reply);
+      const source = { organizationId, key: scope.key, commentId: found.id, replyId: reply.id, authorId: author.id };
+      await this.events.mentioned(manager, source, mentioned, now);
+      return found;
+    });
+    return toReply(reply, comment, [], scope.access, ctx.baseUrl, undefined);
+  }
+
+  /**
+   * Edits the body (its author only) and the caller's reactions; on a change request, `resolved`
+   * resolves or reopens the reply's thread (its comment), as the spec's reply update carries it.
+   */
+  async update(ctx: RequestContext, input: ReplyUpdateInput): Promise<CommentReply> {
+    const added = checkEmojis(input.addedReactions, 'addedReactions');
+    const removed = checkEmojis(input.removedReactions, 'removedReactions');
+    const scope = await this.scopes.read(ctx, input);
+    if (input.resolved !== undefined && scope.key.changeRequestId === '') {
+      throw badRequest('resolved: only replies of change request comments take it; resolve the comment instead');
+    }
+    const changes = input.body !== undefined || input.resolved !== undefined || added.length > 0 || removed.length > 0;
+    if (!changes) return this.get(ctx, input);
+    requireComment(scope.access);
+    const body = input.body === undefined ? undefined : await toStoredBody(this.converter, input.body);
+    const comment = await this.comments.find(scope.key, input.commentId);
+    if (!comment) throw notFound(NO_COMMENT);
+    const existing = await this.comments.findReply(comment.id, input.commentReplyId);
+    if (!existing) throw notFound(NO_REPLY);
+    if (body !== undefined && existing.authorId !== scope.access.user) throw forbidden("Only the reply's author can edit its body");
+    const user = await this.scopes.currentUser(ctx);
+    const organizationId = scope.access.organization;
+    const mentioned = body === undefined ? [] : await this.events.mentionedMembers(ctx, organizationId, body.markdown, user.id);
+    const now = new Date();
+    await this.comments.transaction(async (manager) => {
+      const locked = await this.comments.find(scope.key, input.commentId, manager, true);
+      if (!locked) throw notFound(NO_COMMENT);
+      const reply = await this.comments.findReply(locked.id, input.commentReplyId, manager);
+      if (!reply) throw notFound(NO_REPLY);
+      if (body !== undefined) {
+        await this.comments.updateReplyBody(manager, reply.id, body.markdown, body.document, now);
+        const source = { organizationId, key: scope.key, commentId: locked.id, replyId: reply.id, authorId: user.id };
+        await this.events.mentioned(manager, source, mentioned, now);
+      }
+      if (input.resolved !== undefined && input.resolved !== (locked.resolvedAt !== null)) {
+        await this.comments.setResolved(manager, locked.id, input.resolved ? now : null, input.resolved ? user : null);
+        await this.events.countChanged(manager, scope.key, organizationId, now);
+      }
+      await this.comments.addReactions(manager, locked.id, reply.id, added, user, now);
+      await this.comments.removeReactions(manager, locked.id, reply.id, removed, user.id);
+    });
+    return this.get(ctx, input);
+  }
+
+  /** Deletes a reply (its author or a space admin); 204 also when there is none. */
+  async delete(ctx: RequestContext, input: ReplyRef): Promise<NoResult> {
+    const scope = await this.scopes.read(ctx, input);
+    const comment = await this.comments.find(scope.key, input.commentId);
+    if (!comment) return {};
+    const reply = await this.comments.findReply(comment.id, input.commentReplyId);
+    if (!reply) return {};
+    if (!permissionsFor(reply.authorId, scope.access).delete) throw forbidden("Only the reply's author or a space admin can delete it");
+    await this.comments.transaction((manager) => this.comments.deleteReply(manager, comment.id, reply.id));
+    return {};
+  }
+}

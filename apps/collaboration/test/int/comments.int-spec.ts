@@ -1,0 +1,193 @@
+import {
+  CollaborationSubjects as S,
+  CommentTargetSubjects,
+  ContentSubjects,
+  IdentitySubjects,
+  type MemberRole,
+  type RequestContext,
+  type SpaceAccessResult,
+  type User,
+} from '@bindery/contracts';
+import { badRequest, loadConfig, newId, notFound } from '@bindery/platform';
+import { callerFor, type ServiceAlone, startServiceAlone } from '@bindery/testing/service-alone';
+import { DataSource } from 'typeorm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CollaborationModule } from '../../src/collaboration.module';
+import { CollaborationEnv } from '../../src/config/collaboration.env';
+
+// Collaboration alone: its real module and schema; content (space levels, targets) and identity
+// (users, memberships) are stubs on NATS answering from these tables.
+let collab: ServiceAlone;
+const levels = new Map<string, Map<string, MemberRole>>();
+const spaceOrg = new Map<string, string>();
+
+const LEVEL_RANK: MemberRole[] = ['read', 'comment', 'edit', 'review', 'create', 'admin'];
+const atLeast = (level: MemberRole, least: MemberRole) => LEVEL_RANK.indexOf(level) >= LEVEL_RANK.indexOf(least);
+
+function access(spaceId: string, userId: string): SpaceAccessResult {
+  const level = levels.get(spaceId)?.get(userId) ?? null;
+  const can = (least: MemberRole) => level !== null && atLeast(level, least);
+  return {
+    space: spaceId,
+    organization: spaceOrg.get(spaceId)!,
+    user: userId,
+    level,
+    permissions: {
+      view: level !== null,
+      access: level !== null,
+      admin: can('create'),
+      viewInviteLinks: can('create'),
+      edit: can('edit'),
+      triggerGitSync: can('edit'),
+      comment: can('comment'),
+      merge: can('edit'),
+      review: can('review'),
+      installIntegration: can('create'),
+    },
+  };
+}
+
+const user = (id: string): User => ({ object: 'user', id, displayName: id, urls: { location: `http://x/v1/users/${id}` } });
+
+function newSpace(roles: Record<string, MemberRole>): string {
+  const spaceId = newId();
+  levels.set(spaceId, new Map(Object.entries(roles)));
+  spaceOrg.set(spaceId, newId());
+  return spaceId;
+}
+
+beforeAll(async () => {
+  collab = await startServiceAlone({
+    app: 'collaboration',
+    module: (env) => CollaborationModule.forService(loadConfig(CollaborationEnv, { ...env, EVENT_CONSUMERS: 'off' })),
+  });
+  await collab.stubPeer(ContentSubjects.spaceAccess, (data: { spaceId: string; userId?: string }, ctx: RequestContext) => {
+    if (!spaceOrg.has(data.spaceId)) throw notFound('No matching space found');
+    return access(data.spaceId, data.userId ?? ctx.caller!.userId);
+  });
+  await collab.stubPeer(
+    CommentTargetSubjects.commentTargetCheck,
+    (data: { spaceId: string; changeRequestId?: string; pageId?: string }) => {
+      if (data.changeRequestId === 'missing') throw notFound('No matching change request found');
+      if (data.pageId === 'missing') throw badRequest('page: no such page');
+      const out = { spaceId: data.spaceId, organizationId: spaceOrg.get(data.spaceId)!, revisionId: 'rev-1' };
+      return data.changeRequestId === undefined ? out : { ...out, changeRequestId: `cr-${data.changeRequestId}` };
+    },
+  );
+  await collab.stubPeer(IdentitySubjects.userGetCurrent, (_data: never, ctx: RequestContext) => user(ctx.caller!.userId));
+  await collab.stubPeer(IdentitySubjects.membershipsAmong, (data: { userIds: string[] }) => ({
+    members: data.userIds.filter((id) => id.startsWith('member-')).map((id) => ({ user: user(id), role: 'read' })),
+  }));
+});
+
+afterAll(async () => {
+  await collab?.stop();
+});
+
+const as = (userId: string) => ({ caller: callerFor(userId) });
+
+describe('comment rules', () => {
+  const [author, admin, commenter, reader, outsider] = ['author', 'admin', 'commenter', 'reader', 'outsider'].map((n) => `${n}-${newId()}`);
+  let spaceId: string;
+
+  beforeAll(() => {
+    spaceId = newSpace({ [author]: 'comment', [admin]: 'admin', [commenter]: 'comment', [reader]: 'read' });
+  });
+
+  it('permissions say exactly what each level may do, and the handlers enforce them', async () => {
+    const comment = await collab.send(S.commentCreate, { spaceId, body: { markdown: 'Hello' } }, as(author));
+    const seen = async (userId: string) => (await collab.send(S.commentGet, { spaceId, commentId: comment.id }, as(userId))).permissions;
+    expect(await seen(author)).toEqual({ view: true, edit: true, reply: true, delete: true });
+    expect(await seen(admin)).toEqual({ view: true, edit: false, reply: true, delete: true });
+    expect(await seen(commenter)).toEqual({ view: true, edit: false, reply: true, delete: false });
+    expect(await seen(reader)).toEqual({ view: true, edit: false, reply: false, delete: false });
+    await expect(seen(outsider)).rejects.toMatchObject({ code: 404 });
+
+    await expect(collab.send(S.commentCreate, { spaceId, body: { markdown: 'no' } }, as(reader))).rejects.toMatchObject({ code: 403 });
+    await expect(
+      collab.send(S.commentUpdate, { spaceId, commentId: comment.id, body: { markdown: 'x' } }, as(admin)),
+    ).rejects.toMatchObject({ code: 403 });
+    await expect(collab.send(S.commentDelete, { spaceId, commentId: comment.id }, as(commenter))).rejects.toMatchObject({ code: 403 });
+    await expect(collab.send(S.replyCreate, { spaceId, commentId: comment.id, body: { markdown: 'x' } }, as(reader))).rejects.toMatchObject(
+      { code: 403 },
+    );
+    // A reader may still read replies and comments.
+    expect((await collab.send(S.commentList, { spaceId }, as(reader))).count).toBe(1);
+    await collab.send(S.commentDelete, { spaceId, commentId: comment.id }, as(admin));
+    await expect(seen(author)).rejects.toMatchObject({ code: 404 });
+  });
+
+  it('refuses bodies without content, over the limit or not a document, and emoji that are not emoji, writing nothing', async () => {
+    for (const body of [
+      {},
+      { markdown: '' },
+      { markdown: ' \n ' },
+      { markdown: 'é'.repeat(33 * 1024) },
+      { document: { object: 'document', data: {}, nodes: [] } },
+    ]) {
+      await expect(collab.send(S.commentCreate, { spaceId, body: body as never }, as(author))).rejects.toMatchObject({ code: 400 });
+    }
+    const comment = await collab.send(S.commentCreate, { spaceId, body: { markdown: 'kept' } }, as(author));
+    await expect(
+      collab.send(
+        S.commentUpdate,
+        { spaceId, commentId: comment.id, body: { markdown: 'changed' }, addedReactions: ['👍', 'thumbs'] },
+        as(author),
+      ),
+    ).rejects.toMatchObject({ code: 400, message: expect.stringContaining('addedReactions') as unknown });
+    expect((await collab.send(S.commentGet, { spaceId, commentId: comment.id }, as(author))).body).toEqual({ markdown: 'kept' });
+    await expect(collab.send(S.commentCreate, { spaceId, page: 'missing', body: { markdown: 'x' } }, as(author))).rejects.toMatchObject({
+      code: 400,
+    });
+    await expect(collab.send(S.commentList, { spaceId, changeRequestId: 'missing' }, as(author))).rejects.toMatchObject({ code: 404 });
+  });
+
+  it('converts a body off the event loop and refuses one that takes longer than the budget (400), serving others meanwhile', async () => {
+    // Emphasis then brackets: quadratic in micromark, seconds for 64 KB.
+    const slow = collab.send(S.commentCreate, { spaceId, body: { markdown: '*a'.repeat(16_000) + '['.repeat(32_000) } }, as(author));
+    const refused = expect(slow).rejects.toMatchObject({ code: 400, message: expect.stringContaining('took longer') as unknown });
+    const started = Date.now();
+    await collab.send(S.commentList, { spaceId, limit: 1 }, as(reader));
+    expect(Date.now() - started).toBeLessThan(1000);
+    await refused;
+  });
+
+  it('counts a reaction once per user and emoji, and keeps replies and repliers true', async () => {
+    const comment = await collab.send(S.commentCreate, { spaceId, body: { markdown: 'react' } }, as(author));
+    const ref = { spaceId, commentId: comment.id };
+    for (const who of [author, author, commenter]) await collab.send(S.commentUpdate, { ...ref, addedReactions: ['👍', '👍'] }, as(who));
+    const reacted = await collab.send(S.commentGet, ref, as(reader));
+    expect(reacted.reactions).toEqual([expect.objectContaining({ emoji: '👍', count: 2 })]);
+    for (const who of [commenter, commenter, admin])
+      await collab.send(S.replyCreate, { ...ref, body: { markdown: `from ${who}` } }, as(who));
+    const replied = await collab.send(S.commentGet, ref, as(reader));
+    expect(replied.replies).toBe(3);
+    expect(replied.repliers.map((r) => [r.user.id, r.count])).toEqual([
+      [admin, 1],
+      [commenter, 2],
+    ]);
+  });
+
+  it('publishes a count event per change of a target with a growing version and the absolute open count', async () => {
+    const target = newSpace({ [author]: 'comment' });
+    const first = await collab.send(S.commentCreate, { spaceId: target, body: { markdown: 'a' } }, as(author));
+    await collab.send(S.commentCreate, { spaceId: target, body: { markdown: 'b' } }, as(author));
+    await collab.send(S.commentUpdate, { spaceId: target, commentId: first.id, resolved: true }, as(author));
+    await collab.send(S.commentUpdate, { spaceId: target, commentId: first.id, resolved: true }, as(author));
+    await collab.send(S.commentCreate, { spaceId: target, changeRequestId: '7', body: { markdown: 'c' } }, as(author));
+    const db = collab.get(DataSource);
+    const events: Array<{ type: string; payload: { open: number; version: number; changeRequestId?: string } }> = await db.query(
+      "SELECT type, payload FROM outbox WHERE payload->>'spaceId' = $1 ORDER BY created_at",
+      [target],
+    );
+    // The relay may already have moved some rows to JetStream; the versions seen are in order either way.
+    const main = events.filter((e) => e.payload.changeRequestId === undefined).map((e) => [e.payload.version, e.payload.open]);
+    for (const [version, open] of main) expect(open).toBe({ 1: 1, 2: 2, 3: 1 }[version]);
+    const state: Array<{ version: number }> = await db.query(
+      "SELECT version::int AS version FROM comment_targets WHERE space_id = $1 AND change_request_id = ''",
+      [target],
+    );
+    // Resolving twice changed the target once.
+    expect(state[0].version).toBe(3);
+  });
+});
