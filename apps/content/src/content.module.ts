@@ -7,6 +7,7 @@ import type { ContentEnv } from './config/content.env';
 import { CONTENT_SCHEMA, createContentDataSource } from './database/data-source';
 import { ExportsModule } from './exports/exports.module';
 import { FilesModule } from './files/files.module';
+import { ImportsModule } from './imports/imports.module';
 import { MarkdownPoolModule } from './markdown-pool/markdown-pool.module';
 import { CollectionsModule } from './collections/collections.module';
 import { SpacesModule } from './spaces/spaces.module';
@@ -33,6 +34,7 @@ export class ContentModule {
         ChangeRequestsModule,
         CollectionsModule,
         ExportsModule.forRoot(env),
+        ImportsModule,
       ],
     };
   }

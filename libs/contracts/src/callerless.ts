@@ -31,7 +31,9 @@ export const ContentCallerlessSubjects: readonly string[] = [
 
 export const CollaborationCallerlessSubjects: readonly string[] = [healthSubject('collaboration')];
 
-const CALLERLESS = new Set<string>([...IdentityCallerlessSubjects, ...ContentCallerlessSubjects, ...CollaborationCallerlessSubjects]);
+export const GitSyncCallerlessSubjects: readonly string[] = [healthSubject('git-sync')];
+
+const CALLERLESS = new Set<string>([...IdentityCallerlessSubjects, ...ContentCallerlessSubjects, ...CollaborationCallerlessSubjects, ...GitSyncCallerlessSubjects]);
 
 /** True when `subject` is answered without a caller (see the lists above). */
 export const isCallerlessSubject = (subject: string): boolean => CALLERLESS.has(subject);

@@ -5,6 +5,7 @@ export * from './roles';
 export * from './identity';
 export * from './content';
 export * from './collaboration';
+export * from './git-sync';
 export * from './rpc';
 export * from './callerless';
 export * from './space-counts';

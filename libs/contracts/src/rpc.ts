@@ -1,5 +1,6 @@
 import type { ContentRpc, ContentSubjects } from './content';
 import type { Envelope } from './context';
+import type { GitSyncRpc } from './git-sync';
 import type { HealthRpc } from './health';
 import type { IdentityRpc, IdentitySubjects } from './identity';
 import type { SpaceCountsRpc } from './space-counts';
@@ -9,7 +10,7 @@ import type { SpaceCountsRpc } from './space-counts';
  * `ServiceClient.send` infers both from the subject, so a wrong payload or a misread result is a
  * compile error. A new service adds its context's map here.
  */
-export interface ServiceRpc extends IdentityRpc, ContentRpc, SpaceCountsRpc, HealthRpc {}
+export interface ServiceRpc extends IdentityRpc, ContentRpc, SpaceCountsRpc, HealthRpc, GitSyncRpc {}
 
 export type RpcSubject = keyof ServiceRpc;
 /** The input (`data` of the envelope) of a subject. */

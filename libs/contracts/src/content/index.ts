@@ -2,6 +2,7 @@ import type { ChangeRequestReviewsRpc } from './change-request-reviews';
 import type { ChangeRequestsRpc } from './change-requests';
 import type { CollectionsRpc } from './collections';
 import type { FilesRpc } from './files';
+import type { ImportsRpc } from './imports';
 import type { PagesRpc } from './pages';
 import type { PdfExportsRpc } from './pdf-exports';
 import type { RevisionsRpc } from './revisions';
@@ -16,6 +17,7 @@ export * from './files';
 export * from './change-requests';
 export * from './change-request-reviews';
 export * from './pdf-exports';
+export * from './imports';
 
 /** Every request/reply subject content answers, with its input and result. */
 export interface ContentRpc
@@ -26,4 +28,5 @@ export interface ContentRpc
     FilesRpc,
     ChangeRequestsRpc,
     ChangeRequestReviewsRpc,
-    PdfExportsRpc {}
+    PdfExportsRpc,
+    ImportsRpc {}
