@@ -62,6 +62,13 @@ export const SERVICES: AppSpec[] = [
     env: { file: 'config/collaboration.env', className: 'CollaborationEnv' },
     nats: { calls: [] },
   },
+  {
+    name: 'git-sync',
+    schema: 'git_sync',
+    secrets: ['GIT_CREDENTIALS_SECRET'],
+    env: { file: 'config/git-sync.env', className: 'GitSyncEnv' },
+    nats: { calls: [ContentSubjects.spaceAccess] },
+  },
 ];
 
 /** The gateway: stateless, listens on HTTP, calls every service. */
@@ -86,6 +93,15 @@ export const WORKERS: AppSpec[] = [
     secrets: ['FILE_URL_SECRET'],
     env: { file: 'config/content.env', className: 'ContentEnv' },
     nats: { calls: [] },
+  },
+  {
+    name: 'git-sync-worker',
+    dir: 'git-sync',
+    entry: 'worker.js',
+    schema: 'git_sync',
+    secrets: ['GIT_CREDENTIALS_SECRET'],
+    env: { file: 'config/git-sync.env', className: 'GitSyncEnv' },
+    nats: { calls: [ContentSubjects.importApply, ContentSubjects.importStoreFiles, ContentSubjects.importRead, ContentSubjects.importReadFile] },
   },
 ];
 
