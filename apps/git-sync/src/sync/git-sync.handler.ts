@@ -10,11 +10,13 @@ export class GitSyncHandler {
   @MessagePattern(GitSyncSubjects.importStart)
   async import(@Payload() { ctx, data }: RpcEnvelope<typeof GitSyncSubjects.importStart>): Promise<RpcResult<typeof GitSyncSubjects.importStart>> {
     await this.sync.startImport(ctx, data);
+    return {};
   }
 
   @MessagePattern(GitSyncSubjects.exportStart)
   async export(@Payload() { ctx, data }: RpcEnvelope<typeof GitSyncSubjects.exportStart>): Promise<RpcResult<typeof GitSyncSubjects.exportStart>> {
     await this.sync.startExport(ctx, data);
+    return {};
   }
 
   @MessagePattern(GitSyncSubjects.infoGet)
@@ -27,5 +29,6 @@ export class GitSyncHandler {
     @Payload() { ctx, data }: RpcEnvelope<typeof GitSyncSubjects.legacyInstallationDelete>,
   ): Promise<RpcResult<typeof GitSyncSubjects.legacyInstallationDelete>> {
     await this.sync.deleteLegacyInstallation(ctx, data.spaceId);
+    return {};
   }
 }

@@ -63,8 +63,8 @@ export interface GitSyncInfo {
 }
 
 export interface GitSyncRpc {
-  [GitSyncSubjects.importStart]: { input: GitImportInput; result: void };
-  [GitSyncSubjects.exportStart]: { input: GitExportInput; result: void };
+  [GitSyncSubjects.importStart]: { input: GitImportInput; result: Record<string, never> };
+  [GitSyncSubjects.exportStart]: { input: GitExportInput; result: Record<string, never> };
   [GitSyncSubjects.infoGet]: { input: GitSpaceRef; result: GitSyncInfo };
-  [GitSyncSubjects.legacyInstallationDelete]: { input: GitSpaceRef; result: void };
+  [GitSyncSubjects.legacyInstallationDelete]: { input: GitSpaceRef; result: Record<string, never> };
 }
