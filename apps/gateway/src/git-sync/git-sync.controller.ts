@@ -2,7 +2,7 @@ import { GitSyncSubjects, type GitSyncInfo, type RequestContext } from '@bindery
 import { ServiceClient } from '@bindery/platform/nest';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { Ctx } from '../common/request-context.decorator';
-import { SpaceParams } from '../content/dto/content.params';
+import { GitSpaceParams as SpaceParams } from './dto/git-sync.params';
 import { GitExportRequest, GitImportRequest } from './dto/git-sync.request';
 
 /** importGitRepository, exportToGitRepository (204: a job is queued), getSpaceGitInfo, and the legacy installation's removal. */

@@ -70,7 +70,7 @@ export class GitHttpServer {
       });
     });
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
-    this.port = (this.server!.address() as AddressInfo).port;
+    this.port = (this.server.address() as AddressInfo).port;
   }
 
   /** A bare repository `name.git` whose branch `main` holds a copy of `source` (or is empty). */

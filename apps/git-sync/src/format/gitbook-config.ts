@@ -40,10 +40,10 @@ export function readGitbookConfig(source: string | undefined, projectDir: string
 
 /** `path` joined to `base`, normalised; throws when it leaves the repository. */
 function inside(base: string, path: string, field: string): string {
-  const joined = posix.normalize(posix.join(base || '.', path));
+  const joined = posix.normalize(posix.join(base || '.', path)).replace(/\/+$/, '') || '.';
   if (joined === '..' || joined.startsWith('../') || posix.isAbsolute(path))
     throw new FormatError(`.gitbook.yaml: ${field} "${path}" points outside the repository`);
-  return joined === '.' ? '' : joined.replace(/\/$/, '');
+  return joined === '.' ? '' : joined;
 }
 
 function relativeFile(value: unknown, fallback: string, field: string): string {

@@ -60,6 +60,12 @@ describe('planImport', () => {
     expect(plan.pages[1].pages.map((p) => p.title)).toEqual(['B']);
   });
 
+  it('reads root "./" as the top, and roots below it', () => {
+    expect(readGitbookConfig('root: ./\n', '').root).toBe('');
+    expect(readGitbookConfig('root: ./docs/\n', '').root).toBe('docs');
+    expect(readGitbookConfig('root: ./\n', 'project').root).toBe('project');
+  });
+
   it('rejects a broken .gitbook.yaml and a root outside the repository', () => {
     expect(() => readGitbookConfig('root: [', '')).toThrow(/not valid YAML/);
     expect(() => readGitbookConfig('root: ../../', '')).toThrow(/outside/);

@@ -148,7 +148,7 @@ export async function planImport(
     ids.files[path] = known && known.oid === file.oid ? known : { id: known?.id ?? newId(), oid: file.oid, hash: '', size: file.size, contentType: '' };
   }
   // Links were written with the placeholder `file:<path>`: now every file has its id.
-  const fileIdOf = (path: string) => ids.files[path]!.id;
+  const fileIdOf = (path: string) => ids.files[path].id;
   const finish = (list: Planned[], siblings: Set<string>): ImportPage[] =>
     list.map((item) => {
       item.page.slug = uniqueSlug(slugOf(item), siblings);
