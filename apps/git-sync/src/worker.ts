@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { join, resolve } from 'node:path';
 import { AddressPolicy, loadConfig, PinoNestLogger, runWorker, runWorkerMain, ServiceClient, WorkerEnv } from '@bindery/platform';
+import { NATS_CONNECTION } from '@bindery/platform/nest';
 import { NestFactory } from '@nestjs/core';
 import { DataSource } from 'typeorm';
 import { GitSyncEnv } from './config/git-sync.env';
@@ -22,7 +23,8 @@ runWorkerMain(async () => {
   const deps: GitJobDeps = {
     db,
     states: app.get(SyncStateRepository),
-    content: app.get(ServiceClient),
+    // Its own timeout: an import's apply takes longer than an API request may wait.
+    content: new ServiceClient(app.get<ConstructorParameters<typeof ServiceClient>[0]>(NATS_CONNECTION), env.GIT_CONTENT_TIMEOUT_MS),
     sealer: new CredentialSealer(env.GIT_CREDENTIALS_SECRET),
     policy: AddressPolicy.fromList(env.GIT_ALLOW_PRIVATE_HOSTS),
     limits: { maxBytes: env.GIT_MAX_REPO_BYTES, maxFiles: env.GIT_MAX_FILES, timeoutMs: env.GIT_TIMEOUT_MS },

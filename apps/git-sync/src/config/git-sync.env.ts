@@ -39,6 +39,15 @@ export class GitSyncEnv extends ServiceEnv {
   @Max(1_000_000)
   GIT_MAX_FILES: number = 50_000;
 
+  /**
+   * How long the worker waits for content to store files or apply an import (ms): a thousand-page
+   * tree is validated and written in one transaction, well past the request timeout of an API call.
+   */
+  @IsInt()
+  @Min(1000)
+  @Max(3_600_000)
+  GIT_CONTENT_TIMEOUT_MS: number = 300_000;
+
   /** Time a single git command (clone, push) may take, in ms. */
   @IsInt()
   @Min(1000)
