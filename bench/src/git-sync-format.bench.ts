@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Document, documentText, readPageMarkdown } from '@bindery/document';
+import { documentText, readPageMarkdown } from '@bindery/document';
 
 /** The GitBook-format repository the git sync issue gives (outside the repository, on the build machine). */
 const DEV_REPO = join(__dirname, '..', '..', '..', '..', 'shared', 'data', 'gitbook-dev', 'beefree-sdk-docs');
@@ -37,7 +37,7 @@ export function gitSyncFormatBench(): Promise<string[]> {
     const started = performance.now();
     const page = readPageMarkdown(markdown, { titleFromHeading: true });
     ms += performance.now() - started;
-    const text = (page.headingTitle ?? '') + '\n' + documentText(page.document as Document);
+    const text = (page.headingTitle ?? '') + '\n' + documentText(page.document);
     const outsideCode = markdown.replace(/```[\s\S]*?```/g, '');
     count(outsideCode, LIQUID, source, (m) => `{% ${m[1]} %}`);
     count(outsideCode, HTML, source, (m) => `<${m[1].toLowerCase()}>`);
@@ -60,7 +60,8 @@ export function gitSyncFormatBench(): Promise<string[]> {
     '| construct | in the source | left as text |',
     '|---|---|---|',
   ];
-  for (const [construct, n] of [...source].sort((a, b) => b[1] - a[1])) lines.push(`| \`${construct}\` | ${n} | ${leftAsText.get(construct) ?? 0} |`);
+  for (const [construct, n] of [...source].sort((a, b) => b[1] - a[1]))
+    lines.push(`| \`${construct}\` | ${n} | ${leftAsText.get(construct) ?? 0} |`);
   return Promise.resolve(lines);
 }
 

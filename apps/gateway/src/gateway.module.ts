@@ -16,7 +16,13 @@ export class GatewayModule {
       module: GatewayModule,
       global: true,
       // One NATS connection: requests to every service, and the revocation events.
-      imports: [ServiceClientModule.forRoot({ name: 'gateway', env }), AuthModule, IdentityRoutesModule, ContentRoutesModule, GitSyncRoutesModule],
+      imports: [
+        ServiceClientModule.forRoot({ name: 'gateway', env }),
+        AuthModule,
+        IdentityRoutesModule,
+        ContentRoutesModule,
+        GitSyncRoutesModule,
+      ],
       controllers: [HealthController],
       providers: [
         { provide: GatewayEnv, useValue: env },

@@ -22,12 +22,7 @@ export class GitSyncModule {
         ServiceClientModule.forRoot({ name: 'git-sync-client', env }),
       ],
       controllers: [GitSyncHandler],
-      providers: [
-        { provide: GitSyncEnv, useValue: env },
-        spaceAccessClientProvider(ServiceClient),
-        SyncStateRepository,
-        GitSyncService,
-      ],
+      providers: [{ provide: GitSyncEnv, useValue: env }, spaceAccessClientProvider(ServiceClient), SyncStateRepository, GitSyncService],
     };
   }
 }

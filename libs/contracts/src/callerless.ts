@@ -33,7 +33,12 @@ export const CollaborationCallerlessSubjects: readonly string[] = [healthSubject
 
 export const GitSyncCallerlessSubjects: readonly string[] = [healthSubject('git-sync')];
 
-const CALLERLESS = new Set<string>([...IdentityCallerlessSubjects, ...ContentCallerlessSubjects, ...CollaborationCallerlessSubjects, ...GitSyncCallerlessSubjects]);
+const CALLERLESS = new Set<string>([
+  ...IdentityCallerlessSubjects,
+  ...ContentCallerlessSubjects,
+  ...CollaborationCallerlessSubjects,
+  ...GitSyncCallerlessSubjects,
+]);
 
 /** True when `subject` is answered without a caller (see the lists above). */
 export const isCallerlessSubject = (subject: string): boolean => CALLERLESS.has(subject);

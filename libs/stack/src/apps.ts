@@ -101,7 +101,9 @@ export const WORKERS: AppSpec[] = [
     schema: 'git_sync',
     secrets: ['GIT_CREDENTIALS_SECRET'],
     env: { file: 'config/git-sync.env', className: 'GitSyncEnv' },
-    nats: { calls: [ContentSubjects.importApply, ContentSubjects.importStoreFiles, ContentSubjects.importRead, ContentSubjects.importReadFile] },
+    nats: {
+      calls: [ContentSubjects.importApply, ContentSubjects.importStoreFiles, ContentSubjects.importRead, ContentSubjects.importReadFile],
+    },
   },
 ];
 

@@ -10,11 +10,7 @@ import { SLUG_PATTERN } from '../model/slugs';
  * stored node when nothing about it changed, so saving the tree writes only the changed pages
  * and their ancestors (content-addressed nodes).
  */
-export function buildImportTree(
-  current: PageTree,
-  pages: ImportPage[],
-  now: string,
-): { tree: PageTree; documents: JsonDocument[] } {
+export function buildImportTree(current: PageTree, pages: ImportPage[], now: string): { tree: PageTree; documents: JsonDocument[] } {
   const tree = new PageTree();
   const documents: JsonDocument[] = [];
   const seen = new Set<string>();

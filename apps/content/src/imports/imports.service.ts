@@ -74,7 +74,8 @@ export class ImportsService {
         throw conflict('The space was edited since the last sync; import again with force to replace those edits');
       await holdContentWriteLock(manager);
       // Bytes were stored before; the collector may not remove them once the writers' lock is held.
-      for (const file of files) if (!(await this.storage.exists(file.hash))) throw conflict(`files: the bytes of "${file.name}" are not stored`);
+      for (const file of files)
+        if (!(await this.storage.exists(file.hash))) throw conflict(`files: the bytes of "${file.name}" are not stored`);
       const current = (await this.revisions.find(space.revisionId, manager))!;
       const tree = await this.store.loadTree(current.pages, manager);
       const now = this.clock.now();

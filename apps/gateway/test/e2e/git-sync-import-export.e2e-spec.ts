@@ -71,7 +71,11 @@ describe('git sync: import and export over smart HTTP', () => {
     expectError(await post({ url: server.url('dev'), ref: 'main' }), 400, /ref/);
     expectError(await post({ url: server.url('dev'), ref: 'refs/heads/a..b' }), 400, /ref/);
     expectError(await post({ url: server.url('dev'), ref: 'refs/heads/main', timestamp: 'yesterday' }), 400, /timestamp/);
-    expectError(await client.post(`/v1/spaces/${space.id}/git/export`, { url: server.url('dev'), ref: 'refs/heads/main' }), 400, /commitMessage/);
+    expectError(
+      await client.post(`/v1/spaces/${space.id}/git/export`, { url: server.url('dev'), ref: 'refs/heads/main' }),
+      400,
+      /commitMessage/,
+    );
     const stranger = await newUser('gitsync-stranger');
     expectError(await stranger.client.post(`/v1/spaces/${space.id}/git/import`, { url: server.url('dev'), ref: 'refs/heads/main' }), 404);
     expectError(await client.get(`/v1/spaces/${space.id}/git/info`), 404);
@@ -80,7 +84,11 @@ describe('git sync: import and export over smart HTTP', () => {
   it('imports the dev repository: the summary’s tree, the readme first, bodies and assets; then re-imports one changed page', async () => {
     const space = await createSpace(client, orgId, 'Beefree');
     expectOperation(
-      await client.post(`/v1/spaces/${space.id}/git/import`, { url: server.url('dev'), ref: 'refs/heads/main', timestamp: '2026-01-01T00:00:00.000Z' }),
+      await client.post(`/v1/spaces/${space.id}/git/import`, {
+        url: server.url('dev'),
+        ref: 'refs/heads/main',
+        timestamp: '2026-01-01T00:00:00.000Z',
+      }),
       'importGitRepository',
       204,
     );
@@ -95,7 +103,11 @@ describe('git sync: import and export over smart HTTP', () => {
     const entries = summary.split('\n').filter((l) => /^\s*[*-] \[/.test(l)).length;
     const groups = summary.split('\n').filter((l) => /^## /.test(l)).length;
     expect(all.length).toBe(entries + groups);
-    const files = expectOperation<{ items: unknown[] }>(await client.get(`/v1/spaces/${space.id}/content/files?limit=1000`), 'listFiles', 200);
+    const files = expectOperation<{ items: unknown[] }>(
+      await client.get(`/v1/spaces/${space.id}/content/files?limit=1000`),
+      'listFiles',
+      200,
+    );
     expect(files.items.length).toBeGreaterThan(10);
 
     // One page changes in git: the re-import changes that page only.
@@ -105,7 +117,11 @@ describe('git sync: import and export over smart HTTP', () => {
     server.commitAll(work, 'one page');
     const before = new Map(all.map((p) => [p.id, p.updatedAt]));
     expectOperation(
-      await client.post(`/v1/spaces/${space.id}/git/import`, { url: server.url('dev'), ref: 'refs/heads/main', timestamp: '2026-01-02T00:00:00.000Z' }),
+      await client.post(`/v1/spaces/${space.id}/git/import`, {
+        url: server.url('dev'),
+        ref: 'refs/heads/main',
+        timestamp: '2026-01-02T00:00:00.000Z',
+      }),
       'importGitRepository',
       204,
     );
@@ -119,7 +135,11 @@ describe('git sync: import and export over smart HTTP', () => {
     // An older event than the last applied one is skipped.
     writeFileSync(target, 'stale\n');
     server.commitAll(work, 'stale');
-    await client.post(`/v1/spaces/${space.id}/git/import`, { url: server.url('dev'), ref: 'refs/heads/main', timestamp: '2025-12-31T00:00:00.000Z' });
+    await client.post(`/v1/spaces/${space.id}/git/import`, {
+      url: server.url('dev'),
+      ref: 'refs/heads/main',
+      timestamp: '2025-12-31T00:00:00.000Z',
+    });
     await waitForSync(client, space.id, 'import');
     const unchanged = flatten(await tree(client, space.id));
     expect(unchanged.map((p) => p.updatedAt)).toEqual(after.map((p) => p.updatedAt));
@@ -140,7 +160,9 @@ describe('git sync: import and export over smart HTTP', () => {
     const exported = server.workTree('exported');
     expect(gitIn(exported, 'log', '--format=%s')).toBe('Export from Bindery\n');
     expect(readdirSync(exported)).toEqual(expect.arrayContaining(['SUMMARY.md', 'README.md', '.gitbook']));
-    expect(readFileSync(join(exported, 'SUMMARY.md'), 'utf8')).toContain('[Create an Application](getting-started/readme/create-an-application.md)');
+    expect(readFileSync(join(exported, 'SUMMARY.md'), 'utf8')).toContain(
+      '[Create an Application](getting-started/readme/create-an-application.md)',
+    );
     // An export with no change makes no commit.
     await client.post(`/v1/spaces/${space.id}/git/export`, { url: server.url('exported'), ref: 'refs/heads/main', commitMessage: 'again' });
     await waitForSync(client, space.id, 'export');

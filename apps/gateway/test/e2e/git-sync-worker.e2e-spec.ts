@@ -34,7 +34,11 @@ describe('git sync worker: kill -9 mid-import', () => {
     );
     // The import is under way (fetching or parsing) when the worker dies.
     for (let i = 0; i < 100; i++) {
-      const info = expectOperation<{ operation?: { state: string } }>(await client.get(`/v1/spaces/${space.id}/git/info`), 'getSpaceGitInfo', 200);
+      const info = expectOperation<{ operation?: { state: string } }>(
+        await client.get(`/v1/spaces/${space.id}/git/info`),
+        'getSpaceGitInfo',
+        200,
+      );
       if (info.operation?.state === 'running') break;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
@@ -47,7 +51,11 @@ describe('git sync worker: kill -9 mid-import', () => {
     const deadline = Date.now() + 300_000;
     let state = '';
     while (Date.now() < deadline && state !== 'success') {
-      const info = expectOperation<{ operation?: { state: string } }>(await client.get(`/v1/spaces/${space.id}/git/info`), 'getSpaceGitInfo', 200);
+      const info = expectOperation<{ operation?: { state: string } }>(
+        await client.get(`/v1/spaces/${space.id}/git/info`),
+        'getSpaceGitInfo',
+        200,
+      );
       state = info.operation?.state ?? '';
       await new Promise((resolve) => setTimeout(resolve, 250));
     }

@@ -79,7 +79,8 @@ export function planExport(read: ImportReadResult, previous: PathIds): ExportPla
   };
   write(read.pages, 0);
   texts.set('SUMMARY.md', summary.join('\n') + '\n');
-  for (const [path, file] of fileByPath) ids.files[path] = { id: file.id, oid: '', hash: file.hash, size: file.size, contentType: file.contentType };
+  for (const [path, file] of fileByPath)
+    ids.files[path] = { id: file.id, oid: '', hash: file.hash, size: file.size, contentType: file.contentType };
   return { texts, files: fileByPath, ids };
 }
 
@@ -94,4 +95,8 @@ function frontmatter(page: ReadPage): string {
 }
 
 const escapeTitle = (title: string): string => title.replace(/([\\[\]])/g, '\\$1');
-const encodePath = (path: string): string => path.split('/').map((s) => encodeURIComponent(s).replace(/%2B/g, '+')).join('/');
+const encodePath = (path: string): string =>
+  path
+    .split('/')
+    .map((s) => encodeURIComponent(s).replace(/%2B/g, '+'))
+    .join('/');

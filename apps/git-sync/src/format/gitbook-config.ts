@@ -50,6 +50,7 @@ function relativeFile(value: unknown, fallback: string, field: string): string {
   if (value === undefined || value === null) return fallback;
   if (typeof value !== 'string' || value.trim() === '') throw new FormatError(`.gitbook.yaml: ${field} must be a file path`);
   const normalised = posix.normalize(value.replace(/^\.\//, ''));
-  if (normalised.startsWith('..') || posix.isAbsolute(value)) throw new FormatError(`.gitbook.yaml: ${field} "${value}" points outside the root`);
+  if (normalised.startsWith('..') || posix.isAbsolute(value))
+    throw new FormatError(`.gitbook.yaml: ${field} "${value}" points outside the root`);
   return normalised;
 }

@@ -27,7 +27,8 @@ describe('planImport', () => {
   it('builds the tree of a small repository: groups, readme first, links as references, escapes, outside paths reported', async () => {
     const { files, read } = memory({
       'README.md': '# Welcome\n\nSee [the guide](guide/start.md#install) and ![logo](.gitbook/assets/logo.png).\n',
-      'SUMMARY.md': '# Table of contents\n\n* [Welcome](README.md)\n\n## Guides\n\n* [Start \\[here\\]](guide/start.md)\n  * [Evil](../../etc/passwd)\n* [Missing](nowhere.md)\n',
+      'SUMMARY.md':
+        '# Table of contents\n\n* [Welcome](README.md)\n\n## Guides\n\n* [Start \\[here\\]](guide/start.md)\n  * [Evil](../../etc/passwd)\n* [Missing](nowhere.md)\n',
       'guide/start.md': '---\ndescription: How to start\nhidden: true\n---\n\n# Start\n\n## Install\n\nBack to [home](../README.md).\n',
       '.gitbook/assets/logo.png': 'png',
     });
@@ -52,10 +53,15 @@ describe('planImport', () => {
     const { files, read } = memory({ 'docs/intro.md': '# Intro\n', 'docs/a/README.md': '# A\n', 'docs/a/b.md': 'B' });
     const config = readGitbookConfig('root: ./docs\nstructure:\n  readme: intro.md\n', '');
     const rooted = new Map([...files].map(([p, f]) => [p.slice('docs/'.length), f]));
-    const plan = await planImport(rooted, (paths) => read(paths.map((p) => `docs/${p}`)).then((m) => new Map([...m].map(([p, b]) => [p.slice(5), b]))), config, {
-      pages: {},
-      files: {},
-    });
+    const plan = await planImport(
+      rooted,
+      (paths) => read(paths.map((p) => `docs/${p}`)).then((m) => new Map([...m].map(([p, b]) => [p.slice(5), b]))),
+      config,
+      {
+        pages: {},
+        files: {},
+      },
+    );
     expect(plan.pages.map((p) => p.title)).toEqual(['Introduction', 'A']);
     expect(plan.pages[1].pages.map((p) => p.title)).toEqual(['B']);
   });
@@ -71,14 +77,21 @@ describe('planImport', () => {
     expect(() => readGitbookConfig('root: ../../', '')).toThrow(/outside/);
   });
 
-  (existsSync(DEV) ? it : it.skip)('imports the dev repository: every summary entry is a page, constructs counted', async () => {
-    const files = filesOf(DEV);
-    const read = (paths: string[]) => Promise.resolve(new Map(paths.map((p) => [p, readFileSync(join(DEV, p))])));
-    const plan = await planImport(files, read, readGitbookConfig(readFileSync(join(DEV, '.gitbook.yaml'), 'utf8'), ''), { pages: {}, files: {} });
-    const summary = readFileSync(join(DEV, 'SUMMARY.md'), 'utf8').split('\n');
-    expect(flat(plan.pages).length).toBe(summary.filter((l) => /^\s*[*-] \[/.test(l) || /^## /.test(l)).length);
-    const mbps = plan.stats.markdownBytes / 1024 / 1024 / (plan.stats.parseMs / 1000);
-    // Printed for the report (not asserted: the machine is shared).
-    console.log(JSON.stringify({ ...plan.stats, mbps: mbps.toFixed(2), reported: plan.report.length, files: plan.files.length }));
-  }, 300_000);
+  (existsSync(DEV) ? it : it.skip)(
+    'imports the dev repository: every summary entry is a page, constructs counted',
+    async () => {
+      const files = filesOf(DEV);
+      const read = (paths: string[]) => Promise.resolve(new Map(paths.map((p) => [p, readFileSync(join(DEV, p))])));
+      const plan = await planImport(files, read, readGitbookConfig(readFileSync(join(DEV, '.gitbook.yaml'), 'utf8'), ''), {
+        pages: {},
+        files: {},
+      });
+      const summary = readFileSync(join(DEV, 'SUMMARY.md'), 'utf8').split('\n');
+      expect(flat(plan.pages).length).toBe(summary.filter((l) => /^\s*[*-] \[/.test(l) || /^## /.test(l)).length);
+      const mbps = plan.stats.markdownBytes / 1024 / 1024 / (plan.stats.parseMs / 1000);
+      // Printed for the report (not asserted: the machine is shared).
+      console.log(JSON.stringify({ ...plan.stats, mbps: mbps.toFixed(2), reported: plan.report.length, files: plan.files.length }));
+    },
+    300_000,
+  );
 });

@@ -44,7 +44,9 @@ export async function planImport(
   const report: string[] = [];
   const ids: PathIds = { pages: {}, files: {} };
   const summaryPath = files.has(config.summary) ? config.summary : undefined;
-  const entries = summaryPath ? parseSummary((await read([summaryPath])).get(summaryPath)!.toString('utf8')) : folderTree(files, config.readme);
+  const entries = summaryPath
+    ? parseSummary((await read([summaryPath])).get(summaryPath)!.toString('utf8'))
+    : folderTree(files, config.readme);
   const summaryDir = summaryPath ? posix.dirname(summaryPath) : '';
 
   // First pass: every page gets its id and path, so links between pages resolve in any order.
@@ -95,7 +97,15 @@ export async function planImport(
     const id = known?.id ?? newId();
     ids.pages[config.readme] = { id, oid: files.get(config.readme)!.oid };
     byPath.set(config.readme, id);
-    roots = [{ key: config.readme, page: { id, title: 'Introduction', slug: '', pages: [], gitPath: config.readme }, path: config.readme, children: [] }, ...roots];
+    roots = [
+      {
+        key: config.readme,
+        page: { id, title: 'Introduction', slug: '', pages: [], gitPath: config.readme },
+        path: config.readme,
+        children: [],
+      },
+      ...roots,
+    ];
   }
 
   // Second pass: bodies. Only changed blobs are read and parsed.
@@ -145,7 +155,8 @@ export async function planImport(
   for (const path of usedFiles) {
     const known = previous.files[path];
     const file = files.get(path)!;
-    ids.files[path] = known && known.oid === file.oid ? known : { id: known?.id ?? newId(), oid: file.oid, hash: '', size: file.size, contentType: '' };
+    ids.files[path] =
+      known && known.oid === file.oid ? known : { id: known?.id ?? newId(), oid: file.oid, hash: '', size: file.size, contentType: '' };
   }
   // Links were written with the placeholder `file:<path>`: now every file has its id.
   const fileIdOf = (path: string) => ids.files[path].id;
@@ -185,7 +196,12 @@ function folderTree(files: Map<string, RepoFile>, readme: string): SummaryEntry[
     const existing = byDir.get(dir);
     if (existing) return existing.children;
     const readmePath = posix.join(dir, 'README.md');
-    const entry: SummaryEntry = { kind: 'page', title: titleCase(posix.basename(dir)), ...(files.has(readmePath) ? { href: readmePath } : {}), children: [] };
+    const entry: SummaryEntry = {
+      kind: 'page',
+      title: titleCase(posix.basename(dir)),
+      ...(files.has(readmePath) ? { href: readmePath } : {}),
+      children: [],
+    };
     byDir.set(dir, entry);
     dirEntry(posix.dirname(dir)).push(entry);
     return entry.children;

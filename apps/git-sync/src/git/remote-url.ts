@@ -36,7 +36,10 @@ export function parseRemoteUrl(raw: string, field = 'url'): RemoteUrl {
 /** `owner/name` (or the last path segments) of a repository URL, without `.git`. */
 export function repoNameOf(safeUrl: string): string {
   const segments = new URL(safeUrl).pathname.split('/').filter(Boolean);
-  const name = segments.slice(-2).join('/').replace(/\.git$/, '');
+  const name = segments
+    .slice(-2)
+    .join('/')
+    .replace(/\.git$/, '');
   return name || new URL(safeUrl).host;
 }
 

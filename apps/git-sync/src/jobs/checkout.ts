@@ -46,7 +46,14 @@ export async function fetchBranch(options: {
     const { host, port, address } = await checkedAddress(options.url, options.policy);
     const pinned = { 'http.curloptResolve': `${host}:${port}:${address.includes(':') ? `[${address}]` : address}` };
     const run = (args: string[], extra: { cwd?: string; input?: string } = {}) =>
-      git(args, { cwd: dir, ...extra, config: pinned, credentials: options.credentials, timeoutMs: options.limits.timeoutMs, signal: options.signal });
+      git(args, {
+        cwd: dir,
+        ...extra,
+        config: pinned,
+        credentials: options.credentials,
+        timeoutMs: options.limits.timeoutMs,
+        signal: options.signal,
+      });
     await run(['init', '-q', '.']);
     await run(['remote', 'add', 'origin', options.url]);
     const branch = branchOf(options.ref);
@@ -68,7 +75,8 @@ export async function fetchBranch(options: {
     if (entries.length > options.limits.maxFiles)
       throw new Error(`the repository has ${entries.length} files, over the limit of ${options.limits.maxFiles}`);
     const bytes = entries.reduce((sum, e) => sum + e.size, 0);
-    if (bytes > options.limits.maxBytes) throw new Error(`the repository holds ${bytes} bytes, over the limit of ${options.limits.maxBytes}`);
+    if (bytes > options.limits.maxBytes)
+      throw new Error(`the repository holds ${bytes} bytes, over the limit of ${options.limits.maxBytes}`);
     if (options.checkout) await run(['checkout', '-q', '-B', branch, commit]);
     return { dir, commit, entries, report, remove };
   } catch (error) {

@@ -65,7 +65,10 @@ export function exportJob(deps: GitJobDeps): JobDefinition<GitJobPayload> {
         for (const key of Object.keys(state?.paths.pages ?? {})) {
           const path = key.replace(/#\d+$/, '');
           if (!key.includes(':') && !plan.texts.has(path) && existsSync(join(root, path)))
-            await git(['rm', '-q', '--', posix.join(payload.projectDir || '.', path)], { cwd: checkout.dir, timeoutMs: deps.limits.timeoutMs });
+            await git(['rm', '-q', '--', posix.join(payload.projectDir || '.', path)], {
+              cwd: checkout.dir,
+              timeoutMs: deps.limits.timeoutMs,
+            });
         }
         const run = (args: string[]) => git(args, { cwd: checkout.dir, timeoutMs: deps.limits.timeoutMs, signal: ctx.signal });
         await run(['add', '-A']);

@@ -66,7 +66,11 @@ export function importJob(deps: GitJobDeps): JobDefinition<GitJobPayload> {
       try {
         const byPath = new Map(checkout.entries.map((e) => [e.path, e]));
         const read = async (paths: string[]) => {
-          const blobs = await readBlobs(checkout.dir, paths.map((p) => byPath.get(p)!.oid), deps.limits.timeoutMs);
+          const blobs = await readBlobs(
+            checkout.dir,
+            paths.map((p) => byPath.get(p)!.oid),
+            deps.limits.timeoutMs,
+          );
           return new Map(paths.map((p) => [p, blobs.get(byPath.get(p)!.oid)!]));
         };
         const configPath = posix.join(payload.projectDir || '.', '.gitbook.yaml');
@@ -121,7 +125,14 @@ export function importJob(deps: GitJobDeps): JobDefinition<GitJobPayload> {
           });
         const report = [...checkout.report, ...plan.report];
         logger.info(
-          { spaceId: payload.spaceId, commit: checkout.commit, revisionId: result.revisionId, changed: result.changed, ...plan.stats, reported: report.length },
+          {
+            spaceId: payload.spaceId,
+            commit: checkout.commit,
+            revisionId: result.revisionId,
+            changed: result.changed,
+            ...plan.stats,
+            reported: report.length,
+          },
           'git import applied',
         );
         await ctx.progress(1, report.length > 0 ? `imported; ${report.length} note(s): ${report.slice(0, 20).join('; ')}` : 'imported');

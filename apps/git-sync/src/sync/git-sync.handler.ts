@@ -8,13 +8,17 @@ export class GitSyncHandler {
   constructor(private readonly sync: GitSyncService) {}
 
   @MessagePattern(GitSyncSubjects.importStart)
-  async import(@Payload() { ctx, data }: RpcEnvelope<typeof GitSyncSubjects.importStart>): Promise<RpcResult<typeof GitSyncSubjects.importStart>> {
+  async import(
+    @Payload() { ctx, data }: RpcEnvelope<typeof GitSyncSubjects.importStart>,
+  ): Promise<RpcResult<typeof GitSyncSubjects.importStart>> {
     await this.sync.startImport(ctx, data);
     return {};
   }
 
   @MessagePattern(GitSyncSubjects.exportStart)
-  async export(@Payload() { ctx, data }: RpcEnvelope<typeof GitSyncSubjects.exportStart>): Promise<RpcResult<typeof GitSyncSubjects.exportStart>> {
+  async export(
+    @Payload() { ctx, data }: RpcEnvelope<typeof GitSyncSubjects.exportStart>,
+  ): Promise<RpcResult<typeof GitSyncSubjects.exportStart>> {
     await this.sync.startExport(ctx, data);
     return {};
   }

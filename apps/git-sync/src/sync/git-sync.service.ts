@@ -1,10 +1,4 @@
-import {
-  type GitExportInput,
-  type GitImportInput,
-  GitSyncJobs,
-  type GitSyncInfo,
-  type RequestContext,
-} from '@bindery/contracts';
+import { type GitExportInput, type GitImportInput, GitSyncJobs, type GitSyncInfo, type RequestContext } from '@bindery/contracts';
 import { AddressPolicy, badRequest, callerId, enqueueJob, JobStore, notFound, SpaceAccessClient } from '@bindery/platform';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
