@@ -47,6 +47,9 @@ describe('planImport', () => {
     const again = await planImport(files, read, readGitbookConfig(undefined, ''), plan.ids);
     expect(flat(again.pages).map((p) => p.id)).toEqual(flat(plan.pages).map((p) => p.id));
     expect(again.stats.parsed).toBe(0);
+    // A retry that lost the recorded ids (crash between apply and record) gives the same ids again.
+    const retry = await planImport(files, read, readGitbookConfig(undefined, ''), { pages: {}, files: {} });
+    expect(flat(retry.pages).map((p) => p.id)).toEqual(flat(plan.pages).map((p) => p.id));
   });
 
   it('uses the folder structure when there is no summary, and a non-default readme', async () => {

@@ -1,6 +1,6 @@
 import { posix } from 'node:path';
 import type { ImportPage, JsonDocument } from '@bindery/contracts';
-import { newId } from '@bindery/platform';
+import { createHash } from 'node:crypto';
 import { readPageMarkdown } from '@bindery/document';
 import type { GitbookConfig } from './gitbook-config';
 import { parseSummary, type SummaryEntry } from './summary';
@@ -40,7 +40,10 @@ export async function planImport(
   read: (paths: string[]) => Promise<Map<string, Buffer>>,
   config: GitbookConfig,
   previous: PathIds,
+  /** Salt of the ids of new paths (the space id): a retry after a crash gives the same ids. */
+  salt = '',
 ): Promise<ImportPlan> {
+  const newId = (key: string): string => stableId(salt, key);
   const report: string[] = [];
   const ids: PathIds = { pages: {}, files: {} };
   const summaryPath = files.has(config.summary) ? config.summary : undefined;
@@ -82,7 +85,7 @@ export async function planImport(
       for (let n = 2; seenKeys.has(key); n++) key = `${path ?? `${entry.kind}:${parentKey}/${entry.title}`}#${n}`;
       seenKeys.add(key);
       const known = previous.pages[key];
-      const id = known?.id ?? newId();
+      const id = known?.id ?? newId(`page:${key}`);
       ids.pages[key] = { id, ...(path ? { oid: files.get(path)!.oid } : {}) };
       if (path && !byPath.has(path)) byPath.set(path, id);
       const page: ImportPage = { id, title: entry.title.slice(0, 255), slug: '', pages: [], ...(path ? { gitPath: path } : {}) };
@@ -94,7 +97,7 @@ export async function planImport(
   // The readme is the first page, even when the summary does not list it.
   if (files.has(config.readme) && !byPath.has(config.readme)) {
     const known = previous.pages[config.readme];
-    const id = known?.id ?? newId();
+    const id = known?.id ?? newId(`page:${config.readme}`);
     ids.pages[config.readme] = { id, oid: files.get(config.readme)!.oid };
     byPath.set(config.readme, id);
     roots = [
@@ -156,7 +159,9 @@ export async function planImport(
     const known = previous.files[path];
     const file = files.get(path)!;
     ids.files[path] =
-      known && known.oid === file.oid ? known : { id: known?.id ?? newId(), oid: file.oid, hash: '', size: file.size, contentType: '' };
+      known && known.oid === file.oid
+        ? known
+        : { id: known?.id ?? newId(`file:${path}`), oid: file.oid, hash: '', size: file.size, contentType: '' };
   }
   // Links were written with the placeholder `file:<path>`: now every file has its id.
   const fileIdOf = (path: string) => ids.files[path].id;
@@ -184,6 +189,15 @@ export async function planImport(
       : item.page.title;
     return slugify(base);
   }
+}
+
+/** A 20-character base62 id derived from the space and the git path: the same on every attempt. */
+export function stableId(salt: string, key: string): string {
+  const digest = createHash('sha256').update(`${salt}\0${key}`).digest();
+  const alphabet = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+  let id = '';
+  for (let i = 0; i < 20; i++) id += alphabet[digest[i] % 62];
+  return id;
 }
 
 /** Without a SUMMARY.md the folders are the tree: README.md of a folder is its page, other .md files its children. */

@@ -84,7 +84,7 @@ export function importJob(deps: GitJobDeps): JobDefinition<GitJobPayload> {
           read(paths.map((p) => prefix + p)).then((m) => new Map([...m].map(([p, b]) => [p.slice(prefix.length), b])));
 
         await ctx.progress(0.3, 'reading the pages');
-        const plan = await planImport(files, readRooted, config, state?.paths ?? { pages: {}, files: {} });
+        const plan = await planImport(files, readRooted, config, state?.paths ?? { pages: {}, files: {} }, payload.spaceId);
 
         await ctx.progress(0.6, 'storing the files');
         const fresh = plan.files.filter((p) => plan.ids.files[p].hash === '');
