@@ -4,6 +4,7 @@ import { contentSearchBench } from './content-search.bench';
 import { conversationsBench } from './conversations.bench';
 import { conversationsQualityBench } from './conversations-quality.bench';
 import { gatewayBench } from './gateway.bench';
+import { gitSyncFormatBench } from './git-sync-format.bench';
 import { markdownBench } from './markdown.bench';
 import { openapiBench } from './openapi.bench';
 import { translationsBench } from './translations.bench';
@@ -19,4 +20,5 @@ export const BENCHES: Record<string, () => Promise<string[]>> = {
   openapi: openapiBench,
   translations: translationsBench,
   collaboration: collaborationBench,
+  'gitsync-format': gitSyncFormatBench,
 };

@@ -9,6 +9,7 @@ import type { ContentEnv } from './config/content.env';
 import { CONTENT_SCHEMA, createContentDataSource } from './database/data-source';
 import { ExportsModule } from './exports/exports.module';
 import { FilesModule } from './files/files.module';
+import { ImportsModule } from './imports/imports.module';
 import { MarkdownPoolModule } from './markdown-pool/markdown-pool.module';
 import { CollectionsModule } from './collections/collections.module';
 import { SpacesModule } from './spaces/spaces.module';
@@ -45,6 +46,7 @@ export class ContentModule {
         TreeWritesModule,
         CommentTargetsModule,
         CommentCountsModule.forService(env),
+        ImportsModule,
       ],
     };
   }

@@ -6,6 +6,7 @@ import { CollaborationRoutesModule } from './collaboration/collaboration.module'
 import { GatewayEnv } from './config/gateway.env';
 import { ContentRoutesModule } from './content/content.module';
 import { ConversationsRoutesModule } from './conversations/conversations.module';
+import { GitSyncRoutesModule } from './git-sync/git-sync.module';
 import { HealthController } from './health/health.controller';
 import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor';
 import { IdentityRoutesModule } from './identity/identity.module';
@@ -30,6 +31,7 @@ export class GatewayModule {
         OpenApiRoutesModule,
         TranslationsRoutesModule,
         CollaborationRoutesModule,
+        GitSyncRoutesModule,
       ],
       controllers: [HealthController],
       providers: [

@@ -39,6 +39,7 @@ export const SitesCallerlessSubjects: readonly string[] = [
 ];
 export const ConversationsCallerlessSubjects: readonly string[] = [healthSubject('conversations')];
 export const TranslationsCallerlessSubjects: readonly string[] = [healthSubject('translations')];
+export const GitSyncCallerlessSubjects: readonly string[] = [healthSubject('git-sync')];
 
 const CALLERLESS = new Set<string>([
   ...IdentityCallerlessSubjects,
@@ -47,6 +48,7 @@ const CALLERLESS = new Set<string>([
   ...SitesCallerlessSubjects,
   ...ConversationsCallerlessSubjects,
   ...TranslationsCallerlessSubjects,
+  ...GitSyncCallerlessSubjects,
 ]);
 
 /** True when `subject` is answered without a caller (see the lists above). */

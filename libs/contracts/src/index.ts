@@ -8,6 +8,7 @@ export * from './collaboration';
 export * from './sites';
 export * from './conversations';
 export * from './translations';
+export * from './git-sync';
 export * from './rpc';
 export * from './callerless';
 export * from './space-counts';

@@ -2,6 +2,7 @@ import type { CollaborationPeersRpc, CollaborationRpc, CollaborationSubjects } f
 import type { ContentRpc, ContentSubjects } from './content';
 import type { Envelope } from './context';
 import type { ConversationsRpc, ConversationsSubjects } from './conversations';
+import type { GitSyncRpc } from './git-sync';
 import type { HealthRpc } from './health';
 import type { IdentityRpc, IdentitySubjects } from './identity';
 import type { OpenApiRpc, OpenApiSubjects } from './sites';
@@ -13,7 +14,7 @@ import type { TranslationsRpc, TranslationsSubjects } from './translations';
  * `ServiceClient.send` infers both from the subject, so a wrong payload or a misread result is a
  * compile error. A new service adds its context's map here.
  */
-export interface ServiceRpc extends IdentityRpc, ContentRpc, SpaceCountsRpc, HealthRpc, ConversationsRpc, OpenApiRpc, TranslationsRpc, CollaborationRpc, CollaborationPeersRpc {}
+export interface ServiceRpc extends IdentityRpc, ContentRpc, SpaceCountsRpc, HealthRpc, ConversationsRpc, OpenApiRpc, TranslationsRpc, CollaborationRpc, CollaborationPeersRpc, GitSyncRpc {}
 
 export type RpcSubject = keyof ServiceRpc;
 /** The input (`data` of the envelope) of a subject. */

@@ -99,6 +99,13 @@ export const SERVICES: AppSpec[] = [
     env: { file: 'config/translations.env', className: 'TranslationsEnv' },
     nats: { calls: [IdentitySubjects.membershipGet, ContentSubjects.spaceAccess] },
   },
+  {
+    name: 'git-sync',
+    schema: 'git_sync',
+    secrets: ['GIT_CREDENTIALS_SECRET'],
+    env: { file: 'config/git-sync.env', className: 'GitSyncEnv' },
+    nats: { calls: [ContentSubjects.spaceAccess] },
+  },
 ];
 
 /** The gateway: stateless, listens on HTTP, calls every service. */
@@ -148,6 +155,17 @@ export const WORKERS: AppSpec[] = [
     env: { file: 'config/translations.env', className: 'TranslationsEnv' },
     nats: {
       calls: [ContentSubjects.revisionGet, ContentSubjects.revisionWriteTree, ContentSubjects.spaceGet, ContentSubjects.spaceCreate],
+    },
+  },
+  {
+    name: 'git-sync-worker',
+    dir: 'git-sync',
+    entry: 'worker.js',
+    schema: 'git_sync',
+    secrets: ['GIT_CREDENTIALS_SECRET'],
+    env: { file: 'config/git-sync.env', className: 'GitSyncEnv' },
+    nats: {
+      calls: [ContentSubjects.importApply, ContentSubjects.importStoreFiles, ContentSubjects.importRead, ContentSubjects.importReadFile],
     },
   },
 ];

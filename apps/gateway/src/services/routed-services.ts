@@ -1,2 +1,2 @@
 /** The bounded contexts the gateway routes to; /readyz waits for every one of them. */
-export const ROUTED_SERVICES = ['identity', 'content', 'collaboration', 'sites', 'conversations', 'translations'] as const;
+export const ROUTED_SERVICES = ['identity', 'content', 'collaboration', 'sites', 'conversations', 'translations', 'git-sync'] as const;

@@ -3,6 +3,7 @@ import type { ChangeRequestsRpc } from './change-requests';
 import type { CollectionsRpc } from './collections';
 import type { FilesRpc } from './files';
 import type { LinksRpc } from './links';
+import type { ImportsRpc } from './imports';
 import type { PagesRpc } from './pages';
 import type { PdfExportsRpc } from './pdf-exports';
 import type { RevisionsRpc } from './revisions';
@@ -24,6 +25,7 @@ export * from './links';
 export * from './search';
 export * from './templates';
 export * from './tree-writes';
+export * from './imports';
 
 /** Every request/reply subject content answers, with its input and result. */
 export interface ContentRpc
@@ -38,4 +40,5 @@ export interface ContentRpc
     LinksRpc,
     SearchRpc,
     TemplatesRpc,
-    TreeWritesRpc {}
+    TreeWritesRpc,
+    ImportsRpc {}

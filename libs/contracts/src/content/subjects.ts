@@ -68,6 +68,14 @@ export const ContentSubjects = {
   templateApply: 'content.template.apply',
   /** Internal: a whole page tree (and optionally another revision's files) as one new revision (TreeWriteInput → TreeWriteResult). */
   revisionWriteTree: 'content.revision.write-tree',
+  /** Git sync: a whole page tree and file list applied as one new revision (ImportApplyInput → ImportApplyResult). */
+  importApply: 'content.import.apply',
+  /** Git sync: file bytes stored by sha256 before an apply (ImportStoreFilesInput → ImportStoreFilesResult). */
+  importStoreFiles: 'content.import.store-files',
+  /** Git sync export: the space's current tree with bodies and its files. */
+  importRead: 'content.import.read',
+  /** Git sync export: the bytes of one file of the space. */
+  importReadFile: 'content.import.read-file',
 } as const;
 
 /** Events published by content on the JetStream event stream (past tense). */

@@ -1,0 +1,59 @@
+import type { ImportPage } from '@bindery/contracts';
+import { PageTree, ROOT } from '../model/page-tree';
+import { buildImportTree } from './import-tree';
+
+const doc = (text: string) => ({
+  object: 'document' as const,
+  data: {},
+  nodes: [{ object: 'block', type: 'paragraph', data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text, marks: [] }] }] }],
+});
+
+const page = (id: string, text: string, pages: ImportPage[] = []): ImportPage => ({
+  id,
+  title: id,
+  slug: id.toLowerCase(),
+  document: doc(text),
+  pages,
+});
+
+/** Stores a built tree's nodes the way ContentStore does: every page gets a hash. */
+function sealedHashes(tree: PageTree): PageTree {
+  let n = 0;
+  for (const entry of tree.pages.values()) entry.nodeHash ??= `h${n++}`;
+  return tree;
+}
+
+describe('buildImportTree', () => {
+  it('keeps ids, dates and stored nodes of unchanged pages: a changed page rewrites itself and its ancestors only', () => {
+    const first = buildImportTree(
+      new PageTree(),
+      [page('A', 'a', [page('B', 'b'), page('C', 'c')]), page('D', 'd')],
+      '2026-01-01T00:00:00.000Z',
+    );
+    const current = sealedHashes(first.tree);
+    const second = buildImportTree(
+      current,
+      [page('A', 'a', [page('B', 'b'), page('C', 'changed')]), page('D', 'd')],
+      '2026-01-02T00:00:00.000Z',
+    );
+    const rewritten = [...second.tree.pages.values()].filter((p) => p.nodeHash === undefined).map((p) => p.id);
+    expect(rewritten.sort()).toEqual(['A', 'C']);
+    expect(second.documents).toHaveLength(4);
+    expect(second.tree.pages.get('B')!.meta.updatedAt).toBe('2026-01-01T00:00:00.000Z');
+    expect(second.tree.pages.get('C')!.meta.updatedAt).toBe('2026-01-02T00:00:00.000Z');
+    expect(second.tree.pages.get('C')!.meta.createdAt).toBe('2026-01-01T00:00:00.000Z');
+    expect(second.tree.childrenOf(ROOT)).toEqual(['A', 'D']);
+  });
+
+  it('keeps a body with keepDocument and refuses it for an unknown page, duplicate ids and bad slugs', () => {
+    const current = sealedHashes(buildImportTree(new PageTree(), [page('A', 'a')], '2026-01-01T00:00:00.000Z').tree);
+    const kept = buildImportTree(current, [{ id: 'A', title: 'A', slug: 'a', keepDocument: true, pages: [] }], '2026-01-02T00:00:00.000Z');
+    expect(kept.tree.pages.get('A')!.document).toBe(current.pages.get('A')!.document);
+    expect(kept.tree.pages.get('A')!.nodeHash).toBe(current.pages.get('A')!.nodeHash);
+    expect(() => buildImportTree(current, [{ id: 'Z', title: 'Z', slug: 'z', keepDocument: true, pages: [] }], 'x')).toThrow(
+      /keepDocument/,
+    );
+    expect(() => buildImportTree(current, [page('A', 'a'), page('A', 'b')], 'x')).toThrow(/twice/);
+    expect(() => buildImportTree(current, [{ ...page('A', 'a'), slug: '../x' }], 'x')).toThrow(/slug/);
+  });
+});

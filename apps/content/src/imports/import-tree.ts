@@ -1,0 +1,89 @@
+import type { ImportPage, JsonDocument } from '@bindery/contracts';
+import { badRequest } from '@bindery/platform';
+import { documentInputError } from '@bindery/document';
+import { contentHash } from '../model/content-hash';
+import { type PageMeta, PageTree, ROOT } from '../model/page-tree';
+import { SLUG_PATTERN } from '../model/slugs';
+
+/**
+ * The page tree of an import, built against the current tree: a page keeps its id, dates and
+ * stored node when nothing about it changed, so saving the tree writes only the changed pages
+ * and their ancestors (content-addressed nodes).
+ */
+export function buildImportTree(current: PageTree, pages: ImportPage[], now: string): { tree: PageTree; documents: JsonDocument[] } {
+  const tree = new PageTree();
+  const documents: JsonDocument[] = [];
+  const seen = new Set<string>();
+  const add = (list: ImportPage[], parent: string, field: string) => {
+    const slugs = new Set<string>();
+    list.forEach((page, index) => {
+      const at = `${field}[${index}]`;
+      if (typeof page.id !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(page.id)) throw badRequest(`${at}.id: must be an id`);
+      if (seen.has(page.id)) throw badRequest(`${at}.id: "${page.id}" appears twice in the tree`);
+      seen.add(page.id);
+      if (!SLUG_PATTERN.test(page.slug) || slugs.has(page.slug)) throw badRequest(`${at}.slug: must be a unique slug among siblings`);
+      slugs.add(page.slug);
+      const before = current.pages.get(page.id);
+      let documentHash: string | null;
+      let kept: Partial<PageMeta> = {};
+      if (page.keepDocument) {
+        if (!before) throw badRequest(`${at}.keepDocument: no page "${page.id}" in the current revision`);
+        documentHash = before.document;
+        // Front matter lives in the same file as the body: unchanged file, unchanged fields.
+        const { description, icon, emoji, hidden, layout } = before.meta;
+        kept = { description, icon, emoji, hidden, layout };
+      } else {
+        const document = page.document ?? { object: 'document', data: {}, nodes: [] };
+        const problem = documentInputError(document);
+        if (problem) throw badRequest(`${at}.document: ${problem}`);
+        documentHash = document.nodes.length > 0 ? contentHash(document) : null;
+        if (documentHash) documents.push(document);
+      }
+      const fields: Partial<PageMeta> = page.keepDocument
+        ? kept
+        : { description: page.description, icon: page.icon, emoji: page.emoji, hidden: page.hidden, layout: page.layout };
+      const meta: PageMeta = clean({ ...fields, title: page.title, slug: page.slug, createdAt: now, updatedAt: now });
+      const same =
+        before &&
+        before.document === documentHash &&
+        before.parent === parent &&
+        JSON.stringify({ ...before.meta, createdAt: '', updatedAt: '' }) === JSON.stringify({ ...meta, createdAt: '', updatedAt: '' });
+      if (before) meta.createdAt = before.meta.createdAt;
+      if (same) meta.updatedAt = before.meta.updatedAt;
+      tree.pages.set(page.id, { id: page.id, type: 'document', meta: same ? before.meta : meta, document: documentHash, parent });
+      tree.childrenOf(parent).push(page.id);
+      add(page.pages ?? [], page.id, `${at}.pages`);
+    });
+  };
+  add(pages, ROOT, 'pages');
+  reuseNodeHashes(current, tree);
+  return { tree, documents };
+}
+
+/** A page whose whole subtree is as before keeps its stored node: nothing below it is written again. */
+function reuseNodeHashes(current: PageTree, tree: PageTree): void {
+  const visit = (id: string): boolean => {
+    const page = tree.pages.get(id)!;
+    const before = current.pages.get(id);
+    const children = tree.childrenOf(id);
+    let same = children.map(visit).every(Boolean);
+    same =
+      same &&
+      before !== undefined &&
+      before.nodeHash !== undefined &&
+      before.meta === page.meta &&
+      before.document === page.document &&
+      sameList(current.childrenOf(id), children);
+    if (same) page.nodeHash = before!.nodeHash;
+    return same;
+  };
+  for (const id of tree.childrenOf(ROOT)) visit(id);
+}
+
+function sameList(a: string[], b: string[]): boolean {
+  return a.length === b.length && a.every((v, i) => v === b[i]);
+}
+
+function clean<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}

@@ -1,0 +1,147 @@
+import {
+  ContentEvents,
+  type ImportApplyInput,
+  type ImportApplyResult,
+  type ImportPage,
+  type ImportReadFileInput,
+  type ImportReadFileResult,
+  type ImportReadInput,
+  type ImportReadResult,
+  type ImportStoreFilesInput,
+  type ImportStoreFilesResult,
+  type RequestContext,
+  type RevisionCreatedEvent,
+} from '@bindery/contracts';
+import { addToOutbox, badRequest, conflict, forbidden, newId, notFound } from '@bindery/platform';
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { Clock } from '../clock/clock';
+import { FILE_STORAGE, type FileStorage, bytesHash } from '../files/storage/file-storage';
+import { stableStringify } from '../model/content-hash';
+import type { StoredFile } from '../model/file-list';
+import { ROOT } from '../model/page-tree';
+import { holdContentWriteLock } from '../revisions/content-write-lock';
+import { ContentStore } from '../revisions/content-store';
+import { RevisionsRepository } from '../revisions/revisions.repository';
+import { SpaceAccess } from '../spaces/space-access';
+import { SpacesRepository } from '../spaces/spaces.repository';
+import { buildImportTree } from './import-tree';
+
+/** Most bytes one store-files request may carry (decoded); the importer sends files in batches under it. */
+const MAX_STORE_BYTES = 32 * 1024 * 1024;
+
+/**
+ * Whole-tree imports for git sync: a complete page tree and file list become one new revision,
+ * atomically (main content, or a standalone revision that does not move main), and the current
+ * revision read back for an export. The caller needs the `edit` level (`triggerGitSync`).
+ */
+@Injectable()
+export class ImportsService {
+  constructor(
+    private readonly access: SpaceAccess,
+    private readonly spaces: SpacesRepository,
+    private readonly revisions: RevisionsRepository,
+    private readonly store: ContentStore,
+    private readonly clock: Clock,
+    private readonly db: DataSource,
+    @Inject(FILE_STORAGE) private readonly storage: FileStorage,
+  ) {}
+
+  async storeFiles(ctx: RequestContext, input: ImportStoreFilesInput): Promise<ImportStoreFilesResult> {
+    await this.access.load(ctx, input.spaceId, 'edit');
+    const buffers = (input.files ?? []).map((f) => Buffer.from(f.base64, 'base64'));
+    if (buffers.reduce((sum, b) => sum + b.length, 0) > MAX_STORE_BYTES)
+      throw badRequest(`files: at most ${MAX_STORE_BYTES} bytes per request`);
+    const hashes: string[] = [];
+    for (const bytes of buffers) {
+      const hash = bytesHash(bytes);
+      await this.storage.put(hash, bytes);
+      hashes.push(hash);
+    }
+    return { hashes };
+  }
+
+  async apply(ctx: RequestContext, input: ImportApplyInput): Promise<ImportApplyResult> {
+    if (!Array.isArray(input.pages) || !Array.isArray(input.files)) throw badRequest('pages and files: must be lists');
+    const files: StoredFile[] = input.files.map((f, i) => {
+      if (!/^[0-9a-f]{64}$/.test(f.hash)) throw badRequest(`files[${i}].hash: must be a sha256`);
+      return { id: f.id, name: f.name, contentType: f.contentType, size: f.size, hash: f.hash };
+    });
+    return this.db.transaction(async (manager) => {
+      const { space } = await this.access.load(ctx, input.spaceId, 'edit', { lockWith: manager });
+      if (space.editMode === 'locked') throw forbidden('The space is locked: its content cannot be edited');
+      if (input.expectedRevisionId && input.expectedRevisionId !== space.revisionId && !input.force && !input.standalone)
+        throw conflict('The space was edited since the last sync; import again with force to replace those edits');
+      await holdContentWriteLock(manager);
+      // Bytes were stored before; the collector may not remove them once the writers' lock is held.
+      for (const file of files)
+        if (!(await this.storage.exists(file.hash))) throw conflict(`files: the bytes of "${file.name}" are not stored`);
+      const current = (await this.revisions.find(space.revisionId, manager))!;
+      const tree = await this.store.loadTree(current.pages, manager);
+      const now = this.clock.now();
+      const built = buildImportTree(tree, input.pages, now.toISOString());
+      await this.store.saveDocuments(manager, built.documents);
+      let written = 0;
+      for (const page of built.tree.pages.values()) if (page.nodeHash === undefined) written++;
+      const pages = await this.store.saveTree(manager, built.tree);
+      const sameFiles = stableStringify(files) === stableStringify(current.files);
+      if (!input.standalone && sameFiles && sameList(pages, current.pages))
+        return { revisionId: current.id, changed: false, pagesWritten: 0 };
+      const revision = await this.revisions.insert(manager, {
+        id: newId(),
+        spaceId: space.id,
+        parents: [current.id],
+        pages,
+        files,
+        type: 'edits',
+        mergedFrom: null,
+      });
+      if (!input.standalone) await this.spaces.update(manager, space.id, { revisionId: revision.id, updatedAt: now });
+      const event: RevisionCreatedEvent = { spaceId: space.id, revisionId: revision.id, parents: revision.parents, at: now.toISOString() };
+      await addToOutbox(manager, ContentEvents.revisionCreated, event);
+      return { revisionId: revision.id, changed: true, pagesWritten: written };
+    });
+  }
+
+  async read(ctx: RequestContext, input: ImportReadInput): Promise<ImportReadResult> {
+    const { space } = await this.access.load(ctx, input.spaceId, 'view');
+    const revision = (await this.revisions.find(space.revisionId))!;
+    const tree = await this.store.snapshot(revision.pages);
+    const hashes = [...tree.pages.values()].map((p) => p.document).filter((h): h is string => h !== null);
+    const bodies = await this.store.loadDocuments(hashes);
+    const toPage = (id: string): ImportReadResult['pages'][number] => {
+      const page = tree.pages.get(id)!;
+      const { title, slug, description, icon, emoji, hidden, layout } = page.meta;
+      return {
+        id,
+        title,
+        slug,
+        ...(description !== undefined ? { description } : {}),
+        ...(icon !== undefined ? { icon } : {}),
+        ...(emoji !== undefined ? { emoji } : {}),
+        ...(hidden !== undefined ? { hidden } : {}),
+        ...(layout !== undefined ? { layout } : {}),
+        document: page.document ? (bodies.get(page.document) ?? null) : null,
+        pages: tree.childrenOf(id).map(toPage) as ImportPage[],
+      };
+    };
+    return {
+      revisionId: revision.id,
+      pages: tree.childrenOf(ROOT).map(toPage),
+      files: revision.files.map(({ id, name, contentType, size, hash }) => ({ id, name, contentType, size, hash })),
+    };
+  }
+
+  async readFile(ctx: RequestContext, input: ImportReadFileInput): Promise<ImportReadFileResult> {
+    const { space } = await this.access.load(ctx, input.spaceId, 'view');
+    const revision = (await this.revisions.find(space.revisionId))!;
+    if (!revision.files.some((f) => f.hash === input.hash)) throw notFound('No such file in the space');
+    const bytes = await this.storage.get(input.hash);
+    if (!bytes) throw notFound('No such file in the space');
+    return { base64: bytes.toString('base64') };
+  }
+}
+
+function sameList(a: string[], b: string[]): boolean {
+  return a.length === b.length && a.every((v, i) => v === b[i]);
+}

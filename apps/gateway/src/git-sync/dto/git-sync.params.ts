@@ -1,0 +1,6 @@
+import { IsEntityId } from '../../common/entity-id';
+
+export class GitSpaceParams {
+  @IsEntityId()
+  spaceId!: string;
+}

@@ -1,0 +1,10 @@
+import { createServiceDataSource } from '@bindery/platform';
+import { CreateGitSync1767571200000 } from './migrations/1767571200000-CreateGitSync';
+
+export const GIT_SYNC_SCHEMA = 'git_sync';
+
+export const gitSyncMigrations = [CreateGitSync1767571200000];
+
+/** Git sync's own schema, reached with its own role (DATABASE_URL). */
+export const createGitSyncDataSource = (url: string) =>
+  createServiceDataSource({ url, schema: GIT_SYNC_SCHEMA, entities: [], migrations: gitSyncMigrations });

@@ -1,0 +1,102 @@
+import { posix } from 'node:path';
+import type { ImportFile, ImportReadResult } from '@bindery/contracts';
+import { type Document, documentToMarkdown } from '@bindery/document';
+import { stringify as toYaml } from 'yaml';
+import type { PathIds } from './import-tree';
+
+type ReadPage = ImportReadResult['pages'][number];
+
+export interface ExportPlan {
+  /** Root-relative path → text of every page file, SUMMARY.md and README.md. */
+  texts: Map<string, string>;
+  /** Root-relative path → file of the space. */
+  files: Map<string, ImportFile>;
+  /** Path ids after the export: the next import keeps every id. */
+  ids: PathIds;
+}
+
+/**
+ * Writes a space's tree in GitBook's format: a file per page where it came from (its git path)
+ * or in folders that follow the tree (`slug.md`, `slug/README.md` with children), the first page
+ * as README.md, SUMMARY.md listing every page, files in `.gitbook/assets/`. Links to pages and
+ * files become relative paths.
+ */
+export function planExport(read: ImportReadResult, previous: PathIds): ExportPlan {
+  const pagePath = new Map<string, string>();
+  const keyOf = new Map<string, string>();
+  for (const [key, value] of Object.entries(previous.pages)) keyOf.set(value.id, key);
+  const usedPaths = new Set<string>();
+  const assign = (pages: ReadPage[], dir: string, top: boolean) => {
+    pages.forEach((page, index) => {
+      const key = keyOf.get(page.id);
+      let path = key && !key.includes(':') ? key.replace(/#\d+$/, '') : undefined;
+      if (!path || usedPaths.has(path)) {
+        if (top && index === 0) path = 'README.md';
+        else path = page.pages.length > 0 ? posix.join(dir, page.slug, 'README.md') : posix.join(dir, `${page.slug}.md`);
+      }
+      usedPaths.add(path);
+      pagePath.set(page.id, path);
+      const childDir = posix.basename(path) === 'README.md' ? posix.dirname(path) : posix.join(posix.dirname(path), page.slug);
+      assign(page.pages as ReadPage[], childDir === '.' ? '' : childDir, false);
+    });
+  };
+  assign(read.pages, '', true);
+
+  const fileByPath = new Map<string, ImportFile>();
+  const filePath = new Map<string, string>();
+  const knownFile = new Map(Object.entries(previous.files).map(([path, f]) => [f.id, path]));
+  for (const file of read.files) {
+    let path = knownFile.get(file.id) ?? posix.join('.gitbook/assets', file.name);
+    for (let n = 2; fileByPath.has(path); n++) path = posix.join('.gitbook/assets', `${n}-${file.name}`);
+    fileByPath.set(path, file);
+    filePath.set(file.id, path);
+  }
+
+  const texts = new Map<string, string>();
+  const ids: PathIds = { pages: {}, files: {} };
+  const summary: string[] = ['# Table of contents', ''];
+  const write = (pages: ReadPage[], depth: number) => {
+    for (const page of pages) {
+      const path = pagePath.get(page.id)!;
+      summary.push(`${'  '.repeat(depth)}* [${escapeTitle(page.title)}](${encodePath(path)})`);
+      const relative = (target: string) => encodePath(posix.relative(posix.dirname(path), target) || posix.basename(target));
+      const body = page.document
+        ? documentToMarkdown(page.document as unknown as Document, {
+            resolveRef: (ref) => {
+              if (ref.kind === 'url') return ref.url;
+              if (ref.kind === 'page' && !ref.space && pagePath.has(ref.page)) return relative(pagePath.get(ref.page)!);
+              if (ref.kind === 'anchor' && !ref.space)
+                return ref.page && pagePath.has(ref.page) ? `${relative(pagePath.get(ref.page)!)}#${ref.anchor}` : `#${ref.anchor}`;
+              if (ref.kind === 'file' && !ref.space && filePath.has(ref.file)) return relative(filePath.get(ref.file)!);
+              return undefined;
+            },
+          })
+        : '';
+      texts.set(path, frontmatter(page) + `# ${page.title}\n` + (body ? `\n${body}` : ''));
+      ids.pages[keyOf.get(page.id)?.includes(':') ? keyOf.get(page.id)! : path] = { id: page.id };
+      write(page.pages as ReadPage[], depth + 1);
+    }
+  };
+  write(read.pages, 0);
+  texts.set('SUMMARY.md', summary.join('\n') + '\n');
+  for (const [path, file] of fileByPath)
+    ids.files[path] = { id: file.id, oid: '', hash: file.hash, size: file.size, contentType: file.contentType };
+  return { texts, files: fileByPath, ids };
+}
+
+function frontmatter(page: ReadPage): string {
+  const fields: Record<string, unknown> = {};
+  if (page.description) fields.description = page.description;
+  if (page.icon) fields.icon = page.icon;
+  if (page.emoji) fields.emoji = page.emoji;
+  if (page.hidden) fields.hidden = true;
+  if (page.layout) fields.layout = page.layout;
+  return Object.keys(fields).length > 0 ? `---\n${toYaml(fields)}---\n\n` : '';
+}
+
+const escapeTitle = (title: string): string => title.replace(/([\\[\]])/g, '\\$1');
+const encodePath = (path: string): string =>
+  path
+    .split('/')
+    .map((s) => encodeURIComponent(s).replace(/%2B/g, '+'))
+    .join('/');

@@ -1,0 +1,100 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import type { ImportPage } from '@bindery/contracts';
+import { readGitbookConfig } from './gitbook-config';
+import { planImport, type RepoFile } from './import-tree';
+
+const DEV = join(__dirname, '..', '..', '..', '..', '..', '..', 'shared', 'data', 'gitbook-dev', 'beefree-sdk-docs');
+
+function filesOf(root: string, files = new Map<string, RepoFile>(), dir = root): Map<string, RepoFile> {
+  for (const name of readdirSync(dir)) {
+    const full = join(dir, name);
+    if (statSync(full).isDirectory()) filesOf(root, files, full);
+    else files.set(relative(root, full), { oid: String(statSync(full).mtimeMs), size: statSync(full).size });
+  }
+  return files;
+}
+
+const memory = (sources: Record<string, string>) => {
+  const files = new Map(Object.entries(sources).map(([p, text]) => [p, { oid: `${p}:${text.length}`, size: text.length }]));
+  const read = (paths: string[]) => Promise.resolve(new Map(paths.map((p) => [p, Buffer.from(sources[p])])));
+  return { files, read };
+};
+
+const flat = (pages: ImportPage[]): ImportPage[] => pages.flatMap((p) => [p, ...flat(p.pages)]);
+
+describe('planImport', () => {
+  it('builds the tree of a small repository: groups, readme first, links as references, escapes, outside paths reported', async () => {
+    const { files, read } = memory({
+      'README.md': '# Welcome\n\nSee [the guide](guide/start.md#install) and ![logo](.gitbook/assets/logo.png).\n',
+      'SUMMARY.md':
+        '# Table of contents\n\n* [Welcome](README.md)\n\n## Guides\n\n* [Start \\[here\\]](guide/start.md)\n  * [Evil](../../etc/passwd)\n* [Missing](nowhere.md)\n',
+      'guide/start.md': '---\ndescription: How to start\nhidden: true\n---\n\n# Start\n\n## Install\n\nBack to [home](../README.md).\n',
+      '.gitbook/assets/logo.png': 'png',
+    });
+    const plan = await planImport(files, read, readGitbookConfig(undefined, ''), { pages: {}, files: {} });
+    expect(plan.pages.map((p) => p.title)).toEqual(['Welcome', 'Guides']);
+    expect(plan.pages[1].pages.map((p) => p.title)).toEqual(['Start [here]', 'Missing']);
+    const start = plan.pages[1].pages[0];
+    expect(start).toMatchObject({ title: 'Start [here]', description: 'How to start', hidden: true, slug: 'start' });
+    expect(start.pages[0].title).toBe('Evil');
+    expect(JSON.stringify(plan.pages[0].document)).toContain(`"kind":"anchor","anchor":"install","page":"${start.id}"`);
+    expect(JSON.stringify(plan.pages[0].document)).toContain(`"kind":"file","file":"${plan.ids.files['.gitbook/assets/logo.png'].id}"`);
+    expect(plan.report.join('\n')).toMatch(/outside the root/);
+    expect(plan.report.join('\n')).toMatch(/nowhere\.md/);
+
+    // Same blobs again: same ids, nothing parsed.
+    const again = await planImport(files, read, readGitbookConfig(undefined, ''), plan.ids);
+    expect(flat(again.pages).map((p) => p.id)).toEqual(flat(plan.pages).map((p) => p.id));
+    expect(again.stats.parsed).toBe(0);
+    // A retry that lost the recorded ids (crash between apply and record) gives the same ids again.
+    const retry = await planImport(files, read, readGitbookConfig(undefined, ''), { pages: {}, files: {} });
+    expect(flat(retry.pages).map((p) => p.id)).toEqual(flat(plan.pages).map((p) => p.id));
+  });
+
+  it('uses the folder structure when there is no summary, and a non-default readme', async () => {
+    const { files, read } = memory({ 'docs/intro.md': '# Intro\n', 'docs/a/README.md': '# A\n', 'docs/a/b.md': 'B' });
+    const config = readGitbookConfig('root: ./docs\nstructure:\n  readme: intro.md\n', '');
+    const rooted = new Map([...files].map(([p, f]) => [p.slice('docs/'.length), f]));
+    const plan = await planImport(
+      rooted,
+      (paths) => read(paths.map((p) => `docs/${p}`)).then((m) => new Map([...m].map(([p, b]) => [p.slice(5), b]))),
+      config,
+      {
+        pages: {},
+        files: {},
+      },
+    );
+    expect(plan.pages.map((p) => p.title)).toEqual(['Introduction', 'A']);
+    expect(plan.pages[1].pages.map((p) => p.title)).toEqual(['B']);
+  });
+
+  it('reads root "./" as the top, and roots below it', () => {
+    expect(readGitbookConfig('root: ./\n', '').root).toBe('');
+    expect(readGitbookConfig('root: ./docs/\n', '').root).toBe('docs');
+    expect(readGitbookConfig('root: ./\n', 'project').root).toBe('project');
+  });
+
+  it('rejects a broken .gitbook.yaml and a root outside the repository', () => {
+    expect(() => readGitbookConfig('root: [', '')).toThrow(/not valid YAML/);
+    expect(() => readGitbookConfig('root: ../../', '')).toThrow(/outside/);
+  });
+
+  (existsSync(DEV) ? it : it.skip)(
+    'imports the dev repository: every summary entry is a page, constructs counted',
+    async () => {
+      const files = filesOf(DEV);
+      const read = (paths: string[]) => Promise.resolve(new Map(paths.map((p) => [p, readFileSync(join(DEV, p))])));
+      const plan = await planImport(files, read, readGitbookConfig(readFileSync(join(DEV, '.gitbook.yaml'), 'utf8'), ''), {
+        pages: {},
+        files: {},
+      });
+      const summary = readFileSync(join(DEV, 'SUMMARY.md'), 'utf8').split('\n');
+      expect(flat(plan.pages).length).toBe(summary.filter((l) => /^\s*[*-] \[/.test(l) || /^## /.test(l)).length);
+      const mbps = plan.stats.markdownBytes / 1024 / 1024 / (plan.stats.parseMs / 1000);
+      // Printed for the report (not asserted: the machine is shared).
+      console.log(JSON.stringify({ ...plan.stats, mbps: mbps.toFixed(2), reported: plan.report.length, files: plan.files.length }));
+    },
+    300_000,
+  );
+});

@@ -1,0 +1,336 @@
+import { posix } from 'node:path';
+import type { ImportPage, JsonDocument } from '@bindery/contracts';
+import { createHash } from 'node:crypto';
+import { readPageMarkdown } from '@bindery/document';
+import type { GitbookConfig } from './gitbook-config';
+import { parseSummary, type SummaryEntry } from './summary';
+
+/** A file of the checkout under the content root: path relative to the root. */
+export interface RepoFile {
+  oid: string;
+  size: number;
+}
+
+/** Ids given to git paths by earlier imports (and the blob each page was read from). */
+export interface PathIds {
+  pages: Record<string, { id: string; oid?: string; files?: string[] }>;
+  files: Record<string, { id: string; oid: string; hash: string; size: number; contentType: string }>;
+}
+
+export interface ImportPlan {
+  pages: ImportPage[];
+  /** Root-relative paths of the files the space holds (assets and linked files). */
+  files: string[];
+  ids: PathIds;
+  /** Missing assets, unresolved links, skipped entries: reported, never fatal. */
+  report: string[];
+  stats: { pages: number; parsed: number; kept: number; markdownBytes: number; parseMs: number };
+}
+
+const ASSETS_DIR = '.gitbook/assets/';
+
+/**
+ * Builds the page tree of a GitBook-format checkout: SUMMARY.md (or, without one, the folder
+ * structure), the readme first, front matter as page fields, relative links and images as page,
+ * anchor and file references. Pages keep their id per git path; a page whose blob did not change
+ * since the last import is not parsed again (`keepDocument`).
+ */
+export async function planImport(
+  files: Map<string, RepoFile>,
+  read: (paths: string[]) => Promise<Map<string, Buffer>>,
+  config: GitbookConfig,
+  previous: PathIds,
+  /** Salt of the ids of new paths (the space id): a retry after a crash gives the same ids. */
+  salt = '',
+): Promise<ImportPlan> {
+  const newId = (key: string): string => stableId(salt, key);
+  const report: string[] = [];
+  const ids: PathIds = { pages: {}, files: {} };
+  const summaryPath = files.has(config.summary) ? config.summary : undefined;
+  const entries = summaryPath
+    ? parseSummary((await read([summaryPath])).get(summaryPath)!.toString('utf8'))
+    : folderTree(files, config.readme);
+  const summaryDir = summaryPath ? posix.dirname(summaryPath) : '';
+
+  // First pass: every page gets its id and path, so links between pages resolve in any order.
+  interface Planned {
+    key: string;
+    page: ImportPage;
+    path?: string;
+    children: Planned[];
+  }
+  const byPath = new Map<string, string>();
+  const seenKeys = new Set<string>();
+  const plan = (list: SummaryEntry[], parentKey: string): Planned[] => {
+    const out: Planned[] = [];
+    for (const entry of list) {
+      if (entry.kind === 'link') {
+        report.push(`summary: "${entry.title}" links outside the repository (${entry.href}); not a page`);
+        continue;
+      }
+      let path: string | undefined;
+      if (entry.href !== undefined) {
+        path = resolvePath(summaryDir, entry.href);
+        if (path === undefined) {
+          report.push(`summary: "${entry.title}" points outside the root (${entry.href}); imported as an empty page`);
+        } else {
+          if (!files.has(path) && files.has(posix.join(path, 'README.md'))) path = posix.join(path, 'README.md');
+          if (!files.has(path)) {
+            report.push(`summary: "${entry.title}" points at ${path}, which is not in the repository; imported as an empty page`);
+            path = undefined;
+          }
+        }
+      }
+      let key = path ?? `${entry.kind}:${parentKey}/${entry.title}`;
+      for (let n = 2; seenKeys.has(key); n++) key = `${path ?? `${entry.kind}:${parentKey}/${entry.title}`}#${n}`;
+      seenKeys.add(key);
+      const known = previous.pages[key];
+      const id = known?.id ?? newId(`page:${key}`);
+      ids.pages[key] = { id, ...(path ? { oid: files.get(path)!.oid } : {}) };
+      if (path && !byPath.has(path)) byPath.set(path, id);
+      const page: ImportPage = { id, title: entry.title.slice(0, 255), slug: '', pages: [], ...(path ? { gitPath: path } : {}) };
+      out.push({ key, page, path, children: plan(entry.children, key) });
+    }
+    return out;
+  };
+  let roots = plan(entries, '');
+  // The readme is the first page, even when the summary does not list it.
+  if (files.has(config.readme) && !byPath.has(config.readme)) {
+    const known = previous.pages[config.readme];
+    const id = known?.id ?? newId(`page:${config.readme}`);
+    ids.pages[config.readme] = { id, oid: files.get(config.readme)!.oid };
+    byPath.set(config.readme, id);
+    roots = [
+      {
+        key: config.readme,
+        page: { id, title: 'Introduction', slug: '', pages: [], gitPath: config.readme },
+        path: config.readme,
+        children: [],
+      },
+      ...roots,
+    ];
+  }
+
+  // Second pass: bodies. Only changed blobs are read and parsed.
+  const usedFiles = new Set<string>([...files.keys()].filter((p) => p.startsWith(ASSETS_DIR)));
+  const toParse: Planned[] = [];
+  const walk = (list: Planned[]) => {
+    for (const item of list) {
+      if (item.path) {
+        const known = previous.pages[item.key];
+        if (known?.oid === files.get(item.path)!.oid && known.id === item.page.id) {
+          item.page.keepDocument = true;
+          ids.pages[item.key].files = known.files;
+          for (const path of known.files ?? []) if (files.has(path)) usedFiles.add(path);
+        } else toParse.push(item);
+      }
+      walk(item.children);
+    }
+  };
+  walk(roots);
+  const blobs = await read(toParse.map((item) => item.path!));
+  let markdownBytes = 0;
+  const started = performance.now();
+  for (const item of toParse) {
+    const bytes = blobs.get(item.path!)!;
+    markdownBytes += bytes.length;
+    if (bytes.includes(0)) {
+      report.push(`${item.path}: a binary file named .md; imported as an empty page`);
+      item.page.document = { object: 'document', data: {}, nodes: [] };
+      continue;
+    }
+    let parsed;
+    try {
+      parsed = readPageMarkdown(bytes.toString('utf8'), { titleFromHeading: true });
+    } catch (error) {
+      report.push(`${item.path}: ${(error as Error).message}; imported without front matter`);
+      parsed = readPageMarkdown(bytes.toString('utf8').replace(/^---\n[\s\S]*?\n---\n/, ''), { titleFromHeading: true });
+    }
+    applyFrontmatter(item.page, parsed.frontmatter);
+    const linked = new Set<string>();
+    item.page.document = resolveLinks(parsed.document as unknown as JsonDocument, item.path!, files, byPath, linked, report);
+    ids.pages[item.key].files = [...linked];
+    for (const path of linked) usedFiles.add(path);
+  }
+  const parseMs = performance.now() - started;
+
+  // Files: every asset and every linked file, each with its id kept per path.
+  for (const path of usedFiles) {
+    const known = previous.files[path];
+    const file = files.get(path)!;
+    ids.files[path] =
+      known && known.oid === file.oid
+        ? known
+        : { id: known?.id ?? newId(`file:${path}`), oid: file.oid, hash: '', size: file.size, contentType: '' };
+  }
+  // Links were written with the placeholder `file:<path>`: now every file has its id.
+  const fileIdOf = (path: string) => ids.files[path].id;
+  const finish = (list: Planned[], siblings: Set<string>): ImportPage[] =>
+    list.map((item) => {
+      item.page.slug = uniqueSlug(slugOf(item), siblings);
+      if (item.page.document) item.page.document = replaceFileRefs(item.page.document, fileIdOf);
+      item.page.pages = finish(item.children, new Set());
+      return item.page;
+    });
+  const pages = finish(roots, new Set());
+  return {
+    pages,
+    files: [...usedFiles],
+    ids,
+    report,
+    stats: { pages: seenKeys.size, parsed: toParse.length, kept: seenKeys.size - toParse.length, markdownBytes, parseMs },
+  };
+
+  function slugOf(item: Planned): string {
+    const base = item.path
+      ? posix.basename(item.path).toLowerCase() === 'readme.md' && posix.dirname(item.path) !== '.'
+        ? posix.basename(posix.dirname(item.path))
+        : posix.basename(item.path).replace(/\.md$/i, '')
+      : item.page.title;
+    return slugify(base);
+  }
+}
+
+/** A 20-character base62 id derived from the space and the git path: the same on every attempt. */
+export function stableId(salt: string, key: string): string {
+  const digest = createHash('sha256').update(`${salt}\0${key}`).digest();
+  const alphabet = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+  let id = '';
+  for (let i = 0; i < 20; i++) id += alphabet[digest[i] % 62];
+  return id;
+}
+
+/** Without a SUMMARY.md the folders are the tree: README.md of a folder is its page, other .md files its children. */
+function folderTree(files: Map<string, RepoFile>, readme: string): SummaryEntry[] {
+  const markdown = [...files.keys()].filter((p) => /\.md$/i.test(p) && !p.startsWith('.gitbook/')).sort();
+  const byDir = new Map<string, SummaryEntry>();
+  const root: SummaryEntry[] = [];
+  const dirEntry = (dir: string): SummaryEntry[] => {
+    if (dir === '.' || dir === '') return root;
+    const existing = byDir.get(dir);
+    if (existing) return existing.children;
+    const readmePath = posix.join(dir, 'README.md');
+    const entry: SummaryEntry = {
+      kind: 'page',
+      title: titleCase(posix.basename(dir)),
+      ...(files.has(readmePath) ? { href: readmePath } : {}),
+      children: [],
+    };
+    byDir.set(dir, entry);
+    dirEntry(posix.dirname(dir)).push(entry);
+    return entry.children;
+  };
+  for (const path of markdown) {
+    if (path === readme || path === 'SUMMARY.md') continue;
+    if (posix.basename(path) === 'README.md') {
+      dirEntry(posix.dirname(path));
+      continue;
+    }
+    dirEntry(posix.dirname(path)).push({ kind: 'page', title: titleCase(posix.basename(path, '.md')), href: path, children: [] });
+  }
+  return root;
+}
+
+function titleCase(name: string): string {
+  const words = name.replace(/[-_]+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** A path relative to `dir`, normalised; undefined when it leaves the root. */
+export function resolvePath(dir: string, href: string): string | undefined {
+  if (href.startsWith('/')) href = href.slice(1);
+  const joined = posix.normalize(posix.join(dir === '.' ? '' : dir, href));
+  if (joined === '..' || joined.startsWith('../') || joined === '.') return undefined;
+  return joined;
+}
+
+export function slugify(text: string): string {
+  const slug = text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    // Content's slugs are ASCII path segments: other scripts fall back to "page", "page-2", ….
+    .replace(/[^a-z0-9._]+/g, '-')
+    .replace(/^[-._]+|-+$/g, '')
+    .slice(0, 100);
+  return slug || 'page';
+}
+
+function uniqueSlug(slug: string, taken: Set<string>): string {
+  let candidate = slug;
+  for (let n = 2; taken.has(candidate); n++) candidate = `${slug}-${n}`;
+  taken.add(candidate);
+  return candidate;
+}
+
+function applyFrontmatter(page: ImportPage, frontmatter: Record<string, unknown>): void {
+  if (typeof frontmatter.description === 'string') page.description = frontmatter.description.slice(0, 500);
+  if (typeof frontmatter.icon === 'string') page.icon = frontmatter.icon;
+  if (typeof frontmatter.emoji === 'string') page.emoji = frontmatter.emoji;
+  if (frontmatter.hidden === true) page.hidden = true;
+  if (typeof frontmatter.title === 'string' && frontmatter.title.trim()) page.title = frontmatter.title.trim().slice(0, 255);
+  if (frontmatter.layout && typeof frontmatter.layout === 'object' && !Array.isArray(frontmatter.layout))
+    page.layout = frontmatter.layout as Record<string, unknown>;
+}
+
+const SCHEME = /^[a-z][a-z0-9+.-]*:|^\/\//i;
+
+/**
+ * Relative URLs of links and images become references: to a page (with its anchor), or to a file
+ * (`file:<path>` until files have ids). Unresolved ones stay URLs and are reported.
+ */
+function resolveLinks(
+  document: JsonDocument,
+  pagePath: string,
+  files: Map<string, RepoFile>,
+  byPath: Map<string, string>,
+  usedFiles: Set<string>,
+  report: string[],
+): JsonDocument {
+  const dir = posix.dirname(pagePath);
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (!node || typeof node !== 'object') return;
+    const record = node as Record<string, unknown>;
+    const data = record.data as { ref?: { kind: string; url?: string } | Record<string, string> } | undefined;
+    const ref = data?.ref;
+    if (ref?.kind === 'url' && typeof ref.url === 'string' && ref.url && !SCHEME.test(ref.url) && !ref.url.startsWith('#')) {
+      const [rawPath, anchor] = splitAnchor(ref.url);
+      let decoded = rawPath;
+      try {
+        decoded = decodeURIComponent(rawPath);
+      } catch {
+        // keep as written
+      }
+      let target = resolvePath(dir, decoded);
+      if (target && !files.has(target) && files.has(posix.join(target, 'README.md'))) target = posix.join(target, 'README.md');
+      if (target && byPath.has(target)) {
+        data!.ref = anchor ? { kind: 'anchor', anchor, page: byPath.get(target)! } : { kind: 'page', page: byPath.get(target)! };
+      } else if (target && files.has(target) && !/\.md$/i.test(target)) {
+        usedFiles.add(target);
+        data!.ref = { kind: 'file', file: `file:${target}` };
+      } else report.push(`${pagePath}: unresolved link ${ref.url}`);
+    }
+    for (const value of Object.values(record)) if (value && typeof value === 'object') visit(value);
+  };
+  visit(document.nodes);
+  return document;
+}
+
+function splitAnchor(url: string): [string, string | undefined] {
+  const at = url.indexOf('#');
+  return at < 0 ? [url, undefined] : [url.slice(0, at), url.slice(at + 1) || undefined];
+}
+
+function replaceFileRefs(document: JsonDocument, fileIdOf: (path: string) => string): JsonDocument {
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (!node || typeof node !== 'object') return;
+    const record = node as Record<string, unknown>;
+    const ref = (record.data as { ref?: { kind: string; file?: string } } | undefined)?.ref;
+    if (ref?.kind === 'file' && ref.file?.startsWith('file:')) ref.file = fileIdOf(ref.file.slice(5));
+    for (const value of Object.values(record)) if (value && typeof value === 'object') visit(value);
+  };
+  visit(document.nodes);
+  return document;
+}

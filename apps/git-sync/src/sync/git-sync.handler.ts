@@ -1,0 +1,38 @@
+import { GitSyncSubjects, type RpcEnvelope, type RpcResult } from '@bindery/contracts';
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { GitSyncService } from './git-sync.service';
+
+@Controller()
+export class GitSyncHandler {
+  constructor(private readonly sync: GitSyncService) {}
+
+  @MessagePattern(GitSyncSubjects.importStart)
+  async import(
+    @Payload() { ctx, data }: RpcEnvelope<typeof GitSyncSubjects.importStart>,
+  ): Promise<RpcResult<typeof GitSyncSubjects.importStart>> {
+    await this.sync.startImport(ctx, data);
+    return {};
+  }
+
+  @MessagePattern(GitSyncSubjects.exportStart)
+  async export(
+    @Payload() { ctx, data }: RpcEnvelope<typeof GitSyncSubjects.exportStart>,
+  ): Promise<RpcResult<typeof GitSyncSubjects.exportStart>> {
+    await this.sync.startExport(ctx, data);
+    return {};
+  }
+
+  @MessagePattern(GitSyncSubjects.infoGet)
+  info(@Payload() { ctx, data }: RpcEnvelope<typeof GitSyncSubjects.infoGet>): Promise<RpcResult<typeof GitSyncSubjects.infoGet>> {
+    return this.sync.info(ctx, data.spaceId);
+  }
+
+  @MessagePattern(GitSyncSubjects.legacyInstallationDelete)
+  async deleteLegacy(
+    @Payload() { ctx, data }: RpcEnvelope<typeof GitSyncSubjects.legacyInstallationDelete>,
+  ): Promise<RpcResult<typeof GitSyncSubjects.legacyInstallationDelete>> {
+    await this.sync.deleteLegacyInstallation(ctx, data.spaceId);
+    return {};
+  }
+}

@@ -1,0 +1,42 @@
+import 'reflect-metadata';
+import { join, resolve } from 'node:path';
+import { AddressPolicy, loadConfig, PinoNestLogger, runWorker, runWorkerMain, ServiceClient, WorkerEnv } from '@bindery/platform';
+import { NATS_CONNECTION } from '@bindery/platform/nest';
+import { NestFactory } from '@nestjs/core';
+import { DataSource } from 'typeorm';
+import { GitSyncEnv } from './config/git-sync.env';
+import { CredentialSealer } from './git/sealed-credentials';
+import { exportJob } from './jobs/export.job';
+import { type GitJobDeps, importJob } from './jobs/import.job';
+import { SyncStateRepository } from './sync/sync-state.repository';
+import { GitSyncWorkerModule } from './worker.module';
+
+/**
+ * `node dist/worker.js`: git sync's worker (its own compose service and stack entry): imports and
+ * exports with the `git` CLI, scaled apart from the service.
+ */
+runWorkerMain(async () => {
+  const env = loadConfig(GitSyncEnv);
+  const settings = loadConfig(WorkerEnv);
+  const app = await NestFactory.createApplicationContext(GitSyncWorkerModule.forRoot(env), { logger: new PinoNestLogger() });
+  const db = app.get(DataSource);
+  const deps: GitJobDeps = {
+    db,
+    states: app.get(SyncStateRepository),
+    // Its own timeout: an import's apply takes longer than an API request may wait.
+    content: new ServiceClient(app.get<ConstructorParameters<typeof ServiceClient>[0]>(NATS_CONNECTION), env.GIT_CONTENT_TIMEOUT_MS),
+    sealer: new CredentialSealer(env.GIT_CREDENTIALS_SECRET),
+    policy: AddressPolicy.fromList(env.GIT_ALLOW_PRIVATE_HOSTS),
+    limits: { maxBytes: env.GIT_MAX_REPO_BYTES, maxFiles: env.GIT_MAX_FILES, timeoutMs: env.GIT_TIMEOUT_MS },
+    workRoot: join(resolve(env.BINDERY_DATA_DIR), 'work'),
+  };
+  const worker = await runWorker({
+    name: 'git-sync-worker',
+    nats: env,
+    database: db,
+    maxConcurrency: settings.WORKER_CONCURRENCY,
+    shutdownGraceMs: settings.WORKER_SHUTDOWN_GRACE_MS,
+    jobs: [importJob(deps), exportJob(deps)],
+  });
+  return { worker, close: () => app.close() };
+});

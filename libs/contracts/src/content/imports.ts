@@ -1,0 +1,93 @@
+import type { JsonDocument } from './pages';
+import type { ContentSubjects } from './subjects';
+
+/**
+ * Whole-tree imports (git sync): a worker sends a space's complete page tree and file list, and
+ * content applies it as one new revision, atomically. Page and file ids are chosen by the
+ * importer (stable per git path), so a re-import that changed one page writes one page.
+ */
+export interface ImportPage {
+  id: string;
+  title: string;
+  slug: string;
+  description?: string;
+  emoji?: string;
+  icon?: string;
+  hidden?: boolean;
+  layout?: Record<string, unknown>;
+  /** The page body; omitted with `keepDocument` (the body is unchanged since the last import). */
+  document?: JsonDocument;
+  /** Keep the body the page with this id has in the space's current revision. */
+  keepDocument?: boolean;
+  /** Where the page lives in the repository (informational). */
+  gitPath?: string;
+  pages: ImportPage[];
+}
+
+export interface ImportFile {
+  id: string;
+  name: string;
+  contentType: string;
+  size: number;
+  /** sha256 of the bytes, already stored through `content.import.store-files`. */
+  hash: string;
+}
+
+export interface ImportApplyInput {
+  spaceId: string;
+  pages: ImportPage[];
+  files: ImportFile[];
+  /** A revision that does not move the space's primary content. */
+  standalone?: boolean;
+  /**
+   * The space's revision when this source was last synced: when the space has moved since (local
+   * edits), the import is refused unless `force`. Absent on a first import.
+   */
+  expectedRevisionId?: string;
+  force?: boolean;
+}
+
+export interface ImportApplyResult {
+  revisionId: string;
+  /** False when the tree and files equal the current revision's: nothing was written. */
+  changed: boolean;
+  /** Page nodes written (changed pages and their ancestors). */
+  pagesWritten: number;
+}
+
+export interface ImportStoreFilesInput {
+  spaceId: string;
+  /** Bytes, stored by sha256 (a hash already stored is not written again). */
+  files: Array<{ base64: string }>;
+}
+
+export interface ImportStoreFilesResult {
+  hashes: string[];
+}
+
+/** The current revision of a space for an export: its tree with bodies, and its files. */
+export interface ImportReadInput {
+  spaceId: string;
+}
+
+export interface ImportReadResult {
+  revisionId: string;
+  pages: Array<Omit<ImportPage, 'keepDocument' | 'document'> & { document: JsonDocument | null }>;
+  files: ImportFile[];
+}
+
+export interface ImportReadFileInput {
+  spaceId: string;
+  hash: string;
+}
+
+export interface ImportReadFileResult {
+  base64: string;
+}
+
+export interface ImportsRpc {
+  [ContentSubjects.importApply]: { input: ImportApplyInput; result: ImportApplyResult };
+  [ContentSubjects.importStoreFiles]: { input: ImportStoreFilesInput; result: ImportStoreFilesResult };
+  [ContentSubjects.importRead]: { input: ImportReadInput; result: ImportReadResult };
+  [ContentSubjects.importReadFile]: { input: ImportReadFileInput; result: ImportReadFileResult };
+}
