@@ -3,6 +3,9 @@ import {
   ContentSubjects,
   EVENT_PREFIX_TOKEN_REVOKED,
   IdentitySubjects,
+  SITE_SPACES_CONSUMER,
+  SITE_SPACES_EVENTS,
+  SitesSubjects,
   SPACE_COUNTS_CONSUMER,
   SPACE_COUNTS_EVENTS,
   SpaceCountSubjects,
@@ -43,7 +46,12 @@ export const SERVICES: AppSpec[] = [
     schema: 'identity',
     env: { file: 'config/identity.env', className: 'IdentityEnv' },
     nats: {
-      calls: [ContentSubjects.memberSpaces, ContentSubjects.spaceAccess, SpaceCountSubjects.organizationSpaceCounts],
+      calls: [
+        ContentSubjects.memberSpaces,
+        ContentSubjects.spaceAccess,
+        SpaceCountSubjects.organizationSpaceCounts,
+        SitesSubjects.siteExists,
+      ],
       consumes: [{ durable: SPACE_COUNTS_CONSUMER, subject: SPACE_COUNTS_EVENTS }],
     },
   },
@@ -66,7 +74,10 @@ export const SERVICES: AppSpec[] = [
     name: 'sites',
     schema: 'sites',
     env: { file: 'config/sites.env', className: 'SitesEnv' },
-    nats: { calls: [] },
+    nats: {
+      calls: [IdentitySubjects.orgGet, IdentitySubjects.visitorClaimsKey, ContentSubjects.spaceGet],
+      consumes: [{ durable: SITE_SPACES_CONSUMER, subject: SITE_SPACES_EVENTS }],
+    },
   },
 ];
 
