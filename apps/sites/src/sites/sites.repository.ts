@@ -26,6 +26,7 @@ export interface SiteChanges {
   title?: string;
   visibility?: string;
   basename?: string;
+  hostname?: string | null;
   proxy?: string | null;
   adaptive_enabled?: boolean;
   agents_context?: string;
@@ -97,6 +98,15 @@ export class SitesRepository {
   /** Marks sites changed (their structure or an embedded space changed). */
   async touch(manager: EntityManager, siteIds: string[]): Promise<void> {
     if (siteIds.length) await manager.query('UPDATE sites SET updated_at = clock_timestamp() WHERE id = ANY($1)', [siteIds]);
+  }
+
+  /** Another site already answers at this hostname and basename. */
+  async hostnameTaken(manager: EntityManager, hostname: string, basename: string | null, exceptSiteId: string): Promise<boolean> {
+    const rows: unknown[] = await manager.query(
+      'SELECT 1 FROM sites WHERE hostname = $1 AND basename IS NOT DISTINCT FROM $2 AND id <> $3',
+      [hostname, basename, exceptSiteId],
+    );
+    return rows.length > 0;
   }
 
   async basenameTaken(manager: EntityManager, organizationId: string, basename: string, exceptSiteId: string): Promise<boolean> {

@@ -110,6 +110,12 @@ export class SitesService {
           throw conflict(`basename: "${input.basename}" is already used by another site of this organization`);
         changes.basename = input.basename;
       }
+      if (input.hostname !== undefined) {
+        const basename = changes.basename ?? site.basename;
+        if (input.hostname !== null && (await this.sites.hostnameTaken(manager, input.hostname, basename, site.id)))
+          throw conflict(`hostname: another site is already published at ${input.hostname}${basename ? `/${basename}` : ''}`);
+        changes.hostname = input.hostname;
+      }
       if (input.defaultSiteSection !== undefined) {
         if (!tree.sections.has(input.defaultSiteSection))
           throw badRequest(`defaultSiteSection: ${input.defaultSiteSection} is not a section of this site`);

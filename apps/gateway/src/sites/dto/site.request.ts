@@ -102,6 +102,15 @@ export class UpdateSiteRequest {
   @Matches(/^[^/?#\s]+$/, { message: 'basename must not contain "/", "?", "#" or spaces' })
   basename?: string;
 
+  /** A Bindery addition (official SiteHostname): the site's own hostname; null removes it. */
+  @ValidateIf((_o, value) => value !== undefined && value !== null)
+  @IsString()
+  @MaxLength(512, { message: 'hostname must be at most 512 characters' })
+  @Matches(/^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?[.]){2,}[a-z0-9][a-z0-9-]{0,61}[a-z0-9]$/, {
+    message: 'hostname must be a lower-case DNS name of at least three labels',
+  })
+  hostname?: string | null;
+
   @IsOptionalNonNull()
   @ValidateNested()
   @Type(() => AdaptiveContentRequest)
