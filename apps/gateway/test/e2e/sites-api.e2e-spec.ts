@@ -414,6 +414,20 @@ describe('sites: sites, site spaces, sections, groups and the published structur
     expectError(await client.post(`${base}/section-groups`, { title: 'G', sections: [strangerSection.id] }), 400, /sections\[0\]/);
     expectError(await client.patch(base, { defaultSiteSection: strangerSection.id }), 400, /defaultSiteSection/);
 
+    // An organization's default content must be one of its sites (identity asks sites).
+    expectError(
+      await client.patch(`/v1/orgs/${orgId}`, { defaultContent: { type: 'site', site: stranger.siteId } }),
+      400,
+      /defaultContent/,
+    );
+    expectError(await client.patch(`/v1/orgs/${orgId}`, { defaultContent: { type: 'site', site: 'nosuchsite' } }), 400, /defaultContent/);
+    const withDefault = expectOperation<{ defaultContent?: unknown }>(
+      await client.patch(`/v1/orgs/${orgId}`, { defaultContent: { type: 'site', site: siteId } }),
+      'updateOrganizationById',
+      200,
+    );
+    expect(withDefault.defaultContent).toEqual({ type: 'site', site: siteId });
+
     const siteSpace = expectOperation<List<SiteSpaceBody>>(await client.get(`${base}/site-spaces`), 'listSiteSpaces', 200).items[0];
     const bad: Array<[string, unknown, RegExp]> = [
       [base, { title: 'x' }, /title/],
