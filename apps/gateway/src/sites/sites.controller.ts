@@ -14,13 +14,13 @@ import {
 import { ServiceClient } from '@bindery/platform/nest';
 import { BadRequestException, Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query } from '@nestjs/common';
 import { Ctx } from '../common/request-context.decorator';
-import { OrganizationParams } from '../identity/dto/organization.params';
 import {
   CreateSiteRequest,
   ListSitesQuery,
   PublishedQuery,
   PutAdaptiveSchemaRequest,
   SiteParams,
+  SitesOrganizationParams,
   SortStructureRequest,
   UpdateSiteRequest,
 } from './dto/site.request';
@@ -30,13 +30,13 @@ export class SitesController {
   constructor(private readonly services: ServiceClient) {}
 
   @Get()
-  list(@Ctx() ctx: RequestContext, @Param() params: OrganizationParams, @Query() query: ListSitesQuery): Promise<List<Site>> {
+  list(@Ctx() ctx: RequestContext, @Param() params: SitesOrganizationParams, @Query() query: ListSitesQuery): Promise<List<Site>> {
     return this.services.send(SitesSubjects.siteList, ctx, { ...query, organizationId: params.organizationId });
   }
 
   @Post()
   @HttpCode(201)
-  create(@Ctx() ctx: RequestContext, @Param() params: OrganizationParams, @Body() body: CreateSiteRequest): Promise<Site> {
+  create(@Ctx() ctx: RequestContext, @Param() params: SitesOrganizationParams, @Body() body: CreateSiteRequest): Promise<Site> {
     return this.services.send(SitesSubjects.siteCreate, ctx, { ...body, organizationId: params.organizationId });
   }
 

@@ -25,7 +25,9 @@ describe('adaptive schema', () => {
 
   it('says what is wrong', () => {
     expect(adaptiveSchemaProblem({ ...schema, additionalProperties: true })).toMatch(/jsonSchema/);
-    expect(adaptiveSchemaProblem({ type: 'object', properties: { x: { type: 'boolean' } }, additionalProperties: false })).toMatch(/properties/);
+    expect(adaptiveSchemaProblem({ type: 'object', properties: { x: { type: 'boolean' } }, additionalProperties: false })).toMatch(
+      /properties/,
+    );
     expect(adaptiveSchemaProblem('nope')).toMatch(/jsonSchema/);
   });
 

@@ -148,7 +148,7 @@ export function allowedUnsignedClaims(
   schema: Record<string, unknown> | null,
   unsigned: Record<string, unknown> | undefined,
 ): Record<string, boolean> {
-  const declared = ((schema?.properties as Record<string, Claim> | undefined)?.unsigned?.properties ?? {}) as Record<string, Claim>;
+  const declared = (schema?.properties as Record<string, Claim> | undefined)?.unsigned?.properties ?? {};
   const out: Record<string, boolean> = {};
   if (!unsigned || typeof unsigned !== 'object') return out;
   for (const [name, claim] of Object.entries(declared)) {

@@ -159,18 +159,18 @@ function binary(op: string, a: unknown, b: unknown): unknown {
     case '>=':
       return (a as number) >= (b as number);
     case '+':
-      return numbers ? (a as number) + (b as number) : `${a as string}${b as string}`;
+      return numbers ? a + b : `${a as string}${b as string}`;
   }
   if (!numbers) return undefined;
   switch (op) {
     case '-':
-      return (a as number) - (b as number);
+      return a - b;
     case '*':
-      return (a as number) * (b as number);
+      return a * b;
     case '/':
-      return (a as number) / (b as number);
+      return a / b;
     default:
-      return (a as number) % (b as number);
+      return a % b;
   }
 }
 

@@ -27,7 +27,7 @@ export class VisitorClaims {
       this.keys.delete(organizationId);
       throw unauthorized('The visitor token is not valid for this site');
     }
-    return payload as Record<string, unknown>;
+    return payload;
   }
 
   private key(ctx: RequestContext, organizationId: string): Promise<VerifyKey> {

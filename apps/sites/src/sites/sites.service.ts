@@ -128,7 +128,7 @@ export class SitesService {
           // With sections, the default site space is that of the default section (official rule).
           const sectionId = changes.default_site_section_id ?? tree.defaultSectionId();
           if (siteSpace.section_id !== sectionId) throw badRequest('defaultSiteSpace: must be a site space of the default section');
-          await this.structure.update(manager, 'site_sections', sectionId!, { default_site_space_id: siteSpace.id });
+          await this.structure.update(manager, 'site_sections', sectionId, { default_site_space_id: siteSpace.id });
         } else {
           changes.default_site_space_id = siteSpace.id;
         }

@@ -13,7 +13,11 @@ function apply(list: Positioned[], movingId: string, anchor?: { id: string; side
 describe('fractional positions of site structure items', () => {
   it('keeps the order a model predicts over any sequence of moves, with distinct keys', () => {
     const ids = ['a', 'b', 'c', 'd', 'e', 'f'];
-    const move = fc.record({ moving: fc.constantFrom(...ids), anchor: fc.option(fc.constantFrom(...ids), { nil: undefined }), before: fc.boolean() });
+    const move = fc.record({
+      moving: fc.constantFrom(...ids),
+      anchor: fc.option(fc.constantFrom(...ids), { nil: undefined }),
+      before: fc.boolean(),
+    });
     fc.assert(
       fc.property(fc.array(move, { minLength: 1, maxLength: 300 }), (moves) => {
         let list: Positioned[] = [];

@@ -34,7 +34,7 @@ export class SortService {
       case 'site-section':
         check(['site-section', 'site-section-group']);
         return this.sections.move(ctx, { ...ref, siteSectionId: input.item.id, position });
-      default:
+      case 'site-section-group':
         check(['site-section', 'site-section-group']);
         return this.groups.move(ctx, { ...ref, siteSectionGroupId: input.item.id, position });
     }

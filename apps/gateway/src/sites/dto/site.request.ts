@@ -26,6 +26,11 @@ import { ENTITY_ID, IsEntityId } from '../../common/entity-id';
 import { IsOptionalNonNull } from '../../common/is-optional-non-null';
 import { PageQuery } from '../../common/page.query';
 
+export class SitesOrganizationParams {
+  @IsEntityId()
+  organizationId!: string;
+}
+
 export class SiteParams {
   @IsEntityId()
   organizationId!: string;
