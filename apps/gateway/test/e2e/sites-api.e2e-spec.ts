@@ -1,8 +1,16 @@
 import { expectError, expectOperation } from '@bindery/testing';
-import { createSpace } from './content-helpers';
+import { createSpace, newOrgAdmin } from './content-helpers';
 import { eventually, newUser } from './helpers';
 import { addMember, type TestUser } from './identity-helpers';
-import { type GroupBody, type PublishedBody, type SectionBody, type SiteBody, type SiteSpaceBody, siteWithSpaces } from './sites-helpers';
+import {
+  type GroupBody,
+  type OrgAdmin,
+  type PublishedBody,
+  type SectionBody,
+  type SiteBody,
+  type SiteSpaceBody,
+  siteWithSpaces,
+} from './sites-helpers';
 
 interface List<T> {
   count: number;
@@ -11,6 +19,12 @@ interface List<T> {
 }
 
 describe('sites: sites, site spaces, sections, groups and the published structure over HTTP', () => {
+  // One organization for the tests that need no other (each makes its own site).
+  let shared: OrgAdmin;
+  beforeAll(async () => {
+    shared = await newOrgAdmin('sites');
+  });
+
   it('creates, lists with filters, patches every field, publishes, and deletes a site', async () => {
     const { client, orgId, siteId, spaceIds, base } = await siteWithSpaces(2, 'sitecrud');
     const site = expectOperation<SiteBody>(await client.get(base), 'getSiteById', 200);
@@ -77,7 +91,7 @@ describe('sites: sites, site spaces, sections, groups and the published structur
   });
 
   it('site spaces: list with default, add (default section or root), patch path / condition / spaceId, move, delete', async () => {
-    const { client, orgId, siteId, spaceIds, base } = await siteWithSpaces(2, 'sitespaces');
+    const { client, orgId, siteId, spaceIds, base } = await siteWithSpaces(2, 'sitespaces', shared);
     const listed = expectOperation<List<SiteSpaceBody>>(await client.get(`${base}/site-spaces`), 'listSiteSpaces', 200);
     expect(listed.items.map((s) => [s.space.id, s.title, s.path, s.default])).toEqual([
       [spaceIds[0], 'Space 1', 'space-1', true],
@@ -137,7 +151,7 @@ describe('sites: sites, site spaces, sections, groups and the published structur
   });
 
   it('sections and groups: add (root site spaces join the first section), patch, move, nest, take and release, sort, delete', async () => {
-    const { client, orgId, spaceIds, base } = await siteWithSpaces(1, 'sections');
+    const { client, orgId, spaceIds, base } = await siteWithSpaces(1, 'sections', shared);
     const guides = await createSpace(client, orgId, 'Guides');
     const api = await createSpace(client, orgId, 'API');
     const first = expectOperation<SectionBody>(
@@ -273,7 +287,7 @@ describe('sites: sites, site spaces, sections, groups and the published structur
   });
 
   it('published structure: 404 until published, share keys, adaptive schema, conditions per visitor', async () => {
-    const { client, orgId, siteId, spaceIds, base } = await siteWithSpaces(2, 'published');
+    const { client, orgId, siteId, spaceIds, base } = await siteWithSpaces(2, 'published', shared);
     expectError(await client.get(`${base}/published`), 404);
     const site = expectOperation<SiteBody>(
       await client.patch(base, { basename: 'handbook', visibility: 'share-link' }),
@@ -378,7 +392,7 @@ describe('sites: sites, site spaces, sections, groups and the published structur
   });
 
   it('follows content: a renamed space is renamed in its site spaces, a deleted one leaves the site', async () => {
-    const { client, orgId, siteId, spaceIds, base } = await siteWithSpaces(2, 'follow');
+    const { client, orgId, siteId, spaceIds, base } = await siteWithSpaces(2, 'follow', shared);
     expectOperation(await client.patch(`/v1/spaces/${spaceIds[0]}`, { title: 'Renamed' }), 'updateSpaceById', 200);
     await client.delete(`/v1/spaces/${spaceIds[1]}`);
     await eventually(async () => {
@@ -389,7 +403,7 @@ describe('sites: sites, site spaces, sections, groups and the published structur
   });
 
   it('keeps organizations apart and refuses bad input with the field named', async () => {
-    const { client, orgId, base, siteId } = await siteWithSpaces(1, 'isolation');
+    const { client, orgId, base, siteId } = await siteWithSpaces(1, 'isolation', shared);
     const stranger = await siteWithSpaces(1, 'stranger');
     const outsider = await newUser('site-outsider');
     expectError(await outsider.client.get(base), 404);

@@ -48,12 +48,15 @@ export interface PublishedBody {
   structure: { type: 'sections'; structure: Array<SectionBody | GroupBody> } | { type: 'siteSpaces'; structure: SiteSpaceBody[] };
 }
 
-/** An organization admin with a site holding `spaces` new spaces. */
+export type OrgAdmin = Awaited<ReturnType<typeof newOrgAdmin>>;
+
+/** A site of `count` new spaces, in a new organization unless one is given (new users spawn the operator CLI: slow). */
 export async function siteWithSpaces(
   count: number,
   prefix = 'sites',
+  existing?: OrgAdmin,
 ): Promise<{ client: ApiClient; orgId: string; userId: string; siteId: string; spaceIds: string[]; base: string }> {
-  const admin = await newOrgAdmin(prefix);
+  const admin = existing ?? (await newOrgAdmin(prefix));
   const spaceIds: string[] = [];
   for (let i = 0; i < count; i++) spaceIds.push((await createSpace(admin.client, admin.orgId, `Space ${i + 1}`)).id);
   const site = expectOperation<SiteBody>(
