@@ -117,16 +117,13 @@ export class PublishedService {
     if (this.conditions.size > 10_000) this.conditions.clear();
     const tree = new SiteTree(site, rows, sitePublishedUrl(site, urlBase, shareKey), visible);
     tree.filtering = adaptive;
-    const siteSpaceIds = tree.orderedSiteSpaces().map((ss) => ss.id);
     return {
       result: {
         object: 'published-content-site',
         site: siteWire(site, ctx.baseUrl, urlBase, standing),
         structure: tree.structureWire(),
-        customizations: {
-          site: DEFAULT_CUSTOMIZATIONS,
-          siteSpaces: Object.fromEntries(siteSpaceIds.map((id) => [id, DEFAULT_CUSTOMIZATIONS])),
-        },
+        // Site spaces have no customization of their own yet: they use the site's (an empty map says so).
+        customizations: { site: DEFAULT_CUSTOMIZATIONS, siteSpaces: {} },
         scripts: [],
       },
     };
