@@ -8,6 +8,7 @@ import { gitSyncFormatBench } from './git-sync-format.bench';
 import { markdownBench } from './markdown.bench';
 import { openapiBench } from './openapi.bench';
 import { translationsBench } from './translations.bench';
+import { sitesBench } from './sites.bench';
 
 /** Every benchmark `pnpm bench` knows; each returns the lines it reports. */
 export const BENCHES: Record<string, () => Promise<string[]>> = {
@@ -21,4 +22,5 @@ export const BENCHES: Record<string, () => Promise<string[]>> = {
   translations: translationsBench,
   collaboration: collaborationBench,
   'gitsync-format': gitSyncFormatBench,
+  sites: sitesBench,
 };

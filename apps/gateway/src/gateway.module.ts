@@ -13,6 +13,7 @@ import { IdentityRoutesModule } from './identity/identity.module';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
 import { OpenApiRoutesModule } from './openapi/openapi.module';
 import { TranslationsRoutesModule } from './translations/translations.module';
+import { SitesRoutesModule } from './sites/sites.module';
 
 @Module({})
 export class GatewayModule {
@@ -32,6 +33,7 @@ export class GatewayModule {
         TranslationsRoutesModule,
         CollaborationRoutesModule,
         GitSyncRoutesModule,
+        SitesRoutesModule,
       ],
       controllers: [HealthController],
       providers: [

@@ -2,6 +2,7 @@ import { ContentSubjects } from './content';
 import { healthSubject } from './health';
 import { IdentitySubjects } from './identity';
 import { OpenApiSubjects } from './sites';
+import { SiteSubjects } from './sites/site-subjects';
 import { SpaceCountSubjects } from './space-counts';
 
 /**
@@ -36,6 +37,10 @@ export const SitesCallerlessSubjects: readonly string[] = [
   healthSubject('sites'),
   // The public link of a spec its organization made public: the spec id is the link, nothing private is read.
   OpenApiSubjects.published,
+  // The reader app serves anonymous visitors: the site's visibility, share key and visitor token are the authorisation.
+  SiteSubjects.publishedLookup,
+  // Asked by identity after it checked the caller; answers only whether an organization owns a site id.
+  SiteSubjects.siteExists,
 ];
 export const ConversationsCallerlessSubjects: readonly string[] = [healthSubject('conversations')];
 export const TranslationsCallerlessSubjects: readonly string[] = [healthSubject('translations')];

@@ -5,7 +5,7 @@ import type { ConversationsRpc, ConversationsSubjects } from './conversations';
 import type { GitSyncRpc } from './git-sync';
 import type { HealthRpc } from './health';
 import type { IdentityRpc, IdentitySubjects } from './identity';
-import type { OpenApiRpc, OpenApiSubjects } from './sites';
+import type { OpenApiRpc, OpenApiSubjects, SiteStructureRpc, SiteSubjects } from './sites';
 import type { SpaceCountsRpc } from './space-counts';
 import type { TranslationsRpc, TranslationsSubjects } from './translations';
 
@@ -14,7 +14,7 @@ import type { TranslationsRpc, TranslationsSubjects } from './translations';
  * `ServiceClient.send` infers both from the subject, so a wrong payload or a misread result is a
  * compile error. A new service adds its context's map here.
  */
-export interface ServiceRpc extends IdentityRpc, ContentRpc, SpaceCountsRpc, HealthRpc, ConversationsRpc, OpenApiRpc, TranslationsRpc, CollaborationRpc, CollaborationPeersRpc, GitSyncRpc {}
+export interface ServiceRpc extends IdentityRpc, ContentRpc, SpaceCountsRpc, HealthRpc, ConversationsRpc, OpenApiRpc, TranslationsRpc, CollaborationRpc, CollaborationPeersRpc, GitSyncRpc, SiteStructureRpc {}
 
 export type RpcSubject = keyof ServiceRpc;
 /** The input (`data` of the envelope) of a subject. */
@@ -36,4 +36,5 @@ export type RpcMapsCoverTheirSubjects = [
   Assert<Same<keyof OpenApiRpc, SubjectsOf<typeof OpenApiSubjects>>>,
   Assert<Same<keyof TranslationsRpc, SubjectsOf<typeof TranslationsSubjects>>>,
   Assert<Same<keyof CollaborationRpc, Exclude<SubjectsOf<typeof CollaborationSubjects>, typeof CollaborationSubjects.health>>>,
+  Assert<Same<keyof SiteStructureRpc, SubjectsOf<typeof SiteSubjects>>>,
 ];

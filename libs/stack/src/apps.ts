@@ -8,6 +8,9 @@ import {
   ContentSubjects,
   EVENT_PREFIX_TOKEN_REVOKED,
   IdentitySubjects,
+  SITE_SPACES_CONSUMER,
+  SITE_SPACES_EVENTS,
+  SitesSubjects,
   SPACE_COUNTS_CONSUMER,
   SPACE_COUNTS_EVENTS,
   SpaceCountSubjects,
@@ -50,7 +53,12 @@ export const SERVICES: AppSpec[] = [
     schema: 'identity',
     env: { file: 'config/identity.env', className: 'IdentityEnv' },
     nats: {
-      calls: [ContentSubjects.memberSpaces, ContentSubjects.spaceAccess, SpaceCountSubjects.organizationSpaceCounts],
+      calls: [
+        ContentSubjects.memberSpaces,
+        ContentSubjects.spaceAccess,
+        SpaceCountSubjects.organizationSpaceCounts,
+        SitesSubjects.siteExists,
+      ],
       consumes: [{ durable: SPACE_COUNTS_CONSUMER, subject: SPACE_COUNTS_EVENTS }],
     },
   },
@@ -85,7 +93,10 @@ export const SERVICES: AppSpec[] = [
     name: 'sites',
     schema: 'sites',
     env: { file: 'config/sites.env', className: 'SitesEnv' },
-    nats: { calls: [IdentitySubjects.membershipGet] },
+    nats: {
+      calls: [IdentitySubjects.membershipGet, IdentitySubjects.orgGet, IdentitySubjects.visitorClaimsKey, ContentSubjects.spaceGet],
+      consumes: [{ durable: SITE_SPACES_CONSUMER, subject: SITE_SPACES_EVENTS }],
+    },
   },
   {
     name: 'conversations',
