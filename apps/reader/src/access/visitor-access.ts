@@ -1,91 +1,56 @@
-// Who may read a published site, decided per request from the site's visibility:
-// public / unlisted → anyone; share-link → a share key of this site (query `share`, kept in a
-// cookie scoped to the site); visitor-auth → a visitor JWT (query `jwt_token` or cookie), verified
-// with the organization's public visitor key. The verified claims drive adaptive content.
+// What a visitor brings to a published site, read from the request: a share key (query `share`,
+// then kept in a cookie scoped to the site), a visitor JWT (query `jwt_token`, then a cookie) and
+// unsigned claims (`?visitor.<name>=true|false`). The directory (sites) decides what they open.
 import { createLocalJWKSet, type JSONWebKeySet, jwtVerify } from 'jose';
-import type { PublishedSite } from '../sites/site-directory';
-import type { VisitorContext } from './conditions';
 
 export interface VisitorKeys {
   /** The organization's public visitor-claims key (JWK), or null when it has none. */
   publicKey(organizationId: string): Promise<Record<string, unknown> | null>;
 }
 
-export type AccessDecision =
-  | { allowed: true; visitor: VisitorContext; setCookies: string[] }
-  | { allowed: false; status: 401 | 404; redirect?: string; clearCookies?: string[] };
-
-export interface AccessRequest {
-  query: Record<string, string | undefined>;
-  cookies: Record<string, string>;
-  /** Cookie path of the site (its URL prefix). */
-  cookiePath: string;
-  /** Full URL of the request, for the login redirect. */
-  url: string;
-  secure: boolean;
+export interface VisitorCredentials {
+  shareKey?: string;
+  token?: string;
+  unsigned: Record<string, boolean>;
+  /** Whether share key / token came from the query (then kept in a cookie once they opened the site). */
+  shareFromQuery: boolean;
+  tokenFromQuery: boolean;
 }
 
 const MAX_TOKEN_LENGTH = 8192;
+const MAX_SHARE_KEY_LENGTH = 256;
+export const SHARE_COOKIE = 'bindery_share';
+export const VISITOR_COOKIE = 'bindery_visitor';
 
-export const shareCookie = (site: PublishedSite): string => `bindery_share_${site.id}`;
-export const visitorCookie = (site: PublishedSite): string => `bindery_visitor_${site.id}`;
+export function visitorCredentials(query: Record<string, string | undefined>, cookies: Record<string, string>): VisitorCredentials {
+  const shareKey = bounded(query.share ?? cookies[SHARE_COOKIE], MAX_SHARE_KEY_LENGTH);
+  const token = bounded(query.jwt_token ?? cookies[VISITOR_COOKIE], MAX_TOKEN_LENGTH);
+  return { shareKey, token, unsigned: unsignedClaims(query), shareFromQuery: query.share !== undefined, tokenFromQuery: query.jwt_token !== undefined };
+}
 
-export class VisitorAccess {
-  constructor(private readonly keys: VisitorKeys) {}
+/** Cookies that keep a share key or token given in the query, scoped to the site's path. */
+export function credentialCookies(credentials: VisitorCredentials, path: string, secure: boolean): string[] {
+  const out: string[] = [];
+  if (credentials.shareFromQuery && credentials.shareKey) out.push(cookie(SHARE_COOKIE, credentials.shareKey, path, secure));
+  if (credentials.tokenFromQuery && credentials.token) out.push(cookie(VISITOR_COOKIE, credentials.token, path, secure));
+  return out;
+}
 
-  async decide(site: PublishedSite, request: AccessRequest): Promise<AccessDecision> {
-    const unsigned = unsignedClaims(request.query);
-    switch (site.visibility) {
-      case 'public':
-      case 'unlisted':
-        return { allowed: true, visitor: { claims: { unsigned } }, setCookies: [] };
-      case 'share-link':
-        return this.shareLink(site, request, unsigned);
-      case 'visitor-auth':
-        return this.visitorAuth(site, request, unsigned);
-      default:
-        return { allowed: false, status: 404 };
-    }
-  }
+export function clearTokenCookie(path: string, secure: boolean): string {
+  return cookie(VISITOR_COOKIE, '', path, secure, 0);
+}
 
-  private shareLink(site: PublishedSite, request: AccessRequest, unsigned: Record<string, boolean>): AccessDecision {
-    const fromQuery = request.query.share;
-    const key = fromQuery ?? request.cookies[shareCookie(site)];
-    // A key of another site (or none) is "no such site": a share-link site is not discoverable.
-    if (!key || !(site.shareKeys ?? []).includes(key)) return { allowed: false, status: 404 };
-    const setCookies = fromQuery ? [cookie(shareCookie(site), key, request)] : [];
-    return { allowed: true, visitor: { claims: { unsigned } }, setCookies };
-  }
-
-  private async visitorAuth(site: PublishedSite, request: AccessRequest, unsigned: Record<string, boolean>): Promise<AccessDecision> {
-    const fromQuery = request.query.jwt_token;
-    const token = fromQuery ?? request.cookies[visitorCookie(site)];
-    const claims = token ? await this.verify(site, token) : null;
-    if (!claims) {
-      const clearCookies = token && !fromQuery ? [cookie(visitorCookie(site), '', request, 0)] : undefined;
-      if (site.visitorAuthLoginUrl) {
-        const login = new URL(site.visitorAuthLoginUrl);
-        login.searchParams.set('location', request.url);
-        return { allowed: false, status: 401, redirect: login.toString(), clearCookies };
-      }
-      return { allowed: false, status: 401, clearCookies };
-    }
-    const setCookies = fromQuery ? [cookie(visitorCookie(site), fromQuery, request)] : [];
-    const merged = { ...claims, unsigned: { ...unsigned, ...(isRecord(claims.unsigned) ? claims.unsigned : {}) } };
-    return { allowed: true, visitor: { claims: merged }, setCookies };
-  }
-
-  private async verify(site: PublishedSite, token: string): Promise<Record<string, unknown> | null> {
-    if (token.length > MAX_TOKEN_LENGTH) return null;
-    const key = await this.keys.publicKey(site.organizationId);
-    if (!key) return null;
-    try {
-      const jwks = createLocalJWKSet({ keys: [key] } as unknown as JSONWebKeySet);
-      const { payload } = await jwtVerify(token, jwks, { algorithms: ['ES256'] });
-      return payload as Record<string, unknown>;
-    } catch {
-      return null;
-    }
+/** Verifies a visitor JWT (ES256) with the organization's public key; null when absent, bad or expired. */
+export async function verifyVisitorToken(keys: VisitorKeys, organizationId: string, token: string): Promise<Record<string, unknown> | null> {
+  if (token.length > MAX_TOKEN_LENGTH) return null;
+  const key = await keys.publicKey(organizationId);
+  if (!key) return null;
+  try {
+    const jwks = createLocalJWKSet({ keys: [key] } as unknown as JSONWebKeySet);
+    const { payload } = await jwtVerify(token, jwks, { algorithms: ['ES256'] });
+    return payload as Record<string, unknown>;
+  } catch {
+    return null;
   }
 }
 
@@ -99,11 +64,10 @@ function unsignedClaims(query: Record<string, string | undefined>): Record<strin
   return claims;
 }
 
-function cookie(name: string, value: string, request: AccessRequest, maxAge = 7 * 24 * 3600): string {
-  const secure = request.secure ? '; Secure' : '';
-  return `${name}=${encodeURIComponent(value)}; Path=${request.cookiePath || '/'}; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure}`;
+function bounded(value: string | undefined, max: number): string | undefined {
+  return value && value.length <= max ? value : undefined;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
+function cookie(name: string, value: string, path: string, secure: boolean, maxAge = 7 * 24 * 3600): string {
+  return `${name}=${encodeURIComponent(value)}; Path=${path || '/'}; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
 }

@@ -8,7 +8,7 @@ import { ReaderService, type ReaderRequest } from './reader.service';
 const get = (url: string, extra: Partial<ReaderRequest> = {}): ReaderRequest => ({ method: 'GET', host: 'localhost:8090', url, headers: {}, secure: false, ...extra });
 
 function reader(sites = [demoSite()], key: Record<string, unknown> | null = null): ReaderService {
-  return new ReaderService(new MemorySiteDirectory(sites), new MemoryContentSource(demoContents()), { publicKey: async () => key }, { cacheBytes: 1 << 20 });
+  return new ReaderService(new MemorySiteDirectory(sites, { publicKey: async () => key }), new MemoryContentSource(demoContents()), { cacheBytes: 1 << 20 });
 }
 
 describe('ReaderService', () => {
@@ -70,7 +70,7 @@ describe('ReaderService', () => {
 
   it('sends ETag and Cache-Control, and 304 for a matching If-None-Match; a new revision changes the ETag', async () => {
     const contents = new MemoryContentSource(demoContents());
-    const r = new ReaderService(new MemorySiteDirectory([demoSite()]), contents, { publicKey: async () => null }, { cacheBytes: 1 << 20 });
+    const r = new ReaderService(new MemorySiteDirectory([demoSite()]), contents, { cacheBytes: 1 << 20 });
     const first = await r.handle(get('/demo/docs/welcome'));
     expect(first.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
     const etag = String(first.headers.etag);
@@ -115,9 +115,9 @@ describe('ReaderService', () => {
     expect(opened.status).toBe(200);
     expect(opened.headers['cache-control']).toBe('private, no-cache');
     const cookie = String(opened.headers['set-cookie']).split(';')[0];
-    expect(cookie).toBe('bindery_share_site-demo=key-a');
+    expect(cookie).toBe('bindery_share=key-a');
     expect((await r.handle(get('/demo/docs/guides/api', { headers: { cookie } }))).status).toBe(200);
-    expect((await r.handle(get('/demo/docs/other/welcome', { headers: { cookie: 'bindery_share_other=key-a' } }))).status).toBe(404);
+    expect((await r.handle(get('/demo/docs/other/welcome', { headers: { cookie: 'bindery_share=key-a' } }))).status).toBe(404);
   });
 
   it('visitor-auth: a valid JWT opens the site and its claims drive adaptive content; invalid or expired is 401 or the login redirect', async () => {
@@ -134,7 +134,7 @@ describe('ReaderService', () => {
     expect((await r.handle(get(`/demo/docs/welcome?jwt_token=${expired}`))).status).toBe(401);
     const ok = await r.handle(get(`/demo/docs/welcome?jwt_token=${await sign({})}`));
     expect(ok.status).toBe(200);
-    expect(String(ok.headers['set-cookie'])).toMatch(/^bindery_visitor_site-demo=.+HttpOnly/);
+    expect(String(ok.headers['set-cookie'])).toMatch(/^bindery_visitor=.+HttpOnly/);
     expect(ok.body).not.toContain('>Beta</a>');
     const beta = await r.handle(get(`/demo/docs/beta/welcome?jwt_token=${await sign({ unsigned: { beta: true } })}`));
     expect(beta.status).toBe(200);

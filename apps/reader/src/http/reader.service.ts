@@ -5,15 +5,17 @@
 import { createHash } from 'node:crypto';
 import { documentToMarkdown } from '@bindery/document';
 import { LRUCache } from 'lru-cache';
-import { VisitorAccess, type VisitorKeys } from '../access/visitor-access';
+import { clearTokenCookie, credentialCookies, type VisitorCredentials, visitorCredentials } from '../access/visitor-access';
 import type { ContentSource, ReaderPage, ReaderFile } from '../content/content-source';
 import { type PageIndex, pageIndex } from '../content/page-index';
 import { CSS, CSS_PATH, JS, JS_PATH } from '../render/assets';
 import { renderDocument } from '../render/document-html';
 import { esc } from '../render/escape';
 import { pageHref, renderPage, renderStatusPage, type PageView } from '../render/layout';
-import type { PublishedSite, SiteDirectory } from '../sites/site-directory';
-import { address, variantPrefix, visibleStructure, type VisibleStructure } from '../sites/site-view';
+import type { LookupResult, PublishedSite, SiteDirectory } from '../sites/site-directory';
+import { address, structureOf, variantPrefix, type VisibleStructure } from '../sites/site-view';
+
+type Found = { kind: 'found'; site: PublishedSite; prefix: string; rest: string[] } | { kind: 'not-found' } | { kind: 'unauthorized'; loginUrl?: string; prefix: string };
 
 export interface ReaderRequest {
   method: string;
@@ -41,16 +43,13 @@ const MAX_QUERY = 200;
 const HTML = 'text/html; charset=utf-8';
 
 export class ReaderService {
-  private readonly access: VisitorAccess;
   private readonly rendered: LRUCache<string, { html: string; etag: string }>;
 
   constructor(
     private readonly sites: SiteDirectory,
     private readonly content: ContentSource,
-    keys: VisitorKeys,
     options: ReaderOptions,
   ) {
-    this.access = new VisitorAccess(keys);
     this.rendered = new LRUCache({ maxSize: Math.max(options.cacheBytes, 1), sizeCalculation: (v) => v.html.length * 2 + 64 });
   }
 
@@ -67,34 +66,31 @@ export class ReaderService {
     const segments = pathSegments(rawPath);
     if (!segments) return status(404, 'Page not found', 'There is no page at this address.');
     const query = parseQuery(rawQuery);
-    const found = await this.findSite(request.host, segments);
-    if (!found) return status(404, 'Site not found', 'No published site lives at this address.');
-    const { site, prefix, rest } = found;
-
-    const decision = await this.access.decide(site, {
-      query,
-      cookies: parseCookies(header(request.headers, 'cookie')),
-      cookiePath: prefix || '/',
-      url: `${request.secure ? 'https' : 'http'}://${request.host}${request.url}`,
-      secure: request.secure,
-    });
-    if (!decision.allowed) {
-      const cookies = decision.clearCookies ?? [];
-      if (decision.status === 401 && decision.redirect) return { status: 302, headers: { location: decision.redirect, 'cache-control': 'no-store', ...(cookies.length ? { 'set-cookie': cookies } : {}) }, body: '' };
-      const response = decision.status === 401 ? status(401, 'Sign-in required', 'This site is only for signed-in visitors; the link you followed may have expired.') : status(404, 'Site not found', 'No published site lives at this address.');
-      if (cookies.length) response.headers['set-cookie'] = cookies;
-      return response;
+    const credentials = visitorCredentials(query, parseCookies(header(request.headers, 'cookie')));
+    const found = await this.findSite(request.host, segments, credentials);
+    if (found.kind === 'not-found') return status(404, 'Site not found', 'No published site lives at this address.');
+    if (found.kind === 'unauthorized') {
+      const clear: Record<string, string[]> = credentials.token && !credentials.tokenFromQuery ? { 'set-cookie': [clearTokenCookie(found.prefix || '/', request.secure)] } : {};
+      if (found.loginUrl) {
+        const login = new URL(found.loginUrl);
+        login.searchParams.set('location', `${request.secure ? 'https' : 'http'}://${request.host}${request.url}`);
+        return { status: 302, headers: { location: login.toString(), 'cache-control': 'no-store', ...clear }, body: '' };
+      }
+      const refused = status(401, 'Sign-in required', 'This site is only for signed-in visitors; the link you followed may have expired.');
+      return { ...refused, headers: { ...refused.headers, ...clear } };
     }
-    const response = await this.serve(request, site, prefix, rest, decision.visitor, query);
+    const { site, prefix, rest } = found;
+    const response = await this.serve(request, site, prefix, rest, query);
     const restricted = site.visibility === 'share-link' || site.visibility === 'visitor-auth';
     if (restricted) response.headers['cache-control'] = 'private, no-cache';
-    if (decision.setCookies.length) response.headers['set-cookie'] = decision.setCookies;
+    const cookies = credentialCookies(credentials, prefix || '/', request.secure);
+    if (cookies.length > 0 && response.status < 400) response.headers['set-cookie'] = cookies;
     return response;
   }
 
-  private async serve(request: ReaderRequest, site: PublishedSite, prefix: string, rest: string[], visitor: Parameters<typeof visibleStructure>[1], query: Record<string, string>): Promise<ReaderResponse> {
+  private async serve(request: ReaderRequest, site: PublishedSite, prefix: string, rest: string[], query: Record<string, string>): Promise<ReaderResponse> {
     const origin = `${request.secure ? 'https' : 'http'}://${request.host}`;
-    const structure = visibleStructure(site, visitor);
+    const structure = structureOf(site);
     const noindex = site.visibility !== 'public';
     if (rest.length === 1 && rest[0] === 'robots.txt') return text(robots(site, origin, prefix), 'text/plain; charset=utf-8');
     if (rest.length === 1 && rest[0] === 'sitemap.xml') return text(await this.sitemap(site, structure, origin, prefix), 'application/xml; charset=utf-8');
@@ -177,20 +173,21 @@ export class ReaderService {
   }
 
   /** Site by host (custom or organization hostname, then basename), or by `/{organization}/{basename}`. */
-  private async findSite(host: string, segments: string[]): Promise<{ site: PublishedSite; prefix: string; rest: string[] } | null> {
+  private async findSite(host: string, segments: string[], credentials: VisitorCredentials): Promise<Found> {
     const hostname = host.toLowerCase().replace(/:\d+$/, '');
+    const ask = { shareKey: credentials.shareKey, token: credentials.token, unsigned: credentials.unsigned };
+    const found = (result: LookupResult, prefix: string, rest: string[]): Found =>
+      result.kind === 'found' ? { kind: 'found', site: result.site, prefix, rest } : result.kind === 'unauthorized' ? { ...result, prefix } : result;
     if (await this.sites.knowsHost(hostname)) {
       if (segments.length > 0) {
-        const site = await this.sites.byHost(hostname, segments[0]);
-        if (site?.published) return { site, prefix: `/${encodeURIComponent(segments[0])}`, rest: segments.slice(1) };
+        const result = await this.sites.lookup({ ...ask, hostname, basename: segments[0] });
+        if (result.kind !== 'not-found') return found(result, `/${encodeURIComponent(segments[0])}`, segments.slice(1));
       }
-      const site = await this.sites.byHost(hostname, '');
-      return site?.published ? { site, prefix: '', rest: segments } : null;
+      return found(await this.sites.lookup({ ...ask, hostname, basename: '' }), '', segments);
     }
-    if (segments.length < 2) return null;
-    const site = await this.sites.byOrganization(segments[0], segments[1]);
-    if (!site?.published) return null;
-    return { site, prefix: `/${encodeURIComponent(segments[0])}/${encodeURIComponent(segments[1])}`, rest: segments.slice(2) };
+    if (segments.length < 2) return { kind: 'not-found' };
+    const prefix = `/${encodeURIComponent(segments[0])}/${encodeURIComponent(segments[1])}`;
+    return found(await this.sites.lookup({ ...ask, organizationId: segments[0], basename: segments[1] }), prefix, segments.slice(2));
   }
 
   private async eachPage(structure: VisibleStructure, visit: (page: ReaderPage, base: string, sectionTitle: string) => void): Promise<void> {

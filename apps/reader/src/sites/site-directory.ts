@@ -48,12 +48,30 @@ export interface PublishedSite {
   version: string;
 }
 
-/** Finds published sites. Implementations answer `null` for "no such (published) site". */
+/** How a request names a site and what the visitor brings (share key, visitor token, unsigned claims). */
+export interface SiteLookup {
+  /** Lower-case hostname of the request (no port) when routing by host. */
+  hostname?: string;
+  organizationId?: string;
+  basename: string;
+  shareKey?: string;
+  token?: string;
+  unsigned: Record<string, boolean>;
+}
+
+export type LookupResult =
+  /** `site.sections` already holds only what this visitor may see (conditions applied). */
+  | { kind: 'found'; site: PublishedSite }
+  | { kind: 'not-found' }
+  /** visitor-auth without a valid token: 401, or a redirect to the site's login URL. */
+  | { kind: 'unauthorized'; loginUrl?: string };
+
+/**
+ * Finds published sites and decides who may read them: the sites service over NATS, or the
+ * in-memory directory (tests, bench, demo), which applies the same rules.
+ */
 export interface SiteDirectory {
-  /** The site served at `host` whose basename is `basename` (or the host's only/default site when `basename` is ''). */
-  byHost(host: string, basename: string): Promise<PublishedSite | null>;
-  /** Path-based fallback for local use: `/{organizationId}/{basename}/…`. */
-  byOrganization(organizationId: string, basename: string): Promise<PublishedSite | null>;
-  /** Whether `host` is served by any site (decides between host routing and the path fallback). */
-  knowsHost(host: string): Promise<boolean>;
+  lookup(request: SiteLookup): Promise<LookupResult>;
+  /** Whether `hostname` is served by any site (decides between host routing and the path fallback). */
+  knowsHost(hostname: string): Promise<boolean>;
 }

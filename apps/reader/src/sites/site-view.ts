@@ -22,10 +22,13 @@ export interface Addressed {
 export function visibleStructure(site: PublishedSite, visitor: VisitorContext): VisibleStructure {
   const adaptive = site.adaptiveContent;
   const shown = <T extends { condition?: string }>(item: T): boolean => !adaptive || evaluateCondition(item.condition, visitor);
-  const sections = site.sections
-    .filter(shown)
-    .map((section) => ({ ...section, siteSpaces: section.siteSpaces.filter(shown) }))
-    .filter((section) => section.siteSpaces.length > 0);
+  const sections = site.sections.filter(shown).map((section) => ({ ...section, siteSpaces: section.siteSpaces.filter(shown) }));
+  return structureOf({ sections });
+}
+
+/** The structure of a site as the directory answered it (already filtered for the visitor). */
+export function structureOf(site: Pick<PublishedSite, 'sections'>): VisibleStructure {
+  const sections = site.sections.filter((section) => section.siteSpaces.length > 0);
   const key = sections.map((s) => `${s.id}:${s.siteSpaces.map((v) => v.id).join(',')}`).join(';');
   return { sections, key };
 }
