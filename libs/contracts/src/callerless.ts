@@ -1,6 +1,7 @@
 import { ContentSubjects } from './content';
 import { healthSubject } from './health';
 import { IdentitySubjects } from './identity';
+import { SiteSubjects } from './sites/site-subjects';
 import { SpaceCountSubjects } from './space-counts';
 
 /**
@@ -31,7 +32,13 @@ export const ContentCallerlessSubjects: readonly string[] = [
 
 export const CollaborationCallerlessSubjects: readonly string[] = [healthSubject('collaboration')];
 
-export const SitesCallerlessSubjects: readonly string[] = [healthSubject('sites')];
+export const SitesCallerlessSubjects: readonly string[] = [
+  healthSubject('sites'),
+  // The reader app serves anonymous visitors: the site's visibility, share key and visitor token are the authorisation.
+  SiteSubjects.publishedLookup,
+  // Asked by identity after it checked the caller; answers only whether an organization owns a site id.
+  SiteSubjects.siteExists,
+];
 
 const CALLERLESS = new Set<string>([
   ...IdentityCallerlessSubjects,

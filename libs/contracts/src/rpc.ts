@@ -2,6 +2,7 @@ import type { ContentRpc, ContentSubjects } from './content';
 import type { Envelope } from './context';
 import type { HealthRpc } from './health';
 import type { IdentityRpc, IdentitySubjects } from './identity';
+import type { SiteStructureRpc, SiteSubjects } from './sites';
 import type { SpaceCountsRpc } from './space-counts';
 
 /**
@@ -9,7 +10,7 @@ import type { SpaceCountsRpc } from './space-counts';
  * `ServiceClient.send` infers both from the subject, so a wrong payload or a misread result is a
  * compile error. A new service adds its context's map here.
  */
-export interface ServiceRpc extends IdentityRpc, ContentRpc, SpaceCountsRpc, HealthRpc {}
+export interface ServiceRpc extends IdentityRpc, ContentRpc, SpaceCountsRpc, HealthRpc, SiteStructureRpc {}
 
 export type RpcSubject = keyof ServiceRpc;
 /** The input (`data` of the envelope) of a subject. */
@@ -27,4 +28,5 @@ type Assert<T extends true> = T;
 export type RpcMapsCoverTheirSubjects = [
   Assert<Same<keyof IdentityRpc, SubjectsOf<typeof IdentitySubjects>>>,
   Assert<Same<keyof ContentRpc, SubjectsOf<typeof ContentSubjects>>>,
+  Assert<Same<keyof SiteStructureRpc, SubjectsOf<typeof SiteSubjects>>>,
 ];
