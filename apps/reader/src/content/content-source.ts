@@ -43,8 +43,8 @@ export interface SearchHit {
 }
 
 export interface ContentSource {
-  /** The space's current published content; throws for an unknown space. */
-  content(spaceId: string): Promise<SpaceContent>;
+  /** The space's current published content (the space must belong to the organization); throws for an unknown space. */
+  content(organizationId: string, spaceId: string): Promise<SpaceContent>;
   /** Full-text search of a space, or `null` when no search service is available. */
-  search(spaceId: string, query: string): Promise<SearchHit[] | null>;
+  search(organizationId: string, spaceId: string, query: string): Promise<SearchHit[] | null>;
 }

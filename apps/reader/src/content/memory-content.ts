@@ -14,16 +14,16 @@ export class MemoryContentSource implements ContentSource {
     this.spaces.set(content.spaceId, content);
   }
 
-  async content(spaceId: string): Promise<SpaceContent> {
+  async content(_organizationId: string, spaceId: string): Promise<SpaceContent> {
     const content = this.spaces.get(spaceId);
     if (!content) throw new Error(`unknown space ${spaceId}`);
     return content;
   }
 
-  async search(spaceId: string, query: string): Promise<SearchHit[] | null> {
+  async search(organizationId: string, spaceId: string, query: string): Promise<SearchHit[] | null> {
     const needle = query.toLowerCase();
     const hits: SearchHit[] = [];
-    for (const page of pageIndex(await this.content(spaceId)).order) {
+    for (const page of pageIndex(await this.content(organizationId, spaceId)).order) {
       const sections = page.document ? documentSections(page.document) : [];
       const body = sections.map((s) => `${s.heading} ${s.text}`).join(' ');
       if (page.title.toLowerCase().includes(needle) || body.toLowerCase().includes(needle)) {

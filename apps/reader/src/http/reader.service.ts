@@ -100,10 +100,10 @@ export class ReaderService {
     }
     const addressed = address(structure, rest);
     if (!addressed) return status(404, 'Page not found', 'There is no page at this address.');
-    const content = await this.content.content(addressed.siteSpace.spaceId);
+    const content = await this.content.content(site.organizationId, addressed.siteSpace.spaceId);
     const index = pageIndex(content);
     let pagePath = addressed.pagePath;
-    if (pagePath === '~search') return this.search(addressed.siteSpace.spaceId, query.q ?? '', index, prefix + addressed.variantPrefix);
+    if (pagePath === '~search') return this.search(site.organizationId, addressed.siteSpace.spaceId, query.q ?? '', index, prefix + addressed.variantPrefix);
     const markdown = pagePath.endsWith('.md');
     if (markdown) pagePath = pagePath.slice(0, -3);
     const page = pagePath === '' ? index.first : index.byPath.get(pagePath);
@@ -162,9 +162,9 @@ export class ReaderService {
     });
   }
 
-  private async search(spaceId: string, q: string, index: PageIndex, base: string): Promise<ReaderResponse> {
+  private async search(organizationId: string, spaceId: string, q: string, index: PageIndex, base: string): Promise<ReaderResponse> {
     const queryText = q.trim().slice(0, MAX_QUERY);
-    const hits = queryText ? await this.content.search(spaceId, queryText) : [];
+    const hits = queryText ? await this.content.search(organizationId, spaceId, queryText) : [];
     const results = (hits ?? [])
       .filter((hit) => index.byPath.has(hit.path))
       .slice(0, 20)
@@ -190,10 +190,10 @@ export class ReaderService {
     return found(await this.sites.lookup({ ...ask, organizationId: segments[0], basename: segments[1] }), prefix, segments.slice(2));
   }
 
-  private async eachPage(structure: VisibleStructure, visit: (page: ReaderPage, base: string, sectionTitle: string) => void): Promise<void> {
+  private async eachPage(site: PublishedSite, structure: VisibleStructure, visit: (page: ReaderPage, base: string, sectionTitle: string) => void): Promise<void> {
     for (const section of structure.sections) {
       for (const siteSpace of section.siteSpaces) {
-        const index = pageIndex(await this.content.content(siteSpace.spaceId));
+        const index = pageIndex(await this.content.content(site.organizationId, siteSpace.spaceId));
         const base = variantPrefix(structure, section, siteSpace);
         for (const page of index.order) visit(page, base, siteSpace.title === section.title ? section.title : `${section.title} · ${siteSpace.title}`);
       }
@@ -203,7 +203,7 @@ export class ReaderService {
   private async sitemap(site: PublishedSite, structure: VisibleStructure, origin: string, prefix: string): Promise<string> {
     const urls: string[] = [];
     if (site.visibility === 'public') {
-      await this.eachPage(structure, (page, base) => {
+      await this.eachPage(site, structure, (page, base) => {
         if (!page.noIndex && urls.length < 50_000) urls.push(`<url><loc>${esc(`${origin}${prefix}${base}/${page.path}`)}</loc></url>`);
       });
     }
@@ -213,7 +213,7 @@ export class ReaderService {
   private async llms(site: PublishedSite, structure: VisibleStructure, origin: string, prefix: string): Promise<string> {
     const lines = [`# ${site.title}`, ''];
     let heading = '';
-    await this.eachPage(structure, (page, base, group) => {
+    await this.eachPage(site, structure, (page, base, group) => {
       if (group !== heading) {
         heading = group;
         lines.push('', `## ${group}`, '');
