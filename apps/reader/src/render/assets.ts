@@ -9,7 +9,7 @@ export const CSS = `
 @media (prefers-color-scheme:dark){:root:not([data-theme=light]){--bg:#12151b;--fg:#e6e9ef;--muted:#a3acbd;--line:#2a303b;--accent:#7fb0ff;--code:#1b2029;--card:#181c24;--hint-info:#1a2640;--hint-warning:#3a2c12;--hint-danger:#3d1a1a;--hint-success:#14301f}}
 *{box-sizing:border-box}body{margin:0;font:16px/1.6 system-ui,-apple-system,"Segoe UI",sans-serif;background:var(--bg);color:var(--fg)}
 a{color:var(--accent)}a:focus-visible,button:focus-visible,input:focus-visible,summary:focus-visible,[tabindex]:focus-visible{outline:2px solid var(--accent);outline-offset:2px}
-.skip{position:absolute;left:-999px}.skip:focus{left:8px;top:8px;background:var(--bg);padding:4px 8px;z-index:9}
+.sr-only{position:absolute;width:1px;height:1px;margin:-1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}.skip{position:absolute;left:-999px}.skip:focus{left:8px;top:8px;background:var(--bg);padding:4px 8px;z-index:9}
 header.top{display:flex;gap:16px;align-items:center;padding:10px 20px;border-bottom:1px solid var(--line);flex-wrap:wrap}
 header.top .brand{font-weight:700;font-size:18px;color:var(--fg);text-decoration:none}
 nav.sections ul{display:flex;gap:12px;list-style:none;margin:0;padding:0}nav.sections a[aria-current]{font-weight:700}
@@ -31,11 +31,11 @@ figure{margin:1em 0}figure.code figcaption{font-size:13px;color:var(--muted);pad
 .tabs [role=tablist]{display:flex;gap:4px;border-bottom:1px solid var(--line)}.tabs [role=tab]{border:0;background:none;color:var(--muted);padding:8px 12px;cursor:pointer;border-bottom:2px solid transparent;font:inherit}.tabs [role=tab][aria-selected=true]{color:var(--accent);border-bottom-color:var(--accent)}.tabs [role=tabpanel]{padding:8px 0}
 details.expandable{border:1px solid var(--line);border-radius:8px;padding:8px 14px;margin:1em 0}details summary{cursor:pointer;font-weight:600}
 .table-wrap{overflow:auto}table{border-collapse:collapse;width:100%}th,td{border:1px solid var(--line);padding:6px 10px;text-align:left}
-blockquote{margin:1em 0;padding-left:14px;border-left:3px solid var(--line);color:var(--muted)}ul.tasks{list-style:none;padding-left:4px}
+blockquote{margin:1em 0;padding-left:14px;border-left:3px solid var(--line);color:var(--muted)}ul.tasks{list-style:none;padding-left:4px}li.task{display:flex;gap:8px;align-items:baseline}li.task>p{margin:.2em 0}
 nav.pagination{display:flex;justify-content:space-between;gap:16px;margin-top:48px}nav.pagination a{flex:1;border:1px solid var(--line);border-radius:8px;padding:10px 14px;text-decoration:none}nav.pagination .next{text-align:right}nav.pagination small{display:block;color:var(--muted)}
 footer{border-top:1px solid var(--line);padding:16px 20px;color:var(--muted);font-size:14px;text-align:center}
-.hljs-keyword,.hljs-selector-tag,.hljs-built_in{color:#a626a4}.hljs-string,.hljs-attr{color:#50a14f}.hljs-number,.hljs-literal{color:#986801}.hljs-comment{color:#6a737d;font-style:italic}.hljs-title,.hljs-function{color:#4078f2}
-[data-theme=dark] .hljs-keyword,[data-theme=dark] .hljs-built_in{color:#d3a6ff}[data-theme=dark] .hljs-string,[data-theme=dark] .hljs-attr{color:#98c379}[data-theme=dark] .hljs-number{color:#e5c07b}[data-theme=dark] .hljs-comment{color:#9aa4b2}[data-theme=dark] .hljs-title{color:#8ab4ff}
+.hljs-keyword,.hljs-selector-tag,.hljs-built_in{color:#8f1f8d}.hljs-string,.hljs-attr,.hljs-subst{color:#2b6a2c}.hljs-number,.hljs-literal{color:#7a5300}.hljs-comment{color:#555c66;font-style:italic}.hljs-title,.hljs-function{color:#2950b5}
+[data-theme=dark] .hljs-keyword,[data-theme=dark] .hljs-built_in{color:#d3a6ff}[data-theme=dark] .hljs-string,[data-theme=dark] .hljs-attr,[data-theme=dark] .hljs-subst{color:#98c379}[data-theme=dark] .hljs-number{color:#e5c07b}[data-theme=dark] .hljs-comment{color:#9aa4b2}[data-theme=dark] .hljs-title{color:#8ab4ff}
 @media (max-width:1000px){.layout{grid-template-columns:1fr}aside.toc{display:none}nav.sidebar{position:static;max-height:none}}
 `;
 

@@ -69,13 +69,13 @@ function header(view: PageView): string {
       : '';
   const variants =
     view.variants.length > 1
-      ? `<label><span class="skip">Version</span><select class="variant" aria-label="Version">${view.variants
+      ? `<label><span class="sr-only">Version</span><select class="variant" aria-label="Version">${view.variants
           .map((v) => `<option value="${esc(v.href)}"${v.current ? ' selected' : ''}>${esc(v.siteSpace.title)}</option>`)
           .join('')}</select></label>`
       : '';
   const endpoint = `${view.sitePrefix}${view.variantPrefix}/~search`;
   return `<header class="top" role="banner"><a class="brand" href="${esc(view.sitePrefix || '/')}">${esc(view.site.title)}</a>${sections}${variants}
-<form class="search" role="search" action="${esc(endpoint)}" data-endpoint="${esc(endpoint)}"><label class="skip" for="q">Search</label><input id="q" name="q" type="search" placeholder="Search…" autocomplete="off"><ul hidden></ul></form>
+<form class="search" role="search" action="${esc(endpoint)}" data-endpoint="${esc(endpoint)}"><label class="sr-only" for="q">Search</label><input id="q" name="q" type="search" placeholder="Search…" autocomplete="off"><ul hidden></ul></form>
 <button class="theme" type="button" aria-pressed="false">Theme</button></header>`;
 }
 
