@@ -2,7 +2,6 @@
 // box, the theme switch; accessibility checked with axe-core (serious and critical violations
 // fail). Screenshots go to test/artifacts/ (gitignored).
 import { mkdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
@@ -13,7 +12,7 @@ import { buildServer } from '../src/http/server';
 import { MemorySiteDirectory } from '../src/sites/memory-directory';
 import { demoContents, demoSite } from '../src/test-fixtures';
 
-const require = createRequire(import.meta.url);
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- axe-core ships its browser bundle as `source`
 const AXE_SOURCE: string = (require('axe-core') as { source: string }).source;
 const ARTIFACTS = join(__dirname, 'artifacts');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

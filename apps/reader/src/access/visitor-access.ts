@@ -1,7 +1,7 @@
 // What a visitor brings to a published site, read from the request: a share key (query `share`,
 // then kept in a cookie scoped to the site), a visitor JWT (query `jwt_token`, then a cookie) and
 // unsigned claims (`?visitor.<name>=true|false`). The directory (sites) decides what they open.
-import { createLocalJWKSet, type JSONWebKeySet, jwtVerify } from 'jose';
+import { createLocalJWKSet, jwtVerify } from 'jose';
 
 export interface VisitorKeys {
   /** The organization's public visitor-claims key (JWK), or null when it has none. */
@@ -46,9 +46,9 @@ export async function verifyVisitorToken(keys: VisitorKeys, organizationId: stri
   const key = await keys.publicKey(organizationId);
   if (!key) return null;
   try {
-    const jwks = createLocalJWKSet({ keys: [key] } as unknown as JSONWebKeySet);
+    const jwks = createLocalJWKSet({ keys: [key] });
     const { payload } = await jwtVerify(token, jwks, { algorithms: ['ES256'] });
-    return payload as Record<string, unknown>;
+    return payload;
   } catch {
     return null;
   }

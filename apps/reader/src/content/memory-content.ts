@@ -14,10 +14,9 @@ export class MemoryContentSource implements ContentSource {
     this.spaces.set(content.spaceId, content);
   }
 
-  async content(_organizationId: string, spaceId: string): Promise<SpaceContent> {
+  content(_organizationId: string, spaceId: string): Promise<SpaceContent> {
     const content = this.spaces.get(spaceId);
-    if (!content) throw new Error(`unknown space ${spaceId}`);
-    return content;
+    return content ? Promise.resolve(content) : Promise.reject(new Error(`unknown space ${spaceId}`));
   }
 
   async search(organizationId: string, spaceId: string, query: string): Promise<SearchHit[] | null> {

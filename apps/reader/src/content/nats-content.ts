@@ -37,8 +37,8 @@ export class NatsContentSource implements ContentSource {
   }
 
   /** Search of published content is not offered over NATS yet: the box says so. */
-  async search(): Promise<SearchHit[] | null> {
-    return null;
+  search(): Promise<SearchHit[] | null> {
+    return Promise.resolve(null);
   }
 
   private async fetch(key: string, organizationId: string, spaceId: string, held: Held | undefined): Promise<SpaceContent> {

@@ -8,7 +8,7 @@ import { ReaderService, type ReaderRequest } from './reader.service';
 const get = (url: string, extra: Partial<ReaderRequest> = {}): ReaderRequest => ({ method: 'GET', host: 'localhost:8090', url, headers: {}, secure: false, ...extra });
 
 function reader(sites = [demoSite()], key: Record<string, unknown> | null = null): ReaderService {
-  return new ReaderService(new MemorySiteDirectory(sites, { publicKey: async () => key }), new MemoryContentSource(demoContents()), { cacheBytes: 1 << 20 });
+  return new ReaderService(new MemorySiteDirectory(sites, { publicKey: () => Promise.resolve(key) }), new MemoryContentSource(demoContents()), { cacheBytes: 1 << 20 });
 }
 
 describe('ReaderService', () => {

@@ -7,8 +7,8 @@ export interface ServerOptions {
 
 /** Fastify in front of ReaderService: every GET/HEAD goes to it; `/healthz` answers for probes. */
 export function buildServer(reader: ReaderService, options: ServerOptions): FastifyInstance {
-  const app = Fastify({ logger: false, trustProxy: options.trustProxy, maxParamLength: 4096, routerOptions: { ignoreDuplicateSlashes: true } });
-  app.get('/healthz', async () => ({ status: 'ok' }));
+  const app = Fastify({ logger: false, trustProxy: options.trustProxy, routerOptions: { maxParamLength: 4096, ignoreDuplicateSlashes: true } });
+  app.get('/healthz', () => ({ status: 'ok' }));
   app.route({
     method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
     url: '/*',

@@ -29,6 +29,9 @@ type AnyNode = { object?: string; type?: string; key?: string; data?: Record<str
 
 const MAX_HIGHLIGHT_CHARS = 100_000;
 
+/** A string field of node data, or '' (documents written through the API may hold anything). */
+const str = (value: unknown): string => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '');
+
 export function renderDocument(document: Document, refs: RefResolver): RenderedDocument {
   return new DocumentRenderer(refs).render(document);
 }
@@ -45,7 +48,7 @@ class DocumentRenderer {
   render(document: Document): RenderedDocument {
     const levels = (document.nodes as unknown as AnyNode[]).flatMap((n) => (/^heading-[123]$/.test(n.type ?? '') ? [Number(n.type?.slice(-1))] : []));
     this.topLevel = levels.length > 0 ? Math.min(...levels) : 1;
-    const html = this.blocks(document.nodes as unknown as AnyNode[]);
+    const html = this.blocks(document.nodes);
     return { html, toc: this.toc };
   }
 
@@ -63,7 +66,7 @@ class DocumentRenderer {
       case 'heading-3':
         return this.heading(node);
       case 'list-ordered': {
-        const start = Number.isInteger(data.start) && data.start !== 1 ? ` start="${esc(data.start)}"` : '';
+        const start = Number.isInteger(data.start) && data.start !== 1 ? ` start="${str(data.start)}"` : '';
         return `<ol${start}>${this.blocks(node.nodes)}</ol>`;
       }
       case 'list-unordered':
@@ -88,11 +91,11 @@ class DocumentRenderer {
         return `<div class="hint hint-${style}" role="note" aria-label="${style}">${this.blocks(node.nodes)}</div>`;
       }
       case 'images':
-        return `<div class="images images-${esc(data.align ?? 'center')}">${this.blocks(node.nodes)}</div>`;
+        return `<div class="images images-${esc(str(data.align) || 'center')}">${this.blocks(node.nodes)}</div>`;
       case 'image':
         return this.image(node);
       case 'embed':
-        return this.embed(String(data.url ?? ''));
+        return this.embed(str(data.url));
       case 'content-ref':
         return this.contentRef(data.ref as ContentRef | undefined);
       case 'tabs':
@@ -104,9 +107,10 @@ class DocumentRenderer {
       case 'table':
         return this.table(node);
       case 'math':
-        return `<div class="math">${this.math(String(data.formula ?? ''), true)}</div>`;
+        return `<div class="math">${this.math(str(data.formula), true)}</div>`;
       case 'file':
-        return this.fileBlock(data.ref as ContentRef | undefined, String(data.caption ?? ''));
+        return this.fileBlock(data.ref as ContentRef | undefined, str(data.caption));
+      case undefined:
       default:
         // A block type this reader does not know yet: its text, never its raw data.
         return node.nodes ? `<div class="unknown-block">${this.blocks(node.nodes)}</div>` : '';
@@ -143,7 +147,7 @@ class DocumentRenderer {
 
   private image(node: AnyNode): string {
     const ref = node.data?.ref as ContentRef | undefined;
-    const alt = String(node.data?.alt ?? '');
+    const alt = str(node.data?.alt);
     const caption = node.fragments?.find((f) => f.fragment === 'caption');
     let src = '#';
     let size = '';
@@ -155,7 +159,7 @@ class DocumentRenderer {
         if (file.dimensions) size = ` width="${file.dimensions.width}" height="${file.dimensions.height}"`;
       }
     }
-    const captionHtml = caption ? `<figcaption>${this.blocks(caption.nodes as unknown as AnyNode[])}</figcaption>` : '';
+    const captionHtml = caption ? `<figcaption>${this.blocks(caption.nodes)}</figcaption>` : '';
     return `<figure class="image"><img src="${esc(src)}" alt="${esc(alt)}"${size} loading="lazy" decoding="async">${captionHtml}</figure>`;
   }
 
@@ -182,7 +186,7 @@ class DocumentRenderer {
     const items = node.nodes ?? [];
     const buttons = items
       .map((item, i) => {
-        const title = esc(String(item.data?.title ?? `Tab ${i + 1}`));
+        const title = esc(str(item.data?.title) || `Tab ${i + 1}`);
         return `<button role="tab" id="${id}-t${i}" aria-controls="${id}-p${i}" aria-selected="${i === 0}" tabindex="${i === 0 ? 0 : -1}">${title}</button>`;
       })
       .join('');
@@ -197,7 +201,7 @@ class DocumentRenderer {
     const body = node.fragments?.find((f) => f.fragment === 'expandable-body');
     const open = node.data?.defaultExpanded ? ' open' : '';
     const summary = title ? (title.nodes as unknown as AnyNode[]).map((n) => this.inlines(n.nodes)).join(' ') : 'Details';
-    return `<details class="expandable"${open}><summary>${summary}</summary>${this.blocks(body?.nodes as unknown as AnyNode[])}</details>`;
+    return `<details class="expandable"${open}><summary>${summary}</summary>${this.blocks(body?.nodes)}</details>`;
   }
 
   private table(node: AnyNode): string {
@@ -245,7 +249,8 @@ class DocumentRenderer {
       case 'inline-image':
         return this.image({ data, fragments: [] }).replace(/^<figure class="image">|<\/figure>$/g, '');
       case 'inline-math':
-        return this.math(String(data.formula ?? ''), false);
+        return this.math(str(data.formula), false);
+      case undefined:
       default:
         return this.inlines(node.nodes);
     }

@@ -1,7 +1,7 @@
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 /** Escapes text for HTML content and double- or single-quoted attribute values. */
-export function esc(text: unknown): string {
+export function esc(text: string | number | undefined): string {
   return String(text ?? '').replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
 }
 

@@ -13,7 +13,7 @@ export class MemorySiteDirectory implements SiteDirectory {
 
   constructor(
     sites: PublishedSite[] = [],
-    private readonly keys: VisitorKeys = { publicKey: async () => null },
+    private readonly keys: VisitorKeys = { publicKey: () => Promise.resolve(null) },
   ) {
     this.sites = sites;
   }
@@ -36,8 +36,8 @@ export class MemorySiteDirectory implements SiteDirectory {
     return { kind: 'found', site: { ...site, sections: visibleStructure(site, { claims }).sections } };
   }
 
-  async knowsHost(hostname: string): Promise<boolean> {
-    return this.sites.some((s) => s.hostname === hostname || s.organizationHostname === hostname);
+  knowsHost(hostname: string): Promise<boolean> {
+    return Promise.resolve(this.sites.some((s) => s.hostname === hostname || s.organizationHostname === hostname));
   }
 
   private find(request: SiteLookup): PublishedSite | undefined {
