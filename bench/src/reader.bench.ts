@@ -15,7 +15,7 @@ async function startReader(cacheMb: number): Promise<{ child: ChildProcess; base
     env: { ...process.env, READER_BENCH_PAGES: String(PAGES), READER_CACHE_MB: String(cacheMb) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const [chunk] = (await once(child.stdout!, 'data')) as [Buffer];
+  const [chunk] = (await once(child.stdout, 'data')) as [Buffer];
   return { child, base: `http://127.0.0.1:${chunk.toString().trim()}` };
 }
 

@@ -7,6 +7,7 @@ import { ContentRoutesModule } from './content/content.module';
 import { HealthController } from './health/health.controller';
 import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor';
 import { IdentityRoutesModule } from './identity/identity.module';
+import { SitesRoutesModule } from './sites/sites.module';
 
 @Module({})
 export class GatewayModule {
@@ -15,7 +16,13 @@ export class GatewayModule {
       module: GatewayModule,
       global: true,
       // One NATS connection: requests to every service, and the revocation events.
-      imports: [ServiceClientModule.forRoot({ name: 'gateway', env }), AuthModule, IdentityRoutesModule, ContentRoutesModule],
+      imports: [
+        ServiceClientModule.forRoot({ name: 'gateway', env }),
+        AuthModule,
+        IdentityRoutesModule,
+        ContentRoutesModule,
+        SitesRoutesModule,
+      ],
       controllers: [HealthController],
       providers: [
         { provide: GatewayEnv, useValue: env },

@@ -1,7 +1,49 @@
 import { EventsModule, ServiceClientModule, ServiceDatabaseModule } from '@bindery/platform/nest';
 import { type DynamicModule, Module } from '@nestjs/common';
-import type { SitesEnv } from './config/sites.env';
+import { OrganizationAccess } from './access/organization-access';
+import { OrganizationsRepository } from './access/organizations.repository';
+import { SitesEnv } from './config/sites.env';
 import { SITES_SCHEMA, createSitesDataSource } from './database/data-source';
+import { SpaceFollowConsumer } from './follow/space-follow.consumer';
+import { SpaceFollowService } from './follow/space-follow.service';
+import { PublishedService } from './published/published.service';
+import { VisitorClaims } from './published/visitor-claims';
+import { SiteLoader } from './sites/site-loader';
+import { SitesHandler } from './sites/sites.handler';
+import { SitesRepository } from './sites/sites.repository';
+import { SitesService } from './sites/sites.service';
+import { SectionGroupsService } from './structure/section-groups.service';
+import { SectionsService } from './structure/sections.service';
+import { SiteSpacesService } from './structure/site-spaces.service';
+import { SiteWriter } from './structure/site-writer';
+import { SortService } from './structure/sort.service';
+import { SpaceLookup } from './structure/space-lookup';
+import { StructureHandler } from './structure/structure.handler';
+import { StructureRepository } from './structure/structure.repository';
+
+/** Docs sites, site spaces, sections, section groups, published structures, adaptive content. */
+@Module({
+  controllers: [SitesHandler, StructureHandler],
+  providers: [
+    OrganizationAccess,
+    OrganizationsRepository,
+    SiteLoader,
+    SitesRepository,
+    SitesService,
+    StructureRepository,
+    SiteWriter,
+    SpaceLookup,
+    SiteSpacesService,
+    SectionsService,
+    SectionGroupsService,
+    SortService,
+    PublishedService,
+    VisitorClaims,
+    SpaceFollowService,
+    SpaceFollowConsumer,
+  ],
+})
+export class SiteStructureModule {}
 
 /** Features go in `imports`; the health handler comes with `startService`. */
 @Module({})
@@ -10,6 +52,7 @@ export class SitesModule {
   static forService(env: SitesEnv): DynamicModule {
     return {
       module: SitesModule,
+      global: true,
       imports: [
         ServiceDatabaseModule.forRoot({
           schema: SITES_SCHEMA,
@@ -18,7 +61,10 @@ export class SitesModule {
         }),
         EventsModule.forRoot({ service: 'sites', nats: env, databaseUrl: env.DATABASE_URL }),
         ServiceClientModule.forRoot({ name: 'sites-client', env }),
+        SiteStructureModule,
       ],
+      providers: [{ provide: SitesEnv, useValue: env }],
+      exports: [SitesEnv],
     };
   }
 }

@@ -3,7 +3,10 @@ import {
   ContentSubjects,
   EVENT_PREFIX_TOKEN_REVOKED,
   IdentitySubjects,
+  SITE_SPACES_CONSUMER,
+  SITE_SPACES_EVENTS,
   SiteSubjects,
+  SitesSubjects,
   SPACE_COUNTS_CONSUMER,
   SPACE_COUNTS_EVENTS,
   SpaceCountSubjects,
@@ -44,7 +47,12 @@ export const SERVICES: AppSpec[] = [
     schema: 'identity',
     env: { file: 'config/identity.env', className: 'IdentityEnv' },
     nats: {
-      calls: [ContentSubjects.memberSpaces, ContentSubjects.spaceAccess, SpaceCountSubjects.organizationSpaceCounts],
+      calls: [
+        ContentSubjects.memberSpaces,
+        ContentSubjects.spaceAccess,
+        SpaceCountSubjects.organizationSpaceCounts,
+        SitesSubjects.siteExists,
+      ],
       consumes: [{ durable: SPACE_COUNTS_CONSUMER, subject: SPACE_COUNTS_EVENTS }],
     },
   },
@@ -67,7 +75,10 @@ export const SERVICES: AppSpec[] = [
     name: 'sites',
     schema: 'sites',
     env: { file: 'config/sites.env', className: 'SitesEnv' },
-    nats: { calls: [] },
+    nats: {
+      calls: [IdentitySubjects.orgGet, IdentitySubjects.visitorClaimsKey, ContentSubjects.spaceGet],
+      consumes: [{ durable: SITE_SPACES_CONSUMER, subject: SITE_SPACES_EVENTS }],
+    },
   },
 ];
 

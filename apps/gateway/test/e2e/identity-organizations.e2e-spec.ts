@@ -21,12 +21,18 @@ describe('identity: organizations', () => {
   it('patches every field, normalising email domains, and returns them on GET', async () => {
     const org = await newOrganization();
     const hostname = `acme-${Date.now().toString(36)}`;
+    // defaultContent must name a site of the organization (identity asks the sites service).
+    const site = expectOperation<{ id: string }>(
+      await org.admin.client.post(`/v1/orgs/${org.organizationId}/sites`, { title: 'Acme site' }),
+      'createSite',
+      201,
+    );
     const body = {
       title: '  Acme Docs ',
       emailDomains: ['Acme.COM', 'acme.com', 'docs.acme.io'],
       hostname,
       defaultRole: 'edit',
-      defaultContent: { type: 'site', site: 'site123' },
+      defaultContent: { type: 'site', site: site.id },
       logo: 'https://cdn.example.com/logo.png',
       sso: true,
       ai: true,
@@ -46,7 +52,7 @@ describe('identity: organizations', () => {
       emailDomains: ['acme.com', 'docs.acme.io'],
       hostname,
       defaultRole: 'edit',
-      defaultContent: { type: 'site', site: 'site123' },
+      defaultContent: { type: 'site', site: site.id },
       sso: true,
       ai: true,
       inviteLinks: true,

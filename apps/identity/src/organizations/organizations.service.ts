@@ -9,6 +9,7 @@ import type { OrganizationEntity } from './organization.entity';
 import { toOrganization } from './organization.mapper';
 import { emailDomainOf, normalizeDomains, organizationChanges } from './organization-changes';
 import { OrganizationsRepository } from './organizations.repository';
+import { SiteDirectory } from './site-directory';
 
 @Injectable()
 export class OrganizationsService {
@@ -18,6 +19,7 @@ export class OrganizationsService {
     private readonly access: OrganizationAccess,
     private readonly users: UsersService,
     private readonly db: DataSource,
+    private readonly siteDirectory: SiteDirectory,
   ) {}
 
   /** An organization the caller belongs to; any other id is a 404, so ids of other orgs leak nothing. */
@@ -60,13 +62,11 @@ export class OrganizationsService {
     });
   }
 
-  /**
-   * Admin-only. `defaultContent.site` is stored with its shape checked; whether that site exists in
-   * this organization is for the sites context to confirm once it exists.
-   */
+  /** Admin-only. `defaultContent.site` must be a site of this organization (the sites service says). */
   async update(ctx: RequestContext, input: OrgUpdateInput): Promise<Organization> {
     const caller = await this.access.require(ctx, input.organizationId, 'org.update');
     const changes = organizationChanges(input);
+    if (input.defaultContent) await this.siteDirectory.requireSite(ctx, input.organizationId, input.defaultContent.site);
     await this.db.transaction(async (manager) => {
       if (!(await this.organizations.lockById(manager, input.organizationId))) throw notFound('No matching organization found');
       if (changes.hostname && (await this.organizations.hostnameTaken(manager, changes.hostname, input.organizationId))) {

@@ -1,9 +1,10 @@
 import { createServiceDataSource } from '@bindery/platform';
 import { CreateSites1767571200000 } from './migrations/1767571200000-CreateSites';
+import { SiteStructure1767571300000 } from './migrations/1767571300000-SiteStructure';
 
 export const SITES_SCHEMA = 'sites';
 
-export const sitesMigrations = [CreateSites1767571200000];
+export const sitesMigrations = [CreateSites1767571200000, SiteStructure1767571300000];
 
 /** The sites context's own schema, reached with its own role (DATABASE_URL). */
 export const createSitesDataSource = (url: string) =>

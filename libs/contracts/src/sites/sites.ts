@@ -68,6 +68,8 @@ export interface SiteUpdateInput extends SiteRef {
   title?: string;
   visibility?: SiteVisibility;
   basename?: string;
+  /** A Bindery addition: the site's own hostname (official SiteHostname pattern); null removes it. */
+  hostname?: string | null;
   adaptiveContent?: { enabled: boolean };
   agentsContext?: SiteAgentsContext;
   defaultSiteSpace?: string;

@@ -117,6 +117,8 @@ export interface SectionGroupRef extends SiteRef {
 export interface SectionGroupUpdateInput extends SectionGroupRef {
   title?: string;
   icon?: string | null;
+  /** Official: moves the group under another group (null: the root). A group inside itself is a 400. */
+  parentSectionGroupId?: string | null;
 }
 export interface SectionGroupMoveInput extends SectionGroupRef {
   position?: SiblingPosition;

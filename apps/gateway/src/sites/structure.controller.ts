@@ -1,0 +1,150 @@
+import { type List, type RequestContext, type SiteSection, type SiteSectionGroup, type SiteSpace, SitesSubjects } from '@bindery/contracts';
+import { ServiceClient } from '@bindery/platform/nest';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { PageQuery } from '../common/page.query';
+import { Ctx } from '../common/request-context.decorator';
+import { SiteParams } from './dto/site.request';
+import {
+  AddSectionGroupRequest,
+  AddSectionRequest,
+  AddSiteSpaceRequest,
+  GroupSectionRequest,
+  ListSectionsQuery,
+  ListSiteSpacesQuery,
+  MoveSectionGroupRequest,
+  MoveSectionRequest,
+  MoveSiteSpaceRequest,
+  SectionGroupParams,
+  SectionGroupSectionParams,
+  SectionParams,
+  SiteSpaceParams,
+  UpdateSectionGroupRequest,
+  UpdateSectionRequest,
+  UpdateSiteSpaceRequest,
+} from './dto/structure.request';
+
+@Controller('v1/orgs/:organizationId/sites/:siteId/site-spaces')
+export class SiteSpacesController {
+  constructor(private readonly services: ServiceClient) {}
+
+  @Get()
+  list(@Ctx() ctx: RequestContext, @Param() params: SiteParams, @Query() query: ListSiteSpacesQuery): Promise<List<SiteSpace>> {
+    return this.services.send(SitesSubjects.siteSpaceList, ctx, { ...query, ...params });
+  }
+
+  @Post()
+  @HttpCode(201)
+  add(@Ctx() ctx: RequestContext, @Param() params: SiteParams, @Body() body: AddSiteSpaceRequest): Promise<SiteSpace> {
+    return this.services.send(SitesSubjects.siteSpaceAdd, ctx, { ...body, ...params });
+  }
+
+  @Patch(':siteSpaceId')
+  update(@Ctx() ctx: RequestContext, @Param() params: SiteSpaceParams, @Body() body: UpdateSiteSpaceRequest): Promise<SiteSpace> {
+    return this.services.send(SitesSubjects.siteSpaceUpdate, ctx, { ...body, ...params });
+  }
+
+  @Delete(':siteSpaceId')
+  @HttpCode(204)
+  async delete(@Ctx() ctx: RequestContext, @Param() params: SiteSpaceParams): Promise<void> {
+    await this.services.send(SitesSubjects.siteSpaceDelete, ctx, { ...params });
+  }
+
+  /** Deprecated official move; sortSiteStructure replaces it. */
+  @Post(':siteSpaceId/move')
+  @HttpCode(200)
+  move(@Ctx() ctx: RequestContext, @Param() params: SiteSpaceParams, @Body() body: MoveSiteSpaceRequest): Promise<SiteSpace> {
+    const p = body.position;
+    const position = p ? { before: p.before?.siteSpace, after: p.after?.siteSpace } : undefined;
+    return this.services.send(SitesSubjects.siteSpaceMove, ctx, { ...params, position });
+  }
+}
+
+@Controller('v1/orgs/:organizationId/sites/:siteId/sections')
+export class SectionsController {
+  constructor(private readonly services: ServiceClient) {}
+
+  @Get()
+  list(@Ctx() ctx: RequestContext, @Param() params: SiteParams, @Query() query: ListSectionsQuery): Promise<List<SiteSection>> {
+    return this.services.send(SitesSubjects.sectionList, ctx, { ...query, ...params });
+  }
+
+  @Post()
+  @HttpCode(201)
+  add(@Ctx() ctx: RequestContext, @Param() params: SiteParams, @Body() body: AddSectionRequest): Promise<SiteSection> {
+    return this.services.send(SitesSubjects.sectionAdd, ctx, { ...body, ...params });
+  }
+
+  @Patch(':siteSectionId')
+  update(@Ctx() ctx: RequestContext, @Param() params: SectionParams, @Body() body: UpdateSectionRequest): Promise<SiteSection> {
+    return this.services.send(SitesSubjects.sectionUpdate, ctx, { ...body, ...params });
+  }
+
+  @Delete(':siteSectionId')
+  @HttpCode(204)
+  async delete(@Ctx() ctx: RequestContext, @Param() params: SectionParams): Promise<void> {
+    await this.services.send(SitesSubjects.sectionDelete, ctx, { ...params });
+  }
+
+  @Post(':siteSectionId/move')
+  @HttpCode(200)
+  move(@Ctx() ctx: RequestContext, @Param() params: SectionParams, @Body() body: MoveSectionRequest): Promise<SiteSection> {
+    const p = body.position;
+    const position = p ? { before: p.before?.siteSection, after: p.after?.siteSection } : undefined;
+    return this.services.send(SitesSubjects.sectionMove, ctx, { ...params, position });
+  }
+}
+
+@Controller('v1/orgs/:organizationId/sites/:siteId/section-groups')
+export class SectionGroupsController {
+  constructor(private readonly services: ServiceClient) {}
+
+  @Get()
+  list(@Ctx() ctx: RequestContext, @Param() params: SiteParams, @Query() query: PageQuery): Promise<List<SiteSectionGroup>> {
+    return this.services.send(SitesSubjects.sectionGroupList, ctx, { ...query, ...params });
+  }
+
+  @Post()
+  @HttpCode(201)
+  add(@Ctx() ctx: RequestContext, @Param() params: SiteParams, @Body() body: AddSectionGroupRequest): Promise<SiteSectionGroup> {
+    return this.services.send(SitesSubjects.sectionGroupAdd, ctx, { ...body, ...params });
+  }
+
+  @Patch(':siteSectionGroupId')
+  update(
+    @Ctx() ctx: RequestContext,
+    @Param() params: SectionGroupParams,
+    @Body() body: UpdateSectionGroupRequest,
+  ): Promise<SiteSectionGroup> {
+    return this.services.send(SitesSubjects.sectionGroupUpdate, ctx, { ...body, ...params });
+  }
+
+  @Delete(':siteSectionGroupId')
+  @HttpCode(204)
+  async delete(@Ctx() ctx: RequestContext, @Param() params: SectionGroupParams): Promise<void> {
+    await this.services.send(SitesSubjects.sectionGroupDelete, ctx, { ...params });
+  }
+
+  @Post(':siteSectionGroupId/move')
+  @HttpCode(200)
+  move(@Ctx() ctx: RequestContext, @Param() params: SectionGroupParams, @Body() body: MoveSectionGroupRequest): Promise<SiteSectionGroup> {
+    const p = body.position;
+    const position = p ? { before: p.before?.id, after: p.after?.id } : undefined;
+    return this.services.send(SitesSubjects.sectionGroupMove, ctx, { ...params, position });
+  }
+
+  @Post(':siteSectionGroupId/sections')
+  @HttpCode(200)
+  addSection(
+    @Ctx() ctx: RequestContext,
+    @Param() params: SectionGroupParams,
+    @Body() body: GroupSectionRequest,
+  ): Promise<SiteSectionGroup> {
+    return this.services.send(SitesSubjects.sectionGroupAddSection, ctx, { ...params, siteSectionId: body.sectionId });
+  }
+
+  @Delete(':siteSectionGroupId/sections/:siteSectionId')
+  @HttpCode(204)
+  async removeSection(@Ctx() ctx: RequestContext, @Param() params: SectionGroupSectionParams): Promise<void> {
+    await this.services.send(SitesSubjects.sectionGroupRemoveSection, ctx, { ...params });
+  }
+}

@@ -1,0 +1,43 @@
+import { IdentitySubjects, type PublicJwk, type RequestContext } from '@bindery/contracts';
+import { unauthorized } from '@bindery/platform';
+import { ServiceClient } from '@bindery/platform/nest';
+import { Injectable } from '@nestjs/common';
+import { type JWTPayload, importJWK, jwtVerify } from 'jose';
+
+const KEY_TTL_MS = 60_000;
+type VerifyKey = Awaited<ReturnType<typeof importJWK>>;
+
+/**
+ * Verifies visitor tokens: ES256 JWTs signed with the organization's visitor key, whose public
+ * half identity serves (`identity.visitor-claims.get-key`, callerless). Keys are kept a minute
+ * per organization so a published read does not ask identity every time.
+ */
+@Injectable()
+export class VisitorClaims {
+  private readonly keys = new Map<string, { at: number; key: Promise<VerifyKey> }>();
+
+  constructor(private readonly services: ServiceClient) {}
+
+  /** The token's claims, or a 401 when it is not a valid, unexpired token of this organization. */
+  async verify(ctx: RequestContext, organizationId: string, token: string): Promise<Record<string, unknown>> {
+    let payload: JWTPayload;
+    try {
+      payload = (await jwtVerify(token, await this.key(ctx, organizationId), { algorithms: ['ES256'] })).payload;
+    } catch {
+      this.keys.delete(organizationId);
+      throw unauthorized('The visitor token is not valid for this site');
+    }
+    return payload;
+  }
+
+  private key(ctx: RequestContext, organizationId: string): Promise<VerifyKey> {
+    const known = this.keys.get(organizationId);
+    if (known && Date.now() - known.at < KEY_TTL_MS) return known.key;
+    const key = this.services
+      .send(IdentitySubjects.visitorClaimsKey, ctx, { organizationId })
+      .then(({ key: jwk }: { key: PublicJwk }) => importJWK(jwk as Parameters<typeof importJWK>[0], 'ES256'));
+    key.catch(() => this.keys.delete(organizationId));
+    this.keys.set(organizationId, { at: Date.now(), key });
+    return key;
+  }
+}
