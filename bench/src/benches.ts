@@ -1,20 +1,14 @@
 import { contentBench } from './content.bench';
 import { gatewayBench } from './gateway.bench';
 import { markdownBench } from './markdown.bench';
-<<<<<<< HEAD
 import { readerBench } from './reader.bench';
-=======
 import { sitesBench } from './sites.bench';
->>>>>>> svc-sites
 
 /** Every benchmark `pnpm bench` knows; each returns the lines it reports. */
 export const BENCHES: Record<string, () => Promise<string[]>> = {
   gateway: gatewayBench,
   content: contentBench,
   markdown: markdownBench,
-<<<<<<< HEAD
-  reader: readerBench,
-=======
   sites: sitesBench,
->>>>>>> svc-sites
+  reader: readerBench,
 };

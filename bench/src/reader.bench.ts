@@ -26,9 +26,17 @@ async function loadManyPaths(base: string): Promise<LoadResult> {
     url: base,
     connections: CONNECTIONS,
     duration: SECONDS,
-    requests: [{ setupRequest: (req) => ({ ...req, path: `/demo/docs/group-${Math.floor((next % PAGES) / 100)}/page-${next++ % PAGES}` }) }],
+    requests: [
+      { setupRequest: (req) => ({ ...req, path: `/demo/docs/group-${Math.floor((next % PAGES) / 100)}/page-${next++ % PAGES}` }) },
+    ],
   });
-  return { requestsPerSecond: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors };
+  return {
+    requestsPerSecond: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
 }
 
 /**

@@ -10,7 +10,17 @@ import { demoSite } from './test-fixtures';
 
 async function main(): Promise<void> {
   const pages = Number(process.env.READER_BENCH_PAGES ?? 10_000);
-  const site = demoSite({ sections: [{ id: 'sec', title: 'Docs', path: 'docs', default: true, siteSpaces: [{ id: 'ss', title: 'Docs', path: 'docs', default: true, spaceId: 'big' }] }] });
+  const site = demoSite({
+    sections: [
+      {
+        id: 'sec',
+        title: 'Docs',
+        path: 'docs',
+        default: true,
+        siteSpaces: [{ id: 'ss', title: 'Docs', path: 'docs', default: true, spaceId: 'big' }],
+      },
+    ],
+  });
   const reader = new ReaderService(new MemorySiteDirectory([site]), new MemoryContentSource([largeSpace('big', pages)]), {
     cacheBytes: Number(process.env.READER_CACHE_MB ?? 128) * 1024 * 1024,
   });

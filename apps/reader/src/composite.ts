@@ -29,10 +29,14 @@ export class DemoFirstContent implements ContentSource {
   ) {}
 
   content(organizationId: string, spaceId: string): Promise<SpaceContent> {
-    return organizationId === this.demoOrganization ? this.demo.content(organizationId, spaceId) : this.rest.content(organizationId, spaceId);
+    return organizationId === this.demoOrganization
+      ? this.demo.content(organizationId, spaceId)
+      : this.rest.content(organizationId, spaceId);
   }
 
   search(organizationId: string, spaceId: string, query: string): Promise<SearchHit[] | null> {
-    return organizationId === this.demoOrganization ? this.demo.search(organizationId, spaceId, query) : this.rest.search(organizationId, spaceId, query);
+    return organizationId === this.demoOrganization
+      ? this.demo.search(organizationId, spaceId, query)
+      : this.rest.search(organizationId, spaceId, query);
   }
 }

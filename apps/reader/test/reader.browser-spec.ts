@@ -23,10 +23,16 @@ let base: string;
 
 beforeAll(async () => {
   mkdirSync(ARTIFACTS, { recursive: true });
-  const reader = new ReaderService(new MemorySiteDirectory([demoSite()]), new MemoryContentSource(demoContents()), { cacheBytes: 16 << 20 });
+  const reader = new ReaderService(new MemorySiteDirectory([demoSite()]), new MemoryContentSource(demoContents()), {
+    cacheBytes: 16 << 20,
+  });
   server = buildServer(reader, { trustProxy: false });
   base = await server.listen({ port: 0, host: '127.0.0.1' });
-  browser = await puppeteer.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+  browser = await puppeteer.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
 });
 
 afterAll(async () => {
@@ -46,10 +52,21 @@ async function open(path: string): Promise<Page> {
 async function axeViolations(page: Page): Promise<Array<{ id: string; impact: string; nodes: number; targets: string[] }>> {
   await page.evaluate(AXE_SOURCE);
   const result = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Array<{ id: string; impact: string; nodes: unknown[] }> }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Array<{ id: string; impact: string; nodes: unknown[] }> }> };
+      }
+    ).axe;
     return axe.run(document, { resultTypes: ['violations'] });
   });
-  return result.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length, targets: (v.nodes as Array<{ target: string[]; failureSummary?: string }>).map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`) }));
+  return result.violations.map((v) => ({
+    id: v.id,
+    impact: v.impact,
+    nodes: v.nodes.length,
+    targets: (v.nodes as Array<{ target: string[]; failureSummary?: string }>).map(
+      (n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`,
+    ),
+  }));
 }
 
 describe('a published site in Chromium', () => {

@@ -25,7 +25,13 @@ export const VISITOR_COOKIE = 'bindery_visitor';
 export function visitorCredentials(query: Record<string, string | undefined>, cookies: Record<string, string>): VisitorCredentials {
   const shareKey = bounded(query.share ?? cookies[SHARE_COOKIE], MAX_SHARE_KEY_LENGTH);
   const token = bounded(query.jwt_token ?? cookies[VISITOR_COOKIE], MAX_TOKEN_LENGTH);
-  return { shareKey, token, unsigned: unsignedClaims(query), shareFromQuery: query.share !== undefined, tokenFromQuery: query.jwt_token !== undefined };
+  return {
+    shareKey,
+    token,
+    unsigned: unsignedClaims(query),
+    shareFromQuery: query.share !== undefined,
+    tokenFromQuery: query.jwt_token !== undefined,
+  };
 }
 
 /** Cookies that keep a share key or token given in the query, scoped to the site's path. */
@@ -41,7 +47,11 @@ export function clearTokenCookie(path: string, secure: boolean): string {
 }
 
 /** Verifies a visitor JWT (ES256) with the organization's public key; null when absent, bad or expired. */
-export async function verifyVisitorToken(keys: VisitorKeys, organizationId: string, token: string): Promise<Record<string, unknown> | null> {
+export async function verifyVisitorToken(
+  keys: VisitorKeys,
+  organizationId: string,
+  token: string,
+): Promise<Record<string, unknown> | null> {
   if (token.length > MAX_TOKEN_LENGTH) return null;
   const key = await keys.publicKey(organizationId);
   if (!key) return null;

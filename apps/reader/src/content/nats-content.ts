@@ -42,7 +42,11 @@ export class NatsContentSource implements ContentSource {
   }
 
   private async fetch(key: string, organizationId: string, spaceId: string, held: Held | undefined): Promise<SpaceContent> {
-    const result: RevisionGetResult = await this.client.send(ContentSubjects.publishedRevision, this.context(), { organizationId, spaceId, knownTag: held?.tag });
+    const result: RevisionGetResult = await this.client.send(ContentSubjects.publishedRevision, this.context(), {
+      organizationId,
+      spaceId,
+      knownTag: held?.tag,
+    });
     const files = result.revision.files.map(toReaderFile);
     let content: SpaceContent;
     if (held && result.pages.rawJson === undefined) {
@@ -58,7 +62,15 @@ export class NatsContentSource implements ContentSource {
 }
 
 function toReaderPage(page: RevisionPage): ReaderPage {
-  const p = page as RevisionPage & { path?: string; description?: string; emoji?: string; hidden?: boolean; noIndex?: boolean; document?: Document; href?: string };
+  const p = page as RevisionPage & {
+    path?: string;
+    description?: string;
+    emoji?: string;
+    hidden?: boolean;
+    noIndex?: boolean;
+    document?: Document;
+    href?: string;
+  };
   const type = p.type === 'group' || p.type === 'link' ? p.type : 'document';
   return {
     id: p.id,
@@ -75,6 +87,20 @@ function toReaderPage(page: RevisionPage): ReaderPage {
   };
 }
 
-function toReaderFile(file: { id: string; name: string; contentType: string; size: number; downloadURL: string; dimensions?: { width: number; height: number } }): ReaderFile {
-  return { id: file.id, name: file.name, contentType: file.contentType, size: file.size, downloadURL: file.downloadURL, dimensions: file.dimensions };
+function toReaderFile(file: {
+  id: string;
+  name: string;
+  contentType: string;
+  size: number;
+  downloadURL: string;
+  dimensions?: { width: number; height: number };
+}): ReaderFile {
+  return {
+    id: file.id,
+    name: file.name,
+    contentType: file.contentType,
+    size: file.size,
+    downloadURL: file.downloadURL,
+    dimensions: file.dimensions,
+  };
 }

@@ -5,10 +5,21 @@ import { MemorySiteDirectory } from '../sites/memory-directory';
 import { DEMO_ORG, demoContents, demoSite } from '../test-fixtures';
 import { ReaderService, type ReaderRequest } from './reader.service';
 
-const get = (url: string, extra: Partial<ReaderRequest> = {}): ReaderRequest => ({ method: 'GET', host: 'localhost:8090', url, headers: {}, secure: false, ...extra });
+const get = (url: string, extra: Partial<ReaderRequest> = {}): ReaderRequest => ({
+  method: 'GET',
+  host: 'localhost:8090',
+  url,
+  headers: {},
+  secure: false,
+  ...extra,
+});
 
 function reader(sites = [demoSite()], key: Record<string, unknown> | null = null): ReaderService {
-  return new ReaderService(new MemorySiteDirectory(sites, { publicKey: () => Promise.resolve(key) }), new MemoryContentSource(demoContents()), { cacheBytes: 1 << 20 });
+  return new ReaderService(
+    new MemorySiteDirectory(sites, { publicKey: () => Promise.resolve(key) }),
+    new MemoryContentSource(demoContents()),
+    { cacheBytes: 1 << 20 },
+  );
 }
 
 describe('ReaderService', () => {
@@ -50,7 +61,14 @@ describe('ReaderService', () => {
 
   it('answers a styled 404 for unknown sites, paths and traversal attempts, never a 500', async () => {
     const r = reader();
-    for (const url of ['/nobody/docs', '/demo/docs/nope', '/demo/docs/..%2f..%2fetc/passwd', '/demo/docs/%E0%A4%A', '/demo/docs/a%00b', '/']) {
+    for (const url of [
+      '/nobody/docs',
+      '/demo/docs/nope',
+      '/demo/docs/..%2f..%2fetc/passwd',
+      '/demo/docs/%E0%A4%A',
+      '/demo/docs/a%00b',
+      '/',
+    ]) {
       const res = await r.handle(get(url));
       expect([url, res.status]).toEqual([url, 404]);
       expect(res.body).toContain('<title>');
@@ -60,7 +78,10 @@ describe('ReaderService', () => {
   });
 
   it('finds a site by custom hostname and by organization hostname plus basename', async () => {
-    const r = reader([demoSite({ hostname: 'docs.example.com' }), demoSite({ id: 'site-2', basename: 'api', organizationHostname: 'acme.bindery.test' })]);
+    const r = reader([
+      demoSite({ hostname: 'docs.example.com' }),
+      demoSite({ id: 'site-2', basename: 'api', organizationHostname: 'acme.bindery.test' }),
+    ]);
     expect((await r.handle(get('/welcome', { host: 'docs.example.com' }))).status).toBe(200);
     const byOrgHost = await r.handle(get('/api/guides/api', { host: 'acme.bindery.test' }));
     expect(byOrgHost.status).toBe(200);
@@ -108,7 +129,10 @@ describe('ReaderService', () => {
   });
 
   it('share-link: the key opens the site and is kept in a cookie; no key or another site’s key is a 404', async () => {
-    const r = reader([demoSite({ visibility: 'share-link', shareKeys: ['key-a'] }), demoSite({ id: 'other', basename: 'other', visibility: 'share-link', shareKeys: ['key-b'] })]);
+    const r = reader([
+      demoSite({ visibility: 'share-link', shareKeys: ['key-a'] }),
+      demoSite({ id: 'other', basename: 'other', visibility: 'share-link', shareKeys: ['key-b'] }),
+    ]);
     expect((await r.handle(get('/demo/docs/welcome'))).status).toBe(404);
     expect((await r.handle(get('/demo/docs/welcome?share=key-b'))).status).toBe(404);
     const opened = await r.handle(get('/demo/docs/welcome?share=key-a'));
@@ -118,13 +142,17 @@ describe('ReaderService', () => {
     expect(cookie).toBe('bindery_share=key-a');
     expect((await r.handle(get('/demo/docs/guides/api', { headers: { cookie } }))).status).toBe(200);
     expect((await r.handle(get('/demo/docs/other/welcome', { headers: { cookie: 'bindery_share=key-a' } }))).status).toBe(404);
+    const shareUrl = await r.handle(get('/demo/docs/~share/key-a/guides/api'));
+    expect(shareUrl.status).toBe(200);
+    expect(String(shareUrl.headers['set-cookie'])).toMatch(/^bindery_share=key-a; Path=\/demo\/docs;/);
   });
 
   it('visitor-auth: a valid JWT opens the site and its claims drive adaptive content; invalid or expired is 401 or the login redirect', async () => {
     const { privateKey, publicKey } = await generateKeyPair('ES256', { extractable: true });
     const other = await generateKeyPair('ES256', { extractable: true });
     const jwk = { ...(await exportJWK(publicKey)), alg: 'ES256' };
-    const sign = (claims: Record<string, unknown>, key = privateKey, exp = '1h') => new SignJWT(claims).setProtectedHeader({ alg: 'ES256' }).setSubject('visitor-1').setIssuedAt().setExpirationTime(exp).sign(key);
+    const sign = (claims: Record<string, unknown>, key = privateKey, exp = '1h') =>
+      new SignJWT(claims).setProtectedHeader({ alg: 'ES256' }).setSubject('visitor-1').setIssuedAt().setExpirationTime(exp).sign(key);
     const site = demoSite({ visibility: 'visitor-auth' });
     const r = reader([site], jwk);
     expect((await r.handle(get('/demo/docs/welcome'))).status).toBe(401);
@@ -141,7 +169,9 @@ describe('ReaderService', () => {
     const withLogin = reader([demoSite({ visibility: 'visitor-auth', visitorAuthLoginUrl: 'https://login.example.com/start' })], jwk);
     const redirect = await withLogin.handle(get('/demo/docs/welcome'));
     expect(redirect.status).toBe(302);
-    expect(redirect.headers.location).toBe('https://login.example.com/start?location=http%3A%2F%2Flocalhost%3A8090%2Fdemo%2Fdocs%2Fwelcome');
+    expect(redirect.headers.location).toBe(
+      'https://login.example.com/start?location=http%3A%2F%2Flocalhost%3A8090%2Fdemo%2Fdocs%2Fwelcome',
+    );
   });
 
   it('search answers JSON results inside the variant; unpublished sites are 404', async () => {

@@ -15,7 +15,10 @@ import { pageHref, renderPage, renderStatusPage, type PageView } from '../render
 import type { LookupResult, PublishedSite, SiteDirectory } from '../sites/site-directory';
 import { address, structureOf, variantPrefix, type VisibleStructure } from '../sites/site-view';
 
-type Found = { kind: 'found'; site: PublishedSite; prefix: string; rest: string[] } | { kind: 'not-found' } | { kind: 'unauthorized'; loginUrl?: string; prefix: string };
+type Found =
+  | { kind: 'found'; site: PublishedSite; prefix: string; rest: string[] }
+  | { kind: 'not-found' }
+  | { kind: 'unauthorized'; loginUrl?: string; prefix: string };
 
 export interface ReaderRequest {
   method: string;
@@ -63,14 +66,20 @@ export class ReaderService {
     const [rawPath, rawQuery = ''] = splitUrl(request.url);
     if (rawPath === CSS_PATH) return asset(CSS, 'text/css; charset=utf-8');
     if (rawPath === JS_PATH) return asset(JS, 'text/javascript; charset=utf-8');
-    const segments = pathSegments(rawPath);
-    if (!segments) return status(404, 'Page not found', 'There is no page at this address.');
+    const parsed = pathSegments(rawPath);
+    if (!parsed) return status(404, 'Page not found', 'There is no page at this address.');
     const query = parseQuery(rawQuery);
+    // A share link as the sites service writes it (`…/{basename}/~share/{key}/…`): the key is
+    // taken like `?share=` (kept in a cookie) and the segments are read without it.
+    const shareAt = parsed.indexOf('~share');
+    const segments = shareAt >= 0 && parsed[shareAt + 1] ? [...parsed.slice(0, shareAt), ...parsed.slice(shareAt + 2)] : parsed;
+    if (shareAt >= 0 && parsed[shareAt + 1]) query.share ??= parsed[shareAt + 1];
     const credentials = visitorCredentials(query, parseCookies(header(request.headers, 'cookie')));
     const found = await this.findSite(request.host, segments, credentials);
     if (found.kind === 'not-found') return status(404, 'Site not found', 'No published site lives at this address.');
     if (found.kind === 'unauthorized') {
-      const clear: Record<string, string[]> = credentials.token && !credentials.tokenFromQuery ? { 'set-cookie': [clearTokenCookie(found.prefix || '/', request.secure)] } : {};
+      const clear: Record<string, string[]> =
+        credentials.token && !credentials.tokenFromQuery ? { 'set-cookie': [clearTokenCookie(found.prefix || '/', request.secure)] } : {};
       if (found.loginUrl) {
         const login = new URL(found.loginUrl);
         login.searchParams.set('location', `${request.secure ? 'https' : 'http'}://${request.host}${request.url}`);
@@ -88,12 +97,19 @@ export class ReaderService {
     return response;
   }
 
-  private async serve(request: ReaderRequest, site: PublishedSite, prefix: string, rest: string[], query: Record<string, string>): Promise<ReaderResponse> {
+  private async serve(
+    request: ReaderRequest,
+    site: PublishedSite,
+    prefix: string,
+    rest: string[],
+    query: Record<string, string>,
+  ): Promise<ReaderResponse> {
     const origin = `${request.secure ? 'https' : 'http'}://${request.host}`;
     const structure = structureOf(site);
     const noindex = site.visibility !== 'public';
     if (rest.length === 1 && rest[0] === 'robots.txt') return text(robots(site, origin, prefix), 'text/plain; charset=utf-8');
-    if (rest.length === 1 && rest[0] === 'sitemap.xml') return text(await this.sitemap(site, structure, origin, prefix), 'application/xml; charset=utf-8');
+    if (rest.length === 1 && rest[0] === 'sitemap.xml')
+      return text(await this.sitemap(site, structure, origin, prefix), 'application/xml; charset=utf-8');
     if (rest.length === 1 && rest[0] === 'llms.txt') {
       if (site.agentsContext !== 'included') return status(404, 'Not available', 'This site is not offered to agents.');
       return text(await this.llms(site, structure, origin, prefix), 'text/plain; charset=utf-8');
@@ -103,31 +119,53 @@ export class ReaderService {
     const content = await this.content.content(site.organizationId, addressed.siteSpace.spaceId);
     const index = pageIndex(content);
     let pagePath = addressed.pagePath;
-    if (pagePath === '~search') return this.search(site.organizationId, addressed.siteSpace.spaceId, query.q ?? '', index, prefix + addressed.variantPrefix);
+    if (pagePath === '~search')
+      return this.search(site.organizationId, addressed.siteSpace.spaceId, query.q ?? '', index, prefix + addressed.variantPrefix);
     const markdown = pagePath.endsWith('.md');
     if (markdown) pagePath = pagePath.slice(0, -3);
     const page = pagePath === '' ? index.first : index.byPath.get(pagePath);
     if (!page || page.type !== 'document') {
       const moved = content.redirects?.[pagePath];
       if (moved !== undefined && index.byPath.has(moved)) {
-        return { status: 301, headers: { location: `${prefix}${addressed.variantPrefix}/${moved}${markdown ? '.md' : ''}`, 'cache-control': 'public, max-age=300' }, body: '' };
+        return {
+          status: 301,
+          headers: {
+            location: `${prefix}${addressed.variantPrefix}/${moved}${markdown ? '.md' : ''}`,
+            'cache-control': 'public, max-age=300',
+          },
+          body: '',
+        };
       }
       if (page?.type === 'group') {
         const firstChild = index.order.find((p) => p.path.startsWith(`${page.path}/`));
-        if (firstChild) return { status: 302, headers: { location: `${prefix}${addressed.variantPrefix}/${firstChild.path}`, 'cache-control': 'no-cache' }, body: '' };
+        if (firstChild)
+          return {
+            status: 302,
+            headers: { location: `${prefix}${addressed.variantPrefix}/${firstChild.path}`, 'cache-control': 'no-cache' },
+            body: '',
+          };
       }
       return status(404, 'Page not found', 'There is no page at this address.');
     }
 
-    const key = [site.id, site.version, structure.key, addressed.siteSpace.id, content.revisionId, page.id, markdown ? 'md' : 'html', origin, prefix, addressed.variantPrefix].join('|');
+    const key = [
+      site.id,
+      site.version,
+      structure.key,
+      addressed.siteSpace.id,
+      content.revisionId,
+      page.id,
+      markdown ? 'md' : 'html',
+      origin,
+      prefix,
+      addressed.variantPrefix,
+    ].join('|');
     const etag = `"${createHash('sha1').update(key).digest('base64url')}"`;
     const cacheHeaders = { etag, 'cache-control': 'public, max-age=0, must-revalidate', vary: 'Cookie' };
     if (header(request.headers, 'if-none-match') === etag) return { status: 304, headers: cacheHeaders, body: '' };
     let cached = this.rendered.get(key);
     if (!cached) {
-      const html = markdown
-        ? pageMarkdown(page)
-        : this.renderHtml({ site, origin, prefix, structure, addressed, index, page, noindex });
+      const html = markdown ? pageMarkdown(page) : this.renderHtml({ site, origin, prefix, structure, addressed, index, page, noindex });
       cached = { html, etag };
       this.rendered.set(key, cached);
     }
@@ -136,7 +174,16 @@ export class ReaderService {
     return { status: 200, headers: { 'content-type': type, ...cacheHeaders, ...robotsHeader }, body: cached.html };
   }
 
-  private renderHtml(input: { site: PublishedSite; origin: string; prefix: string; structure: VisibleStructure; addressed: NonNullable<ReturnType<typeof address>>; index: PageIndex; page: ReaderPage; noindex: boolean }): string {
+  private renderHtml(input: {
+    site: PublishedSite;
+    origin: string;
+    prefix: string;
+    structure: VisibleStructure;
+    addressed: NonNullable<ReturnType<typeof address>>;
+    index: PageIndex;
+    page: ReaderPage;
+    noindex: boolean;
+  }): string {
     const { site, origin, prefix, structure, addressed, index, page } = input;
     const view: Pick<PageView, 'sitePrefix' | 'variantPrefix'> = { sitePrefix: prefix, variantPrefix: addressed.variantPrefix };
     const files = new Map<string, ReaderFile>(index.content.files.map((f) => [f.id, f]));
@@ -153,8 +200,16 @@ export class ReaderService {
       origin,
       sitePrefix: prefix,
       variantPrefix: addressed.variantPrefix,
-      sections: structure.sections.map((s) => ({ title: s.title, href: `${prefix}${variantPrefix(structure, s)}` || '/', current: s.id === addressed.section.id })),
-      variants: addressed.section.siteSpaces.map((v) => ({ siteSpace: v, href: `${prefix}${variantPrefix(structure, addressed.section, v)}` || '/', current: v.id === addressed.siteSpace.id })),
+      sections: structure.sections.map((s) => ({
+        title: s.title,
+        href: `${prefix}${variantPrefix(structure, s)}` || '/',
+        current: s.id === addressed.section.id,
+      })),
+      variants: addressed.section.siteSpaces.map((v) => ({
+        siteSpace: v,
+        href: `${prefix}${variantPrefix(structure, addressed.section, v)}` || '/',
+        current: v.id === addressed.siteSpace.id,
+      })),
       index,
       page,
       body,
@@ -169,7 +224,11 @@ export class ReaderService {
       .filter((hit) => index.byPath.has(hit.path))
       .slice(0, 20)
       .map((hit) => ({ title: hit.title, url: `${base}/${hit.path}`, snippet: hit.snippet.slice(0, 240) }));
-    return { status: 200, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-cache' }, body: JSON.stringify({ available: hits !== null, results }) };
+    return {
+      status: 200,
+      headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-cache' },
+      body: JSON.stringify({ available: hits !== null, results }),
+    };
   }
 
   /** Site by host (custom or organization hostname, then basename), or by `/{organization}/{basename}`. */
@@ -177,7 +236,11 @@ export class ReaderService {
     const hostname = host.toLowerCase().replace(/:\d+$/, '');
     const ask = { shareKey: credentials.shareKey, token: credentials.token, unsigned: credentials.unsigned };
     const found = (result: LookupResult, prefix: string, rest: string[]): Found =>
-      result.kind === 'found' ? { kind: 'found', site: result.site, prefix, rest } : result.kind === 'unauthorized' ? { ...result, prefix } : result;
+      result.kind === 'found'
+        ? { kind: 'found', site: result.site, prefix, rest }
+        : result.kind === 'unauthorized'
+          ? { ...result, prefix }
+          : result;
     if (await this.sites.knowsHost(hostname)) {
       if (segments.length > 0) {
         const result = await this.sites.lookup({ ...ask, hostname, basename: segments[0] });
@@ -190,12 +253,17 @@ export class ReaderService {
     return found(await this.sites.lookup({ ...ask, organizationId: segments[0], basename: segments[1] }), prefix, segments.slice(2));
   }
 
-  private async eachPage(site: PublishedSite, structure: VisibleStructure, visit: (page: ReaderPage, base: string, sectionTitle: string) => void): Promise<void> {
+  private async eachPage(
+    site: PublishedSite,
+    structure: VisibleStructure,
+    visit: (page: ReaderPage, base: string, sectionTitle: string) => void,
+  ): Promise<void> {
     for (const section of structure.sections) {
       for (const siteSpace of section.siteSpaces) {
         const index = pageIndex(await this.content.content(site.organizationId, siteSpace.spaceId));
         const base = variantPrefix(structure, section, siteSpace);
-        for (const page of index.order) visit(page, base, siteSpace.title === section.title ? section.title : `${section.title} · ${siteSpace.title}`);
+        for (const page of index.order)
+          visit(page, base, siteSpace.title === section.title ? section.title : `${section.title} · ${siteSpace.title}`);
       }
     }
   }

@@ -7,7 +7,11 @@ export interface ServerOptions {
 
 /** Fastify in front of ReaderService: every GET/HEAD goes to it; `/healthz` answers for probes. */
 export function buildServer(reader: ReaderService, options: ServerOptions): FastifyInstance {
-  const app = Fastify({ logger: false, trustProxy: options.trustProxy, routerOptions: { maxParamLength: 4096, ignoreDuplicateSlashes: true } });
+  const app = Fastify({
+    logger: false,
+    trustProxy: options.trustProxy,
+    routerOptions: { maxParamLength: 4096, ignoreDuplicateSlashes: true },
+  });
   app.get('/healthz', () => ({ status: 'ok' }));
   app.route({
     method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
@@ -25,8 +29,15 @@ export function buildServer(reader: ReaderService, options: ServerOptions): Fast
     },
   });
   app.setErrorHandler(async (error, _request, reply) => {
-    const code = typeof (error as { statusCode?: number }).statusCode === 'number' && (error as { statusCode: number }).statusCode < 500 ? (error as { statusCode: number }).statusCode : 503;
-    return reply.status(code).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send(code === 503 ? 'The site is temporarily unavailable, try again shortly.' : 'Bad request.');
+    const code =
+      typeof (error as { statusCode?: number }).statusCode === 'number' && (error as { statusCode: number }).statusCode < 500
+        ? (error as { statusCode: number }).statusCode
+        : 503;
+    return reply
+      .status(code)
+      .type('text/plain; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(code === 503 ? 'The site is temporarily unavailable, try again shortly.' : 'Bad request.');
   });
   return app;
 }

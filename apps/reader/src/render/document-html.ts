@@ -25,7 +25,15 @@ export interface RenderedDocument {
   toc: TocEntry[];
 }
 
-type AnyNode = { object?: string; type?: string; key?: string; data?: Record<string, unknown>; nodes?: AnyNode[]; fragments?: DocumentFragment[]; leaves?: Array<{ text: string; marks?: Array<{ type: string }> }> };
+type AnyNode = {
+  object?: string;
+  type?: string;
+  key?: string;
+  data?: Record<string, unknown>;
+  nodes?: AnyNode[];
+  fragments?: DocumentFragment[];
+  leaves?: Array<{ text: string; marks?: Array<{ type: string }> }>;
+};
 
 const MAX_HIGHLIGHT_CHARS = 100_000;
 
@@ -46,7 +54,9 @@ class DocumentRenderer {
   constructor(private readonly refs: RefResolver) {}
 
   render(document: Document): RenderedDocument {
-    const levels = (document.nodes as unknown as AnyNode[]).flatMap((n) => (/^heading-[123]$/.test(n.type ?? '') ? [Number(n.type?.slice(-1))] : []));
+    const levels = (document.nodes as unknown as AnyNode[]).flatMap((n) =>
+      /^heading-[123]$/.test(n.type ?? '') ? [Number(n.type?.slice(-1))] : [],
+    );
     this.topLevel = levels.length > 0 ? Math.min(...levels) : 1;
     const html = this.blocks(document.nodes);
     return { html, toc: this.toc };
@@ -191,7 +201,10 @@ class DocumentRenderer {
       })
       .join('');
     const panels = items
-      .map((item, i) => `<div role="tabpanel" id="${id}-p${i}" aria-labelledby="${id}-t${i}"${i === 0 ? '' : ' hidden'}>${this.blocks(item.nodes)}</div>`)
+      .map(
+        (item, i) =>
+          `<div role="tabpanel" id="${id}-p${i}" aria-labelledby="${id}-t${i}"${i === 0 ? '' : ' hidden'}>${this.blocks(item.nodes)}</div>`,
+      )
       .join('');
     return `<div class="tabs"><div role="tablist">${buttons}</div>${panels}</div>`;
   }
@@ -205,7 +218,11 @@ class DocumentRenderer {
   }
 
   private table(node: AnyNode): string {
-    const data = node.data as { view?: { columns?: string[]; hideHeader?: boolean }; records?: Record<string, { orderIndex: string; values: Record<string, string> }>; definition?: Record<string, { title?: string; textAlignment?: string }> };
+    const data = node.data as {
+      view?: { columns?: string[]; hideHeader?: boolean };
+      records?: Record<string, { orderIndex: string; values: Record<string, string> }>;
+      definition?: Record<string, { title?: string; textAlignment?: string }>;
+    };
     const columns = data.view?.columns ?? [];
     const fragments = new Map((node.fragments ?? []).map((f) => [f.fragment, f]));
     const align = (column: string): string => {
@@ -230,7 +247,14 @@ class DocumentRenderer {
   }
 
   private math(formula: string, display: boolean): string {
-    return katex.renderToString(formula.slice(0, 10_000), { displayMode: display, throwOnError: false, output: 'mathml', trust: false, maxExpand: 1000, maxSize: 100 });
+    return katex.renderToString(formula.slice(0, 10_000), {
+      displayMode: display,
+      throwOnError: false,
+      output: 'mathml',
+      trust: false,
+      maxExpand: 1000,
+      maxSize: 100,
+    });
   }
 
   private inlines(nodes: AnyNode[] | undefined): string {

@@ -87,7 +87,8 @@ function navigation(view: PageView, pages: ReaderPage[], current: ReaderPage, co
   const items = pages
     .filter((p) => !p.hidden)
     .map((p) => {
-      if (p.type === 'group') return `<li><span class="group">${esc(p.title)}</span>${open(p) ? navigation(view, p.pages, current, collapse) : ''}</li>`;
+      if (p.type === 'group')
+        return `<li><span class="group">${esc(p.title)}</span>${open(p) ? navigation(view, p.pages, current, collapse) : ''}</li>`;
       const target = p.type === 'link' ? (p.href ?? '#') : pageHref(view, p);
       const here = p === current ? ' aria-current="page"' : '';
       const children = p.pages.some((c) => !c.hidden) && (open(p) || p === current) ? navigation(view, p.pages, current, collapse) : '';

@@ -26,7 +26,8 @@ export class MemorySiteDirectory implements SiteDirectory {
     const site = this.find(request);
     if (!site?.published) return { kind: 'not-found' };
     let claims: Record<string, unknown> = { unsigned: request.unsigned };
-    if (site.visibility === 'share-link' && !(request.shareKey && (site.shareKeys ?? []).includes(request.shareKey))) return { kind: 'not-found' };
+    if (site.visibility === 'share-link' && !(request.shareKey && (site.shareKeys ?? []).includes(request.shareKey)))
+      return { kind: 'not-found' };
     if (site.visibility === 'visitor-auth') {
       const verified = request.token ? await verifyVisitorToken(this.keys, site.organizationId, request.token) : null;
       if (!verified) return { kind: 'unauthorized', loginUrl: site.visitorAuthLoginUrl };

@@ -4,7 +4,15 @@
 // `ttlMs` per exact question (a burst of requests to one page asks once); a structure change shows
 // within that time.
 import { createHash } from 'node:crypto';
-import { type PublishedLookupInput, type PublishedSiteResult, type RequestContext, type SiteSection, type SiteSectionGroup, type SiteSpace, SiteSubjects } from '@bindery/contracts';
+import {
+  type PublishedLookupInput,
+  type PublishedSiteResult,
+  type RequestContext,
+  type SiteSection,
+  type SiteSectionGroup,
+  type SiteSpace,
+  SiteSubjects,
+} from '@bindery/contracts';
 import { AppError, type ServiceClient } from '@bindery/platform';
 import { LRUCache } from 'lru-cache';
 import type { LookupResult, PublishedSite, ReaderSection, ReaderSiteSpace, SiteDirectory, SiteLookup } from './site-directory';
@@ -54,7 +62,15 @@ function toPublishedSite(result: PublishedSiteResult): PublishedSite {
   const { site, structure } = result;
   const sections: ReaderSection[] =
     structure.type === 'siteSpaces'
-      ? [{ id: 'root', title: site.title, path: '', default: true, siteSpaces: structure.structure.filter((s) => !s.draft).map(toSiteSpace) }]
+      ? [
+          {
+            id: 'root',
+            title: site.title,
+            path: '',
+            default: true,
+            siteSpaces: structure.structure.filter((s) => !s.draft).map(toSiteSpace),
+          },
+        ]
       : flatten(structure.structure).map((section) => ({
           id: section.id,
           title: section.title,
@@ -74,12 +90,17 @@ function toPublishedSite(result: PublishedSiteResult): PublishedSite {
     adaptiveContent: site.adaptiveContent.enabled,
     sections,
     // What the pages depend on, so a structure change is a new ETag.
-    version: createHash('sha1').update(JSON.stringify([site.title, site.visibility, site.agentsContext, sections])).digest('base64url').slice(0, 16),
+    version: createHash('sha1')
+      .update(JSON.stringify([site.title, site.visibility, site.agentsContext, sections]))
+      .digest('base64url')
+      .slice(0, 16),
   };
 }
 
 function flatten(items: Array<SiteSection | SiteSectionGroup>): SiteSection[] {
-  return items.flatMap((item) => (item.object === 'site-section-group' ? (item.draft ? [] : flatten(item.children)) : item.draft ? [] : [item]));
+  return items.flatMap((item) =>
+    item.object === 'site-section-group' ? (item.draft ? [] : flatten(item.children)) : item.draft ? [] : [item],
+  );
 }
 
 function toSiteSpace(siteSpace: SiteSpace): ReaderSiteSpace {
