@@ -53,7 +53,12 @@ export class ReaderService {
     private readonly content: ContentSource,
     options: ReaderOptions,
   ) {
-    this.rendered = new LRUCache({ maxSize: Math.max(options.cacheBytes, 1), sizeCalculation: (v) => v.html.length * 2 + 64 });
+    // The TTL bounds how long signed file URLs (content signs them for an hour) stay in a cached page.
+    this.rendered = new LRUCache({
+      maxSize: Math.max(options.cacheBytes, 1),
+      sizeCalculation: (v) => v.html.length * 2 + 64,
+      ttl: 10 * 60_000,
+    });
   }
 
   async handle(request: ReaderRequest): Promise<ReaderResponse> {
