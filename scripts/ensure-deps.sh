@@ -15,6 +15,8 @@ command -v apertium-apy >/dev/null 2>&1 || need_apt+=(apertium-apy)
 if [ "${1:-}" = "--for-tests" ]; then
   command -v docker-compose >/dev/null 2>&1 || need_apt+=(docker-compose)
   command -v git >/dev/null 2>&1 || need_apt+=(git)
+  # The reader's browser tests drive Debian's headless Chromium.
+  command -v chromium >/dev/null 2>&1 || need_apt+=(chromium)
 fi
 if [ ${#need_apt[@]} -gt 0 ]; then
   echo "Installing ${need_apt[*]} with apt-get …"

@@ -9,3 +9,4 @@ export COREPACK_ENABLE_DOWNLOAD_PROMPT=0
 pnpm turbo run test --concurrency=1
 pnpm exec vitest run   # every service's service-alone tier, one Postgres + NATS for all
 pnpm --filter @bindery/gateway run test:e2e
+pnpm --filter @bindery/reader run test:browser   # published sites in headless Chromium (axe-core)

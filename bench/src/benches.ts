@@ -8,6 +8,7 @@ import { gitSyncFormatBench } from './git-sync-format.bench';
 import { markdownBench } from './markdown.bench';
 import { openapiBench } from './openapi.bench';
 import { translationsBench } from './translations.bench';
+import { readerBench } from './reader.bench';
 import { sitesBench } from './sites.bench';
 
 /** Every benchmark `pnpm bench` knows; each returns the lines it reports. */
@@ -23,4 +24,5 @@ export const BENCHES: Record<string, () => Promise<string[]>> = {
   collaboration: collaborationBench,
   'gitsync-format': gitSyncFormatBench,
   sites: sitesBench,
+  reader: readerBench,
 };

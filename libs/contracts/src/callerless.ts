@@ -27,6 +27,9 @@ export const ContentCallerlessSubjects: readonly string[] = [
   // The signed, expiring URL is the authorisation (checked by content, which alone holds the key).
   ContentSubjects.fileDownload,
   ContentSubjects.pdfRender,
+  // The reader app serves anonymous visitors of sites the sites service found published (NATS
+  // permissions: only the reader's user may send it; no gateway route reaches it).
+  ContentSubjects.publishedRevision,
   // Asked by identity's event consumer (no caller); counts only, and no gateway route reaches it.
   SpaceCountSubjects.organizationSpaceCounts,
 ];

@@ -10,6 +10,7 @@ import {
   IdentitySubjects,
   SITE_SPACES_CONSUMER,
   SITE_SPACES_EVENTS,
+  SiteSubjects,
   SitesSubjects,
   SPACE_COUNTS_CONSUMER,
   SPACE_COUNTS_EVENTS,
@@ -181,7 +182,14 @@ export const WORKERS: AppSpec[] = [
   },
 ];
 
-export const ALL_APPS: AppSpec[] = [...SERVICES, ...WORKERS, GATEWAY];
+/** The reader: stateless HTTP app serving published sites as HTML; reads sites and content over NATS. */
+export const READER: AppSpec = {
+  name: 'reader',
+  env: { file: 'config/reader.env', className: 'ReaderEnv' },
+  nats: { calls: [SiteSubjects.publishedLookup, ContentSubjects.publishedRevision] },
+};
+
+export const ALL_APPS: AppSpec[] = [...SERVICES, ...WORKERS, GATEWAY, READER];
 
 export const repoRoot = (): string => join(__dirname, '..', '..', '..');
 export const appEntry = (app: AppSpec, file = app.entry ?? 'main.js'): string =>

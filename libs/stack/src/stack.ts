@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureDatabase, provisionServiceSchema } from '@bindery/platform';
-import { ALL_APPS, type AppSpec, appEntry, GATEWAY, roleOf, SERVICES } from './apps';
+import { ALL_APPS, type AppSpec, appEntry, GATEWAY, READER, roleOf, SERVICES } from './apps';
 import { passedThrough } from './app-env';
 import { apertiumInstalled, startApertium } from './apertium';
 import { startNats } from './nats';
@@ -23,6 +23,8 @@ export interface StackState {
   metricsPorts: Record<string, number>;
   /** Apertium's HTTP server for the translations service (when apertium-apy is installed). */
   apertiumPort?: number;
+  /** Where the reader app (published sites as HTML) listens. */
+  readerPort?: number;
   /** Generated once per data directory: role passwords (`role:<schema>`), NATS passwords (`nats:<user>`), app secrets. */
   secrets: Record<string, string>;
   pids: Record<string, number>;
@@ -34,6 +36,7 @@ export interface StackOptions {
   dataDir: string;
   /** Fixed ports for `pnpm start`; tests leave them out and get free ports. */
   gatewayPort?: number;
+  readerPort?: number;
   natsPort?: number;
   postgresPort?: number;
 }
@@ -66,6 +69,7 @@ export class LocalStack {
       gatewayPort: options.gatewayPort ?? saved?.gatewayPort ?? (await freePort()),
       metricsPorts: saved?.metricsPorts ?? {},
       apertiumPort: saved?.apertiumPort ?? (await freePort()),
+      readerPort: options.readerPort ?? saved?.readerPort ?? (await freePort()),
       secrets: saved?.secrets ?? {},
       pids: saved?.pids ?? {},
       appLogLevel: process.env.BINDERY_APP_LOG_LEVEL ?? saved?.appLogLevel ?? 'info',
@@ -84,6 +88,9 @@ export class LocalStack {
 
   get gatewayUrl(): string {
     return `http://127.0.0.1:${this.state.gatewayPort}`;
+  }
+  get readerUrl(): string {
+    return `http://127.0.0.1:${this.state.readerPort}`;
   }
   get natsUrl(): string {
     return `nats://127.0.0.1:${this.state.natsPort}`;
@@ -172,6 +179,13 @@ export class LocalStack {
     if (app === GATEWAY) {
       env.PORT = String(this.state.gatewayPort);
       env.HOST = '127.0.0.1';
+    }
+    if (app === READER) {
+      env.READER_PORT = String(this.state.readerPort);
+      env.READER_HOST = '127.0.0.1';
+      env.READER_API_URL = this.gatewayUrl;
+      // The built-in demo site at /demo/docs, so a new user sees a real site at once.
+      env.READER_FIXTURES ??= 'demo';
     }
     return env;
   }

@@ -7,6 +7,8 @@ import { ALL_APPS, appEntry, LocalStack, natsUsers, repoRoot, run, SERVICES } fr
 export interface TestStackInfo {
   dataDir: string;
   gatewayUrl: string;
+  /** The reader app (published sites as HTML). */
+  readerUrl: string;
   /** NATS without credentials: the server refuses such connections. */
   natsUrl: string;
   /** Every NATS user's settings (`operator`: every subject; or an app's name: that app's permissions). */
@@ -53,6 +55,7 @@ export async function startTestStack(): Promise<TestStackInfo> {
     const info: TestStackInfo = {
       dataDir,
       gatewayUrl: stack.gatewayUrl,
+      readerUrl: stack.readerUrl,
       natsUrl: stack.natsUrl,
       natsUsers: Object.fromEntries(natsUsers().map(({ user }) => [user, stack.natsSettings(user)])),
       adminToken: boot.token,

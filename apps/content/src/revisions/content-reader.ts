@@ -40,6 +40,19 @@ export class ContentReader {
     return { ...found, changeRequest, revision };
   }
 
+  /**
+   * A space's current content for the reader app, without a caller: the space must be live and
+   * belong to `organizationId` (the organization of the published site), else the 404 of an
+   * unknown space.
+   */
+  async resolvePublished(organizationId: string, spaceId: string): Promise<ResolvedContent> {
+    const space = await this.access.find(spaceId);
+    if (space.organizationId !== organizationId) throw notFound('No matching space found');
+    const revision = await this.revisions.find(space.revisionId);
+    if (!revision) throw new Error(`revision ${space.revisionId} of space ${space.id} is missing`);
+    return { space, level: null, revision };
+  }
+
   /** The revision's tree as a shared read-only snapshot. */
   tree(revision: RevisionRow): Promise<PageTree> {
     return this.store.snapshot(revision.pages);

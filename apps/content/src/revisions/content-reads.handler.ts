@@ -7,6 +7,7 @@ import {
   type PageGetInput,
   type PagesListInput,
   type PagesListResult,
+  type PublishedRevisionInput,
   type RevisionGetInput,
   type RevisionGetResult,
   type RevisionFile,
@@ -24,6 +25,11 @@ export class ContentReadsHandler {
   @MessagePattern(ContentSubjects.revisionGet)
   revision(@Payload() { ctx, data }: Envelope<RevisionGetInput>): Promise<RevisionGetResult> {
     return this.reads.revision(ctx, data);
+  }
+
+  @MessagePattern(ContentSubjects.publishedRevision)
+  publishedRevision(@Payload() { ctx, data }: Envelope<PublishedRevisionInput>): Promise<RevisionGetResult> {
+    return this.reads.publishedRevision(ctx, data);
   }
 
   @MessagePattern(ContentSubjects.pagesList)

@@ -5,6 +5,7 @@ import type {
   PageGetInput,
   PagesListInput,
   PagesListResult,
+  PublishedRevisionInput,
   RevisionGetInput,
   RevisionGetResult,
   RequestContext,
@@ -52,7 +53,15 @@ export class ContentReadsService {
    * gateway holds trees by tag and joins them in).
    */
   async revision(ctx: RequestContext, input: RevisionGetInput): Promise<RevisionGetResult> {
-    const content = await this.reader.resolve(ctx, input);
+    return this.revisionOf(ctx, await this.reader.resolve(ctx, input), input.knownTag);
+  }
+
+  /** The current revision of a published space, for the reader app (no caller; see ContentReader.resolvePublished). */
+  async publishedRevision(ctx: RequestContext, input: PublishedRevisionInput): Promise<RevisionGetResult> {
+    return this.revisionOf(ctx, await this.reader.resolvePublished(input.organizationId, input.spaceId), input.knownTag);
+  }
+
+  private async revisionOf(ctx: RequestContext, content: ResolvedContent, knownTag: string | undefined): Promise<RevisionGetResult> {
     const { revision, space } = content;
     const out: Omit<Revision, 'pages'> & { tags: unknown[] } = {
       object: 'revision',
@@ -70,7 +79,7 @@ export class ContentReadsService {
       const merged = await this.changeRequests.find(space.id, revision.mergedFrom);
       if (merged) out.mergedFrom = toChangeRequest(merged, space.revisionId, ctx.baseUrl);
     }
-    return { revision: out, pages: await this.serializedTree(ctx, content, input.knownTag) };
+    return { revision: out, pages: await this.serializedTree(ctx, content, knownTag) };
   }
 
   /**

@@ -64,6 +64,14 @@ export interface RevisionCreatedEvent {
   at: string;
 }
 
+/** Input of `content.published.get-revision`: the space must belong to `organizationId` (else 404). */
+export interface PublishedRevisionInput {
+  organizationId: string;
+  spaceId: string;
+  knownTag?: string;
+}
+
 export interface RevisionsRpc {
   [ContentSubjects.revisionGet]: { input: RevisionGetInput; result: RevisionGetResult };
+  [ContentSubjects.publishedRevision]: { input: PublishedRevisionInput; result: RevisionGetResult };
 }

@@ -76,6 +76,13 @@ export const ContentSubjects = {
   importRead: 'content.import.read',
   /** Git sync export: the bytes of one file of the space. */
   importReadFile: 'content.import.read-file',
+  /**
+   * Internal, callerless, for the reader app (PublishedRevisionInput → RevisionGetResult): the
+   * current revision of a space that the sites service reported published, without a caller. The
+   * reader is the only app whose NATS user may send it, and it asks only for spaces of a site the
+   * sites service found published for this visitor.
+   */
+  publishedRevision: 'content.published.get-revision',
 } as const;
 
 /** Events published by content on the JetStream event stream (past tense). */

@@ -12,6 +12,7 @@ async function main(): Promise<void> {
   const stack = await LocalStack.prepare({
     dataDir: process.env.BINDERY_DATA_DIR ?? join(repoRoot(), '.data'),
     gatewayPort: Number(process.env.BINDERY_PORT ?? 8080),
+    readerPort: Number(process.env.BINDERY_READER_PORT ?? 8090),
     natsPort: Number(process.env.BINDERY_NATS_PORT ?? 4222),
     postgresPort: Number(process.env.BINDERY_PG_PORT ?? 54329),
   });
@@ -52,6 +53,7 @@ async function main(): Promise<void> {
   }
 
   console.log(`\nBindery is up.\n  Gateway:  ${stack.gatewayUrl}/v1\n  Logs:     ${join(stack.state.dataDir, 'logs')}`);
+  console.log(`  Sites:    ${stack.readerUrl}/{organizationId}/{basename}  (demo site: ${stack.readerUrl}/demo/docs)`);
   const metrics = Object.entries(stack.state.metricsPorts).map(([app, port]) => `${app} :${port}`);
   console.log(`  Metrics:  http://127.0.0.1:<port>/metrics — ${metrics.join(', ')}`);
   if (bootstrap.created) {

@@ -1,0 +1,45 @@
+import { NatsEnv } from '@bindery/platform';
+import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
+
+/** The reader's environment; validated at start, a bad variable stops it with the variable's name. */
+export class ReaderEnv extends NatsEnv {
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  READER_PORT: number = 8090;
+
+  @IsString()
+  READER_HOST: string = '127.0.0.1';
+
+  /** Memory for rendered pages. */
+  @IsInt()
+  @Min(0)
+  READER_CACHE_MB: number = 128;
+
+  /**
+   * How long a space's published revision is trusted before asking content again (a cheap call:
+   * only the revision tag crosses NATS when nothing changed). A merge shows within this time.
+   */
+  @IsInt()
+  @Min(0)
+  READER_REVALIDATE_MS: number = 2000;
+
+  /** The gateway's public URL: file download links in pages point there (content signs them for it). */
+  @Matches(/^https?:\/\/[^\s/]+(\/[^\s]*[^/\s])?$/, { message: 'must be an http(s) URL without a trailing slash' })
+  READER_API_URL: string = 'http://127.0.0.1:8080';
+
+  /** How long a published-site lookup answer is reused (structure changes show within it). */
+  @IsInt()
+  @Min(0)
+  READER_SITE_TTL_MS: number = 2000;
+
+  /** `demo`: also serve the built-in demo site at /demo/docs (local use, and until sites publishes). */
+  @IsOptional()
+  @IsIn(['demo', 'none'])
+  READER_FIXTURES?: 'demo' | 'none';
+
+  /** Behind a TLS-terminating proxy: trust X-Forwarded-* for scheme and host. */
+  @IsOptional()
+  @IsIn(['true', 'false'])
+  READER_TRUST_PROXY?: 'true' | 'false';
+}

@@ -1,0 +1,50 @@
+import type { Document } from '@bindery/document';
+
+/** A page of a published revision, as the reader renders it. */
+export interface ReaderPage {
+  id: string;
+  title: string;
+  /** Full path inside the space (`getting-started/install`); groups have none of their own content. */
+  path: string;
+  type: 'document' | 'group' | 'link';
+  description?: string;
+  emoji?: string;
+  hidden?: boolean;
+  noIndex?: boolean;
+  document?: Document;
+  /** For `link` pages: where it points. */
+  href?: string;
+  pages: ReaderPage[];
+}
+
+export interface ReaderFile {
+  id: string;
+  name: string;
+  contentType: string;
+  size: number;
+  downloadURL: string;
+  dimensions?: { width: number; height: number };
+}
+
+/** One space's published content at one revision. Revisions never change, so this is cacheable by `revisionId`. */
+export interface SpaceContent {
+  spaceId: string;
+  revisionId: string;
+  pages: ReaderPage[];
+  files: ReaderFile[];
+  /** Old page paths the content still knows → current path (301). */
+  redirects?: Record<string, string>;
+}
+
+export interface SearchHit {
+  title: string;
+  path: string;
+  snippet: string;
+}
+
+export interface ContentSource {
+  /** The space's current published content (the space must belong to the organization); throws for an unknown space. */
+  content(organizationId: string, spaceId: string): Promise<SpaceContent>;
+  /** Full-text search of a space, or `null` when no search service is available. */
+  search(organizationId: string, spaceId: string, query: string): Promise<SearchHit[] | null>;
+}

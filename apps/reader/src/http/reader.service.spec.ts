@@ -1,0 +1,184 @@
+import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { demoSpace } from '../content/demo-content';
+import { MemoryContentSource } from '../content/memory-content';
+import { MemorySiteDirectory } from '../sites/memory-directory';
+import { DEMO_ORG, demoContents, demoSite } from '../test-fixtures';
+import { ReaderService, type ReaderRequest } from './reader.service';
+
+const get = (url: string, extra: Partial<ReaderRequest> = {}): ReaderRequest => ({
+  method: 'GET',
+  host: 'localhost:8090',
+  url,
+  headers: {},
+  secure: false,
+  ...extra,
+});
+
+function reader(sites = [demoSite()], key: Record<string, unknown> | null = null): ReaderService {
+  return new ReaderService(
+    new MemorySiteDirectory(sites, { publicKey: () => Promise.resolve(key) }),
+    new MemoryContentSource(demoContents()),
+    { cacheBytes: 1 << 20 },
+  );
+}
+
+describe('ReaderService', () => {
+  it('renders a page with navigation, table of contents, highlighting, tabs and previous/next', async () => {
+    const res = await reader().handle(get(`/${DEMO_ORG}/docs/welcome`));
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.body).toContain('<h1>Welcome</h1>');
+    expect(res.body).toContain('<h2 id="install">');
+    expect(res.body).toContain('role="tablist"');
+    expect(res.body).toContain('hljs-keyword');
+    expect(res.body).toContain('rel="next" href="/demo/docs/guides/configure"');
+    expect(res.body).toContain('<a href="#install">Install</a>');
+    expect(res.body).toContain('class="hint hint-info"');
+    expect(res.body).toContain('<link rel="canonical" href="http://localhost:8090/demo/docs/welcome">');
+    expect(res.body).not.toContain('noindex');
+    expect(res.body).not.toContain('Draft');
+    expect(res.body.length).toBeLessThan(100_000);
+  });
+
+  it('serves the first page at the site root, variants by path, and 404s for hidden pages and hidden sections', async () => {
+    const r = reader();
+    expect((await r.handle(get('/demo/docs'))).body).toContain('<h1>Welcome</h1>');
+    const v1 = await r.handle(get('/demo/docs/v1/guides/api'));
+    expect(v1.status).toBe(200);
+    expect(v1.body).toContain('href="/demo/docs/v1/guides/configure"');
+    expect((await r.handle(get('/demo/docs/draft'))).status).toBe(404);
+    expect((await r.handle(get('/demo/docs/beta/welcome'))).status).toBe(404);
+    const beta = await r.handle(get('/demo/docs/beta/welcome?visitor.beta=true'));
+    expect(beta.status).toBe(200);
+    expect(beta.body).toContain('Beta</a>');
+  });
+
+  it('redirects old page paths and group paths', async () => {
+    const r = reader();
+    expect(await r.handle(get('/demo/docs/old-welcome'))).toMatchObject({ status: 301, headers: { location: '/demo/docs/welcome' } });
+    expect(await r.handle(get('/demo/docs/guides'))).toMatchObject({ status: 302, headers: { location: '/demo/docs/guides/configure' } });
+  });
+
+  it('answers a styled 404 for unknown sites, paths and traversal attempts, never a 500', async () => {
+    const r = reader();
+    for (const url of [
+      '/nobody/docs',
+      '/demo/docs/nope',
+      '/demo/docs/..%2f..%2fetc/passwd',
+      '/demo/docs/%E0%A4%A',
+      '/demo/docs/a%00b',
+      '/',
+    ]) {
+      const res = await r.handle(get(url));
+      expect([url, res.status]).toEqual([url, 404]);
+      expect(res.body).toContain('<title>');
+    }
+    expect((await r.handle(get(`/demo/docs/welcome?${'a=1&'.repeat(2000)}`))).status).toBe(414);
+    expect((await r.handle({ ...get('/demo/docs/welcome'), method: 'POST' })).status).toBe(405);
+  });
+
+  it('finds a site by custom hostname and by organization hostname plus basename', async () => {
+    const r = reader([
+      demoSite({ hostname: 'docs.example.com' }),
+      demoSite({ id: 'site-2', basename: 'api', organizationHostname: 'acme.bindery.test' }),
+    ]);
+    expect((await r.handle(get('/welcome', { host: 'docs.example.com' }))).status).toBe(200);
+    const byOrgHost = await r.handle(get('/api/guides/api', { host: 'acme.bindery.test' }));
+    expect(byOrgHost.status).toBe(200);
+    expect(byOrgHost.body).toContain('href="/api/guides/configure"');
+    expect((await r.handle(get('/other/welcome', { host: 'acme.bindery.test' }))).status).toBe(404);
+  });
+
+  it('sends ETag and Cache-Control, and 304 for a matching If-None-Match; a new revision changes the ETag', async () => {
+    const contents = new MemoryContentSource(demoContents());
+    const r = new ReaderService(new MemorySiteDirectory([demoSite()]), contents, { cacheBytes: 1 << 20 });
+    const first = await r.handle(get('/demo/docs/welcome'));
+    expect(first.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+    const etag = String(first.headers.etag);
+    expect((await r.handle(get('/demo/docs/welcome', { headers: { 'if-none-match': etag } }))).status).toBe(304);
+    contents.put(demoSpace('space-demo', 'rev-2'));
+    const after = await r.handle(get('/demo/docs/welcome', { headers: { 'if-none-match': etag } }));
+    expect(after.status).toBe(200);
+    expect(after.headers.etag).not.toBe(etag);
+  });
+
+  it('unlisted sites are noindex everywhere; robots.txt and sitemap.xml follow visibility', async () => {
+    const pub = reader();
+    expect((await pub.handle(get('/demo/docs/robots.txt'))).body).toContain('Sitemap: http://localhost:8090/demo/docs/sitemap.xml');
+    const sitemap = (await pub.handle(get('/demo/docs/sitemap.xml'))).body;
+    expect(sitemap).toContain('<loc>http://localhost:8090/demo/docs/welcome</loc>');
+    expect(sitemap).toContain('<loc>http://localhost:8090/demo/docs/v1/guides/api</loc>');
+    expect(sitemap).not.toContain('draft');
+    expect(sitemap).not.toContain('/beta/');
+    const unlisted = reader([demoSite({ visibility: 'unlisted' })]);
+    const page = await unlisted.handle(get('/demo/docs/welcome'));
+    expect(page.body).toContain('<meta name="robots" content="noindex, nofollow">');
+    expect(page.headers['x-robots-tag']).toBe('noindex');
+    expect((await unlisted.handle(get('/demo/docs/robots.txt'))).body).toContain('Disallow: /');
+    expect((await unlisted.handle(get('/demo/docs/sitemap.xml'))).body).not.toContain('<loc>');
+  });
+
+  it('serves pages as Markdown and the site as llms.txt only when agentsContext is included', async () => {
+    const md = await reader().handle(get('/demo/docs/guides/configure.md'));
+    expect(md.headers['content-type']).toMatch(/text\/markdown/);
+    expect(md.body).toMatch(/^# Configure a site\n/);
+    expect(md.body).toContain('`public` sites are indexed');
+    const llms = await reader().handle(get('/demo/docs/llms.txt'));
+    expect(llms.body).toContain('- [Configure a site](http://localhost:8090/demo/docs/guides/configure.md)');
+    expect((await reader([demoSite({ agentsContext: 'excluded' })]).handle(get('/demo/docs/llms.txt'))).status).toBe(404);
+  });
+
+  it('share-link: the key opens the site and is kept in a cookie; no key or another site’s key is a 404', async () => {
+    const r = reader([
+      demoSite({ visibility: 'share-link', shareKeys: ['key-a'] }),
+      demoSite({ id: 'other', basename: 'other', visibility: 'share-link', shareKeys: ['key-b'] }),
+    ]);
+    expect((await r.handle(get('/demo/docs/welcome'))).status).toBe(404);
+    expect((await r.handle(get('/demo/docs/welcome?share=key-b'))).status).toBe(404);
+    const opened = await r.handle(get('/demo/docs/welcome?share=key-a'));
+    expect(opened.status).toBe(200);
+    expect(opened.headers['cache-control']).toBe('private, no-cache');
+    const cookie = String(opened.headers['set-cookie']).split(';')[0];
+    expect(cookie).toBe('bindery_share=key-a');
+    expect((await r.handle(get('/demo/docs/guides/api', { headers: { cookie } }))).status).toBe(200);
+    expect((await r.handle(get('/demo/docs/other/welcome', { headers: { cookie: 'bindery_share=key-a' } }))).status).toBe(404);
+    const shareUrl = await r.handle(get('/demo/docs/~share/key-a/guides/api'));
+    expect(shareUrl.status).toBe(200);
+    expect(String(shareUrl.headers['set-cookie'])).toMatch(/^bindery_share=key-a; Path=\/demo\/docs;/);
+  });
+
+  it('visitor-auth: a valid JWT opens the site and its claims drive adaptive content; invalid or expired is 401 or the login redirect', async () => {
+    const { privateKey, publicKey } = await generateKeyPair('ES256', { extractable: true });
+    const other = await generateKeyPair('ES256', { extractable: true });
+    const jwk = { ...(await exportJWK(publicKey)), alg: 'ES256' };
+    const sign = (claims: Record<string, unknown>, key = privateKey, exp = '1h') =>
+      new SignJWT(claims).setProtectedHeader({ alg: 'ES256' }).setSubject('visitor-1').setIssuedAt().setExpirationTime(exp).sign(key);
+    const site = demoSite({ visibility: 'visitor-auth' });
+    const r = reader([site], jwk);
+    expect((await r.handle(get('/demo/docs/welcome'))).status).toBe(401);
+    expect((await r.handle(get('/demo/docs/welcome?jwt_token=not-a-jwt'))).status).toBe(401);
+    expect((await r.handle(get(`/demo/docs/welcome?jwt_token=${await sign({}, other.privateKey)}`))).status).toBe(401);
+    const expired = await new SignJWT({}).setProtectedHeader({ alg: 'ES256' }).setIssuedAt(1000).setExpirationTime(2000).sign(privateKey);
+    expect((await r.handle(get(`/demo/docs/welcome?jwt_token=${expired}`))).status).toBe(401);
+    const ok = await r.handle(get(`/demo/docs/welcome?jwt_token=${await sign({})}`));
+    expect(ok.status).toBe(200);
+    expect(String(ok.headers['set-cookie'])).toMatch(/^bindery_visitor=.+HttpOnly/);
+    expect(ok.body).not.toContain('>Beta</a>');
+    const beta = await r.handle(get(`/demo/docs/beta/welcome?jwt_token=${await sign({ unsigned: { beta: true } })}`));
+    expect(beta.status).toBe(200);
+    const withLogin = reader([demoSite({ visibility: 'visitor-auth', visitorAuthLoginUrl: 'https://login.example.com/start' })], jwk);
+    const redirect = await withLogin.handle(get('/demo/docs/welcome'));
+    expect(redirect.status).toBe(302);
+    expect(redirect.headers.location).toBe(
+      'https://login.example.com/start?location=http%3A%2F%2Flocalhost%3A8090%2Fdemo%2Fdocs%2Fwelcome',
+    );
+  });
+
+  it('search answers JSON results inside the variant; unpublished sites are 404', async () => {
+    const res = await reader().handle(get('/demo/docs/~search?q=visibility'));
+    const body = JSON.parse(res.body) as { available: boolean; results: Array<{ title: string; url: string }> };
+    expect(body.available).toBe(true);
+    expect(body.results[0]).toMatchObject({ title: 'Configure a site', url: '/demo/docs/guides/configure' });
+    expect((await reader([demoSite({ published: false })]).handle(get('/demo/docs/welcome'))).status).toBe(404);
+  });
+});

@@ -1,0 +1,38 @@
+import { randomUUID } from 'node:crypto';
+import type { RequestContext } from '@bindery/contracts';
+import { loadConfig, logger, natsConnectionOptions, runMain, ServiceClient } from '@bindery/platform';
+import { connect } from '@nats-io/transport-node';
+import { DemoFirstContent, FirstSiteDirectory } from './composite';
+import { ReaderEnv } from './config/reader.env';
+import { MemoryContentSource } from './content/memory-content';
+import { NatsContentSource } from './content/nats-content';
+import { ReaderService } from './http/reader.service';
+import { buildServer } from './http/server';
+import { MemorySiteDirectory } from './sites/memory-directory';
+import { NatsSiteDirectory } from './sites/nats-directory';
+import { DEMO_ORG, demoContents, demoSite } from './test-fixtures';
+
+runMain(async () => {
+  const env = loadConfig(ReaderEnv);
+  const nc = await connect(natsConnectionOptions(env, 'reader'));
+  const client = new ServiceClient(nc, env.RPC_TIMEOUT_MS);
+  // The reader has no caller: every request it sends is callerless by contract.
+  const context = (): RequestContext => ({ requestId: randomUUID(), baseUrl: env.READER_API_URL });
+  let sites: ConstructorParameters<typeof ReaderService>[0] = new NatsSiteDirectory(client, context, env.READER_SITE_TTL_MS);
+  let content: ConstructorParameters<typeof ReaderService>[1] = new NatsContentSource(client, context, env.READER_REVALIDATE_MS);
+  if (env.READER_FIXTURES === 'demo') {
+    sites = new FirstSiteDirectory([sites, new MemorySiteDirectory([demoSite()])]);
+    content = new DemoFirstContent(new MemoryContentSource(demoContents()), DEMO_ORG, content);
+  }
+  const reader = new ReaderService(sites, content, { cacheBytes: env.READER_CACHE_MB * 1024 * 1024 });
+  const app = buildServer(reader, { trustProxy: env.READER_TRUST_PROXY === 'true' });
+  await app.listen({ port: env.READER_PORT, host: env.READER_HOST });
+  logger.info({ port: env.READER_PORT }, 'reader listening');
+  const stop = async (): Promise<void> => {
+    await app.close();
+    await nc.drain();
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void stop());
+  process.once('SIGINT', () => void stop());
+});

@@ -1,0 +1,79 @@
+// The reader's only stylesheet and script, served from /_reader/ with a content hash in the URL
+// (immutable caching). The script is progressive enhancement: tabs, theme, search results without
+// a reload; pages read fine without it.
+import { createHash } from 'node:crypto';
+
+export const CSS = `
+:root{--bg:#fff;--fg:#1d2330;--muted:#5b6475;--line:#e3e6ec;--accent:#1f5fd1;--code:#f5f7fa;--card:#fafbfc;--hint-info:#e8f0fe;--hint-warning:#fff4e0;--hint-danger:#fde8e8;--hint-success:#e6f6ec}
+[data-theme=dark]{--bg:#12151b;--fg:#e6e9ef;--muted:#a3acbd;--line:#2a303b;--accent:#7fb0ff;--code:#1b2029;--card:#181c24;--hint-info:#1a2640;--hint-warning:#3a2c12;--hint-danger:#3d1a1a;--hint-success:#14301f}
+@media (prefers-color-scheme:dark){:root:not([data-theme=light]){--bg:#12151b;--fg:#e6e9ef;--muted:#a3acbd;--line:#2a303b;--accent:#7fb0ff;--code:#1b2029;--card:#181c24;--hint-info:#1a2640;--hint-warning:#3a2c12;--hint-danger:#3d1a1a;--hint-success:#14301f}}
+*{box-sizing:border-box}body{margin:0;font:16px/1.6 system-ui,-apple-system,"Segoe UI",sans-serif;background:var(--bg);color:var(--fg)}
+a{color:var(--accent)}a:focus-visible,button:focus-visible,input:focus-visible,summary:focus-visible,[tabindex]:focus-visible{outline:2px solid var(--accent);outline-offset:2px}
+.sr-only{position:absolute;width:1px;height:1px;margin:-1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}.skip{position:absolute;left:-999px}.skip:focus{left:8px;top:8px;background:var(--bg);padding:4px 8px;z-index:9}
+header.top{display:flex;gap:16px;align-items:center;padding:10px 20px;border-bottom:1px solid var(--line);flex-wrap:wrap}
+header.top .brand{font-weight:700;font-size:18px;color:var(--fg);text-decoration:none}
+nav.sections ul{display:flex;gap:12px;list-style:none;margin:0;padding:0}nav.sections a[aria-current]{font-weight:700}
+.search{position:relative;margin-left:auto}.search input{padding:6px 10px;border:1px solid var(--line);border-radius:6px;background:var(--bg);color:var(--fg);width:220px}
+.search ul{position:absolute;right:0;top:36px;width:360px;max-height:60vh;overflow:auto;background:var(--bg);border:1px solid var(--line);border-radius:6px;list-style:none;margin:0;padding:6px;z-index:5}
+.search li a{display:block;padding:6px;text-decoration:none}.search li small{display:block;color:var(--muted)}
+button.theme,select.variant{padding:6px 10px;border:1px solid var(--line);border-radius:6px;background:var(--bg);color:var(--fg);cursor:pointer}
+.layout{display:grid;grid-template-columns:260px minmax(0,1fr) 220px;gap:32px;max-width:1320px;margin:0 auto;padding:0 20px}
+nav.sidebar{padding:20px 0;position:sticky;top:0;align-self:start;max-height:100vh;overflow:auto}nav.sidebar ul{list-style:none;margin:0;padding-left:12px}nav.sidebar>ul{padding-left:0}
+nav.sidebar a{display:block;padding:3px 6px;border-radius:4px;color:var(--fg);text-decoration:none}nav.sidebar a[aria-current=page]{background:var(--code);color:var(--accent);font-weight:600}
+nav.sidebar .group{display:block;margin-top:14px;font-size:12px;text-transform:uppercase;letter-spacing:.05em;color:var(--muted);font-weight:700}
+main{padding:20px 0 60px;min-width:0}main h1{font-size:2.1em;line-height:1.2;margin:.3em 0}.description{color:var(--muted);font-size:1.1em}
+.anchor{margin-left:6px;opacity:0;text-decoration:none;color:var(--muted)}h2:hover .anchor,h3:hover .anchor,h4:hover .anchor,.anchor:focus{opacity:1}
+aside.toc{padding:20px 0;position:sticky;top:0;align-self:start;font-size:14px}aside.toc ul{list-style:none;padding-left:0}aside.toc .l2{padding-left:12px}aside.toc .l3{padding-left:24px}aside.toc a{color:var(--muted);text-decoration:none}
+pre{background:var(--code);padding:12px 14px;border-radius:8px;overflow:auto;font-size:14px}code{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:.92em}p code,li code{background:var(--code);padding:1px 4px;border-radius:4px}
+figure{margin:1em 0}figure.code figcaption{font-size:13px;color:var(--muted);padding:4px 2px}figure.image img{max-width:100%;height:auto}figure.image figcaption{color:var(--muted);font-size:14px;text-align:center}
+.hint{border-left:4px solid var(--accent);background:var(--hint-info);padding:10px 14px;border-radius:6px;margin:1em 0}.hint-warning{background:var(--hint-warning);border-color:#d68a00}.hint-danger{background:var(--hint-danger);border-color:#d33}.hint-success{background:var(--hint-success);border-color:#2a8a4a}
+.card{display:block;border:1px solid var(--line);background:var(--card);border-radius:8px;padding:12px 14px;margin:1em 0;text-decoration:none;font-weight:600}.card span{display:block;font-weight:400;color:var(--muted);font-size:14px}
+.tabs [role=tablist]{display:flex;gap:4px;border-bottom:1px solid var(--line)}.tabs [role=tab]{border:0;background:none;color:var(--muted);padding:8px 12px;cursor:pointer;border-bottom:2px solid transparent;font:inherit}.tabs [role=tab][aria-selected=true]{color:var(--accent);border-bottom-color:var(--accent)}.tabs [role=tabpanel]{padding:8px 0}
+details.expandable{border:1px solid var(--line);border-radius:8px;padding:8px 14px;margin:1em 0}details summary{cursor:pointer;font-weight:600}
+.table-wrap{overflow:auto}table{border-collapse:collapse;width:100%}th,td{border:1px solid var(--line);padding:6px 10px;text-align:left}
+blockquote{margin:1em 0;padding-left:14px;border-left:3px solid var(--line);color:var(--muted)}ul.tasks{list-style:none;padding-left:4px}li.task{display:flex;gap:8px;align-items:baseline}li.task>p{margin:.2em 0}
+nav.pagination{display:flex;justify-content:space-between;gap:16px;margin-top:48px}nav.pagination a{flex:1;border:1px solid var(--line);border-radius:8px;padding:10px 14px;text-decoration:none}nav.pagination .next{text-align:right}nav.pagination small{display:block;color:var(--muted)}
+footer{border-top:1px solid var(--line);padding:16px 20px;color:var(--muted);font-size:14px;text-align:center}
+.hljs-keyword,.hljs-selector-tag,.hljs-built_in{color:#8f1f8d}.hljs-string,.hljs-attr,.hljs-subst{color:#2b6a2c}.hljs-number,.hljs-literal{color:#7a5300}.hljs-comment{color:#555c66;font-style:italic}.hljs-title,.hljs-function{color:#2950b5}
+[data-theme=dark] .hljs-keyword,[data-theme=dark] .hljs-built_in{color:#d3a6ff}[data-theme=dark] .hljs-string,[data-theme=dark] .hljs-attr,[data-theme=dark] .hljs-subst{color:#98c379}[data-theme=dark] .hljs-number{color:#e5c07b}[data-theme=dark] .hljs-comment{color:#9aa4b2}[data-theme=dark] .hljs-title{color:#8ab4ff}
+@media (max-width:1000px){.layout{grid-template-columns:1fr}aside.toc{display:none}nav.sidebar{position:static;max-height:none}}
+`;
+
+export const JS = `
+(function(){
+var root=document.documentElement;
+var stored=null;try{stored=localStorage.getItem('bindery-theme')}catch(e){}
+if(stored)root.setAttribute('data-theme',stored);
+document.addEventListener('click',function(e){
+  var t=e.target.closest&&e.target.closest('[role=tab]');
+  if(t){var list=t.parentNode;var box=list.parentNode;
+    list.querySelectorAll('[role=tab]').forEach(function(b){var on=b===t;b.setAttribute('aria-selected',on);b.tabIndex=on?0:-1;var p=document.getElementById(b.getAttribute('aria-controls'));if(p)p.hidden=!on;});
+    return;}
+  var th=e.target.closest&&e.target.closest('button.theme');
+  if(th){var dark=(root.getAttribute('data-theme')||(matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light'))!=='dark';
+    var v=dark?'dark':'light';root.setAttribute('data-theme',v);th.setAttribute('aria-pressed',dark);try{localStorage.setItem('bindery-theme',v)}catch(e){}}
+});
+document.addEventListener('keydown',function(e){
+  var t=e.target;if(!t.getAttribute||t.getAttribute('role')!=='tab')return;
+  if(e.key!=='ArrowRight'&&e.key!=='ArrowLeft')return;
+  var tabs=[].slice.call(t.parentNode.querySelectorAll('[role=tab]'));var i=tabs.indexOf(t)+(e.key==='ArrowRight'?1:-1);
+  var n=tabs[(i+tabs.length)%tabs.length];n.focus();n.click();
+});
+var sel=document.querySelector('select.variant');
+if(sel)sel.addEventListener('change',function(){location.href=sel.value});
+var form=document.querySelector('form.search');
+if(form){var input=form.querySelector('input');var out=form.querySelector('ul');var timer;
+  function run(){var q=input.value.trim();if(!q){out.hidden=true;out.innerHTML='';return}
+    fetch(form.getAttribute('data-endpoint')+'?q='+encodeURIComponent(q),{headers:{accept:'application/json'}}).then(function(r){return r.json()}).then(function(body){
+      out.innerHTML='';var items=body.results||[];
+      if(!items.length){var li=document.createElement('li');li.textContent=body.available===false?'Search is not available yet':'No results';out.appendChild(li)}
+      items.forEach(function(it){var li=document.createElement('li');var a=document.createElement('a');a.href=it.url;a.textContent=it.title;var s=document.createElement('small');s.textContent=it.snippet;a.appendChild(s);li.appendChild(a);out.appendChild(li)});
+      out.hidden=false;}).catch(function(){});}
+  input.addEventListener('input',function(){clearTimeout(timer);timer=setTimeout(run,150)});
+  form.addEventListener('submit',function(e){e.preventDefault();run()});}
+})();
+`;
+
+const hash = (text: string): string => createHash('sha256').update(text).digest('hex').slice(0, 12);
+export const CSS_PATH = `/_reader/site.${hash(CSS)}.css`;
+export const JS_PATH = `/_reader/site.${hash(JS)}.js`;

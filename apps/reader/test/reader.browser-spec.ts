@@ -1,0 +1,153 @@
+// A person reading the demo site in Chromium: open it, use the sidebar, a tab block, the search
+// box, the theme switch; accessibility checked with axe-core (serious and critical violations
+// fail). Screenshots go to test/artifacts/ (gitignored).
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MemoryContentSource } from '../src/content/memory-content';
+import { ReaderService } from '../src/http/reader.service';
+import { buildServer } from '../src/http/server';
+import { MemorySiteDirectory } from '../src/sites/memory-directory';
+import { demoContents, demoSite } from '../src/test-fixtures';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- axe-core ships its browser bundle as `source`
+const AXE_SOURCE: string = (require('axe-core') as { source: string }).source;
+const ARTIFACTS = join(__dirname, 'artifacts');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+let server: FastifyInstance;
+let browser: Browser;
+let base: string;
+
+beforeAll(async () => {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const reader = new ReaderService(new MemorySiteDirectory([demoSite()]), new MemoryContentSource(demoContents()), {
+    cacheBytes: 16 << 20,
+  });
+  server = buildServer(reader, { trustProxy: false });
+  base = await server.listen({ port: 0, host: '127.0.0.1' });
+  browser = await puppeteer.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function open(path: string): Promise<Page> {
+  const page = await browser.newPage();
+  await page.setViewport({ width: 1280, height: 900 });
+  const response = await page.goto(`${base}${path}`, { waitUntil: 'load' });
+  // 304: the browser revalidated a page it holds (the ETag at work).
+  expect([200, 304]).toContain(response?.status());
+  return page;
+}
+
+async function axeViolations(page: Page): Promise<Array<{ id: string; impact: string; nodes: number; targets: string[] }>> {
+  await page.evaluate(AXE_SOURCE);
+  const result = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Array<{ id: string; impact: string; nodes: unknown[] }> }> };
+      }
+    ).axe;
+    return axe.run(document, { resultTypes: ['violations'] });
+  });
+  return result.violations.map((v) => ({
+    id: v.id,
+    impact: v.impact,
+    nodes: v.nodes.length,
+    targets: (v.nodes as Array<{ target: string[]; failureSummary?: string }>).map(
+      (n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`,
+    ),
+  }));
+}
+
+describe('a published site in Chromium', () => {
+  it('opens the site, follows the sidebar and the next link', async () => {
+    const page = await open('/demo/docs');
+    expect(await page.$eval('h1', (h) => h.textContent)).toBe('Welcome');
+    await page.screenshot({ path: join(ARTIFACTS, 'welcome.png'), fullPage: true });
+    await Promise.all([page.waitForNavigation(), page.click('nav.sidebar a[href="/demo/docs/guides/api"]')]);
+    expect(await page.$eval('h1', (h) => h.textContent)).toBe('Use the API');
+    expect(await page.$eval('nav.sidebar a[aria-current=page]', (a) => a.textContent)).toBe('Use the API');
+    await Promise.all([page.waitForNavigation(), page.click('nav.pagination a.prev')]);
+    expect(await page.$eval('h1', (h) => h.textContent)).toBe('Configure a site');
+    await page.screenshot({ path: join(ARTIFACTS, 'configure.png'), fullPage: true });
+    await page.close();
+  });
+
+  it('switches a tab block with the mouse and the keyboard', async () => {
+    const page = await open('/demo/docs/welcome');
+    const visiblePanel = () => page.$eval('.tabs [role=tabpanel]:not([hidden])', (p) => p.textContent?.trim());
+    expect(await visiblePanel()).toBe('pnpm add @bindery/cli');
+    await page.click('.tabs [role=tab]:nth-child(2)');
+    expect(await visiblePanel()).toBe('npm install @bindery/cli');
+    await page.focus('.tabs [role=tab][aria-selected=true]');
+    await page.keyboard.press('ArrowRight');
+    expect(await visiblePanel()).toBe('pnpm add @bindery/cli');
+    await page.close();
+  });
+
+  it('searches without a page reload and opens a result', async () => {
+    const page = await open('/demo/docs/welcome');
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
+    await page.type('form.search input', 'visibility');
+    await page.waitForSelector('form.search ul:not([hidden]) a');
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
+    const first = await page.$eval('form.search ul a', (a) => a.getAttribute('href'));
+    expect(first).toBe('/demo/docs/guides/configure');
+    await Promise.all([page.waitForNavigation(), page.click('form.search ul a')]);
+    expect(await page.$eval('h1', (h) => h.textContent)).toBe('Configure a site');
+    await page.close();
+  });
+
+  it('switches to the dark theme and keeps it on the next page', async () => {
+    const page = await open('/demo/docs/welcome');
+    const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    const light = await background();
+    await page.click('button.theme');
+    expect(await page.evaluate(() => document.documentElement.getAttribute('data-theme'))).toBe('dark');
+    expect(await background()).not.toBe(light);
+    await page.screenshot({ path: join(ARTIFACTS, 'welcome-dark.png') });
+    await Promise.all([page.waitForNavigation(), page.click('nav.pagination a.next')]);
+    expect(await page.evaluate(() => document.documentElement.getAttribute('data-theme'))).toBe('dark');
+    await page.close();
+  });
+
+  it('has landmarks, ordered headings and a keyboard path to the content; axe finds nothing serious', async () => {
+    for (const theme of ['light', 'dark']) {
+      for (const path of ['/demo/docs/welcome', '/demo/docs/guides/configure', '/demo/docs/nope']) {
+        const page = await browser.newPage();
+        await page.goto(`${base}${path}`);
+        await page.evaluate((t) => document.documentElement.setAttribute('data-theme', t), theme);
+        const serious = (await axeViolations(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
+        expect([theme, path, serious]).toEqual([theme, path, []]);
+        await page.close();
+      }
+    }
+    const page = await open('/demo/docs/welcome');
+    expect(await page.$$eval('header[role=banner], nav, main, aside', (els) => els.length)).toBeGreaterThanOrEqual(4);
+    const levels = await page.$$eval('main h1, main h2, main h3, main h4', (hs) => hs.map((h) => Number(h.tagName[1])));
+    levels.forEach((level, i) => i > 0 && expect(level - levels[i - 1]).toBeLessThanOrEqual(1));
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content');
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('content');
+    await page.close();
+  });
+
+  it('answers unknown pages with the styled 404 page', async () => {
+    const page = await browser.newPage();
+    const response = await page.goto(`${base}/demo/docs/does-not-exist`);
+    expect(response?.status()).toBe(404);
+    expect(await page.$eval('h1', (h) => h.textContent)).toContain('404');
+    await page.close();
+  });
+});
