@@ -1,4 +1,4 @@
-import { ALL_APPS, type AppSpec, GATEWAY, natsPasswordVariable, roleOf, SERVICES, WORKERS } from '@bindery/stack';
+import { ALL_APPS, type AppSpec, GATEWAY, natsPasswordVariable, READER, roleOf, SERVICES, WORKERS } from '@bindery/stack';
 
 /**
  * The Kubernetes manifests of every app and worker, made from the same app list as the local
@@ -12,6 +12,7 @@ type Manifest = Record<string, unknown>;
 const IMAGE = 'bindery:latest';
 const METRICS_PORT = 9464;
 const GATEWAY_PORT = 8080;
+const READER_PORT = 8090;
 const labels = (app: string) => ({ 'app.kubernetes.io/name': app, 'app.kubernetes.io/part-of': 'bindery' });
 
 /** Per-app Secret keys (see secrets.example.yaml): its NATS password and, with a schema, its database URL. */
@@ -23,6 +24,7 @@ function envOf(app: AppSpec): Manifest[] {
   if (app.schema) env.push(secretEnv(app, 'DATABASE_URL', 'database-url'));
   for (const name of app.secrets ?? []) env.push({ name, valueFrom: { secretKeyRef: { name: 'bindery-shared', key: name } } });
   if (app === GATEWAY) env.push({ name: 'HOST', value: '0.0.0.0' }, { name: 'PORT', value: String(GATEWAY_PORT) });
+  if (app === READER) env.push({ name: 'READER_HOST', value: '0.0.0.0' }, { name: 'READER_PORT', value: String(READER_PORT) });
   return env;
 }
 
@@ -55,6 +57,7 @@ function deployment(app: AppSpec): Manifest {
               env: envOf(app),
               ports: [
                 ...(app === GATEWAY ? [{ name: 'http', containerPort: GATEWAY_PORT }] : []),
+                ...(app === READER ? [{ name: 'http', containerPort: READER_PORT }] : []),
                 { name: 'metrics', containerPort: METRICS_PORT },
               ],
               livenessProbe: { httpGet: { path: '/healthz', port: probePort }, periodSeconds: 10, failureThreshold: 3 },
@@ -138,7 +141,13 @@ export function renderManifests(): Manifest[] {
     metadata: { name: 'bindery-gateway', labels: labels('gateway') },
     spec: { selector: labels('gateway'), ports: [{ name: 'http', port: 80, targetPort: GATEWAY_PORT }] },
   };
-  return [config, migrationJob(), gatewayService, ...ALL_APPS.flatMap((app) => [deployment(app), autoscaler(app)])];
+  const readerService: Manifest = {
+    apiVersion: 'v1',
+    kind: 'Service',
+    metadata: { name: 'bindery-reader', labels: labels('reader') },
+    spec: { selector: labels('reader'), ports: [{ name: 'http', port: 80, targetPort: READER_PORT }] },
+  };
+  return [config, migrationJob(), gatewayService, readerService, ...ALL_APPS.flatMap((app) => [deployment(app), autoscaler(app)])];
 }
 
 /** Example Secrets with placeholders: one per app (its NATS password, database URL and password) and the shared ones. */

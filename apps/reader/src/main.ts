@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { RequestContext } from '@bindery/contracts';
-import { loadConfig, logger, natsConnectionOptions, runMain, ServiceClient } from '@bindery/platform';
+import { loadConfig, logger, markReady, natsConnectionOptions, runMain, ServiceClient, startMetricsServer } from '@bindery/platform';
 import { connect } from '@nats-io/transport-node';
 import { DemoFirstContent, FirstSiteDirectory } from './composite';
 import { ReaderEnv } from './config/reader.env';
@@ -26,7 +26,9 @@ runMain(async () => {
   }
   const reader = new ReaderService(sites, content, { cacheBytes: env.READER_CACHE_MB * 1024 * 1024 });
   const app = buildServer(reader, { trustProxy: env.READER_TRUST_PROXY === 'true' });
+  await startMetricsServer('reader', env);
   await app.listen({ port: env.READER_PORT, host: env.READER_HOST });
+  markReady();
   logger.info({ port: env.READER_PORT }, 'reader listening');
   const stop = async (): Promise<void> => {
     await app.close();
