@@ -36,6 +36,8 @@ export async function startTestWorker(service = 'content', env: Record<string, s
     ...stack.natsSettings(),
     BINDERY_SERVICE: 'test-worker',
     BINDERY_TEST_SCHEMA: appOf(service).schema!,
+    // Its own metrics port (any free one): the stack's worker of this service holds the configured one.
+    METRICS_PORT: '0',
     ...env,
   });
   const pid = child.pid!;

@@ -1,3 +1,4 @@
+import { devDataPath } from '@bindery/testing';
 import { execFileSync, spawn } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -6,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /** The GitBook-format repository the issue gives (not a git repository itself: tests commit it). */
-export const DEV_REPO = join(__dirname, '..', '..', '..', '..', '..', '..', 'shared', 'data', 'gitbook-dev', 'beefree-sdk-docs');
+export const DEV_REPO = devDataPath('gitbook-dev', 'beefree-sdk-docs');
 
 const GIT_ENV = { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@t', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@t' };
 

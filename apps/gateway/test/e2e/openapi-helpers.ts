@@ -1,9 +1,10 @@
+import { devDataPath } from '@bindery/testing';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join, normalize } from 'node:path';
 import { type ApiClient, expectOperation } from '@bindery/testing';
 
-export const STARTER = '/work/shared/data/openapi-dev/redocly-openapi-starter/openapi';
+export const STARTER = devDataPath('openapi-dev', 'redocly-openapi-starter', 'openapi');
 
 export interface OpenApiSpecBody {
   id: string;
