@@ -14,7 +14,18 @@ import type { TranslationsRpc, TranslationsSubjects } from './translations';
  * `ServiceClient.send` infers both from the subject, so a wrong payload or a misread result is a
  * compile error. A new service adds its context's map here.
  */
-export interface ServiceRpc extends IdentityRpc, ContentRpc, SpaceCountsRpc, HealthRpc, ConversationsRpc, OpenApiRpc, TranslationsRpc, CollaborationRpc, CollaborationPeersRpc, GitSyncRpc, SiteStructureRpc {}
+export interface ServiceRpc
+  extends IdentityRpc,
+    ContentRpc,
+    SpaceCountsRpc,
+    HealthRpc,
+    ConversationsRpc,
+    OpenApiRpc,
+    TranslationsRpc,
+    CollaborationRpc,
+    CollaborationPeersRpc,
+    GitSyncRpc,
+    SiteStructureRpc {}
 
 export type RpcSubject = keyof ServiceRpc;
 /** The input (`data` of the envelope) of a subject. */

@@ -73,7 +73,7 @@ describe('buildLinkIndex', () => {
     expect(statusOf((r) => r.anchor === 'missing')).toEqual(['broken']);
     expect(statusOf((r) => r.file === 'f1')).toEqual(['ok']);
     expect(statusOf((r) => r.file === 'f9')).toEqual(['broken']);
-    expect(statusOf((r) => typeof r.url === 'string' && (r.url).startsWith('https://app.test'))).toEqual(['in-app']);
+    expect(statusOf((r) => typeof r.url === 'string' && r.url.startsWith('https://app.test'))).toEqual(['in-app']);
     expect(statusOf((r) => r.url === 'https://elsewhere.test')).toEqual(['ok']);
     expect(statusOf((r) => r.space === 'S2')).toEqual(['external']);
   });
