@@ -1,51 +1,11 @@
-import { DEFAULT_LEVELS, type DefaultLevel } from '@bindery/contracts';
+import { DEFAULT_LEVELS, type DefaultLevel, TRANSLATION_LANGUAGES } from '@bindery/contracts';
 import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import { IsOptionalNonNull } from '../../common/is-optional-non-null';
 import { IsEntityId } from '../../common/entity-id';
 import { IsMergeRules } from '../../common/merge-rules.validator';
 
-/** Languages of the official TranslationLanguage enumeration. */
-export const LANGUAGES = [
-  'en',
-  'fr',
-  'de',
-  'es',
-  'it',
-  'pt',
-  'pt-br',
-  'ru',
-  'ja',
-  'zh',
-  'zh-tw',
-  'yue',
-  'ko',
-  'ar',
-  'hi',
-  'nl',
-  'pl',
-  'tr',
-  'sv',
-  'no',
-  'da',
-  'fi',
-  'el',
-  'cs',
-  'hu',
-  'ro',
-  'th',
-  'vi',
-  'id',
-  'ms',
-  'he',
-  'uk',
-  'sk',
-  'bg',
-  'hr',
-  'lt',
-  'lv',
-  'et',
-  'sl',
-];
+/** Languages of the official TranslationLanguage enumeration (one list, in the contracts). */
+export const LANGUAGES = TRANSLATION_LANGUAGES;
 const EDIT_MODES = ['live', 'locked'];
 
 /** Body of POST /v1/orgs/{organizationId}/spaces (official CreateSpace). */
