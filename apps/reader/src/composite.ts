@@ -34,6 +34,12 @@ export class DemoFirstContent implements ContentSource {
       : this.rest.content(organizationId, spaceId);
   }
 
+  movedPath(organizationId: string, content: SpaceContent, path: string): Promise<string | undefined> {
+    return organizationId === this.demoOrganization
+      ? this.demo.movedPath(organizationId, content, path)
+      : this.rest.movedPath(organizationId, content, path);
+  }
+
   search(organizationId: string, spaceId: string, query: string): Promise<SearchHit[] | null> {
     return organizationId === this.demoOrganization
       ? this.demo.search(organizationId, spaceId, query)

@@ -4,6 +4,7 @@ import { loadConfig, logger, markReady, natsConnectionOptions, runMain, ServiceC
 import { connect } from '@nats-io/transport-node';
 import { DemoFirstContent, FirstSiteDirectory } from './composite';
 import { ReaderEnv } from './config/reader.env';
+import { listenForChanges } from './freshness/reader-events';
 import { MemoryContentSource } from './content/memory-content';
 import { NatsContentSource } from './content/nats-content';
 import { ReaderService } from './http/reader.service';
@@ -18,8 +19,11 @@ runMain(async () => {
   const client = new ServiceClient(nc, env.RPC_TIMEOUT_MS);
   // The reader has no caller: every request it sends is callerless by contract.
   const context = (): RequestContext => ({ requestId: randomUUID(), baseUrl: env.READER_API_URL });
-  let sites: ConstructorParameters<typeof ReaderService>[0] = new NatsSiteDirectory(client, context, env.READER_SITE_TTL_MS);
-  let content: ConstructorParameters<typeof ReaderService>[1] = new NatsContentSource(client, context, env.READER_REVALIDATE_MS);
+  const natsSites = new NatsSiteDirectory(client, context, env.READER_SITE_TTL_MS);
+  const natsContent = new NatsContentSource(client, context, env.READER_REVALIDATE_MS);
+  listenForChanges(nc, { space: (spaceId) => natsContent.invalidate(spaceId), sites: () => natsSites.invalidate() });
+  let sites: ConstructorParameters<typeof ReaderService>[0] = natsSites;
+  let content: ConstructorParameters<typeof ReaderService>[1] = natsContent;
   if (env.READER_FIXTURES === 'demo') {
     sites = new FirstSiteDirectory([sites, new MemorySiteDirectory([demoSite()])]);
     content = new DemoFirstContent(new MemoryContentSource(demoContents()), DEMO_ORG, content);

@@ -30,6 +30,9 @@ export const ContentCallerlessSubjects: readonly string[] = [
   // The reader app serves anonymous visitors of sites the sites service found published (NATS
   // permissions: only the reader's user may send it; no gateway route reaches it).
   ContentSubjects.publishedRevision,
+  // Same reader, same scope: the search of one published space (no gateway route reaches it).
+  ContentSubjects.publishedSearch,
+  ContentSubjects.publishedPagePath,
   // Asked by identity's event consumer (no caller); counts only, and no gateway route reaches it.
   SpaceCountSubjects.organizationSpaceCounts,
 ];

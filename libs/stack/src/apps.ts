@@ -8,6 +8,8 @@ import {
   ContentSubjects,
   EVENT_PREFIX_TOKEN_REVOKED,
   IdentitySubjects,
+  PUBLISHED_CONTENT_EVENTS,
+  PUBLISHED_SITE_EVENTS,
   SITE_SPACES_CONSUMER,
   SITE_SPACES_EVENTS,
   SiteSubjects,
@@ -186,7 +188,16 @@ export const WORKERS: AppSpec[] = [
 export const READER: AppSpec = {
   name: 'reader',
   env: { file: 'config/reader.env', className: 'ReaderEnv' },
-  nats: { calls: [SiteSubjects.publishedLookup, ContentSubjects.publishedRevision] },
+  nats: {
+    calls: [
+      SiteSubjects.publishedLookup,
+      ContentSubjects.publishedRevision,
+      ContentSubjects.publishedSearch,
+      ContentSubjects.publishedPagePath,
+    ],
+    // Content's and sites' events as core NATS messages: every replica drops what they make stale.
+    listens: [...PUBLISHED_CONTENT_EVENTS, ...PUBLISHED_SITE_EVENTS],
+  },
 };
 
 export const ALL_APPS: AppSpec[] = [...SERVICES, ...WORKERS, GATEWAY, READER];

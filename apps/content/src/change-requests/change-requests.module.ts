@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { ContentReader } from '../revisions/content-reader';
 import { ContentReadsHandler } from '../revisions/content-reads.handler';
 import { ContentReadsService } from '../revisions/content-reads.service';
+import { PathHistory } from '../revisions/path-history';
 import { RevisionsModule } from '../revisions/revisions.module';
 import { SpacesModule } from '../spaces/spaces.module';
 import { ChangeRequestEditsService } from './change-request-edits.service';
@@ -38,6 +39,7 @@ const REVIEW_PROVIDERS = [
     MergeService,
     ContentReader,
     ContentReadsService,
+    PathHistory,
     ...REVIEW_PROVIDERS,
   ],
   // Exports read content the way the content reads do.

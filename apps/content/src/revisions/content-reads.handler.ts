@@ -7,6 +7,8 @@ import {
   type PageGetInput,
   type PagesListInput,
   type PagesListResult,
+  type PublishedPagePathInput,
+  type PublishedPagePathResult,
   type PublishedRevisionInput,
   type RevisionGetInput,
   type RevisionGetResult,
@@ -30,6 +32,12 @@ export class ContentReadsHandler {
   @MessagePattern(ContentSubjects.publishedRevision)
   publishedRevision(@Payload() { ctx, data }: Envelope<PublishedRevisionInput>): Promise<RevisionGetResult> {
     return this.reads.publishedRevision(ctx, data);
+  }
+
+  /** Callerless (the reader app): where an old page path of a published space leads now. */
+  @MessagePattern(ContentSubjects.publishedPagePath)
+  publishedPagePath(@Payload() { data }: Envelope<PublishedPagePathInput>): Promise<PublishedPagePathResult> {
+    return this.reads.publishedPagePath(data);
   }
 
   @MessagePattern(ContentSubjects.pagesList)

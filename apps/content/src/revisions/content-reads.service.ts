@@ -5,6 +5,8 @@ import type {
   PageGetInput,
   PagesListInput,
   PagesListResult,
+  PublishedPagePathInput,
+  PublishedPagePathResult,
   PublishedRevisionInput,
   RevisionGetInput,
   RevisionGetResult,
@@ -13,7 +15,7 @@ import type {
   RevisionFile,
   RevisionPage,
 } from '@bindery/contracts';
-import { keysetPage, notFound, toList } from '@bindery/platform';
+import { badRequest, keysetPage, notFound, toList } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import { toChangeRequest } from '../change-requests/change-request.mapper';
@@ -27,6 +29,7 @@ import { MarkdownConverter } from '../markdown-pool/markdown-converter';
 import { type DocumentLookup, type PageUrlBase, toWirePage, toWirePages } from '../pages/page.mapper';
 import { ContentReader, type ResolvedContent } from './content-reader';
 import { ContentStore } from './content-store';
+import { PathHistory } from './path-history';
 
 /** Memory for serialised trees: a dozen trees of the largest spaces. */
 const SERIALIZED_TREES_CHARS = 256 * 1024 * 1024;
@@ -40,6 +43,7 @@ export class ContentReadsService {
     private readonly signer: DownloadSigner,
     private readonly clock: Clock,
     private readonly converter: MarkdownConverter,
+    private readonly pathHistory: PathHistory,
   ) {}
 
   /** Serialised page trees by tag, bounded by their total length (a 10,000-page tree is ~20 MB). */
@@ -59,6 +63,15 @@ export class ContentReadsService {
   /** The current revision of a published space, for the reader app (no caller; see ContentReader.resolvePublished). */
   async publishedRevision(ctx: RequestContext, input: PublishedRevisionInput): Promise<RevisionGetResult> {
     return this.revisionOf(ctx, await this.reader.resolvePublished(input.organizationId, input.spaceId), input.knownTag);
+  }
+
+  /** An old path of a page of a published space → its current path (see PathHistory); 404 when unknown. */
+  async publishedPagePath(input: PublishedPagePathInput): Promise<PublishedPagePathResult> {
+    if (typeof input.path !== 'string' || input.path.length > 2048) throw badRequest('path must be a string of at most 2048 characters');
+    const { revision } = await this.reader.resolvePublished(input.organizationId, input.spaceId);
+    const path = await this.pathHistory.currentPath(revision, input.path);
+    if (path === undefined) throw notFound('No page was at this path');
+    return { path };
   }
 
   private async revisionOf(ctx: RequestContext, content: ResolvedContent, knownTag: string | undefined): Promise<RevisionGetResult> {

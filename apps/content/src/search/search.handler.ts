@@ -3,6 +3,7 @@ import {
   type Envelope,
   type List,
   type OrgSearchInput,
+  type PublishedSearchInput,
   type SearchPageResult,
   type SearchSpaceResult,
   type SpaceSearchInput,
@@ -18,6 +19,12 @@ export class SearchHandler {
   @MessagePattern(ContentSubjects.spaceSearch)
   space(@Payload() { ctx, data }: Envelope<SpaceSearchInput>): Promise<List<SearchPageResult>> {
     return this.searches.space(ctx, data);
+  }
+
+  /** Callerless (the reader app): see SearchService.published. */
+  @MessagePattern(ContentSubjects.publishedSearch)
+  published(@Payload() { ctx, data }: Envelope<PublishedSearchInput>): Promise<List<SearchPageResult>> {
+    return this.searches.published(ctx, data);
   }
 
   @MessagePattern(ContentSubjects.orgSearch)

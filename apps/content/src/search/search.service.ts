@@ -1,13 +1,15 @@
-import type {
-  List,
-  OrgSearchInput,
-  RequestContext,
-  SearchPageResult,
-  SearchSectionResult,
-  SearchSpaceResult,
-  SpaceSearchInput,
+import {
+  type List,
+  MAX_SEARCH_QUERY_LENGTH,
+  type OrgSearchInput,
+  type PublishedSearchInput,
+  type RequestContext,
+  type SearchPageResult,
+  type SearchSectionResult,
+  type SearchSpaceResult,
+  type SpaceSearchInput,
 } from '@bindery/contracts';
-import { keysetPage, toList } from '@bindery/platform';
+import { badRequest, keysetPage, notFound, toList } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
 import { SpaceAccess } from '../spaces/space-access';
 import { isTyping, queryWords, tsQueryText } from './search-text';
@@ -44,6 +46,28 @@ export class SearchService {
       found.hits,
       found.limit,
       total,
+      (h) => [h.rank],
+      (h) => found.pages.get(keyOf(h))!,
+    );
+  }
+
+  /**
+   * The reader's search of one published space (callerless): the space must be live and belong to
+   * the organization of the site the sites service found for this visitor (else the 404 of an
+   * unknown space), and only that space's index is searched, so nothing of another space can show.
+   * The index holds the space's main content, which is what a site publishes.
+   */
+  async published(ctx: RequestContext, input: PublishedSearchInput): Promise<List<SearchPageResult>> {
+    if (typeof input.query !== 'string' || input.query.length > MAX_SEARCH_QUERY_LENGTH)
+      throw badRequest(`query must be a string of at most ${MAX_SEARCH_QUERY_LENGTH} characters`);
+    const space = await this.access.find(input.spaceId);
+    if (space.organizationId !== input.organizationId) throw notFound('No matching space found');
+    const limit = Math.min(Math.max(Math.floor(input.limit ?? 20), 1), 50);
+    const found = await this.run(ctx, [space.id], input.query, { limit });
+    return toList(
+      found.hits,
+      found.limit,
+      found.hits[0]?.total ?? 0,
       (h) => [h.rank],
       (h) => found.pages.get(keyOf(h))!,
     );

@@ -18,20 +18,21 @@ export class ReaderEnv extends NatsEnv {
 
   /**
    * How long a space's published revision is trusted before asking content again (a cheap call:
-   * only the revision tag crosses NATS when nothing changed). A merge shows within this time.
+   * only the revision tag crosses NATS when nothing changed). Content's events make a merge show
+   * at once; this bounds staleness when an event is missed (a NATS reconnect).
    */
   @IsInt()
   @Min(0)
-  READER_REVALIDATE_MS: number = 2000;
+  READER_REVALIDATE_MS: number = 30_000;
 
   /** The gateway's public URL: file download links in pages point there (content signs them for it). */
   @Matches(/^https?:\/\/[^\s/]+(\/[^\s]*[^/\s])?$/, { message: 'must be an http(s) URL without a trailing slash' })
   READER_API_URL: string = 'http://127.0.0.1:8080';
 
-  /** How long a published-site lookup answer is reused (structure changes show within it). */
+  /** How long a published-site lookup answer is reused at most (sites' events clear it at once). */
   @IsInt()
   @Min(0)
-  READER_SITE_TTL_MS: number = 2000;
+  READER_SITE_TTL_MS: number = 30_000;
 
   /** `demo`: also serve the built-in demo site at /demo/docs (local use, and until sites publishes). */
   @IsOptional()

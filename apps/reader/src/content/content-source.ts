@@ -40,6 +40,8 @@ export interface SearchHit {
   title: string;
   path: string;
   snippet: string;
+  /** The heading of the best matching section, when the match is in one. */
+  anchor?: string;
 }
 
 export interface ContentSource {
@@ -47,4 +49,6 @@ export interface ContentSource {
   content(organizationId: string, spaceId: string): Promise<SpaceContent>;
   /** Full-text search of a space, or `null` when no search service is available. */
   search(organizationId: string, spaceId: string, query: string): Promise<SearchHit[] | null>;
+  /** Where a page that was at `path` in earlier revisions is now (a 301), when the content knows; else undefined. */
+  movedPath(organizationId: string, content: SpaceContent, path: string): Promise<string | undefined>;
 }

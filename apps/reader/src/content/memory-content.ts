@@ -19,6 +19,10 @@ export class MemoryContentSource implements ContentSource {
     return content ? Promise.resolve(content) : Promise.reject(new Error(`unknown space ${spaceId}`));
   }
 
+  movedPath(_organizationId: string, content: SpaceContent, path: string): Promise<string | undefined> {
+    return Promise.resolve(content.redirects?.[path]);
+  }
+
   async search(organizationId: string, spaceId: string, query: string): Promise<SearchHit[] | null> {
     const needle = query.toLowerCase();
     const hits: SearchHit[] = [];

@@ -1,10 +1,12 @@
 // Published content over NATS (`content.published.get-revision`). A space's content is kept per
-// space and re-checked at most every `revalidateMs`: the reader sends the tag of the tree it holds,
-// so when nothing changed only the tag (and freshly signed file URLs) cross NATS, and a merge shows
-// within `revalidateMs`. Concurrent requests for one space share one call.
-import { ContentSubjects, type RequestContext, type RevisionGetResult, type RevisionPage } from '@bindery/contracts';
+// space until content announces a change (`invalidate`, from the events the reader listens to) and
+// at most `revalidateMs` (the safety net for a missed event): the reader sends the tag of the tree
+// it holds, so when nothing changed only the tag (and freshly signed file URLs) cross NATS.
+// Concurrent requests for one space share one call.
+import { ContentSubjects, type List, type PublishedPagePathResult, type RequestContext, type SearchPageResult, type RevisionGetResult, type RevisionPage } from '@bindery/contracts';
 import type { Document } from '@bindery/document';
-import type { ServiceClient } from '@bindery/platform';
+import { AppError, type ServiceClient } from '@bindery/platform';
+import { LRUCache } from 'lru-cache';
 import type { ContentSource, ReaderFile, ReaderPage, SearchHit, SpaceContent } from './content-source';
 
 interface Held {
@@ -16,6 +18,8 @@ interface Held {
 export class NatsContentSource implements ContentSource {
   private readonly held = new Map<string, Held>();
   private readonly inFlight = new Map<string, Promise<SpaceContent>>();
+  /** Old path → current path ('' = unknown), per space revision. */
+  private readonly moved = new LRUCache<string, string>({ max: 20_000 });
 
   constructor(
     private readonly client: ServiceClient,
@@ -36,9 +40,49 @@ export class NatsContentSource implements ContentSource {
     return pending;
   }
 
-  /** Search of published content is not offered over NATS yet: the box says so. */
-  search(): Promise<SearchHit[] | null> {
-    return Promise.resolve(null);
+  /**
+   * Content's answer for an old path (`content.published.page-path`), kept per revision and path,
+   * unknown paths included: a burst of requests for a dead link asks content once per revision.
+   */
+  async movedPath(organizationId: string, content: SpaceContent, path: string): Promise<string | undefined> {
+    const key = `${content.spaceId}|${content.revisionId}|${path}`;
+    const known = this.moved.get(key);
+    if (known !== undefined) return known || undefined;
+    let answer = '';
+    try {
+      const result: PublishedPagePathResult = await this.client.send(ContentSubjects.publishedPagePath, this.context(), {
+        organizationId,
+        spaceId: content.spaceId,
+        path,
+      });
+      answer = result.path;
+    } catch (error) {
+      if (!(error instanceof AppError) || error.code >= 500) throw error;
+    }
+    this.moved.set(key, answer);
+    return answer || undefined;
+  }
+
+  /** An event said the space changed: the next read asks content again (with the tag it holds). */
+  invalidate(spaceId: string): void {
+    for (const held of this.held.values()) if (held.content.spaceId === spaceId) held.checkedAt = 0;
+  }
+
+  /** Content's search of the space's published content (`content.published.search`, callerless, one space). */
+  async search(organizationId: string, spaceId: string, query: string): Promise<SearchHit[] | null> {
+    const result: List<SearchPageResult> = await this.client.send(ContentSubjects.publishedSearch, this.context(), {
+      organizationId,
+      spaceId,
+      query,
+      limit: 20,
+    });
+    return result.items.map((page) => {
+      const best = page.sections[0];
+      const anchor = best?.path.includes('#') ? best.path.slice(best.path.indexOf('#') + 1) : undefined;
+      // Excerpts mark matched words with <mark>; the search box shows plain text.
+      const snippet = (best?.body ?? page.description).replace(/<\/?mark>/g, '');
+      return { title: page.title, path: page.path, snippet, ...(anchor ? { anchor } : {}) };
+    });
   }
 
   private async fetch(key: string, organizationId: string, spaceId: string, held: Held | undefined): Promise<SpaceContent> {

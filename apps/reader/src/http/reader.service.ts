@@ -130,7 +130,7 @@ export class ReaderService {
     if (markdown) pagePath = pagePath.slice(0, -3);
     const page = pagePath === '' ? index.first : index.byPath.get(pagePath);
     if (!page || page.type !== 'document') {
-      const moved = content.redirects?.[pagePath];
+      const moved = page || pagePath === '' ? undefined : await this.content.movedPath(site.organizationId, content, pagePath);
       if (moved !== undefined && index.byPath.has(moved)) {
         return {
           status: 301,
@@ -228,7 +228,11 @@ export class ReaderService {
     const results = (hits ?? [])
       .filter((hit) => index.byPath.has(hit.path))
       .slice(0, 20)
-      .map((hit) => ({ title: hit.title, url: `${base}/${hit.path}`, snippet: hit.snippet.slice(0, 240) }));
+      .map((hit) => ({
+        title: hit.title,
+        url: `${base}/${hit.path}${hit.anchor ? `#${encodeURIComponent(hit.anchor)}` : ''}`,
+        snippet: hit.snippet.slice(0, 240),
+      }));
     return {
       status: 200,
       headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-cache' },

@@ -1,8 +1,7 @@
 // Published sites over NATS (`sites.published.lookup`, callerless): the sites service finds the
 // site, checks its visibility against the share key or visitor token, applies the conditions of
-// sections and site spaces, and answers the structure this visitor sees. Answers are kept for
-// `ttlMs` per exact question (a burst of requests to one page asks once); a structure change shows
-// within that time.
+// sections and site spaces, and answers the structure this visitor sees. Answers are kept per exact
+// question until a sites event says a site changed (`invalidate`), and at most `ttlMs`.
 import { createHash } from 'node:crypto';
 import {
   type PublishedLookupInput,
@@ -49,6 +48,11 @@ export class NatsSiteDirectory implements SiteDirectory {
     }
     this.answers.set(key, answer);
     return answer;
+  }
+
+  /** A site changed (an event): every answer is asked again (site changes are rare). */
+  invalidate(): void {
+    this.answers.clear();
   }
 
   /** A host is a site's when the sites service finds one there (asked once per TTL). */

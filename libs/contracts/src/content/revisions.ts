@@ -71,7 +71,20 @@ export interface PublishedRevisionInput {
   knownTag?: string;
 }
 
+/** Input of `content.published.page-path`: an old path of a page of a published space. */
+export interface PublishedPagePathInput {
+  organizationId: string;
+  spaceId: string;
+  path: string;
+}
+
+export interface PublishedPagePathResult {
+  /** The page's path in the space's current revision. */
+  path: string;
+}
+
 export interface RevisionsRpc {
   [ContentSubjects.revisionGet]: { input: RevisionGetInput; result: RevisionGetResult };
   [ContentSubjects.publishedRevision]: { input: PublishedRevisionInput; result: RevisionGetResult };
+  [ContentSubjects.publishedPagePath]: { input: PublishedPagePathInput; result: PublishedPagePathResult };
 }

@@ -49,6 +49,14 @@ export interface OrgSearchInput extends PageQuery {
   query: string;
 }
 
+/** Input of `content.published.search` (callerless, the reader): one space of `organizationId`, else 404. */
+export interface PublishedSearchInput {
+  organizationId: string;
+  spaceId: string;
+  query: string;
+  limit?: number;
+}
+
 /** Payload of the `content.search-index` job: bring a space's index to its current main revision. */
 export interface SearchIndexPayload {
   spaceId: string;
@@ -57,4 +65,5 @@ export interface SearchIndexPayload {
 export interface SearchRpc {
   [ContentSubjects.spaceSearch]: { input: SpaceSearchInput; result: List<SearchPageResult> };
   [ContentSubjects.orgSearch]: { input: OrgSearchInput; result: List<SearchSpaceResult> };
+  [ContentSubjects.publishedSearch]: { input: PublishedSearchInput; result: List<SearchPageResult> };
 }

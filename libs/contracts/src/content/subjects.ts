@@ -83,6 +83,18 @@ export const ContentSubjects = {
    * sites service found published for this visitor.
    */
   publishedRevision: 'content.published.get-revision',
+  /**
+   * Internal, callerless, for the reader app (PublishedSearchInput → List<SearchPageResult>): the
+   * search of one space's published (main) content, scoped like `publishedRevision` (the space must
+   * belong to the organization of the site the sites service found published for this visitor).
+   */
+  publishedSearch: 'content.published.search',
+  /**
+   * Internal, callerless, for the reader app (PublishedPagePathInput → PublishedPagePathResult): the
+   * current path of a page that was at an old path in recent revisions of a published space (a
+   * 301 for old links), scoped like `publishedRevision`; 404 when the content does not know it.
+   */
+  publishedPagePath: 'content.published.page-path',
 } as const;
 
 /** Events published by content on the JetStream event stream (past tense). */
@@ -100,3 +112,17 @@ export const ContentEvents = {
   /** Payload ChangeRequestReviewSubmittedEvent. */
   changeRequestReviewSubmitted: 'content.change-request.review-submitted',
 } as const;
+
+/**
+ * Core-NATS subjects of the content events after which a space's published content may differ
+ * (stream subjects carry the `events.` prefix): every reader replica listens to them.
+ */
+export const PUBLISHED_CONTENT_EVENTS: readonly string[] = [
+  ContentEvents.revisionCreated,
+  ContentEvents.changeRequestMerged,
+  ContentEvents.spaceUpdated,
+  ContentEvents.spaceDeleted,
+  ContentEvents.spaceRestored,
+  ContentEvents.spaceMoved,
+  ContentEvents.spaceTransferred,
+].map((type) => `events.${type}`);
