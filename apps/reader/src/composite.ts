@@ -13,11 +13,6 @@ export class FirstSiteDirectory implements SiteDirectory {
     }
     return { kind: 'not-found' };
   }
-
-  async knowsHost(hostname: string): Promise<boolean> {
-    for (const directory of this.directories) if (await directory.knowsHost(hostname)) return true;
-    return false;
-  }
 }
 
 /** The demo's spaces from memory, every other space from content. */

@@ -4,3 +4,4 @@ export * from './processes';
 export { adminUrl } from './postgres';
 export * from './app-env';
 export * from './nats-permissions';
+export * from './demo-site';

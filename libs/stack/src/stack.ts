@@ -25,6 +25,8 @@ export interface StackState {
   apertiumPort?: number;
   /** Where the reader app (published sites as HTML) listens. */
   readerPort?: number;
+  /** The demo site the first `pnpm start` published (printed on every start). */
+  demoSiteUrl?: string;
   /** Generated once per data directory: role passwords (`role:<schema>`), NATS passwords (`nats:<user>`), app secrets. */
   secrets: Record<string, string>;
   pids: Record<string, number>;
@@ -184,8 +186,6 @@ export class LocalStack {
       env.READER_PORT = String(this.state.readerPort);
       env.READER_HOST = '127.0.0.1';
       env.READER_API_URL = this.gatewayUrl;
-      // The built-in demo site at /demo/docs, so a new user sees a real site at once.
-      env.READER_FIXTURES ??= 'demo';
     }
     return env;
   }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
-import { type PageTree, ROOT } from '../model/page-tree';
+import { MovedPaths } from '../model/moved-paths';
 import { ContentStore } from './content-store';
 import { type RevisionRow, RevisionsRepository } from './revisions.repository';
 
@@ -34,37 +34,14 @@ export class PathHistory {
   }
 
   private async build(revision: RevisionRow): Promise<Map<string, string>> {
-    const current = await this.store.snapshot(revision.pages);
-    const now = pathsOf(current);
-    const taken = new Set(now.values());
-    const moved = new Map<string, string>();
+    const moved = new MovedPaths(await this.store.snapshot(revision.pages));
     let parentId = revision.parents[0];
     for (let depth = 0; parentId && depth < PATH_HISTORY_DEPTH; depth++) {
       const older = await this.revisions.find(parentId);
       if (!older || older.spaceId !== revision.spaceId) break;
-      // The newest old path wins: revisions are walked from the newest back.
-      for (const [id, oldPath] of pathsOf(await this.store.snapshot(older.pages))) {
-        const newPath = now.get(id);
-        if (newPath !== undefined && oldPath !== newPath && !taken.has(oldPath) && !moved.has(oldPath)) moved.set(oldPath, newPath);
-      }
+      moved.add(await this.store.snapshot(older.pages));
       parentId = older.parents[0];
     }
-    return moved;
+    return moved.moved;
   }
-}
-
-/** Every page's path in a tree, by page id. */
-export function pathsOf(tree: PageTree): Map<string, string> {
-  const paths = new Map<string, string>();
-  const visit = (parent: string, prefix: string): void => {
-    for (const id of tree.childrenOf(parent)) {
-      const page = tree.pages.get(id);
-      if (!page) continue;
-      const path = prefix ? `${prefix}/${page.meta.slug}` : page.meta.slug;
-      paths.set(id, path);
-      visit(id, path);
-    }
-  };
-  visit(ROOT, '');
-  return paths;
 }

@@ -44,6 +44,7 @@ const MAX_URL_LENGTH = 4096;
 const MAX_SEGMENTS = 64;
 const MAX_QUERY = 200;
 const HTML = 'text/html; charset=utf-8';
+const LOCAL_HOST = /^(localhost|\d+\.\d+\.\d+\.\d+|\[.*\])$/;
 
 export class ReaderService {
   private readonly rendered: LRUCache<string, { html: string; etag: string }>;
@@ -250,12 +251,16 @@ export class ReaderService {
         : result.kind === 'unauthorized'
           ? { ...result, prefix }
           : result;
-    if (await this.sites.knowsHost(hostname)) {
+    // Host routing first (a custom hostname, or the organization's hostname, then the basename in
+    // the first segment or none); a host no site claims falls back to `/{organization}/{basename}`.
+    // Local addresses are never a site's host. Answers are cached by the directory.
+    if (!LOCAL_HOST.test(hostname)) {
       if (segments.length > 0) {
         const result = await this.sites.lookup({ ...ask, hostname, basename: segments[0] });
         if (result.kind !== 'not-found') return found(result, `/${encodeURIComponent(segments[0])}`, segments.slice(1));
       }
-      return found(await this.sites.lookup({ ...ask, hostname, basename: '' }), '', segments);
+      const result = await this.sites.lookup({ ...ask, hostname, basename: '' });
+      if (result.kind !== 'not-found') return found(result, '', segments);
     }
     if (segments.length < 2) return { kind: 'not-found' };
     const prefix = `/${encodeURIComponent(segments[0])}/${encodeURIComponent(segments[1])}`;

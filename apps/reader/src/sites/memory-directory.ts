@@ -37,10 +37,6 @@ export class MemorySiteDirectory implements SiteDirectory {
     return { kind: 'found', site: { ...site, sections: visibleStructure(site, { claims }).sections } };
   }
 
-  knowsHost(hostname: string): Promise<boolean> {
-    return Promise.resolve(this.sites.some((s) => s.hostname === hostname || s.organizationHostname === hostname));
-  }
-
   private find(request: SiteLookup): PublishedSite | undefined {
     const { hostname, basename } = request;
     if (hostname !== undefined) {

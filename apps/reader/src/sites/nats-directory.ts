@@ -54,12 +54,6 @@ export class NatsSiteDirectory implements SiteDirectory {
   invalidate(): void {
     this.answers.clear();
   }
-
-  /** A host is a site's when the sites service finds one there (asked once per TTL). */
-  async knowsHost(hostname: string): Promise<boolean> {
-    if (/^(localhost|\d+\.\d+\.\d+\.\d+|\[.*\])$/.test(hostname)) return false;
-    return (await this.lookup({ hostname, basename: '', unsigned: {} })).kind !== 'not-found';
-  }
 }
 
 function toPublishedSite(result: PublishedSiteResult): PublishedSite {

@@ -72,6 +72,4 @@ export type LookupResult =
  */
 export interface SiteDirectory {
   lookup(request: SiteLookup): Promise<LookupResult>;
-  /** Whether `hostname` is served by any site (decides between host routing and the path fallback). */
-  knowsHost(hostname: string): Promise<boolean>;
 }

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { repoRoot, SERVICES } from '../apps';
+import { createDemoSite } from '../demo-site';
 import { run } from '../processes';
 import { LocalStack } from '../stack';
 import { superviseApps } from '../supervisor';
@@ -46,6 +47,22 @@ async function main(): Promise<void> {
     }
     console.log('Starting every app …');
     await stack.startApps();
+    if (bootstrap.created && bootstrap.token && bootstrap.organizationId) {
+      // A new user sees a real site at once: a sample space published through the API.
+      console.log('Publishing the demo site …');
+      try {
+        const demo = await createDemoSite({
+          gatewayUrl: stack.gatewayUrl,
+          readerUrl: stack.readerUrl,
+          token: bootstrap.token,
+          organizationId: bootstrap.organizationId,
+        });
+        stack.state.demoSiteUrl = demo.url;
+        stack.save();
+      } catch (error) {
+        console.log(`  (the demo site could not be created: ${error instanceof Error ? error.message : String(error)})`);
+      }
+    }
   } catch (error) {
     // Leave nothing half-running behind.
     await stack.stop().catch(() => undefined);
@@ -53,7 +70,8 @@ async function main(): Promise<void> {
   }
 
   console.log(`\nBindery is up.\n  Gateway:  ${stack.gatewayUrl}/v1\n  Logs:     ${join(stack.state.dataDir, 'logs')}`);
-  console.log(`  Sites:    ${stack.readerUrl}/{organizationId}/{basename}  (demo site: ${stack.readerUrl}/demo/docs)`);
+  console.log(`  Sites:    ${stack.readerUrl}/{organizationId}/{basename}`);
+  if (stack.state.demoSiteUrl) console.log(`  Demo:     ${stack.state.demoSiteUrl}  (a sample space published as a site)`);
   const metrics = Object.entries(stack.state.metricsPorts).map(([app, port]) => `${app} :${port}`);
   console.log(`  Metrics:  http://127.0.0.1:<port>/metrics — ${metrics.join(', ')}`);
   if (bootstrap.created) {

@@ -1,0 +1,81 @@
+import { ContentSubjects } from '@bindery/contracts';
+import { AppError, type ServiceClient } from '@bindery/platform';
+import { eventSpaceId } from '../freshness/reader-events';
+import { NatsContentSource } from './nats-content';
+
+const revision = (id: string) => ({ revision: { id, files: [] }, pages: { tag: `${id}-t`, rawJson: JSON.stringify({ pages: [] }) } });
+
+function source(answer: (subject: string, data: Record<string, unknown>) => unknown) {
+  const send = jest.fn((subject: string, _ctx: unknown, data: Record<string, unknown>) => {
+    try {
+      return Promise.resolve(answer(subject, data));
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
+  });
+  const client = { send } as unknown as ServiceClient;
+  return { send, content: new NatsContentSource(client, () => ({ requestId: 'r', baseUrl: 'http://x' }), 60_000) };
+}
+
+describe('NatsContentSource', () => {
+  it('holds a space until an event invalidates it, then asks again with the tag it holds', async () => {
+    let rev = 'rev-1';
+    const { send, content } = source(() => revision(rev));
+    expect((await content.content('org', 'space-a')).revisionId).toBe('rev-1');
+    rev = 'rev-2';
+    expect((await content.content('org', 'space-a')).revisionId).toBe('rev-1'); // held (no event yet)
+    content.invalidate('space-b');
+    expect((await content.content('org', 'space-a')).revisionId).toBe('rev-1');
+    content.invalidate('space-a');
+    expect((await content.content('org', 'space-a')).revisionId).toBe('rev-2');
+    expect(send).toHaveBeenCalledTimes(2);
+    expect(send.mock.calls[1][2]).toMatchObject({ organizationId: 'org', spaceId: 'space-a', knownTag: 'rev-1-t' });
+  });
+
+  it('searches one published space and gives plain-text snippets with the best section as anchor', async () => {
+    const { send, content } = source(() => ({
+      items: [
+        {
+          title: 'Install',
+          path: 'guides/install',
+          description: 'How to install',
+          sections: [{ path: 'guides/install#linux', body: 'run <mark>apt</mark> install' }],
+        },
+        { title: 'FAQ', path: 'faq', description: 'Questions', sections: [] },
+      ],
+    }));
+    expect(await content.search('org', 'space-a', 'apt')).toEqual([
+      { title: 'Install', path: 'guides/install', snippet: 'run apt install', anchor: 'linux' },
+      { title: 'FAQ', path: 'faq', snippet: 'Questions' },
+    ]);
+    expect(send.mock.calls[0][0]).toBe(ContentSubjects.publishedSearch);
+    expect(send.mock.calls[0][2]).toEqual({ organizationId: 'org', spaceId: 'space-a', query: 'apt', limit: 20 });
+  });
+
+  it("asks content once per revision and path for an old page path, unknown paths included; a 5xx is not cached", async () => {
+    const { send, content } = source((subject, data) => {
+      if (subject !== ContentSubjects.publishedPagePath) throw new Error(subject);
+      if (data.path === 'old') return { path: 'new' };
+      if (data.path === 'boom') throw new AppError(503, 'down');
+      throw new AppError(404, 'No page was at this path');
+    });
+    const held = { spaceId: 'space-a', revisionId: 'rev-1', pages: [], files: [] };
+    expect(await content.movedPath('org', held, 'old')).toBe('new');
+    expect(await content.movedPath('org', held, 'old')).toBe('new');
+    expect(await content.movedPath('org', held, 'nope')).toBeUndefined();
+    expect(await content.movedPath('org', held, 'nope')).toBeUndefined();
+    expect(send).toHaveBeenCalledTimes(2);
+    await expect(content.movedPath('org', held, 'boom')).rejects.toThrow('down');
+    await expect(content.movedPath('org', { ...held, revisionId: 'rev-2' }, 'old')).resolves.toBe('new');
+    expect(send).toHaveBeenCalledTimes(4);
+  });
+});
+
+describe('eventSpaceId', () => {
+  it('reads the space of a content event and ignores anything else', () => {
+    const bytes = (text: string) => new TextEncoder().encode(text);
+    expect(eventSpaceId(bytes('{"spaceId":"s1","revisionId":"r"}'))).toBe('s1');
+    expect(eventSpaceId(bytes('{"spaceId":42}'))).toBeUndefined();
+    expect(eventSpaceId(bytes('not json'))).toBeUndefined();
+  });
+});
