@@ -7,6 +7,7 @@ import { ReaderEnv } from './config/reader.env';
 import { listenForChanges } from './freshness/reader-events';
 import { MemoryContentSource } from './content/memory-content';
 import { NatsContentSource } from './content/nats-content';
+import { NatsSpecSource } from './openapi/nats-specs';
 import { ReaderService } from './http/reader.service';
 import { buildServer } from './http/server';
 import { MemorySiteDirectory } from './sites/memory-directory';
@@ -28,7 +29,8 @@ runMain(async () => {
     sites = new FirstSiteDirectory([sites, new MemorySiteDirectory([demoSite()])]);
     content = new DemoFirstContent(new MemoryContentSource(demoContents()), DEMO_ORG, content);
   }
-  const reader = new ReaderService(sites, content, { cacheBytes: env.READER_CACHE_MB * 1024 * 1024 });
+  const specs = new NatsSpecSource(client, context, env.READER_REVALIDATE_MS);
+  const reader = new ReaderService(sites, content, { cacheBytes: env.READER_CACHE_MB * 1024 * 1024, specs });
   const app = buildServer(reader, { trustProxy: env.READER_TRUST_PROXY === 'true' });
   await startMetricsServer('reader', env);
   await app.listen({ port: env.READER_PORT, host: env.READER_HOST });

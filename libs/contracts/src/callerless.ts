@@ -43,6 +43,8 @@ export const SitesCallerlessSubjects: readonly string[] = [
   healthSubject('sites'),
   // The public link of a spec its organization made public: the spec id is the link, nothing private is read.
   OpenApiSubjects.published,
+  // The reader: a spec of the organization whose site it serves, for API reference blocks (no gateway route reaches it).
+  OpenApiSubjects.forSite,
   // The reader app serves anonymous visitors: the site's visibility, share key and visitor token are the authorisation.
   SiteSubjects.publishedLookup,
   // Asked by identity after it checked the caller; answers only whether an organization owns a site id.

@@ -8,6 +8,7 @@ import {
   ContentSubjects,
   EVENT_PREFIX_TOKEN_REVOKED,
   IdentitySubjects,
+  OpenApiSubjects,
   PUBLISHED_CONTENT_EVENTS,
   PUBLISHED_SITE_EVENTS,
   SITE_SPACES_CONSUMER,
@@ -194,6 +195,7 @@ export const READER: AppSpec = {
       ContentSubjects.publishedRevision,
       ContentSubjects.publishedSearch,
       ContentSubjects.publishedPagePath,
+      OpenApiSubjects.forSite,
     ],
     // Content's and sites' events as core NATS messages: every replica drops what they make stale.
     listens: [...PUBLISHED_CONTENT_EVENTS, ...PUBLISHED_SITE_EVENTS],

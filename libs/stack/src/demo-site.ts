@@ -152,7 +152,7 @@ export async function createDemoSite(input: DemoSiteInput): Promise<DemoSite> {
   };
   await insert(DEMO_PAGES);
   await api('POST', `/v1/spaces/${space.id}/change-requests/${cr.id}/merge`);
-  const site = await api<{ id: string }>('POST', `${org}/sites`, { title: 'Bindery demo', spaces: [space.id] });
+  const site = await api<{ id: string }>('POST', `${org}/sites`, { title: 'Bindery Docs', spaces: [space.id] });
   await api('PATCH', `${org}/sites/${site.id}`, { basename: 'docs', visibility: 'public' });
   await api('POST', `${org}/sites/${site.id}/publish`);
   return { spaceId: space.id, siteId: site.id, url: `${input.readerUrl}/${input.organizationId}/docs` };

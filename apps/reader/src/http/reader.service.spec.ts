@@ -1,6 +1,7 @@
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { demoSpace } from '../content/demo-content';
 import { MemoryContentSource } from '../content/memory-content';
+import { MemorySpecSource } from '../openapi/spec-source';
 import { MemorySiteDirectory } from '../sites/memory-directory';
 import { DEMO_ORG, demoContents, demoSite } from '../test-fixtures';
 import { ReaderService, type ReaderRequest } from './reader.service';
@@ -180,5 +181,46 @@ describe('ReaderService', () => {
     expect(body.available).toBe(true);
     expect(body.results[0]).toMatchObject({ title: 'Configure a site', url: '/demo/docs/guides/configure' });
     expect((await reader([demoSite({ published: false })]).handle(get('/demo/docs/welcome'))).status).toBe(404);
+  });
+
+  it('renders API reference blocks from the organization\'s spec; a new spec version is a new ETag', async () => {
+    const space = demoSpace('space-demo');
+    const api = space.pages[1].pages[1];
+    api.document = {
+      object: 'document',
+      data: {},
+      nodes: [
+        {
+          object: 'block',
+          type: 'openapi-operation',
+          isVoid: true,
+          data: { ref: { kind: 'openapi', spec: 'petstore' }, path: '/pets', method: 'post' },
+        } as never,
+      ],
+    };
+    const spec = (summary: string) => ({
+      paths: { '/pets': { post: { summary, responses: { '201': { description: 'Created' } } } } },
+    });
+    const specs = new MemorySpecSource();
+    specs.put(DEMO_ORG, 'petstore', { hash: 'h1', doc: spec('Add a pet') });
+    const r = new ReaderService(new MemorySiteDirectory([demoSite()]), new MemoryContentSource([space, ...demoContents().slice(1)]), {
+      cacheBytes: 1 << 20,
+      specs,
+    });
+    const first = await r.handle(get('/demo/docs/guides/api'));
+    expect(first.body).toContain('<span class="oa-method oa-method-post">POST</span>');
+    expect(first.body).toContain('<strong>Add a pet</strong>');
+    specs.put(DEMO_ORG, 'petstore', { hash: 'h2', doc: spec('Create a pet') });
+    const second = await r.handle(get('/demo/docs/guides/api', { headers: { 'if-none-match': String(first.headers.etag) } }));
+    expect(second.status).toBe(200);
+    expect(second.body).toContain('<strong>Create a pet</strong>');
+    // Another organization's spec of the same slug is never used.
+    const other = new ReaderService(new MemorySiteDirectory([demoSite()]), new MemoryContentSource([space]), {
+      cacheBytes: 1 << 20,
+      specs: new MemorySpecSource({ 'other-org/petstore': { hash: 'x', doc: spec('Leaked') } }),
+    });
+    const page = await other.handle(get('/demo/docs/guides/api'));
+    expect(page.body).not.toContain('Leaked');
+    expect(page.body).toContain('is not available');
   });
 });

@@ -9,7 +9,8 @@ import { clearTokenCookie, credentialCookies, type VisitorCredentials, visitorCr
 import type { ContentSource, ReaderPage, ReaderFile } from '../content/content-source';
 import { type PageIndex, pageIndex } from '../content/page-index';
 import { CSS, CSS_PATH, JS, JS_PATH } from '../render/assets';
-import { renderDocument } from '../render/document-html';
+import { type LoadedSpec, MemorySpecSource, type SpecSource } from '../openapi/spec-source';
+import { openapiSlugs, renderDocument } from '../render/document-html';
 import { esc } from '../render/escape';
 import { pageHref, renderPage, renderStatusPage, type PageView } from '../render/layout';
 import type { LookupResult, PublishedSite, SiteDirectory } from '../sites/site-directory';
@@ -38,6 +39,8 @@ export interface ReaderResponse {
 export interface ReaderOptions {
   /** Memory for rendered pages. */
   cacheBytes: number;
+  /** OpenAPI specs of API reference blocks (none: those blocks say the spec is not available). */
+  specs?: SpecSource;
 }
 
 const MAX_URL_LENGTH = 4096;
@@ -48,12 +51,16 @@ const LOCAL_HOST = /^(localhost|\d+\.\d+\.\d+\.\d+|\[.*\])$/;
 
 export class ReaderService {
   private readonly rendered: LRUCache<string, { html: string; etag: string }>;
+  private readonly specs: SpecSource;
+  /** Spec slugs each page's API reference blocks use (pages never change: a revision is immutable). */
+  private readonly slugsOf = new WeakMap<ReaderPage, string[]>();
 
   constructor(
     private readonly sites: SiteDirectory,
     private readonly content: ContentSource,
     options: ReaderOptions,
   ) {
+    this.specs = options.specs ?? new MemorySpecSource();
     // The TTL bounds how long signed file URLs (content signs them for an hour) stay in a cached page.
     this.rendered = new LRUCache({
       maxSize: Math.max(options.cacheBytes, 1),
@@ -154,7 +161,9 @@ export class ReaderService {
       return status(404, 'Page not found', 'There is no page at this address.');
     }
 
+    const specs = markdown ? new Map<string, LoadedSpec>() : await this.specsFor(site.organizationId, page);
     const key = [
+      [...specs.values()].map((spec) => spec.hash).join(','),
       site.id,
       site.version,
       structure.key,
@@ -171,7 +180,7 @@ export class ReaderService {
     if (header(request.headers, 'if-none-match') === etag) return { status: 304, headers: cacheHeaders, body: '' };
     let cached = this.rendered.get(key);
     if (!cached) {
-      const html = markdown ? pageMarkdown(page) : this.renderHtml({ site, origin, prefix, structure, addressed, index, page, noindex });
+      const html = markdown ? pageMarkdown(page) : this.renderHtml({ site, origin, prefix, structure, addressed, index, page, noindex, specs });
       cached = { html, etag };
       this.rendered.set(key, cached);
     }
@@ -189,8 +198,9 @@ export class ReaderService {
     index: PageIndex;
     page: ReaderPage;
     noindex: boolean;
+    specs: Map<string, LoadedSpec>;
   }): string {
-    const { site, origin, prefix, structure, addressed, index, page } = input;
+    const { site, origin, prefix, structure, addressed, index, page, specs } = input;
     const view: Pick<PageView, 'sitePrefix' | 'variantPrefix'> = { sitePrefix: prefix, variantPrefix: addressed.variantPrefix };
     const files = new Map<string, ReaderFile>(index.content.files.map((f) => [f.id, f]));
     const body = renderDocument(page.document ?? { object: 'document', data: {}, nodes: [] }, {
@@ -200,6 +210,7 @@ export class ReaderService {
         return target ? { href: pageHref(view, target), title: target.title } : undefined;
       },
       file: (fileId) => files.get(fileId),
+      openapi: (slug) => specs.get(slug)?.doc,
     });
     return renderPage({
       site,
@@ -221,6 +232,21 @@ export class ReaderService {
       body,
       noindex: input.noindex,
     });
+  }
+
+  /** The specs the page's API reference blocks use, loaded before rendering (their hashes are part of the ETag). */
+  private async specsFor(organizationId: string, page: ReaderPage): Promise<Map<string, LoadedSpec>> {
+    let slugs = this.slugsOf.get(page);
+    if (!slugs) {
+      slugs = openapiSlugs(page.document);
+      this.slugsOf.set(page, slugs);
+    }
+    const specs = new Map<string, LoadedSpec>();
+    for (const slug of slugs) {
+      const spec = await this.specs.spec(organizationId, slug);
+      if (spec) specs.set(slug, spec);
+    }
+    return specs;
   }
 
   private async search(organizationId: string, spaceId: string, q: string, index: PageIndex, base: string): Promise<ReaderResponse> {

@@ -36,6 +36,11 @@ nav.pagination{display:flex;justify-content:space-between;gap:16px;margin-top:48
 footer{border-top:1px solid var(--line);padding:16px 20px;color:var(--muted);font-size:14px;text-align:center}
 .hljs-keyword,.hljs-selector-tag,.hljs-built_in{color:#8f1f8d}.hljs-string,.hljs-attr,.hljs-subst{color:#2b6a2c}.hljs-number,.hljs-literal{color:#7a5300}.hljs-comment{color:#555c66;font-style:italic}.hljs-title,.hljs-function{color:#2950b5}
 [data-theme=dark] .hljs-keyword,[data-theme=dark] .hljs-built_in{color:#d3a6ff}[data-theme=dark] .hljs-string,[data-theme=dark] .hljs-attr,[data-theme=dark] .hljs-subst{color:#98c379}[data-theme=dark] .hljs-number{color:#e5c07b}[data-theme=dark] .hljs-comment{color:#9aa4b2}[data-theme=dark] .hljs-title{color:#8ab4ff}
+.openapi-operation,.openapi-schemas{border:1px solid var(--line);border-radius:8px;padding:12px 16px;margin:1.2em 0}.oa-head{display:flex;gap:8px;align-items:center;flex-wrap:wrap;font-size:15px}.oa-path{background:none;word-break:break-all}
+.oa-method{font-weight:700;font-size:12px;padding:2px 8px;border-radius:4px;color:#fff;background:#4a5568}.oa-method-get{background:#1a7f37}.oa-method-post{background:#1f5fd1}.oa-method-put,.oa-method-patch{background:#9a6700}.oa-method-delete{background:#c62828}
+.oa-h{font-size:15px;margin:1em 0 .4em}.oa-type{color:var(--muted);font-size:13px}.oa-required{color:#c62828;font-size:12px}.oa-deprecated{color:#9a6700;font-size:12px}.oa-desc{color:var(--muted);font-size:14px}.oa-enum{font-size:13px;color:var(--muted)}
+ul.oa-schema{list-style:none;padding-left:14px;border-left:1px solid var(--line);margin:.3em 0}ul.oa-schema li{margin:.3em 0}details.oa-response{border-top:1px solid var(--line);padding:6px 0}.oa-status{font-weight:700}.oa-status-2{color:#1a7f37}.oa-status-4,.oa-status-5{color:#c62828}
+[data-theme=dark] .oa-status-2{color:#6fd08c}[data-theme=dark] .oa-status-4,[data-theme=dark] .oa-status-5,[data-theme=dark] .oa-required{color:#ff8a80}
 @media (max-width:1000px){.layout{grid-template-columns:1fr}aside.toc{display:none}nav.sidebar{position:static;max-height:none}}
 `;
 

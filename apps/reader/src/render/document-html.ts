@@ -6,12 +6,16 @@ import type { ContentRef, Document, DocumentBlock, DocumentFragment, InlineConte
 import hljs from 'highlight.js';
 import katex from 'katex';
 import type { ReaderFile } from '../content/content-source';
+import type { OpenApiDoc } from '../openapi/spec-source';
 import { esc, safeUrl, slugify } from './escape';
+import { renderOperation, renderSchemas, renderWebhook } from './openapi-html';
 
 /** How references inside a document become URLs (the page being rendered decides). */
 export interface RefResolver {
   page(pageId: string, space?: string): { href: string; title: string } | undefined;
   file(fileId: string): ReaderFile | undefined;
+  /** The organization's OpenAPI spec by slug (API reference blocks), when it has a processed one. */
+  openapi?(slug: string): OpenApiDoc | undefined;
 }
 
 export interface TocEntry {
@@ -30,6 +34,7 @@ type AnyNode = {
   type?: string;
   key?: string;
   data?: Record<string, unknown>;
+  meta?: { id?: unknown };
   nodes?: AnyNode[];
   fragments?: DocumentFragment[];
   leaves?: Array<{ text: string; marks?: Array<{ type: string }> }>;
@@ -120,11 +125,32 @@ class DocumentRenderer {
         return `<div class="math">${this.math(str(data.formula), true)}</div>`;
       case 'file':
         return this.fileBlock(data.ref as ContentRef | undefined, str(data.caption));
+      case 'openapi-operation':
+        return renderOperation(this.spec(data), str(data.path), str(data.method), this.blockId(node, 'operation'));
+      case 'openapi-webhook':
+        return renderWebhook(this.spec(data), str(data.name), str(data.method), this.blockId(node, 'webhook'));
+      case 'openapi-schemas':
+        return renderSchemas(
+          this.spec(data),
+          Array.isArray(data.schemas) ? data.schemas.map(str) : [],
+          this.blockId(node, 'schemas'),
+        );
       case undefined:
       default:
         // A block type this reader does not know yet: its text, never its raw data.
         return node.nodes ? `<div class="unknown-block">${this.blocks(node.nodes)}</div>` : '';
     }
+  }
+
+  private spec(data: Record<string, unknown>): OpenApiDoc | undefined {
+    const ref = data.ref as { kind?: unknown; spec?: unknown } | undefined;
+    return ref?.kind === 'openapi' && typeof ref.spec === 'string' ? this.refs.openapi?.(ref.spec) : undefined;
+  }
+
+  /** A block's anchor: its `meta.id` when it has one, else one derived from its kind (unique in the page). */
+  private blockId(node: AnyNode, kind: string): string {
+    const id = typeof node.meta?.id === 'string' && node.meta.id ? node.meta.id : kind;
+    return this.uniqueId(slugify(id));
   }
 
   private heading(node: AnyNode): string {
@@ -331,4 +357,21 @@ function formatSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+const OPENAPI_BLOCKS = new Set(['openapi-operation', 'openapi-webhook', 'openapi-schemas']);
+
+/** Slugs of the OpenAPI specs a document's API reference blocks use (the reader loads them before rendering). */
+export function openapiSlugs(document: Document | undefined): string[] {
+  const slugs = new Set<string>();
+  const visit = (nodes: AnyNode[] | undefined): void => {
+    for (const node of nodes ?? []) {
+      const ref = node.data?.ref as { kind?: unknown; spec?: unknown } | undefined;
+      if (OPENAPI_BLOCKS.has(node.type ?? '') && ref?.kind === 'openapi' && typeof ref.spec === 'string') slugs.add(ref.spec);
+      visit(node.nodes);
+      for (const fragment of node.fragments ?? []) visit((fragment as unknown as AnyNode).nodes);
+    }
+  };
+  visit(document?.nodes as unknown as AnyNode[] | undefined);
+  return [...slugs].slice(0, 10);
 }

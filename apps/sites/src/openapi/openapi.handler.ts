@@ -6,6 +6,7 @@ import {
   type OpenApiSpecContent,
   type OpenApiSpecRawContent,
   type OpenApiSpecVersion,
+  type OpenApiForSiteResult,
   type OpenApiPublishedResult,
   type OpenApiPutResult,
   type RpcEnvelope,
@@ -70,6 +71,12 @@ export class OpenApiHandler {
   }
 
   /** Callerless (see `SitesCallerlessSubjects`): the spec id is the public link. */
+  /** Callerless (the reader app): see OpenApiService.forSite. */
+  @MessagePattern(OpenApiSubjects.forSite)
+  forSite(@Payload() { data }: RpcEnvelope<typeof OpenApiSubjects.forSite>): Promise<OpenApiForSiteResult> {
+    return this.openapi.forSite(data);
+  }
+
   @MessagePattern(OpenApiSubjects.published)
   published(@Payload() { data }: RpcEnvelope<typeof OpenApiSubjects.published>): Promise<OpenApiPublishedResult> {
     return this.openapi.published(data);

@@ -2,6 +2,8 @@ import {
   type List,
   OPENAPI_PROCESS_JOB,
   type OpenApiCreateInput,
+  type OpenApiForSiteInput,
+  type OpenApiForSiteResult,
   type OpenApiListInput,
   type OpenApiProcessPayload,
   type OpenApiPublishedInput,
@@ -156,6 +158,20 @@ export class OpenApiService {
       return { etag, notModified: true };
     }
     return { etag, notModified: false, json: await this.specs.document(hash) };
+  }
+
+  /**
+   * The reader's read of a spec referenced by a published page (callerless): a spec of the
+   * organization that owns the site (the reader passes the organization the sites service found),
+   * by slug, newest processed version; only its hash when the reader holds it already.
+   */
+  async forSite(input: OpenApiForSiteInput): Promise<OpenApiForSiteResult> {
+    if (typeof input.organizationId !== 'string' || typeof input.specSlug !== 'string') throw badRequest('organizationId and specSlug are required');
+    const spec = await this.found(input);
+    const version = spec.lastVersionId ? await this.specs.version(spec.id, spec.lastVersionId) : undefined;
+    if (!version) throw notFound('The OpenAPI spec has no processed version yet');
+    if (input.knownHash === version.contentHash) return { hash: version.contentHash };
+    return { hash: version.contentHash, json: (await this.specs.document(version.contentHash))! };
   }
 
   private async foundVersion(ctx: RequestContext, input: OpenApiVersionInput) {

@@ -18,6 +18,11 @@ export const OpenApiSubjects = {
   latestRaw: 'sites.openapi.latest-raw',
   /** Callerless: the public link of a `public` spec (anyone holding it may read the latest version). */
   published: 'sites.openapi.published',
+  /**
+   * Callerless, for the reader app: the newest processed version of a spec of the organization of a
+   * site the sites service found published for this visitor, by slug (API reference blocks of its pages).
+   */
+  forSite: 'sites.openapi.for-site',
 } as const;
 
 /** Job type of processing a spec (fetch, parse, validate, bundle, version). */
@@ -125,6 +130,18 @@ export interface OpenApiPublishedResult {
   json?: string;
 }
 
+/** Input of `sites.openapi.for-site`: a spec of `organizationId` by slug; `knownHash` = the version the reader holds. */
+export interface OpenApiForSiteInput {
+  organizationId: string;
+  specSlug: string;
+  knownHash?: string;
+}
+/** The bundled document of the newest version (content-addressed by `hash`), absent when the reader holds it. */
+export interface OpenApiForSiteResult {
+  hash: string;
+  json?: string;
+}
+
 /** Payload of the processing job: which spec, and the source generation it was queued for. */
 export interface OpenApiProcessPayload {
   specId: string;
@@ -145,4 +162,5 @@ export interface OpenApiRpc {
   [OpenApiSubjects.versionContent]: { input: OpenApiVersionInput; result: OpenApiSpecContent };
   [OpenApiSubjects.latestRaw]: { input: OpenApiSpecInput; result: OpenApiSpecRawContent };
   [OpenApiSubjects.published]: { input: OpenApiPublishedInput; result: OpenApiPublishedResult };
+  [OpenApiSubjects.forSite]: { input: OpenApiForSiteInput; result: OpenApiForSiteResult };
 }
