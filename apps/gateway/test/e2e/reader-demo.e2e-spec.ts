@@ -2,6 +2,7 @@ import { createDemoSite } from '@bindery/stack';
 import { expectOperation, identityCli, testStack } from '@bindery/testing';
 import { createChangeRequest, editContent, merge, type PageBody } from './content-helpers';
 import { eventually, newUser } from './helpers';
+import { processed, specWhen } from './openapi-helpers';
 
 /**
  * The demo site that the first `pnpm start` publishes (written through the API), read as a
@@ -71,5 +72,46 @@ describe('reader: the demo site, search and old paths', () => {
     expect(moved.headers.get('location')).toBe(`${base}/guides/setup`);
     expect((await read(`${base}/guides/configure.md`)).headers.get('location')).toBe(`${base}/guides/setup.md`);
     expect((await read(`${base}/guides/never-was`)).status).toBe(404);
+  });
+
+  it("renders an API reference page from the organization's OpenAPI spec", async () => {
+    const user = await newUser('reader-api');
+    const org = expectOperation<{ id: string }>(await user.client.post('/v1/orgs', { title: 'API org' }), 'createOrganization', 201);
+    const token = ((await identityCli(['token:create', '--email', user.email])) as { token: string }).token;
+    const spec = JSON.stringify({
+      openapi: '3.0.3',
+      info: { title: 'Pets', version: '1.0.0' },
+      paths: {
+        '/pets': {
+          post: {
+            summary: 'Add a pet',
+            requestBody: { content: { 'application/json': { schema: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } } } } },
+            responses: { '201': { description: 'Created' } },
+          },
+        },
+      },
+    });
+    expectOperation(await user.client.post(`/v1/orgs/${org.id}/openapi`, { slug: 'pets', source: { text: spec } }), 'createOpenAPISpec', 201);
+    await specWhen(user.client, org.id, 'pets', processed);
+    const demo = await createDemoSite({ gatewayUrl: testStack().gatewayUrl, readerUrl: testStack().readerUrl, token, organizationId: org.id });
+    const operation = {
+      object: 'block',
+      type: 'openapi-operation',
+      isVoid: true,
+      data: { ref: { kind: 'openapi', spec: 'pets' }, path: '/pets', method: 'post' },
+    };
+    const cr = await createChangeRequest(user.client, demo.spaceId, 'API page');
+    await editContent(user.client, demo.spaceId, cr.id, [
+      { operation: 'insert_page', title: 'Pets API', slug: 'pets-api', document: { document: { object: 'document', data: {}, nodes: [operation] } } },
+    ]);
+    await merge(user.client, demo.spaceId, cr.id);
+    await eventually(async () => {
+      const page = await fetch(`${testStack().readerUrl}/${org.id}/docs/pets-api`);
+      expect(page.status).toBe(200);
+      const html = await page.text();
+      expect(html).toContain('<span class="oa-method oa-method-post">POST</span>');
+      expect(html).toContain('<strong>Add a pet</strong>');
+      expect(html).toContain('<code class="oa-name">name</code> <span class="oa-type">string</span> <span class="oa-required">required</span>');
+    }, 10_000);
   });
 });
