@@ -31,7 +31,9 @@ const rename = (pageId: string, slug: string) => (tree: PageTree) =>
 describe('MovedPaths', () => {
   it('maps the old paths of renamed pages and of their children to their current paths', () => {
     expect(pathsOf(new PageTree())).toEqual(new Map());
-    const moved = movedOf(revisions([insert('Guide', 'guide'), insert('Setup', 'setup', 'guide'), rename('guide', 'manual'), rename('setup', 'install')]));
+    const moved = movedOf(
+      revisions([insert('Guide', 'guide'), insert('Setup', 'setup', 'guide'), rename('guide', 'manual'), rename('setup', 'install')]),
+    );
     expect(moved.get('guide/setup')).toBe('manual/install');
     expect(moved.get('manual/setup')).toBe('manual/install');
     expect(moved.get('guide')).toBe('manual');

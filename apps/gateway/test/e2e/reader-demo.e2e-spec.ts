@@ -16,7 +16,12 @@ describe('reader: the demo site, search and old paths', () => {
     const user = await newUser('reader-demo');
     const org = expectOperation<{ id: string }>(await user.client.post('/v1/orgs', { title: 'Demo org' }), 'createOrganization', 201);
     const token = ((await identityCli(['token:create', '--email', user.email])) as { token: string }).token;
-    const demo = await createDemoSite({ gatewayUrl: testStack().gatewayUrl, readerUrl: testStack().readerUrl, token, organizationId: org.id });
+    const demo = await createDemoSite({
+      gatewayUrl: testStack().gatewayUrl,
+      readerUrl: testStack().readerUrl,
+      token,
+      organizationId: org.id,
+    });
     expect(demo.url).toBe(`${testStack().readerUrl}/${org.id}/docs`);
     const base = `/${org.id}/docs`;
 
@@ -41,11 +46,24 @@ describe('reader: the demo site, search and old paths', () => {
 
     // Another organization's site cannot search this space (its own published spaces only), nor a hidden page.
     const other = await newUser('reader-other');
-    const otherOrg = expectOperation<{ id: string }>(await other.client.post('/v1/orgs', { title: 'Other org' }), 'createOrganization', 201);
+    const otherOrg = expectOperation<{ id: string }>(
+      await other.client.post('/v1/orgs', { title: 'Other org' }),
+      'createOrganization',
+      201,
+    );
     const otherToken = ((await identityCli(['token:create', '--email', other.email])) as { token: string }).token;
-    await createDemoSite({ gatewayUrl: testStack().gatewayUrl, readerUrl: testStack().readerUrl, token: otherToken, organizationId: otherOrg.id });
+    await createDemoSite({
+      gatewayUrl: testStack().gatewayUrl,
+      readerUrl: testStack().readerUrl,
+      token: otherToken,
+      organizationId: otherOrg.id,
+    });
     const cr0 = await createChangeRequest(user.client, demo.spaceId, 'Secret');
-    const pages0 = expectOperation<{ pages: PageBody[] }>(await user.client.get(`/v1/spaces/${demo.spaceId}/content/pages`), 'listPages', 200).pages;
+    const pages0 = expectOperation<{ pages: PageBody[] }>(
+      await user.client.get(`/v1/spaces/${demo.spaceId}/content/pages`),
+      'listPages',
+      200,
+    ).pages;
     await editContent(user.client, demo.spaceId, cr0.id, [
       { operation: 'update_page', page: pages0[0].id, document: { markdown: 'Only here: zanzibarite.\n' } },
       { operation: 'insert_page', title: 'Secret', hidden: true, document: { markdown: 'Hidden zanzibarite notes.\n' } },
@@ -60,7 +78,11 @@ describe('reader: the demo site, search and old paths', () => {
     expect(theirs.results).toEqual([]);
 
     // A renamed page: the new path is served within seconds (events), the old one redirects.
-    const pages = expectOperation<{ pages: PageBody[] }>(await user.client.get(`/v1/spaces/${demo.spaceId}/content/pages`), 'listPages', 200).pages;
+    const pages = expectOperation<{ pages: PageBody[] }>(
+      await user.client.get(`/v1/spaces/${demo.spaceId}/content/pages`),
+      'listPages',
+      200,
+    ).pages;
     const guides = pages.find((p) => p.title === 'Guides') as PageBody & { pages: Array<PageBody & { path: string }> };
     const configure = guides.pages.find((p) => p.title === 'Configure a site')!;
     const cr = await createChangeRequest(user.client, demo.spaceId, 'Rename');
@@ -85,15 +107,26 @@ describe('reader: the demo site, search and old paths', () => {
         '/pets': {
           post: {
             summary: 'Add a pet',
-            requestBody: { content: { 'application/json': { schema: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } } } } },
+            requestBody: {
+              content: { 'application/json': { schema: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } } } },
+            },
             responses: { '201': { description: 'Created' } },
           },
         },
       },
     });
-    expectOperation(await user.client.post(`/v1/orgs/${org.id}/openapi`, { slug: 'pets', source: { text: spec } }), 'createOpenAPISpec', 201);
+    expectOperation(
+      await user.client.post(`/v1/orgs/${org.id}/openapi`, { slug: 'pets', source: { text: spec } }),
+      'createOpenAPISpec',
+      201,
+    );
     await specWhen(user.client, org.id, 'pets', processed);
-    const demo = await createDemoSite({ gatewayUrl: testStack().gatewayUrl, readerUrl: testStack().readerUrl, token, organizationId: org.id });
+    const demo = await createDemoSite({
+      gatewayUrl: testStack().gatewayUrl,
+      readerUrl: testStack().readerUrl,
+      token,
+      organizationId: org.id,
+    });
     const operation = {
       object: 'block',
       type: 'openapi-operation',
@@ -102,7 +135,12 @@ describe('reader: the demo site, search and old paths', () => {
     };
     const cr = await createChangeRequest(user.client, demo.spaceId, 'API page');
     await editContent(user.client, demo.spaceId, cr.id, [
-      { operation: 'insert_page', title: 'Pets API', slug: 'pets-api', document: { document: { object: 'document', data: {}, nodes: [operation] } } },
+      {
+        operation: 'insert_page',
+        title: 'Pets API',
+        slug: 'pets-api',
+        document: { document: { object: 'document', data: {}, nodes: [operation] } },
+      },
     ]);
     await merge(user.client, demo.spaceId, cr.id);
     await eventually(async () => {
@@ -111,7 +149,9 @@ describe('reader: the demo site, search and old paths', () => {
       const html = await page.text();
       expect(html).toContain('<span class="oa-method oa-method-post">POST</span>');
       expect(html).toContain('<strong>Add a pet</strong>');
-      expect(html).toContain('<code class="oa-name">name</code> <span class="oa-type">string</span> <span class="oa-required">required</span>');
+      expect(html).toContain(
+        '<code class="oa-name">name</code> <span class="oa-type">string</span> <span class="oa-required">required</span>',
+      );
     }, 10_000);
   });
 });

@@ -6,13 +6,9 @@ import { NatsContentSource } from './nats-content';
 const revision = (id: string) => ({ revision: { id, files: [] }, pages: { tag: `${id}-t`, rawJson: JSON.stringify({ pages: [] }) } });
 
 function source(answer: (subject: string, data: Record<string, unknown>) => unknown) {
-  const send = jest.fn((subject: string, _ctx: unknown, data: Record<string, unknown>) => {
-    try {
-      return Promise.resolve(answer(subject, data));
-    } catch (error) {
-      return Promise.reject(error as Error);
-    }
-  });
+  const send = jest.fn((subject: string, _ctx: unknown, data: Record<string, unknown>) =>
+    Promise.resolve().then(() => answer(subject, data)),
+  );
   const client = { send } as unknown as ServiceClient;
   return { send, content: new NatsContentSource(client, () => ({ requestId: 'r', baseUrl: 'http://x' }), 60_000) };
 }
@@ -52,7 +48,7 @@ describe('NatsContentSource', () => {
     expect(send.mock.calls[0][2]).toEqual({ organizationId: 'org', spaceId: 'space-a', query: 'apt', limit: 20 });
   });
 
-  it("asks content once per revision and path for an old page path, unknown paths included; a 5xx is not cached", async () => {
+  it('asks content once per revision and path for an old page path, unknown paths included; a 5xx is not cached', async () => {
     const { send, content } = source((subject, data) => {
       if (subject !== ContentSubjects.publishedPagePath) throw new Error(subject);
       if (data.path === 'old') return { path: 'new' };

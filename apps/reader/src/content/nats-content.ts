@@ -3,7 +3,15 @@
 // at most `revalidateMs` (the safety net for a missed event): the reader sends the tag of the tree
 // it holds, so when nothing changed only the tag (and freshly signed file URLs) cross NATS.
 // Concurrent requests for one space share one call.
-import { ContentSubjects, type List, type PublishedPagePathResult, type RequestContext, type SearchPageResult, type RevisionGetResult, type RevisionPage } from '@bindery/contracts';
+import {
+  ContentSubjects,
+  type List,
+  type PublishedPagePathResult,
+  type RequestContext,
+  type SearchPageResult,
+  type RevisionGetResult,
+  type RevisionPage,
+} from '@bindery/contracts';
 import type { Document } from '@bindery/document';
 import { AppError, type ServiceClient } from '@bindery/platform';
 import { LRUCache } from 'lru-cache';

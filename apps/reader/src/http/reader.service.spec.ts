@@ -183,7 +183,7 @@ describe('ReaderService', () => {
     expect((await reader([demoSite({ published: false })]).handle(get('/demo/docs/welcome'))).status).toBe(404);
   });
 
-  it('renders API reference blocks from the organization\'s spec; a new spec version is a new ETag', async () => {
+  it("renders API reference blocks from the organization's spec; a new spec version is a new ETag", async () => {
     const space = demoSpace('space-demo');
     const api = space.pages[1].pages[1];
     api.document = {

@@ -180,7 +180,9 @@ export class ReaderService {
     if (header(request.headers, 'if-none-match') === etag) return { status: 304, headers: cacheHeaders, body: '' };
     let cached = this.rendered.get(key);
     if (!cached) {
-      const html = markdown ? pageMarkdown(page) : this.renderHtml({ site, origin, prefix, structure, addressed, index, page, noindex, specs });
+      const html = markdown
+        ? pageMarkdown(page)
+        : this.renderHtml({ site, origin, prefix, structure, addressed, index, page, noindex, specs });
       cached = { html, etag };
       this.rendered.set(key, cached);
     }

@@ -130,11 +130,7 @@ class DocumentRenderer {
       case 'openapi-webhook':
         return renderWebhook(this.spec(data), str(data.name), str(data.method), this.blockId(node, 'webhook'));
       case 'openapi-schemas':
-        return renderSchemas(
-          this.spec(data),
-          Array.isArray(data.schemas) ? data.schemas.map(str) : [],
-          this.blockId(node, 'schemas'),
-        );
+        return renderSchemas(this.spec(data), Array.isArray(data.schemas) ? data.schemas.map(str) : [], this.blockId(node, 'schemas'));
       case undefined:
       default:
         // A block type this reader does not know yet: its text, never its raw data.
@@ -372,6 +368,6 @@ export function openapiSlugs(document: Document | undefined): string[] {
       for (const fragment of node.fragments ?? []) visit((fragment as unknown as AnyNode).nodes);
     }
   };
-  visit(document?.nodes as unknown as AnyNode[] | undefined);
+  visit(document?.nodes);
   return [...slugs].slice(0, 10);
 }

@@ -20,7 +20,9 @@ const PETSTORE = {
       },
       put: {
         summary: 'Replace a pet',
-        requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' }, example: { id: 'p1', name: 'Rex' } } } },
+        requestBody: {
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' }, example: { id: 'p1', name: 'Rex' } } },
+        },
         responses: { '204': { description: 'Replaced' } },
       },
     },
@@ -49,14 +51,18 @@ const PETSTORE = {
 describe('API reference blocks', () => {
   it('renders an operation: method, server and path, parameters, response schema and a generated example', () => {
     const html = renderOperation(PETSTORE, '/pets/{petId}', 'GET', 'get-pet');
-    expect(html).toContain('<span class="oa-method oa-method-get">GET</span> <code class="oa-path">https://api.example.com/v1/pets/{petId}</code>');
+    expect(html).toContain(
+      '<span class="oa-method oa-method-get">GET</span> <code class="oa-path">https://api.example.com/v1/pets/{petId}</code>',
+    );
     expect(html).toContain('<strong>Get a pet</strong>');
     expect(html).toContain('Returns one &lt;b&gt;pet&lt;/b&gt;.');
     expect(html).toContain('<code>petId</code> <span class="oa-required">required</span></td><td>path</td><td>string</td><td>The pet</td>');
     expect(html).toContain('<code>verbose</code></td><td>query</td><td>boolean</td>');
     expect(html).toContain('<code class="oa-name">owner</code> <span class="oa-type">Owner</span>');
     expect(html).toContain('<code class="oa-name">age</code>');
-    expect(html).toContain('<code class="oa-name">name</code> <span class="oa-type">string</span> <span class="oa-required">required</span>');
+    expect(html).toContain(
+      '<code class="oa-name">name</code> <span class="oa-type">string</span> <span class="oa-required">required</span>',
+    );
     expect(html).toContain('one of <code>&quot;dog&quot;</code>');
     expect(html).toContain('Example 200 response');
     expect(html).toContain('<span class="oa-status oa-status-4">404</span> No such pet');
@@ -74,14 +80,27 @@ describe('API reference blocks', () => {
 
   it('builds finite examples and trees from cyclic schemas', () => {
     const example = exampleOf(PETSTORE, { $ref: '#/components/schemas/Pet' }) as Record<string, unknown>;
-    expect(example).toMatchObject({ id: '00000000-0000-0000-0000-000000000000', name: 'Rex', kind: 'dog', owner: { name: 'string', age: 0 } });
-    const cyclic = { components: { schemas: { A: { $ref: '#/components/schemas/A' }, B: { properties: { b: { $ref: '#/components/schemas/B' } } } } } };
+    expect(example).toMatchObject({
+      id: '00000000-0000-0000-0000-000000000000',
+      name: 'Rex',
+      kind: 'dog',
+      owner: { name: 'string', age: 0 },
+    });
+    const cyclic = {
+      components: { schemas: { A: { $ref: '#/components/schemas/A' }, B: { properties: { b: { $ref: '#/components/schemas/B' } } } } },
+    };
     expect(() => JSON.stringify(exampleOf(cyclic, { $ref: '#/components/schemas/B' }))).not.toThrow();
     expect(renderSchemas(cyclic, ['B', 'A', 'missing'], 's')).toContain('<code class="oa-name">B</code>');
   });
 
   it('renders the blocks inside a document from the specs the resolver gives, and lists the slugs a document uses', () => {
-    const block = (type: string, data: Record<string, unknown>) => ({ object: 'block', type, isVoid: true, data, meta: { id: `${type}-1` } });
+    const block = (type: string, data: Record<string, unknown>) => ({
+      object: 'block',
+      type,
+      isVoid: true,
+      data,
+      meta: { id: `${type}-1` },
+    });
     const document = {
       object: 'document',
       data: {},

@@ -42,7 +42,9 @@ function typeLabel(doc: OpenApiDoc, raw: unknown): string {
   const named = refName(raw);
   if (schema.type === 'array') return `array of ${typeLabel(doc, schema.items)}`;
   const type = Array.isArray(schema.type) ? schema.type.map(str).join(' | ') : str(schema.type);
-  const variants = ['oneOf', 'anyOf'].flatMap((k) => (Array.isArray(schema[k]) ? [(schema[k] as unknown[]).map((s) => typeLabel(doc, s)).join(' | ')] : []));
+  const variants = ['oneOf', 'anyOf'].flatMap((k) =>
+    Array.isArray(schema[k]) ? [(schema[k] as unknown[]).map((s) => typeLabel(doc, s)).join(' | ')] : [],
+  );
   const base = named || type || variants[0] || (schema.properties ? 'object' : 'any');
   return schema.format ? `${base} (${str(schema.format)})` : base;
 }
@@ -73,7 +75,12 @@ export function schemaTree(doc: OpenApiDoc, raw: unknown, depth = 0, seen: Set<s
   const items = entries.map(([name, prop]) => {
     const p = deref(doc, prop) ?? {};
     const description = str(p.description);
-    const enumValues = Array.isArray(p.enum) ? ` <span class="oa-enum">one of ${p.enum.slice(0, 20).map((v) => `<code>${esc(JSON.stringify(v))}</code>`).join(', ')}</span>` : '';
+    const enumValues = Array.isArray(p.enum)
+      ? ` <span class="oa-enum">one of ${p.enum
+          .slice(0, 20)
+          .map((v) => `<code>${esc(JSON.stringify(v))}</code>`)
+          .join(', ')}</span>`
+      : '';
     return (
       `<li><code class="oa-name">${esc(name)}</code> <span class="oa-type">${esc(typeLabel(doc, prop))}</span>` +
       (required.has(name) ? ' <span class="oa-required">required</span>' : '') +
@@ -96,7 +103,7 @@ export function exampleOf(doc: OpenApiDoc, raw: unknown, depth = 0): unknown {
   if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[0];
   const first = ['oneOf', 'anyOf'].map((k) => schema[k]).find((v): v is unknown[] => Array.isArray(v) && v.length > 0);
   if (first) return exampleOf(doc, first[0], depth + 1);
-  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
+  const type: unknown = Array.isArray(schema.type) ? (schema.type as unknown[])[0] : schema.type;
   if (type === 'array') return [exampleOf(doc, schema.items, depth + 1)];
   const { properties } = propertiesOf(doc, schema);
   if (type === 'object' || Object.keys(properties).length > 0) {
@@ -106,7 +113,12 @@ export function exampleOf(doc: OpenApiDoc, raw: unknown, depth = 0): unknown {
   }
   if (type === 'integer' || type === 'number') return 0;
   if (type === 'boolean') return true;
-  if (type === 'string') return schema.format === 'date-time' ? '2026-01-01T00:00:00Z' : schema.format === 'uuid' ? '00000000-0000-0000-0000-000000000000' : 'string';
+  if (type === 'string')
+    return schema.format === 'date-time'
+      ? '2026-01-01T00:00:00Z'
+      : schema.format === 'uuid'
+        ? '00000000-0000-0000-0000-000000000000'
+        : 'string';
   return null;
 }
 
@@ -130,7 +142,10 @@ function media(doc: OpenApiDoc, content: unknown): { type: string; schema?: unkn
 }
 
 function parametersTable(doc: OpenApiDoc, raw: unknown[]): string {
-  const params = raw.map((p) => deref(doc, p)).filter(isObj).slice(0, MAX_PROPERTIES);
+  const params = raw
+    .map((p) => deref(doc, p))
+    .filter(isObj)
+    .slice(0, MAX_PROPERTIES);
   if (params.length === 0) return '';
   const rows = params.map((p) => {
     const schema = p.schema ?? (p.type ? { type: p.type, format: p.format } : undefined);
@@ -148,12 +163,22 @@ function operationBody(doc: OpenApiDoc, operation: Json, pathItem: Json): string
   const description = str(operation.description);
   if (summary) parts.push(`<p class="oa-summary"><strong>${esc(summary)}</strong></p>`);
   if (description) parts.push(`<p class="oa-description">${esc(description)}</p>`);
-  const params = [...(Array.isArray(pathItem.parameters) ? pathItem.parameters : []), ...(Array.isArray(operation.parameters) ? operation.parameters : [])];
+  const listed = (value: unknown): unknown[] => (Array.isArray(value) ? (value as unknown[]) : []);
+  const params = [...listed(pathItem.parameters), ...listed(operation.parameters)];
   // Swagger 2 puts the body among the parameters.
   const bodyParam = params.map((p) => deref(doc, p)).find((p) => p?.in === 'body');
-  parts.push(parametersTable(doc, params.filter((p) => deref(doc, p)?.in !== 'body')));
+  parts.push(
+    parametersTable(
+      doc,
+      params.filter((p) => deref(doc, p)?.in !== 'body'),
+    ),
+  );
   const requestBody = deref(doc, operation.requestBody);
-  const request = requestBody ? media(doc, requestBody.content) : bodyParam ? { type: 'application/json', schema: bodyParam.schema, example: exampleOf(doc, bodyParam.schema) } : undefined;
+  const request = requestBody
+    ? media(doc, requestBody.content)
+    : bodyParam
+      ? { type: 'application/json', schema: bodyParam.schema, example: exampleOf(doc, bodyParam.schema) }
+      : undefined;
   if (request) {
     parts.push(`<h4 class="oa-h">Request body <span class="oa-type">${esc(request.type)}</span></h4>`);
     if (request.schema) parts.push(schemaTree(doc, request.schema));
@@ -164,8 +189,12 @@ function operationBody(doc: OpenApiDoc, operation: Json, pathItem: Json): string
     parts.push('<h4 class="oa-h">Responses</h4>');
     for (const [code, rawResponse] of responses) {
       const response = deref(doc, rawResponse) ?? {};
-      const body = media(doc, response.content) ?? (response.schema ? { type: 'application/json', schema: response.schema, example: exampleOf(doc, response.schema) } : undefined);
-      const inner = body ? `${body.schema ? schemaTree(doc, body.schema) : ''}${body.example !== undefined ? jsonBlock(body.example, `Example ${code} response`) : ''}` : '';
+      const body =
+        media(doc, response.content) ??
+        (response.schema ? { type: 'application/json', schema: response.schema, example: exampleOf(doc, response.schema) } : undefined);
+      const inner = body
+        ? `${body.schema ? schemaTree(doc, body.schema) : ''}${body.example !== undefined ? jsonBlock(body.example, `Example ${code} response`) : ''}`
+        : '';
       parts.push(
         `<details class="oa-response"${/^2/.test(code) ? ' open' : ''}><summary><span class="oa-status oa-status-${esc(code.charAt(0))}">${esc(code)}</span> ${esc(str(response.description))}${body ? ` <span class="oa-type">${esc(body.type)}</span>` : ''}</summary>${inner}</details>`,
       );
@@ -177,7 +206,8 @@ function operationBody(doc: OpenApiDoc, operation: Json, pathItem: Json): string
 function serverUrl(doc: OpenApiDoc): string {
   const server = Array.isArray(doc.servers) ? deref(doc, doc.servers[0]) : undefined;
   if (server) return str(server.url);
-  if (typeof doc.host === 'string') return `${Array.isArray(doc.schemes) ? str(doc.schemes[0]) || 'https' : 'https'}://${doc.host}${str(doc.basePath)}`;
+  if (typeof doc.host === 'string')
+    return `${Array.isArray(doc.schemes) ? str(doc.schemes[0]) || 'https' : 'https'}://${doc.host}${str(doc.basePath)}`;
   return '';
 }
 
@@ -214,7 +244,12 @@ export function renderWebhook(doc: OpenApiDoc | undefined, name: string, method:
 
 /** An `openapi-schemas` block: the named component schemas. */
 export function renderSchemas(doc: OpenApiDoc | undefined, names: string[], id: string): string {
-  const components = doc && isObj(doc.components) && isObj(doc.components.schemas) ? doc.components.schemas : doc && isObj(doc.definitions) ? doc.definitions : undefined;
+  const components =
+    doc && isObj(doc.components) && isObj(doc.components.schemas)
+      ? doc.components.schemas
+      : doc && isObj(doc.definitions)
+        ? doc.definitions
+        : undefined;
   if (!doc || !components) return unavailable('The API schemas');
   const base = isObj(doc.components) && isObj(doc.components.schemas) ? '#/components/schemas/' : '#/definitions/';
   const shown = names.slice(0, 50).filter((name) => isObj(components[name]));

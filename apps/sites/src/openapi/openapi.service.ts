@@ -166,7 +166,8 @@ export class OpenApiService {
    * by slug, newest processed version; only its hash when the reader holds it already.
    */
   async forSite(input: OpenApiForSiteInput): Promise<OpenApiForSiteResult> {
-    if (typeof input.organizationId !== 'string' || typeof input.specSlug !== 'string') throw badRequest('organizationId and specSlug are required');
+    if (typeof input.organizationId !== 'string' || typeof input.specSlug !== 'string')
+      throw badRequest('organizationId and specSlug are required');
     const spec = await this.found(input);
     const version = spec.lastVersionId ? await this.specs.version(spec.id, spec.lastVersionId) : undefined;
     if (!version) throw notFound('The OpenAPI spec has no processed version yet');

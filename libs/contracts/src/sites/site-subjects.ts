@@ -60,9 +60,11 @@ export const SiteEvents = {
 } as const;
 
 /** Core-NATS subjects of the sites events after which a published lookup may answer differently (the reader listens). */
-export const PUBLISHED_SITE_EVENTS: readonly string[] = [SiteEvents.siteUpdated, SiteEvents.siteStructureChanged, SiteEvents.siteDeleted].map(
-  (type) => `events.${type}`,
-);
+export const PUBLISHED_SITE_EVENTS: readonly string[] = [
+  SiteEvents.siteUpdated,
+  SiteEvents.siteStructureChanged,
+  SiteEvents.siteDeleted,
+].map((type) => `events.${type}`);
 
 export interface SiteEvent {
   siteId: string;
