@@ -1,6 +1,7 @@
 // Sites used by the reader's unit tests, browser tests and bench (not loaded by main unless READER_FIXTURES=demo).
 import { demoSpace } from './content/demo-content';
 import type { SpaceContent } from './content/content-source';
+import { MemorySpecSource } from './openapi/spec-source';
 import type { PublishedSite } from './sites/site-directory';
 
 export const DEMO_ORG = 'demo';
@@ -42,4 +43,45 @@ export function demoSite(overrides: Partial<PublishedSite> = {}): PublishedSite 
 
 export function demoContents(): SpaceContent[] {
   return [demoSpace('space-demo'), demoSpace('space-demo-v1', 'rev-v1'), demoSpace('space-beta', 'rev-beta')];
+}
+
+/** The spec of the demo's API reference block (`petstore`: `POST /pets`). */
+export function demoSpecs(): MemorySpecSource {
+  return new MemorySpecSource({
+    [`${DEMO_ORG}/petstore`]: {
+      hash: 'petstore-1',
+      doc: {
+        openapi: '3.0.3',
+        info: { title: 'Pets', version: '1.0.0' },
+        servers: [{ url: 'https://api.example.com' }],
+        paths: {
+          '/pets': {
+            post: {
+              summary: 'Add a pet',
+              description: 'Creates a pet in the store.',
+              parameters: [{ name: 'dryRun', in: 'query', schema: { type: 'boolean' }, description: 'Validate only' }],
+              requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' } } } },
+              responses: {
+                '201': { description: 'Created', content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' } } } },
+                '400': { description: 'Invalid pet' },
+              },
+            },
+          },
+        },
+        components: {
+          schemas: {
+            Pet: {
+              type: 'object',
+              required: ['name'],
+              properties: {
+                id: { type: 'string', format: 'uuid' },
+                name: { type: 'string', example: 'Rex' },
+                tags: { type: 'array', items: { type: 'string' } },
+              },
+            },
+          },
+        },
+      },
+    },
+  });
 }

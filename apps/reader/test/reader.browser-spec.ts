@@ -10,7 +10,7 @@ import { MemoryContentSource } from '../src/content/memory-content';
 import { ReaderService } from '../src/http/reader.service';
 import { buildServer } from '../src/http/server';
 import { MemorySiteDirectory } from '../src/sites/memory-directory';
-import { demoContents, demoSite } from '../src/test-fixtures';
+import { demoContents, demoSite, demoSpecs } from '../src/test-fixtures';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- axe-core ships its browser bundle as `source`
 const AXE_SOURCE: string = (require('axe-core') as { source: string }).source;
@@ -25,6 +25,7 @@ beforeAll(async () => {
   mkdirSync(ARTIFACTS, { recursive: true });
   const reader = new ReaderService(new MemorySiteDirectory([demoSite()]), new MemoryContentSource(demoContents()), {
     cacheBytes: 16 << 20,
+    specs: demoSpecs(),
   });
   server = buildServer(reader, { trustProxy: false });
   base = await server.listen({ port: 0, host: '127.0.0.1' });
@@ -123,7 +124,7 @@ describe('a published site in Chromium', () => {
 
   it('has landmarks, ordered headings and a keyboard path to the content; axe finds nothing serious', async () => {
     for (const theme of ['light', 'dark']) {
-      for (const path of ['/demo/docs/welcome', '/demo/docs/guides/configure', '/demo/docs/nope']) {
+      for (const path of ['/demo/docs/welcome', '/demo/docs/guides/configure', '/demo/docs/guides/api', '/demo/docs/nope']) {
         const page = await browser.newPage();
         await page.goto(`${base}${path}`);
         await page.evaluate((t) => document.documentElement.setAttribute('data-theme', t), theme);
@@ -140,6 +141,19 @@ describe('a published site in Chromium', () => {
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content');
     await page.keyboard.press('Enter');
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('content');
+    await page.close();
+  });
+
+  it('shows an API reference block: operation, parameters, request and response schemas, examples', async () => {
+    const page = await open('/demo/docs/guides/api');
+    const operation = await page.waitForSelector('section.openapi-operation');
+    expect(await operation!.$eval('.oa-head', (h) => h.textContent?.replace(/\s+/g, ' ').trim())).toBe('POST https://api.example.com/pets');
+    expect(await page.$$eval('table.oa-params tbody tr', (rows) => rows.length)).toBe(1);
+    expect(await page.$eval('details.oa-response[open] summary', (s) => s.textContent)).toContain('201');
+    await page.click('details.oa-response:not([open]) summary');
+    expect(await page.$$eval('details.oa-response[open]', (d) => d.length)).toBe(2);
+    expect(await page.$eval('figure.oa-example', (f) => f.textContent)).toContain('"name": "Rex"');
+    await page.screenshot({ path: join(ARTIFACTS, 'api-reference.png'), fullPage: true });
     await page.close();
   });
 

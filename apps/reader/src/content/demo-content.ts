@@ -90,6 +90,19 @@ export function page(id: string, title: string, path: string, markdown: string, 
   return { id, title, path, type: 'document', document: markdownToDocument(markdown, { newKey }), pages: [], ...extra };
 }
 
+/** An API reference block (the `petstore` spec's `POST /pets`) at the end of a page. */
+function withOperation(target: ReaderPage): ReaderPage {
+  const block = {
+    object: 'block',
+    type: 'openapi-operation',
+    isVoid: true,
+    key: newKey(),
+    data: { ref: { kind: 'openapi', spec: 'petstore' }, path: '/pets', method: 'post' },
+  };
+  target.document?.nodes.push(block as never);
+  return target;
+}
+
 /** The demo space: a landing page, a guide group, a reference page and a hidden draft. */
 export function demoSpace(spaceId: string, revisionId = 'rev-1'): SpaceContent {
   return {
@@ -104,7 +117,10 @@ export function demoSpace(spaceId: string, revisionId = 'rev-1'): SpaceContent {
         title: 'Guides',
         path: 'guides',
         type: 'group',
-        pages: [page('p-configure', 'Configure a site', 'guides/configure', CONFIGURE), page('p-api', 'Use the API', 'guides/api', API)],
+        pages: [
+          page('p-configure', 'Configure a site', 'guides/configure', CONFIGURE),
+          withOperation(page('p-api', 'Use the API', 'guides/api', API)),
+        ],
       },
       page('p-draft', 'Draft', 'draft', 'Not ready.', { hidden: true }),
     ],

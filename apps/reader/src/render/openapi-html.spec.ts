@@ -70,7 +70,7 @@ describe('API reference blocks', () => {
 
   it('shows the request body with its own example, and a missing operation as not available', () => {
     const html = renderOperation(PETSTORE, '/pets/{petId}', 'put', 'put-pet');
-    expect(html).toContain('Request body <span class="oa-type">application/json</span>');
+    expect(html).toContain('Request body <span class="oa-type">application/json</span></strong>');
     expect(html).toContain('Example request');
     expect(html).toContain('&quot;Rex&quot;');
     expect(renderOperation(PETSTORE, '/nope', 'get', 'x')).toContain('is not available');

@@ -154,7 +154,7 @@ function parametersTable(doc: OpenApiDoc, raw: unknown[]): string {
       `<td>${esc(str(p.in))}</td><td>${esc(typeLabel(doc, schema))}</td><td>${esc(str(p.description))}</td></tr>`
     );
   });
-  return `<h4 class="oa-h">Parameters</h4><div class="table-wrap"><table class="oa-params"><thead><tr><th scope="col">Name</th><th scope="col">In</th><th scope="col">Type</th><th scope="col">Description</th></tr></thead><tbody>${rows.join('')}</tbody></table></div>`;
+  return `<p class="oa-h"><strong>Parameters</strong></p><div class="table-wrap"><table class="oa-params"><thead><tr><th scope="col">Name</th><th scope="col">In</th><th scope="col">Type</th><th scope="col">Description</th></tr></thead><tbody>${rows.join('')}</tbody></table></div>`;
 }
 
 function operationBody(doc: OpenApiDoc, operation: Json, pathItem: Json): string {
@@ -180,13 +180,13 @@ function operationBody(doc: OpenApiDoc, operation: Json, pathItem: Json): string
       ? { type: 'application/json', schema: bodyParam.schema, example: exampleOf(doc, bodyParam.schema) }
       : undefined;
   if (request) {
-    parts.push(`<h4 class="oa-h">Request body <span class="oa-type">${esc(request.type)}</span></h4>`);
+    parts.push(`<p class="oa-h"><strong>Request body <span class="oa-type">${esc(request.type)}</span></strong></p>`);
     if (request.schema) parts.push(schemaTree(doc, request.schema));
     if (request.example !== undefined) parts.push(jsonBlock(request.example, 'Example request'));
   }
   const responses = isObj(operation.responses) ? Object.entries(operation.responses).slice(0, 20) : [];
   if (responses.length > 0) {
-    parts.push('<h4 class="oa-h">Responses</h4>');
+    parts.push('<p class="oa-h"><strong>Responses</strong></p>');
     for (const [code, rawResponse] of responses) {
       const response = deref(doc, rawResponse) ?? {};
       const body =
