@@ -20,13 +20,22 @@ const pathParam = (name: string, description: string, pattern?: string) => ({
   description,
   schema: { type: 'string', ...(pattern ? { pattern } : {}) },
 });
-const queryParam = (name: string, description: string, required = true) => ({ name, in: 'query', required, description, schema: { type: 'string' } });
+const queryParam = (name: string, description: string, required = true) => ({
+  name,
+  in: 'query',
+  required,
+  description,
+  schema: { type: 'string' },
+});
 
 function op(operationId: string, summary: string, rest: Partial<Operation>): Operation {
   return { operationId, summary, tags: [TAG], ...rest };
 }
 
-const binary = (type: string, description: string) => ({ description, content: { [type]: { schema: { type: 'string', format: 'binary' } } } });
+const binary = (type: string, description: string) => ({
+  description,
+  content: { [type]: { schema: { type: 'string', format: 'binary' } } },
+});
 
 export const BINDERY_ADDITIONS: Additions = {
   tags: [{ name: TAG, description: 'Routes of this Bindery server that the GitBook API does not define.' }],
@@ -42,7 +51,10 @@ export const BINDERY_ADDITIONS: Additions = {
       get: op('binderyReadiness', 'Readiness probe: NATS is up and every service answers its health check', {
         responses: {
           200: { description: 'Ready', content: json({ $ref: '#/components/schemas/BinderyReadiness' }) },
-          503: { description: 'Not ready; `services` says which are down', content: json({ $ref: '#/components/schemas/BinderyReadiness' }) },
+          503: {
+            description: 'Not ready; `services` says which are down',
+            content: json({ $ref: '#/components/schemas/BinderyReadiness' }),
+          },
         },
       }),
     },
@@ -60,7 +72,10 @@ export const BINDERY_ADDITIONS: Additions = {
       get: op('binderyApiReferenceAsset', 'A script or style sheet of the reference page (served from the gateway, no CDN)', {
         parameters: [pathParam('asset', 'File name', '^[a-z.-]+$')],
         responses: {
-          200: { description: 'The file', content: { 'text/javascript': { schema: { type: 'string' } }, 'text/css': { schema: { type: 'string' } } } },
+          200: {
+            description: 'The file',
+            content: { 'text/javascript': { schema: { type: 'string' } }, 'text/css': { schema: { type: 'string' } } },
+          },
           404: errorResponse('No such file'),
         },
       }),
@@ -75,7 +90,11 @@ export const BINDERY_ADDITIONS: Additions = {
             content: json({
               allOf: [
                 { $ref: '#/components/schemas/List' },
-                { type: 'object', required: ['items'], properties: { items: { type: 'array', items: { $ref: '#/components/schemas/BinderyPendingInvite' } } } },
+                {
+                  type: 'object',
+                  required: ['items'],
+                  properties: { items: { type: 'array', items: { $ref: '#/components/schemas/BinderyPendingInvite' } } },
+                },
               ],
             }),
           },
@@ -90,7 +109,11 @@ export const BINDERY_ADDITIONS: Additions = {
           queryParam('expires', 'Expiry (Unix seconds)'),
           queryParam('signature', 'Signature of the link'),
         ],
-        responses: { 200: binary('application/octet-stream', 'The bytes'), 403: errorResponse('Bad or expired signature'), 404: errorResponse('Unknown file') },
+        responses: {
+          200: binary('application/octet-stream', 'The bytes'),
+          403: errorResponse('Bad or expired signature'),
+          404: errorResponse('Unknown file'),
+        },
       }),
     },
     '/exports/pdf': {
@@ -103,7 +126,11 @@ export const BINDERY_ADDITIONS: Additions = {
           queryParam('expires', 'Expiry (Unix seconds)'),
           queryParam('signature', 'Signature of the link'),
         ],
-        responses: { 200: binary('application/pdf', 'The PDF'), 403: errorResponse('Bad or expired signature'), 404: errorResponse('Unknown space, revision or page') },
+        responses: {
+          200: binary('application/pdf', 'The PDF'),
+          403: errorResponse('Bad or expired signature'),
+          404: errorResponse('Unknown space, revision or page'),
+        },
       }),
     },
     '/openapi/{specId}/published': {

@@ -8,7 +8,12 @@ const official: OpenApiDocument = {
   tags: [{ name: 'spaces' }, { name: 'unused' }],
   paths: {
     '/spaces/{spaceId}': {
-      get: { operationId: 'getSpaceById', tags: ['spaces'], security: [{ integration: [] }], responses: { 200: { $ref: '#/components/responses/Space' } } },
+      get: {
+        operationId: 'getSpaceById',
+        tags: ['spaces'],
+        security: [{ integration: [] }],
+        responses: { 200: { $ref: '#/components/responses/Space' } },
+      },
       delete: { operationId: 'deleteSpace', tags: ['spaces'], responses: {} },
     },
     '/spaces/{spaceId}/comments': { post: { operationId: 'postComment', tags: ['spaces'], responses: {} } },
@@ -51,7 +56,12 @@ describe('buildApiDocument', () => {
     const { document, undocumented, unregistered } = buildApiDocument(official, additions, routes, { baseUrl: 'https://docs.example.com' });
     expect(undocumented).toEqual([]);
     expect(unregistered).toEqual([]);
-    expect(Object.keys(document.paths).sort()).toEqual(['/files/{hash}/download', '/healthz', '/spaces/{spaceId}', '/spaces/{spaceId}/comments']);
+    expect(Object.keys(document.paths).sort()).toEqual([
+      '/files/{hash}/download',
+      '/healthz',
+      '/spaces/{spaceId}',
+      '/spaces/{spaceId}/comments',
+    ]);
     expect(document.paths['/spaces/{spaceId}'].delete).toBeUndefined();
     expect(Object.keys(document.components!.schemas)).toEqual(['Collection', 'Space']);
     expect(Object.keys(document.components!.securitySchemes)).toEqual(['user']);
@@ -74,9 +84,14 @@ describe('buildApiDocument', () => {
   });
 
   it('names the routes nothing documents and the additions no route serves', () => {
-    const { undocumented, unregistered } = buildApiDocument(official, additions, [route('GET', '/v1/spaces/:spaceId'), route('PUT', '/v1/new-thing')], {
-      baseUrl: '',
-    });
+    const { undocumented, unregistered } = buildApiDocument(
+      official,
+      additions,
+      [route('GET', '/v1/spaces/:spaceId'), route('PUT', '/v1/new-thing')],
+      {
+        baseUrl: '',
+      },
+    );
     expect(undocumented).toEqual(['PUT /v1/new-thing']);
     expect(unregistered.sort()).toEqual(['GET /files/{hash}/download', 'GET /healthz']);
   });

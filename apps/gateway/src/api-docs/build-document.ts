@@ -34,7 +34,12 @@ export interface BuiltDocument {
  * Matching ignores parameter names (`:commentReplyId` and `{replyId}` are one route). Also says
  * which routes are undocumented and which additions are not served: the coverage test wants both empty.
  */
-export function buildApiDocument(official: OpenApiDocument, additions: Additions, routes: RegisteredRoute[], options: BuildOptions): BuiltDocument {
+export function buildApiDocument(
+  official: OpenApiDocument,
+  additions: Additions,
+  routes: RegisteredRoute[],
+  options: BuildOptions,
+): BuiltDocument {
   const officialOps = indexOperations(official.paths, false);
   const addedOps = indexOperations(additions.paths, true);
   const paths: Record<string, PathItem> = {};
@@ -48,7 +53,9 @@ export function buildApiDocument(official: OpenApiDocument, additions: Additions
       continue;
     }
     served.add(key);
-    const item = (paths[found.path] ??= found.servers ? { servers: found.servers.map((s) => ({ ...s, url: options.baseUrl + s.url })) } : {});
+    const item = (paths[found.path] ??= found.servers
+      ? { servers: found.servers.map((s) => ({ ...s, url: options.baseUrl + s.url })) }
+      : {});
     item[found.method] = decorate(structuredClone(found.operation), route, additions);
   }
   const unregistered = [...addedOps].filter(([key]) => !served.has(key)).map(([, op]) => `${op.method.toUpperCase()} ${op.path}`);

@@ -24,4 +24,5 @@ function release(name: string): { version: string; document: OpenApiDocument } {
 mkdirSync(VENDOR_DIR, { recursive: true });
 writeFileSync(join(VENDOR_DIR, OFFICIAL_DOCUMENT), JSON.stringify(mergeReleases(RELEASES.map(release))));
 const swaggerUi = dirname(require.resolve('swagger-ui-dist/package.json'));
-for (const asset of Object.values(REFERENCE_ASSETS)) if (asset.vendored) copyFileSync(join(swaggerUi, asset.file), join(VENDOR_DIR, asset.file));
+for (const asset of Object.values(REFERENCE_ASSETS))
+  if (asset.vendored) copyFileSync(join(swaggerUi, asset.file), join(VENDOR_DIR, asset.file));

@@ -21,7 +21,9 @@ describe('operations: the API document and reference page', () => {
     expect(doc.paths['/orgs/{organizationId}'].get.operationId).toBe('getOrganizationById');
     // An official operation Bindery does not implement is not listed.
     expect(Object.values(doc.paths).flatMap((item) => Object.values(item).map((op) => op.operationId))).not.toContain('listIntegrations');
-    expect(doc.paths['/orgs/{organizationId}/spaces'].post.parameters).toContainEqual({ $ref: '#/components/parameters/BinderyIdempotencyKey' });
+    expect(doc.paths['/orgs/{organizationId}/spaces'].post.parameters).toContainEqual({
+      $ref: '#/components/parameters/BinderyIdempotencyKey',
+    });
     expect(doc.paths['/openapi.json'].get.security).toEqual([]);
 
     const etag = response.headers.get('etag')!;
@@ -36,7 +38,9 @@ describe('operations: the API document and reference page', () => {
     expect(page.headers.get('content-type')).toMatch(/^text\/html/);
     expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
     const sources = [...page.body.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]);
-    expect(sources).toEqual(expect.arrayContaining(['reference/swagger-ui.css', 'reference/swagger-ui-bundle.js', 'reference/reference.js']));
+    expect(sources).toEqual(
+      expect.arrayContaining(['reference/swagger-ui.css', 'reference/swagger-ui-bundle.js', 'reference/reference.js']),
+    );
     expect(sources.filter((s) => /^[a-z]+:|^\/\//i.test(s))).toEqual([]);
 
     for (const [asset, type] of [
