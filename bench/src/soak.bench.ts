@@ -2,7 +2,12 @@ import { testStack } from '@bindery/testing';
 import { appMemory, MEMORY_BOUND, memoryLines, OperationStats } from './soak-stats';
 
 const CONNECTIONS = Number(process.env.SOAK_CONNECTIONS ?? 64);
-const SPACES = 4;
+/**
+ * Connections are spread over this many spaces (four writers per space by default): merges into
+ * one space take its row lock one at a time, so sixteen writers merging into one space on a
+ * starved machine queue past the RPC timeout (measured: 503s at 4 spaces, load average ~30).
+ */
+const SPACES = Number(process.env.SOAK_SPACES ?? 16);
 const PAGES_PER_SPACE = 40;
 const WORDS = ['harbour', 'lantern', 'meadow', 'quartz', 'saffron', 'timber', 'velvet', 'willow'];
 

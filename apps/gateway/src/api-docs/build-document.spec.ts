@@ -5,7 +5,13 @@ import type { OpenApiDocument, RegisteredRoute } from './openapi-types';
 const official: OpenApiDocument = {
   openapi: '3.1.0',
   info: { title: 'GitBook API', version: '1.0' },
-  tags: [{ name: 'spaces' }, { name: 'unused' }],
+  tags: [
+    {
+      name: 'spaces',
+      description: 'Spaces. {% openapi-schemas spec="gitbook" schemas="Space" %} The Space object {% endopenapi-schemas %}',
+    },
+    { name: 'unused' },
+  ],
   paths: {
     '/spaces/{spaceId}': {
       get: {
@@ -66,6 +72,7 @@ describe('buildApiDocument', () => {
     expect(Object.keys(document.components!.schemas)).toEqual(['Collection', 'Space']);
     expect(Object.keys(document.components!.securitySchemes)).toEqual(['user']);
     expect(document.tags!.map((t) => t.name)).toEqual(['spaces', 'bindery']);
+    expect(document.tags![0].description).toBe('Spaces.');
     expect(document.servers).toEqual([{ url: 'https://docs.example.com/v1' }]);
     expect(document.paths['/healthz'].servers).toEqual([{ url: 'https://docs.example.com/' }]);
   });
@@ -114,6 +121,7 @@ describe('mergeReleases', () => {
       { version: '2', document: official },
       { version: '1', document: older },
     ]);
+    expect(merged.info.version).toBe('2');
     expect(merged.paths['/spaces/{spaceId}'].get!.operationId).toBe('getSpaceById');
     expect(merged.paths['/spaces/{spaceId}'].patch).toEqual({ operationId: 'updateSpace', [RELEASE_EXTENSION]: '1' });
     expect(merged.components!.schemas.Space).not.toHaveProperty('old');

@@ -78,7 +78,9 @@ export function buildApiDocument(
   // `user` is the bearer scheme of the official document: the one Bindery speaks.
   document.components = pruneComponents(document, components, ['user']);
   const used = new Set(Object.values(paths).flatMap((item) => HTTP_METHODS.flatMap((m) => item[m]?.tags ?? [])));
-  document.tags = [...(official.tags ?? []), ...additions.tags].filter((tag) => used.has(tag.name));
+  document.tags = [...(official.tags ?? []), ...additions.tags]
+    .filter((tag) => used.has(tag.name))
+    .map((tag) => (typeof tag.description === 'string' ? { ...tag, description: withoutTemplateTags(tag.description) } : tag));
   return { document, undocumented, unregistered };
 }
 
@@ -175,6 +177,13 @@ function pruneComponents(
   }
   return Object.fromEntries(Object.entries(kept).map(([section, entries]) => [section, sortKeys(entries)]));
 }
+
+/** GitBook's own docs embed Liquid blocks (`{% openapi-schemas … %}…{% endopenapi-schemas %}`) in tag descriptions. */
+const withoutTemplateTags = (text: string): string =>
+  text
+    .replace(/\{%\s*openapi-schemas[\s\S]*?endopenapi-schemas\s*%\}/g, '')
+    .replace(/\{%[\s\S]*?%\}/g, '')
+    .trim();
 
 const unescapePointer = (part: string): string => part.replace(/~1/g, '/').replace(/~0/g, '~');
 

@@ -14,6 +14,8 @@ export function mergeReleases(releases: { version: string; document: OpenApiDocu
   const [newest, ...older] = releases;
   if (!newest) throw new Error('no official release to merge');
   const merged = structuredClone(newest.document);
+  // The official `info.version` is a placeholder (0.0.1-beta): the package's release says what it is.
+  merged.info = { ...merged.info, version: newest.version };
   merged.components ??= {};
   merged.tags ??= [];
   for (const { version, document } of older) {
