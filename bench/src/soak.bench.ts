@@ -31,9 +31,16 @@ export async function soakBench(): Promise<string[]> {
   const deadline = start + seconds * 1000;
   const warmUp = Math.max(10, Math.min(60, seconds / 10)) * 1000;
   let warmMemory: Promise<Record<string, number>> | undefined;
+  let middleMemory: Promise<Record<string, number>> | undefined;
   const sampler = setTimeout(() => {
     warmMemory = appMemory(metricsPorts);
   }, warmUp);
+  const middleSampler = setTimeout(
+    () => {
+      middleMemory = appMemory(metricsPorts);
+    },
+    (seconds * 1000) / 2,
+  );
   const progress = setInterval(
     () => console.log(`  … ${Math.round((Date.now() - start) / 1000)} s, ${stats.requests} requests, ${stats.errors} errors`),
     60_000,
@@ -42,13 +49,14 @@ export async function soakBench(): Promise<string[]> {
     await Promise.all(Array.from({ length: CONNECTIONS }, (_, i) => connection(http, stats, spaces, i, deadline)));
   } finally {
     clearTimeout(sampler);
+    clearTimeout(middleSampler);
     clearInterval(progress);
   }
   const elapsed = (Date.now() - start) / 1000;
   // Let in-flight background work (search indexing, outbox) settle before the last sample.
   await new Promise((resolve) => setTimeout(resolve, 5000));
   const endMemory = await appMemory(metricsPorts);
-  const memory = memoryLines(await (warmMemory ?? appMemory(metricsPorts)), endMemory);
+  const memory = memoryLines(await (warmMemory ?? appMemory(metricsPorts)), await (middleMemory ?? endMemory), endMemory);
 
   const pass = stats.errors === 0 && memory.exceeded.length === 0;
   if (!pass) process.exitCode = 1;
@@ -57,7 +65,7 @@ export async function soakBench(): Promise<string[]> {
       `errors ${stats.errors} (must be 0)`,
     'per operation:',
     ...stats.lines(elapsed),
-    `resident memory per app, after ${warmUp / 1000} s of warm-up → end (bound: +${MEMORY_BOUND.fixedBytes / 1024 / 1024} MB + ${MEMORY_BOUND.fraction * 100}%):`,
+    `resident memory per app, after ${warmUp / 1000} s of warm-up → half-time → end (bound: +${MEMORY_BOUND.fixedBytes / 1024 / 1024} MB + ${MEMORY_BOUND.fraction * 100}%):`,
     ...memory.lines,
     pass
       ? 'soak: PASS'
