@@ -90,3 +90,37 @@ export function memoryLines(
   }
   return { lines, exceeded };
 }
+
+/**
+ * The worst event-loop delay of each app, sampled from `nodejs_eventloop_lag_max_seconds` (prom-client
+ * resets it at each scrape, so each sample is the worst of its window): tells a stalled service from
+ * a starved machine when requests time out.
+ */
+export class EventLoopWatch {
+  private readonly worst = new Map<string, { seconds: number; at: number }>();
+
+  constructor(
+    private readonly metricsPorts: Record<string, number>,
+    private readonly start: number,
+  ) {}
+
+  async sample(): Promise<void> {
+    await Promise.all(
+      Object.entries(this.metricsPorts).map(async ([app, port]) => {
+        try {
+          const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+          const line = text.split('\n').find((l) => l.startsWith('nodejs_eventloop_lag_max_seconds'));
+          const seconds = line ? Number(line.slice(line.lastIndexOf(' ') + 1)) : NaN;
+          if (seconds > (this.worst.get(app)?.seconds ?? -1)) this.worst.set(app, { seconds, at: (Date.now() - this.start) / 1000 });
+        } catch {
+          // A missed sample only narrows the view.
+        }
+      }),
+    );
+  }
+
+  line(): string {
+    const top = [...this.worst].sort(([, a], [, b]) => b.seconds - a.seconds).slice(0, 5);
+    return `worst event-loop delay (5 s windows): ${top.map(([app, w]) => `${app} ${w.seconds.toFixed(2)} s at ${w.at.toFixed(0)} s`).join(', ')}`;
+  }
+}

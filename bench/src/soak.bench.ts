@@ -1,5 +1,5 @@
 import { testStack } from '@bindery/testing';
-import { appMemory, MEMORY_BOUND, memoryLines, OperationStats } from './soak-stats';
+import { appMemory, EventLoopWatch, MEMORY_BOUND, memoryLines, OperationStats } from './soak-stats';
 
 const CONNECTIONS = Number(process.env.SOAK_CONNECTIONS ?? 64);
 /**
@@ -35,6 +35,9 @@ export async function soakBench(): Promise<string[]> {
   const sampler = setTimeout(() => {
     warmMemory = appMemory(metricsPorts);
   }, warmUp);
+  const loops = new EventLoopWatch(metricsPorts, start);
+  await loops.sample(); // resets the windows: the first sample covers the load only
+  const loopSampler = setInterval(() => void loops.sample(), 5000);
   const middleSampler = setTimeout(
     () => {
       middleMemory = appMemory(metricsPorts);
@@ -50,6 +53,7 @@ export async function soakBench(): Promise<string[]> {
   } finally {
     clearTimeout(sampler);
     clearTimeout(middleSampler);
+    clearInterval(loopSampler);
     clearInterval(progress);
   }
   const elapsed = (Date.now() - start) / 1000;
@@ -65,6 +69,7 @@ export async function soakBench(): Promise<string[]> {
       `errors ${stats.errors} (must be 0)`,
     'per operation:',
     ...stats.lines(elapsed),
+    loops.line(),
     `resident memory per app, after ${warmUp / 1000} s of warm-up → half-time → end (bound: +${MEMORY_BOUND.fixedBytes / 1024 / 1024} MB + ${MEMORY_BOUND.fraction * 100}%):`,
     ...memory.lines,
     pass
