@@ -10,6 +10,7 @@ import { openapiBench } from './openapi.bench';
 import { translationsBench } from './translations.bench';
 import { readerBench } from './reader.bench';
 import { sitesBench } from './sites.bench';
+import { soakBench } from './soak.bench';
 
 /** Every benchmark `pnpm bench` knows; each returns the lines it reports. */
 export const BENCHES: Record<string, () => Promise<string[]>> = {
@@ -25,4 +26,5 @@ export const BENCHES: Record<string, () => Promise<string[]>> = {
   'gitsync-format': gitSyncFormatBench,
   sites: sitesBench,
   reader: readerBench,
+  soak: soakBench,
 };

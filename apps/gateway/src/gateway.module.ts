@@ -1,6 +1,7 @@
 import { ServiceClientModule } from '@bindery/platform/nest';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_INTERCEPTOR } from '@nestjs/core';
+import { ApiDocsModule } from './api-docs/api-docs.module';
 import { AuthModule } from './auth/auth.module';
 import { CollaborationRoutesModule } from './collaboration/collaboration.module';
 import { GatewayEnv } from './config/gateway.env';
@@ -34,6 +35,7 @@ export class GatewayModule {
         CollaborationRoutesModule,
         GitSyncRoutesModule,
         SitesRoutesModule,
+        ApiDocsModule,
       ],
       controllers: [HealthController],
       providers: [

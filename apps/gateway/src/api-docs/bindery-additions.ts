@@ -1,0 +1,239 @@
+import type { Additions } from './build-document';
+import type { Operation } from './openapi-types';
+
+/**
+ * What Bindery serves beyond the official document, written by hand: its own routes (probes,
+ * these docs, signed downloads, SAML browser flow, published OpenAPI specs) and the headers every
+ * route shares. A new Bindery-only route needs its entry here: the coverage test
+ * (`test/int/api-docs.int-spec.ts`) fails until it has one.
+ */
+
+const TAG = 'bindery';
+const ROOT = [{ url: '/', description: 'The gateway’s root (outside /v1)' }];
+
+const errorResponse = (description: string) => ({ description, $ref: '#/components/responses/BinderyError' });
+const json = (schema: unknown) => ({ 'application/json': { schema } });
+const pathParam = (name: string, description: string, pattern?: string) => ({
+  name,
+  in: 'path',
+  required: true,
+  description,
+  schema: { type: 'string', ...(pattern ? { pattern } : {}) },
+});
+const queryParam = (name: string, description: string, required = true) => ({
+  name,
+  in: 'query',
+  required,
+  description,
+  schema: { type: 'string' },
+});
+
+function op(operationId: string, summary: string, rest: Partial<Operation>): Operation {
+  return { operationId, summary, tags: [TAG], ...rest };
+}
+
+const binary = (type: string, description: string) => ({
+  description,
+  content: { [type]: { schema: { type: 'string', format: 'binary' } } },
+});
+
+export const BINDERY_ADDITIONS: Additions = {
+  tags: [{ name: TAG, description: 'Routes of this Bindery server that the GitBook API does not define.' }],
+  paths: {
+    '/healthz': {
+      servers: ROOT,
+      get: op('binderyLiveness', 'Liveness probe: the gateway process answers', {
+        responses: { 200: { description: 'Alive', content: json({ type: 'object', properties: { status: { const: 'ok' } } }) } },
+      }),
+    },
+    '/readyz': {
+      servers: ROOT,
+      get: op('binderyReadiness', 'Readiness probe: NATS is up and every service answers its health check', {
+        responses: {
+          200: { description: 'Ready', content: json({ $ref: '#/components/schemas/BinderyReadiness' }) },
+          503: {
+            description: 'Not ready; `services` says which are down',
+            content: json({ $ref: '#/components/schemas/BinderyReadiness' }),
+          },
+        },
+      }),
+    },
+    '/openapi.json': {
+      get: op('binderyApiDocument', 'This document: the OpenAPI document of the operations this server implements', {
+        responses: { 200: { description: 'The document', content: json({ type: 'object' }) } },
+      }),
+    },
+    '/reference': {
+      get: op('binderyApiReference', 'The readable API reference (HTML), rendered from this document', {
+        responses: { 200: { description: 'HTML page', content: { 'text/html': { schema: { type: 'string' } } } } },
+      }),
+    },
+    '/reference/{asset}': {
+      get: op('binderyApiReferenceAsset', 'A script or style sheet of the reference page (served from the gateway, no CDN)', {
+        parameters: [pathParam('asset', 'File name', '^[a-z.-]+$')],
+        responses: {
+          200: {
+            description: 'The file',
+            content: { 'text/javascript': { schema: { type: 'string' } }, 'text/css': { schema: { type: 'string' } } },
+          },
+          404: errorResponse('No such file'),
+        },
+      }),
+    },
+    '/user/invites': {
+      get: op('binderyListUserInvites', 'List the invitations waiting for the authenticated user', {
+        description: 'The official API delivers invitations by email; each is accepted with `joinOrganizationWithInvite`.',
+        parameters: [{ $ref: '#/components/parameters/listPage' }, { $ref: '#/components/parameters/listLimit' }],
+        responses: {
+          200: {
+            description: 'Pending invitations',
+            content: json({
+              allOf: [
+                { $ref: '#/components/schemas/List' },
+                {
+                  type: 'object',
+                  required: ['items'],
+                  properties: { items: { type: 'array', items: { $ref: '#/components/schemas/BinderyPendingInvite' } } },
+                },
+              ],
+            }),
+          },
+        },
+      }),
+    },
+    '/files/{hash}/download': {
+      get: op('binderyDownloadFile', 'Download a file’s bytes with the signed, expiring link of its `downloadURL`', {
+        parameters: [
+          pathParam('hash', 'SHA-256 of the bytes', '^[0-9a-f]{64}$'),
+          queryParam('type', 'Content type to answer with'),
+          queryParam('expires', 'Expiry (Unix seconds)'),
+          queryParam('signature', 'Signature of the link'),
+        ],
+        responses: {
+          200: binary('application/octet-stream', 'The bytes'),
+          403: errorResponse('Bad or expired signature'),
+          404: errorResponse('Unknown file'),
+        },
+      }),
+    },
+    '/exports/pdf': {
+      get: op('binderyDownloadPdf', 'Render and download a PDF export with the signed link `getSpacePDF` answered', {
+        parameters: [
+          queryParam('space', 'Space id'),
+          queryParam('revision', 'Revision id'),
+          queryParam('page', 'Page id (only this page and its descendants)', false),
+          queryParam('only', 'Only the page itself', false),
+          queryParam('expires', 'Expiry (Unix seconds)'),
+          queryParam('signature', 'Signature of the link'),
+        ],
+        responses: {
+          200: binary('application/pdf', 'The PDF'),
+          403: errorResponse('Bad or expired signature'),
+          404: errorResponse('Unknown space, revision or page'),
+        },
+      }),
+    },
+    '/openapi/{specId}/published': {
+      get: op('binderyPublishedOpenAPISpec', 'The latest version of a public OpenAPI spec (`urls.published`), bundled as JSON', {
+        parameters: [pathParam('specId', 'Spec id (the unguessable link)')],
+        responses: {
+          200: { description: 'The bundled document', content: json({ type: 'object' }) },
+          304: { description: 'Not modified (`If-None-Match` matched the ETag)' },
+          404: errorResponse('Unknown or private spec'),
+        },
+      }),
+    },
+    '/orgs/{organizationId}/saml/{samlProviderId}/start': {
+      get: op('binderySamlStart', 'Start SAML sign-in: redirects the browser to the identity provider', {
+        description: 'With `Authorization: Bearer …`, the asserted identity is linked to the caller’s account.',
+        parameters: [pathParam('organizationId', 'Organization id'), pathParam('samlProviderId', 'SAML provider id')],
+        responses: { 302: { description: 'Redirect to the identity provider' }, 404: errorResponse('Unknown organization or provider') },
+      }),
+    },
+    '/orgs/{organizationId}/saml/{samlProviderId}/acs': {
+      post: op('binderySamlAcs', 'SAML assertion consumer service: the identity provider’s response (HTTP-POST binding)', {
+        parameters: [pathParam('organizationId', 'Organization id'), pathParam('samlProviderId', 'SAML provider id')],
+        requestBody: {
+          required: true,
+          content: {
+            'application/x-www-form-urlencoded': {
+              schema: { type: 'object', required: ['SAMLResponse'], properties: { SAMLResponse: { type: 'string' } } },
+            },
+            ...json({ type: 'object', required: ['SAMLResponse'], properties: { SAMLResponse: { type: 'string' } } }),
+          },
+        },
+        responses: {
+          200: { description: 'An expiring session token for the user', content: json({ type: 'object' }) },
+          400: errorResponse('Invalid assertion'),
+          403: errorResponse('Assertion refused'),
+        },
+      }),
+    },
+  },
+  components: {
+    parameters: {
+      BinderyIdempotencyKey: {
+        name: 'Idempotency-Key',
+        in: 'header',
+        required: false,
+        description:
+          'Makes a POST safe to retry: the first answer is kept for 24 hours per token and key, and a retry with the same key ' +
+          'and body gets it again (`Idempotent-Replayed: true`); the same key with another request, or while the first ' +
+          'still runs, is a 409.',
+        schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7e]+$' },
+      },
+    },
+    headers: {
+      'RateLimit-Limit': { description: 'Requests allowed per window', schema: { type: 'integer' } },
+      'RateLimit-Remaining': { description: 'Requests left in this window', schema: { type: 'integer' } },
+      'RateLimit-Reset': { description: 'Seconds until the window ends', schema: { type: 'integer' } },
+      'Retry-After': { description: 'Seconds to wait before retrying', schema: { type: 'integer' } },
+    },
+    responses: {
+      BinderyError: {
+        description: 'Error',
+        content: json({ $ref: '#/components/schemas/BinderyError' }),
+      },
+      BinderyRateLimited: {
+        description: 'Too many requests: per token on the API, per client address on public routes (`RATE_LIMIT_*`).',
+        headers: {
+          'RateLimit-Limit': { $ref: '#/components/headers/RateLimit-Limit' },
+          'RateLimit-Remaining': { $ref: '#/components/headers/RateLimit-Remaining' },
+          'RateLimit-Reset': { $ref: '#/components/headers/RateLimit-Reset' },
+          'Retry-After': { $ref: '#/components/headers/Retry-After' },
+        },
+        content: json({ $ref: '#/components/schemas/BinderyError' }),
+      },
+    },
+    schemas: {
+      BinderyError: {
+        type: 'object',
+        required: ['error'],
+        properties: {
+          error: { type: 'object', required: ['code', 'message'], properties: { code: { type: 'integer' }, message: { type: 'string' } } },
+        },
+      },
+      BinderyPendingInvite: {
+        type: 'object',
+        required: ['object', 'id', 'role', 'organization', 'createdAt', 'urls'],
+        properties: {
+          object: { const: 'pending-invite' },
+          id: { type: 'string' },
+          role: { $ref: '#/components/schemas/MemberRoleOrGuest' },
+          organization: { type: 'object', required: ['id', 'title'], properties: { id: { type: 'string' }, title: { type: 'string' } } },
+          createdAt: { type: 'string', format: 'date-time' },
+          urls: { type: 'object', required: ['join'], properties: { join: { type: 'string', format: 'uri' } } },
+        },
+      },
+      BinderyReadiness: {
+        type: 'object',
+        properties: {
+          status: { enum: ['ready', 'not-ready'] },
+          services: { type: 'object', additionalProperties: { enum: ['up', 'degraded', 'down'] } },
+        },
+      },
+    },
+  },
+  postParameters: [{ $ref: '#/components/parameters/BinderyIdempotencyKey' }],
+  rateLimitedResponses: { 429: { $ref: '#/components/responses/BinderyRateLimited' } },
+};

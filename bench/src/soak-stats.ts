@@ -1,0 +1,126 @@
+/** Figures of the soak bench: latencies per operation, errors, and the apps' memory. */
+
+export class OperationStats {
+  private readonly times = new Map<string, number[]>();
+  private readonly failures = new Map<string, { count: number; first: string[] }>();
+
+  record(operation: string, ms: number): void {
+    let list = this.times.get(operation);
+    if (!list) this.times.set(operation, (list = []));
+    list.push(ms);
+  }
+
+  fail(operation: string, message: string): void {
+    let entry = this.failures.get(operation);
+    if (!entry) this.failures.set(operation, (entry = { count: 0, first: [] }));
+    entry.count++;
+    if (entry.first.length < 3) entry.first.push(message.slice(0, 300));
+  }
+
+  get errors(): number {
+    return [...this.failures.values()].reduce((n, f) => n + f.count, 0);
+  }
+
+  get requests(): number {
+    return [...this.times.values()].reduce((n, t) => n + t.length, 0);
+  }
+
+  lines(seconds: number): string[] {
+    const lines: string[] = [];
+    for (const [operation, times] of [...this.times].sort(([a], [b]) => a.localeCompare(b))) {
+      const sorted = Float64Array.from(times).sort();
+      const failed = this.failures.get(operation)?.count ?? 0;
+      lines.push(
+        `  ${operation.padEnd(26)} ${String(times.length).padStart(8)} ok ${(times.length / seconds).toFixed(1).padStart(8)}/s` +
+          `   p50 ${percentile(sorted, 0.5).toFixed(1).padStart(7)} ms   p99 ${percentile(sorted, 0.99).toFixed(1).padStart(7)} ms` +
+          `   errors ${failed}`,
+      );
+    }
+    for (const [operation, { count, first }] of this.failures) {
+      if (!this.times.has(operation)) lines.push(`  ${operation.padEnd(26)}        0 ok   errors ${count}`);
+      for (const message of first) lines.push(`    ${operation} error: ${message}`);
+    }
+    return lines;
+  }
+}
+
+export const percentile = (sorted: Float64Array, q: number): number =>
+  sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+
+/** Resident memory (bytes) of each app, from `process_resident_memory_bytes` on its metrics port. */
+export async function appMemory(metricsPorts: Record<string, number>): Promise<Record<string, number>> {
+  const entries = await Promise.all(
+    Object.entries(metricsPorts).map(async ([app, port]) => {
+      try {
+        const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+        const line = text.split('\n').find((l) => l.startsWith('process_resident_memory_bytes'));
+        return [app, line ? Number(line.slice(line.lastIndexOf(' ') + 1)) : NaN] as const;
+      } catch {
+        return [app, NaN] as const;
+      }
+    }),
+  );
+  return Object.fromEntries(entries);
+}
+
+/**
+ * The growth each app may show between the warm-up sample and the end: 128 MB plus a half.
+ * Generous because content's caches are bounded by entry counts (500,000 page versions, 20,000
+ * bodies, 200,000 link extracts), not bytes, and every edit of the soak adds a body: they fill
+ * for the whole run. The middle sample shows whether growth is flattening (a leak keeps its pace).
+ */
+export const MEMORY_BOUND = { fixedBytes: 128 * 1024 * 1024, fraction: 0.5 };
+
+export function memoryLines(
+  start: Record<string, number>,
+  middle: Record<string, number>,
+  end: Record<string, number>,
+): { lines: string[]; exceeded: string[] } {
+  const mb = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MB`;
+  const lines: string[] = [];
+  const exceeded: string[] = [];
+  for (const app of Object.keys(start).sort()) {
+    const [a, b] = [start[app], end[app]];
+    const allowed = a + MEMORY_BOUND.fixedBytes + a * MEMORY_BOUND.fraction;
+    const over = !(b <= allowed);
+    if (over) exceeded.push(app);
+    lines.push(
+      `  ${app.padEnd(26)} ${mb(a).padStart(7)} → ${mb(middle[app]).padStart(7)} → ${mb(b).padStart(7)}  (${b >= a ? '+' : ''}${mb(b - a)}, bound ${mb(allowed)})${over ? '  OVER' : ''}`,
+    );
+  }
+  return { lines, exceeded };
+}
+
+/**
+ * The worst event-loop delay of each app, sampled from `nodejs_eventloop_lag_max_seconds` (prom-client
+ * resets it at each scrape, so each sample is the worst of its window): tells a stalled service from
+ * a starved machine when requests time out.
+ */
+export class EventLoopWatch {
+  private readonly worst = new Map<string, { seconds: number; at: number }>();
+
+  constructor(
+    private readonly metricsPorts: Record<string, number>,
+    private readonly start: number,
+  ) {}
+
+  async sample(): Promise<void> {
+    await Promise.all(
+      Object.entries(this.metricsPorts).map(async ([app, port]) => {
+        try {
+          const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+          const line = text.split('\n').find((l) => l.startsWith('nodejs_eventloop_lag_max_seconds'));
+          const seconds = line ? Number(line.slice(line.lastIndexOf(' ') + 1)) : NaN;
+          if (seconds > (this.worst.get(app)?.seconds ?? -1)) this.worst.set(app, { seconds, at: (Date.now() - this.start) / 1000 });
+        } catch {
+          // A missed sample only narrows the view.
+        }
+      }),
+    );
+  }
+
+  line(): string {
+    const top = [...this.worst].sort(([, a], [, b]) => b.seconds - a.seconds).slice(0, 5);
+    return `worst event-loop delay (5 s windows): ${top.map(([app, w]) => `${app} ${w.seconds.toFixed(2)} s at ${w.at.toFixed(0)} s`).join(', ')}`;
+  }
+}
