@@ -66,7 +66,13 @@ export function startJobSpan(type: string, jobId: string, attempt: number, carri
     `job ${type}`,
     {
       kind: SpanKind.CONSUMER,
-      attributes: { 'messaging.system': 'nats', 'messaging.operation.type': 'process', 'bindery.job.type': type, 'bindery.job.id': jobId, 'bindery.job.attempt': attempt },
+      attributes: {
+        'messaging.system': 'nats',
+        'messaging.operation.type': 'process',
+        'bindery.job.type': type,
+        'bindery.job.id': jobId,
+        'bindery.job.attempt': attempt,
+      },
     },
     extractTrace(carried) ?? context.active(),
   );

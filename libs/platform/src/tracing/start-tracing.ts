@@ -83,7 +83,7 @@ function warnAtMostEvery(periodMs: number): (error: unknown) => void {
 /** `OTEL_TRACES_SAMPLER` / `OTEL_TRACES_SAMPLER_ARG` as the specification names them (default: parent-based, always on). */
 function samplerFromEnv(): Sampler {
   const ratio = getNumberFromEnv('OTEL_TRACES_SAMPLER_ARG') ?? 1;
-  switch (getStringFromEnv('OTEL_TRACES_SAMPLER')) {
+  switch (getStringFromEnv('OTEL_TRACES_SAMPLER') ?? 'parentbased_always_on') {
     case 'always_on':
       return new AlwaysOnSampler();
     case 'always_off':
