@@ -27,7 +27,11 @@ export class RequestScopeInterceptor implements NestInterceptor {
       const seconds = secondsSince(started);
       rpcServerRequests.observe({ subject, outcome }, seconds);
       if (span) endSpan(span, outcome, error);
-      if (debug) logger.debug({ requestId: ctx?.requestId, traceId: traceIdOf(ctx), subject, outcome, ms: Math.round(seconds * 1000) }, 'message handled');
+      if (debug)
+        logger.debug(
+          { requestId: ctx?.requestId, traceId: traceIdOf(ctx), subject, outcome, ms: Math.round(seconds * 1000) },
+          'message handled',
+        );
     };
     // Nest binds the handler to the async context in which `handle()` is called: call it in the span's.
     return withSpan(span, () => next.handle()).pipe(
