@@ -11,6 +11,7 @@ import { GatewayEnv } from './config/gateway.env';
 import { GatewayModule } from './gateway.module';
 import { registerIdempotencyHook } from './idempotency/idempotency.interceptor';
 import { acceptSamlFormPosts } from './identity/saml-form-body';
+import { registerRequestTracing, traceIdOf } from './common/request-tracing';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
 /** Label values of the HTTP histogram's `method`: a fixed set. */
@@ -40,6 +41,8 @@ runMain(async () => {
   registerInputGuard(fastify);
   // Keeps the answer of a POST sent with an Idempotency-Key (claimed by IdempotencyInterceptor).
   registerIdempotencyHook(fastify);
+  // A span per request when tracing is configured (OTEL_EXPORTER_OTLP_ENDPOINT); no hook otherwise.
+  registerRequestTracing(fastify);
   // Callback-style hooks: no promise per request on the hot path.
   fastify.addHook('onSend', (request, reply, payload, done) => {
     void reply.header('x-request-id', request.id);
@@ -60,7 +63,14 @@ runMain(async () => {
     const level = reply.statusCode >= 500 ? 'error' : 'debug';
     if (logger.isLevelEnabled(level)) {
       logger[level](
-        { requestId: request.id, method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+        {
+          requestId: request.id,
+          traceId: traceIdOf(request),
+          method: request.method,
+          url: request.url,
+          status: reply.statusCode,
+          ms: Math.round(reply.elapsedTime),
+        },
         'request',
       );
     }

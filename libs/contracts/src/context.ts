@@ -12,6 +12,12 @@ export interface RequestContext {
   caller?: Caller;
   /** Public base URL of the gateway (no trailing slash), used to build `urls` objects. */
   baseUrl: string;
+  /**
+   * W3C trace context of the calling span, when tracing is on (set by the kit's ServiceClient per
+   * request; services never read or write it themselves).
+   */
+  traceparent?: string;
+  tracestate?: string;
 }
 
 /** The shape of every request/reply payload: context plus the operation's input. */

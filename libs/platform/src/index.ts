@@ -1,4 +1,6 @@
 // Framework-free platform code. NestJS wiring lives in the `@bindery/platform/nest` entry point.
+// First: starts tracing (when configured) before anything below loads `pg`.
+import './tracing/register';
 export * from './errors/app-error';
 export * from './config/load-config';
 export * from './logging/logger';
@@ -24,3 +26,4 @@ export * from './pagination/keyset-page';
 export * from './envelope/caller-id';
 export * from './process/worker-script';
 export * from './metrics';
+export * from './tracing';

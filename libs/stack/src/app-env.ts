@@ -50,3 +50,16 @@ export function passedThrough(app: AppSpec, from: NodeJS.ProcessEnv = process.en
   for (const name of passThroughVariables(app)) if (from[name] !== undefined) env[name] = from[name];
   return env;
 }
+
+/**
+ * The OpenTelemetry settings in `from` (`OTEL_EXPORTER_OTLP_ENDPOINT`, `OTEL_TRACES_SAMPLER`, …),
+ * passed to every app: the standard variables, not part of any env class. Not the service name:
+ * each app is named after itself (BINDERY_SERVICE).
+ */
+export function openTelemetryVariables(from: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [name, value] of Object.entries(from)) {
+    if (name.startsWith('OTEL_') && name !== 'OTEL_SERVICE_NAME' && value !== undefined) env[name] = value;
+  }
+  return env;
+}

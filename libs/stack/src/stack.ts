@@ -4,7 +4,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { join } from 'node:path';
 import { ensureDatabase, provisionServiceSchema } from '@bindery/platform';
 import { ALL_APPS, type AppSpec, appEntry, GATEWAY, READER, roleOf, SERVICES } from './apps';
-import { passedThrough } from './app-env';
+import { openTelemetryVariables, passedThrough } from './app-env';
 import { apertiumInstalled, startApertium } from './apertium';
 import { startNats } from './nats';
 import { natsUsers, OPERATOR_NATS_USER } from './nats-permissions';
@@ -161,6 +161,7 @@ export class LocalStack {
     const env: NodeJS.ProcessEnv = {
       ...(app === GATEWAY ? { PUBLIC_URL: this.gatewayUrl } : {}),
       ...passedThrough(app, from),
+      ...openTelemetryVariables(from),
       PATH: from.PATH,
       NODE_ENV: from.NODE_ENV ?? 'production',
       LOG_LEVEL: this.state.appLogLevel,

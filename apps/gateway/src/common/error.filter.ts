@@ -1,6 +1,7 @@
 import { AppError, isOutcomeUnknown, logger } from '@bindery/platform';
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { traceIdOf } from './request-tracing';
 
 /** Set on a 503 after a service did not answer in time: the request may still be applied. */
 export const OUTCOME_HEADER = 'bindery-outcome';
@@ -14,14 +15,14 @@ export interface ErrorBody {
  * Domain errors from services keep their code; anything unexpected is logged and becomes a 500
  * whose message reveals nothing internal.
  */
-export function toErrorBody(exception: unknown, requestId?: string): ErrorBody {
+export function toErrorBody(exception: unknown, requestId?: string, traceId?: string): ErrorBody {
   if (exception instanceof AppError) return body(exception.code, exception.message);
   if (exception instanceof HttpException) return body(exception.getStatus(), httpMessage(exception));
   const fastifyError = exception as { statusCode?: unknown; message?: unknown };
   if (typeof fastifyError?.statusCode === 'number' && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
     return body(fastifyError.statusCode, typeof fastifyError.message === 'string' ? fastifyError.message : 'Bad request');
   }
-  logger.error({ err: exception, requestId }, 'unhandled error');
+  logger.error({ err: exception, requestId, traceId }, 'unhandled error');
   return body(500, 'Internal server error');
 }
 
@@ -31,7 +32,7 @@ export class HttpErrorFilter implements ExceptionFilter {
     const http = host.switchToHttp();
     const request = http.getRequest<FastifyRequest>();
     const reply = http.getResponse<FastifyReply>();
-    const errorBody = toErrorBody(exception, request.id);
+    const errorBody = toErrorBody(exception, request.id, traceIdOf(request));
     // Tells the client (and the Idempotency-Key hook, which then keeps this answer) that the write may have been applied.
     if (isOutcomeUnknown(exception)) void reply.header(OUTCOME_HEADER, 'unknown');
     void reply.status(errorBody.error.code).header('content-type', 'application/json; charset=utf-8').send(errorBody);

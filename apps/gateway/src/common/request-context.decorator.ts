@@ -1,6 +1,7 @@
 import type { Caller, RequestContext } from '@bindery/contracts';
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
+import { traceOf } from './request-tracing';
 
 /** What the auth guard attaches to an authenticated request. */
 export interface AuthenticatedRequest extends FastifyRequest {
@@ -16,5 +17,5 @@ export const setPublicBaseUrl = (url: string): void => {
 /** The RequestContext of this HTTP request, to send along with every service call. */
 export const Ctx = createParamDecorator((_: unknown, host: ExecutionContext): RequestContext => {
   const request = host.switchToHttp().getRequest<AuthenticatedRequest>();
-  return { requestId: request.id, caller: request.caller, baseUrl: publicBaseUrl };
+  return { requestId: request.id, caller: request.caller, baseUrl: publicBaseUrl, ...traceOf(request) };
 });

@@ -2,11 +2,15 @@ import type { EntityManager } from 'typeorm';
 import { newId } from '../ids/new-id';
 import { OUTBOX_CHANNEL } from '../jetstream/outbox';
 import { JOB_SUBJECT_PREFIX } from '../jetstream/streams';
+import type { TraceCarrier } from '../tracing/carrier';
+import { activeTraceCarrier } from '../tracing/spans';
 
 /** What travels on `jobs.<type>`: the job id with the payload, so every attempt knows which job it is. */
 export interface JobEnvelope<TPayload = unknown> {
   jobId: string;
   payload: TPayload;
+  /** W3C trace context of the span that queued the job (tracing on): each attempt's span is its child. */
+  trace?: TraceCarrier;
 }
 
 export interface EnqueueOptions {
@@ -33,7 +37,8 @@ export async function enqueueJob(manager: EntityManager, type: string, payload: 
       [jobId, type, JSON.stringify(payload ?? null)],
     );
     if (inserted.length === 0) return;
-    const envelope: JobEnvelope = { jobId, payload };
+    const trace = activeTraceCarrier();
+    const envelope: JobEnvelope = trace ? { jobId, payload, trace } : { jobId, payload };
     await tx.query('INSERT INTO outbox (id, type, payload) VALUES ($1, $2, $3)', [
       jobId,
       JOB_SUBJECT_PREFIX + type,

@@ -1,4 +1,5 @@
 import { logger } from '../logging/logger';
+import { endSpan, startJobSpan, withSpan } from '../tracing/spans';
 import { backoffDelay } from './backoff';
 import type { JobEnvelope } from './enqueue';
 import type { JobDefinition } from './job';
@@ -50,6 +51,21 @@ export async function runJob<T>(delivery: JobDelivery, job: JobDefinition<T>, ct
     delivery.term('not a job envelope');
     return 'failed';
   }
+  // With tracing on, the attempt is a span, child of the one that queued the job, active while it
+  // runs (its status rows, its queries, the requests it sends).
+  const span = startJobSpan(job.type, envelope.jobId, delivery.attempt, envelope.trace);
+  const outcome = await withSpan(span, () => runDelivery(delivery, job, ctx, envelope, log));
+  if (span) endSpan(span, outcome);
+  return outcome;
+}
+
+async function runDelivery<T>(
+  delivery: JobDelivery,
+  job: JobDefinition<T>,
+  ctx: RunJobContext,
+  envelope: JobEnvelope<T>,
+  log: typeof logger,
+): Promise<JobOutcome> {
   const { jobId, payload } = envelope;
   const jobLog = log.child({ jobId });
 

@@ -10,6 +10,7 @@ import { DEAD_LETTER_PREFIX, ensureStreams, JOB_SUBJECT_PREFIX, JOBS_STREAM } fr
 import { type JobDefinition, jobConsumerName } from './job';
 import { JobStore, NO_JOB_RECORDS, type Queryable } from './job-store';
 import { type JobDelivery, runJob } from './run-job';
+import { flushTracing } from '../tracing/start-tracing';
 
 export interface RunWorkerOptions {
   /** Process name (e.g. `content-worker`): NATS connection name, logs, the status rows' `worker`. */
@@ -159,6 +160,8 @@ class JobWorker implements Worker {
     // Flushes the acks and naks just sent; idle pulls end with the connection.
     await this.nc.drain().catch(() => undefined);
     await Promise.allSettled(this.slots);
+    // The last jobs' spans are still buffered: export them before the process ends.
+    await flushTracing();
     logger.info({ worker: this.options.name }, 'worker stopped');
     this.resolveStopped();
   }

@@ -3,6 +3,7 @@ import type { ErrorPayload } from '@bindery/contracts';
 import { type Observable, throwError } from 'rxjs';
 import { logger } from '../logging/logger';
 import { AppError } from '../errors/app-error';
+import { traceIdOf, type TraceCarrier } from '../tracing/carrier';
 
 /**
  * Turns whatever a message handler throws into an ErrorPayload reply. Domain errors keep their
@@ -12,8 +13,8 @@ import { AppError } from '../errors/app-error';
 export class RpcErrorFilter implements RpcExceptionFilter<unknown> {
   catch(exception: unknown, host: ArgumentsHost): Observable<ErrorPayload> {
     if (exception instanceof AppError) return throwError(() => exception.toPayload());
-    const data = host.switchToRpc().getData<{ ctx?: { requestId?: string } } | undefined>();
-    logger.error({ err: exception, requestId: data?.ctx?.requestId }, 'unhandled error in message handler');
+    const data = host.switchToRpc().getData<{ ctx?: { requestId?: string } & TraceCarrier } | undefined>();
+    logger.error({ err: exception, requestId: data?.ctx?.requestId, traceId: traceIdOf(data?.ctx) }, 'unhandled error in message handler');
     return throwError((): ErrorPayload => ({ code: 500, reason: 'internal', message: 'Internal server error' }));
   }
 }

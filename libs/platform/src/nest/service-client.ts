@@ -4,6 +4,8 @@ import { AppError, isErrorPayload, outcomeUnknown, unavailable } from '../errors
 import { randomBase62 } from '../ids/new-id';
 import { logger } from '../logging/logger';
 import { outcomeOf, rpcClientRequests, secondsSince } from '../metrics/metrics';
+import { traceIdOf } from '../tracing/carrier';
+import { endSpan, startRpcClientSpan } from '../tracing/spans';
 
 /** The reply packet a NestJS NATS microservice sends for a request (one message for a single value). */
 interface NestReplyPacket<T> {
@@ -54,12 +56,18 @@ export class ServiceClient {
     // Not sent, so certainly not applied: the client may retry freely.
     if (!this.connected) throw unavailable(`The ${serviceOf(subject)} service is unreachable (no connection to NATS), try again later`);
     const started = performance.now();
+    // With tracing on, the request carries its client span as the service's parent (W3C trace
+    // context in the envelope's ctx); off, the envelope is the caller's ctx unchanged.
+    const traced = startRpcClientSpan(subject, ctx);
+    const sent = traced ? { ...ctx, ...traced.carrier } : ctx;
     try {
-      const result = await this.request(subject, ctx, data, timeoutMs);
+      const result = await this.request(subject, sent, data, timeoutMs);
       rpcClientRequests.observe({ subject, outcome: 'ok' }, secondsSince(started));
+      if (traced) endSpan(traced.span, 'ok');
       return result;
     } catch (error) {
       rpcClientRequests.observe({ subject, outcome: outcomeOf(error) }, secondsSince(started));
+      if (traced) endSpan(traced.span, outcomeOf(error));
       throw error;
     }
   }
@@ -76,9 +84,9 @@ export class ServiceClient {
     try {
       reply = (await this.nc.request(subject, packet, { timeout: timeoutMs })).json<NestReplyPacket<RpcResult<S>>>();
     } catch (error) {
-      throw transportError(error, subject, ctx.requestId);
+      throw transportError(error, subject, ctx);
     }
-    if (reply.err !== undefined && reply.err !== null) throw replyError(reply.err, subject, ctx.requestId);
+    if (reply.err !== undefined && reply.err !== null) throw replyError(reply.err, subject, ctx);
     return reply.response;
   }
 
@@ -105,7 +113,7 @@ function serviceOf(subject: string): string {
   return subject.split('.')[0] ?? subject;
 }
 
-function transportError(error: unknown, subject: string, requestId: string): AppError {
+function transportError(error: unknown, subject: string, ctx: RequestContext): AppError {
   // The request reached NATS and maybe the service, which may still apply it: say so, unlike
   // "no responders" below, where nothing received it.
   if (error instanceof natsErrors.TimeoutError) {
@@ -115,13 +123,13 @@ function transportError(error: unknown, subject: string, requestId: string): App
     );
   }
   const noResponders = error instanceof natsErrors.RequestError && error.isNoResponders();
-  if (!noResponders) logger.warn({ err: error, subject, requestId }, 'request to service failed');
+  if (!noResponders) logger.warn({ err: error, subject, requestId: ctx.requestId, traceId: traceIdOf(ctx) }, 'request to service failed');
   return unavailable(`The ${serviceOf(subject)} service is unavailable, try again later`);
 }
 
-function replyError(err: unknown, subject: string, requestId: string): AppError {
+function replyError(err: unknown, subject: string, ctx: RequestContext): AppError {
   if (isErrorPayload(err)) return AppError.fromPayload(err);
   // A string error is Nest's own (e.g. no handler for the pattern): a deployment mismatch.
-  logger.error({ err, subject, requestId }, 'service answered with an unexpected error');
+  logger.error({ err, subject, requestId: ctx.requestId, traceId: traceIdOf(ctx) }, 'service answered with an unexpected error');
   return unavailable(`The ${serviceOf(subject)} service cannot handle this request`);
 }

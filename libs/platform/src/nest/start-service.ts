@@ -8,6 +8,7 @@ import { natsConnectionOptions, type NatsSettings } from '../nats/connection-opt
 import { EnvelopeGuard } from './envelope.guard';
 import { healthHandlerFor } from './health.handler';
 import { markReady, startMetricsServer } from '../metrics/metrics-server';
+import { flushTracing } from '../tracing/start-tracing';
 
 // Re-exported: apps built their connections from here before it moved to the root entry point.
 export { natsConnectionOptions } from '../nats/connection-options';
@@ -23,7 +24,12 @@ export interface StartServiceOptions {
 
 /** The root of every service: its own module, plus what every service answers (`<name>.health.ping`). */
 @Module({})
-class ServiceRootModule {}
+class ServiceRootModule {
+  /** At shutdown, after the last messages were handled: their spans are still buffered. */
+  onApplicationShutdown(): Promise<void> {
+    return flushTracing();
+  }
+}
 
 /** Boots a bounded-context service as a NATS request/reply microservice. */
 export async function startService(options: StartServiceOptions): Promise<INestMicroservice> {
