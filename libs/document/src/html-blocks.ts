@@ -15,6 +15,9 @@ type HtmlElement = Extract<HtmlNode, { attribs: Record<string, string> }>;
 /** Inline tags kept as `html` open/close nodes around their content (read as marks or inlines later). */
 const KEPT_INLINE_TAGS = new Set(['mark', 'kbd', 'sup', 'sub', 'span']);
 
+/** Elements that start a line of their own when met inside inline content. */
+const BLOCK_LEVEL_TAGS = new Set(['p', 'div', 'li', 'tr', 'table', 'ul', 'ol', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'pre', 'dt', 'dd', 'figure']);
+
 /** The mdast node(s) a flow HTML node stands for; `undefined` when it is not one GitBook construct. */
 export function htmlFlow(html: string): RootContent[] | undefined {
   const first = html.charCodeAt(1) | 0x20; // a cheap filter before parsing: t(able) f(igure) i(mg) p(icture|re) d(iv)
@@ -159,11 +162,11 @@ export function phrasing(nodes: HtmlNode[]): PhrasingContent[] {
       case 'br':
         result.push({ type: 'break' });
         break;
-      case 'p':
-      case 'div':
-      case 'li':
-        if (result.length > 0 && result[result.length - 1].type !== 'break') result.push({ type: 'break' });
-        result.push(...children(), { type: 'break' });
+      case 'td':
+      case 'th':
+        // A table nested in a cell: its cells are read side by side, its rows one per line.
+        if (result.length > 0 && result[result.length - 1].type !== 'break') result.push({ type: 'text', value: ' ' });
+        result.push(...children());
         break;
       case 'strong':
       case 'b':
@@ -189,7 +192,11 @@ export function phrasing(nodes: HtmlNode[]): PhrasingContent[] {
         if (node.attribs.src) result.push({ type: 'image', url: node.attribs.src, alt: node.attribs.alt || null, title: null });
         break;
       default:
-        if (KEPT_INLINE_TAGS.has(node.name)) {
+        if (BLOCK_LEVEL_TAGS.has(node.name)) {
+          // A block inside a cell or caption: a line of its own.
+          if (result.length > 0 && result[result.length - 1].type !== 'break') result.push({ type: 'break' });
+          result.push(...children(), { type: 'break' });
+        } else if (KEPT_INLINE_TAGS.has(node.name)) {
           result.push({ type: 'html', value: openTag(node) }, ...children(), { type: 'html', value: `</${node.name}>` });
         } else {
           result.push(...children());

@@ -525,6 +525,8 @@ export class MarkdownToDocument implements BlockConverter {
       } else if (HTML_MARKS[name]) {
         opened.push({ name, mark: htmlMark(name, attributes) });
       } else if (TRANSPARENT_TAGS.has(name) || name === 'a') {
+        // `<p>a</p><p>b</p>` in a table cell: paragraphs one per line.
+        if ((name === 'p' || name === 'div') && result.length > 0) append(result, this.inline({ type: 'break' }, []));
         opened.push({ name });
       } else {
         append(result, this.inline(child, current()));
