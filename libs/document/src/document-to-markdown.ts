@@ -126,11 +126,23 @@ export class DocumentToMdast {
         return [this.expandable(node)];
       case 'table':
         return [this.table(node)];
-      default: {
-        // Blocks Markdown cannot express (drawings, integrations, ...) are not written.
+      case 'stepper':
+      case 'stepper-step':
+      case 'columns':
+      case 'column':
+      case 'if':
+      case 'updates':
+      case 'update':
+      case 'swagger':
+      case 'openapi-operation':
+      case 'file':
+      case 'reusable-content': {
         const liquid = liquidBlockToMdast(node, (nodes) => this.flow(nodes), this.resolveRef);
         return liquid ? [liquid] : [];
       }
+      default:
+        // Blocks Markdown cannot express (drawings, integrations, ...) are not written.
+        return [];
     }
   }
 

@@ -2,7 +2,7 @@
 // `{% hint %}…{% endhint %}`, `{% tabs %}{% tab %}…`, `{% code %}` around a fence,
 // `{% content-ref %}`, `{% embed %}` and `<details><summary>…</summary>…</details>`.
 // Markers that never close (or close in the wrong place) stay as literal nodes, so no text is lost.
-import type { BlockContent, Code, Html, Parent, PhrasingContent, Root, RootContent } from 'mdast';
+import type { BlockContent, Code, Html, Paragraph, Parent, PhrasingContent, Root, RootContent } from 'mdast';
 import type { CodeOptions, LiquidTag, TabNode } from './gitbook-mdast';
 import { htmlFlow } from './html-blocks';
 import { MAX_MARKDOWN_NESTING } from './limits';
@@ -73,6 +73,8 @@ class SiblingPairer {
   pair(children: RootContent[]): RootContent[] {
     const nodes = children.flatMap((child) => this.expandLine(child));
     nodes.forEach((node, index) => {
+      const html = node.type === 'paragraph' ? htmlParagraph(node) : undefined;
+      if (html && this.onHtml(html)) return;
       if (node.type === 'liquidTag') this.onTag(node, nodes, index);
       else if (node.type !== 'html' || !this.onHtml(node)) this.top().children.push(node);
     });
@@ -159,13 +161,14 @@ class SiblingPairer {
       case 'details':
         return [{ type: 'expandable', open: frame.open ?? false, summary: frame.summary ?? [], children: blocks }];
       case 'file':
+        if (!frame.attributes.src) return undefined;
         // A caption between the tags has no place in the file block; it follows it as text.
         return [{ type: 'liquidBlock', name: 'file', attributes: frame.attributes, argument: frame.argument ?? '', children: [] }, ...frame.children];
       case 'embed':
         // A caption between the tags has no place in the embed block; it follows it as text.
         return frame.attributes.url ? [{ type: 'embed', url: frame.attributes.url }, ...frame.children] : undefined;
       default:
-        if (!LIQUID_BLOCK_TAGS.has(frame.name) && !SINGLE_TAGS.has(frame.name)) return undefined;
+        if (!isLiquidBlock(frame)) return undefined;
         return [
           {
             type: 'liquidBlock',
@@ -240,6 +243,45 @@ class SiblingPairer {
 /** `target.push(...items)` without passing every item as an argument (which overflows the stack past ~100,000). */
 function append<T>(target: T[], items: T[]): void {
   for (const item of items) target.push(item);
+}
+
+/**
+ * Whether a frame makes a block: an `{% openapi %}` needs its `src`, `path` and `method`, and so on.
+ * Otherwise (a hand-written `{% swagger %}`, its `swagger-*` parts) the tags stay text and their
+ * content is read as ordinary blocks.
+ */
+function isLiquidBlock({ name, attributes, argument }: Frame): boolean {
+  switch (name) {
+    case 'openapi':
+    case 'swagger':
+      return !!(attributes.src && attributes.path && attributes.method);
+    case 'openapi-operation':
+      return !!(attributes.spec && attributes.path && attributes.method);
+    case 'file':
+      return !!attributes.src;
+    case 'include':
+    case 'if':
+      return !!argument;
+    case 'page-ref':
+      return !!(attributes.page || argument);
+    case 'swagger-description':
+    case 'swagger-parameter':
+    case 'swagger-response':
+      return false;
+    default:
+      return LIQUID_BLOCK_TAGS.has(name);
+  }
+}
+
+/**
+ * A paragraph of nothing but inline HTML (`<picture>…</picture>` or `<img>` with text on the same
+ * line is not an HTML block for CommonMark) read as the one HTML node it is, when it starts like an image.
+ */
+function htmlParagraph(node: Paragraph): Html | undefined {
+  const [first] = node.children;
+  if (first?.type !== 'html' || !/^<(picture|img|figure)\b/i.test(first.value)) return undefined;
+  if (!node.children.every((child) => child.type === 'html' || (child.type === 'text' && !child.value.trim()))) return undefined;
+  return { type: 'html', value: node.children.map((child) => (child.type === 'html' ? child.value : ' ')).join('') };
 }
 
 /** Whether `{% end<name> %}` comes among the later siblings before another `{% <name> %}` opens. */

@@ -130,7 +130,7 @@ function tableNode(table: HtmlElement): RootContent[] | undefined {
 
 function closestTable(node: HtmlElement): HtmlElement | undefined {
   let parent = node.parent;
-  while (parent && !(DomUtils.isTag(parent as HtmlNode) && (parent as HtmlElement).name === 'table')) parent = parent.parent;
+  while (parent && !(DomUtils.isTag(parent) && parent.name === 'table')) parent = parent.parent;
   return parent as HtmlElement | undefined;
 }
 

@@ -144,9 +144,15 @@ function unquote(value: string): string {
   return value.trim().replace(/^(["'])(.*)\1$/, '$2').trim();
 }
 
+/** The blocks written as Liquid tags. */
+export type LiquidDocumentBlock = Extract<
+  DocumentBlock,
+  { type: 'stepper' | 'stepper-step' | 'columns' | 'column' | 'if' | 'updates' | 'update' | 'swagger' | 'openapi-operation' | 'file' | 'reusable-content' }
+>;
+
 /** Document → mdast for the blocks above; `flow` writes child blocks, `url` resolves a reference (undefined: left out). */
 export function liquidBlockToMdast(
-  node: DocumentBlock,
+  node: LiquidDocumentBlock,
   flow: (nodes: DocumentBlock[]) => BlockContent[],
   url: (ref: Extract<DocumentBlock, { type: 'file' }>['data']['ref']) => string | undefined,
 ): LiquidBlockNode | undefined {
@@ -185,8 +191,6 @@ export function liquidBlockToMdast(
     }
     case 'reusable-content':
       return tag('include', {}, [], { single: true, argument: JSON.stringify(node.data.ref.reusableContent) });
-    default:
-      return undefined;
   }
 }
 
