@@ -62,7 +62,8 @@ export function gitSyncFormatBench(): Promise<string[]> {
     '| construct (outside code) | in the source | left as text |',
     '|---|---|---|',
   ];
-  for (const [construct, n] of [...source].sort((a, b) => b[1] - a[1])) lines.push(`| \`${construct}\` | ${n} | ${leftAsText.get(construct) ?? 0} |`);
+  for (const [construct, n] of [...source].sort((a, b) => b[1] - a[1]))
+    lines.push(`| \`${construct}\` | ${n} | ${leftAsText.get(construct) ?? 0} |`);
   lines.push('', '| became (block, mark, inline) | count |', '|---|---|');
   for (const [type, n] of [...made].sort((a, b) => b[1] - a[1])) lines.push(`| ${type} | ${n} |`);
   return Promise.resolve(lines);
@@ -111,7 +112,8 @@ function countNodes(document: Document, into: Map<string, number>): void {
   walkDocument(document, (node) => {
     if (node.object === 'block' || node.object === 'inline') {
       if (node.type === 'code' && node.data.syntax === 'html') add('code (html)');
-      else if (node.type === 'heading-1' || node.type === 'heading-2' || node.type === 'heading-3') add(node.data.id ? 'heading with id' : 'heading');
+      else if (node.type === 'heading-1' || node.type === 'heading-2' || node.type === 'heading-3')
+        add(node.data.id ? 'heading with id' : 'heading');
       else add(node.type);
     }
     if (node.object === 'text') for (const leaf of node.leaves) for (const mark of leaf.marks) add(`mark ${mark.type}`);

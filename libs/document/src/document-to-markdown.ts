@@ -34,7 +34,8 @@ type Atom =
   | { kind: 'image'; image: InlineImage; marks: Set<MarkKey> }
   | { kind: 'emoji'; code: string; marks: Set<MarkKey> };
 
-const markKey = (mark: DocumentMark): MarkKey => (mark.type === 'color' ? `color:${mark.data?.text ?? 'default'}:${mark.data?.background ?? 'default'}` : mark.type);
+const markKey = (mark: DocumentMark): MarkKey =>
+  mark.type === 'color' ? `color:${mark.data?.text ?? 'default'}:${mark.data?.background ?? 'default'}` : mark.type;
 const isWrapping = (key: MarkKey): boolean => key !== 'code';
 /** Marks Markdown has a delimiter for; the others are written as HTML tags, as GitBook does. */
 const MDAST_MARKS: Record<string, 'strong' | 'emphasis' | 'delete'> = { bold: 'strong', italic: 'emphasis', strikethrough: 'delete' };
@@ -79,7 +80,12 @@ export class DocumentToMdast {
         const children = this.phrasing(node.nodes);
         // GitBook writes an explicit anchor after the title.
         const id = node.data?.id;
-        if (id) children.push({ type: 'text', value: ' ' }, { type: 'html', value: `<a href="#${id}" id="${id}">` }, { type: 'html', value: '</a>' });
+        if (id)
+          children.push(
+            { type: 'text', value: ' ' },
+            { type: 'html', value: `<a href="#${id}" id="${id}">` },
+            { type: 'html', value: '</a>' },
+          );
         return [{ type: 'heading', depth: Number(node.type.slice(-1)) as Heading['depth'], children }];
       }
       case 'list-ordered':
@@ -290,7 +296,9 @@ class PhrasingWriter {
   private widestMark(atoms: Atom[], index: number, active: Set<MarkKey>): MarkKey | undefined {
     let best: MarkKey | undefined;
     let bestLength = 0;
-    const candidates = [...atoms[index].marks].filter((mark) => isWrapping(mark) && !active.has(mark)).sort((a, b) => MARK_RANK(a) - MARK_RANK(b));
+    const candidates = [...atoms[index].marks]
+      .filter((mark) => isWrapping(mark) && !active.has(mark))
+      .sort((a, b) => MARK_RANK(a) - MARK_RANK(b));
     for (const mark of candidates) {
       let end = index;
       while (end < atoms.length && atoms[end].marks.has(mark)) end++;
@@ -320,7 +328,8 @@ class PhrasingWriter {
         // A bare URL or e-mail address (GFM autolinks it on reading) is written bare again.
         const [only] = children;
         // Raw, because the writer would escape `:`, `.` and `@` so that it reads back as plain text.
-        if (children.length === 1 && only.type === 'text' && isLiteralLink(only.value, atom.url)) return [{ type: 'html', value: only.value }];
+        if (children.length === 1 && only.type === 'text' && isLiteralLink(only.value, atom.url))
+          return [{ type: 'html', value: only.value }];
         return [{ type: 'link', url: atom.url, title: null, children }];
       }
     }

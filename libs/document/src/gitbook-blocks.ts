@@ -163,7 +163,10 @@ class SiblingPairer {
       case 'file':
         if (!frame.attributes.src) return undefined;
         // A caption between the tags has no place in the file block; it follows it as text.
-        return [{ type: 'liquidBlock', name: 'file', attributes: frame.attributes, argument: frame.argument ?? '', children: [] }, ...frame.children];
+        return [
+          { type: 'liquidBlock', name: 'file', attributes: frame.attributes, argument: frame.argument ?? '', children: [] },
+          ...frame.children,
+        ];
       case 'embed':
         // A caption between the tags has no place in the embed block; it follows it as text.
         return frame.attributes.url ? [{ type: 'embed', url: frame.attributes.url }, ...frame.children] : undefined;

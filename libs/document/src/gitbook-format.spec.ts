@@ -26,7 +26,8 @@ function valid(document: Document): void {
   expect(documentSchemaErrors(document)).toEqual([]);
 }
 
-const leaves = (block: DocumentBlock) => ('nodes' in block ? block.nodes : []).flatMap((node) => (node.object === 'text' ? node.leaves : []));
+const leaves = (block: DocumentBlock) =>
+  ('nodes' in block ? block.nodes : []).flatMap((node) => (node.object === 'text' ? node.leaves : []));
 
 describe('GitBook HTML', () => {
   it('reads a <table> with <thead>, inline markup and <br> in cells into a table block', () => {
@@ -52,7 +53,9 @@ describe('GitBook HTML', () => {
     const [images] = document.nodes;
     if (images.type !== 'images') throw new Error('expected images');
     expect(images.nodes[0].data).toEqual({ ref: { kind: 'url', url: 'https://example.com/a.png' }, alt: 'A', width: 300 });
-    expect(written).toBe('<figure><img src="https://example.com/a.png" alt="A" width="300"><figcaption>The caption</figcaption></figure>\n');
+    expect(written).toBe(
+      '<figure><img src="https://example.com/a.png" alt="A" width="300"><figcaption>The caption</figcaption></figure>\n',
+    );
 
     const picture = read(
       '<picture><source srcset="https://example.com/dark.png" media="(prefers-color-scheme: dark)"><img src="https://example.com/light.png" alt=""></picture>\n',
@@ -90,7 +93,9 @@ describe('GitBook HTML', () => {
   });
 
   it('reads <pre><code class="language-…"> as a code block', () => {
-    const { document } = stable('<pre class="language-javascript"><code class="lang-javascript">const a = 1;\n<strong>run(a);</strong>\n</code></pre>\n');
+    const { document } = stable(
+      '<pre class="language-javascript"><code class="lang-javascript">const a = 1;\n<strong>run(a);</strong>\n</code></pre>\n',
+    );
     valid(document);
     const [code] = document.nodes;
     if (code.type !== 'code') throw new Error('expected code');
@@ -125,7 +130,9 @@ describe('GitBook Liquid blocks', () => {
   });
 
   it('{% columns %}/{% column width %} → columns of columns with their width', () => {
-    const { document } = stable('{% columns %}\n{% column width="50%" %}\nLeft\n{% endcolumn %}\n\n{% column %}\nRight\n{% endcolumn %}\n{% endcolumns %}\n');
+    const { document } = stable(
+      '{% columns %}\n{% column width="50%" %}\nLeft\n{% endcolumn %}\n\n{% column %}\nRight\n{% endcolumn %}\n{% endcolumns %}\n',
+    );
     valid(document);
     const [columns] = document.nodes;
     if (columns.type !== 'columns') throw new Error('expected columns');
@@ -140,7 +147,9 @@ describe('GitBook Liquid blocks', () => {
   });
 
   it('{% updates %}/{% update date %} → updates of update blocks', () => {
-    const { document } = stable('{% updates format="short" %}\n{% update date="2024-06-01" %}\n## New\n\nText\n{% endupdate %}\n{% endupdates %}\n');
+    const { document } = stable(
+      '{% updates format="short" %}\n{% update date="2024-06-01" %}\n## New\n\nText\n{% endupdate %}\n{% endupdates %}\n',
+    );
     const [updates] = document.nodes;
     if (updates.type !== 'updates') throw new Error('expected updates');
     expect(updates.data).toEqual({ format: 'short' });
@@ -148,14 +157,21 @@ describe('GitBook Liquid blocks', () => {
   });
 
   it('{% openapi %} and legacy {% swagger src %} → the OpenAPI block; {% openapi-operation %} → openapi-operation', () => {
-    const openapi = stable('{% openapi src="https://example.com/api.yaml" path="/pets" method="post" %}\n[api.yaml](https://example.com/api.yaml)\n{% endopenapi %}\n');
+    const openapi = stable(
+      '{% openapi src="https://example.com/api.yaml" path="/pets" method="post" %}\n[api.yaml](https://example.com/api.yaml)\n{% endopenapi %}\n',
+    );
     valid(openapi.document);
-    expect(openapi.document.nodes[0]).toMatchObject({ type: 'swagger', data: { ref: { kind: 'url', url: 'https://example.com/api.yaml' }, path: '/pets', method: 'post' } });
+    expect(openapi.document.nodes[0]).toMatchObject({
+      type: 'swagger',
+      data: { ref: { kind: 'url', url: 'https://example.com/api.yaml' }, path: '/pets', method: 'post' },
+    });
     const swagger = read(
       '{% swagger src="https://example.com/api.yaml" path="/pets" method="get" %}\n[api.yaml](https://example.com/api.yaml)\n{% endswagger %}\n',
     );
     expect(swagger.nodes[0]).toMatchObject({ type: 'swagger', data: { path: '/pets', method: 'get' } });
-    const operation = stable('{% openapi-operation spec="petstore" path="/pets" method="get" %}\n[petstore](petstore)\n{% endopenapi-operation %}\n');
+    const operation = stable(
+      '{% openapi-operation spec="petstore" path="/pets" method="get" %}\n[petstore](petstore)\n{% endopenapi-operation %}\n',
+    );
     valid(operation.document);
     expect(operation.document.nodes[0]).toMatchObject({ type: 'openapi-operation', data: { ref: { kind: 'openapi', spec: 'petstore' } } });
   });
@@ -175,7 +191,10 @@ describe('GitBook Liquid blocks', () => {
     expect(types(file.document.nodes)).toEqual(['file', 'paragraph']);
     expect(file.document.nodes[0]).toMatchObject({ data: { ref: { kind: 'url', url: '../assets/guide.pdf' } } });
     const include = stable('{% include "../.gitbook/includes/snippet.md" %}\n');
-    expect(include.document.nodes[0]).toMatchObject({ type: 'reusable-content', data: { ref: { kind: 'reusable-content', reusableContent: '../.gitbook/includes/snippet.md' } } });
+    expect(include.document.nodes[0]).toMatchObject({
+      type: 'reusable-content',
+      data: { ref: { kind: 'reusable-content', reusableContent: '../.gitbook/includes/snippet.md' } },
+    });
     expect(include.written).toBe('{% include "../.gitbook/includes/snippet.md" %}\n');
     const pageRef = read('{% page-ref page="guide/intro.md" %}\n');
     expect(pageRef.nodes[0]).toMatchObject({ type: 'content-ref', data: { ref: { kind: 'url', url: 'guide/intro.md' } } });

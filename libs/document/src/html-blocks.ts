@@ -16,7 +16,26 @@ type HtmlElement = Extract<HtmlNode, { attribs: Record<string, string> }>;
 const KEPT_INLINE_TAGS = new Set(['mark', 'kbd', 'sup', 'sub', 'span']);
 
 /** Elements that start a line of their own when met inside inline content. */
-const BLOCK_LEVEL_TAGS = new Set(['p', 'div', 'li', 'tr', 'table', 'ul', 'ol', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'pre', 'dt', 'dd', 'figure']);
+const BLOCK_LEVEL_TAGS = new Set([
+  'p',
+  'div',
+  'li',
+  'tr',
+  'table',
+  'ul',
+  'ol',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'blockquote',
+  'pre',
+  'dt',
+  'dd',
+  'figure',
+]);
 
 /** The mdast node(s) a flow HTML node stands for; `undefined` when it is not one GitBook construct. */
 export function htmlFlow(html: string): RootContent[] | undefined {
@@ -207,6 +226,8 @@ export function phrasing(nodes: HtmlNode[]): PhrasingContent[] {
 }
 
 function openTag(element: HtmlElement): string {
-  const attributes = Object.entries(element.attribs).map(([name, value]) => (value === '' ? ` ${name}` : ` ${name}="${value.replace(/"/g, '&quot;')}"`));
+  const attributes = Object.entries(element.attribs).map(([name, value]) =>
+    value === '' ? ` ${name}` : ` ${name}="${value.replace(/"/g, '&quot;')}"`,
+  );
   return `<${element.name}${attributes.join('')}>`;
 }

@@ -11,7 +11,9 @@ export function sortMarks(marks: DocumentMark[]): DocumentMark[] {
   for (const mark of marks) if (mark.type === 'color' || !byType.has(mark.type)) byType.set(mark.type, mark);
   return MARK_ORDER.filter((type) => byType.has(type)).map((type) => {
     const data = byType.get(type)?.data;
-    return type === 'color' && data ? { object: 'mark', type, data: { text: data.text, background: data.background } } : { object: 'mark', type };
+    return type === 'color' && data
+      ? { object: 'mark', type, data: { text: data.text, background: data.background } }
+      : { object: 'mark', type };
   });
 }
 

@@ -3,14 +3,7 @@
 // `swagger`), `DocumentBlockOpenAPIOperation`, `DocumentBlockFile`, `DocumentBlockReusableContent`,
 // `DocumentBlockContentRef`), and back to mdast for writing.
 import type { BlockContent, RootContent } from 'mdast';
-import type {
-  ColumnBlock,
-  DocumentBlock,
-  Length,
-  StepperStepBlock,
-  UpdateBlock,
-  UpdatesBlock,
-} from './document.types';
+import type { ColumnBlock, DocumentBlock, Length, StepperStepBlock, UpdateBlock, UpdatesBlock } from './document.types';
 import type { LiquidBlockNode } from './gitbook-mdast';
 import { length } from './html-blocks';
 
@@ -53,10 +46,24 @@ export class LiquidBlocks {
         return this.column(node);
       case 'if':
         if (!node.argument) return 'as-source';
-        return { ...base, type: 'if', isVoid: false, data: { expression: node.argument }, nodes: this.children(node, this.allowed.document) };
+        return {
+          ...base,
+          type: 'if',
+          isVoid: false,
+          data: { expression: node.argument },
+          nodes: this.children(node, this.allowed.document),
+        };
       case 'updates': {
-        const format = (UPDATE_FORMATS as readonly string[]).includes(attributes.format) ? (attributes.format as UpdatesBlock['data']['format']) : 'full';
-        return { ...base, type: 'updates', isVoid: false, data: { format }, nodes: this.items(node, 'update', (item) => this.update(item)) };
+        const format = (UPDATE_FORMATS as readonly string[]).includes(attributes.format)
+          ? (attributes.format as UpdatesBlock['data']['format'])
+          : 'full';
+        return {
+          ...base,
+          type: 'updates',
+          isVoid: false,
+          data: { format },
+          nodes: this.items(node, 'update', (item) => this.update(item)),
+        };
       }
       case 'update':
         return this.update(node);
@@ -113,7 +120,14 @@ export class LiquidBlocks {
   }
 
   private step(node: LiquidBlockNode): StepperStepBlock {
-    return { object: 'block', type: 'stepper-step', key: this.converter.newKey(), isVoid: false, data: {}, nodes: this.children(node, this.allowed.step) };
+    return {
+      object: 'block',
+      type: 'stepper-step',
+      key: this.converter.newKey(),
+      isVoid: false,
+      data: {},
+      nodes: this.children(node, this.allowed.step),
+    };
   }
 
   private column(node: LiquidBlockNode): ColumnBlock {
@@ -141,13 +155,29 @@ export class LiquidBlocks {
 }
 
 function unquote(value: string): string {
-  return value.trim().replace(/^(["'])(.*)\1$/, '$2').trim();
+  return value
+    .trim()
+    .replace(/^(["'])(.*)\1$/, '$2')
+    .trim();
 }
 
 /** The blocks written as Liquid tags. */
 export type LiquidDocumentBlock = Extract<
   DocumentBlock,
-  { type: 'stepper' | 'stepper-step' | 'columns' | 'column' | 'if' | 'updates' | 'update' | 'swagger' | 'openapi-operation' | 'file' | 'reusable-content' }
+  {
+    type:
+      | 'stepper'
+      | 'stepper-step'
+      | 'columns'
+      | 'column'
+      | 'if'
+      | 'updates'
+      | 'update'
+      | 'swagger'
+      | 'openapi-operation'
+      | 'file'
+      | 'reusable-content';
+  }
 >;
 
 /** Document → mdast for the blocks above; `flow` writes child blocks, `url` resolves a reference (undefined: left out). */
@@ -156,7 +186,12 @@ export function liquidBlockToMdast(
   flow: (nodes: DocumentBlock[]) => BlockContent[],
   url: (ref: Extract<DocumentBlock, { type: 'file' }>['data']['ref']) => string | undefined,
 ): LiquidBlockNode | undefined {
-  const tag = (name: string, attributes: Record<string, string | undefined>, children: BlockContent[] = [], extra: Partial<LiquidBlockNode> = {}): LiquidBlockNode => ({
+  const tag = (
+    name: string,
+    attributes: Record<string, string | undefined>,
+    children: BlockContent[] = [],
+    extra: Partial<LiquidBlockNode> = {},
+  ): LiquidBlockNode => ({
     type: 'liquidBlock',
     name,
     attributes: Object.fromEntries(Object.entries(attributes).filter((entry): entry is [string, string] => entry[1] !== undefined)),
@@ -166,17 +201,29 @@ export function liquidBlockToMdast(
   });
   switch (node.type) {
     case 'stepper':
-      return tag('stepper', {}, node.nodes.map((step) => tag('step', {}, flow(step.nodes))));
+      return tag(
+        'stepper',
+        {},
+        node.nodes.map((step) => tag('step', {}, flow(step.nodes))),
+      );
     case 'stepper-step':
       return tag('stepper', {}, [tag('step', {}, flow(node.nodes))]);
     case 'columns':
-      return tag('columns', {}, node.nodes.map((column) => columnTag(column, flow, tag)));
+      return tag(
+        'columns',
+        {},
+        node.nodes.map((column) => columnTag(column, flow, tag)),
+      );
     case 'column':
       return tag('columns', {}, [columnTag(node, flow, tag)]);
     case 'if':
       return tag('if', {}, flow(node.nodes), { argument: node.data.expression });
     case 'updates':
-      return tag('updates', { format: node.data.format === 'full' ? undefined : node.data.format }, node.nodes.map((update) => tag('update', { date: update.data.date }, flow(update.nodes))));
+      return tag(
+        'updates',
+        { format: node.data.format === 'full' ? undefined : node.data.format },
+        node.nodes.map((update) => tag('update', { date: update.data.date }, flow(update.nodes))),
+      );
     case 'update':
       return tag('updates', {}, [tag('update', { date: node.data.date }, flow(node.nodes))]);
     case 'swagger': {
@@ -184,7 +231,9 @@ export function liquidBlockToMdast(
       return src ? tag('openapi', { src, path: node.data.path, method: node.data.method }, [fallbackLink(src)]) : undefined;
     }
     case 'openapi-operation':
-      return tag('openapi-operation', { spec: node.data.ref.spec, path: node.data.path, method: node.data.method }, [fallbackLink(node.data.ref.spec)]);
+      return tag('openapi-operation', { spec: node.data.ref.spec, path: node.data.path, method: node.data.method }, [
+        fallbackLink(node.data.ref.spec),
+      ]);
     case 'file': {
       const src = url(node.data.ref);
       return src ? tag('file', { src }, [], { single: true }) : undefined;

@@ -29,7 +29,10 @@ describe('Liquid tag lines', () => {
   it('reads an expression or a positional argument', () => {
     const [tag] = splitLiquidLine(`{% if visitor.claims.plan == 'pro' %}`);
     expect(tag).toMatchObject({ kind: 'tag', name: 'if', argument: "visitor.claims.plan == 'pro'" });
-    expect(splitLiquidLine('{% include "../.gitbook/includes/x.md" %}')[0]).toMatchObject({ name: 'include', argument: '"../.gitbook/includes/x.md"' });
+    expect(splitLiquidLine('{% include "../.gitbook/includes/x.md" %}')[0]).toMatchObject({
+      name: 'include',
+      argument: '"../.gitbook/includes/x.md"',
+    });
   });
 
   it('writes attributes in order, quoting a value that holds a double quote with single quotes', () => {

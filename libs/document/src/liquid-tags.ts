@@ -28,7 +28,13 @@ export function splitLiquidLine(line: string): LiquidSegment[] {
   for (const match of line.matchAll(TAG)) {
     const text = line.slice(position, match.index);
     if (text.trim()) segments.push({ kind: 'text', value: text });
-    segments.push({ kind: 'tag', name: match[1], attributes: parseAttributes(match[2]), argument: match[2].trim().replace(/-$/, '').trim(), raw: match[0] });
+    segments.push({
+      kind: 'tag',
+      name: match[1],
+      attributes: parseAttributes(match[2]),
+      argument: match[2].trim().replace(/-$/, '').trim(),
+      raw: match[0],
+    });
     position = match.index + match[0].length;
   }
   const rest = line.slice(position);

@@ -139,7 +139,24 @@ const HTML_MARKS: Record<string, MarkType> = {
   mark: 'color',
 };
 /** Inline tags that only style or group text: dropped, their content kept. Unknown tags stay as text. */
-const TRANSPARENT_TAGS = new Set(['span', 'font', 'u', 'ins', 'small', 'big', 'abbr', 'cite', 'q', 'dfn', 'time', 'var', 'samp', 'p', 'div', 'center']);
+const TRANSPARENT_TAGS = new Set([
+  'span',
+  'font',
+  'u',
+  'ins',
+  'small',
+  'big',
+  'abbr',
+  'cite',
+  'q',
+  'dfn',
+  'time',
+  'var',
+  'samp',
+  'p',
+  'div',
+  'center',
+]);
 const TEXT_COLORS = new Set<string>(['default', 'green', 'blue', 'red', 'orange', 'yellow', 'purple', 'pink', 'violet', 'cyan']);
 
 export class MarkdownToDocument implements BlockConverter {
@@ -186,7 +203,14 @@ export class MarkdownToDocument implements BlockConverter {
     let run: DocumentBlock[] = [];
     const flush = (): void => {
       if (run.length > 0) {
-        result.push({ object: 'block', type: 'hint', key: this.newKey(), isVoid: false, data: { style: node.style as HintStyle }, nodes: run });
+        result.push({
+          object: 'block',
+          type: 'hint',
+          key: this.newKey(),
+          isVoid: false,
+          data: { style: node.style as HintStyle },
+          nodes: run,
+        });
       }
       run = [];
     };
@@ -203,7 +227,14 @@ export class MarkdownToDocument implements BlockConverter {
   }
 
   private nonEmptyHint(node: HintNode): DocumentBlock {
-    return { object: 'block', type: 'hint', key: this.newKey(), isVoid: false, data: { style: node.style as HintStyle }, nodes: [this.paragraph([])] };
+    return {
+      object: 'block',
+      type: 'hint',
+      key: this.newKey(),
+      isVoid: false,
+      data: { style: node.style as HintStyle },
+      nodes: [this.paragraph([])],
+    };
   }
 
   /**
@@ -223,7 +254,10 @@ export class MarkdownToDocument implements BlockConverter {
       return [line(formatTag('tab', { title: node.title })), ...this.blocks(node.children, allowed), line(formatTag('endtab'))];
     }
     if (node.type === 'liquidBlock' && !node.single && node.children.length > 0) {
-      const open = node.argument && Object.keys(node.attributes).length === 0 ? `{% ${node.name} ${node.argument} %}` : formatTag(node.name, node.attributes);
+      const open =
+        node.argument && Object.keys(node.attributes).length === 0
+          ? `{% ${node.name} ${node.argument} %}`
+          : formatTag(node.name, node.attributes);
       return [line(open), ...this.blocks(node.children, allowed), line(formatTag(`end${node.name}`))];
     }
     if (node.type === 'expandable') {
@@ -425,7 +459,9 @@ export class MarkdownToDocument implements BlockConverter {
       if (image.options?.dark) data.refDark = urlRef(image.options.dark);
       return [{ object: 'block', type: 'image', key: this.newKey(), isVoid: true, data, fragments }];
     });
-    const align = node.children.flatMap((child) => (child.type === 'image' && child.data?.gitbook?.align ? [child.data.gitbook.align] : []))[0];
+    const align = node.children.flatMap((child) =>
+      child.type === 'image' && child.data?.gitbook?.align ? [child.data.gitbook.align] : [],
+    )[0];
     return { object: 'block', type: 'images', key: this.newKey(), isVoid: false, data: align ? { align } : {}, nodes };
   }
 
@@ -536,7 +572,14 @@ export class MarkdownToDocument implements BlockConverter {
   }
 
   private link(url: string, children: PhrasingContent[], marks: DocumentMark[]): InlineContent {
-    return { object: 'inline', type: 'link', key: this.newKey(), isVoid: false, data: { ref: urlRef(url) }, nodes: this.linkContent(children, marks) };
+    return {
+      object: 'inline',
+      type: 'link',
+      key: this.newKey(),
+      isVoid: false,
+      data: { ref: urlRef(url) },
+      nodes: this.linkContent(children, marks),
+    };
   }
 
   private inline(node: PhrasingContent, marks: DocumentMark[]): InlineContent[] {
@@ -592,7 +635,8 @@ export class MarkdownToDocument implements BlockConverter {
   }
 
   private resolveImage(node: PhrasingContent): ResolvedImage | undefined {
-    if (node.type === 'image') return { url: node.url, alt: node.alt ?? undefined, title: node.title ?? undefined, options: node.data?.gitbook };
+    if (node.type === 'image')
+      return { url: node.url, alt: node.alt ?? undefined, title: node.title ?? undefined, options: node.data?.gitbook };
     if (node.type !== 'imageReference') return undefined;
     const definition = this.definitions.get(node.identifier);
     return definition ? { url: definition.url, alt: node.alt ?? undefined, title: definition.title ?? undefined } : undefined;
