@@ -157,6 +157,8 @@ const TRANSPARENT_TAGS = new Set([
   'div',
   'center',
 ]);
+/** Inline tags open at once that still apply their marks (see `phrasing`). */
+const MAX_OPEN_TAGS = 32;
 const TEXT_COLORS = new Set<string>(['default', 'green', 'blue', 'red', 'orange', 'yellow', 'purple', 'pink', 'violet', 'cyan']);
 
 export class MarkdownToDocument implements BlockConverter {
@@ -524,10 +526,16 @@ export class MarkdownToDocument implements BlockConverter {
    * ...), common in GitBook pages, tables and `<summary>` lines, becomes the marks and inlines it
    * stands for. Other tags are dropped and their content kept: HTML has no place in a paragraph.
    */
-  private phrasing(children: PhrasingContent[], marks: DocumentMark[]): InlineContent[] {
+  private phrasing(children: PhrasingContent[], marks: DocumentMark[], inLink = false): InlineContent[] {
     const result: InlineContent[] = [];
-    const opened: Array<{ name: string; mark?: DocumentMark }> = [];
-    const current = (): DocumentMark[] => opened.reduce((all, open) => (open.mark ? withMark(all, open.mark) : all), marks);
+    // Open tags, each with the marks in force inside it; capped, so that hostile input (thousands
+    // of unclosed tags) costs linear time: past the cap a tag's content is kept without its mark.
+    const opened: Array<{ name: string; marks: DocumentMark[] }> = [];
+    const current = (): DocumentMark[] => opened[opened.length - 1]?.marks ?? marks;
+    const open = (name: string, mark?: DocumentMark): void => {
+      if (opened.length < MAX_OPEN_TAGS) opened.push({ name, marks: mark ? withMark(current(), mark) : current() });
+    };
+    const closings = closingIndexes(children);
     for (let index = 0; index < children.length; index++) {
       const child = children[index];
       const tag = child.type === 'html' ? INLINE_TAG.exec(child.value.trim()) : null;
@@ -538,13 +546,14 @@ export class MarkdownToDocument implements BlockConverter {
       const [, closing, rawName, rawAttributes] = tag;
       const name = rawName.toLowerCase();
       if (closing) {
-        const at = opened.findLastIndex((open) => open.name === name);
+        const at = opened.findLastIndex((tag) => tag.name === name);
+        // Tags closed out of order: the ones opened after it keep the marks they had.
         if (at >= 0) opened.splice(at, 1);
         else if (!HTML_MARKS[name] && !TRANSPARENT_TAGS.has(name) && name !== 'a') append(result, this.inline(child, current()));
         continue;
       }
       const attributes = tagAttributes(rawAttributes);
-      const end = name === 'a' || name === 'span' ? closingIndex(children, index, name) : -1;
+      const end = closings.get(index) ?? -1;
       if (name === 'br') {
         append(result, this.inline({ type: 'break' }, current()));
       } else if (name === 'img' && attributes.src) {
@@ -552,18 +561,18 @@ export class MarkdownToDocument implements BlockConverter {
       } else if (name === 'span' && attributes['data-tag'] === 'emoji' && attributes['data-code'] && end >= 0) {
         result.push({ object: 'inline', type: 'emoji', key: this.newKey(), isVoid: true, data: { code: attributes['data-code'] } });
         index = end;
-      } else if (name === 'a' && end >= 0) {
-        const content = children.slice(index + 1, end);
-        if (attributes.href && content.length > 0) result.push(this.link(attributes.href, content, current()));
-        else if (attributes.id && content.length === 0) this.anchor ??= attributes.id;
-        else append(result, this.phrasing(content, current()));
+      } else if (name === 'a' && end === index + 1 && attributes.id) {
+        this.anchor ??= attributes.id; // An empty anchor: the id of the heading it is in.
+        index = end;
+      } else if (name === 'a' && end > index + 1 && attributes.href && !inLink) {
+        result.push(this.link(attributes.href, children.slice(index + 1, end), current()));
         index = end;
       } else if (HTML_MARKS[name]) {
-        opened.push({ name, mark: htmlMark(name, attributes) });
+        open(name, htmlMark(name, attributes));
       } else if (TRANSPARENT_TAGS.has(name) || name === 'a') {
         // `<p>a</p><p>b</p>` in a table cell: paragraphs one per line.
         if ((name === 'p' || name === 'div') && result.length > 0) append(result, this.inline({ type: 'break' }, []));
-        opened.push({ name });
+        open(name);
       } else {
         append(result, this.inline(child, current()));
       }
@@ -621,7 +630,7 @@ export class MarkdownToDocument implements BlockConverter {
   }
 
   private linkContent(children: PhrasingContent[], marks: DocumentMark[]): Array<DocumentText | InlineImage> {
-    const content = normalizeInlines(this.phrasing(children, marks), () => this.newKey()).filter(
+    const content = normalizeInlines(this.phrasing(children, marks, true), () => this.newKey()).filter(
       (node): node is DocumentText | InlineImage => node.object === 'text' || node.type === 'inline-image',
     );
     return content.length > 0 ? content : [this.text([{ object: 'leaf', text: '', marks: [] }])];
@@ -683,19 +692,19 @@ function tagAttributes(source: string): Record<string, string> {
   return attributes;
 }
 
-/** Index of the `</name>` closing the tag at `start`, counting nested tags of the same name; -1 when none. */
-function closingIndex(children: PhrasingContent[], start: number, name: string): number {
-  let depth = 0;
-  for (let index = start + 1; index < children.length; index++) {
-    const child = children[index];
-    if (child.type !== 'html') continue;
+/** For each `<a>` and `<span>` among `children`, the index of its closing tag (one pass, nesting counted). */
+function closingIndexes(children: PhrasingContent[]): Map<number, number> {
+  const closings = new Map<number, number>();
+  const open: Record<string, number[]> = { a: [], span: [] };
+  children.forEach((child, index) => {
+    if (child.type !== 'html') return;
     const tag = INLINE_TAG.exec(child.value.trim());
-    if (!tag || tag[2].toLowerCase() !== name) continue;
-    if (!tag[1]) depth++;
-    else if (depth === 0) return index;
-    else depth--;
-  }
-  return -1;
+    const stack = tag ? open[tag[2].toLowerCase()] : undefined;
+    if (!tag || !stack) return;
+    if (!tag[1]) stack.push(index);
+    else if (stack.length > 0) closings.set(stack.pop()!, index);
+  });
+  return closings;
 }
 
 /** `target.push(...items)` without spreading a long array into arguments. */
