@@ -1,49 +1,48 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { documentText, readPageMarkdown } from '@bindery/document';
-
-/** The GitBook-format repository the git sync issue gives (outside the repository, on the build machine). */
-const DEV_REPO = join(__dirname, '..', '..', '..', '..', 'shared', 'data', 'gitbook-dev', 'beefree-sdk-docs');
+import { type Document, documentText, readPageMarkdown, walkDocument } from '@bindery/document';
+import { devDataPath } from '@bindery/testing';
 
 /** Source constructs of real GitBook repositories: Liquid blocks by name, HTML elements by tag. */
-const LIQUID = /\{%\s*([a-z-]+)/g;
+const LIQUID = /\{%-?\s*([a-z][\w-]*)/g;
 const HTML = /<(table|figure|img|picture|mark|kbd|pre|code|details|summary|div|br|a|iframe|video|p|span|sup|sub)\b/gi;
+/** Code fences and inline code, where a construct is an example rather than markup. */
+const CODE = /(^|\n)\s*(```|~~~)[\s\S]*?\n\s*\2[^\n]*|`[^`\n]+`/g;
 
 /**
- * `pnpm bench gitsync-format`: over the dev repository's pages, how many GitBook constructs the
- * document library turns into blocks and how many it leaves as literal text, the share of the
- * source's words the documents keep, and Markdown → Document throughput on one thread.
+ * `pnpm bench gitsync-format`: over the dev repository's pages (see `devDataPath`), how many GitBook
+ * constructs the source holds and which blocks, marks and inlines the document library made of
+ * them, how many it left as literal text (outside code), the share of the source's words the
+ * documents keep, and Markdown → Document throughput on one thread, in CPU time (this machine is
+ * shared: wall time is printed too).
  */
 export function gitSyncFormatBench(): Promise<string[]> {
-  if (!existsSync(DEV_REPO)) return Promise.resolve([`no dev repository at ${DEV_REPO}`]);
-  const files: string[] = [];
-  const walk = (dir: string) => {
-    for (const name of readdirSync(dir)) {
-      const full = join(dir, name);
-      if (statSync(full).isDirectory()) walk(full);
-      else if (name.endsWith('.md') && name !== 'SUMMARY.md') files.push(full);
-    }
-  };
-  walk(DEV_REPO);
+  let repository: string;
+  try {
+    repository = devDataPath('gitbook-dev', 'beefree-sdk-docs');
+  } catch (error) {
+    return Promise.resolve([String(error)]);
+  }
+  if (!existsSync(repository)) return Promise.resolve([`no dev repository at ${repository}`]);
+  const pages = markdownFiles(repository).map((file) => readFileSync(file, 'utf8'));
+  const bytes = pages.reduce((sum, markdown) => sum + Buffer.byteLength(markdown), 0);
+  const timing = throughput(pages);
+
   const source = new Map<string, number>();
   const leftAsText = new Map<string, number>();
-  let bytes = 0;
-  let ms = 0;
+  const made = new Map<string, number>();
   let sourceWords = 0;
   let keptWords = 0;
-  for (const file of files) {
-    const markdown = readFileSync(file, 'utf8');
-    bytes += Buffer.byteLength(markdown);
-    const started = performance.now();
+  for (const markdown of pages) {
     const page = readPageMarkdown(markdown, { titleFromHeading: true });
-    ms += performance.now() - started;
-    const text = (page.headingTitle ?? '') + '\n' + documentText(page.document);
-    const outsideCode = markdown.replace(/```[\s\S]*?```/g, '');
+    const outsideCode = markdown.replace(CODE, ' ');
     count(outsideCode, LIQUID, source, (m) => `{% ${m[1]} %}`);
     count(outsideCode, HTML, source, (m) => `<${m[1].toLowerCase()}>`);
-    count(text.replace(/```[\s\S]*?```/g, ''), LIQUID, leftAsText, (m) => `{% ${m[1]} %}`);
-    count(text, HTML, leftAsText, (m) => `<${m[1].toLowerCase()}>`);
-    const kept = wordBag(text);
+    const prose = proseText(page.document).replace(CODE, ' ');
+    count(prose, LIQUID, leftAsText, (m) => `{% ${m[1]} %}`);
+    count(prose, HTML, leftAsText, (m) => `<${m[1].toLowerCase()}>`);
+    countNodes(page.document, made);
+    const kept = wordBag([page.headingTitle ?? '', documentText(page.document), ...dataText(page.document)].join('\n'));
     for (const word of words(stripMarkup(markdown))) {
       sourceWords++;
       const n = kept.get(word) ?? 0;
@@ -53,30 +52,102 @@ export function gitSyncFormatBench(): Promise<string[]> {
       }
     }
   }
+  const mb = bytes / 1024 / 1024;
   const lines = [
-    `dev repository: ${files.length} pages, ${(bytes / 1024 / 1024).toFixed(2)} MB of Markdown`,
-    `Markdown → Document: ${(bytes / 1024 / 1024 / (ms / 1000)).toFixed(2)} MB/s on one thread (${ms.toFixed(0)} ms)`,
+    `dev repository: ${pages.length} pages, ${mb.toFixed(2)} MB of Markdown`,
+    `Markdown → Document: ${(mb / timing.cpuSeconds).toFixed(2)} MB/s of CPU time on one thread (${(mb / timing.wallSeconds).toFixed(2)} MB/s wall; best of 3)`,
     `words kept: ${((100 * keptWords) / sourceWords).toFixed(2)} % (${keptWords} of ${sourceWords})`,
-    '| construct | in the source | left as text |',
+    `constructs left as text outside code: ${[...leftAsText.values()].reduce((a, b) => a + b, 0)}`,
+    '',
+    '| construct (outside code) | in the source | left as text |',
     '|---|---|---|',
   ];
   for (const [construct, n] of [...source].sort((a, b) => b[1] - a[1]))
     lines.push(`| \`${construct}\` | ${n} | ${leftAsText.get(construct) ?? 0} |`);
+  lines.push('', '| became (block, mark, inline) | count |', '|---|---|');
+  for (const [type, n] of [...made].sort((a, b) => b[1] - a[1])) lines.push(`| ${type} | ${n} |`);
   return Promise.resolve(lines);
+}
+
+function markdownFiles(dir: string): string[] {
+  const files: string[] = [];
+  for (const name of readdirSync(dir)) {
+    if (name === '.git') continue;
+    const full = join(dir, name);
+    if (statSync(full).isDirectory()) files.push(...markdownFiles(full));
+    else if (name.endsWith('.md') && name !== 'SUMMARY.md') files.push(full);
+  }
+  return files;
+}
+
+/** Best of three passes over every page, in CPU seconds (user + system) and wall seconds. */
+function throughput(pages: string[]): { cpuSeconds: number; wallSeconds: number } {
+  let cpuSeconds = Infinity;
+  let wallSeconds = Infinity;
+  for (let pass = 0; pass < 3; pass++) {
+    const cpu = process.cpuUsage();
+    const started = performance.now();
+    for (const markdown of pages) readPageMarkdown(markdown, { titleFromHeading: true });
+    const used = process.cpuUsage(cpu);
+    cpuSeconds = Math.min(cpuSeconds, (used.user + used.system) / 1e6);
+    wallSeconds = Math.min(wallSeconds, (performance.now() - started) / 1000);
+  }
+  return { cpuSeconds, wallSeconds };
+}
+
+/** The text a reader sees as prose: every text leaf outside code blocks. */
+function proseText(document: Document): string {
+  const parts: string[] = [];
+  walkDocument(document, (node) => {
+    if (node.object === 'block' && node.type === 'code') return false;
+    if (node.object === 'text') for (const leaf of node.leaves) if (!leaf.marks.some((mark) => mark.type === 'code')) parts.push(leaf.text);
+    if (node.object === 'block' && node.type === 'paragraph') parts.push('\n');
+    return true;
+  });
+  return parts.join('');
+}
+
+function countNodes(document: Document, into: Map<string, number>): void {
+  const add = (name: string): void => void into.set(name, (into.get(name) ?? 0) + 1);
+  walkDocument(document, (node) => {
+    if (node.object === 'block' || node.object === 'inline') {
+      if (node.type === 'code' && node.data.syntax === 'html') add('code (html)');
+      else if (node.type === 'heading-1' || node.type === 'heading-2' || node.type === 'heading-3')
+        add(node.data.id ? 'heading with id' : 'heading');
+      else add(node.type);
+    }
+    if (node.object === 'text') for (const leaf of node.leaves) for (const mark of leaf.marks) add(`mark ${mark.type}`);
+  });
 }
 
 function count(text: string, pattern: RegExp, into: Map<string, number>, name: (m: RegExpExecArray) => string): void {
   for (const m of text.matchAll(pattern)) into.set(name(m), (into.get(name(m)) ?? 0) + 1);
 }
 
-/** The words a reader sees: without front matter, tags, Liquid markup, link targets and Markdown punctuation. */
+/**
+ * The words of the source: without front matter, tags, Liquid markup, link targets, character
+ * references (`&#x20;` is a space, not the word "x20"), ordered-list numbers (kept as the list's
+ * structure) and Markdown punctuation.
+ */
 function stripMarkup(markdown: string): string {
   return markdown
     .replace(/^---\n[\s\S]*?\n---\n/, '')
     .replace(/\{%[\s\S]*?%\}/g, ' ')
     .replace(/<[^>]+>/g, ' ')
     .replace(/\]\([^)]*\)/g, '] ')
-    .replace(/&[a-z]+;/g, ' ');
+    .replace(/&(?:[a-z]+|#x?[0-9a-f]+);/gi, ' ')
+    .replace(/^([ \t>]*)\d+[.)](?=\s)/gm, '$1');
+}
+
+/** Words the document keeps outside its text: image alt texts and code block languages. */
+function dataText(document: Document): string[] {
+  const parts: string[] = [];
+  walkDocument(document, (node) => {
+    if (node.object === 'block' && node.type === 'image' && node.data.alt) parts.push(node.data.alt);
+    if (node.object === 'inline' && node.type === 'inline-image' && node.data.alt) parts.push(node.data.alt);
+    if (node.object === 'block' && node.type === 'code' && node.data.syntax) parts.push(node.data.syntax);
+  });
+  return parts;
 }
 
 const words = (text: string): string[] => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];

@@ -4,6 +4,7 @@ import type { AlignType, BlockContent, Heading, List, ListItem, PhrasingContent,
 import type {
   ContentRef,
   DocumentBlock,
+  DocumentMark,
   DocumentFragment,
   ExpandableBlock,
   ImageBlock,
@@ -13,6 +14,7 @@ import type {
   TableBlock,
 } from './document.types';
 import { MARK_ORDER } from './inline-normalize';
+import { liquidBlockToMdast } from './liquid-blocks';
 import { splitLiquidLine } from './liquid-tags';
 
 export interface DocumentToMarkdownOptions {
@@ -23,13 +25,26 @@ export interface DocumentToMarkdownOptions {
   resolveRef?: (ref: ContentRef) => string | undefined;
 }
 
-type Atom =
-  | { kind: 'text'; text: string; marks: Set<MarkType> }
-  | { kind: 'link'; url: string | undefined; children: Atom[]; marks: Set<MarkType> }
-  | { kind: 'image'; image: InlineImage; marks: Set<MarkType> };
+/** A mark as a string, so that two colours are two marks: `bold`, `color:red:default`. */
+type MarkKey = string;
 
-type WrappingMark = Exclude<MarkType, 'code'>;
-const WRAPPING_MARKS = MARK_ORDER.filter((mark): mark is WrappingMark => mark !== 'code');
+type Atom =
+  | { kind: 'text'; text: string; marks: Set<MarkKey> }
+  | { kind: 'link'; url: string | undefined; children: Atom[]; marks: Set<MarkKey> }
+  | { kind: 'image'; image: InlineImage; marks: Set<MarkKey> }
+  | { kind: 'emoji'; code: string; marks: Set<MarkKey> };
+
+const markKey = (mark: DocumentMark): MarkKey =>
+  mark.type === 'color' ? `color:${mark.data?.text ?? 'default'}:${mark.data?.background ?? 'default'}` : mark.type;
+const isWrapping = (key: MarkKey): boolean => key !== 'code';
+/** Marks Markdown has a delimiter for; the others are written as HTML tags, as GitBook does. */
+const MDAST_MARKS: Record<string, 'strong' | 'emphasis' | 'delete'> = { bold: 'strong', italic: 'emphasis', strikethrough: 'delete' };
+const HTML_TAGS: Record<string, string> = { keyboard: 'kbd', superscript: 'sup', subscript: 'sub', color: 'mark' };
+/** Order of nesting when runs are equally long: Markdown delimiters outside, HTML inside. */
+const MARK_RANK = (key: MarkKey): number => {
+  const index = MARK_ORDER.indexOf(key.split(':')[0] as MarkType);
+  return index < 0 ? MARK_ORDER.length : index;
+};
 
 export function defaultResolveRef(ref: ContentRef): string | undefined {
   if (ref.kind === 'url') return ref.url;
@@ -54,12 +69,25 @@ export class DocumentToMdast {
         const tagLine = singleTagLine(node.nodes);
         if (tagLine) return [{ type: 'liquidTag', value: tagLine }];
         const children = this.phrasing(node.nodes);
+        // A hard break ending a paragraph is written `<br>`: a trailing `\` would read back as text.
+        const last = children[children.length - 1];
+        if (last?.type === 'break') children[children.length - 1] = { type: 'html', value: '<br>' };
         return children.length > 0 ? [{ type: 'paragraph', children }] : [];
       }
       case 'heading-1':
       case 'heading-2':
-      case 'heading-3':
-        return [{ type: 'heading', depth: Number(node.type.slice(-1)) as Heading['depth'], children: this.phrasing(node.nodes) }];
+      case 'heading-3': {
+        const children = this.phrasing(node.nodes);
+        // GitBook writes an explicit anchor after the title.
+        const id = node.data?.id;
+        if (id)
+          children.push(
+            { type: 'text', value: ' ' },
+            { type: 'html', value: `<a href="#${id}" id="${id}">` },
+            { type: 'html', value: '</a>' },
+          );
+        return [{ type: 'heading', depth: Number(node.type.slice(-1)) as Heading['depth'], children }];
+      }
       case 'list-ordered':
         return [this.list(node.nodes, true, node.data.start ?? 1, false)];
       case 'list-unordered':
@@ -82,7 +110,7 @@ export class DocumentToMdast {
       case 'hint':
         return [{ type: 'hint', style: node.data.style, children: this.flow(node.nodes) }];
       case 'images':
-        return this.imageParagraph(node.nodes);
+        return this.imageParagraph(node.nodes, node.data.align);
       case 'image':
         return this.imageParagraph([node]);
       case 'embed':
@@ -104,8 +132,22 @@ export class DocumentToMdast {
         return [this.expandable(node)];
       case 'table':
         return [this.table(node)];
+      case 'stepper':
+      case 'stepper-step':
+      case 'columns':
+      case 'column':
+      case 'if':
+      case 'updates':
+      case 'update':
+      case 'swagger':
+      case 'openapi-operation':
+      case 'file':
+      case 'reusable-content': {
+        const liquid = liquidBlockToMdast(node, (nodes) => this.flow(nodes), this.resolveRef);
+        return liquid ? [liquid] : [];
+      }
       default:
-        // Blocks Markdown cannot express (OpenAPI, drawings, integrations, ...) are not written.
+        // Blocks Markdown cannot express (drawings, integrations, ...) are not written.
         return [];
     }
   }
@@ -125,7 +167,15 @@ export class DocumentToMdast {
     return { type: 'list', ordered, start, spread: false, children };
   }
 
-  private imageParagraph(images: ImageBlock[]): RootContent[] {
+  private imageParagraph(images: ImageBlock[], align?: string): RootContent[] {
+    // What a Markdown image cannot say (a width, a dark variant, an alignment) is written as
+    // GitBook writes it: `<figure><img …><figcaption>…</figcaption></figure>`, in `<div align>`.
+    if (align || images.some((image) => image.data.width !== undefined || image.data.refDark)) {
+      const figures = images.flatMap((image) => this.figure(image) ?? []);
+      if (figures.length === 0) return [];
+      const html = align ? `<div align="${align}">${figures.join('')}</div>` : figures.join('');
+      return [{ type: 'html', value: html }];
+    }
     const children: PhrasingContent[] = [];
     for (const image of images) {
       const url = this.resolveRef(image.data.ref);
@@ -135,6 +185,17 @@ export class DocumentToMdast {
       children.push({ type: 'image', url, alt: image.data.alt ?? null, title: caption || null });
     }
     return children.length > 0 ? [{ type: 'paragraph', children }] : [];
+  }
+
+  private figure(image: ImageBlock): string | undefined {
+    const url = this.resolveRef(image.data.ref);
+    if (url === undefined) return undefined;
+    const dark = image.data.refDark ? this.resolveRef(image.data.refDark) : undefined;
+    const width = image.data.width === undefined ? '' : ` width="${formatLength(image.data.width)}"`;
+    const img = `<img src="${escapeAttribute(url)}" alt="${escapeAttribute(image.data.alt ?? '')}"${width}>`;
+    const picture = dark ? `<picture><source srcset="${escapeAttribute(dark)}" media="(prefers-color-scheme: dark)">${img}</picture>` : img;
+    const caption = escapeText(fragmentText(image.fragments.find((fragment) => fragment.fragment === 'caption')));
+    return `<figure>${picture}<figcaption>${caption}</figcaption></figure>`;
   }
 
   private expandable(node: ExpandableBlock): RootContent {
@@ -192,12 +253,14 @@ export class DocumentToMdast {
 
   private atoms(node: InlineContent): Atom[] {
     if (node.object === 'text') {
-      return node.leaves.map((leaf) => ({ kind: 'text', text: leaf.text, marks: new Set(leaf.marks.map((mark) => mark.type)) }));
+      return node.leaves.map((leaf) => ({ kind: 'text', text: leaf.text, marks: new Set(leaf.marks.map(markKey)) }));
     }
     if (node.type === 'inline-image') return [{ kind: 'image', image: node, marks: new Set() }];
+    if (node.type === 'emoji') return [{ kind: 'emoji', code: node.data.code, marks: new Set() }];
     const children = node.nodes.flatMap((child) => this.atoms(child));
     const textMarks = children.filter((atom) => atom.kind === 'text').map((atom) => atom.marks);
-    const shared = new Set(WRAPPING_MARKS.filter((mark) => textMarks.length > 0 && textMarks.every((marks) => marks.has(mark))));
+    const [first] = textMarks;
+    const shared = new Set([...(first ?? [])].filter((mark) => isWrapping(mark) && textMarks.every((marks) => marks.has(mark))));
     return [{ kind: 'link', url: this.resolveRef(node.data.ref), children, marks: shared }];
   }
 }
@@ -208,7 +271,7 @@ class PhrasingWriter {
     private readonly inTableCell: boolean,
   ) {}
 
-  write(atoms: Atom[], active = new Set<MarkType>()): PhrasingContent[] {
+  write(atoms: Atom[], active = new Set<MarkKey>()): PhrasingContent[] {
     const result: PhrasingContent[] = [];
     let index = 0;
     while (index < atoms.length) {
@@ -217,8 +280,9 @@ class PhrasingWriter {
         let end = index;
         while (end < atoms.length && atoms[end].marks.has(mark)) end++;
         const inner = this.write(atoms.slice(index, end), new Set([...active, mark]));
-        const type = mark === 'bold' ? 'strong' : mark === 'italic' ? 'emphasis' : 'delete';
-        result.push({ type, children: inner });
+        const type = MDAST_MARKS[mark];
+        if (type) result.push({ type, children: inner });
+        else result.push({ type: 'html', value: openTag(mark) }, ...inner, { type: 'html', value: `</${HTML_TAGS[mark.split(':')[0]]}>` });
         index = end;
       } else {
         result.push(...this.atom(atoms[index], active));
@@ -229,11 +293,13 @@ class PhrasingWriter {
   }
 
   /** The not-yet-applied mark of `atoms[index]` that covers the longest run from there. */
-  private widestMark(atoms: Atom[], index: number, active: Set<MarkType>): WrappingMark | undefined {
-    let best: WrappingMark | undefined;
+  private widestMark(atoms: Atom[], index: number, active: Set<MarkKey>): MarkKey | undefined {
+    let best: MarkKey | undefined;
     let bestLength = 0;
-    for (const mark of WRAPPING_MARKS) {
-      if (active.has(mark) || !atoms[index].marks.has(mark)) continue;
+    const candidates = [...atoms[index].marks]
+      .filter((mark) => isWrapping(mark) && !active.has(mark))
+      .sort((a, b) => MARK_RANK(a) - MARK_RANK(b));
+    for (const mark of candidates) {
       let end = index;
       while (end < atoms.length && atoms[end].marks.has(mark)) end++;
       if (end - index > bestLength) {
@@ -244,8 +310,10 @@ class PhrasingWriter {
     return best;
   }
 
-  private atom(atom: Atom, active: Set<MarkType>): PhrasingContent[] {
+  private atom(atom: Atom, active: Set<MarkKey>): PhrasingContent[] {
     switch (atom.kind) {
+      case 'emoji':
+        return [{ type: 'html', value: emojiSpan(atom.code) }];
       case 'text':
         if (atom.marks.has('code')) return [{ type: 'inlineCode', value: atom.text.replace(/\n/g, ' ') }];
         return this.text(atom.text);
@@ -256,7 +324,13 @@ class PhrasingWriter {
       }
       case 'link': {
         const children = this.write(atom.children, new Set([...active, ...atom.marks]));
-        return atom.url === undefined ? children : [{ type: 'link', url: atom.url, title: null, children }];
+        if (atom.url === undefined) return children;
+        // A bare URL or e-mail address (GFM autolinks it on reading) is written bare again.
+        const [only] = children;
+        // Raw, because the writer would escape `:`, `.` and `@` so that it reads back as plain text.
+        if (children.length === 1 && only.type === 'text' && isLiteralLink(only.value, atom.url))
+          return [{ type: 'html', value: only.value }];
+        return [{ type: 'link', url: atom.url, title: null, children }];
       }
     }
   }
@@ -268,6 +342,40 @@ class PhrasingWriter {
       return part ? [...lineBreak, { type: 'text', value: part }] : lineBreak;
     });
   }
+}
+
+/** Whether a link reads back from its text alone as GFM autolink literals do (`https://…`, `www.…`, an e-mail). */
+function isLiteralLink(text: string, url: string): boolean {
+  if (/[\s<>]/.test(text)) return false;
+  if (url === text && /^https?:\/\/[\w-]+(\.[\w-]+)+/i.test(text)) return !/[.,:;"')\]*_~?!]$/.test(text);
+  if (url === `http://${text}` && /^www\.[\w-]+(\.[\w-]+)+/i.test(text)) return !/[.,:;"')\]*_~?!]$/.test(text);
+  return url === `mailto:${text}` && /^[\w.+-]+@[\w-]+(\.[\w-]+)+$/.test(text) && !/[-_.]$/.test(text);
+}
+
+function openTag(mark: MarkKey): string {
+  const [type, text, background] = mark.split(':');
+  if (type !== 'color') return `<${HTML_TAGS[type]}>`;
+  const style = [text !== 'default' ? `color:${text};` : '', background !== 'default' ? `background-color:${background};` : ''].join('');
+  return `<mark style="${style}">`;
+}
+
+/** GitBook's emoji: `code` is hex code points joined by `-`. */
+function emojiSpan(code: string): string {
+  const points = code.split('-').map((part) => Number.parseInt(part, 16));
+  const char = points.every((point) => Number.isInteger(point) && point >= 0 && point <= 0x10ffff) ? String.fromCodePoint(...points) : '';
+  return `<span data-gb-custom-inline data-tag="emoji" data-code="${code.replace(/[^0-9a-f-]/gi, '')}">${char}</span>`;
+}
+
+function formatLength(value: number | { value: number; unit: string }): string {
+  return typeof value === 'number' ? String(value) : `${value.value}${value.unit}`;
+}
+
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
+
+function escapeText(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 function fragmentText(fragment: DocumentFragment | undefined): string {

@@ -3,11 +3,32 @@
 // Markdown can express are modelled; documents written through the API may hold others (OpenAPI
 // blocks, drawings, ...), which the Markdown writer skips at run time.
 
-export type MarkType = 'bold' | 'italic' | 'strikethrough' | 'code';
+export type MarkType = 'bold' | 'italic' | 'strikethrough' | 'code' | 'keyboard' | 'superscript' | 'subscript' | 'color';
+
+/** Official `DocumentTextColor`: the palette of `color` marks (text and background). */
+export type TextColor =
+  | 'default'
+  | 'green'
+  | 'blue'
+  | 'red'
+  | 'orange'
+  | 'yellow'
+  | 'purple'
+  | 'pink'
+  | 'violet'
+  | 'cyan'
+  | '$primary'
+  | '$info'
+  | '$success'
+  | '$warning'
+  | '$danger'
+  | '$tint';
 
 export interface DocumentMark {
   object: 'mark';
   type: MarkType;
+  /** `color` marks only (`<mark style="color:…;background-color:…">`). */
+  data?: { text: TextColor; background: TextColor };
 }
 
 export interface DocumentLeaf {
@@ -46,7 +67,16 @@ export interface InlineLink {
   nodes: Array<DocumentText | InlineImage>;
 }
 
-export type DocumentInline = InlineLink | InlineImage;
+/** `<span data-gb-custom-inline data-tag="emoji" data-code="2705">✅</span>`: `code` is the hex code point(s). */
+export interface InlineEmoji {
+  object: 'inline';
+  type: 'emoji';
+  key?: string;
+  isVoid: true;
+  data: { code: string };
+}
+
+export type DocumentInline = InlineLink | InlineImage | InlineEmoji;
 export type InlineContent = DocumentText | DocumentInline;
 
 interface BlockBase<T extends string> {
@@ -135,9 +165,12 @@ export interface DocumentFragment {
 
 export interface ImageBlock extends BlockBase<'image'> {
   isVoid: true;
-  data: { ref: ContentRef; alt?: string };
+  data: { ref: ContentRef; refDark?: ContentRef; alt?: string; width?: Length; height?: Length };
   fragments: DocumentFragment[];
 }
+
+/** Official `Length`: a number of pixels, or a value with a unit (`{value: 50, unit: '%'}`). */
+export type Length = number | { value: number; unit: string };
 
 export interface ImagesBlock extends BlockBase<'images'> {
   isVoid: false;
@@ -198,6 +231,77 @@ export interface TableBlock extends BlockBase<'table'> {
   fragments: DocumentFragment[];
 }
 
+// The blocks below come from GitBook Liquid tags (`{% stepper %}`, `{% columns %}`, ...). References
+// to repository files are written as URL refs (`{kind: 'url', url: 'path'}`); Git Sync resolves
+// them to files and pages, as it does for links and images.
+
+/** Blocks a step, a column or an update may hold (a subset of the official lists, what Markdown writes). */
+export interface StepperStepBlock extends BlockBase<'stepper-step'> {
+  isVoid?: false;
+  data: Record<string, never>;
+  nodes: DocumentBlock[];
+}
+
+export interface StepperBlock extends BlockBase<'stepper'> {
+  isVoid?: false;
+  data: Record<string, never>;
+  nodes: StepperStepBlock[];
+}
+
+export interface ColumnBlock extends BlockBase<'column'> {
+  isVoid?: false;
+  data: { width?: Length };
+  nodes: DocumentBlock[];
+}
+
+export interface ColumnsBlock extends BlockBase<'columns'> {
+  isVoid: false;
+  data: { fullWidth?: boolean };
+  nodes: ColumnBlock[];
+}
+
+/** `{% if expression %}`: content shown when the expression (on the visitor's claims) holds. */
+export interface IfBlock extends BlockBase<'if'> {
+  isVoid?: false;
+  data: { expression: string };
+  nodes: DocumentBlock[];
+}
+
+export interface UpdateBlock extends BlockBase<'update'> {
+  isVoid?: false;
+  data: { date: string };
+  nodes: DocumentBlock[];
+}
+
+export interface UpdatesBlock extends BlockBase<'updates'> {
+  isVoid?: false;
+  data: { format: 'numeric' | 'full' | 'short' };
+  nodes: UpdateBlock[];
+}
+
+/** Official `DocumentBlockOpenAPI` (type `swagger`): one operation of an OpenAPI file or URL. */
+export interface OpenApiBlock extends BlockBase<'swagger'> {
+  isVoid: true;
+  data: { ref: ContentRef; path: string; method: string; expanded?: boolean; fullWidth?: boolean };
+}
+
+/** One operation of an OpenAPI specification known to the organization, by its slug. */
+export interface OpenApiOperationBlock extends BlockBase<'openapi-operation'> {
+  isVoid: true;
+  data: { ref: { kind: 'openapi'; spec: string }; path: string; method: string };
+}
+
+export interface FileBlock extends BlockBase<'file'> {
+  isVoid: true;
+  data: { ref: ContentRef };
+}
+
+/** `{% include "path" %}`: `reusableContent` holds the path as written until an importer resolves it. */
+export interface ReusableContentBlock extends BlockBase<'reusable-content'> {
+  isVoid: true;
+  data: { ref: { kind: 'reusable-content'; reusableContent: string; space?: string } };
+}
+
 export type KnownBlock =
   | ParagraphBlock
   | HeadingBlock
@@ -217,7 +321,18 @@ export type KnownBlock =
   | TabsBlock
   | TabsItemBlock
   | ExpandableBlock
-  | TableBlock;
+  | TableBlock
+  | StepperBlock
+  | StepperStepBlock
+  | ColumnsBlock
+  | ColumnBlock
+  | IfBlock
+  | UpdatesBlock
+  | UpdateBlock
+  | OpenApiBlock
+  | OpenApiOperationBlock
+  | FileBlock
+  | ReusableContentBlock;
 
 export type DocumentBlock = KnownBlock;
 

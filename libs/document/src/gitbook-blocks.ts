@@ -2,8 +2,9 @@
 // `{% hint %}…{% endhint %}`, `{% tabs %}{% tab %}…`, `{% code %}` around a fence,
 // `{% content-ref %}`, `{% embed %}` and `<details><summary>…</summary>…</details>`.
 // Markers that never close (or close in the wrong place) stay as literal nodes, so no text is lost.
-import type { BlockContent, Code, Html, Image, Parent, PhrasingContent, Root, RootContent } from 'mdast';
+import type { BlockContent, Code, Html, Paragraph, Parent, PhrasingContent, Root, RootContent } from 'mdast';
 import type { CodeOptions, LiquidTag, TabNode } from './gitbook-mdast';
+import { htmlFlow } from './html-blocks';
 import { MAX_MARKDOWN_NESTING } from './limits';
 import { splitLiquidLine } from './liquid-tags';
 
@@ -11,11 +12,33 @@ import { splitLiquidLine } from './liquid-tags';
 export type ParseFlow = (markdown: string) => RootContent[];
 
 export const HINT_STYLES = ['info', 'warning', 'danger', 'success'] as const;
-const CONTAINER_TAGS = new Set(['hint', 'tabs', 'tab', 'code', 'content-ref']);
+/** The other Liquid blocks, folded into generic `liquidBlock` nodes (see LiquidBlockNode). */
+const LIQUID_BLOCK_TAGS = new Set([
+  'stepper',
+  'step',
+  'columns',
+  'column',
+  'if',
+  'updates',
+  'update',
+  'openapi',
+  'openapi-operation',
+  'swagger',
+  'swagger-description',
+  'swagger-parameter',
+  'swagger-response',
+  'file',
+]);
+/** Tags written with or without a closing tag (`{% file src %}` or `{% file src %}caption{% endfile %}`). */
+const OPTIONAL_CLOSE = new Set(['file', 'embed', 'swagger-parameter']);
+/** Tags that never have a closing tag. */
+const SINGLE_TAGS = new Set(['include', 'page-ref']);
+const CONTAINER_TAGS = new Set(['hint', 'tabs', 'tab', 'code', 'content-ref', ...LIQUID_BLOCK_TAGS, 'embed']);
 
 interface Frame {
   name: string;
   attributes: Record<string, string>;
+  argument?: string;
   /** The opening marker(s), put back verbatim when the frame never closes properly. */
   opener: RootContent[];
   children: RootContent[];
@@ -48,10 +71,13 @@ class SiblingPairer {
   constructor(private readonly parseFlow: ParseFlow) {}
 
   pair(children: RootContent[]): RootContent[] {
-    for (const node of children.flatMap((child) => this.expandLine(child))) {
-      if (node.type === 'liquidTag') this.onTag(node);
+    const nodes = children.flatMap((child) => this.expandLine(child));
+    nodes.forEach((node, index) => {
+      const html = node.type === 'paragraph' ? htmlParagraph(node) : undefined;
+      if (html && this.onHtml(html)) return;
+      if (node.type === 'liquidTag') this.onTag(node, nodes, index);
       else if (node.type !== 'html' || !this.onHtml(node)) this.top().children.push(node);
-    }
+    });
     while (this.stack.length > 1) {
       const unclosed = this.popFrame();
       append(this.top().children, this.unclosed(unclosed));
@@ -77,16 +103,17 @@ class SiblingPairer {
     );
   }
 
-  private onTag(node: LiquidTag): void {
+  private onTag(node: LiquidTag, siblings: RootContent[], index: number): void {
     const segments = splitLiquidLine(node.value);
     const tag = segments.length === 1 && segments[0].kind === 'tag' ? segments[0] : undefined;
     if (!tag) return void this.top().children.push(node);
-    // Past the nesting cap an opening tag stays text: every unclosed frame is copied into its
-    // parent at the end, so thousands of open tags would cost the square of their number.
-    if (CONTAINER_TAGS.has(tag.name) && this.stack.length <= MAX_MARKDOWN_NESTING) {
-      this.stack.push({ name: tag.name, attributes: tag.attributes, opener: [node], children: [] });
-    } else if (tag.name === 'embed' && tag.attributes.url) {
-      this.top().children.push({ type: 'embed', url: tag.attributes.url });
+    const frame: Frame = { name: tag.name, attributes: tag.attributes, argument: tag.argument, opener: [node], children: [] };
+    if (SINGLE_TAGS.has(tag.name) || (OPTIONAL_CLOSE.has(tag.name) && !closesLater(tag.name, siblings, index))) {
+      append(this.top().children, this.build(frame) ?? [node]);
+    } else if (CONTAINER_TAGS.has(tag.name) && this.stack.length <= MAX_MARKDOWN_NESTING) {
+      // Past the nesting cap an opening tag stays text: every unclosed frame is copied into its
+      // parent at the end, so thousands of open tags would cost the square of their number.
+      this.stack.push(frame);
     } else if (tag.name.startsWith('end') && CONTAINER_TAGS.has(tag.name.slice(3))) {
       this.close(tag.name.slice(3), node);
     } else {
@@ -133,17 +160,37 @@ class SiblingPairer {
         return frame.attributes.url ? [{ type: 'contentRef', url: frame.attributes.url }] : undefined;
       case 'details':
         return [{ type: 'expandable', open: frame.open ?? false, summary: frame.summary ?? [], children: blocks }];
+      case 'file':
+        if (!frame.attributes.src) return undefined;
+        // A caption between the tags has no place in the file block; it follows it as text.
+        return [
+          { type: 'liquidBlock', name: 'file', attributes: frame.attributes, argument: frame.argument ?? '', children: [] },
+          ...frame.children,
+        ];
+      case 'embed':
+        // A caption between the tags has no place in the embed block; it follows it as text.
+        return frame.attributes.url ? [{ type: 'embed', url: frame.attributes.url }, ...frame.children] : undefined;
       default:
-        return undefined;
+        if (!isLiquidBlock(frame)) return undefined;
+        return [
+          {
+            type: 'liquidBlock',
+            name: frame.name,
+            attributes: frame.attributes,
+            argument: frame.argument ?? '',
+            children: blocks,
+            ...(SINGLE_TAGS.has(frame.name) ? { single: true } : {}),
+          },
+        ];
     }
   }
 
   /** `<details>` may arrive as one HTML node or split over several (blank lines between its parts). */
   private onHtml(node: Html): boolean {
     const value = node.value.trim();
-    const figure = figureImage(value);
-    if (figure) {
-      this.top().children.push({ type: 'paragraph', children: [figure] });
+    const converted = htmlFlow(value);
+    if (converted) {
+      append(this.top().children, converted);
       return true;
     }
     const opening = DETAILS_OPEN.exec(value);
@@ -201,6 +248,58 @@ function append<T>(target: T[], items: T[]): void {
   for (const item of items) target.push(item);
 }
 
+/**
+ * Whether a frame makes a block: an `{% openapi %}` needs its `src`, `path` and `method`, and so on.
+ * Otherwise (a hand-written `{% swagger %}`, its `swagger-*` parts) the tags stay text and their
+ * content is read as ordinary blocks.
+ */
+function isLiquidBlock({ name, attributes, argument }: Frame): boolean {
+  switch (name) {
+    case 'openapi':
+    case 'swagger':
+      return !!(attributes.src && attributes.path && attributes.method);
+    case 'openapi-operation':
+      return !!(attributes.spec && attributes.path && attributes.method);
+    case 'file':
+      return !!attributes.src;
+    case 'include':
+    case 'if':
+      return !!argument;
+    case 'page-ref':
+      return !!(attributes.page || argument);
+    case 'swagger-description':
+    case 'swagger-parameter':
+    case 'swagger-response':
+      return false;
+    default:
+      return LIQUID_BLOCK_TAGS.has(name);
+  }
+}
+
+/**
+ * A paragraph of nothing but inline HTML (`<picture>…</picture>` or `<img>` with text on the same
+ * line is not an HTML block for CommonMark) read as the one HTML node it is, when it starts like an image.
+ */
+function htmlParagraph(node: Paragraph): Html | undefined {
+  const [first] = node.children;
+  if (first?.type !== 'html' || !/^<(picture|img|figure)\b/i.test(first.value)) return undefined;
+  if (!node.children.every((child) => child.type === 'html' || (child.type === 'text' && !child.value.trim()))) return undefined;
+  return { type: 'html', value: node.children.map((child) => (child.type === 'html' ? child.value : ' ')).join('') };
+}
+
+/** Whether `{% end<name> %}` comes among the later siblings before another `{% <name> %}` opens. */
+function closesLater(name: string, siblings: RootContent[], index: number): boolean {
+  for (let i = index + 1; i < siblings.length; i++) {
+    const node = siblings[i];
+    if (node.type !== 'liquidTag') continue;
+    const [tag] = splitLiquidLine(node.value);
+    if (tag?.kind !== 'tag') continue;
+    if (tag.name === `end${name}`) return true;
+    if (tag.name === name) return false;
+  }
+  return false;
+}
+
 /** Content between tabs (rare, hand-written) joins the tab before it rather than being dropped. */
 function groupIntoTabs(children: RootContent[]): TabNode[] {
   const tabs: TabNode[] = [];
@@ -219,22 +318,4 @@ function withCodeOptions(code: Code, attributes: Record<string, string>): Code {
   if (attributes.lineNumbers !== undefined) options.lineNumbers = attributes.lineNumbers === 'true';
   if (attributes.fullWidth !== undefined) options.fullWidth = attributes.fullWidth === 'true';
   return { ...code, data: { ...code.data, gitbook: options } };
-}
-
-const FIGURE = /^<figure>\s*(<img\s[^>]*>)\s*(?:<figcaption>([\s\S]*?)<\/figcaption>)?\s*<\/figure>$/i;
-const IMG_ATTRIBUTE = /\s([\w-]+)="([^"]*)"/g;
-
-/**
- * GitBook exports an image with a caption as `<figure><img src alt><figcaption>…</figcaption></figure>`;
- * read as the Markdown image it stands for, with the caption as its title.
- */
-function figureImage(html: string): Image | undefined {
-  const match = FIGURE.exec(html);
-  if (!match) return undefined;
-  const attributes = Object.fromEntries(
-    Array.from(match[1].matchAll(IMG_ATTRIBUTE), (attribute) => [attribute[1].toLowerCase(), attribute[2]]),
-  );
-  if (!attributes.src) return undefined;
-  const caption = (match[2] ?? '').replace(/<[^>]*>/g, '').trim();
-  return { type: 'image', url: attributes.src, alt: attributes.alt || null, title: caption || null };
 }

@@ -43,12 +43,36 @@ export interface ExpandableNode extends Parent {
   children: BlockContent[];
 }
 
+/**
+ * The other GitBook Liquid blocks, by tag name: `stepper`/`step`, `columns`/`column`, `if`,
+ * `updates`/`update`, `openapi`, `openapi-operation`, `swagger` (and its `swagger-*` parts),
+ * `file`, `include`, `page-ref`. `children` is empty for a tag without a closing tag.
+ */
+export interface LiquidBlockNode extends Parent {
+  type: 'liquidBlock';
+  name: string;
+  attributes: Record<string, string>;
+  /** The tag's text after its name (an `if` expression, an `include` path). */
+  argument: string;
+  children: BlockContent[];
+  /** Written without a closing tag (`{% include %}`, `{% page-ref %}`). */
+  single?: boolean;
+}
+
 /** Attributes of a `{% code %}` wrapper (or a fence's `title="…"` meta), kept on the code node. */
 export interface CodeOptions {
   title?: string;
   overflow?: 'scroll' | 'wrap';
   lineNumbers?: boolean;
   fullWidth?: boolean;
+}
+
+/** What an HTML image (`<figure>`, `<img width>`, `<picture>`, `<div align>`) says beyond a Markdown image. */
+export interface ImageOptions {
+  width?: number | { value: number; unit: string };
+  /** The `<source media="(prefers-color-scheme: dark)">` of a `<picture>`. */
+  dark?: string;
+  align?: 'left' | 'center' | 'right';
 }
 
 /** The node types above, registered both as block content and as root content below. */
@@ -60,6 +84,7 @@ export interface GitbookBlockMap {
   contentRef: ContentRefNode;
   embed: EmbedNode;
   expandable: ExpandableNode;
+  liquidBlock: LiquidBlockNode;
 }
 
 // Module augmentation can only add to mdast's maps by extending them; they need no members of their own.
@@ -69,6 +94,13 @@ declare module 'mdast' {
   interface RootContentMap extends GitbookBlockMap {}
   interface CodeData {
     gitbook?: CodeOptions;
+  }
+  interface ImageData {
+    gitbook?: ImageOptions;
+  }
+  interface HeadingData {
+    /** The anchor of `## Title <a href="#id" id="id"></a>`. */
+    id?: string;
   }
 }
 /* eslint-enable @typescript-eslint/no-empty-object-type */

@@ -2,7 +2,7 @@
 // itself exports (tags on their own lines, no blank line inside the tags).
 import type { Code, Link, Paragraph, Parents, PhrasingContent } from 'mdast';
 import { defaultHandlers, type Handle, type Info, type Options, type State } from 'mdast-util-to-markdown';
-import type { ContentRefNode, EmbedNode, ExpandableNode, HintNode, LiquidTag, TabNode, TabsNode } from './gitbook-mdast';
+import type { ContentRefNode, EmbedNode, ExpandableNode, HintNode, LiquidBlockNode, LiquidTag, TabNode, TabsNode } from './gitbook-mdast';
 import { formatTag } from './liquid-tags';
 
 function wrap(open: string, body: string, close: string): string {
@@ -25,6 +25,11 @@ const tabs: Handle = (node: TabsNode, _parent, state: State, info: Info) =>
 
 const tab: Handle = (node: TabNode, _parent, state: State, info: Info) =>
   wrap(formatTag('tab', { title: node.title }), state.containerFlow(node, info), formatTag('endtab'));
+
+const liquidBlock: Handle = (node: LiquidBlockNode, _parent, state: State, info: Info) => {
+  const open = node.argument ? `{% ${node.name} ${node.argument} %}` : formatTag(node.name, node.attributes);
+  return node.single ? open : wrap(open, state.containerFlow(node, info), formatTag(`end${node.name}`));
+};
 
 const embed: Handle = (node: EmbedNode) => formatTag('embed', { url: node.url });
 
@@ -56,7 +61,7 @@ const code: Handle = (node: Code, parent: Parents | undefined, state: State, inf
 };
 
 export const gitbookToMarkdown: Options = {
-  handlers: { liquidTag, hint, tabs, tab, embed, contentRef, expandable, code },
+  handlers: { liquidTag, liquidBlock, hint, tabs, tab, embed, contentRef, expandable, code },
   // Text that would start a line with `{%` is escaped, or it could read back as a Liquid tag line.
   // A paragraph that is exactly one tag is written as a `liquidTag` node instead (see DocumentToMdast).
   unsafe: [{ character: '{', after: '%', atBreak: true }],

@@ -3,15 +3,25 @@
 // marks are listed in a fixed order.
 import type { DocumentLeaf, DocumentMark, DocumentText, InlineContent, MarkType } from './document.types';
 
-export const MARK_ORDER: readonly MarkType[] = ['bold', 'italic', 'strikethrough', 'code'];
+export const MARK_ORDER: readonly MarkType[] = ['bold', 'italic', 'strikethrough', 'code', 'keyboard', 'superscript', 'subscript', 'color'];
 
+/** One mark of each type (the last `color` wins), in MARK_ORDER; a `color` mark keeps its colours. */
 export function sortMarks(marks: DocumentMark[]): DocumentMark[] {
-  const types = new Set(marks.map((mark) => mark.type));
-  return MARK_ORDER.filter((type) => types.has(type)).map((type) => ({ object: 'mark', type }));
+  const byType = new Map<MarkType, DocumentMark>();
+  for (const mark of marks) if (mark.type === 'color' || !byType.has(mark.type)) byType.set(mark.type, mark);
+  return MARK_ORDER.filter((type) => byType.has(type)).map((type) => {
+    const data = byType.get(type)?.data;
+    return type === 'color' && data
+      ? { object: 'mark', type, data: { text: data.text, background: data.background } }
+      : { object: 'mark', type };
+  });
 }
 
+const sameMark = (a: DocumentMark, b: DocumentMark): boolean =>
+  a.type === b.type && a.data?.text === b.data?.text && a.data?.background === b.data?.background;
+
 const sameMarks = (a: DocumentLeaf, b: DocumentLeaf): boolean =>
-  a.marks.length === b.marks.length && a.marks.every((mark, index) => mark.type === b.marks[index].type);
+  a.marks.length === b.marks.length && a.marks.every((mark, index) => sameMark(mark, b.marks[index]));
 
 function mergeLeaves(leaves: DocumentLeaf[]): DocumentLeaf[] {
   const merged: DocumentLeaf[] = [];

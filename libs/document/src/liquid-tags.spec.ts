@@ -7,6 +7,7 @@ describe('Liquid tag lines', () => {
         kind: 'tag',
         name: 'code',
         attributes: { title: 'a b.js', overflow: 'wrap', lineNumbers: 'true' },
+        argument: `title="a b.js" overflow='wrap' lineNumbers=true`,
         raw: `{% code title="a b.js" overflow='wrap' lineNumbers=true %}`,
       },
     ]);
@@ -23,6 +24,15 @@ describe('Liquid tag lines', () => {
 
   it('leaves a line with no well-formed tag as text', () => {
     expect(splitLiquidLine('{% %}')).toEqual([{ kind: 'text', value: '{% %}' }]);
+  });
+
+  it('reads an expression or a positional argument', () => {
+    const [tag] = splitLiquidLine(`{% if visitor.claims.plan == 'pro' %}`);
+    expect(tag).toMatchObject({ kind: 'tag', name: 'if', argument: "visitor.claims.plan == 'pro'" });
+    expect(splitLiquidLine('{% include "../.gitbook/includes/x.md" %}')[0]).toMatchObject({
+      name: 'include',
+      argument: '"../.gitbook/includes/x.md"',
+    });
   });
 
   it('writes attributes in order, quoting a value that holds a double quote with single quotes', () => {

@@ -6,6 +6,8 @@ export interface TagSegment {
   kind: 'tag';
   name: string;
   attributes: Record<string, string>;
+  /** Everything after the name, trimmed: the expression of `{% if a == 'b' %}`, the path of `{% include "x.md" %}`. */
+  argument: string;
   raw: string;
 }
 
@@ -16,7 +18,8 @@ export interface TextSegment {
 
 export type LiquidSegment = TagSegment | TextSegment;
 
-const TAG = /\{%-?\s*([A-Za-z][\w-]*)((?:\s+[\w-]+\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'%]+))*)\s*-?%\}/g;
+// A name, then anything up to the first `%}` (attributes, or an expression such as `if a == "b"`).
+const TAG = /\{%-?\s*([A-Za-z][\w-]*)((?:\s(?:[^%]|%(?!\}))*?)?)\s*-?%\}/g;
 const ATTRIBUTE = /([\w-]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'%]+))/g;
 
 export function splitLiquidLine(line: string): LiquidSegment[] {
@@ -25,7 +28,13 @@ export function splitLiquidLine(line: string): LiquidSegment[] {
   for (const match of line.matchAll(TAG)) {
     const text = line.slice(position, match.index);
     if (text.trim()) segments.push({ kind: 'text', value: text });
-    segments.push({ kind: 'tag', name: match[1], attributes: parseAttributes(match[2]), raw: match[0] });
+    segments.push({
+      kind: 'tag',
+      name: match[1],
+      attributes: parseAttributes(match[2]),
+      argument: match[2].trim().replace(/-$/, '').trim(),
+      raw: match[0],
+    });
     position = match.index + match[0].length;
   }
   const rest = line.slice(position);

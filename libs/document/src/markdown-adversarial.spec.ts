@@ -32,6 +32,10 @@ const PATHOLOGICAL: Record<string, string> = {
   'table of 500 columns': '|a'.repeat(500) + '|\n' + '|-'.repeat(500) + '|\n' + '|b'.repeat(500) + '|',
   'reference definitions': '[a]: b\n'.repeat(2000),
   'inline HTML marks': '<strong>a'.repeat(2000),
+  // Each unclosed `<a>`/`<span>` used to scan to the end for its closing tag: 84 s for 250 KB.
+  'unclosed inline anchors and spans': '<a href="x">a<span>b'.repeat(4000),
+  'HTML marks closed out of order': '<mark>a'.repeat(100) + '</kbd>'.repeat(4000),
+  'file tags without closing tags': '{% file src="x" %}\n'.repeat(2000),
 };
 
 /** Either refused by the input limits or converted both ways, as the service does it. */

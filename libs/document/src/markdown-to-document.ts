@@ -9,6 +9,7 @@ import type {
   DocumentBlock,
   DocumentFragment,
   DocumentLeaf,
+  DocumentMark,
   DocumentText,
   HeadingType,
   HintStyle,
@@ -21,9 +22,11 @@ import type {
   TableColumnDefinition,
   TableRecord,
   TabsItemBlock,
+  TextColor,
 } from './document.types';
-import type { CodeOptions } from './gitbook-mdast';
+import type { CodeOptions, HintNode, ImageOptions } from './gitbook-mdast';
 import { normalizeInlines } from './inline-normalize';
+import { type BlockConverter, LiquidBlocks } from './liquid-blocks';
 import { formatTag } from './liquid-tags';
 import { stringifyMarkdown } from './processor';
 
@@ -53,12 +56,52 @@ export const ALLOWED_CHILDREN = {
     'tabs',
     'table',
     'content-ref',
+    'file',
+    'swagger',
+    'openapi-operation',
+    'reusable-content',
+    'stepper',
+    'if',
+    'columns',
+    'updates',
   ]),
   hint: new Set<BlockType>([...ESSENTIALS, 'embed', 'table']),
   blockquote: new Set<BlockType>([...ESSENTIALS, 'blockquote']),
   listItem: new Set<BlockType>([...ESSENTIALS, 'code', 'hint', 'blockquote', 'table']),
-  tabsItem: new Set<BlockType>([...ESSENTIALS, 'content-ref', 'code', 'embed', 'images', 'hint', 'blockquote']),
-  expandableBody: new Set<BlockType>([...ESSENTIALS, 'images', 'code', 'table', 'hint', 'blockquote']),
+  tabsItem: new Set<BlockType>([...ESSENTIALS, 'content-ref', 'code', 'embed', 'file', 'images', 'hint', 'blockquote']),
+  expandableBody: new Set<BlockType>([...ESSENTIALS, 'file', 'images', 'code', 'table', 'hint', 'blockquote', 'reusable-content']),
+  step: new Set<BlockType>([...ESSENTIALS, 'content-ref', 'code', 'embed', 'file', 'images', 'hint', 'blockquote', 'expandable']),
+  column: new Set<BlockType>([
+    ...ESSENTIALS,
+    'images',
+    'code',
+    'hint',
+    'content-ref',
+    'embed',
+    'file',
+    'blockquote',
+    'table',
+    'expandable',
+    'stepper',
+  ]),
+  update: new Set<BlockType>([...ESSENTIALS, 'content-ref', 'code', 'embed', 'file', 'images', 'hint', 'blockquote', 'tabs', 'expandable']),
+};
+
+/** The official block type of each Liquid block (`{% openapi %}` and `{% swagger src %}` are both `swagger`). */
+const LIQUID_BLOCK_TYPES: Record<string, BlockType> = {
+  stepper: 'stepper',
+  step: 'stepper-step',
+  columns: 'columns',
+  column: 'column',
+  if: 'if',
+  updates: 'updates',
+  update: 'update',
+  openapi: 'swagger',
+  swagger: 'swagger',
+  'openapi-operation': 'openapi-operation',
+  file: 'file',
+  include: 'reusable-content',
+  'page-ref': 'content-ref',
 };
 
 type Allowed = Set<BlockType>;
@@ -78,7 +121,9 @@ const CONTAINER_TYPES: Partial<Record<RootContent['type'], BlockType>> = {
 const AS_SOURCE = 'as-source';
 
 const HARD_BREAK = /^<br\s*\/?>$/i;
-const HTML_MARK_TAG = /^<(\/?)(strong|b|em|i|code|s|del)\s*>$/i;
+/** One inline HTML tag (mdast gives each tag of `a <kbd>Ctrl</kbd> b` as its own `html` node). */
+const INLINE_TAG = /^<(\/?)([a-z][a-z0-9]*)\b([^>]*?)\/?>$/i;
+const TAG_ATTRIBUTE = /([\w-]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+)))?/g;
 const HTML_MARKS: Record<string, MarkType> = {
   strong: 'bold',
   b: 'bold',
@@ -87,12 +132,42 @@ const HTML_MARKS: Record<string, MarkType> = {
   code: 'code',
   s: 'strikethrough',
   del: 'strikethrough',
+  strike: 'strikethrough',
+  kbd: 'keyboard',
+  sup: 'superscript',
+  sub: 'subscript',
+  mark: 'color',
 };
+/** Inline tags that only style or group text: dropped, their content kept. Unknown tags stay as text. */
+const TRANSPARENT_TAGS = new Set([
+  'span',
+  'font',
+  'u',
+  'ins',
+  'small',
+  'big',
+  'abbr',
+  'cite',
+  'q',
+  'dfn',
+  'time',
+  'var',
+  'samp',
+  'p',
+  'div',
+  'center',
+]);
+/** Inline tags open at once that still apply their marks (see `phrasing`). */
+const MAX_OPEN_TAGS = 32;
+const TEXT_COLORS = new Set<string>(['default', 'green', 'blue', 'red', 'orange', 'yellow', 'purple', 'pink', 'violet', 'cyan']);
 
-export class MarkdownToDocument {
+export class MarkdownToDocument implements BlockConverter {
   private readonly definitions = new Map<string, Definition>();
+  /** An empty `<a id>` met in the current heading's text (used when it is not the trailing one). */
+  private anchor?: string;
+  private readonly liquid: LiquidBlocks = new LiquidBlocks(this, ALLOWED_CHILDREN);
 
-  constructor(private readonly newKey: () => string) {}
+  constructor(readonly newKey: () => string) {}
 
   convert(children: RootContent[]): DocumentBlock[] {
     this.collectDefinitions(children);
@@ -106,17 +181,62 @@ export class MarkdownToDocument {
     }
   }
 
-  private blocks(children: RootContent[], allowed: Allowed): DocumentBlock[] {
+  blocks(children: RootContent[], allowed: Allowed): DocumentBlock[] {
     return children.flatMap((child) => {
       // Decided before converting: converting a container and then opening it up converted its
       // content twice per level, 2^n for tabs nested n deep (minutes for 250 `{% tabs %}` lines).
-      const type = CONTAINER_TYPES[child.type];
+      const type = child.type === 'liquidBlock' ? LIQUID_BLOCK_TYPES[child.name] : CONTAINER_TYPES[child.type];
+      if (child.type === 'hint' && allowed.has('hint')) return this.hint(child, allowed);
       if (type !== undefined && !allowed.has(type)) return this.unfitting(child, allowed);
       const block = this.block(child, allowed);
       if (block === AS_SOURCE) return this.literal(child);
       if (!block) return [];
       return allowed.has(block.type) ? [block] : this.unfitting(child, allowed);
     });
+  }
+
+  /**
+   * A hint. The official hint holds no code block, image or tabs: such a block is lifted out to the
+   * hint's own container (the hint closes before it and opens again after it), so that a code
+   * block in a hint stays a code block.
+   */
+  private hint(node: HintNode, allowed: Allowed): DocumentBlock[] {
+    const result: DocumentBlock[] = [];
+    let run: DocumentBlock[] = [];
+    const flush = (): void => {
+      if (run.length > 0) {
+        result.push({
+          object: 'block',
+          type: 'hint',
+          key: this.newKey(),
+          isVoid: false,
+          data: { style: node.style as HintStyle },
+          nodes: run,
+        });
+      }
+      run = [];
+    };
+    const inHintOrAround = new Set([...ALLOWED_CHILDREN.hint, ...allowed]);
+    for (const block of this.blocks(node.children, inHintOrAround)) {
+      if (ALLOWED_CHILDREN.hint.has(block.type)) run.push(block);
+      else {
+        flush();
+        result.push(block);
+      }
+    }
+    flush();
+    return result.length > 0 ? result : [this.nonEmptyHint(node)];
+  }
+
+  private nonEmptyHint(node: HintNode): DocumentBlock {
+    return {
+      object: 'block',
+      type: 'hint',
+      key: this.newKey(),
+      isVoid: false,
+      data: { style: node.style as HintStyle },
+      nodes: [this.paragraph([])],
+    };
   }
 
   /**
@@ -134,6 +254,13 @@ export class MarkdownToDocument {
     }
     if (node.type === 'tab') {
       return [line(formatTag('tab', { title: node.title })), ...this.blocks(node.children, allowed), line(formatTag('endtab'))];
+    }
+    if (node.type === 'liquidBlock' && !node.single && node.children.length > 0) {
+      const open =
+        node.argument && Object.keys(node.attributes).length === 0
+          ? `{% ${node.name} ${node.argument} %}`
+          : formatTag(node.name, node.attributes);
+      return [line(open), ...this.blocks(node.children, allowed), line(formatTag(`end${node.name}`))];
     }
     if (node.type === 'expandable') {
       return [
@@ -155,7 +282,11 @@ export class MarkdownToDocument {
       case 'heading': {
         // The document model has three heading levels; deeper ones become the closest, level 3.
         const type = `heading-${Math.min(node.depth, 3)}` as HeadingType;
-        return { object: 'block', type, key, isVoid: false, data: {}, nodes: this.inlines(node.children) };
+        this.anchor = undefined;
+        const { children, id: trailing } = headingAnchor(node.children);
+        const nodes = this.inlines(children);
+        const id = trailing ?? (this.anchor && HEADING_ID.test(this.anchor) ? this.anchor : undefined);
+        return { object: 'block', type, key, isVoid: false, data: id ? { id } : {}, nodes };
       }
       case 'thematicBreak':
         return { object: 'block', type: 'divider', key, isVoid: true, data: {} };
@@ -214,7 +345,11 @@ export class MarkdownToDocument {
         return undefined; // Consumed: references are resolved to plain links and images.
       case 'liquidTag':
         return this.paragraph([{ type: 'text', value: node.value }]);
+      case 'liquidBlock':
+        return this.liquid.block(node, key);
       case 'html':
+        // HTML with no block of its own stays HTML, as a code block of syntax `html`, not prose.
+        return this.code(node.value, 'html', {});
       case 'footnoteDefinition':
       case 'listItem':
       case 'yaml':
@@ -320,18 +455,16 @@ export class MarkdownToDocument {
       const image = this.resolveImage(child);
       if (!image) return [];
       const fragments = image.title ? [this.fragment('caption', [this.paragraph([{ type: 'text', value: image.title }])])] : [];
-      return [
-        {
-          object: 'block',
-          type: 'image',
-          key: this.newKey(),
-          isVoid: true,
-          data: { ref: urlRef(image.url), ...(image.alt ? { alt: image.alt } : {}) },
-          fragments,
-        },
-      ];
+      const data: ImageBlock['data'] = { ref: urlRef(image.url) };
+      if (image.alt) data.alt = image.alt;
+      if (image.options?.width !== undefined) data.width = image.options.width;
+      if (image.options?.dark) data.refDark = urlRef(image.options.dark);
+      return [{ object: 'block', type: 'image', key: this.newKey(), isVoid: true, data, fragments }];
     });
-    return { object: 'block', type: 'images', key: this.newKey(), isVoid: false, data: {}, nodes };
+    const align = node.children.flatMap((child) =>
+      child.type === 'image' && child.data?.gitbook?.align ? [child.data.gitbook.align] : [],
+    )[0];
+    return { object: 'block', type: 'images', key: this.newKey(), isVoid: false, data: align ? { align } : {}, nodes };
   }
 
   private table(node: Table): TableBlock {
@@ -375,7 +508,7 @@ export class MarkdownToDocument {
   }
 
   /** Containers the schema requires to hold at least one block get an empty paragraph. */
-  private nonEmpty(blocks: DocumentBlock[]): DocumentBlock[] {
+  nonEmpty(blocks: DocumentBlock[]): DocumentBlock[] {
     return blocks.length > 0 ? blocks : [this.paragraph([])];
   }
 
@@ -389,25 +522,77 @@ export class MarkdownToDocument {
   }
 
   /**
-   * Inline HTML formatting tags (`<strong>`, `<em>`, `<code>`, ...), common in `<summary>` lines and
-   * tables written for GitHub, become marks on the text between them instead of literal tags.
+   * Inline HTML (`<strong>`, `<kbd>`, `<mark style>`, `<sup>`, `<a href>`, GitBook's emoji `<span>`,
+   * ...), common in GitBook pages, tables and `<summary>` lines, becomes the marks and inlines it
+   * stands for. Other tags are dropped and their content kept: HTML has no place in a paragraph.
    */
-  private phrasing(children: PhrasingContent[], marks: MarkType[]): InlineContent[] {
-    const opened: MarkType[] = [];
-    return children.flatMap((child) => {
-      const tag = child.type === 'html' ? HTML_MARK_TAG.exec(child.value.trim()) : null;
-      if (!tag) return this.inline(child, opened.reduce(withMark, marks));
-      const mark = HTML_MARKS[tag[2].toLowerCase()];
-      if (!tag[1]) opened.push(mark);
-      else if (opened.includes(mark)) opened.splice(opened.lastIndexOf(mark), 1);
-      return [];
-    });
+  private phrasing(children: PhrasingContent[], marks: DocumentMark[], inLink = false): InlineContent[] {
+    const result: InlineContent[] = [];
+    // Open tags, each with the marks in force inside it; capped, so that hostile input (thousands
+    // of unclosed tags) costs linear time: past the cap a tag's content is kept without its mark.
+    const opened: Array<{ name: string; marks: DocumentMark[] }> = [];
+    const current = (): DocumentMark[] => opened[opened.length - 1]?.marks ?? marks;
+    const open = (name: string, mark?: DocumentMark): void => {
+      if (opened.length < MAX_OPEN_TAGS) opened.push({ name, marks: mark ? withMark(current(), mark) : current() });
+    };
+    const closings = closingIndexes(children);
+    for (let index = 0; index < children.length; index++) {
+      const child = children[index];
+      const tag = child.type === 'html' ? INLINE_TAG.exec(child.value.trim()) : null;
+      if (!tag) {
+        append(result, this.inline(child, current()));
+        continue;
+      }
+      const [, closing, rawName, rawAttributes] = tag;
+      const name = rawName.toLowerCase();
+      if (closing) {
+        const at = opened.findLastIndex((tag) => tag.name === name);
+        // Tags closed out of order: the ones opened after it keep the marks they had.
+        if (at >= 0) opened.splice(at, 1);
+        else if (!HTML_MARKS[name] && !TRANSPARENT_TAGS.has(name) && name !== 'a') append(result, this.inline(child, current()));
+        continue;
+      }
+      const attributes = tagAttributes(rawAttributes);
+      const end = closings.get(index) ?? -1;
+      if (name === 'br') {
+        append(result, this.inline({ type: 'break' }, current()));
+      } else if (name === 'img' && attributes.src) {
+        result.push(this.inlineImage({ url: attributes.src, alt: attributes.alt || undefined }));
+      } else if (name === 'span' && attributes['data-tag'] === 'emoji' && attributes['data-code'] && end >= 0) {
+        result.push({ object: 'inline', type: 'emoji', key: this.newKey(), isVoid: true, data: { code: attributes['data-code'] } });
+        index = end;
+      } else if (name === 'a' && end === index + 1 && attributes.id) {
+        this.anchor ??= attributes.id; // An empty anchor: the id of the heading it is in.
+        index = end;
+      } else if (name === 'a' && end > index + 1 && attributes.href && !inLink) {
+        result.push(this.link(attributes.href, children.slice(index + 1, end), current()));
+        index = end;
+      } else if (HTML_MARKS[name]) {
+        open(name, htmlMark(name, attributes));
+      } else if (TRANSPARENT_TAGS.has(name) || name === 'a') {
+        // `<p>a</p><p>b</p>` in a table cell: paragraphs one per line.
+        if ((name === 'p' || name === 'div') && result.length > 0) append(result, this.inline({ type: 'break' }, []));
+        open(name);
+      } else {
+        append(result, this.inline(child, current()));
+      }
+    }
+    return result;
   }
 
-  private inline(node: PhrasingContent, marks: MarkType[]): InlineContent[] {
-    const leaf = (text: string, leafMarks = marks): InlineContent[] => [
-      this.text([{ object: 'leaf', text, marks: leafMarks.map((type) => ({ object: 'mark', type })) }]),
-    ];
+  private link(url: string, children: PhrasingContent[], marks: DocumentMark[]): InlineContent {
+    return {
+      object: 'inline',
+      type: 'link',
+      key: this.newKey(),
+      isVoid: false,
+      data: { ref: urlRef(url) },
+      nodes: this.linkContent(children, marks),
+    };
+  }
+
+  private inline(node: PhrasingContent, marks: DocumentMark[]): InlineContent[] {
+    const leaf = (text: string, leafMarks = marks): InlineContent[] => [this.text([{ object: 'leaf', text, marks: leafMarks }])];
     switch (node.type) {
       case 'text':
         // A soft line ending renders as a space; hard breaks are the document's "\n".
@@ -415,37 +600,19 @@ export class MarkdownToDocument {
       case 'break':
         return leaf('\n');
       case 'strong':
-        return this.phrasing(node.children, withMark(marks, 'bold'));
+        return this.phrasing(node.children, withMark(marks, BOLD));
       case 'emphasis':
-        return this.phrasing(node.children, withMark(marks, 'italic'));
+        return this.phrasing(node.children, withMark(marks, ITALIC));
       case 'delete':
-        return this.phrasing(node.children, withMark(marks, 'strikethrough'));
+        return this.phrasing(node.children, withMark(marks, STRIKE));
       case 'inlineCode':
-        return leaf(node.value.replace(/\r?\n/g, ' '), withMark(marks, 'code'));
+        return leaf(node.value.replace(/\r?\n/g, ' '), withMark(marks, CODE));
       case 'link':
-        return [
-          {
-            object: 'inline',
-            type: 'link',
-            key: this.newKey(),
-            isVoid: false,
-            data: { ref: urlRef(node.url) },
-            nodes: this.linkContent(node.children, marks),
-          },
-        ];
+        return [this.link(node.url, node.children, marks)];
       case 'linkReference': {
         const definition = this.definitions.get(node.identifier);
         if (!definition) return leaf(referenceSource(node.label ?? node.identifier, plainText(node.children)));
-        return [
-          {
-            object: 'inline',
-            type: 'link',
-            key: this.newKey(),
-            isVoid: false,
-            data: { ref: urlRef(definition.url) },
-            nodes: this.linkContent(node.children, marks),
-          },
-        ];
+        return [this.link(definition.url, node.children, marks)];
       }
       case 'image':
       case 'imageReference': {
@@ -453,7 +620,8 @@ export class MarkdownToDocument {
         return image ? [this.inlineImage(image)] : leaf(`![${node.alt ?? ''}]`);
       }
       case 'html':
-        return HARD_BREAK.test(node.value.trim()) ? leaf('\n') : leaf(node.value);
+        // A comment is markup, not text; a tag the phrasing did not take is kept as written.
+        return HARD_BREAK.test(node.value.trim()) ? leaf('\n') : /^<!--[\s\S]*-->$/.test(node.value.trim()) ? [] : leaf(node.value);
       case 'footnoteReference':
         return leaf(`[^${node.label ?? node.identifier}]`);
       default:
@@ -461,8 +629,8 @@ export class MarkdownToDocument {
     }
   }
 
-  private linkContent(children: PhrasingContent[], marks: MarkType[]): Array<DocumentText | InlineImage> {
-    const content = normalizeInlines(this.phrasing(children, marks), () => this.newKey()).filter(
+  private linkContent(children: PhrasingContent[], marks: DocumentMark[]): Array<DocumentText | InlineImage> {
+    const content = normalizeInlines(this.phrasing(children, marks, true), () => this.newKey()).filter(
       (node): node is DocumentText | InlineImage => node.object === 'text' || node.type === 'inline-image',
     );
     return content.length > 0 ? content : [this.text([{ object: 'leaf', text: '', marks: [] }])];
@@ -476,7 +644,8 @@ export class MarkdownToDocument {
   }
 
   private resolveImage(node: PhrasingContent): ResolvedImage | undefined {
-    if (node.type === 'image') return { url: node.url, alt: node.alt ?? undefined, title: node.title ?? undefined };
+    if (node.type === 'image')
+      return { url: node.url, alt: node.alt ?? undefined, title: node.title ?? undefined, options: node.data?.gitbook };
     if (node.type !== 'imageReference') return undefined;
     const definition = this.definitions.get(node.identifier);
     return definition ? { url: definition.url, alt: node.alt ?? undefined, title: definition.title ?? undefined } : undefined;
@@ -487,15 +656,79 @@ interface ResolvedImage {
   url: string;
   alt?: string;
   title?: string;
+  options?: ImageOptions;
 }
 
 function urlRef(url: string): ContentRef {
   return { kind: 'url', url };
 }
 
-function withMark(marks: MarkType[], mark: MarkType): MarkType[] {
-  return marks.includes(mark) ? marks : [...marks, mark];
+const BOLD: DocumentMark = { object: 'mark', type: 'bold' };
+const ITALIC: DocumentMark = { object: 'mark', type: 'italic' };
+const STRIKE: DocumentMark = { object: 'mark', type: 'strikethrough' };
+const CODE: DocumentMark = { object: 'mark', type: 'code' };
+
+/** Adds a mark; an inner `color` replaces an outer one. */
+function withMark(marks: DocumentMark[], mark: DocumentMark): DocumentMark[] {
+  if (mark.type === 'color') return [...marks.filter((m) => m.type !== 'color'), mark];
+  return marks.some((m) => m.type === mark.type) ? marks : [...marks, mark];
 }
+
+function htmlMark(name: string, attributes: Record<string, string>): DocumentMark | undefined {
+  const type = HTML_MARKS[name];
+  if (type !== 'color') return { object: 'mark', type };
+  // `<mark style="color:red;background-color:yellow;">`: GitBook's colours, `default` when unset or unknown.
+  const style = attributes.style ?? '';
+  const color = (property: string): TextColor => {
+    const value = new RegExp(`(?:^|;)\\s*${property}\\s*:\\s*([$\\w-]+)`, 'i').exec(style)?.[1]?.toLowerCase() ?? 'default';
+    return (TEXT_COLORS.has(value) || value.startsWith('$') ? value : 'default') as TextColor;
+  };
+  return { object: 'mark', type: 'color', data: { text: color('color'), background: color('background-color') } };
+}
+
+function tagAttributes(source: string): Record<string, string> {
+  const attributes: Record<string, string> = {};
+  for (const match of source.matchAll(TAG_ATTRIBUTE)) attributes[match[1].toLowerCase()] = match[2] ?? match[3] ?? match[4] ?? '';
+  return attributes;
+}
+
+/** For each `<a>` and `<span>` among `children`, the index of its closing tag (one pass, nesting counted). */
+function closingIndexes(children: PhrasingContent[]): Map<number, number> {
+  const closings = new Map<number, number>();
+  const open: Record<string, number[]> = { a: [], span: [] };
+  children.forEach((child, index) => {
+    if (child.type !== 'html') return;
+    const tag = INLINE_TAG.exec(child.value.trim());
+    const stack = tag ? open[tag[2].toLowerCase()] : undefined;
+    if (!tag || !stack) return;
+    if (!tag[1]) stack.push(index);
+    else if (stack.length > 0) closings.set(stack.pop()!, index);
+  });
+  return closings;
+}
+
+/** `target.push(...items)` without spreading a long array into arguments. */
+function append<T>(target: T[], items: T[]): void {
+  for (const item of items) target.push(item);
+}
+
+/** `## Title <a href="#id" id="id"></a>`: GitBook's explicit heading anchor, taken off the text. */
+function headingAnchor(children: PhrasingContent[]): { children: PhrasingContent[]; id?: string } {
+  const last = children.length - 1;
+  const open = children[last - 1];
+  const close = children[last];
+  if (open?.type !== 'html' || close?.type !== 'html' || !/^<\/a>$/i.test(close.value.trim())) return { children };
+  const tag = INLINE_TAG.exec(open.value.trim());
+  const id = tag && tag[2].toLowerCase() === 'a' && !tag[1] ? tagAttributes(tag[3]).id : undefined;
+  if (!id || !HEADING_ID.test(id)) return { children };
+  const rest = children.slice(0, last - 1);
+  const tail = rest[rest.length - 1];
+  if (tail?.type === 'text') rest[rest.length - 1] = { ...tail, value: tail.value.replace(/\s+$/, '') };
+  return { children: rest, id };
+}
+
+/** Official `DocumentBlockHeading.data.id`. */
+const HEADING_ID = /^[-a-z0-9.+_]+$/;
 
 /** A paragraph of nothing but images (and the spaces between them) is an image block. */
 function isImageGallery(node: Paragraph): boolean {

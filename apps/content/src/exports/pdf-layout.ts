@@ -92,6 +92,20 @@ function block(node: DocumentBlock, indent: number): LayoutBlock[] {
     }
     case 'table':
       return [table(node)];
+    case 'stepper':
+    case 'stepper-step':
+    case 'columns':
+    case 'column':
+    case 'if':
+    case 'updates':
+    case 'update':
+      // Containers from GitBook's Liquid blocks: their content, in order.
+      return blocks(node.nodes, indent);
+    case 'swagger':
+    case 'openapi-operation':
+    case 'file':
+    case 'reusable-content':
+      return unknownBlock(node, indent);
     default:
       return unknownBlock(node, indent);
   }
@@ -136,7 +150,7 @@ function table(node: TableBlock): LayoutBlock {
 }
 
 /** A block this walker does not know (OpenAPI, drawings, integrations...): its text, as a paragraph. */
-function unknownBlock(node: AnyNode, indent: number): LayoutBlock[] {
+function unknownBlock(node: object, indent: number): LayoutBlock[] {
   const text = plainText(node).trim();
   return text ? [{ kind: 'paragraph', runs: [{ text }], indent }] : [];
 }
@@ -219,7 +233,7 @@ function describeRef(ref: ContentRef | undefined): string {
 }
 
 /** Every text leaf below a node (its nodes and its fragments), in order. */
-export function plainText(node: AnyNode | DocumentBlock): string {
+export function plainText(node: object): string {
   const n = node as AnyNode;
   if (n.object === 'leaf') return typeof n.text === 'string' ? n.text : '';
   const parts: string[] = [];

@@ -1,0 +1,233 @@
+// HTML that GitBook writes into Markdown pages, read with htmlparser2 (a tolerant, fast, CommonJS
+// parser: no ESM transform needed in the jest configs of the apps that use this library) and turned
+// into the mdast nodes it stands for: `<table>` → a table, `<figure>`/`<img>`/`<picture>` (inside an
+// optional `<div align>`) → an image paragraph, `<pre>` → a code block. Inline markup inside them
+// (`<strong>`, `<a>`, `<br>`, `<mark>`, `<kbd>`, ...) becomes mdast phrasing; tags that carry a mark
+// the mdast model has no node for stay `html` open/close nodes around their content, which
+// MarkdownToDocument reads as marks, exactly as it does for inline HTML in running text.
+import { DomUtils, parseDOM } from 'htmlparser2';
+import type { Code, Image, Paragraph, PhrasingContent, RootContent, Table, TableCell, TableRow } from 'mdast';
+import type { ImageOptions } from './gitbook-mdast';
+
+type HtmlNode = ReturnType<typeof parseDOM>[number];
+type HtmlElement = Extract<HtmlNode, { attribs: Record<string, string> }>;
+
+/** Inline tags kept as `html` open/close nodes around their content (read as marks or inlines later). */
+const KEPT_INLINE_TAGS = new Set(['mark', 'kbd', 'sup', 'sub', 'span']);
+
+/** Elements that start a line of their own when met inside inline content. */
+const BLOCK_LEVEL_TAGS = new Set([
+  'p',
+  'div',
+  'li',
+  'tr',
+  'table',
+  'ul',
+  'ol',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'blockquote',
+  'pre',
+  'dt',
+  'dd',
+  'figure',
+]);
+
+/** The mdast node(s) a flow HTML node stands for; `undefined` when it is not one GitBook construct. */
+export function htmlFlow(html: string): RootContent[] | undefined {
+  const first = html.charCodeAt(1) | 0x20; // a cheap filter before parsing: t(able) f(igure) i(mg) p(icture|re) d(iv)
+  if (html.charCodeAt(0) !== 60 || !'tfipd'.includes(String.fromCharCode(first))) return undefined;
+  const nodes = significant(parseDOM(html, { lowerCaseAttributeNames: true }));
+  if (nodes.length !== 1 || !DomUtils.isTag(nodes[0])) return undefined;
+  const element = nodes[0];
+  switch (element.name) {
+    case 'table':
+      return tableNode(element);
+    case 'pre':
+      return [preNode(element)];
+    case 'figure':
+    case 'img':
+    case 'picture':
+      return imageParagraph([element], undefined);
+    case 'div': {
+      const align = element.attribs.align;
+      const inner = significant(element.children);
+      if ((align !== 'left' && align !== 'center' && align !== 'right') || inner.length === 0) return undefined;
+      if (!inner.every((node) => DomUtils.isTag(node) && ['figure', 'img', 'picture'].includes(node.name))) return undefined;
+      return imageParagraph(inner as HtmlElement[], align);
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** Children without whitespace-only text and comments. */
+function significant(nodes: HtmlNode[]): HtmlNode[] {
+  return nodes.filter((node) => (DomUtils.isText(node) ? node.data.trim() !== '' : DomUtils.isTag(node)));
+}
+
+function imageParagraph(elements: HtmlElement[], align: ImageOptions['align']): RootContent[] | undefined {
+  const images: PhrasingContent[] = [];
+  for (const element of elements) {
+    const image = imageOf(element);
+    if (!image) return undefined;
+    if (align) image.data = { ...image.data, gitbook: { ...image.data?.gitbook, align } };
+    if (images.length > 0) images.push({ type: 'text', value: ' ' });
+    images.push(image);
+  }
+  const paragraph: Paragraph = { type: 'paragraph', children: images };
+  return [paragraph];
+}
+
+/** `<figure>` (with `<img>` or `<picture>`, and `<figcaption>`), `<picture>` or `<img>` → an image with its options. */
+function imageOf(element: HtmlElement): Image | undefined {
+  let img: HtmlElement | undefined;
+  let dark: string | undefined;
+  let caption = '';
+  const visit = (node: HtmlElement): void => {
+    if (node.name === 'img') img ??= node;
+    else if (node.name === 'source' && /prefers-color-scheme:\s*dark/i.test(node.attribs.media ?? '')) dark = firstSrc(node.attribs.srcset);
+    else if (node.name === 'figcaption') caption = DomUtils.textContent(node).replace(/\s+/g, ' ').trim();
+    else for (const child of node.children) if (DomUtils.isTag(child)) visit(child);
+  };
+  visit(element);
+  if (!img?.attribs.src) return undefined;
+  const options: ImageOptions = {};
+  const width = length(img.attribs.width);
+  if (width !== undefined) options.width = width;
+  if (dark) options.dark = dark;
+  return { type: 'image', url: img.attribs.src, alt: img.attribs.alt || null, title: caption || null, data: { gitbook: options } };
+}
+
+function firstSrc(srcset: string | undefined): string | undefined {
+  return srcset?.trim().split(/\s+/)[0] || undefined;
+}
+
+/** `width="563"` → 563, `width="50%"` → {value: 50, unit: '%'} (official `Length`). */
+export function length(value: string | undefined): ImageOptions['width'] {
+  const match = /^\s*(\d+(?:\.\d+)?)\s*(px|%|em|rem|vw)?\s*$/.exec(value ?? '');
+  if (!match) return undefined;
+  const number = Number(match[1]);
+  return !match[2] || match[2] === 'px' ? number : { value: number, unit: match[2] };
+}
+
+function preNode(element: HtmlElement): Code {
+  const code = element.children.find((child): child is HtmlElement => DomUtils.isTag(child) && child.name === 'code');
+  const classes = `${element.attribs.class ?? ''} ${code?.attribs.class ?? ''}`;
+  const lang = /\b(?:language|lang)-([\w+#-]+)/.exec(classes)?.[1] ?? null;
+  // GitBook's `<pre>` may hold highlighting or `<strong>` lines: the code is the text, `<br>` a line end.
+  const text = (node: HtmlNode): string =>
+    DomUtils.isText(node) ? node.data : DomUtils.isTag(node) ? (node.name === 'br' ? '\n' : node.children.map(text).join('')) : '';
+  return { type: 'code', lang, meta: null, value: text(element).replace(/^\n/, '').replace(/\n$/, '') };
+}
+
+function tableNode(table: HtmlElement): RootContent[] | undefined {
+  const rows = DomUtils.getElementsByTagName('tr', table, true).filter((row) => closestTable(row) === table);
+  if (rows.length === 0) return undefined;
+  const tableRows = rows.map(
+    (row): TableRow => ({
+      type: 'tableRow',
+      children: row.children
+        .filter((cell): cell is HtmlElement => DomUtils.isTag(cell) && (cell.name === 'td' || cell.name === 'th'))
+        .map((cell): TableCell => ({ type: 'tableCell', children: cellContent(cell.children) })),
+    }),
+  );
+  const width = Math.max(...tableRows.map((row) => row.children.length));
+  for (const row of tableRows) while (row.children.length < width) row.children.push({ type: 'tableCell', children: [] });
+  const header = rows[0].children.filter((cell): cell is HtmlElement => DomUtils.isTag(cell) && (cell.name === 'td' || cell.name === 'th'));
+  const align = header.map((cell) => {
+    const value = (cell.attribs.align ?? /text-align:\s*(\w+)/.exec(cell.attribs.style ?? '')?.[1] ?? '').toLowerCase();
+    return value === 'center' || value === 'right' ? value : null;
+  });
+  const node: Table = { type: 'table', align, children: tableRows };
+  return [node];
+}
+
+function closestTable(node: HtmlElement): HtmlElement | undefined {
+  let parent = node.parent;
+  while (parent && !(DomUtils.isTag(parent) && parent.name === 'table')) parent = parent.parent;
+  return parent as HtmlElement | undefined;
+}
+
+/** A cell's inline content; its paragraphs (`<p>`) and `<br>` become line breaks. */
+function cellContent(nodes: HtmlNode[]): PhrasingContent[] {
+  return trimBreaks(phrasing(nodes));
+}
+
+function trimBreaks(nodes: PhrasingContent[]): PhrasingContent[] {
+  let start = 0;
+  let end = nodes.length;
+  while (start < end && nodes[start].type === 'break') start++;
+  while (end > start && nodes[end - 1].type === 'break') end--;
+  return nodes.slice(start, end);
+}
+
+/** HTML inline content → mdast phrasing (whitespace collapsed as a browser would). */
+export function phrasing(nodes: HtmlNode[]): PhrasingContent[] {
+  const result: PhrasingContent[] = [];
+  for (const node of nodes) {
+    if (DomUtils.isText(node)) {
+      const value = node.data.replace(/\s+/g, ' ');
+      if (value) result.push({ type: 'text', value });
+      continue;
+    }
+    if (!DomUtils.isTag(node)) continue;
+    const children = (): PhrasingContent[] => phrasing(node.children);
+    switch (node.name) {
+      case 'br':
+        result.push({ type: 'break' });
+        break;
+      case 'td':
+      case 'th':
+        // A table nested in a cell: its cells are read side by side, its rows one per line.
+        if (result.length > 0 && result[result.length - 1].type !== 'break') result.push({ type: 'text', value: ' ' });
+        result.push(...children());
+        break;
+      case 'strong':
+      case 'b':
+        result.push({ type: 'strong', children: children() });
+        break;
+      case 'em':
+      case 'i':
+        result.push({ type: 'emphasis', children: children() });
+        break;
+      case 's':
+      case 'del':
+      case 'strike':
+        result.push({ type: 'delete', children: children() });
+        break;
+      case 'code':
+        result.push({ type: 'inlineCode', value: DomUtils.textContent(node) });
+        break;
+      case 'a':
+        if (node.attribs.href) result.push({ type: 'link', url: node.attribs.href, title: null, children: children() });
+        else result.push(...children());
+        break;
+      case 'img':
+        if (node.attribs.src) result.push({ type: 'image', url: node.attribs.src, alt: node.attribs.alt || null, title: null });
+        break;
+      default:
+        if (BLOCK_LEVEL_TAGS.has(node.name)) {
+          // A block inside a cell or caption: a line of its own.
+          if (result.length > 0 && result[result.length - 1].type !== 'break') result.push({ type: 'break' });
+          result.push(...children(), { type: 'break' });
+        } else if (KEPT_INLINE_TAGS.has(node.name)) {
+          result.push({ type: 'html', value: openTag(node) }, ...children(), { type: 'html', value: `</${node.name}>` });
+        } else {
+          result.push(...children());
+        }
+    }
+  }
+  return result;
+}
+
+function openTag(element: HtmlElement): string {
+  const attributes = Object.entries(element.attribs).map(([name, value]) =>
+    value === '' ? ` ${name}` : ` ${name}="${value.replace(/"/g, '&quot;')}"`,
+  );
+  return `<${element.name}${attributes.join('')}>`;
+}

@@ -1,0 +1,263 @@
+// `liquidBlock` mdast nodes → their official Document blocks (`DocumentBlockStepper`,
+// `DocumentBlockColumns`, `DocumentBlockIf`, `DocumentBlockUpdates`, `DocumentBlockOpenAPI` (type
+// `swagger`), `DocumentBlockOpenAPIOperation`, `DocumentBlockFile`, `DocumentBlockReusableContent`,
+// `DocumentBlockContentRef`), and back to mdast for writing.
+import type { BlockContent, RootContent } from 'mdast';
+import type { ColumnBlock, DocumentBlock, Length, StepperStepBlock, UpdateBlock, UpdatesBlock } from './document.types';
+import type { LiquidBlockNode } from './gitbook-mdast';
+import { length } from './html-blocks';
+
+type Allowed = Set<DocumentBlock['type']>;
+
+/** What LiquidBlocks needs of MarkdownToDocument. */
+export interface BlockConverter {
+  blocks(children: RootContent[], allowed: Allowed): DocumentBlock[];
+  nonEmpty(blocks: DocumentBlock[]): DocumentBlock[];
+  newKey(): string;
+}
+
+export interface LiquidAllowed {
+  document: Allowed;
+  step: Allowed;
+  column: Allowed;
+  update: Allowed;
+}
+
+const UPDATE_FORMATS = ['numeric', 'full', 'short'] as const;
+
+export class LiquidBlocks {
+  constructor(
+    private readonly converter: BlockConverter,
+    private readonly allowed: LiquidAllowed,
+  ) {}
+
+  /** The block of `node`, or `'as-source'` when it cannot be one (an `{% openapi %}` without `src`, a stray `{% step %}`). */
+  block(node: LiquidBlockNode, key: string): DocumentBlock | 'as-source' {
+    const { name, attributes } = node;
+    const base = { object: 'block' as const, key };
+    switch (name) {
+      case 'stepper':
+        return { ...base, type: 'stepper', isVoid: false, data: {}, nodes: this.items(node, 'step', (item) => this.step(item)) };
+      case 'step':
+        return this.step(node);
+      case 'columns':
+        return { ...base, type: 'columns', isVoid: false, data: {}, nodes: this.items(node, 'column', (item) => this.column(item)) };
+      case 'column':
+        return this.column(node);
+      case 'if':
+        if (!node.argument) return 'as-source';
+        return {
+          ...base,
+          type: 'if',
+          isVoid: false,
+          data: { expression: node.argument },
+          nodes: this.children(node, this.allowed.document),
+        };
+      case 'updates': {
+        const format = (UPDATE_FORMATS as readonly string[]).includes(attributes.format)
+          ? (attributes.format as UpdatesBlock['data']['format'])
+          : 'full';
+        return {
+          ...base,
+          type: 'updates',
+          isVoid: false,
+          data: { format },
+          nodes: this.items(node, 'update', (item) => this.update(item)),
+        };
+      }
+      case 'update':
+        return this.update(node);
+      case 'openapi':
+      case 'swagger':
+        // A legacy `{% swagger %}` written by hand (no `src`) describes its operation inline: no
+        // official block holds that, so it stays as its source (see the README).
+        if (!attributes.src || !attributes.path || !attributes.method) return 'as-source';
+        return {
+          ...base,
+          type: 'swagger',
+          isVoid: true,
+          data: { ref: { kind: 'url', url: attributes.src }, path: attributes.path, method: attributes.method.toLowerCase() },
+        };
+      case 'openapi-operation':
+        if (!attributes.spec || !attributes.path || !attributes.method) return 'as-source';
+        return {
+          ...base,
+          type: 'openapi-operation',
+          isVoid: true,
+          data: { ref: { kind: 'openapi', spec: attributes.spec }, path: attributes.path, method: attributes.method.toLowerCase() },
+        };
+      case 'file':
+        if (!attributes.src) return 'as-source';
+        return { ...base, type: 'file', isVoid: true, data: { ref: { kind: 'url', url: attributes.src } } };
+      case 'include': {
+        const path = unquote(node.argument);
+        if (!path) return 'as-source';
+        return { ...base, type: 'reusable-content', isVoid: true, data: { ref: { kind: 'reusable-content', reusableContent: path } } };
+      }
+      case 'page-ref': {
+        const page = attributes.page ?? unquote(node.argument);
+        if (!page) return 'as-source';
+        return { ...base, type: 'content-ref', isVoid: true, data: { ref: { kind: 'url', url: page } } };
+      }
+      default:
+        return 'as-source';
+    }
+  }
+
+  private children(node: LiquidBlockNode, allowed: Allowed): DocumentBlock[] {
+    return this.converter.nonEmpty(this.converter.blocks(node.children, allowed));
+  }
+
+  /** The `{% step %}`s of a stepper (or columns, updates); anything between them joins the item before it. */
+  private items<T>(node: LiquidBlockNode, itemName: string, build: (item: LiquidBlockNode) => T): T[] {
+    const items: LiquidBlockNode[] = [];
+    for (const child of node.children) {
+      if (child.type === 'liquidBlock' && child.name === itemName) items.push({ ...child, children: [...child.children] });
+      else if (items.length > 0) items[items.length - 1].children.push(child);
+      else items.push({ type: 'liquidBlock', name: itemName, attributes: {}, argument: '', children: [child] });
+    }
+    return items.map(build);
+  }
+
+  private step(node: LiquidBlockNode): StepperStepBlock {
+    return {
+      object: 'block',
+      type: 'stepper-step',
+      key: this.converter.newKey(),
+      isVoid: false,
+      data: {},
+      nodes: this.children(node, this.allowed.step),
+    };
+  }
+
+  private column(node: LiquidBlockNode): ColumnBlock {
+    const width = length(node.attributes.width);
+    return {
+      object: 'block',
+      type: 'column',
+      key: this.converter.newKey(),
+      isVoid: false,
+      data: width === undefined ? {} : { width },
+      nodes: this.children(node, this.allowed.column),
+    };
+  }
+
+  private update(node: LiquidBlockNode): UpdateBlock {
+    return {
+      object: 'block',
+      type: 'update',
+      key: this.converter.newKey(),
+      isVoid: false,
+      data: { date: node.attributes.date ?? '' },
+      nodes: this.children(node, this.allowed.update),
+    };
+  }
+}
+
+function unquote(value: string): string {
+  return value
+    .trim()
+    .replace(/^(["'])(.*)\1$/, '$2')
+    .trim();
+}
+
+/** The blocks written as Liquid tags. */
+export type LiquidDocumentBlock = Extract<
+  DocumentBlock,
+  {
+    type:
+      | 'stepper'
+      | 'stepper-step'
+      | 'columns'
+      | 'column'
+      | 'if'
+      | 'updates'
+      | 'update'
+      | 'swagger'
+      | 'openapi-operation'
+      | 'file'
+      | 'reusable-content';
+  }
+>;
+
+/** Document → mdast for the blocks above; `flow` writes child blocks, `url` resolves a reference (undefined: left out). */
+export function liquidBlockToMdast(
+  node: LiquidDocumentBlock,
+  flow: (nodes: DocumentBlock[]) => BlockContent[],
+  url: (ref: Extract<DocumentBlock, { type: 'file' }>['data']['ref']) => string | undefined,
+): LiquidBlockNode | undefined {
+  const tag = (
+    name: string,
+    attributes: Record<string, string | undefined>,
+    children: BlockContent[] = [],
+    extra: Partial<LiquidBlockNode> = {},
+  ): LiquidBlockNode => ({
+    type: 'liquidBlock',
+    name,
+    attributes: Object.fromEntries(Object.entries(attributes).filter((entry): entry is [string, string] => entry[1] !== undefined)),
+    argument: '',
+    children,
+    ...extra,
+  });
+  switch (node.type) {
+    case 'stepper':
+      return tag(
+        'stepper',
+        {},
+        node.nodes.map((step) => tag('step', {}, flow(step.nodes))),
+      );
+    case 'stepper-step':
+      return tag('stepper', {}, [tag('step', {}, flow(node.nodes))]);
+    case 'columns':
+      return tag(
+        'columns',
+        {},
+        node.nodes.map((column) => columnTag(column, flow, tag)),
+      );
+    case 'column':
+      return tag('columns', {}, [columnTag(node, flow, tag)]);
+    case 'if':
+      return tag('if', {}, flow(node.nodes), { argument: node.data.expression });
+    case 'updates':
+      return tag(
+        'updates',
+        { format: node.data.format === 'full' ? undefined : node.data.format },
+        node.nodes.map((update) => tag('update', { date: update.data.date }, flow(update.nodes))),
+      );
+    case 'update':
+      return tag('updates', {}, [tag('update', { date: node.data.date }, flow(node.nodes))]);
+    case 'swagger': {
+      const src = url(node.data.ref);
+      return src ? tag('openapi', { src, path: node.data.path, method: node.data.method }, [fallbackLink(src)]) : undefined;
+    }
+    case 'openapi-operation':
+      return tag('openapi-operation', { spec: node.data.ref.spec, path: node.data.path, method: node.data.method }, [
+        fallbackLink(node.data.ref.spec),
+      ]);
+    case 'file': {
+      const src = url(node.data.ref);
+      return src ? tag('file', { src }, [], { single: true }) : undefined;
+    }
+    case 'reusable-content':
+      return tag('include', {}, [], { single: true, argument: JSON.stringify(node.data.ref.reusableContent) });
+  }
+}
+
+function columnTag(
+  column: ColumnBlock,
+  flow: (nodes: DocumentBlock[]) => BlockContent[],
+  tag: (name: string, attributes: Record<string, string | undefined>, children?: BlockContent[]) => LiquidBlockNode,
+): LiquidBlockNode {
+  return tag('column', { width: formatLength(column.data.width) }, flow(column.nodes));
+}
+
+function formatLength(value: Length | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  return typeof value === 'number' ? String(value) : `${value.value}${value.unit}`;
+}
+
+/** GitBook writes a link to the specification inside `{% openapi %}`, for renderers without the tag. */
+function fallbackLink(target: string): BlockContent {
+  const label = target.split('/').pop() || target;
+  return { type: 'paragraph', children: [{ type: 'link', url: target, title: null, children: [{ type: 'text', value: label }] }] };
+}
