@@ -8,6 +8,8 @@ import { LRUCache } from 'lru-cache';
 import { clearTokenCookie, credentialCookies, type VisitorCredentials, visitorCredentials } from '../access/visitor-access';
 import type { ContentSource, ReaderPage, ReaderFile } from '../content/content-source';
 import { type PageIndex, pageIndex } from '../content/page-index';
+import type { VisitorContext } from '../access/conditions';
+import { hasConditions, visibleDocument } from '../render/adaptive';
 import { CSS, CSS_PATH, JS, JS_PATH } from '../render/assets';
 import { type LoadedSpec, MemorySpecSource, type SpecSource } from '../openapi/spec-source';
 import { openapiSlugs, renderDocument } from '../render/document-html';
@@ -17,7 +19,7 @@ import type { LookupResult, PublishedSite, SiteDirectory } from '../sites/site-d
 import { address, structureOf, variantPrefix, type VisibleStructure } from '../sites/site-view';
 
 type Found =
-  | { kind: 'found'; site: PublishedSite; prefix: string; rest: string[] }
+  | { kind: 'found'; site: PublishedSite; claims: Record<string, unknown>; prefix: string; rest: string[] }
   | { kind: 'not-found' }
   | { kind: 'unauthorized'; loginUrl?: string; prefix: string };
 
@@ -54,6 +56,8 @@ export class ReaderService {
   private readonly specs: SpecSource;
   /** Spec slugs each page's API reference blocks use (pages never change: a revision is immutable). */
   private readonly slugsOf = new WeakMap<ReaderPage, string[]>();
+  /** Whether each page has `if` blocks (then its rendering depends on the visitor's claims). */
+  private readonly adaptiveOf = new WeakMap<ReaderPage, boolean>();
 
   constructor(
     private readonly sites: SiteDirectory,
@@ -102,7 +106,7 @@ export class ReaderService {
       return { ...refused, headers: { ...refused.headers, ...clear } };
     }
     const { site, prefix, rest } = found;
-    const response = await this.serve(request, site, prefix, rest, query);
+    const response = await this.serve(request, site, prefix, rest, query, { claims: found.claims });
     const restricted = site.visibility === 'share-link' || site.visibility === 'visitor-auth';
     if (restricted) response.headers['cache-control'] = 'private, no-cache';
     const cookies = credentialCookies(credentials, prefix || '/', request.secure);
@@ -116,6 +120,7 @@ export class ReaderService {
     prefix: string,
     rest: string[],
     query: Record<string, string>,
+    visitor: VisitorContext,
   ): Promise<ReaderResponse> {
     const origin = `${request.secure ? 'https' : 'http'}://${request.host}`;
     const structure = structureOf(site);
@@ -162,7 +167,10 @@ export class ReaderService {
     }
 
     const specs = markdown ? new Map<string, LoadedSpec>() : await this.specsFor(site.organizationId, page);
+    // A page with `if` blocks differs per visitor claims: they are part of its key (and ETag).
+    const adaptive = this.isAdaptive(page);
     const key = [
+      adaptive ? createHash('sha1').update(JSON.stringify(visitor.claims)).digest('base64url') : '',
       [...specs.values()].map((spec) => spec.hash).join(','),
       site.id,
       site.version,
@@ -181,8 +189,8 @@ export class ReaderService {
     let cached = this.rendered.get(key);
     if (!cached) {
       const html = markdown
-        ? pageMarkdown(page)
-        : this.renderHtml({ site, origin, prefix, structure, addressed, index, page, noindex, specs });
+        ? pageMarkdown(page, visitor)
+        : this.renderHtml({ site, origin, prefix, structure, addressed, index, page, noindex, specs, visitor });
       cached = { html, etag };
       this.rendered.set(key, cached);
     }
@@ -201,11 +209,14 @@ export class ReaderService {
     page: ReaderPage;
     noindex: boolean;
     specs: Map<string, LoadedSpec>;
+    visitor: VisitorContext;
   }): string {
-    const { site, origin, prefix, structure, addressed, index, page, specs } = input;
+    const { site, origin, prefix, structure, addressed, index, page, specs, visitor } = input;
     const view: Pick<PageView, 'sitePrefix' | 'variantPrefix'> = { sitePrefix: prefix, variantPrefix: addressed.variantPrefix };
     const files = new Map<string, ReaderFile>(index.content.files.map((f) => [f.id, f]));
-    const body = renderDocument(page.document ?? { object: 'document', data: {}, nodes: [] }, {
+    const body = renderDocument(
+      page.document ?? { object: 'document', data: {}, nodes: [] },
+      {
       page: (pageId, space) => {
         if (space && space !== index.content.spaceId) return undefined;
         const target = index.byId.get(pageId);
@@ -213,7 +224,9 @@ export class ReaderService {
       },
       file: (fileId) => files.get(fileId),
       openapi: (slug) => specs.get(slug)?.doc,
-    });
+      },
+      visitor,
+    );
     return renderPage({
       site,
       origin,
@@ -234,6 +247,15 @@ export class ReaderService {
       body,
       noindex: input.noindex,
     });
+  }
+
+  private isAdaptive(page: ReaderPage): boolean {
+    let adaptive = this.adaptiveOf.get(page);
+    if (adaptive === undefined) {
+      adaptive = hasConditions(page.document);
+      this.adaptiveOf.set(page, adaptive);
+    }
+    return adaptive;
   }
 
   /** The specs the page's API reference blocks use, loaded before rendering (their hashes are part of the ETag). */
@@ -275,7 +297,7 @@ export class ReaderService {
     const ask = { shareKey: credentials.shareKey, token: credentials.token, unsigned: credentials.unsigned };
     const found = (result: LookupResult, prefix: string, rest: string[]): Found =>
       result.kind === 'found'
-        ? { kind: 'found', site: result.site, prefix, rest }
+        ? { kind: 'found', site: result.site, claims: result.claims, prefix, rest }
         : result.kind === 'unauthorized'
           ? { ...result, prefix }
           : result;
@@ -339,8 +361,9 @@ function robots(site: PublishedSite, origin: string, prefix: string): string {
   return `User-agent: *\nAllow: /\nSitemap: ${origin}${prefix}/sitemap.xml\n`;
 }
 
-function pageMarkdown(page: ReaderPage): string {
-  const body = page.document ? documentToMarkdown(page.document) : '';
+/** The page as Markdown for this visitor: `if` blocks are resolved first (their hidden branches never leave). */
+function pageMarkdown(page: ReaderPage, visitor: VisitorContext): string {
+  const body = page.document ? documentToMarkdown(visibleDocument(page.document, visitor)) : '';
   return `# ${page.title}\n\n${page.description ? `${page.description}\n\n` : ''}${body}`;
 }
 

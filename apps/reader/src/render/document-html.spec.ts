@@ -1,4 +1,5 @@
 import type { Document } from '@bindery/document';
+import { visibleDocument } from './adaptive';
 import { renderDocument } from './document-html';
 
 const refs = {
@@ -59,5 +60,144 @@ describe('renderDocument', () => {
     const { html, toc } = renderDocument(doc([h('Setup'), h('Setup')]), refs);
     expect(toc.map((e) => e.id)).toEqual(['setup', 'setup-2']);
     expect(html).toContain('<h2 id="setup-2">');
+  });
+
+  const block = (type: string, data: Record<string, unknown>, nodes: unknown[] = []) => ({ object: 'block', type, data, nodes });
+  const para = (t: string) => block('paragraph', {}, [text(t)]);
+  const leaf = (t: string, marks: unknown[]) => ({ object: 'text', leaves: [{ object: 'leaf', text: t, marks }] });
+
+  describe('if blocks (adaptive content)', () => {
+    const page = (expression: unknown) => doc([block('if', { expression }, [para('Secret beta notes')])]);
+    const beta = { claims: { unsigned: { beta: true }, plan: 'pro' } };
+
+    it('shows the children when the expression holds for the visitor', () => {
+      expect(renderDocument(page('visitor.claims.unsigned.beta === true'), refs, beta).html).toBe('<p>Secret beta notes</p>');
+      expect(renderDocument(page('visitor.claims.plan == "pro" && !visitor.claims.unsigned.alpha'), refs, beta).html).toContain('Secret');
+    });
+
+    it('hides them when it does not hold, or without claims', () => {
+      expect(renderDocument(page('visitor.claims.unsigned.beta === true'), refs, { claims: {} }).html).toBe('');
+      expect(renderDocument(page('visitor.claims.plan === "enterprise"'), refs, beta).html).toBe('');
+      expect(renderDocument(page('visitor.claims.unsigned.beta === true'), refs).html).toBe('');
+    });
+
+    it.each([['visitor.claims.('], ['constructor.constructor("return 1")()'], ['visitor.claims.x = 1'], [''], ['  '], [undefined], [42]])(
+      'hides them when the expression is broken or missing (%p)',
+      (expression) => {
+        expect(renderDocument(page(expression), refs, beta).html).not.toContain('Secret');
+        expect(visibleDocument(page(expression), beta).nodes).toEqual([]);
+      },
+    );
+
+    it('resolves nested if blocks for the Markdown view, keeping the visible children only', () => {
+      const nested = doc([
+        block('hint', { style: 'info' }, [block('if', { expression: 'visitor.claims.unsigned.beta' }, [para('Shown'), block('if', { expression: 'false' }, [para('Hidden')])])]),
+      ]);
+      const visible = JSON.stringify(visibleDocument(nested, beta));
+      expect(visible).toContain('Shown');
+      expect(visible).not.toContain('Hidden');
+      expect(visible).not.toContain('"if"');
+    });
+  });
+
+  it('renders a stepper as an ordered list of steps and columns as a grid with their widths', () => {
+    const { html } = renderDocument(
+      doc([
+        block('stepper', {}, [block('stepper-step', {}, [para('One')]), block('stepper-step', {}, [para('Two')])]),
+        block('columns', {}, [
+          block('column', { width: { value: 60, unit: '%' } }, [para('Left')]),
+          block('column', { width: { value: 'x;background:url(evil)', unit: '%' } }, [para('Right')]),
+        ]),
+      ]),
+      refs,
+    );
+    expect(html).toContain('<ol class="stepper"><li class="step"><p>One</p></li><li class="step"><p>Two</p></li></ol>');
+    expect(html).toContain('<div class="columns"><div class="column" style="flex-grow:60"><p>Left</p></div><div class="column"><p>Right</p></div></div>');
+  });
+
+  it('renders updates as a dated list, an invalid date as escaped text', () => {
+    const { html } = renderDocument(
+      doc([
+        block('updates', { format: 'short' }, [
+          block('update', { date: '2025-03-14' }, [para('Released')]),
+          block('update', { date: '<b>soon</b>' }, [para('Later')]),
+        ]),
+      ]),
+      refs,
+    );
+    expect(html).toContain('<li class="update"><time datetime="2025-03-14">Mar 14, 2025</time><div class="update-body"><p>Released</p></div></li>');
+    expect(html).toContain('<span class="update-date">&lt;b&gt;soon&lt;/b&gt;</span>');
+  });
+
+  it('renders keyboard, superscript, subscript and palette colors as classes (never styles from input)', () => {
+    const { html } = renderDocument(
+      doc([
+        block('paragraph', {}, [
+          leaf('Ctrl', [{ object: 'mark', type: 'keyboard' }]),
+          leaf('2', [{ object: 'mark', type: 'superscript' }]),
+          leaf('i', [{ object: 'mark', type: 'subscript' }]),
+          leaf('red', [{ object: 'mark', type: 'color', data: { text: 'red', background: 'default' } }]),
+          leaf('hi', [{ object: 'mark', type: 'color', data: { text: '$danger', background: 'yellow' } }]),
+          leaf('x', [{ object: 'mark', type: 'color', data: { text: 'red;background:url(x)', background: '"><script>' } }]),
+        ]),
+      ]),
+      refs,
+    );
+    expect(html).toBe(
+      '<p><kbd>Ctrl</kbd><sup>2</sup><sub>i</sub><span class="tc-red">red</span><mark class="bg-yellow tc-danger">hi</mark>x</p>',
+    );
+  });
+
+  it('renders emoji as their character, invalid codes as nothing', () => {
+    const emoji = (code: unknown) => ({ object: 'inline', type: 'emoji', isVoid: true, data: { code } });
+    const { html } = renderDocument(doc([block('paragraph', {}, [emoji('1f44d'), emoji('1f468-200d-1f4bb'), emoji('d800'), emoji('<x>'), emoji(7)])]), refs);
+    expect(html).toBe('<p>👍👨‍💻</p>');
+  });
+
+  it('uses a heading data.id as its anchor', () => {
+    const { html, toc } = renderDocument(doc([block('heading-2', { id: 'custom-anchor' }, [text('Title')])]), refs);
+    expect(html).toContain('<h2 id="custom-anchor">');
+    expect(toc[0].id).toBe('custom-anchor');
+  });
+
+  it('renders a legacy swagger block as a card to a safe spec URL, and nothing for unsafe ones', () => {
+    const swagger = (url: string) => ({ object: 'block', type: 'swagger', isVoid: true, data: { ref: { kind: 'url', url }, path: '/pets', method: 'get' } });
+    const { html } = renderDocument(doc([swagger('https://example.com/openapi.yaml'), swagger('javascript:alert(1)')]), refs);
+    expect(html).toBe(
+      '<a class="card openapi-ref" href="https://example.com/openapi.yaml" rel="noopener nofollow"><code>GET /pets</code><span>OpenAPI specification: https://example.com/openapi.yaml</span></a>',
+    );
+  });
+
+  it('renders nothing visible for reusable content, a file card with its caption', () => {
+    const { html } = renderDocument(
+      doc([
+        { object: 'block', type: 'reusable-content', isVoid: true, data: { ref: { kind: 'reusable-content', reusableContent: 'x.md' } } },
+        { object: 'block', type: 'file', isVoid: true, data: { ref: { kind: 'file', file: 'f1' }, caption: 'The cat' } },
+      ]),
+      refs,
+    );
+    expect(html).toBe('<a class="card file" href="/files/a.png" download>The cat<span>2.0 KB</span></a>');
+  });
+
+  it('renders image width, a dark-theme variant and the alignment of images', () => {
+    const { html } = renderDocument(
+      doc([
+        block('images', { align: 'left" onload="x' }, [
+          {
+            object: 'block',
+            type: 'image',
+            isVoid: true,
+            data: { ref: { kind: 'url', url: 'https://x.test/l.png' }, refDark: { kind: 'url', url: 'https://x.test/d.png' }, width: 320, alt: 'Chart' },
+            fragments: [],
+          },
+        ]),
+        block('images', { align: 'right' }, []),
+      ]),
+      refs,
+    );
+    expect(html).toContain('<div class="images images-center">');
+    expect(html).toContain('<div class="images images-right">');
+    expect(html).toContain('<img src="https://x.test/l.png" alt="Chart" width="320" class="img-light"');
+    expect(html).toContain('<img src="https://x.test/d.png" alt="Chart" width="320" class="img-dark"');
   });
 });

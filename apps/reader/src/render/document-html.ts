@@ -1,13 +1,16 @@
 // Renders a @bindery/document Document as HTML on the server: every block of the model, plus the
 // official block types the model does not type yet (math, file) read defensively. Everything from
 // the document is escaped; URLs pass `safeUrl`. Code is highlighted by highlight.js, math by KaTeX
-// (MathML output: no fonts or stylesheet to serve, Chromium renders it natively).
+// (MathML output: no fonts or stylesheet to serve, Chromium renders it natively). `if` blocks show
+// their children only when their expression holds for the visitor (adaptive content).
 import type { ContentRef, Document, DocumentBlock, DocumentFragment, InlineContent } from '@bindery/document';
 import hljs from 'highlight.js';
 import katex from 'katex';
+import type { VisitorContext } from '../access/conditions';
 import type { ReaderFile } from '../content/content-source';
 import type { OpenApiDoc } from '../openapi/spec-source';
 import { esc, safeUrl, slugify } from './escape';
+import { ifHolds } from './adaptive';
 import { renderOperation, renderSchemas, renderWebhook } from './openapi-html';
 
 /** How references inside a document become URLs (the page being rendered decides). */
@@ -37,16 +40,18 @@ type AnyNode = {
   meta?: { id?: unknown };
   nodes?: AnyNode[];
   fragments?: DocumentFragment[];
-  leaves?: Array<{ text: string; marks?: Array<{ type: string }> }>;
+  leaves?: Array<{ text: string; marks?: Mark[] }>;
 };
+type Mark = { type: string; data?: { text?: unknown; background?: unknown } };
 
 const MAX_HIGHLIGHT_CHARS = 100_000;
 
 /** A string field of node data, or '' (documents written through the API may hold anything). */
 const str = (value: unknown): string => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '');
 
-export function renderDocument(document: Document, refs: RefResolver): RenderedDocument {
-  return new DocumentRenderer(refs).render(document);
+/** `visitor`: the claims `if` blocks are evaluated with (none: only expressions true without claims show). */
+export function renderDocument(document: Document, refs: RefResolver, visitor: VisitorContext = { claims: {} }): RenderedDocument {
+  return new DocumentRenderer(refs, visitor).render(document);
 }
 
 class DocumentRenderer {
@@ -56,7 +61,10 @@ class DocumentRenderer {
   /** The document's highest heading level: it becomes h2 under the page's h1, so levels never skip. */
   private topLevel = 1;
 
-  constructor(private readonly refs: RefResolver) {}
+  constructor(
+    private readonly refs: RefResolver,
+    private readonly visitor: VisitorContext,
+  ) {}
 
   render(document: Document): RenderedDocument {
     const levels = (document.nodes as unknown as AnyNode[]).flatMap((n) =>
@@ -105,8 +113,10 @@ class DocumentRenderer {
         const style = ['info', 'warning', 'danger', 'success'].includes(String(data.style)) ? String(data.style) : 'info';
         return `<div class="hint hint-${style}" role="note" aria-label="${style}">${this.blocks(node.nodes)}</div>`;
       }
-      case 'images':
-        return `<div class="images images-${esc(str(data.align) || 'center')}">${this.blocks(node.nodes)}</div>`;
+      case 'images': {
+        const align = ['left', 'right'].includes(str(data.align)) ? str(data.align) : 'center';
+        return `<div class="images images-${align}">${this.blocks(node.nodes)}</div>`;
+      }
       case 'image':
         return this.image(node);
       case 'embed':
@@ -125,6 +135,29 @@ class DocumentRenderer {
         return `<div class="math">${this.math(str(data.formula), true)}</div>`;
       case 'file':
         return this.fileBlock(data.ref as ContentRef | undefined, str(data.caption));
+      case 'stepper':
+        return `<ol class="stepper">${this.blocks(node.nodes)}</ol>`;
+      case 'stepper-step':
+        return `<li class="step">${this.blocks(node.nodes)}</li>`;
+      case 'columns':
+        return `<div class="columns">${this.blocks(node.nodes)}</div>`;
+      case 'column': {
+        // A column's width is a share of the row (flex-grow); narrow screens wrap columns under each other.
+        const share = lengthValue(data.width, '%');
+        const grow = share !== undefined && share > 0 && share <= 100 ? ` style="flex-grow:${Math.round(share)}"` : '';
+        return `<div class="column"${grow}>${this.blocks(node.nodes)}</div>`;
+      }
+      case 'if':
+        return ifHolds(data.expression, this.visitor) ? this.blocks(node.nodes) : '';
+      case 'updates':
+        return `<ol class="updates">${(node.nodes ?? []).map((update) => this.update(update, str(data.format))).join('')}</ol>`;
+      case 'update':
+        return this.update(node, 'full');
+      case 'swagger':
+        return this.swagger(data);
+      case 'reusable-content':
+        // Its content lives in another document the reader does not load (yet): nothing visible.
+        return '';
       case 'openapi-operation':
         return renderOperation(this.spec(data), str(data.path), str(data.method), this.blockId(node, 'operation'));
       case 'openapi-webhook':
@@ -136,6 +169,27 @@ class DocumentRenderer {
         // A block type this reader does not know yet: its text, never its raw data.
         return node.nodes ? `<div class="unknown-block">${this.blocks(node.nodes)}</div>` : '';
     }
+  }
+
+  private update(node: AnyNode, format: string): string {
+    const raw = str(node.data?.date);
+    const date = /^\d{4}-\d{2}-\d{2}/.test(raw) ? new Date(raw) : undefined;
+    const valid = date && !Number.isNaN(date.getTime());
+    const label = valid ? formatDate(date, format) : esc(raw);
+    const time = valid ? `<time datetime="${esc(date.toISOString().slice(0, 10))}">${label}</time>` : `<span class="update-date">${label}</span>`;
+    return `<li class="update">${time}<div class="update-body">${this.blocks(node.nodes)}</div></li>`;
+  }
+
+  /** The legacy API block: a card to the spec (a URL, or a file of the space) naming the operation. */
+  private swagger(data: Record<string, unknown>): string {
+    const ref = data.ref as ContentRef | undefined;
+    const file = ref?.kind === 'file' ? this.refs.file(ref.file) : undefined;
+    const url = ref?.kind === 'url' ? safeUrl(ref.url) : file ? safeUrl(file.downloadURL) : '';
+    if (!url || url === '#') return '';
+    const method = /^[a-z]{3,7}$/i.test(str(data.method)) ? str(data.method).toUpperCase() : '';
+    const operation = `${method} ${str(data.path)}`.trim() || 'API reference';
+    const source = ref?.kind === 'url' ? ref.url : (file?.name ?? '');
+    return `<a class="card openapi-ref" href="${esc(url)}" rel="noopener nofollow"><code>${esc(operation)}</code><span>OpenAPI specification: ${esc(source)}</span></a>`;
   }
 
   private spec(data: Record<string, unknown>): OpenApiDoc | undefined {
@@ -191,8 +245,20 @@ class DocumentRenderer {
         if (file.dimensions) size = ` width="${file.dimensions.width}" height="${file.dimensions.height}"`;
       }
     }
+    const width = lengthValue(node.data?.width, 'px');
+    if (width !== undefined && width > 0 && width <= 10_000) size = ` width="${Math.round(width)}"`;
     const captionHtml = caption ? `<figcaption>${this.blocks(caption.nodes)}</figcaption>` : '';
-    return `<figure class="image"><img src="${esc(src)}" alt="${esc(alt)}"${size} loading="lazy" decoding="async">${captionHtml}</figure>`;
+    const img = (url: string, extra: string) => `<img src="${esc(url)}" alt="${esc(alt)}"${size}${extra} loading="lazy" decoding="async">`;
+    // A dark-theme variant: both images, the stylesheet shows the one of the current theme.
+    const dark = this.imageUrl(node.data?.refDark as ContentRef | undefined);
+    const imgs = dark ? `${img(src, ' class="img-light"')}${img(dark, ' class="img-dark"')}` : img(src, '');
+    return `<figure class="image">${imgs}${captionHtml}</figure>`;
+  }
+
+  private imageUrl(ref: ContentRef | undefined): string | undefined {
+    if (ref?.kind === 'url') return safeUrl(ref.url);
+    const file = ref?.kind === 'file' ? this.refs.file(ref.file) : undefined;
+    return file ? safeUrl(file.downloadURL) : undefined;
   }
 
   private embed(url: string): string {
@@ -208,6 +274,10 @@ class DocumentRenderer {
   }
 
   private fileBlock(ref: ContentRef | undefined, caption: string): string {
+    if (ref?.kind === 'url' && safeUrl(ref.url) !== '#') {
+      // Not resolved to a file of the space yet (an import keeps the path as a URL ref).
+      return `<a class="card file" href="${esc(safeUrl(ref.url))}" rel="noopener nofollow">${esc(caption || ref.url.split('/').pop() || ref.url)}</a>`;
+    }
     const file = ref?.kind === 'file' ? this.refs.file(ref.file) : undefined;
     if (!file) return '';
     return `<a class="card file" href="${esc(safeUrl(file.downloadURL))}" download>${esc(caption || file.name)}<span>${esc(formatSize(file.size))}</span></a>`;
@@ -296,6 +366,8 @@ class DocumentRenderer {
         return this.image({ data, fragments: [] }).replace(/^<figure class="image">|<\/figure>$/g, '');
       case 'inline-math':
         return this.math(str(data.formula), false);
+      case 'emoji':
+        return esc(emoji(str(data.code)));
       case undefined:
       default:
         return this.inlines(node.nodes);
@@ -323,15 +395,61 @@ class DocumentRenderer {
   }
 }
 
-function leafHtml(leaf: { text: string; marks?: Array<{ type: string }> }): string {
+function leafHtml(leaf: { text: string; marks?: Mark[] }): string {
   let html = esc(leaf.text);
   for (const mark of leaf.marks ?? []) {
     if (mark.type === 'bold') html = `<strong>${html}</strong>`;
     else if (mark.type === 'italic') html = `<em>${html}</em>`;
     else if (mark.type === 'strikethrough') html = `<s>${html}</s>`;
     else if (mark.type === 'code') html = `<code>${html}</code>`;
+    else if (mark.type === 'keyboard') html = `<kbd>${html}</kbd>`;
+    else if (mark.type === 'superscript') html = `<sup>${html}</sup>`;
+    else if (mark.type === 'subscript') html = `<sub>${html}</sub>`;
+    else if (mark.type === 'color') html = colored(html, mark.data);
   }
   return html;
+}
+
+/** Official `DocumentTextColor` names → class suffixes (`$primary` → `primary`); anything else is ignored. */
+const PALETTE = new Set(['green', 'blue', 'red', 'orange', 'yellow', 'purple', 'pink', 'violet', 'cyan', 'primary', 'info', 'success', 'warning', 'danger', 'tint']);
+const paletteName = (value: unknown): string | undefined => {
+  const name = typeof value === 'string' ? value.replace(/^\$/, '') : '';
+  return PALETTE.has(name) ? name : undefined;
+};
+
+/** A color mark: classes from the palette (the stylesheet has both themes), never a style from input. */
+function colored(html: string, data: Mark['data']): string {
+  const text = paletteName(data?.text);
+  const background = paletteName(data?.background);
+  if (background) return `<mark class="bg-${background}${text ? ` tc-${text}` : ''}">${html}</mark>`;
+  return text ? `<span class="tc-${text}">${html}</span>` : html;
+}
+
+/** An emoji's character from its hex code point(s) (`1f44d`, `1f468-200d-1f4bb`); '' when invalid. */
+function emoji(code: string): string {
+  const points = code.toLowerCase().split(/[-_ ]/).slice(0, 10);
+  if (points.some((p) => !/^[0-9a-f]{1,6}$/.test(p))) return '';
+  const values = points.map((p) => parseInt(p, 16));
+  if (values.some((v) => v > 0x10ffff || (v >= 0xd800 && v <= 0xdfff) || v < 0x20)) return '';
+  return String.fromCodePoint(...values);
+}
+
+/** A `Length` in `unit` (a bare number is pixels), or undefined. */
+function lengthValue(length: unknown, unit: 'px' | '%'): number | undefined {
+  if (typeof length === 'number') return unit === 'px' && Number.isFinite(length) ? length : undefined;
+  const l = length as { value?: unknown; unit?: unknown } | undefined;
+  if (l && typeof l === 'object' && typeof l.value === 'number' && Number.isFinite(l.value) && l.unit === unit) return l.value;
+  return undefined;
+}
+
+const DATE_FORMATS: Record<string, Intl.DateTimeFormatOptions> = {
+  numeric: { year: 'numeric', month: '2-digit', day: '2-digit' },
+  short: { year: 'numeric', month: 'short', day: 'numeric' },
+  full: { year: 'numeric', month: 'long', day: 'numeric' },
+};
+
+function formatDate(date: Date, format: string): string {
+  return new Intl.DateTimeFormat('en', { ...(DATE_FORMATS[format] ?? DATE_FORMATS.full), timeZone: 'UTC' }).format(date);
 }
 
 /** The plain text of a node (headings, code lines). */

@@ -34,7 +34,7 @@ export class MemorySiteDirectory implements SiteDirectory {
       const signedUnsigned = isRecord(verified.unsigned) ? verified.unsigned : {};
       claims = { ...verified, unsigned: { ...request.unsigned, ...signedUnsigned } };
     }
-    return { kind: 'found', site: { ...site, sections: visibleStructure(site, { claims }).sections } };
+    return { kind: 'found', site: { ...site, sections: visibleStructure(site, { claims }).sections }, claims };
   }
 
   private find(request: SiteLookup): PublishedSite | undefined {

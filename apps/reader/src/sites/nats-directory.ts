@@ -39,7 +39,8 @@ export class NatsSiteDirectory implements SiteDirectory {
     if (known) return known;
     let answer: LookupResult;
     try {
-      answer = { kind: 'found', site: toPublishedSite(await this.client.send(SiteSubjects.publishedLookup, this.context(), input)) };
+      const result = await this.client.send(SiteSubjects.publishedLookup, this.context(), input);
+      answer = { kind: 'found', site: toPublishedSite(result), claims: result.visitorClaims ?? {} };
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       if (error.code === 404 || error.code === 400) answer = { kind: 'not-found' };

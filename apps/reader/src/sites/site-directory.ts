@@ -60,8 +60,11 @@ export interface SiteLookup {
 }
 
 export type LookupResult =
-  /** `site.sections` already holds only what this visitor may see (conditions applied). */
-  | { kind: 'found'; site: PublishedSite }
+  /**
+   * `site.sections` already holds only what this visitor may see (conditions applied); `claims` are
+   * the visitor's claims as the directory applied them (verified), for the `if` blocks of pages.
+   */
+  | { kind: 'found'; site: PublishedSite; claims: Record<string, unknown> }
   | { kind: 'not-found' }
   /** visitor-auth without a valid token: 401, or a redirect to the site's login URL. */
   | { kind: 'unauthorized'; loginUrl?: string };
