@@ -1,5 +1,5 @@
 // Sites used by the reader's unit tests, browser tests and bench (not loaded by main unless READER_FIXTURES=demo).
-import { demoSpace } from './content/demo-content';
+import { demoSpace, page } from './content/demo-content';
 import type { SpaceContent } from './content/content-source';
 import { MemorySpecSource } from './openapi/spec-source';
 import type { PublishedSite } from './sites/site-directory';
@@ -42,8 +42,46 @@ export function demoSite(overrides: Partial<PublishedSite> = {}): PublishedSite 
 }
 
 export function demoContents(): SpaceContent[] {
-  return [demoSpace('space-demo'), demoSpace('space-demo-v1', 'rev-v1'), demoSpace('space-beta', 'rev-beta')];
+  const main = demoSpace('space-demo');
+  main.pages.push(page('p-blocks', 'Blocks', 'blocks', BLOCKS));
+  return [main, demoSpace('space-demo-v1', 'rev-v1'), demoSpace('space-beta', 'rev-beta')];
 }
+
+/** A page of the GitBook blocks and marks beyond plain Markdown (the `if` block shows with `?visitor.beta=true`). */
+export const BLOCKS = `## Steps <a href="#get-started" id="get-started"></a>
+
+{% stepper %}
+{% step %}
+Install the <kbd>CLI</kbd>.
+{% endstep %}
+{% step %}
+Run it: E = mc<sup>2</sup>, H<sub>2</sub>O <span data-gb-custom-inline data-tag="emoji" data-code="1f44d">👍</span>
+{% endstep %}
+{% endstepper %}
+
+{% columns %}
+{% column width="60%" %}
+<mark style="color:red;background-color:yellow;">Highlighted</mark> and <mark style="color:$primary;">primary</mark> text.
+{% endcolumn %}
+{% column width="40%" %}
+Second column.
+{% endcolumn %}
+{% endcolumns %}
+
+{% if visitor.claims.unsigned.beta === true %}
+Beta-only notes.
+{% endif %}
+
+{% updates format="full" %}
+{% update date="2025-03-14" %}
+Released 2.0.
+{% endupdate %}
+{% endupdates %}
+
+{% swagger src="https://example.com/openapi.yaml" path="/pets" method="get" %}
+[openapi.yaml](https://example.com/openapi.yaml)
+{% endswagger %}
+`;
 
 /** The spec of the demo's API reference block (`petstore`: `POST /pets`). */
 export function demoSpecs(): MemorySpecSource {

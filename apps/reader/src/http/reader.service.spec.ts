@@ -223,4 +223,26 @@ describe('ReaderService', () => {
     expect(page.body).not.toContain('Leaked');
     expect(page.body).toContain('is not available');
   });
+
+  it('renders the GitBook blocks of a page and shows an if block only to visitors whose claims satisfy it (HTML and Markdown)', async () => {
+    const r = reader();
+    const plain = await r.handle(get('/demo/docs/blocks'));
+    expect(plain.status).toBe(200);
+    expect(plain.body).toContain('<ol class="stepper">');
+    expect(plain.body).toContain('<kbd>CLI</kbd>');
+    expect(plain.body).toContain('<h2 id="get-started">');
+    expect(plain.body).toContain('<mark class="bg-yellow tc-red">Highlighted</mark>');
+    expect(plain.body).toContain('<time datetime="2025-03-14">March 14, 2025</time>');
+    expect(plain.body).toContain('class="card openapi-ref" href="https://example.com/openapi.yaml"');
+    expect(plain.body).not.toContain('Beta-only');
+    const beta = await r.handle(get('/demo/docs/blocks?visitor.beta=true'));
+    expect(beta.body).toContain('Beta-only notes.');
+    // Cached per claims: the hidden page is not served from the visible one's cache entry, nor its ETag.
+    expect(beta.headers.etag).not.toBe(plain.headers.etag);
+    expect((await r.handle(get('/demo/docs/blocks'))).body).not.toContain('Beta-only');
+    expect((await r.handle(get('/demo/docs/blocks.md'))).body).not.toContain('Beta-only');
+    expect((await r.handle(get('/demo/docs/blocks.md?visitor.beta=true'))).body).toContain('Beta-only notes.');
+    // Pages without if blocks are shared by every visitor.
+    expect((await r.handle(get('/demo/docs/welcome?visitor.other=true'))).headers.etag).toBe((await r.handle(get('/demo/docs/welcome'))).headers.etag);
+  });
 });
