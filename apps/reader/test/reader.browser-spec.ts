@@ -124,7 +124,13 @@ describe('a published site in Chromium', () => {
 
   it('has landmarks, ordered headings and a keyboard path to the content; axe finds nothing serious', async () => {
     for (const theme of ['light', 'dark']) {
-      for (const path of ['/demo/docs/welcome', '/demo/docs/guides/configure', '/demo/docs/guides/api', '/demo/docs/nope']) {
+      for (const path of [
+        '/demo/docs/welcome',
+        '/demo/docs/guides/configure',
+        '/demo/docs/guides/api',
+        '/demo/docs/blocks?visitor.beta=true',
+        '/demo/docs/nope',
+      ]) {
         const page = await browser.newPage();
         await page.goto(`${base}${path}`);
         await page.evaluate((t) => document.documentElement.setAttribute('data-theme', t), theme);
@@ -154,6 +160,27 @@ describe('a published site in Chromium', () => {
     expect(await page.$$eval('details.oa-response[open]', (d) => d.length)).toBe(2);
     expect(await page.$eval('figure.oa-example', (f) => f.textContent)).toContain('"name": "Rex"');
     await page.screenshot({ path: join(ARTIFACTS, 'api-reference.png'), fullPage: true });
+    await page.close();
+  });
+
+  it('lays out the GitBook blocks: numbered steps, columns side by side (stacked when narrow), dated updates, colors per theme', async () => {
+    const page = await open('/demo/docs/blocks?visitor.beta=true');
+    expect(await page.$$eval('ol.stepper > li.step', (steps) => steps.length)).toBe(2);
+    expect(await page.$eval('main', (m) => m.textContent)).toContain('Beta-only notes.');
+    const tops = () => page.$$eval('.columns > .column', (cols) => cols.map((c) => Math.round(c.getBoundingClientRect().top)));
+    const [a, b] = await tops();
+    expect(a).toBe(b);
+    const color = () => page.$eval('mark.tc-red', (m) => getComputedStyle(m).color);
+    // An earlier test stored the dark theme: start from light explicitly.
+    await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'light'));
+    const lightRed = await color();
+    await page.screenshot({ path: join(ARTIFACTS, 'blocks.png'), fullPage: true });
+    await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'dark'));
+    expect(await color()).not.toBe(lightRed);
+    await page.screenshot({ path: join(ARTIFACTS, 'blocks-dark.png'), fullPage: true });
+    await page.setViewport({ width: 400, height: 900 });
+    const [c, d] = await tops();
+    expect(d).toBeGreaterThan(c);
     await page.close();
   });
 

@@ -243,6 +243,8 @@ describe('ReaderService', () => {
     expect((await r.handle(get('/demo/docs/blocks.md'))).body).not.toContain('Beta-only');
     expect((await r.handle(get('/demo/docs/blocks.md?visitor.beta=true'))).body).toContain('Beta-only notes.');
     // Pages without if blocks are shared by every visitor.
-    expect((await r.handle(get('/demo/docs/welcome?visitor.other=true'))).headers.etag).toBe((await r.handle(get('/demo/docs/welcome'))).headers.etag);
+    expect((await r.handle(get('/demo/docs/welcome?visitor.other=true'))).headers.etag).toBe(
+      (await r.handle(get('/demo/docs/welcome'))).headers.etag,
+    );
   });
 });

@@ -217,13 +217,13 @@ export class ReaderService {
     const body = renderDocument(
       page.document ?? { object: 'document', data: {}, nodes: [] },
       {
-      page: (pageId, space) => {
-        if (space && space !== index.content.spaceId) return undefined;
-        const target = index.byId.get(pageId);
-        return target ? { href: pageHref(view, target), title: target.title } : undefined;
-      },
-      file: (fileId) => files.get(fileId),
-      openapi: (slug) => specs.get(slug)?.doc,
+        page: (pageId, space) => {
+          if (space && space !== index.content.spaceId) return undefined;
+          const target = index.byId.get(pageId);
+          return target ? { href: pageHref(view, target), title: target.title } : undefined;
+        },
+        file: (fileId) => files.get(fileId),
+        openapi: (slug) => specs.get(slug)?.doc,
       },
       visitor,
     );

@@ -91,7 +91,12 @@ describe('renderDocument', () => {
 
     it('resolves nested if blocks for the Markdown view, keeping the visible children only', () => {
       const nested = doc([
-        block('hint', { style: 'info' }, [block('if', { expression: 'visitor.claims.unsigned.beta' }, [para('Shown'), block('if', { expression: 'false' }, [para('Hidden')])])]),
+        block('hint', { style: 'info' }, [
+          block('if', { expression: 'visitor.claims.unsigned.beta' }, [
+            para('Shown'),
+            block('if', { expression: 'false' }, [para('Hidden')]),
+          ]),
+        ]),
       ]);
       const visible = JSON.stringify(visibleDocument(nested, beta));
       expect(visible).toContain('Shown');
@@ -112,7 +117,9 @@ describe('renderDocument', () => {
       refs,
     );
     expect(html).toContain('<ol class="stepper"><li class="step"><p>One</p></li><li class="step"><p>Two</p></li></ol>');
-    expect(html).toContain('<div class="columns"><div class="column" style="flex-grow:60"><p>Left</p></div><div class="column"><p>Right</p></div></div>');
+    expect(html).toContain(
+      '<div class="columns"><div class="column" style="flex-grow:60"><p>Left</p></div><div class="column"><p>Right</p></div></div>',
+    );
   });
 
   it('renders updates as a dated list, an invalid date as escaped text', () => {
@@ -125,7 +132,9 @@ describe('renderDocument', () => {
       ]),
       refs,
     );
-    expect(html).toContain('<li class="update"><time datetime="2025-03-14">Mar 14, 2025</time><div class="update-body"><p>Released</p></div></li>');
+    expect(html).toContain(
+      '<li class="update"><time datetime="2025-03-14">Mar 14, 2025</time><div class="update-body"><p>Released</p></div></li>',
+    );
     expect(html).toContain('<span class="update-date">&lt;b&gt;soon&lt;/b&gt;</span>');
   });
 
@@ -150,7 +159,10 @@ describe('renderDocument', () => {
 
   it('renders emoji as their character, invalid codes as nothing', () => {
     const emoji = (code: unknown) => ({ object: 'inline', type: 'emoji', isVoid: true, data: { code } });
-    const { html } = renderDocument(doc([block('paragraph', {}, [emoji('1f44d'), emoji('1f468-200d-1f4bb'), emoji('d800'), emoji('<x>'), emoji(7)])]), refs);
+    const { html } = renderDocument(
+      doc([block('paragraph', {}, [emoji('1f44d'), emoji('1f468-200d-1f4bb'), emoji('d800'), emoji('<x>'), emoji(7)])]),
+      refs,
+    );
     expect(html).toBe('<p>👍👨‍💻</p>');
   });
 
@@ -161,7 +173,12 @@ describe('renderDocument', () => {
   });
 
   it('renders a legacy swagger block as a card to a safe spec URL, and nothing for unsafe ones', () => {
-    const swagger = (url: string) => ({ object: 'block', type: 'swagger', isVoid: true, data: { ref: { kind: 'url', url }, path: '/pets', method: 'get' } });
+    const swagger = (url: string) => ({
+      object: 'block',
+      type: 'swagger',
+      isVoid: true,
+      data: { ref: { kind: 'url', url }, path: '/pets', method: 'get' },
+    });
     const { html } = renderDocument(doc([swagger('https://example.com/openapi.yaml'), swagger('javascript:alert(1)')]), refs);
     expect(html).toBe(
       '<a class="card openapi-ref" href="https://example.com/openapi.yaml" rel="noopener nofollow"><code>GET /pets</code><span>OpenAPI specification: https://example.com/openapi.yaml</span></a>',
@@ -187,7 +204,12 @@ describe('renderDocument', () => {
             object: 'block',
             type: 'image',
             isVoid: true,
-            data: { ref: { kind: 'url', url: 'https://x.test/l.png' }, refDark: { kind: 'url', url: 'https://x.test/d.png' }, width: 320, alt: 'Chart' },
+            data: {
+              ref: { kind: 'url', url: 'https://x.test/l.png' },
+              refDark: { kind: 'url', url: 'https://x.test/d.png' },
+              width: 320,
+              alt: 'Chart',
+            },
             fragments: [],
           },
         ]),

@@ -176,7 +176,9 @@ class DocumentRenderer {
     const date = /^\d{4}-\d{2}-\d{2}/.test(raw) ? new Date(raw) : undefined;
     const valid = date && !Number.isNaN(date.getTime());
     const label = valid ? formatDate(date, format) : esc(raw);
-    const time = valid ? `<time datetime="${esc(date.toISOString().slice(0, 10))}">${label}</time>` : `<span class="update-date">${label}</span>`;
+    const time = valid
+      ? `<time datetime="${esc(date.toISOString().slice(0, 10))}">${label}</time>`
+      : `<span class="update-date">${label}</span>`;
     return `<li class="update">${time}<div class="update-body">${this.blocks(node.nodes)}</div></li>`;
   }
 
@@ -411,7 +413,23 @@ function leafHtml(leaf: { text: string; marks?: Mark[] }): string {
 }
 
 /** Official `DocumentTextColor` names → class suffixes (`$primary` → `primary`); anything else is ignored. */
-const PALETTE = new Set(['green', 'blue', 'red', 'orange', 'yellow', 'purple', 'pink', 'violet', 'cyan', 'primary', 'info', 'success', 'warning', 'danger', 'tint']);
+const PALETTE = new Set([
+  'green',
+  'blue',
+  'red',
+  'orange',
+  'yellow',
+  'purple',
+  'pink',
+  'violet',
+  'cyan',
+  'primary',
+  'info',
+  'success',
+  'warning',
+  'danger',
+  'tint',
+]);
 const paletteName = (value: unknown): string | undefined => {
   const name = typeof value === 'string' ? value.replace(/^\$/, '') : '';
   return PALETTE.has(name) ? name : undefined;
