@@ -24,3 +24,4 @@ export * from './pagination/keyset-page';
 export * from './envelope/caller-id';
 export * from './process/worker-script';
 export * from './metrics';
+export * from './crypto/secret-sealer';
