@@ -1,21 +1,18 @@
 import {
-  type PublishingAuthBackend,
   type RequestContext,
   SiteEvents,
   type SitePublishingAuth,
   type SitePublishingAuthUpdateInput,
   type SiteRef,
 } from '@bindery/contracts';
-import { addToOutbox, badRequest, forbidden, notFound } from '@bindery/platform';
+import { addToOutbox, forbidden, notFound } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { SiteLoader } from '../sites/site-loader';
 import { SitesRepository } from '../sites/sites.repository';
-import { authUrlProblem } from './auth-urls';
+import { updateChanges } from './auth-update';
 import { type PublishingAuthChanges, PublishingAuthRepository, type PublishingAuthRow } from './publishing-auth.repository';
 import { SigningKeys } from './signing-keys';
-
-const BACKENDS: readonly PublishingAuthBackend[] = ['custom', 'integration'];
 
 /**
  * A site's publishing auth (getSitePublishingAuthById, updateSitePublishingAuthById,
@@ -84,26 +81,4 @@ export class PublishingAuthService {
       ...(row.logout_url ? { logoutURL: row.logout_url } : {}),
     };
   }
-}
-
-/** The columns an update changes (absent: unchanged; null: unset), or a 400 naming the field. */
-export function updateChanges(input: SitePublishingAuthUpdateInput): PublishingAuthChanges {
-  const changes: PublishingAuthChanges = {};
-  if (input.backend !== undefined) {
-    if (!BACKENDS.includes(input.backend)) throw badRequest('backend: must be "custom" or "integration"');
-    // No integrations run here: only the custom backend (your server signs the tokens) exists.
-    if (input.backend === 'integration') throw badRequest('backend: no authenticated access integration is installed on this site');
-    changes.backend = input.backend;
-  }
-  for (const [field, column] of [
-    ['fallbackURL', 'fallback_url'],
-    ['logoutURL', 'logout_url'],
-  ] as const) {
-    const value = input[field];
-    if (value === undefined) continue;
-    const problem = authUrlProblem(field, value);
-    if (problem) throw badRequest(problem);
-    changes[column] = value;
-  }
-  return changes;
 }
