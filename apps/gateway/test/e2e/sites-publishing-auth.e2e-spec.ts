@@ -35,10 +35,12 @@ describe('sites: publishing auth (visitor authentication)', () => {
     expect(expectOperation<AuthBody>(await client.get(auth), 'getSitePublishingAuthById', 200).privateKey).toBe(made.privateKey);
 
     const set = { fallbackURL: 'https://login.example.com/sso?app=docs', logoutURL: 'https://login.example.com/out' };
-    expect(expectOperation<AuthBody>(await client.patch(auth, { backend: 'custom', ...set }), 'updateSitePublishingAuthById', 200)).toEqual({
-      ...made,
-      ...set,
-    });
+    expect(expectOperation<AuthBody>(await client.patch(auth, { backend: 'custom', ...set }), 'updateSitePublishingAuthById', 200)).toEqual(
+      {
+        ...made,
+        ...set,
+      },
+    );
     // Absent leaves a field unchanged, null unsets it.
     expect(expectOperation<AuthBody>(await client.patch(auth, {}), 'updateSitePublishingAuthById', 200)).toEqual({ ...made, ...set });
     const unset = expectOperation<AuthBody>(await client.patch(auth, { logoutURL: null }), 'updateSitePublishingAuthById', 200);
@@ -74,7 +76,11 @@ describe('sites: publishing auth (visitor authentication)', () => {
   it("the reader opens a visitor-auth site with a token of the site's key, redirects others to the fallback URL, and forgets a regenerated key", async () => {
     const { client, orgId, spaceIds, base } = await siteWithSpaces(1, 'pubauth-reader');
     const ids = await seedSpace(client, spaceIds[0]);
-    const pages = expectOperation<{ pages: PageBody[] }>(await client.get(`/v1/spaces/${spaceIds[0]}/content/pages`), 'listPages', 200).pages;
+    const pages = expectOperation<{ pages: PageBody[] }>(
+      await client.get(`/v1/spaces/${spaceIds[0]}/content/pages`),
+      'listPages',
+      200,
+    ).pages;
     const intro = pages.find((p) => p.id === ids.Intro) as PageBody & { path: string };
     const auth = `${base}/publishing/auth`;
     const { privateKey } = expectOperation<AuthBody>(
@@ -95,7 +101,11 @@ describe('sites: publishing auth (visitor authentication)', () => {
     expect((await read(page)).status).toBe(302);
 
     // Regenerated: the old key's tokens no longer open the site, the new key's do.
-    const { privateKey: next } = expectOperation<AuthBody>(await client.post(`${auth}/regenerate`), 'regenerateSitePublishingAuthById', 200);
+    const { privateKey: next } = expectOperation<AuthBody>(
+      await client.post(`${auth}/regenerate`),
+      'regenerateSitePublishingAuthById',
+      200,
+    );
     await eventually(async () => expect((await read(`${page}?jwt_token=${hs256(privateKey)}`)).status).toBe(302), 10_000);
     expect((await read(`${page}?jwt_token=${hs256(next)}`)).status).toBe(200);
 

@@ -181,8 +181,16 @@ describe('ReaderService', () => {
     const { publicKey } = await generateKeyPair('ES256', { extractable: true });
     const jwk = { ...(await exportJWK(publicKey)), alg: 'ES256' };
     const hs256 = (key: string, exp = '1h') =>
-      new SignJWT({ plan: 'pro' }).setProtectedHeader({ alg: 'HS256' }).setIssuedAt().setExpirationTime(exp).sign(new TextEncoder().encode(key));
-    const site = demoSite({ visibility: 'visitor-auth', visitorAuthKey: 'site-key-one', visitorAuthLoginUrl: 'https://login.example.com/' });
+      new SignJWT({ plan: 'pro' })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setIssuedAt()
+        .setExpirationTime(exp)
+        .sign(new TextEncoder().encode(key));
+    const site = demoSite({
+      visibility: 'visitor-auth',
+      visitorAuthKey: 'site-key-one',
+      visitorAuthLoginUrl: 'https://login.example.com/',
+    });
     const directory = new MemorySiteDirectory([site], { publicKey: () => Promise.resolve(jwk) });
     const r = new ReaderService(directory, new MemoryContentSource(demoContents()), { cacheBytes: 1 << 20 });
     const token = await hs256('site-key-one');

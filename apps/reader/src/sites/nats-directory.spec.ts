@@ -40,7 +40,15 @@ describe('NatsSiteDirectory', () => {
         object: 'published-content-site',
         organizationId: 'org',
         visitorClaims: {},
-        site: { id: 's', title: 'Docs', basename: 'docs', visibility: 'visitor-auth', published: true, agentsContext: 'excluded', adaptiveContent: { enabled: false } },
+        site: {
+          id: 's',
+          title: 'Docs',
+          basename: 'docs',
+          visibility: 'visitor-auth',
+          published: true,
+          agentsContext: 'excluded',
+          adaptiveContent: { enabled: false },
+        },
         structure: { type: 'siteSpaces', structure: [] },
       };
     });

@@ -6,7 +6,12 @@ import { CreatePublishingAuth1767744000000 } from './migrations/1767744000000-Cr
 
 export const SITES_SCHEMA = 'sites';
 
-export const sitesMigrations = [CreateSites1767571200000, SiteStructure1767571300000, CreateOpenApiSpecs1767657600000, CreatePublishingAuth1767744000000];
+export const sitesMigrations = [
+  CreateSites1767571200000,
+  SiteStructure1767571300000,
+  CreateOpenApiSpecs1767657600000,
+  CreatePublishingAuth1767744000000,
+];
 
 /** The sites context's own schema, reached with its own role (DATABASE_URL). */
 export const createSitesDataSource = (url: string) =>

@@ -67,8 +67,7 @@ export class PublishedService {
     if (!loaded || !loaded.site.published) throw notFound('No published site matches');
     const site = loaded.site;
     if (site.visibility === 'share-link' && input.shareKey !== site.share_key) throw notFound('No published site matches');
-    if (site.visibility === 'visitor-auth' && !input.visitor?.token)
-      throw refusal(loaded, unauthorized('This site needs a visitor token'));
+    if (site.visibility === 'visitor-auth' && !input.visitor?.token) throw refusal(loaded, unauthorized('This site needs a visitor token'));
     let claims: Record<string, unknown>;
     try {
       claims = await this.claimsOf(ctx, loaded, input.visitor);
