@@ -12,15 +12,12 @@ async function pagesOf(client: ApiClient, spaceId: string): Promise<TreePage[]> 
   return expectOperation<{ pages: TreePage[] }>(await client.get(`/v1/spaces/${spaceId}/content`), 'getCurrentRevision', 200).pages;
 }
 
-// Skipped: on merged main this test hangs the jest process after the restarted worker finishes the
-// import (the event loop stops: likely a synchronous git call to the in-process smart-HTTP server).
-// Issue #13 stays open for it.
-describe.skip('git sync worker: kill -9 mid-import', () => {
+describe('git sync worker: kill -9 mid-import', () => {
   const server = new GitHttpServer();
 
   beforeAll(async () => {
     await server.start();
-    server.createRepo('dev', DEV_REPO);
+    await server.createRepo('dev', DEV_REPO);
   });
 
   afterAll(() => server.stop());
