@@ -105,6 +105,8 @@ describe('planImport', () => {
       });
       const summary = readFileSync(join(DEV, 'SUMMARY.md'), 'utf8').split('\n');
       expect(flat(plan.pages).length).toBe(summary.filter((l) => /^\s*[*-] \[/.test(l) || /^## /.test(l)).length);
+      // A real repository has nothing hostile in it: nothing refused.
+      expect(plan.refused).toEqual([]);
       const mbps = plan.stats.markdownBytes / 1024 / 1024 / (plan.stats.parseMs / 1000);
       // Printed for the report (not asserted: the machine is shared).
       console.log(JSON.stringify({ ...plan.stats, mbps: mbps.toFixed(2), reported: plan.report.length, files: plan.files.length }));

@@ -137,7 +137,14 @@ export async function planImport(
   const blobs = await read(toParse.map((item) => item.path!));
   let markdownBytes = 0;
   const started = performance.now();
+  let yielded = performance.now();
   for (const item of toParse) {
+    // Parsing a thousand pages is seconds of CPU: let the event loop breathe (the job's heartbeats
+    // keep JetStream from handing the job to another worker meanwhile).
+    if (performance.now() - yielded > 50) {
+      await new Promise((resolve) => setImmediate(resolve));
+      yielded = performance.now();
+    }
     const bytes = blobs.get(item.path!)!;
     markdownBytes += bytes.length;
     // Git's own test for binary content: a NUL byte in the first 8,000 bytes.

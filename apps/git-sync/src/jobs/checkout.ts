@@ -85,7 +85,19 @@ export async function fetchBranch(options: {
     }
     const watch = watchBytes(join(dir, '.git', 'objects'), limits.maxBytes, abort);
     try {
-      await run(['fetch', '-q', '--depth', '1', '--no-tags', 'origin', `+${options.ref}:refs/remotes/origin/${branch}`]);
+      // unpackLimit=1: the pack is always written to disk as it arrives (unpacking into loose
+      // objects would hold a large blob in memory until complete), so the watch sees it grow.
+      await run([
+        '-c',
+        'fetch.unpackLimit=1',
+        'fetch',
+        '-q',
+        '--depth',
+        '1',
+        '--no-tags',
+        'origin',
+        `+${options.ref}:refs/remotes/origin/${branch}`,
+      ]);
     } finally {
       clearInterval(watch);
     }

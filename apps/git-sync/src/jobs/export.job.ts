@@ -19,7 +19,8 @@ export function exportJob(deps: GitJobDeps): JobDefinition<GitJobPayload> {
   return defineJob<GitJobPayload>({
     type: GitSyncJobs.export,
     concurrency: 2,
-    ackWaitMs: 10_000,
+    // Generous: the runner heartbeats, but a loaded machine may starve the loop for a while.
+    ackWaitMs: 60_000,
     maxAttempts: 3,
     backoff: { initialMs: 500, maxMs: 5000 },
     handle: (payload, ctx) => sortingFailures(() => runExport(deps, payload, ctx)),
