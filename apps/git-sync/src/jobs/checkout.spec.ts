@@ -34,7 +34,8 @@ function serve(root: string, options: { delayMs?: number; hang?: boolean } = {})
     res.on('close', () => cgi.kill('SIGKILL'));
     const chunks: Buffer[] = [];
     cgi.stdout.on('data', (c: Buffer) => chunks.push(c));
-    cgi.stdout.on('end', async () => {
+    cgi.stdout.on('end', () => void answer());
+    const answer = async () => {
       const out = Buffer.concat(chunks);
       const split = out.indexOf('\r\n\r\n');
       const headers: Record<string, string> = {};
@@ -51,7 +52,7 @@ function serve(root: string, options: { delayMs?: number; hang?: boolean } = {})
         if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
       }
       res.end();
-    });
+    };
   });
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }

@@ -24,7 +24,7 @@ export function classifyFailure(error: unknown): unknown {
     error instanceof BadRepositoryError ||
     (error instanceof AppError && error.code >= 400 && error.code < 500) ||
     (error instanceof GitError && GIT_REFUSALS.test(error.message));
-  return permanent ? new PermanentJobError((error as Error).message) : error;
+  return permanent ? new PermanentJobError(error.message) : error;
 }
 
 /** Runs a job body and sorts its failure (see classifyFailure). */

@@ -61,7 +61,7 @@ export function readDelivery(provider: 'github' | 'gitlab', headers: WebhookHead
   const ref = payload.ref;
   if (provider === 'github') {
     const repository = (payload.repository ?? {}) as { pushed_at?: unknown };
-    const head = (payload.head_commit ?? null) as { timestamp?: unknown } | null;
+    const head = payload.head_commit as { timestamp?: unknown } | null | undefined;
     const timestamp =
       typeof repository.pushed_at === 'number'
         ? new Date(repository.pushed_at * 1000)
@@ -74,7 +74,7 @@ export function readDelivery(provider: 'github' | 'gitlab', headers: WebhookHead
   const after = typeof payload.checkout_sha === 'string' ? payload.checkout_sha : typeof payload.after === 'string' ? payload.after : '';
   const commits = Array.isArray(payload.commits) ? (payload.commits as Array<{ id?: unknown; timestamp?: unknown }>) : [];
   const head = commits.find((c) => c.id === after) ?? commits[commits.length - 1];
-  const deleted = payload.checkout_sha === null || /^0+$/.test(String(payload.after ?? ''));
+  const deleted = payload.checkout_sha === null || (typeof payload.after === 'string' && /^0+$/.test(payload.after));
   const timestamp = typeof head?.timestamp === 'string' ? new Date(head.timestamp) : undefined;
   return { kind: 'push', event: { provider, ref, deleted, ...isoOf(timestamp) } };
 }
