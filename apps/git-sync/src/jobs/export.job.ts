@@ -20,7 +20,7 @@ export function exportJob(deps: GitJobDeps): JobDefinition<GitJobPayload> {
     type: GitSyncJobs.export,
     concurrency: 2,
     // Generous: the runner heartbeats, but a loaded machine may starve the loop for a while.
-    ackWaitMs: 60_000,
+    ackWaitMs: 30_000,
     maxAttempts: 3,
     backoff: { initialMs: 500, maxMs: 5000 },
     handle: (payload, ctx) => sortingFailures(() => runExport(deps, payload, ctx)),

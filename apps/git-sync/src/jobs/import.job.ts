@@ -45,7 +45,7 @@ export function importJob(deps: GitJobDeps): JobDefinition<GitJobPayload> {
     type: GitSyncJobs.import,
     concurrency: 2,
     // Generous: the runner heartbeats, but a loaded machine may starve the loop for a while.
-    ackWaitMs: 60_000,
+    ackWaitMs: 30_000,
     maxAttempts: 3,
     backoff: { initialMs: 500, maxMs: 5000 },
     handle: (payload, ctx) => sortingFailures(() => runImport(deps, payload, ctx)),
