@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { posix } from 'node:path';
 import type { ImportFile, ImportReadResult } from '@bindery/contracts';
 import { type Document, documentToMarkdown } from '@bindery/document';
@@ -59,6 +60,7 @@ export function planExport(read: ImportReadResult, previous: PathIds): ExportPla
     for (const page of pages) {
       const path = pagePath.get(page.id)!;
       summary.push(`${'  '.repeat(depth)}* [${escapeTitle(page.title)}](${encodePath(path)})`);
+      const linked = new Set<string>();
       const relative = (target: string) => encodePath(posix.relative(posix.dirname(path), target) || posix.basename(target));
       const body = page.document
         ? documentToMarkdown(page.document as unknown as Document, {
@@ -67,13 +69,22 @@ export function planExport(read: ImportReadResult, previous: PathIds): ExportPla
               if (ref.kind === 'page' && !ref.space && pagePath.has(ref.page)) return relative(pagePath.get(ref.page)!);
               if (ref.kind === 'anchor' && !ref.space)
                 return ref.page && pagePath.has(ref.page) ? `${relative(pagePath.get(ref.page)!)}#${ref.anchor}` : `#${ref.anchor}`;
-              if (ref.kind === 'file' && !ref.space && filePath.has(ref.file)) return relative(filePath.get(ref.file)!);
+              if (ref.kind === 'file' && !ref.space && filePath.has(ref.file)) {
+                linked.add(filePath.get(ref.file)!);
+                return relative(filePath.get(ref.file)!);
+              }
               return undefined;
             },
           })
         : '';
-      texts.set(path, frontmatter(page) + `# ${page.title}\n` + (body ? `\n${body}` : ''));
-      ids.pages[keyOf.get(page.id)?.includes(':') ? keyOf.get(page.id)! : path] = { id: page.id };
+      const text = frontmatter(page) + `# ${page.title}\n` + (body ? `\n${body}` : '');
+      texts.set(path, text);
+      // The blob id git will give the file: the next import sees it unchanged and does not parse it again.
+      ids.pages[keyOf.get(page.id)?.includes(':') ? keyOf.get(page.id)! : path] = {
+        id: page.id,
+        oid: blobOid(text),
+        files: [...linked],
+      };
       write(page.pages as ReadPage[], depth + 1);
     }
   };
@@ -82,6 +93,12 @@ export function planExport(read: ImportReadResult, previous: PathIds): ExportPla
   for (const [path, file] of fileByPath)
     ids.files[path] = { id: file.id, oid: '', hash: file.hash, size: file.size, contentType: file.contentType };
   return { texts, files: fileByPath, ids };
+}
+
+/** `git hash-object` of a text: sha1 of `blob <length>\0<bytes>`. */
+export function blobOid(text: string): string {
+  const bytes = Buffer.from(text, 'utf8');
+  return createHash('sha1').update(`blob ${bytes.length}\0`).update(bytes).digest('hex');
 }
 
 function frontmatter(page: ReadPage): string {

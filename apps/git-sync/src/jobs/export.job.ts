@@ -34,7 +34,15 @@ async function runExport(deps: GitJobDeps, payload: GitJobPayload, ctx: JobConte
     return;
   }
   const credentials = payload.sealedCredentials ? deps.sealer.open(payload.sealedCredentials) : undefined;
+  // Phase times (ms) go into the job's message, as for imports.
+  const phases: Record<string, number> = {};
+  let phaseStart = performance.now();
+  const phase = (name: string) => {
+    phases[name] = Math.round(performance.now() - phaseStart);
+    phaseStart = performance.now();
+  };
   const content = await deps.content.send(ContentSubjects.importRead, jobContext(payload), { spaceId: payload.spaceId });
+  phase('read');
   const checkout = await fetchBranch({
     workRoot: deps.workRoot,
     url: payload.url,
@@ -48,6 +56,7 @@ async function runExport(deps: GitJobDeps, payload: GitJobPayload, ctx: JobConte
   });
   try {
     const root = payload.projectDir ? join(checkout.dir, payload.projectDir) : checkout.dir;
+    phase('fetch');
     const plan = planExport(content, state?.paths ?? { pages: {}, files: {} });
     const writeIfChanged = (path: string, bytes: Buffer) => {
       const full = join(root, path);
@@ -77,6 +86,7 @@ async function runExport(deps: GitJobDeps, payload: GitJobPayload, ctx: JobConte
         });
     }
     const run = (args: string[]) => git(args, { cwd: checkout.dir, timeoutMs: deps.limits.timeoutMs, signal: ctx.signal });
+    phase('write');
     await run(['add', '-A']);
     const status = (await run(['status', '--porcelain'])).toString('utf8').trim();
     let commit = checkout.commit;
@@ -91,6 +101,7 @@ async function runExport(deps: GitJobDeps, payload: GitJobPayload, ctx: JobConte
         config: { 'http.curloptResolve': `${host}:${port}:${address}` },
       });
     }
+    phase('commit');
     await deps.states.recordSync(deps.db.manager, payload.spaceId, {
       timestamp: payload.timestamp ? new Date(payload.timestamp) : null,
       revisionId: content.revisionId,
@@ -98,7 +109,13 @@ async function runExport(deps: GitJobDeps, payload: GitJobPayload, ctx: JobConte
       paths: plan.ids,
     });
     logger.info({ spaceId: payload.spaceId, commit, changed: status !== '' }, 'git export done');
-    await ctx.progress(1, status !== '' ? `exported as ${commit}` : 'nothing to export: the branch already has this content');
+    const timing = Object.entries(phases)
+      .map(([name, ms]) => `${name} ${ms} ms`)
+      .join(', ');
+    await ctx.progress(
+      1,
+      status !== '' ? `exported as ${commit}; ${timing}` : `nothing to export: the branch already has this content; ${timing}`,
+    );
   } finally {
     checkout.remove();
   }
