@@ -13,7 +13,8 @@ export interface RepoFile {
 
 /** Ids given to git paths by earlier imports (and the blob each page was read from). */
 export interface PathIds {
-  pages: Record<string, { id: string; oid?: string; files?: string[] }>;
+  /** `fp`: the fingerprint of what an export rendered (page, document and every path), to skip rendering it again. */
+  pages: Record<string, { id: string; oid?: string; files?: string[]; fp?: string }>;
   files: Record<string, { id: string; oid: string; hash: string; size: number; contentType: string }>;
 }
 

@@ -57,7 +57,11 @@ async function runExport(deps: GitJobDeps, payload: GitJobPayload, ctx: JobConte
   try {
     const root = payload.projectDir ? join(checkout.dir, payload.projectDir) : checkout.dir;
     phase('fetch');
-    const plan = planExport(content, state?.paths ?? { pages: {}, files: {} });
+    const plan = planExport(
+      content,
+      state?.paths ?? { pages: {}, files: {} },
+      checkout.commit !== '' && checkout.commit === state?.lastCommit,
+    );
     const writeIfChanged = (path: string, bytes: Buffer) => {
       const full = join(root, path);
       // A path through a symlink of the checkout could leave it: core.symlinks=false writes them as files.
@@ -79,7 +83,7 @@ async function runExport(deps: GitJobDeps, payload: GitJobPayload, ctx: JobConte
     // Pages removed from the space since the last sync: their files go too (only files the sync wrote).
     for (const key of Object.keys(state?.paths.pages ?? {})) {
       const path = key.replace(/#\d+$/, '');
-      if (!key.includes(':') && !plan.texts.has(path) && existsSync(join(root, path)))
+      if (!key.includes(':') && !plan.texts.has(path) && !plan.kept.has(path) && existsSync(join(root, path)))
         await git(['rm', '-q', '--', posix.join(payload.projectDir || '.', path)], {
           cwd: checkout.dir,
           timeoutMs: deps.limits.timeoutMs,
