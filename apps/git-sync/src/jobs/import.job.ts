@@ -24,6 +24,9 @@ export interface GitJobDeps {
 
 /** Bytes of files per store request (base64 grows them by a third; NATS max_payload is 64 MiB). */
 const STORE_BATCH_BYTES = 8 * 1024 * 1024;
+/** Files per store request, and requests in flight at once. */
+const STORE_BATCH_FILES = 200;
+const STORE_CONCURRENCY = 3;
 
 export const jobContext = (payload: GitJobPayload): RequestContext => ({
   requestId: payload.requestId,
@@ -110,20 +113,35 @@ async function runImport(deps: GitJobDeps, payload: GitJobPayload, ctx: JobConte
     phase('plan');
     await ctx.progress(0.6, 'storing the files');
     const fresh = plan.files.filter((p) => plan.ids.files[p].hash === '');
+    const batches: string[][] = [];
     for (let at = 0; at < fresh.length; ) {
       const batch: string[] = [];
       let bytes = 0;
-      while (at < fresh.length && (batch.length === 0 || bytes + files.get(fresh[at])!.size <= STORE_BATCH_BYTES)) {
+      while (
+        at < fresh.length &&
+        (batch.length === 0 || (batch.length < STORE_BATCH_FILES && bytes + files.get(fresh[at])!.size <= STORE_BATCH_BYTES))
+      ) {
         bytes += files.get(fresh[at])!.size;
         batch.push(fresh[at++]);
       }
+      batches.push(batch);
+    }
+    // A few requests at once: content writes each file in turn, so a thousand assets in one
+    // request wait on one another's disk writes.
+    const storeBatch = async (batch: string[]) => {
       const blobs = await readRooted(batch);
       const { hashes } = await deps.content.send(ContentSubjects.importStoreFiles, jobContext(payload), {
         spaceId: payload.spaceId,
         files: batch.map((p) => ({ base64: blobs.get(p)!.toString('base64') })),
       });
       batch.forEach((p, i) => Object.assign(plan.ids.files[p], { hash: hashes[i], contentType: contentTypeOf(p) }));
-    }
+    };
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: Math.min(STORE_CONCURRENCY, batches.length) }, async () => {
+        while (next < batches.length) await storeBatch(batches[next++]);
+      }),
+    );
     const importFiles: ImportFile[] = plan.files.map((p) => {
       const f = plan.ids.files[p];
       return { id: f.id, name: posix.basename(p), contentType: f.contentType, size: f.size, hash: f.hash };
