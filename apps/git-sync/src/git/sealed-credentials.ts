@@ -12,19 +12,25 @@ export class CredentialSealer {
   }
 
   seal(credentials: { username?: string; password?: string }): string {
-    const iv = randomBytes(12);
-    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
-    const body = Buffer.concat([cipher.update(JSON.stringify(credentials), 'utf8'), cipher.final()]);
-    return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url');
+    return this.sealText(JSON.stringify(credentials));
   }
 
   open(sealed: string): { username?: string; password?: string } {
+    return JSON.parse(this.openText(sealed)) as { username?: string; password?: string };
+  }
+
+  /** Any secret kept at rest (a webhook secret), sealed the same way. */
+  sealText(text: string): string {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
+    const body = Buffer.concat([cipher.update(text, 'utf8'), cipher.final()]);
+    return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url');
+  }
+
+  openText(sealed: string): string {
     const bytes = Buffer.from(sealed, 'base64url');
     const decipher = createDecipheriv('aes-256-gcm', this.key, bytes.subarray(0, 12));
     decipher.setAuthTag(bytes.subarray(12, 28));
-    return JSON.parse(Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString('utf8')) as {
-      username?: string;
-      password?: string;
-    };
+    return Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString('utf8');
   }
 }
