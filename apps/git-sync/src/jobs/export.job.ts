@@ -33,7 +33,7 @@ async function runExport(deps: GitJobDeps, payload: GitJobPayload, ctx: JobConte
     await ctx.progress(1, 'skipped: an event newer than this one was already applied');
     return;
   }
-  const credentials = payload.sealedCredentials ? deps.sealer.open(payload.sealedCredentials) : undefined;
+  const credentials = payload.sealedCredentials ? deps.sealer.openCredentials(payload.sealedCredentials) : undefined;
   // Phase times (ms) go into the job's message, as for imports.
   const phases: Record<string, number> = {};
   let phaseStart = performance.now();

@@ -72,7 +72,7 @@ async function runImport(deps: GitJobDeps, payload: GitJobPayload, ctx: JobConte
   const checkout = await fetchBranch({
     workRoot: deps.workRoot,
     url: payload.url,
-    credentials: payload.sealedCredentials ? deps.sealer.open(payload.sealedCredentials) : undefined,
+    credentials: payload.sealedCredentials ? deps.sealer.openCredentials(payload.sealedCredentials) : undefined,
     ref: payload.ref,
     policy: deps.policy,
     limits: deps.limits,

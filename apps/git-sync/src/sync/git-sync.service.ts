@@ -56,7 +56,7 @@ export class GitSyncService {
       baseUrl: ctx.baseUrl,
       url: remote.safeUrl,
       ...(remote.username !== undefined || remote.password !== undefined
-        ? { sealedCredentials: this.sealer.seal({ username: remote.username, password: remote.password }) }
+        ? { sealedCredentials: this.sealer.sealCredentials({ username: remote.username, password: remote.password }) }
         : {}),
       ref: input.ref,
       projectDir,

@@ -44,7 +44,7 @@ export class GitWebhookService {
     const state = await this.states.find(input.spaceId);
     if (!state?.fetchUrl) throw notFound('No Git Sync is set up for this space: import or export once first');
     const secret = input.secret ?? randomBytes(32).toString('base64url');
-    await this.states.setWebhook(input.spaceId, this.sealer.sealText(secret), callerId(ctx));
+    await this.states.setWebhook(input.spaceId, this.sealer.seal(secret), callerId(ctx));
     return { url: `${ctx.baseUrl}/v1/spaces/${input.spaceId}/git/webhook`, secret };
   }
 
@@ -59,7 +59,7 @@ export class GitWebhookService {
     const headers = delivery.headers as WebhookHeaders;
     const provider =
       state?.webhookSecret && state.webhookUserId && state.fetchUrl && state.ref
-        ? verifyDelivery(headers, body, this.sealer.openText(state.webhookSecret))
+        ? verifyDelivery(headers, body, this.sealer.open(state.webhookSecret))
         : undefined;
     if (!provider || !state?.webhookUserId || !state.fetchUrl || !state.ref) throw unauthorized(NOT_VERIFIED);
     let read;
