@@ -5,6 +5,7 @@ import { conversationsBench } from './conversations.bench';
 import { conversationsQualityBench } from './conversations-quality.bench';
 import { gatewayBench } from './gateway.bench';
 import { gitSyncFormatBench } from './git-sync-format.bench';
+import { gitSyncBench } from './git-sync.bench';
 import { markdownBench } from './markdown.bench';
 import { openapiBench } from './openapi.bench';
 import { translationsBench } from './translations.bench';
@@ -24,6 +25,7 @@ export const BENCHES: Record<string, () => Promise<string[]>> = {
   translations: translationsBench,
   collaboration: collaborationBench,
   'gitsync-format': gitSyncFormatBench,
+  gitsync: gitSyncBench,
   sites: sitesBench,
   reader: readerBench,
   soak: soakBench,

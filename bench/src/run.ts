@@ -7,6 +7,8 @@ async function main(): Promise<void> {
   const selected = Object.entries(BENCHES).filter(([name]) => wanted.length === 0 || wanted.includes(name));
   if (selected.length === 0) throw new Error(`unknown benchmark; choose from: ${Object.keys(BENCHES).join(', ')}`);
   process.env.BINDERY_APP_LOG_LEVEL ??= 'warn';
+  // The git sync bench serves its repository on 127.0.0.1 (a test stack: loopback allowed, as in e2e).
+  process.env.GIT_ALLOW_PRIVATE_HOSTS ??= '127.0.0.1';
   console.log('Starting a fresh stack for the benchmarks …');
   await startTestStack();
   try {

@@ -9,6 +9,7 @@ import { setPublicBaseUrl } from './common/request-context.decorator';
 import { createValidationPipe } from './common/validation.pipe';
 import { GatewayEnv } from './config/gateway.env';
 import { GatewayModule } from './gateway.module';
+import { keepWebhookRawBodies } from './git-sync/webhook-body';
 import { registerIdempotencyHook } from './idempotency/idempotency.interceptor';
 import { acceptSamlFormPosts } from './identity/saml-form-body';
 import { registerRequestTracing, traceIdOf } from './common/request-tracing';
@@ -37,6 +38,7 @@ runMain(async () => {
   // The API speaks JSON only: any other body type is answered 415 by Fastify.
   fastify.removeContentTypeParser(['text/plain']);
   acceptSamlFormPosts(fastify);
+  keepWebhookRawBodies(fastify);
   // NUL bytes, lone surrogates and over-deep JSON: a 400 naming the field before any DTO runs.
   registerInputGuard(fastify);
   // Keeps the answer of a POST sent with an Idempotency-Key (claimed by IdempotencyInterceptor).

@@ -5,6 +5,7 @@ import { createGitSyncDataSource, GIT_SYNC_SCHEMA } from './database/data-source
 import { GitSyncHandler } from './sync/git-sync.handler';
 import { GitSyncService } from './sync/git-sync.service';
 import { SyncStateRepository } from './sync/sync-state.repository';
+import { GitWebhookService } from './webhook/webhook.service';
 
 /** Git sync's request side: starts imports and exports (jobs run in `worker.ts`), answers info. */
 @Module({})
@@ -22,7 +23,13 @@ export class GitSyncModule {
         ServiceClientModule.forRoot({ name: 'git-sync-client', env }),
       ],
       controllers: [GitSyncHandler],
-      providers: [{ provide: GitSyncEnv, useValue: env }, spaceAccessClientProvider(ServiceClient), SyncStateRepository, GitSyncService],
+      providers: [
+        { provide: GitSyncEnv, useValue: env },
+        spaceAccessClientProvider(ServiceClient),
+        SyncStateRepository,
+        GitSyncService,
+        GitWebhookService,
+      ],
     };
   }
 }

@@ -8,6 +8,11 @@ import { OpenApiModule } from './openapi/openapi.module';
 import { SpaceFollowConsumer } from './follow/space-follow.consumer';
 import { SpaceFollowService } from './follow/space-follow.service';
 import { PublishedService } from './published/published.service';
+import { PublishingAuthHandler } from './publishing-auth/publishing-auth.handler';
+import { PublishingAuthRepository } from './publishing-auth/publishing-auth.repository';
+import { PublishingAuthService } from './publishing-auth/publishing-auth.service';
+import { SigningKeys } from './publishing-auth/signing-keys';
+import { SiteVisitorAuthLoader } from './publishing-auth/site-verifier';
 import { VisitorClaims } from './published/visitor-claims';
 import { SiteLoader } from './sites/site-loader';
 import { SitesHandler } from './sites/sites.handler';
@@ -24,7 +29,7 @@ import { StructureRepository } from './structure/structure.repository';
 
 /** Docs sites, site spaces, sections, section groups, published structures, adaptive content. */
 @Module({
-  controllers: [SitesHandler, StructureHandler],
+  controllers: [SitesHandler, StructureHandler, PublishingAuthHandler],
   providers: [
     OrganizationAccess,
     OrganizationsRepository,
@@ -42,6 +47,10 @@ import { StructureRepository } from './structure/structure.repository';
     VisitorClaims,
     SpaceFollowService,
     SpaceFollowConsumer,
+    PublishingAuthRepository,
+    PublishingAuthService,
+    SigningKeys,
+    SiteVisitorAuthLoader,
   ],
 })
 export class SiteStructureModule {}

@@ -1,4 +1,5 @@
 import { ContentSubjects } from './content';
+import { GitSyncSubjects } from './git-sync';
 import { healthSubject } from './health';
 import { IdentitySubjects } from './identity';
 import { OpenApiSubjects } from './sites';
@@ -52,7 +53,11 @@ export const SitesCallerlessSubjects: readonly string[] = [
 ];
 export const ConversationsCallerlessSubjects: readonly string[] = [healthSubject('conversations')];
 export const TranslationsCallerlessSubjects: readonly string[] = [healthSubject('translations')];
-export const GitSyncCallerlessSubjects: readonly string[] = [healthSubject('git-sync')];
+export const GitSyncCallerlessSubjects: readonly string[] = [
+  healthSubject('git-sync'),
+  // A push delivery: its signature (or GitLab token), checked against the space's sealed secret, is the authorisation.
+  GitSyncSubjects.webhookReceive,
+];
 
 const CALLERLESS = new Set<string>([
   ...IdentityCallerlessSubjects,

@@ -6,6 +6,7 @@ import type { GitSyncRpc } from './git-sync';
 import type { HealthRpc } from './health';
 import type { IdentityRpc, IdentitySubjects } from './identity';
 import type { OpenApiRpc, OpenApiSubjects, SiteStructureRpc, SiteSubjects } from './sites';
+import type { PublishingAuthRpc, PublishingAuthSubjects } from './sites/publishing-auth';
 import type { SpaceCountsRpc } from './space-counts';
 import type { TranslationsRpc, TranslationsSubjects } from './translations';
 
@@ -25,7 +26,8 @@ export interface ServiceRpc
     CollaborationRpc,
     CollaborationPeersRpc,
     GitSyncRpc,
-    SiteStructureRpc {}
+    SiteStructureRpc,
+    PublishingAuthRpc {}
 
 export type RpcSubject = keyof ServiceRpc;
 /** The input (`data` of the envelope) of a subject. */
@@ -48,4 +50,5 @@ export type RpcMapsCoverTheirSubjects = [
   Assert<Same<keyof TranslationsRpc, SubjectsOf<typeof TranslationsSubjects>>>,
   Assert<Same<keyof CollaborationRpc, Exclude<SubjectsOf<typeof CollaborationSubjects>, typeof CollaborationSubjects.health>>>,
   Assert<Same<keyof SiteStructureRpc, SubjectsOf<typeof SiteSubjects>>>,
+  Assert<Same<keyof PublishingAuthRpc, SubjectsOf<typeof PublishingAuthSubjects>>>,
 ];

@@ -27,3 +27,4 @@ export * from './envelope/caller-id';
 export * from './process/worker-script';
 export * from './metrics';
 export * from './tracing';
+export * from './crypto/secret-sealer';

@@ -96,6 +96,7 @@ export const SERVICES: AppSpec[] = [
   {
     name: 'sites',
     schema: 'sites',
+    secrets: ['SITES_AUTH_SECRET'],
     env: { file: 'config/sites.env', className: 'SitesEnv' },
     nats: {
       calls: [IdentitySubjects.membershipGet, IdentitySubjects.orgGet, IdentitySubjects.visitorClaimsKey, ContentSubjects.spaceGet],
@@ -159,6 +160,7 @@ export const WORKERS: AppSpec[] = [
     dir: 'sites',
     entry: 'worker.js',
     schema: 'sites',
+    secrets: ['SITES_AUTH_SECRET'],
     env: { file: 'config/sites.env', className: 'SitesEnv' },
     nats: { calls: [] },
   },

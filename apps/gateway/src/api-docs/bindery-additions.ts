@@ -143,6 +143,48 @@ export const BINDERY_ADDITIONS: Additions = {
         },
       }),
     },
+    '/spaces/{spaceId}/git/webhook': {
+      parameters: [pathParam('spaceId', 'Space id')],
+      put: op('binderySetGitWebhook', 'Set or rotate the space’s push webhook secret (space admins)', {
+        description: 'GitHub deliveries are signed with it (`X-Hub-Signature-256`), GitLab sends it as `X-Gitlab-Token`.',
+        requestBody: {
+          required: false,
+          content: json({
+            type: 'object',
+            properties: { secret: { type: 'string', minLength: 16, maxLength: 256, description: 'Generated when absent' } },
+          }),
+        },
+        responses: {
+          200: { description: 'The secret and the URL to give the Git host', content: json({ type: 'object' }) },
+          400: errorResponse('Invalid secret'),
+          403: errorResponse('Not an admin of the space'),
+          404: errorResponse('Unknown space'),
+        },
+      }),
+      delete: op('binderyDeleteGitWebhook', 'Remove the space’s push webhook (204 also when absent)', {
+        responses: {
+          204: { description: 'Removed' },
+          403: errorResponse('Not an admin of the space'),
+          404: errorResponse('Unknown space'),
+        },
+      }),
+      post: op('binderyReceiveGitWebhook', 'A push delivery from GitHub or GitLab: schedules an import of the synced branch', {
+        description: 'Authorised by the HMAC signature (GitHub) or token (GitLab) checked against the space’s secret.',
+        requestBody: { required: true, content: json({ type: 'object' }) },
+        responses: {
+          202: {
+            description: 'Accepted; `scheduled` says whether an import was queued',
+            content: json({
+              type: 'object',
+              required: ['scheduled'],
+              properties: { scheduled: { type: 'boolean' }, reason: { type: 'string' } },
+            }),
+          },
+          401: errorResponse('Missing or wrong signature'),
+          404: errorResponse('Unknown space or no webhook configured'),
+        },
+      }),
+    },
     '/orgs/{organizationId}/saml/{samlProviderId}/start': {
       get: op('binderySamlStart', 'Start SAML sign-in: redirects the browser to the identity provider', {
         description: 'With `Authorization: Bearer …`, the asserted identity is linked to the caller’s account.',

@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
+import { PublishingAuthController } from './publishing-auth.controller';
 import { SitesController } from './sites.controller';
 import { SectionGroupsController, SectionsController, SiteSpacesController } from './structure.controller';
 
 /** Routes of the sites context: sites, site spaces, sections, section groups, published structure. */
 @Module({
   imports: [AuthModule],
-  controllers: [SitesController, SiteSpacesController, SectionsController, SectionGroupsController],
+  controllers: [SitesController, SiteSpacesController, SectionsController, SectionGroupsController, PublishingAuthController],
 })
 export class SitesRoutesModule {}

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { posix } from 'node:path';
 import type { ImportFile, ImportReadResult } from '@bindery/contracts';
 import { type Document, documentToMarkdown } from '@bindery/document';
@@ -13,6 +14,8 @@ export interface ExportPlan {
   files: Map<string, ImportFile>;
   /** Path ids after the export: the next import keeps every id. */
   ids: PathIds;
+  /** Page files not rendered again: unchanged since the last export, which wrote them (see `branchUnchanged`). */
+  kept: Set<string>;
 }
 
 /**
@@ -21,7 +24,12 @@ export interface ExportPlan {
  * as README.md, SUMMARY.md listing every page, files in `.gitbook/assets/`. Links to pages and
  * files become relative paths.
  */
-export function planExport(read: ImportReadResult, previous: PathIds): ExportPlan {
+export function planExport(
+  read: ImportReadResult,
+  previous: PathIds,
+  /** The branch is still at the commit of the last sync: files of unchanged pages are as that export wrote them. */
+  branchUnchanged = false,
+): ExportPlan {
   const pagePath = new Map<string, string>();
   const keyOf = new Map<string, string>();
   for (const [key, value] of Object.entries(previous.pages)) keyOf.set(value.id, key);
@@ -53,12 +61,30 @@ export function planExport(read: ImportReadResult, previous: PathIds): ExportPla
   }
 
   const texts = new Map<string, string>();
+  const kept = new Set<string>();
   const ids: PathIds = { pages: {}, files: {} };
+  // A page's text depends on its own fields and document and on where every page and file lives
+  // (its links): a page whose fingerprint is the last export's is not rendered again.
+  const layout = createHash('sha1')
+    .update(JSON.stringify([...pagePath, ...filePath]))
+    .digest('hex');
   const summary: string[] = ['# Table of contents', ''];
   const write = (pages: ReadPage[], depth: number) => {
     for (const page of pages) {
       const path = pagePath.get(page.id)!;
+      const key = keyOf.get(page.id)?.includes(':') ? keyOf.get(page.id)! : path;
+      const { pages: _children, ...own } = page;
+      const fp = createHash('sha1').update(layout).update(path).update(JSON.stringify(own)).digest('hex');
+      const before = previous.pages[keyOf.get(page.id) ?? ''];
+      if (branchUnchanged && before?.fp === fp && before.oid) {
+        kept.add(path);
+        ids.pages[key] = { ...before };
+        summary.push(`${'  '.repeat(depth)}* [${escapeTitle(page.title)}](${encodePath(path)})`);
+        write(page.pages as ReadPage[], depth + 1);
+        continue;
+      }
       summary.push(`${'  '.repeat(depth)}* [${escapeTitle(page.title)}](${encodePath(path)})`);
+      const linked = new Set<string>();
       const relative = (target: string) => encodePath(posix.relative(posix.dirname(path), target) || posix.basename(target));
       const body = page.document
         ? documentToMarkdown(page.document as unknown as Document, {
@@ -67,13 +93,18 @@ export function planExport(read: ImportReadResult, previous: PathIds): ExportPla
               if (ref.kind === 'page' && !ref.space && pagePath.has(ref.page)) return relative(pagePath.get(ref.page)!);
               if (ref.kind === 'anchor' && !ref.space)
                 return ref.page && pagePath.has(ref.page) ? `${relative(pagePath.get(ref.page)!)}#${ref.anchor}` : `#${ref.anchor}`;
-              if (ref.kind === 'file' && !ref.space && filePath.has(ref.file)) return relative(filePath.get(ref.file)!);
+              if (ref.kind === 'file' && !ref.space && filePath.has(ref.file)) {
+                linked.add(filePath.get(ref.file)!);
+                return relative(filePath.get(ref.file)!);
+              }
               return undefined;
             },
           })
         : '';
-      texts.set(path, frontmatter(page) + `# ${page.title}\n` + (body ? `\n${body}` : ''));
-      ids.pages[keyOf.get(page.id)?.includes(':') ? keyOf.get(page.id)! : path] = { id: page.id };
+      const text = frontmatter(page) + `# ${page.title}\n` + (body ? `\n${body}` : '');
+      texts.set(path, text);
+      // The blob id git will give the file: the next import sees it unchanged and does not parse it again.
+      ids.pages[key] = { id: page.id, oid: blobOid(text), files: [...linked], fp };
       write(page.pages as ReadPage[], depth + 1);
     }
   };
@@ -81,7 +112,13 @@ export function planExport(read: ImportReadResult, previous: PathIds): ExportPla
   texts.set('SUMMARY.md', summary.join('\n') + '\n');
   for (const [path, file] of fileByPath)
     ids.files[path] = { id: file.id, oid: '', hash: file.hash, size: file.size, contentType: file.contentType };
-  return { texts, files: fileByPath, ids };
+  return { texts, files: fileByPath, ids, kept };
+}
+
+/** `git hash-object` of a text: sha1 of `blob <length>\0<bytes>`. */
+export function blobOid(text: string): string {
+  const bytes = Buffer.from(text, 'utf8');
+  return createHash('sha1').update(`blob ${bytes.length}\0`).update(bytes).digest('hex');
 }
 
 function frontmatter(page: ReadPage): string {

@@ -24,7 +24,7 @@ const memory = (sources: Record<string, string>) => {
 const flat = (pages: ImportPage[]): ImportPage[] => pages.flatMap((p) => [p, ...flat(p.pages)]);
 
 describe('planImport', () => {
-  it('builds the tree of a small repository: groups, readme first, links as references, escapes, outside paths reported', async () => {
+  it('builds the tree of a small repository: groups, readme first, links as references, escapes, outside paths refused', async () => {
     const { files, read } = memory({
       'README.md': '# Welcome\n\nSee [the guide](guide/start.md#install) and ![logo](.gitbook/assets/logo.png).\n',
       'SUMMARY.md':
@@ -40,7 +40,7 @@ describe('planImport', () => {
     expect(start.pages[0].title).toBe('Evil');
     expect(JSON.stringify(plan.pages[0].document)).toContain(`"kind":"anchor","anchor":"install","page":"${start.id}"`);
     expect(JSON.stringify(plan.pages[0].document)).toContain(`"kind":"file","file":"${plan.ids.files['.gitbook/assets/logo.png'].id}"`);
-    expect(plan.report.join('\n')).toMatch(/outside the root/);
+    expect(plan.refused).toEqual(['summary: "Evil" points outside the root (../../etc/passwd)']);
     expect(plan.report.join('\n')).toMatch(/nowhere\.md/);
 
     // Same blobs again: same ids, nothing parsed.
@@ -50,6 +50,20 @@ describe('planImport', () => {
     // A retry that lost the recorded ids (crash between apply and record) gives the same ids again.
     const retry = await planImport(files, read, readGitbookConfig(undefined, ''), { pages: {}, files: {} });
     expect(flat(retry.pages).map((p) => p.id)).toEqual(flat(plan.pages).map((p) => p.id));
+  });
+
+  it('refuses a binary file named .md (a NUL byte early on), whatever else the repository holds', async () => {
+    const files = new Map([
+      ['SUMMARY.md', { oid: 's', size: 30 }],
+      ['logo.md', { oid: 'l', size: 6 }],
+    ]);
+    const sources: Record<string, Buffer> = {
+      'SUMMARY.md': Buffer.from('* [Logo](logo.md)\n'),
+      'logo.md': Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0x1a]),
+    };
+    const read = (paths: string[]) => Promise.resolve(new Map(paths.map((p) => [p, sources[p]])));
+    const plan = await planImport(files, read, readGitbookConfig(undefined, ''), { pages: {}, files: {} });
+    expect(plan.refused).toEqual(['logo.md: a binary file named .md']);
   });
 
   it('uses the folder structure when there is no summary, and a non-default readme', async () => {
@@ -91,6 +105,8 @@ describe('planImport', () => {
       });
       const summary = readFileSync(join(DEV, 'SUMMARY.md'), 'utf8').split('\n');
       expect(flat(plan.pages).length).toBe(summary.filter((l) => /^\s*[*-] \[/.test(l) || /^## /.test(l)).length);
+      // A real repository has nothing hostile in it: nothing refused.
+      expect(plan.refused).toEqual([]);
       const mbps = plan.stats.markdownBytes / 1024 / 1024 / (plan.stats.parseMs / 1000);
       // Printed for the report (not asserted: the machine is shared).
       console.log(JSON.stringify({ ...plan.stats, mbps: mbps.toFixed(2), reported: plan.report.length, files: plan.files.length }));

@@ -13,7 +13,8 @@ export interface RepoFile {
 
 /** Ids given to git paths by earlier imports (and the blob each page was read from). */
 export interface PathIds {
-  pages: Record<string, { id: string; oid?: string; files?: string[] }>;
+  /** `fp`: the fingerprint of what an export rendered (page, document and every path), to skip rendering it again. */
+  pages: Record<string, { id: string; oid?: string; files?: string[]; fp?: string }>;
   files: Record<string, { id: string; oid: string; hash: string; size: number; contentType: string }>;
 }
 
@@ -24,6 +25,11 @@ export interface ImportPlan {
   ids: PathIds;
   /** Missing assets, unresolved links, skipped entries: reported, never fatal. */
   report: string[];
+  /**
+   * Hostile or broken input (summary entries leaving the root, binary files named .md): the
+   * import fails with these reasons and the space stays as it was.
+   */
+  refused: string[];
   stats: { pages: number; parsed: number; kept: number; markdownBytes: number; parseMs: number };
 }
 
@@ -45,6 +51,7 @@ export async function planImport(
 ): Promise<ImportPlan> {
   const newId = (key: string): string => stableId(salt, key);
   const report: string[] = [];
+  const refused: string[] = [];
   const ids: PathIds = { pages: {}, files: {} };
   const summaryPath = files.has(config.summary) ? config.summary : undefined;
   const entries = summaryPath
@@ -72,7 +79,7 @@ export async function planImport(
       if (entry.href !== undefined) {
         path = resolvePath(summaryDir, entry.href);
         if (path === undefined) {
-          report.push(`summary: "${entry.title}" points outside the root (${entry.href}); imported as an empty page`);
+          refused.push(`summary: "${entry.title}" points outside the root (${entry.href})`);
         } else {
           if (!files.has(path) && files.has(posix.join(path, 'README.md'))) path = posix.join(path, 'README.md');
           if (!files.has(path)) {
@@ -131,12 +138,19 @@ export async function planImport(
   const blobs = await read(toParse.map((item) => item.path!));
   let markdownBytes = 0;
   const started = performance.now();
+  let yielded = performance.now();
   for (const item of toParse) {
+    // Parsing a thousand pages is seconds of CPU: let the event loop breathe (the job's heartbeats
+    // keep JetStream from handing the job to another worker meanwhile).
+    if (performance.now() - yielded > 50) {
+      await new Promise((resolve) => setImmediate(resolve));
+      yielded = performance.now();
+    }
     const bytes = blobs.get(item.path!)!;
     markdownBytes += bytes.length;
-    if (bytes.includes(0)) {
-      report.push(`${item.path}: a binary file named .md; imported as an empty page`);
-      item.page.document = { object: 'document', data: {}, nodes: [] };
+    // Git's own test for binary content: a NUL byte in the first 8,000 bytes.
+    if (bytes.subarray(0, 8000).includes(0)) {
+      refused.push(`${item.path}: a binary file named .md`);
       continue;
     }
     let parsed;
@@ -178,6 +192,7 @@ export async function planImport(
     files: [...usedFiles],
     ids,
     report,
+    refused,
     stats: { pages: seenKeys.size, parsed: toParse.length, kept: seenKeys.size - toParse.length, markdownBytes, parseMs },
   };
 

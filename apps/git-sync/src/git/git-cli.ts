@@ -18,6 +18,11 @@ const SAFE_CONFIG = [
   'credential.helper=',
   '-c',
   'http.followRedirects=false',
+  // A remote that stalls (under 1 KB/s for 60 s) is given up by git itself.
+  '-c',
+  'http.lowSpeedLimit=1000',
+  '-c',
+  'http.lowSpeedTime=60',
 ];
 
 /** A failed git command; `message` is already free of credentials (git never sees them in argv or a URL). */
@@ -58,15 +63,29 @@ export function git(args: string[], options: GitRunOptions): Promise<Buffer> {
     env.GIT_CONFIG_VALUE_0 = `Authorization: Basic ${token}`;
   }
   return new Promise((resolve, reject) => {
-    const child = spawn('git', [...SAFE_CONFIG, ...extra, ...args], { cwd: options.cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
+    // Its own process group: git runs helpers (git-remote-http) that hold the pipes open, so a
+    // timeout or an abort kills the whole group, not git alone.
+    const child = spawn('git', [...SAFE_CONFIG, ...extra, ...args], {
+      cwd: options.cwd,
+      env,
+      stdio: ['pipe', 'pipe', 'pipe'],
+      detached: true,
+    });
+    const kill = () => {
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        child.kill('SIGKILL');
+      }
+    };
     const out: Buffer[] = [];
     let err = '';
     child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
     child.stderr.on('data', (chunk: Buffer) => {
       err = (err + chunk.toString('utf8')).slice(-4000);
     });
-    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs);
-    const onAbort = () => child.kill('SIGKILL');
+    const timer = setTimeout(kill, options.timeoutMs);
+    const onAbort = kill;
     options.signal?.addEventListener('abort', onAbort, { once: true });
     child.on('error', (error) => {
       clearTimeout(timer);

@@ -1,30 +1,16 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { SecretSealer } from '@bindery/platform';
 
 /**
  * Credentials of a repository URL travel in a job's payload (a database row and a JetStream
- * message) sealed with AES-256-GCM under the service's secret: never in plain text at rest.
+ * message) sealed with the platform's `SecretSealer` under the service's secret: never in plain
+ * text at rest. Webhook secrets use the plain `seal`/`open`.
  */
-export class CredentialSealer {
-  private readonly key: Buffer;
-
-  constructor(secret: string) {
-    this.key = createHash('sha256').update(secret).digest();
+export class CredentialSealer extends SecretSealer {
+  sealCredentials(credentials: { username?: string; password?: string }): string {
+    return this.seal(JSON.stringify(credentials));
   }
 
-  seal(credentials: { username?: string; password?: string }): string {
-    const iv = randomBytes(12);
-    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
-    const body = Buffer.concat([cipher.update(JSON.stringify(credentials), 'utf8'), cipher.final()]);
-    return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url');
-  }
-
-  open(sealed: string): { username?: string; password?: string } {
-    const bytes = Buffer.from(sealed, 'base64url');
-    const decipher = createDecipheriv('aes-256-gcm', this.key, bytes.subarray(0, 12));
-    decipher.setAuthTag(bytes.subarray(12, 28));
-    return JSON.parse(Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString('utf8')) as {
-      username?: string;
-      password?: string;
-    };
+  openCredentials(sealed: string): { username?: string; password?: string } {
+    return JSON.parse(this.open(sealed)) as { username?: string; password?: string };
   }
 }

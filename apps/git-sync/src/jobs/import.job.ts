@@ -1,6 +1,6 @@
 import { posix } from 'node:path';
 import { ContentSubjects, GitSyncJobs, type ImportFile, type RequestContext } from '@bindery/contracts';
-import { type AddressPolicy, defineJob, type JobDefinition, logger, type ServiceClient } from '@bindery/platform';
+import { type AddressPolicy, defineJob, type JobContext, type JobDefinition, logger, type ServiceClient } from '@bindery/platform';
 import type { DataSource } from 'typeorm';
 import { readBlobs } from '../git/git-cli';
 import type { CredentialSealer } from '../git/sealed-credentials';
@@ -10,6 +10,7 @@ import { planImport, type RepoFile } from '../format/import-tree';
 import type { GitJobPayload } from '../sync/git-job';
 import type { SyncStateRepository } from '../sync/sync-state.repository';
 import { type CheckoutLimits, fetchBranch } from './checkout';
+import { BadRepositoryError, sortingFailures } from './failures';
 
 export interface GitJobDeps {
   db: DataSource;
@@ -23,6 +24,9 @@ export interface GitJobDeps {
 
 /** Bytes of files per store request (base64 grows them by a third; NATS max_payload is 64 MiB). */
 const STORE_BATCH_BYTES = 8 * 1024 * 1024;
+/** Files per store request, and requests in flight at once. */
+const STORE_BATCH_FILES = 200;
+const STORE_CONCURRENCY = 3;
 
 export const jobContext = (payload: GitJobPayload): RequestContext => ({
   requestId: payload.requestId,
@@ -43,102 +47,146 @@ export function importJob(deps: GitJobDeps): JobDefinition<GitJobPayload> {
   return defineJob<GitJobPayload>({
     type: GitSyncJobs.import,
     concurrency: 2,
-    ackWaitMs: 10_000,
+    // Generous: the runner heartbeats, but a loaded machine may starve the loop for a while.
+    ackWaitMs: 30_000,
     maxAttempts: 3,
     backoff: { initialMs: 500, maxMs: 5000 },
-    async handle(payload, ctx) {
-      const state = await deps.states.find(payload.spaceId);
-      if (isStale(payload.timestamp, state?.lastTimestamp)) {
-        await ctx.progress(1, 'skipped: an event newer than this one was already applied');
-        return;
-      }
-      await ctx.progress(0.05, 'fetching the repository');
-      const checkout = await fetchBranch({
-        workRoot: deps.workRoot,
-        url: payload.url,
-        credentials: payload.sealedCredentials ? deps.sealer.open(payload.sealedCredentials) : undefined,
-        ref: payload.ref,
-        policy: deps.policy,
-        limits: deps.limits,
-        checkout: false,
-        signal: ctx.signal,
-      });
-      try {
-        const byPath = new Map(checkout.entries.map((e) => [e.path, e]));
-        const read = async (paths: string[]) => {
-          const blobs = await readBlobs(
-            checkout.dir,
-            paths.map((p) => byPath.get(p)!.oid),
-            deps.limits.timeoutMs,
-          );
-          return new Map(paths.map((p) => [p, blobs.get(byPath.get(p)!.oid)!]));
-        };
-        const configPath = posix.join(payload.projectDir || '.', '.gitbook.yaml');
-        const configSource = byPath.has(configPath) ? (await read([configPath])).get(configPath)!.toString('utf8') : undefined;
-        const config = readGitbookConfig(configSource, payload.projectDir);
-        const prefix = config.root ? `${config.root}/` : '';
-        const files = new Map<string, RepoFile>();
-        for (const entry of checkout.entries)
-          if (entry.path.startsWith(prefix)) files.set(entry.path.slice(prefix.length), { oid: entry.oid, size: entry.size });
-        const readRooted = (paths: string[]) =>
-          read(paths.map((p) => prefix + p)).then((m) => new Map([...m].map(([p, b]) => [p.slice(prefix.length), b])));
-
-        await ctx.progress(0.3, 'reading the pages');
-        const plan = await planImport(files, readRooted, config, state?.paths ?? { pages: {}, files: {} }, payload.spaceId);
-
-        await ctx.progress(0.6, 'storing the files');
-        const fresh = plan.files.filter((p) => plan.ids.files[p].hash === '');
-        for (let at = 0; at < fresh.length; ) {
-          const batch: string[] = [];
-          let bytes = 0;
-          while (at < fresh.length && (batch.length === 0 || bytes + files.get(fresh[at])!.size <= STORE_BATCH_BYTES)) {
-            bytes += files.get(fresh[at])!.size;
-            batch.push(fresh[at++]);
-          }
-          const blobs = await readRooted(batch);
-          const { hashes } = await deps.content.send(ContentSubjects.importStoreFiles, jobContext(payload), {
-            spaceId: payload.spaceId,
-            files: batch.map((p) => ({ base64: blobs.get(p)!.toString('base64') })),
-          });
-          batch.forEach((p, i) => Object.assign(plan.ids.files[p], { hash: hashes[i], contentType: contentTypeOf(p) }));
-        }
-        const importFiles: ImportFile[] = plan.files.map((p) => {
-          const f = plan.ids.files[p];
-          return { id: f.id, name: posix.basename(p), contentType: f.contentType, size: f.size, hash: f.hash };
-        });
-
-        await ctx.progress(0.8, 'applying the revision');
-        const result = await deps.content.send(ContentSubjects.importApply, jobContext(payload), {
-          spaceId: payload.spaceId,
-          pages: plan.pages,
-          files: importFiles,
-          ...(payload.standalone ? { standalone: true } : {}),
-          ...(payload.force ? { force: true } : {}),
-          ...(state?.lastRevisionId ? { expectedRevisionId: state.lastRevisionId } : {}),
-        });
-        if (!payload.standalone)
-          await deps.states.recordSync(deps.db.manager, payload.spaceId, {
-            timestamp: payload.timestamp ? new Date(payload.timestamp) : null,
-            revisionId: result.revisionId,
-            commit: checkout.commit,
-            paths: plan.ids,
-          });
-        const report = [...checkout.report, ...plan.report];
-        logger.info(
-          {
-            spaceId: payload.spaceId,
-            commit: checkout.commit,
-            revisionId: result.revisionId,
-            changed: result.changed,
-            ...plan.stats,
-            reported: report.length,
-          },
-          'git import applied',
-        );
-        await ctx.progress(1, report.length > 0 ? `imported; ${report.length} note(s): ${report.slice(0, 20).join('; ')}` : 'imported');
-      } finally {
-        checkout.remove();
-      }
-    },
+    handle: (payload, ctx) => sortingFailures(() => runImport(deps, payload, ctx)),
   });
+}
+
+async function runImport(deps: GitJobDeps, payload: GitJobPayload, ctx: JobContext): Promise<void> {
+  const state = await deps.states.find(payload.spaceId);
+  if (isStale(payload.timestamp, state?.lastTimestamp)) {
+    await ctx.progress(1, 'skipped: an event newer than this one was already applied');
+    return;
+  }
+  // Phase times (ms) go into the job's message: admins and the bench see where an import spends.
+  const phases: Record<string, number> = {};
+  let phaseStart = performance.now();
+  const phase = (name: string) => {
+    phases[name] = Math.round(performance.now() - phaseStart);
+    phaseStart = performance.now();
+  };
+  await ctx.progress(0.05, 'fetching the repository');
+  const checkout = await fetchBranch({
+    workRoot: deps.workRoot,
+    url: payload.url,
+    credentials: payload.sealedCredentials ? deps.sealer.openCredentials(payload.sealedCredentials) : undefined,
+    ref: payload.ref,
+    policy: deps.policy,
+    limits: deps.limits,
+    checkout: false,
+    signal: ctx.signal,
+  });
+  try {
+    const byPath = new Map(checkout.entries.map((e) => [e.path, e]));
+    const read = async (paths: string[]) => {
+      const blobs = await readBlobs(
+        checkout.dir,
+        paths.map((p) => byPath.get(p)!.oid),
+        deps.limits.timeoutMs,
+      );
+      return new Map(paths.map((p) => [p, blobs.get(byPath.get(p)!.oid)!]));
+    };
+    const configPath = posix.join(payload.projectDir || '.', '.gitbook.yaml');
+    const configSource = byPath.has(configPath) ? (await read([configPath])).get(configPath)!.toString('utf8') : undefined;
+    const config = readGitbookConfig(configSource, payload.projectDir);
+    const prefix = config.root ? `${config.root}/` : '';
+    const files = new Map<string, RepoFile>();
+    for (const entry of checkout.entries)
+      if (entry.path.startsWith(prefix)) files.set(entry.path.slice(prefix.length), { oid: entry.oid, size: entry.size });
+    const readRooted = (paths: string[]) =>
+      read(paths.map((p) => prefix + p)).then((m) => new Map([...m].map(([p, b]) => [p.slice(prefix.length), b])));
+
+    phase('fetch');
+    await ctx.progress(0.3, 'reading the pages');
+    const plan = await planImport(files, readRooted, config, state?.paths ?? { pages: {}, files: {} }, payload.spaceId);
+
+    // Hostile or broken input fails the import before anything is stored: the space stays as it was.
+    const refused = [...checkout.symlinks.filter((p) => p.startsWith(prefix)).map((p) => `${p}: a symlink`), ...plan.refused];
+    if (refused.length > 0)
+      throw new BadRepositoryError(
+        `the repository cannot be imported: ${refused.slice(0, 10).join('; ')}${refused.length > 10 ? ` (and ${refused.length - 10} more)` : ''}`,
+      );
+
+    phase('plan');
+    await ctx.progress(0.6, 'storing the files');
+    const fresh = plan.files.filter((p) => plan.ids.files[p].hash === '');
+    const batches: string[][] = [];
+    for (let at = 0; at < fresh.length; ) {
+      const batch: string[] = [];
+      let bytes = 0;
+      while (
+        at < fresh.length &&
+        (batch.length === 0 || (batch.length < STORE_BATCH_FILES && bytes + files.get(fresh[at])!.size <= STORE_BATCH_BYTES))
+      ) {
+        bytes += files.get(fresh[at])!.size;
+        batch.push(fresh[at++]);
+      }
+      batches.push(batch);
+    }
+    // A few requests at once: content writes each file in turn, so a thousand assets in one
+    // request wait on one another's disk writes.
+    const storeBatch = async (batch: string[]) => {
+      const blobs = await readRooted(batch);
+      const { hashes } = await deps.content.send(ContentSubjects.importStoreFiles, jobContext(payload), {
+        spaceId: payload.spaceId,
+        files: batch.map((p) => ({ base64: blobs.get(p)!.toString('base64') })),
+      });
+      batch.forEach((p, i) => Object.assign(plan.ids.files[p], { hash: hashes[i], contentType: contentTypeOf(p) }));
+    };
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: Math.min(STORE_CONCURRENCY, batches.length) }, async () => {
+        while (next < batches.length) await storeBatch(batches[next++]);
+      }),
+    );
+    const importFiles: ImportFile[] = plan.files.map((p) => {
+      const f = plan.ids.files[p];
+      return { id: f.id, name: posix.basename(p), contentType: f.contentType, size: f.size, hash: f.hash };
+    });
+
+    phase('store');
+    await ctx.progress(0.8, 'applying the revision');
+    const result = await deps.content.send(ContentSubjects.importApply, jobContext(payload), {
+      spaceId: payload.spaceId,
+      pages: plan.pages,
+      files: importFiles,
+      ...(payload.standalone ? { standalone: true } : {}),
+      ...(payload.force ? { force: true } : {}),
+      ...(state?.lastRevisionId ? { expectedRevisionId: state.lastRevisionId } : {}),
+    });
+    if (!payload.standalone)
+      await deps.states.recordSync(deps.db.manager, payload.spaceId, {
+        timestamp: payload.timestamp ? new Date(payload.timestamp) : null,
+        revisionId: result.revisionId,
+        commit: checkout.commit,
+        paths: plan.ids,
+      });
+    const report = [...checkout.report, ...plan.report];
+    logger.info(
+      {
+        spaceId: payload.spaceId,
+        commit: checkout.commit,
+        revisionId: result.revisionId,
+        changed: result.changed,
+        ...plan.stats,
+        reported: report.length,
+      },
+      'git import applied',
+    );
+    phase('apply');
+    const timing = `${plan.stats.pages} pages (${plan.stats.parsed} parsed, ${plan.stats.kept} kept), ${importFiles.length} files; ${Object.entries(
+      phases,
+    )
+      .map(([name, ms]) => `${name} ${ms} ms`)
+      .join(', ')}`;
+    await ctx.progress(
+      1,
+      report.length > 0 ? `imported ${timing}; ${report.length} note(s): ${report.slice(0, 20).join('; ')}` : `imported ${timing}`,
+    );
+  } finally {
+    checkout.remove();
+  }
 }

@@ -1,11 +1,15 @@
 import { GitSyncSubjects, type RpcEnvelope, type RpcResult } from '@bindery/contracts';
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
+import { GitWebhookService } from '../webhook/webhook.service';
 import { GitSyncService } from './git-sync.service';
 
 @Controller()
 export class GitSyncHandler {
-  constructor(private readonly sync: GitSyncService) {}
+  constructor(
+    private readonly sync: GitSyncService,
+    private readonly webhooks: GitWebhookService,
+  ) {}
 
   @MessagePattern(GitSyncSubjects.importStart)
   async import(
@@ -34,5 +38,27 @@ export class GitSyncHandler {
   ): Promise<RpcResult<typeof GitSyncSubjects.legacyInstallationDelete>> {
     await this.sync.deleteLegacyInstallation(ctx, data.spaceId);
     return {};
+  }
+
+  @MessagePattern(GitSyncSubjects.webhookSet)
+  setWebhook(
+    @Payload() { ctx, data }: RpcEnvelope<typeof GitSyncSubjects.webhookSet>,
+  ): Promise<RpcResult<typeof GitSyncSubjects.webhookSet>> {
+    return this.webhooks.set(ctx, data);
+  }
+
+  @MessagePattern(GitSyncSubjects.webhookDelete)
+  async deleteWebhook(
+    @Payload() { ctx, data }: RpcEnvelope<typeof GitSyncSubjects.webhookDelete>,
+  ): Promise<RpcResult<typeof GitSyncSubjects.webhookDelete>> {
+    await this.webhooks.remove(ctx, data.spaceId);
+    return {};
+  }
+
+  @MessagePattern(GitSyncSubjects.webhookReceive)
+  receiveWebhook(
+    @Payload() { ctx, data }: RpcEnvelope<typeof GitSyncSubjects.webhookReceive>,
+  ): Promise<RpcResult<typeof GitSyncSubjects.webhookReceive>> {
+    return this.webhooks.receive(ctx, data);
   }
 }

@@ -56,7 +56,7 @@ export class GitSyncService {
       baseUrl: ctx.baseUrl,
       url: remote.safeUrl,
       ...(remote.username !== undefined || remote.password !== undefined
-        ? { sealedCredentials: this.sealer.seal({ username: remote.username, password: remote.password }) }
+        ? { sealedCredentials: this.sealer.sealCredentials({ username: remote.username, password: remote.password }) }
         : {}),
       ref: input.ref,
       projectDir,
@@ -74,6 +74,9 @@ export class GitSyncService {
         provider: providerOf(remote.safeUrl, input.gitInfo?.provider),
         treeUrl: input.repoTreeURL ?? null,
         lastJobId: jobId,
+        fetchUrl: remote.safeUrl,
+        ref: input.ref,
+        projectDir,
       });
     });
   }
@@ -103,8 +106,21 @@ export class GitSyncService {
           // Reasons name files and refs of the repository: only for those who may sync it.
           ...(job.error && access.permissions.edit ? { error: job.error } : {}),
         };
+        // Admins see the job in full: its notes (missing files, unresolved links) and attempts.
+        if (access.permissions.admin)
+          info.job = {
+            id: job.id,
+            status: job.status,
+            attempts: job.attempts,
+            progress: job.progress,
+            message: job.progressMessage,
+            error: job.error,
+            createdAt: job.createdAt,
+            finishedAt: job.finishedAt,
+          };
       }
     }
+    if (access.permissions.admin) info.webhook = { configured: state.webhookSecret !== null };
     return info;
   }
 

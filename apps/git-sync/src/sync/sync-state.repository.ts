@@ -15,6 +15,13 @@ export interface SyncState {
   lastCommit: string | null;
   paths: PathIds;
   lastJobId: string | null;
+  /** Where the last import or export fetched (no credentials), its ref and project directory: a webhook's import reuses them. */
+  fetchUrl: string | null;
+  ref: string | null;
+  projectDir: string;
+  /** Sealed; null when no webhook is set. */
+  webhookSecret: string | null;
+  webhookUserId: string | null;
   updatedAt: Date;
 }
 
@@ -30,6 +37,11 @@ interface Raw {
   last_commit: string | null;
   paths: PathIds | Record<string, never>;
   last_job_id: string | null;
+  fetch_url: string | null;
+  ref: string | null;
+  project_dir: string;
+  webhook_secret: string | null;
+  webhook_user_id: string | null;
   updated_at: Date;
 }
 
@@ -45,15 +57,44 @@ export class SyncStateRepository {
   /** Records the repository a space syncs with and the job now queued for it. */
   async upsertTarget(
     manager: EntityManager,
-    state: Pick<SyncState, 'spaceId' | 'organizationId' | 'repoUrl' | 'repoName' | 'provider' | 'treeUrl' | 'lastJobId'>,
+    state: Pick<
+      SyncState,
+      'spaceId' | 'organizationId' | 'repoUrl' | 'repoName' | 'provider' | 'treeUrl' | 'lastJobId' | 'fetchUrl' | 'ref' | 'projectDir'
+    >,
   ): Promise<void> {
     await manager.query(
-      `INSERT INTO sync_states (space_id, organization_id, repo_url, repo_name, provider, tree_url, last_job_id, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, now())
+      `INSERT INTO sync_states (space_id, organization_id, repo_url, repo_name, provider, tree_url, last_job_id, fetch_url, ref, project_dir, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, now())
        ON CONFLICT (space_id) DO UPDATE SET repo_url = EXCLUDED.repo_url, repo_name = EXCLUDED.repo_name, provider = EXCLUDED.provider,
-         tree_url = EXCLUDED.tree_url, last_job_id = EXCLUDED.last_job_id, updated_at = now()`,
-      [state.spaceId, state.organizationId, state.repoUrl, state.repoName, state.provider, state.treeUrl, state.lastJobId],
+         tree_url = EXCLUDED.tree_url, last_job_id = EXCLUDED.last_job_id, fetch_url = EXCLUDED.fetch_url, ref = EXCLUDED.ref,
+         project_dir = EXCLUDED.project_dir, updated_at = now()`,
+      [
+        state.spaceId,
+        state.organizationId,
+        state.repoUrl,
+        state.repoName,
+        state.provider,
+        state.treeUrl,
+        state.lastJobId,
+        state.fetchUrl,
+        state.ref,
+        state.projectDir,
+      ],
     );
+  }
+
+  /** A webhook's import was queued: it is now the space's last job. */
+  async setLastJob(manager: EntityManager, spaceId: string, jobId: string): Promise<void> {
+    await manager.query('UPDATE sync_states SET last_job_id = $2, updated_at = now() WHERE space_id = $1', [spaceId, jobId]);
+  }
+
+  /** Sets (or, with null, removes) the sealed webhook secret and who set it. */
+  async setWebhook(spaceId: string, sealedSecret: string | null, userId: string | null): Promise<void> {
+    await this.db.query('UPDATE sync_states SET webhook_secret = $2, webhook_user_id = $3, updated_at = now() WHERE space_id = $1', [
+      spaceId,
+      sealedSecret,
+      userId,
+    ]);
   }
 
   /** After a sync: the event's timestamp (kept when older), the revision, the commit and the path ids. */
@@ -88,6 +129,11 @@ function fromRaw(raw: Raw): SyncState {
     lastCommit: raw.last_commit,
     paths: { pages: paths.pages ?? {}, files: paths.files ?? {} },
     lastJobId: raw.last_job_id,
+    fetchUrl: raw.fetch_url,
+    ref: raw.ref,
+    projectDir: raw.project_dir,
+    webhookSecret: raw.webhook_secret,
+    webhookUserId: raw.webhook_user_id,
     updatedAt: raw.updated_at,
   };
 }

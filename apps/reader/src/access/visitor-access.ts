@@ -1,7 +1,7 @@
 // What a visitor brings to a published site, read from the request: a share key (query `share`,
 // then kept in a cookie scoped to the site), a visitor JWT (query `jwt_token`, then a cookie) and
 // unsigned claims (`?visitor.<name>=true|false`). The directory (sites) decides what they open.
-import { createLocalJWKSet, jwtVerify } from 'jose';
+import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 
 export interface VisitorKeys {
   /** The organization's public visitor-claims key (JWK), or null when it has none. */
@@ -46,13 +46,24 @@ export function clearTokenCookie(path: string, secure: boolean): string {
   return cookie(VISITOR_COOKIE, '', path, secure, 0);
 }
 
-/** Verifies a visitor JWT (ES256) with the organization's public key; null when absent, bad or expired. */
+/**
+ * Verifies a visitor JWT: HS256 with the site's publishing-auth key when the token says HS256 and
+ * the site has one, else ES256 with the organization's public key (each key with its one
+ * algorithm: the header only picks the key). Null when absent, bad or expired.
+ */
 export async function verifyVisitorToken(
   keys: VisitorKeys,
   organizationId: string,
   token: string,
+  siteKey?: string,
 ): Promise<Record<string, unknown> | null> {
   if (token.length > MAX_TOKEN_LENGTH) return null;
+  try {
+    if (siteKey && decodeProtectedHeader(token).alg === 'HS256')
+      return (await jwtVerify(token, new TextEncoder().encode(siteKey), { algorithms: ['HS256'] })).payload;
+  } catch {
+    return null;
+  }
   const key = await keys.publicKey(organizationId);
   if (!key) return null;
   try {

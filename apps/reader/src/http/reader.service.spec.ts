@@ -170,9 +170,43 @@ describe('ReaderService', () => {
     const withLogin = reader([demoSite({ visibility: 'visitor-auth', visitorAuthLoginUrl: 'https://login.example.com/start' })], jwk);
     const redirect = await withLogin.handle(get('/demo/docs/welcome'));
     expect(redirect.status).toBe(302);
-    expect(redirect.headers.location).toBe(
-      'https://login.example.com/start?location=http%3A%2F%2Flocalhost%3A8090%2Fdemo%2Fdocs%2Fwelcome',
-    );
+    // As GitBook does: `location` is the path inside the site (the refused token left out).
+    expect(redirect.headers.location).toBe('https://login.example.com/start?location=welcome');
+    const deep = await withLogin.handle(get(`/demo/docs/v1/guides/api?jwt_token=${expired}&visitor.beta=true`));
+    expect(deep.status).toBe(302);
+    expect(new URL(deep.headers.location as string).searchParams.get('location')).toBe('v1/guides/api?visitor.beta=true');
+  });
+
+  it("visitor-auth: a token signed (HS256) with the site's publishing-auth key opens it; another key's, or after regenerate, does not", async () => {
+    const { publicKey } = await generateKeyPair('ES256', { extractable: true });
+    const jwk = { ...(await exportJWK(publicKey)), alg: 'ES256' };
+    const hs256 = (key: string, exp = '1h') =>
+      new SignJWT({ plan: 'pro' })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setIssuedAt()
+        .setExpirationTime(exp)
+        .sign(new TextEncoder().encode(key));
+    const site = demoSite({
+      visibility: 'visitor-auth',
+      visitorAuthKey: 'site-key-one',
+      visitorAuthLoginUrl: 'https://login.example.com/',
+    });
+    const directory = new MemorySiteDirectory([site], { publicKey: () => Promise.resolve(jwk) });
+    const r = new ReaderService(directory, new MemoryContentSource(demoContents()), { cacheBytes: 1 << 20 });
+    const token = await hs256('site-key-one');
+    expect((await r.handle(get(`/demo/docs/welcome?jwt_token=${token}`))).status).toBe(200);
+    expect((await r.handle(get(`/demo/docs/welcome?jwt_token=${await hs256('another-site-key')}`))).status).toBe(302);
+    expect((await r.handle(get(`/demo/docs/welcome?jwt_token=${await hs256('site-key-one', '-1m')}`))).status).toBe(302);
+    // An HS256 token is never checked against the organization's key, nor an ES256 one with the site's.
+    directory.put({ ...site, visitorAuthKey: undefined, visitorAuthLoginUrl: undefined });
+    expect((await r.handle(get(`/demo/docs/welcome?jwt_token=${token}`))).status).toBe(401);
+    // Regenerated: the old key's tokens are refused, cookie included (and the cookie is cleared).
+    directory.put({ ...site, visitorAuthKey: 'site-key-two' });
+    const cookie = { headers: { cookie: `bindery_visitor=${token}` } };
+    const refused = await r.handle(get('/demo/docs/welcome', cookie));
+    expect(refused.status).toBe(302);
+    expect(String(refused.headers['set-cookie'])).toMatch(/^bindery_visitor=;.*Max-Age=0/);
+    expect((await r.handle(get(`/demo/docs/welcome?jwt_token=${await hs256('site-key-two')}`))).status).toBe(200);
   });
 
   it('search answers JSON results inside the variant; unpublished sites are 404', async () => {

@@ -99,7 +99,7 @@ export class ReaderService {
         credentials.token && !credentials.tokenFromQuery ? { 'set-cookie': [clearTokenCookie(found.prefix || '/', request.secure)] } : {};
       if (found.loginUrl) {
         const login = new URL(found.loginUrl);
-        login.searchParams.set('location', `${request.secure ? 'https' : 'http'}://${request.host}${request.url}`);
+        login.searchParams.set('location', siteLocation(rawPath, rawQuery, found.prefix));
         return { status: 302, headers: { location: login.toString(), 'cache-control': 'no-store', ...clear }, body: '' };
       }
       const refused = status(401, 'Sign-in required', 'This site is only for signed-in visitors; the link you followed may have expired.');
@@ -430,4 +430,18 @@ function parseCookies(raw: string | undefined): Record<string, string> {
 function header(headers: ReaderRequest['headers'], name: string): string | undefined {
   const value = headers[name];
   return Array.isArray(value) ? value[0] : value;
+}
+
+/**
+ * Where the visitor was going, inside the site, for the fallback URL's `location` parameter: the
+ * path after the site's prefix without its leading slash, as GitBook passes it, so the login
+ * server can send the visitor back to `<site URL>/<location>?jwt_token=…`. The refused token is
+ * left out (it would only come back).
+ */
+export function siteLocation(rawPath: string, rawQuery: string, prefix: string): string {
+  const inside = prefix && rawPath.startsWith(prefix) ? rawPath.slice(prefix.length) : rawPath;
+  const query = new URLSearchParams(rawQuery);
+  query.delete('jwt_token');
+  const rest = query.toString();
+  return `${inside.replace(/^\/+/, '')}${rest ? `?${rest}` : ''}`;
 }

@@ -6,7 +6,7 @@ import { visibleStructure } from './site-view';
  * Sites held in memory (tests, bench, the demo before sites publishes one), with the rules the
  * sites service applies to a published lookup: unpublished → 404; share-link needs one of its keys
  * (another site's key is a 404); visitor-auth needs a token signed with the organization's visitor
- * key (else 401 or the login redirect); conditions of sections and site spaces are applied.
+ * key or the site's publishing-auth key (else 401 or the login redirect); conditions of sections and site spaces are applied.
  */
 export class MemorySiteDirectory implements SiteDirectory {
   private sites: PublishedSite[];
@@ -29,7 +29,7 @@ export class MemorySiteDirectory implements SiteDirectory {
     if (site.visibility === 'share-link' && !(request.shareKey && (site.shareKeys ?? []).includes(request.shareKey)))
       return { kind: 'not-found' };
     if (site.visibility === 'visitor-auth') {
-      const verified = request.token ? await verifyVisitorToken(this.keys, site.organizationId, request.token) : null;
+      const verified = request.token ? await verifyVisitorToken(this.keys, site.organizationId, request.token, site.visitorAuthKey) : null;
       if (!verified) return { kind: 'unauthorized', loginUrl: site.visitorAuthLoginUrl };
       const signedUnsigned = isRecord(verified.unsigned) ? verified.unsigned : {};
       claims = { ...verified, unsigned: { ...request.unsigned, ...signedUnsigned } };

@@ -1,6 +1,7 @@
 // Published sites over NATS (`sites.published.lookup`, callerless): the sites service finds the
 // site, checks its visibility against the share key or visitor token, applies the conditions of
-// sections and site spaces, and answers the structure this visitor sees. Answers are kept per exact
+// sections and site spaces, and answers the structure this visitor sees (or a 401 naming the site's
+// fallback URL, where the visitor is redirected). Answers are kept per exact
 // question until a sites event says a site changed (`invalidate`), and at most `ttlMs`.
 import { createHash } from 'node:crypto';
 import {
@@ -11,6 +12,7 @@ import {
   type SiteSectionGroup,
   type SiteSpace,
   SiteSubjects,
+  type VisitorAuthRefusal,
 } from '@bindery/contracts';
 import { AppError, type ServiceClient } from '@bindery/platform';
 import { LRUCache } from 'lru-cache';
@@ -44,7 +46,7 @@ export class NatsSiteDirectory implements SiteDirectory {
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       if (error.code === 404 || error.code === 400) answer = { kind: 'not-found' };
-      else if (error.code === 401 || error.code === 403) answer = { kind: 'unauthorized' };
+      else if (error.code === 401 || error.code === 403) answer = { kind: 'unauthorized', ...fallbackOf(error.details) };
       else throw error;
     }
     this.answers.set(key, answer);
@@ -54,6 +56,17 @@ export class NatsSiteDirectory implements SiteDirectory {
   /** A site changed (an event): every answer is asked again (site changes are rare). */
   invalidate(): void {
     this.answers.clear();
+  }
+}
+
+/** The fallback URL a visitor-auth site's 401 names (VisitorAuthRefusal), if it is an http(s) URL. */
+function fallbackOf(details: unknown): { loginUrl?: string } {
+  const url = (details as VisitorAuthRefusal | undefined)?.fallbackURL;
+  if (typeof url !== 'string' || !/^https?:\/\//i.test(url)) return {};
+  try {
+    return { loginUrl: new URL(url).toString() };
+  } catch {
+    return {};
   }
 }
 

@@ -42,6 +42,8 @@ export interface PublishedSite {
   shareKeys?: string[];
   /** Where a visitor without a valid token is sent (`visitor-auth`); absent = 401 page. */
   visitorAuthLoginUrl?: string;
+  /** The site's publishing-auth key (HS256 visitor tokens); the in-memory directory's only (sites holds it otherwise). */
+  visitorAuthKey?: string;
   /** Sections in order; a site without sections has one implicit section (path ''). */
   sections: ReaderSection[];
   /** Bumped by the directory whenever the published structure changes (part of every ETag). */

@@ -2,10 +2,16 @@ import { createServiceDataSource } from '@bindery/platform';
 import { CreateSites1767571200000 } from './migrations/1767571200000-CreateSites';
 import { CreateOpenApiSpecs1767657600000 } from './migrations/1767657600000-CreateOpenApiSpecs';
 import { SiteStructure1767571300000 } from './migrations/1767571300000-SiteStructure';
+import { CreatePublishingAuth1767744000000 } from './migrations/1767744000000-CreatePublishingAuth';
 
 export const SITES_SCHEMA = 'sites';
 
-export const sitesMigrations = [CreateSites1767571200000, SiteStructure1767571300000, CreateOpenApiSpecs1767657600000];
+export const sitesMigrations = [
+  CreateSites1767571200000,
+  SiteStructure1767571300000,
+  CreateOpenApiSpecs1767657600000,
+  CreatePublishingAuth1767744000000,
+];
 
 /** The sites context's own schema, reached with its own role (DATABASE_URL). */
 export const createSitesDataSource = (url: string) =>

@@ -4,13 +4,15 @@ import type {
   PublishedSiteResult,
   RequestContext,
   SitePublishedInput,
+  VisitorAuthRefusal,
   VisitorInput,
 } from '@bindery/contracts';
-import { badRequest, notFound, unauthorized } from '@bindery/platform';
+import { AppError, badRequest, notFound, unauthorized } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
 import { allowedUnsignedClaims } from '../adaptive/adaptive-schema';
 import { type Ast, conditionHolds } from '../adaptive/condition';
 import { OrganizationsRepository } from '../access/organizations.repository';
+import { type SiteVisitorAuth, SiteVisitorAuthLoader } from '../publishing-auth/site-verifier';
 import { SiteLoader } from '../sites/site-loader';
 import { type UrlBase, sitePublishedUrl, siteWire } from '../sites/site-wire';
 import { SitesRepository } from '../sites/sites.repository';
@@ -22,6 +24,13 @@ import { VisitorClaims } from './visitor-claims';
 
 const CACHE_SITES = 200;
 
+interface LoadedSite {
+  site: SiteRow;
+  rows: SiteStructureRows;
+  /** The site's publishing auth (its token key, its fallback URL), loaded with the rows. */
+  auth: SiteVisitorAuth;
+}
+
 /**
  * The published profile of a site: the site and its section tree for one visitor. A site's rows
  * are cached per process by the site's `updated_at` (bumped by every change of the site, its
@@ -29,7 +38,7 @@ const CACHE_SITES = 200;
  */
 @Injectable()
 export class PublishedService {
-  private readonly cache = new Map<string, { version: number; site: SiteRow; rows: SiteStructureRows }>();
+  private readonly cache = new Map<string, LoadedSite & { version: number }>();
   private readonly conditions = new Map<string, Ast | null>();
 
   constructor(
@@ -38,6 +47,7 @@ export class PublishedService {
     private readonly structure: StructureRepository,
     private readonly organizations: OrganizationsRepository,
     private readonly visitors: VisitorClaims,
+    private readonly visitorAuth: SiteVisitorAuthLoader,
   ) {}
 
   /** GET …/published for a member: any visibility, but only a published site. */
@@ -45,7 +55,7 @@ export class PublishedService {
     const { standing, urlBase } = await this.loader.standing(ctx, input.organizationId, false);
     const loaded = await this.loadSite(input.siteId, input.organizationId);
     if (!loaded || !loaded.site.published) throw notFound(`Site ${input.siteId} is not published`);
-    const claims = await this.claimsOf(ctx, loaded.site, input.visitor);
+    const claims = await this.claimsOf(ctx, loaded, input.visitor);
     const { result } = this.build(ctx, loaded, urlBase, input.shareKey, claims, standing);
     return result;
   }
@@ -57,8 +67,13 @@ export class PublishedService {
     if (!loaded || !loaded.site.published) throw notFound('No published site matches');
     const site = loaded.site;
     if (site.visibility === 'share-link' && input.shareKey !== site.share_key) throw notFound('No published site matches');
-    if (site.visibility === 'visitor-auth' && !input.visitor?.token) throw unauthorized('This site needs a visitor token');
-    const claims = await this.claimsOf(ctx, site, input.visitor);
+    if (site.visibility === 'visitor-auth' && !input.visitor?.token) throw refusal(loaded, unauthorized('This site needs a visitor token'));
+    let claims: Record<string, unknown>;
+    try {
+      claims = await this.claimsOf(ctx, loaded, input.visitor);
+    } catch (error) {
+      throw refusal(loaded, error);
+    }
     const hostname = await this.organizations.hostnameOf(site.organization_id);
     const urlBase: UrlBase = { organizationHostname: hostname, publicBaseUrl: this.loader.publicBaseUrl(ctx) };
     const { result } = this.build(ctx, loaded, urlBase, input.shareKey, claims, { canWrite: false, isAdmin: false });
@@ -79,7 +94,7 @@ export class PublishedService {
   }
 
   /** The site's rows, from the cache when the site has not changed since. */
-  private async loadSite(siteId: string, organizationId?: string): Promise<{ site: SiteRow; rows: SiteStructureRows } | undefined> {
+  private async loadSite(siteId: string, organizationId?: string): Promise<LoadedSite | undefined> {
     const version = await this.sites.version(siteId);
     if (!version || (organizationId !== undefined && version.organization_id !== organizationId)) return undefined;
     const stamp = new Date(version.updated_at).getTime();
@@ -87,7 +102,8 @@ export class PublishedService {
     if (cached && cached.version === stamp) return cached;
     const site = await this.sites.find(version.organization_id, siteId);
     if (!site) return undefined;
-    const entry = { version: new Date(site.updated_at).getTime(), site, rows: await this.structure.load(siteId) };
+    const rows = await this.structure.load(siteId);
+    const entry = { version: new Date(site.updated_at).getTime(), site, rows, auth: await this.visitorAuth.load(siteId) };
     this.cache.delete(siteId);
     this.cache.set(siteId, entry);
     if (this.cache.size > CACHE_SITES) this.cache.delete(this.cache.keys().next().value!);
@@ -95,15 +111,15 @@ export class PublishedService {
   }
 
   /** The visitor's claims: the verified token's payload, plus the unsigned claims the schema declares. */
-  private async claimsOf(ctx: RequestContext, site: SiteRow, visitor?: VisitorInput): Promise<Record<string, unknown>> {
-    const signed = visitor?.token ? await this.visitors.verify(ctx, site.organization_id, visitor.token) : {};
+  private async claimsOf(ctx: RequestContext, { site, auth }: LoadedSite, visitor?: VisitorInput): Promise<Record<string, unknown>> {
+    const signed = visitor?.token ? await this.visitors.verify(ctx, site.organization_id, visitor.token, auth.key) : {};
     const unsigned = allowedUnsignedClaims(site.adaptive_schema, visitor?.unsigned);
     return { ...signed, unsigned };
   }
 
   private build(
     ctx: RequestContext,
-    loaded: { site: SiteRow; rows: SiteStructureRows },
+    loaded: LoadedSite,
     urlBase: UrlBase,
     shareKey: string | undefined,
     claims: Record<string, unknown>,
@@ -128,4 +144,14 @@ export class PublishedService {
       },
     };
   }
+}
+
+/**
+ * A visitor-auth site's 401 carries its fallback URL (`details`, VisitorAuthRefusal) so the reader
+ * redirects there instead of answering 401; other sites' errors pass unchanged.
+ */
+function refusal({ site, auth }: LoadedSite, error: unknown): unknown {
+  if (!(error instanceof AppError) || error.code !== 401 || site.visibility !== 'visitor-auth' || !auth.fallbackURL) return error;
+  const details: VisitorAuthRefusal = { fallbackURL: auth.fallbackURL };
+  return new AppError(401, error.message, details);
 }

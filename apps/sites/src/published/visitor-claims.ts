@@ -2,15 +2,17 @@ import { IdentitySubjects, type PublicJwk, type RequestContext } from '@bindery/
 import { unauthorized } from '@bindery/platform';
 import { ServiceClient } from '@bindery/platform/nest';
 import { Injectable } from '@nestjs/common';
-import { type JWTPayload, importJWK, jwtVerify } from 'jose';
+import { importJWK } from 'jose';
+import { verifyVisitorJwt } from './visitor-token';
 
 const KEY_TTL_MS = 60_000;
 type VerifyKey = Awaited<ReturnType<typeof importJWK>>;
 
 /**
- * Verifies visitor tokens: ES256 JWTs signed with the organization's visitor key, whose public
- * half identity serves (`identity.visitor-claims.get-key`, callerless). Keys are kept a minute
- * per organization so a published read does not ask identity every time.
+ * Verifies visitor tokens (`visitor-token.ts`): ES256 JWTs signed with the organization's visitor
+ * key, whose public half identity serves (`identity.visitor-claims.get-key`, callerless), or HS256
+ * JWTs signed with the site's own publishing-auth key (`siteKey`, as on the hosted platform).
+ * Organization keys are kept a minute per organization so a published read does not ask identity every time.
  */
 @Injectable()
 export class VisitorClaims {
@@ -19,15 +21,14 @@ export class VisitorClaims {
   constructor(private readonly services: ServiceClient) {}
 
   /** The token's claims, or a 401 when it is not a valid, unexpired token of this organization. */
-  async verify(ctx: RequestContext, organizationId: string, token: string): Promise<Record<string, unknown>> {
-    let payload: JWTPayload;
+  async verify(ctx: RequestContext, organizationId: string, token: string, siteKey?: Uint8Array): Promise<Record<string, unknown>> {
     try {
-      payload = (await jwtVerify(token, await this.key(ctx, organizationId), { algorithms: ['ES256'] })).payload;
+      return (await verifyVisitorJwt(token, () => this.key(ctx, organizationId), siteKey)).payload;
     } catch {
+      // The organization's key may have been rotated: asked again next time (a site's key comes with its rows).
       this.keys.delete(organizationId);
       throw unauthorized('The visitor token is not valid for this site');
     }
-    return payload;
   }
 
   private key(ctx: RequestContext, organizationId: string): Promise<VerifyKey> {

@@ -14,3 +14,4 @@ export const SitesSubjects = {
   ...SiteSubjects,
 } as const;
 export * from './openapi';
+export * from './publishing-auth';

@@ -45,6 +45,18 @@ export interface JobDefinition<TPayload = unknown> extends Required<Omit<JobOpti
   backoff: BackoffOptions;
 }
 
+/**
+ * A failure that another attempt cannot fix (bad input: a broken file, a refused host, a repository
+ * over the caps): the runner fails the job at once with this message instead of retrying it.
+ */
+export class PermanentJobError extends Error {
+  readonly permanent = true;
+}
+
+/** True for a PermanentJobError (also across copies of this module). */
+export const isPermanentJobError = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && (error as { permanent?: unknown }).permanent === true;
+
 export const JOB_DEFAULTS = {
   concurrency: 1,
   ackWaitMs: 30_000,

@@ -1,4 +1,4 @@
-import { defineJob, type JobContext } from './job';
+import { defineJob, type JobContext, PermanentJobError } from './job';
 import type { JobRecorder } from './job-store';
 import { type JobDelivery, type RunJobContext, runJob } from './run-job';
 
@@ -94,6 +94,22 @@ describe('runJob', () => {
     expect(rec.calls).toEqual(['start job-1 3', 'fail boom']);
     expect(deadLetters).toEqual(['boom']);
     expect(last.calls).toEqual(['term']);
+  });
+
+  it('fails a PermanentJobError at once, with its reason, without retrying', async () => {
+    const d = delivery(1);
+    const rec = recorder();
+    const { ctx, deadLetters } = context(rec);
+    expect(
+      await runJob(
+        d,
+        job(() => Promise.reject(new PermanentJobError('broken .gitbook.yaml'))),
+        ctx,
+      ),
+    ).toBe('failed');
+    expect(rec.calls).toEqual(['start job-1 1', 'fail broken .gitbook.yaml']);
+    expect(deadLetters).toEqual(['broken .gitbook.yaml']);
+    expect(d.calls).toEqual(['term']);
   });
 
   it('fails without running a job delivered more often than its attempts (its worker died each time)', async () => {

@@ -2,7 +2,7 @@ import { logger } from '../logging/logger';
 import { endSpan, startJobSpan, withSpan } from '../tracing/spans';
 import { backoffDelay } from './backoff';
 import type { JobEnvelope } from './enqueue';
-import type { JobDefinition } from './job';
+import { isPermanentJobError, type JobDefinition } from './job';
 import type { JobRecorder } from './job-store';
 
 /** One delivery of a job message, as the runner needs it (JetStream's JsMsg, or a fake in tests). */
@@ -142,6 +142,10 @@ async function runDelivery<T>(
       return 'succeeded';
     }
     const error = messageOf(result.error);
+    if (isPermanentJobError(result.error)) {
+      jobLog.warn({ err: result.error }, 'job failed for good (not retried); dead-lettered');
+      return giveUp(delivery, ctx, jobId, error);
+    }
     if (delivery.attempt >= job.maxAttempts) {
       jobLog.error({ err: result.error }, 'job failed on its last attempt; dead-lettered');
       return giveUp(delivery, ctx, jobId, error);

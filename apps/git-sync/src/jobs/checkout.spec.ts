@@ -1,0 +1,151 @@
+import { execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { AddressPolicy, isPermanentJobError } from '@bindery/platform';
+import { fetchBranch } from './checkout';
+import { classifyFailure, LimitError } from './failures';
+
+const GIT_ENV = { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@t', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@t' };
+
+/** `git http-backend` over HTTP on 127.0.0.1; `delayMs` slows every chunk of the answer (a slow remote). */
+function serve(root: string, options: { delayMs?: number; hang?: boolean } = {}): Promise<Server> {
+  const server = createServer((req, res) => {
+    if (options.hang) return; // never answers
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const cgi = spawn('git', ['http-backend'], {
+      env: {
+        PATH: process.env.PATH,
+        GIT_PROJECT_ROOT: root,
+        GIT_HTTP_EXPORT_ALL: '1',
+        PATH_INFO: url.pathname,
+        QUERY_STRING: url.search.slice(1),
+        REQUEST_METHOD: req.method ?? 'GET',
+        CONTENT_TYPE: req.headers['content-type'] ?? '',
+        ...(req.headers['content-encoding'] ? { HTTP_CONTENT_ENCODING: String(req.headers['content-encoding']) } : {}),
+      },
+      stdio: ['pipe', 'pipe', 'ignore'],
+    });
+    req.pipe(cgi.stdin);
+    cgi.stdin.on('error', () => undefined);
+    res.on('close', () => cgi.kill('SIGKILL'));
+    const chunks: Buffer[] = [];
+    cgi.stdout.on('data', (c: Buffer) => chunks.push(c));
+    cgi.stdout.on('end', () => void answer());
+    const answer = async () => {
+      const out = Buffer.concat(chunks);
+      const split = out.indexOf('\r\n\r\n');
+      const headers: Record<string, string> = {};
+      let status = 200;
+      for (const line of out.subarray(0, split).toString().split('\r\n')) {
+        const [name, ...rest] = line.split(':');
+        if (name.toLowerCase() === 'status') status = Number(rest.join(':').trim().split(' ')[0]);
+        else if (name) headers[name] = rest.join(':').trim();
+      }
+      res.writeHead(status, headers);
+      const body = out.subarray(split + 4);
+      for (let at = 0; at < body.length && !res.destroyed; at += 16 * 1024) {
+        res.write(body.subarray(at, at + 16 * 1024));
+        if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
+      }
+      res.end();
+    };
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+describe('fetchBranch: caps and what it leaves out', () => {
+  const root = mkdtempSync(join(tmpdir(), 'git-sync-checkout-'));
+  const workRoot = join(root, 'work');
+  const servers: Server[] = [];
+  const policy = AddressPolicy.fromList('127.0.0.1');
+
+  /** A bare repository `name.git` with the given files committed on main (a value `->x` is a symlink to x). */
+  const repo = (name: string, files: Record<string, string | Buffer>) => {
+    const work = join(root, `${name}-work`);
+    mkdirSync(work, { recursive: true });
+    for (const [path, content] of Object.entries(files)) {
+      mkdirSync(join(work, path, '..'), { recursive: true });
+      if (typeof content === 'string' && content.startsWith('->')) symlinkSync(content.slice(2), join(work, path));
+      else writeFileSync(join(work, path), content);
+    }
+    const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, env: GIT_ENV });
+    git(work, 'init', '-q', '-b', 'main');
+    git(work, 'add', '-A');
+    git(work, 'commit', '-q', '-m', 'initial');
+    git(root, 'clone', '-q', '--bare', work, `${name}.git`);
+  };
+  const url = (server: Server, name: string) => `http://127.0.0.1:${(server.address() as AddressInfo).port}/${name}.git`;
+  const fetch = (server: Server, name: string, limits: Partial<{ maxBytes: number; maxFiles: number; timeoutMs: number }> = {}) =>
+    fetchBranch({
+      workRoot,
+      url: url(server, name),
+      ref: 'refs/heads/main',
+      policy,
+      limits: { maxBytes: 10 * 1024 * 1024, maxFiles: 100, timeoutMs: 20_000, ...limits },
+      checkout: false,
+    });
+
+  beforeAll(async () => {
+    repo('small', { 'README.md': '# Hi\n', 'docs/a.md': 'A', 'link.md': '->README.md' });
+    repo('many', Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`p${i}.md`, `page ${i}`])));
+    // Random bytes do not compress: the pack is as large as the files.
+    repo('large', { 'big.bin': randomBytes(3 * 1024 * 1024), 'README.md': '# Big\n' });
+    servers.push(await serve(root), await serve(root, { delayMs: 30 }), await serve(root, { hang: true }));
+  });
+
+  afterAll(async () => {
+    for (const server of servers) {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it('fetches a branch: regular files listed, symlinks left out and named', async () => {
+    const checkout = await fetch(servers[0], 'small');
+    try {
+      expect(checkout.entries.map((e) => e.path).sort()).toEqual(['README.md', 'docs/a.md']);
+      expect(checkout.symlinks).toEqual(['link.md']);
+    } finally {
+      checkout.remove();
+    }
+  });
+
+  it('refuses a repository over the file cap before reading any blob, and cleans up', async () => {
+    await expect(fetch(servers[0], 'many', { maxFiles: 10 })).rejects.toThrow(/30 files, over the limit of 10/);
+    expect(readdirSync(workRoot)).toEqual([]);
+  });
+
+  it('stops a fetch while the pack arrives once it passes the byte cap', async () => {
+    const started = Date.now();
+    const error = await fetch(servers[1], 'large', { maxBytes: 512 * 1024 }).catch((e: unknown) => e);
+    // The whole pack takes ~6 s at this pace: the fetch stopped well before its end.
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(error).toBeInstanceOf(LimitError);
+    expect((error as Error).message).toMatch(/sent over 524288 bytes/);
+    expect(readdirSync(workRoot)).toEqual([]);
+  }, 30_000);
+
+  it('stops a fetch that takes longer than the time cap', async () => {
+    const started = Date.now();
+    await expect(fetch(servers[2], 'small', { timeoutMs: 1500 })).rejects.toThrow(/took over 1500 ms/);
+    expect(Date.now() - started).toBeLessThan(10_000);
+  }, 20_000);
+
+  it('refuses an unknown branch', async () => {
+    const error = await fetchBranch({
+      workRoot,
+      url: url(servers[0], 'small'),
+      ref: 'refs/heads/nope',
+      policy,
+      limits: { maxBytes: 1e6, maxFiles: 100, timeoutMs: 10_000 },
+      checkout: false,
+    }).catch((e: unknown) => e);
+    expect((error as Error).message).toBe('the repository has no branch nope');
+    expect(isPermanentJobError(classifyFailure(error))).toBe(true);
+  });
+});
