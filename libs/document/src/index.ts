@@ -11,7 +11,7 @@ export type { DocumentToMarkdownOptions } from './document-to-markdown';
 export { randomKey } from './keys';
 export { documentInputError, hasLoneSurrogate, MAX_DOCUMENT_DEPTH, MAX_MARKDOWN_NESTING, markdownInputError } from './limits';
 export { childrenOf, type DocumentNode, type DocumentVisitor, walkDocument, type WalkStep } from './walk';
-export { type DocumentSection, documentSections, documentText } from './text';
+export { type DocumentSection, documentSections, documentText, type TextOptions } from './text';
 export { FrontmatterError, type PageMarkdown, type PageMarkdownOptions, readPageMarkdown } from './page-markdown';
 
 export interface MarkdownToDocumentOptions {

@@ -102,6 +102,13 @@ describe('documentSections', () => {
     expect(sections[1].key).toMatch(/^k\d+$/);
   });
 
+  it('leaves out conditional content when asked (a search index visitors query)', () => {
+    const markdown = '# Plans\n\nFor everyone.\n\n{% if visitor.claims.plan == "pro" %}\nPro secret.\n{% endif %}\n';
+    const document = markdownToDocument(markdown, { newKey: counterKeys() });
+    expect(documentSections(document)[0].text).toBe('For everyone.\nPro secret.');
+    expect(documentSections(document, { withoutConditional: true })[0].text).toBe('For everyone.');
+  });
+
   it('leaves out an empty leading section and carries the heading anchor', () => {
     const document: Document = {
       object: 'document',

@@ -19,6 +19,14 @@ export interface DocumentSection {
   text: string;
 }
 
+export interface TextOptions {
+  /**
+   * Leave out the content of `if` blocks (adaptive content): a search index that visitors query
+   * must not hold text that some of them may not see.
+   */
+  withoutConditional?: boolean;
+}
+
 interface TextLine {
   block: DocumentBlock;
   text: string;
@@ -36,9 +44,9 @@ export function documentText(document: Document): string {
  * text up to the next one. The text before the first heading is a section with level 0, left out
  * when there is none; a heading with nothing under it is kept (its title is worth finding).
  */
-export function documentSections(document: Document): DocumentSection[] {
+export function documentSections(document: Document, options: TextOptions = {}): DocumentSection[] {
   const sections: Array<DocumentSection & { lines: string[] }> = [{ heading: '', level: 0, text: '', lines: [] }];
-  for (const { block, text } of textLines(document)) {
+  for (const { block, text } of textLines(document, options)) {
     const level = headingLevel(block);
     if (level === undefined) {
       sections[sections.length - 1].lines.push(text);
@@ -59,7 +67,7 @@ export function documentSections(document: Document): DocumentSection[] {
     .map(({ lines, ...section }) => ({ ...section, text: lines.join('\n') }));
 }
 
-function textLines(document: Document): TextLine[] {
+function textLines(document: Document, options: TextOptions = {}): TextLine[] {
   const lines: TextLine[] = [];
   const add = (block: DocumentBlock, text: string) => {
     if (text.trim() !== '') lines.push({ block, text });
@@ -67,6 +75,7 @@ function textLines(document: Document): TextLine[] {
   walkDocument(document, (node) => {
     if (node.object === 'fragment') return;
     if (node.object !== 'block') return false;
+    if (options.withoutConditional && node.type === 'if') return false;
     if (holdsInlines(node)) {
       add(node, inlineText(node.nodes));
       return false;

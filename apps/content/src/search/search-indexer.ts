@@ -111,7 +111,9 @@ function ancestorTitles(tree: PageTree, id: string): string[] {
 
 /** A page as the index holds it: one section per heading (a page without text still has one, its title is worth finding). */
 export function toIndexedPage(tree: PageTree, page: PageEntry, body: unknown): IndexedPage {
-  const found = body ? documentSections(body as Document) : [];
+  // Conditional (`if`) content is not indexed: published sites search this index, and a visitor
+  // must not find text that the condition hides from them.
+  const found = body ? documentSections(body as Document, { withoutConditional: true }) : [];
   const sections = found.map((s) => ({ heading: s.heading, anchor: s.anchor ?? null, body: s.text }));
   if (sections.length === 0) sections.push({ heading: '', anchor: null, body: '' });
   const title = page.meta.title;
