@@ -67,5 +67,11 @@ describe('reader: if blocks per visitor', () => {
     }
     // The page cached for the beta visitor is not what the next visitor gets.
     expect(await read(url)).not.toContain('Beta secret');
+
+    // The site's search does not reveal the hidden text either: conditional content is not indexed.
+    const search = async (q: string) =>
+      (JSON.parse(await read(`/${orgId}/adaptive/~search?q=${q}`)) as { results: Array<{ title: string }> }).results;
+    await eventually(async () => expect((await search('Everyone')).map((r) => r.title)).toEqual(['Adaptive']), 20_000);
+    expect(await search('secret')).toEqual([]);
   });
 });
