@@ -1,10 +1,11 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { ImportPage } from '@bindery/contracts';
+import { devDataPath } from '@bindery/testing';
 import { readGitbookConfig } from './gitbook-config';
 import { planImport, type RepoFile } from './import-tree';
 
-const DEV = join(__dirname, '..', '..', '..', '..', '..', '..', 'shared', 'data', 'gitbook-dev', 'beefree-sdk-docs');
+const DEV = devDataPath('gitbook-dev', 'beefree-sdk-docs');
 
 function filesOf(root: string, files = new Map<string, RepoFile>(), dir = root): Map<string, RepoFile> {
   for (const name of readdirSync(dir)) {
@@ -94,7 +95,7 @@ describe('planImport', () => {
     expect(() => readGitbookConfig('root: ../../', '')).toThrow(/outside/);
   });
 
-  (existsSync(DEV) ? it : it.skip)(
+  it(
     'imports the dev repository: every summary entry is a page, constructs counted',
     async () => {
       const files = filesOf(DEV);
