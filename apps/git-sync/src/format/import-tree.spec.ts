@@ -95,23 +95,19 @@ describe('planImport', () => {
     expect(() => readGitbookConfig('root: ../../', '')).toThrow(/outside/);
   });
 
-  it(
-    'imports the dev repository: every summary entry is a page, constructs counted',
-    async () => {
-      const files = filesOf(DEV);
-      const read = (paths: string[]) => Promise.resolve(new Map(paths.map((p) => [p, readFileSync(join(DEV, p))])));
-      const plan = await planImport(files, read, readGitbookConfig(readFileSync(join(DEV, '.gitbook.yaml'), 'utf8'), ''), {
-        pages: {},
-        files: {},
-      });
-      const summary = readFileSync(join(DEV, 'SUMMARY.md'), 'utf8').split('\n');
-      expect(flat(plan.pages).length).toBe(summary.filter((l) => /^\s*[*-] \[/.test(l) || /^## /.test(l)).length);
-      // A real repository has nothing hostile in it: nothing refused.
-      expect(plan.refused).toEqual([]);
-      const mbps = plan.stats.markdownBytes / 1024 / 1024 / (plan.stats.parseMs / 1000);
-      // Printed for the report (not asserted: the machine is shared).
-      console.log(JSON.stringify({ ...plan.stats, mbps: mbps.toFixed(2), reported: plan.report.length, files: plan.files.length }));
-    },
-    300_000,
-  );
+  it('imports the dev repository: every summary entry is a page, constructs counted', async () => {
+    const files = filesOf(DEV);
+    const read = (paths: string[]) => Promise.resolve(new Map(paths.map((p) => [p, readFileSync(join(DEV, p))])));
+    const plan = await planImport(files, read, readGitbookConfig(readFileSync(join(DEV, '.gitbook.yaml'), 'utf8'), ''), {
+      pages: {},
+      files: {},
+    });
+    const summary = readFileSync(join(DEV, 'SUMMARY.md'), 'utf8').split('\n');
+    expect(flat(plan.pages).length).toBe(summary.filter((l) => /^\s*[*-] \[/.test(l) || /^## /.test(l)).length);
+    // A real repository has nothing hostile in it: nothing refused.
+    expect(plan.refused).toEqual([]);
+    const mbps = plan.stats.markdownBytes / 1024 / 1024 / (plan.stats.parseMs / 1000);
+    // Printed for the report (not asserted: the machine is shared).
+    console.log(JSON.stringify({ ...plan.stats, mbps: mbps.toFixed(2), reported: plan.report.length, files: plan.files.length }));
+  }, 300_000);
 });
