@@ -58,6 +58,11 @@ describe('deploy/kubernetes', () => {
         readinessProbe: { httpGet: { path: '/readyz' } },
       });
       expect(container.resources).toMatchObject({ requests: { cpu: expect.any(String) }, limits: { memory: expect.any(String) } });
+      // V8's heap limit is set, and leaves room inside the container's limit (young generation, code, threads).
+      const limitMi = Number(/^(\d+)Mi$/.exec((container.resources as { limits: { memory: string } }).limits.memory)![1]);
+      const nodeOptions = (container.env as Array<{ name: string; value?: string }>).find((e) => e.name === 'NODE_OPTIONS')!.value!;
+      const heapMb = Number(/--max-old-space-size=(\d+)/.exec(nodeOptions)![1]);
+      expect(heapMb).toBeLessThanOrEqual(limitMi - 256);
     }
     expect(names('Job')).toEqual(['bindery-migrate']);
   });

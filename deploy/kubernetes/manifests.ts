@@ -1,4 +1,4 @@
-import { ALL_APPS, type AppSpec, GATEWAY, natsPasswordVariable, READER, roleOf, SERVICES, WORKERS } from '@bindery/stack';
+import { ALL_APPS, type AppSpec, GATEWAY, memoryBudget, natsPasswordVariable, READER, roleOf, SERVICES, WORKERS } from '@bindery/stack';
 
 /**
  * The Kubernetes manifests of every app and worker, made from the same app list as the local
@@ -25,6 +25,8 @@ function envOf(app: AppSpec): Manifest[] {
   for (const name of app.secrets ?? []) env.push({ name, valueFrom: { secretKeyRef: { name: 'bindery-shared', key: name } } });
   if (app === GATEWAY) env.push({ name: 'HOST', value: '0.0.0.0' }, { name: 'PORT', value: String(GATEWAY_PORT) });
   if (app === READER) env.push({ name: 'READER_HOST', value: '0.0.0.0' }, { name: 'READER_PORT', value: String(READER_PORT) });
+  // The heap limit the app is planned with (see memoryBudget): inside the container's memory limit.
+  env.push({ name: 'NODE_OPTIONS', value: `--max-old-space-size=${memoryBudget(app).heapMb}` });
   return env;
 }
 
@@ -62,9 +64,10 @@ function deployment(app: AppSpec): Manifest {
               ],
               livenessProbe: { httpGet: { path: '/healthz', port: probePort }, periodSeconds: 10, failureThreshold: 3 },
               readinessProbe: { httpGet: { path: '/readyz', port: probePort }, periodSeconds: 5, failureThreshold: 2 },
-              resources: isWorker
-                ? { requests: { cpu: '250m', memory: '256Mi' }, limits: { cpu: '1', memory: '1Gi' } }
-                : { requests: { cpu: '100m', memory: '192Mi' }, limits: { cpu: '1', memory: '768Mi' } },
+              resources: {
+                requests: isWorker ? { cpu: '250m', memory: '256Mi' } : { cpu: '100m', memory: '192Mi' },
+                limits: { cpu: '1', memory: `${memoryBudget(app).containerMb}Mi` },
+              },
               securityContext: { runAsNonRoot: true, allowPrivilegeEscalation: false, readOnlyRootFilesystem: false },
             },
           ],

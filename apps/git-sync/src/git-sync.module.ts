@@ -1,6 +1,7 @@
 import { EventsModule, ServiceClient, ServiceClientModule, ServiceDatabaseModule, spaceAccessClientProvider } from '@bindery/platform/nest';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { GitSyncEnv } from './config/git-sync.env';
+import { CredentialSealer } from './git/sealed-credentials';
 import { createGitSyncDataSource, GIT_SYNC_SCHEMA } from './database/data-source';
 import { GitSyncHandler } from './sync/git-sync.handler';
 import { GitSyncService } from './sync/git-sync.service';
@@ -25,6 +26,7 @@ export class GitSyncModule {
       controllers: [GitSyncHandler],
       providers: [
         { provide: GitSyncEnv, useValue: env },
+        { provide: CredentialSealer, useValue: new CredentialSealer(env.GIT_CREDENTIALS_SECRET) },
         spaceAccessClientProvider(ServiceClient),
         SyncStateRepository,
         GitSyncService,

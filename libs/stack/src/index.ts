@@ -5,3 +5,4 @@ export { adminUrl } from './postgres';
 export * from './app-env';
 export * from './nats-permissions';
 export * from './demo-site';
+export * from './memory';

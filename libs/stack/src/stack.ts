@@ -8,6 +8,7 @@ import { openTelemetryVariables, passedThrough } from './app-env';
 import { apertiumInstalled, startApertium } from './apertium';
 import { startNats } from './nats';
 import { natsUsers, OPERATOR_NATS_USER } from './nats-permissions';
+import { heapLimitArgs } from './memory';
 import { adminUrl, initCluster, type PostgresCluster, startCluster, stopCluster } from './postgres';
 import { freePort, run, sleep, startProcess, stopPid } from './processes';
 
@@ -154,7 +155,7 @@ export class LocalStack {
 
   /**
    * Environment of one app: the settings of its env class that are set in `from` (the shell of
-   * `pnpm start`, e.g. `FETCH_ALLOW_PRIVATE_HOSTS=10.0.0.0/8 pnpm start`), then what the stack
+   * `pnpm start`, e.g. `FETCH_ALLOW_PRIVATE_HOSTS=10.0.0.0/8 pnpm start`) and `NODE_OPTIONS`, then what the stack
    * manages: where NATS and its database are, its credentials and secrets.
    */
   envFor(app: AppSpec, from: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
@@ -163,6 +164,8 @@ export class LocalStack {
       ...passedThrough(app, from),
       ...openTelemetryVariables(from),
       PATH: from.PATH,
+      // Node's own flags (`--max-old-space-size`, `--heapsnapshot-signal`, …) reach every app.
+      ...(from.NODE_OPTIONS ? { NODE_OPTIONS: from.NODE_OPTIONS } : {}),
       NODE_ENV: from.NODE_ENV ?? 'production',
       LOG_LEVEL: this.state.appLogLevel,
       BINDERY_SERVICE: app.name,
@@ -193,7 +196,8 @@ export class LocalStack {
 
   /** Starts one app (again) and records its PID; `overrides` adds to or replaces its environment (tests). */
   startApp(app: AppSpec, overrides: NodeJS.ProcessEnv = {}): ChildProcess {
-    const child = startProcess(process.execPath, [appEntry(app)], this.logFile(app.name), { ...this.envFor(app), ...overrides });
+    const env = { ...this.envFor(app), ...overrides };
+    const child = startProcess(process.execPath, [...heapLimitArgs(app, env.NODE_OPTIONS), appEntry(app)], this.logFile(app.name), env);
     this.apps.set(app.name, child);
     this.state.pids[app.name] = child.pid!;
     this.save();

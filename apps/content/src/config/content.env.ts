@@ -101,6 +101,12 @@ export class ContentEnv extends ServiceEnv {
   @Max(600_000)
   PDF_RENDER_TIME_LIMIT_MS: number = 20_000;
 
+  /** Memory for serialised page trees (a 10,000-page space's tree is ~20 MB); 0 disables the cache. */
+  @IsInt({ message: 'must be a whole number of megabytes' })
+  @Min(0)
+  @Max(16_384)
+  PAGE_TREE_CACHE_MB: number = 64;
+
   /** Worker threads converting Markdown (page bodies in and out), so parsing never blocks requests. */
   @IsInt({ message: 'must be a whole number of worker threads' })
   @Min(1)

@@ -17,7 +17,6 @@ import type {
 } from '@bindery/contracts';
 import { badRequest, keysetPage, notFound, toList } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
-import { LRUCache } from 'lru-cache';
 import { toChangeRequest } from '../change-requests/change-request.mapper';
 import { Clock } from '../clock/clock';
 import { DownloadSigner } from '../files/download-signer';
@@ -30,9 +29,7 @@ import { type DocumentLookup, type PageUrlBase, toWirePage, toWirePages } from '
 import { ContentReader, type ResolvedContent } from './content-reader';
 import { ContentStore } from './content-store';
 import { PathHistory } from './path-history';
-
-/** Memory for serialised trees: a dozen trees of the largest spaces. */
-const SERIALIZED_TREES_CHARS = 256 * 1024 * 1024;
+import { SerializedTreeCache } from './serialized-tree-cache';
 
 @Injectable()
 export class ContentReadsService {
@@ -44,13 +41,8 @@ export class ContentReadsService {
     private readonly clock: Clock,
     private readonly converter: MarkdownConverter,
     private readonly pathHistory: PathHistory,
+    private readonly serializedTrees: SerializedTreeCache,
   ) {}
-
-  /** Serialised page trees by tag, bounded by their total length (a 10,000-page tree is ~20 MB). */
-  private readonly serializedTrees = new LRUCache<string, string>({
-    maxSize: SERIALIZED_TREES_CHARS,
-    sizeCalculation: (json) => json.length,
-  });
 
   /**
    * The whole revision: its history and files, with its page tree answered as for `pages` (the

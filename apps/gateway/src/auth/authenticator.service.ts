@@ -1,5 +1,5 @@
 import { type Caller, EVENT_PREFIX_TOKEN_REVOKED, IdentitySubjects, type TokenRevokedEvent } from '@bindery/contracts';
-import { logger, unauthorized } from '@bindery/platform';
+import { logger, type TraceCarrier, unauthorized } from '@bindery/platform';
 import { NATS_CONNECTION, ServiceClient } from '@bindery/platform/nest';
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import type { NatsConnection } from '@nats-io/transport-node';
@@ -31,7 +31,8 @@ export class Authenticator implements OnApplicationBootstrap {
     });
   }
 
-  async authenticate(header: string | undefined, requestId: string): Promise<Caller> {
+  /** `trace`: the request span's context, so a token check that reaches identity joins the request's trace. */
+  async authenticate(header: string | undefined, requestId: string, trace: TraceCarrier = {}): Promise<Caller> {
     if (!header) throw unauthorized('Missing Authorization header; send "Authorization: Bearer <token>"');
     const match = BEARER.exec(header);
     if (!match) throw unauthorized('Malformed Authorization header; expected "Bearer <token>"');
@@ -39,7 +40,7 @@ export class Authenticator implements OnApplicationBootstrap {
     const key = TokenCache.keyOf(token);
     const cached = this.cache.get(key);
     if (cached) return cached;
-    const { caller, expiresAt } = await this.services.send(IdentitySubjects.tokenVerify, { requestId, baseUrl: '' }, { token });
+    const { caller, expiresAt } = await this.services.send(IdentitySubjects.tokenVerify, { requestId, baseUrl: '', ...trace }, { token });
     if (!caller) throw unauthorized('Invalid, expired or revoked API token');
     this.cache.set(key, caller, expiresAt ? Date.parse(expiresAt) : undefined);
     return caller;

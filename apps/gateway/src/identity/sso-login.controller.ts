@@ -4,6 +4,7 @@ import { Body, Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Authenticator } from '../auth/authenticator.service';
 import { Public } from '../common/public.decorator';
+import { traceOf } from '../common/request-tracing';
 import { Ctx } from '../common/request-context.decorator';
 import { SamlProviderParams, SamlResponseRequest } from './dto/saml-provider.request';
 
@@ -32,7 +33,7 @@ export class SsoLoginController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<void> {
     const header = request.headers.authorization;
-    const caller = header === undefined ? undefined : await this.authenticator.authenticate(header, request.id);
+    const caller = header === undefined ? undefined : await this.authenticator.authenticate(header, request.id, traceOf(request));
     const { redirectURL } = await this.services.send(IdentitySubjects.ssoStart, { ...ctx, caller }, { ...params });
     void reply.status(302).header('location', redirectURL).header('cache-control', 'no-store');
   }

@@ -6,6 +6,7 @@ import { type ApiClient, expectError, expectOperation } from '@bindery/testing';
 import { createSpace, newOrgAdmin } from './content-helpers';
 import { type GitInfo, GitHttpServer, tree } from './git-sync-helpers';
 import { anonymousClient, newUser } from './helpers';
+import { addMember, type TestUser } from './identity-helpers';
 
 /** A small GitBook-format repository in a fresh directory (`extra` adds or replaces files; a Buffer is written as is). */
 async function docsDir(extra: Record<string, string | Buffer> = {}): Promise<string> {
@@ -96,6 +97,17 @@ describe('git sync: hostile repositories and the push webhook', () => {
     expectError(await client.put(hook, { secret: 'short' }), 400, /secret/);
     const stranger = await newUser('gitsync-hook-stranger');
     expectError(await stranger.client.put(hook, {}), 404);
+    // Members who may read or edit the space are not its admins: they can neither set nor remove
+    // the secret, and the info they see has no job details (those name files of the repository).
+    const org = { organizationId: orgId, admin: { client } as TestUser };
+    for (const role of ['read', 'edit']) {
+      const member = await addMember(org, role, `gitsync-hook-${role}`);
+      expectError(await member.client.put(hook, {}), 403);
+      expectError(await member.client.delete(hook), 403);
+      const seen = expectOperation<GitInfo>(await member.client.get(`/v1/spaces/${space.id}/git/info`), 'getSpaceGitInfo', 200);
+      expect(seen.job).toBeUndefined();
+      expect(seen.webhook).toBeUndefined();
+    }
 
     // A commit in git, then GitHub's push delivery.
     const work = await server.workTree('docs');

@@ -5,6 +5,7 @@ import { gunzipSync } from 'node:zlib';
 import { ALL_APPS } from '@bindery/stack';
 import { controlTestStack, expectOperation, testStack, waitForJob } from '@bindery/testing';
 import { createChangeRequest, createSpace, documentOf, editContent, merge, newOrgAdmin } from './content-helpers';
+import { newUser } from './helpers';
 
 /** One span as an OTLP/HTTP JSON export carries it, with the name of the service that sent it. */
 interface ReceivedSpan {
@@ -128,6 +129,19 @@ describe('operations: OpenTelemetry traces across gateway, NATS, services, Postg
     // Nothing of this trace is a root but the client's: every span hangs off a span of the trace.
     const ids = new Set([clientSpanId, ...inTrace(traceId).map((s) => s.spanId)]);
     for (const span of inTrace(traceId)) expect(ids.has(span.parentSpanId!)).toBe(true);
+  });
+
+  it('puts the token check of a request in its trace (a token not yet cached goes to identity)', async () => {
+    const { client } = await newUser('tracing-token');
+    const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
+    const response = await client.request('GET', '/v1/user', undefined, { traceparent: `00-${traceId}-00f067aa0ba902b7-01` });
+    expectOperation(response, 'getAuthenticatedUser', 200);
+    const verify = await received(() =>
+      inTrace(traceId).find((s) => s.service === 'gateway' && s.kind === CLIENT && s.name === 'identity.token.verify'),
+    );
+    const http = inTrace(traceId).find((s) => s.service === 'gateway' && s.kind === SERVER)!;
+    expect(http.name).toBe('GET /v1/user');
+    expect(verify.parentSpanId).toBe(http.spanId);
   });
 
   it('makes a job the child of the request that queued it, in the worker process, and logs its trace id', async () => {

@@ -16,16 +16,14 @@ import { SyncStateRepository } from './sync-state.repository';
 @Injectable()
 export class GitSyncService {
   private readonly policy: AddressPolicy;
-  private readonly sealer: CredentialSealer;
-
   constructor(
     private readonly access: SpaceAccessClient,
     private readonly states: SyncStateRepository,
     private readonly db: DataSource,
+    private readonly sealer: CredentialSealer,
     @Inject(GitSyncEnv) env: GitSyncEnv,
   ) {
     this.policy = AddressPolicy.fromList(env.GIT_ALLOW_PRIVATE_HOSTS);
-    this.sealer = new CredentialSealer(env.GIT_CREDENTIALS_SECRET);
   }
 
   startImport(ctx: RequestContext, input: GitImportInput): Promise<void> {

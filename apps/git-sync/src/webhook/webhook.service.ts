@@ -8,9 +8,8 @@ import {
   type RequestContext,
 } from '@bindery/contracts';
 import { badRequest, callerId, enqueueJob, forbidden, notFound, randomBase62, SpaceAccessClient, unauthorized } from '@bindery/platform';
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { GitSyncEnv } from '../config/git-sync.env';
 import { CredentialSealer } from '../git/sealed-credentials';
 import type { GitJobPayload } from '../sync/git-job';
 import { SyncStateRepository } from '../sync/sync-state.repository';
@@ -28,16 +27,12 @@ const NOT_VERIFIED = 'The delivery is not signed with this space’s webhook sec
  */
 @Injectable()
 export class GitWebhookService {
-  private readonly sealer: CredentialSealer;
-
   constructor(
     private readonly access: SpaceAccessClient,
     private readonly states: SyncStateRepository,
     private readonly db: DataSource,
-    @Inject(GitSyncEnv) env: GitSyncEnv,
-  ) {
-    this.sealer = new CredentialSealer(env.GIT_CREDENTIALS_SECRET);
-  }
+    private readonly sealer: CredentialSealer,
+  ) {}
 
   async set(ctx: RequestContext, input: GitWebhookSecretInput): Promise<GitWebhookSecret> {
     await this.access.require(ctx, input.spaceId, 'admin');
