@@ -12,6 +12,12 @@ const ADVERSARIAL: Record<string, string> = {
   'nested tabs': '{% tabs %}\n{% tab title="t" %}\n'.repeat(1_000),
   '32 nested quotes, repeated': ('>'.repeat(32) + ' a\n').repeat(2_500),
   '5,000 nested quotes (refused by the limit)': '>'.repeat(5_000) + ' a',
+  // Quadratic in micromark, the parser before markdown-it (a ~98 KB input took 47–54 s).
+  'emphasis runs': '*a'.repeat(50_000),
+  'strong emphasis runs': '**a'.repeat(33_000),
+  'strikethrough runs': '~a'.repeat(50_000),
+  'footnote references': '[^a]: b\n\n' + 'x[^a]'.repeat(20_000),
+  'footnote label starts': '[^'.repeat(50_000),
 };
 
 /**
