@@ -35,7 +35,8 @@ export function autolinkLiterals(children: PhrasingContent[]): PhrasingContent[]
     const child = children[index];
     let replaced: PhrasingContent[] | undefined;
     if (child.type === 'text') replaced = literalsIn(child);
-    else if (child.type === 'emphasis' || child.type === 'strong' || child.type === 'delete') child.children = autolinkLiterals(child.children);
+    else if (child.type === 'emphasis' || child.type === 'strong' || child.type === 'delete')
+      child.children = autolinkLiterals(child.children);
     if (replaced && !result) result = children.slice(0, index);
     if (result) {
       if (replaced) for (const node of replaced) result.push(node);

@@ -32,7 +32,7 @@ export function tokensToMdast(tokens: Token[], unescape: (text: string) => strin
   // The table being read, and whether its header row is.
   let table: Table | undefined;
   let inHead = false;
-  const add = (node: RootContent): void => void stack[stack.length - 1].children.push(node as never);
+  const add = (node: RootContent): void => void stack[stack.length - 1].children.push(node);
   const open = (node: RootContent & Parent): void => {
     add(node);
     stack.push(node);
@@ -84,7 +84,7 @@ export function tokensToMdast(tokens: Token[], unescape: (text: string) => strin
       case 'th_open':
       case 'td_open':
         if (inHead && table) table.align!.push(cellAlign(token));
-        open({ type: 'tableCell', children: [] } satisfies TableCell as never);
+        open({ type: 'tableCell', children: [] } satisfies TableCell);
         break;
       case 'footnote_reference_open': {
         const label = String((token.meta as { label: string }).label);
@@ -108,7 +108,7 @@ export function tokensToMdast(tokens: Token[], unescape: (text: string) => strin
         break;
       case 'inline': {
         const parent = stack[stack.length - 1];
-        parent.children = phrasing(token.children ?? []) as never;
+        parent.children = phrasing(token.children ?? []);
         if (parent.type === 'paragraph') taskItem(stack);
         break;
       }
@@ -175,7 +175,11 @@ function withoutFinalLineEnding(value: string): string {
 
 /** mdast's identifier of a label: whitespace collapsed, case folded. */
 function normalizeIdentifier(label: string): string {
-  return label.replace(/[\t\n\r ]+/g, ' ').trim().toLowerCase().toUpperCase();
+  return label
+    .replace(/[\t\n\r ]+/g, ' ')
+    .trim()
+    .toLowerCase()
+    .toUpperCase();
 }
 
 interface PhrasingParent {

@@ -69,12 +69,18 @@ describe('planImport', () => {
 
   it('imports a page over the size cap unparsed, as a code block of its whole source, with a note', async () => {
     const hostile = '*a'.repeat(MAX_PAGE_BYTES / 2) + '[^x]'.repeat(10);
-    const { files, read } = memory({ 'SUMMARY.md': '* [Home](README.md)\n* [Huge](huge.md)\n', 'README.md': '# Home\n', 'huge.md': hostile });
+    const { files, read } = memory({
+      'SUMMARY.md': '* [Home](README.md)\n* [Huge](huge.md)\n',
+      'README.md': '# Home\n',
+      'huge.md': hostile,
+    });
     const started = performance.now();
     const plan = await planImport(files, read, readGitbookConfig(undefined, ''), { pages: {}, files: {} });
     expect(performance.now() - started).toBeLessThan(2000);
     expect(plan.refused).toEqual([]);
-    expect(plan.report).toEqual([`huge.md: 513 KiB is over the 512 KiB a page may have; imported unparsed, as a code block of its Markdown`]);
+    expect(plan.report).toEqual([
+      `huge.md: 513 KiB is over the 512 KiB a page may have; imported unparsed, as a code block of its Markdown`,
+    ]);
     const huge = plan.pages.find((page) => page.title === 'Huge')!;
     const [code] = (huge.document as { nodes: Array<{ type: string; data: unknown; nodes: unknown[] }> }).nodes;
     expect(code).toMatchObject({ type: 'code', data: { syntax: 'markdown' } });
