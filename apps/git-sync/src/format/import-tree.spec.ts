@@ -67,7 +67,7 @@ describe('planImport', () => {
     expect(plan.refused).toEqual(['logo.md: a binary file named .md']);
   });
 
-  it('imports a page over the size cap unparsed, as a code block of its whole source, with a note', async () => {
+  it('imports a page over the size cap, or nested past the limit, unparsed: a code block of its whole source, with a note', async () => {
     const hostile = '*a'.repeat(MAX_PAGE_BYTES / 2) + '[^x]'.repeat(10);
     const { files, read } = memory({
       'SUMMARY.md': '* [Home](README.md)\n* [Huge](huge.md)\n',
@@ -87,6 +87,13 @@ describe('planImport', () => {
     expect(JSON.stringify(code)).toContain(`"text":"${hostile}"`);
     // A page under the cap is parsed as usual.
     expect(plan.pages.find((page) => page.title === 'Home')!.document).toMatchObject({ nodes: [] });
+
+    // Nesting past the input limit: also kept whole rather than parsed with losses.
+    const deep = '>'.repeat(120) + ' deep text\n';
+    const nested = memory({ 'SUMMARY.md': '* [Deep](deep.md)\n', 'deep.md': deep });
+    const deepPlan = await planImport(nested.files, nested.read, readGitbookConfig(undefined, ''), { pages: {}, files: {} });
+    expect(deepPlan.report).toEqual([expect.stringMatching(/^deep\.md: nests .* levels deep.*; imported unparsed, as a code block/)]);
+    expect(JSON.stringify(deepPlan.pages[0].document)).toContain('deep text');
   });
 
   it('uses the folder structure when there is no summary, and a non-default readme', async () => {

@@ -1,7 +1,7 @@
 import { posix } from 'node:path';
 import type { ImportPage, JsonDocument } from '@bindery/contracts';
 import { createHash } from 'node:crypto';
-import { codeBlockDocument, readPageMarkdown } from '@bindery/document';
+import { codeBlockDocument, markdownInputError, readPageMarkdown } from '@bindery/document';
 import type { GitbookConfig } from './gitbook-config';
 import { parseSummary, type SummaryEntry } from './summary';
 
@@ -161,10 +161,14 @@ export async function planImport(
       refused.push(`${item.path}: a binary file named .md`);
       continue;
     }
-    if (bytes.length > MAX_PAGE_BYTES) {
-      report.push(
-        `${item.path}: ${Math.ceil(bytes.length / 1024)} KiB is over the ${MAX_PAGE_BYTES / 1024} KiB a page may have; imported unparsed, as a code block of its Markdown`,
-      );
+    // Too large, or nested past the input limit (the parser drops what is nested deeper than it
+    // keeps): the page's source is kept whole, unparsed, rather than parsed with losses.
+    const unparsable =
+      bytes.length > MAX_PAGE_BYTES
+        ? `${Math.ceil(bytes.length / 1024)} KiB is over the ${MAX_PAGE_BYTES / 1024} KiB a page may have`
+        : markdownInputError(bytes.toString('utf8'));
+    if (unparsable) {
+      report.push(`${item.path}: ${unparsable}; imported unparsed, as a code block of its Markdown`);
       item.page.document = codeBlockDocument(bytes.toString('utf8'), 'markdown') as unknown as JsonDocument;
       ids.pages[item.key].files = [];
       continue;
