@@ -82,7 +82,7 @@ describe('planImport', () => {
       `huge.md: 513 KiB is over the 512 KiB a page may have; imported unparsed, as a code block of its Markdown`,
     ]);
     const huge = plan.pages.find((page) => page.title === 'Huge')!;
-    const [code] = (huge.document as { nodes: Array<{ type: string; data: unknown; nodes: unknown[] }> }).nodes;
+    const [code] = (huge.document as unknown as { nodes: Array<{ type: string; data: unknown; nodes: unknown[] }> }).nodes;
     expect(code).toMatchObject({ type: 'code', data: { syntax: 'markdown' } });
     expect(JSON.stringify(code)).toContain(`"text":"${hostile}"`);
     // A page under the cap is parsed as usual.
