@@ -25,6 +25,16 @@ export function markdownToDocument(markdown: string, options: MarkdownToDocument
   return { object: 'document', data: {}, nodes: new MarkdownToDocument(newKey).convert(tree.children) };
 }
 
+/**
+ * A document of one code block holding `source` verbatim, unparsed: for a page too large to parse
+ * within an import's budget, kept whole rather than dropped.
+ */
+export function codeBlockDocument(source: string, syntax: string, options: MarkdownToDocumentOptions = {}): Document {
+  const newKey = uniqueKeys(options.newKey ?? randomKey);
+  const code = { type: 'code' as const, lang: syntax, meta: null, value: source.replace(/\r?\n$/, '') };
+  return { object: 'document', data: {}, nodes: new MarkdownToDocument(newKey).convert([code]) };
+}
+
 export function documentToMarkdown(document: Document, options: DocumentToMarkdownOptions = {}): string {
   const children = new DocumentToMdast(options).blocks(document.nodes);
   const markdown = children.length > 0 ? stringifyMarkdown({ type: 'root', children }) : '';

@@ -1,7 +1,8 @@
-// Limits on untrusted page bodies, checked before any parsing. The Markdown parser (micromark) and
-// mdast-util-from-markdown spend time that grows with the square of the nesting depth (each level
-// of quote or list re-tokenizes the content inside it), and deep documents overflow the stack of
-// every recursive walk. Real pages nest a handful of levels; these caps are far above that.
+// Limits on untrusted page bodies, checked before any parsing. The Markdown parser (markdown-it)
+// is linear in the size of a page but visits each line once per quote or list around it, drops
+// content nested deeper than its `maxNesting` (100 levels; a list counts two), and deep documents
+// overflow the stack of every recursive walk. Real pages nest a handful of levels; these caps are
+// far above that and well under the parser's.
 
 /** Nested quotes and lists a Markdown line may open (`>`, `-`, `1.` and indentation). */
 export const MAX_MARKDOWN_NESTING = 32;

@@ -1,12 +1,13 @@
 // Pathological page bodies (each under 1 MB) must convert, or be refused, within a time budget:
-// before the limits, some of these kept the content service's event loop busy for minutes.
-// Inputs whose cost is micromark's own (emphasis and link resolution, quadratic) are bounded by
-// the worker pool's time budget instead, which the end-to-end test covers.
+// before the limits, some of these kept the content service's event loop busy for minutes. The
+// parser (markdown-it) is linear on emphasis, strikethrough, links and footnotes, which micromark
+// resolved in quadratic time (5 s for 8 KB of `*a`, ~50 s for 100 KB); the worker pool's time
+// budget, which the end-to-end test covers, remains a second line of defence.
 import { documentToMarkdown, markdownToDocument } from './index';
 import { documentInputError, MAX_DOCUMENT_DEPTH, MAX_MARKDOWN_NESTING, markdownInputError, markdownNesting } from './limits';
 
-// Generous for a loaded machine and for jest, which runs micromark transpiled (several times
-// slower than the service). Sizes are scaled to that; `pnpm bench markdown` measures full sizes.
+// Generous for a loaded machine and for jest, which runs the writer (remark, ESM) transpiled.
+// Sizes are scaled to that; `pnpm bench markdown` measures full sizes.
 const BUDGET_MS = 3000;
 
 const lines = (count: number, line: (index: number) => string): string => Array.from({ length: count }, (_, i) => line(i)).join('\n');
@@ -36,6 +37,11 @@ const PATHOLOGICAL: Record<string, string> = {
   'unclosed inline anchors and spans': '<a href="x">a<span>b'.repeat(4000),
   'HTML marks closed out of order': '<mark>a'.repeat(100) + '</kbd>'.repeat(4000),
   'file tags without closing tags': '{% file src="x" %}\n'.repeat(2000),
+  // Quadratic in micromark: 5 s each for 4,000 runs, over 10 s at these sizes.
+  'emphasis runs': '*a'.repeat(6_000),
+  'strikethrough runs': '~a'.repeat(6_000),
+  'footnote references': '[^a]: b\n\n' + 'x[^a]'.repeat(8_000),
+  'footnote label starts': '[^'.repeat(20_000),
 };
 
 /** Either refused by the input limits or converted both ways, as the service does it. */

@@ -2,7 +2,7 @@
 // schema (a hint cannot hold a code block, a list item cannot hold an image gallery, ...): a block
 // that does not fit is kept as a paragraph of its own Markdown source, so the document stays valid
 // and no text is lost.
-import type { Definition, List, ListItem, Nodes, Paragraph, PhrasingContent, RootContent, Table } from 'mdast';
+import type { List, ListItem, Paragraph, PhrasingContent, RootContent, Table } from 'mdast';
 import type {
   CodeBlock,
   ContentRef,
@@ -162,7 +162,6 @@ const MAX_OPEN_TAGS = 32;
 const TEXT_COLORS = new Set<string>(['default', 'green', 'blue', 'red', 'orange', 'yellow', 'purple', 'pink', 'violet', 'cyan']);
 
 export class MarkdownToDocument implements BlockConverter {
-  private readonly definitions = new Map<string, Definition>();
   /** An empty `<a id>` met in the current heading's text (used when it is not the trailing one). */
   private anchor?: string;
   private readonly liquid: LiquidBlocks = new LiquidBlocks(this, ALLOWED_CHILDREN);
@@ -170,15 +169,7 @@ export class MarkdownToDocument implements BlockConverter {
   constructor(readonly newKey: () => string) {}
 
   convert(children: RootContent[]): DocumentBlock[] {
-    this.collectDefinitions(children);
     return this.blocks(children, ALLOWED_CHILDREN.document);
-  }
-
-  private collectDefinitions(nodes: Nodes[]): void {
-    for (const node of nodes) {
-      if (node.type === 'definition' && !this.definitions.has(node.identifier)) this.definitions.set(node.identifier, node);
-      if ('children' in node) this.collectDefinitions(node.children);
-    }
   }
 
   blocks(children: RootContent[], allowed: Allowed): DocumentBlock[] {
@@ -592,7 +583,10 @@ export class MarkdownToDocument implements BlockConverter {
   }
 
   private inline(node: PhrasingContent, marks: DocumentMark[]): InlineContent[] {
-    const leaf = (text: string, leafMarks = marks): InlineContent[] => [this.text([{ object: 'leaf', text, marks: leafMarks }])];
+    // Keyless: every run of text is merged and keyed once by normalizeInlines.
+    const leaf = (text: string, leafMarks = marks): InlineContent[] => [
+      { object: 'text', key: '', leaves: [{ object: 'leaf', text, marks: leafMarks }] },
+    ];
     switch (node.type) {
       case 'text':
         // A soft line ending renders as a space; hard breaks are the document's "\n".
@@ -609,11 +603,9 @@ export class MarkdownToDocument implements BlockConverter {
         return leaf(node.value.replace(/\r?\n/g, ' '), withMark(marks, CODE));
       case 'link':
         return [this.link(node.url, node.children, marks)];
-      case 'linkReference': {
-        const definition = this.definitions.get(node.identifier);
-        if (!definition) return leaf(referenceSource(node.label ?? node.identifier, plainText(node.children)));
-        return [this.link(definition.url, node.children, marks)];
-      }
+      case 'linkReference':
+        // The parser resolves references to links and images: one left is kept as its source.
+        return leaf(referenceSource(node.label ?? node.identifier, plainText(node.children)));
       case 'image':
       case 'imageReference': {
         const image = this.resolveImage(node);
@@ -646,9 +638,7 @@ export class MarkdownToDocument implements BlockConverter {
   private resolveImage(node: PhrasingContent): ResolvedImage | undefined {
     if (node.type === 'image')
       return { url: node.url, alt: node.alt ?? undefined, title: node.title ?? undefined, options: node.data?.gitbook };
-    if (node.type !== 'imageReference') return undefined;
-    const definition = this.definitions.get(node.identifier);
-    return definition ? { url: definition.url, alt: node.alt ?? undefined, title: definition.title ?? undefined } : undefined;
+    return undefined;
   }
 }
 

@@ -3,7 +3,7 @@ import { join, relative } from 'node:path';
 import type { ImportPage } from '@bindery/contracts';
 import { devDataPath } from '@bindery/testing';
 import { readGitbookConfig } from './gitbook-config';
-import { planImport, type RepoFile } from './import-tree';
+import { MAX_PAGE_BYTES, planImport, type RepoFile } from './import-tree';
 
 const DEV = devDataPath('gitbook-dev', 'beefree-sdk-docs');
 
@@ -65,6 +65,35 @@ describe('planImport', () => {
     const read = (paths: string[]) => Promise.resolve(new Map(paths.map((p) => [p, sources[p]])));
     const plan = await planImport(files, read, readGitbookConfig(undefined, ''), { pages: {}, files: {} });
     expect(plan.refused).toEqual(['logo.md: a binary file named .md']);
+  });
+
+  it('imports a page over the size cap, or nested past the limit, unparsed: a code block of its whole source, with a note', async () => {
+    const hostile = '*a'.repeat(MAX_PAGE_BYTES / 2) + '[^x]'.repeat(10);
+    const { files, read } = memory({
+      'SUMMARY.md': '* [Home](README.md)\n* [Huge](huge.md)\n',
+      'README.md': '# Home\n',
+      'huge.md': hostile,
+    });
+    const started = performance.now();
+    const plan = await planImport(files, read, readGitbookConfig(undefined, ''), { pages: {}, files: {} });
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(plan.refused).toEqual([]);
+    expect(plan.report).toEqual([
+      `huge.md: 513 KiB is over the 512 KiB a page may have; imported unparsed, as a code block of its Markdown`,
+    ]);
+    const huge = plan.pages.find((page) => page.title === 'Huge')!;
+    const [code] = (huge.document as unknown as { nodes: Array<{ type: string; data: unknown; nodes: unknown[] }> }).nodes;
+    expect(code).toMatchObject({ type: 'code', data: { syntax: 'markdown' } });
+    expect(JSON.stringify(code)).toContain(`"text":"${hostile}"`);
+    // A page under the cap is parsed as usual.
+    expect(plan.pages.find((page) => page.title === 'Home')!.document).toMatchObject({ nodes: [] });
+
+    // Nesting past the input limit: also kept whole rather than parsed with losses.
+    const deep = '>'.repeat(120) + ' deep text\n';
+    const nested = memory({ 'SUMMARY.md': '* [Deep](deep.md)\n', 'deep.md': deep });
+    const deepPlan = await planImport(nested.files, nested.read, readGitbookConfig(undefined, ''), { pages: {}, files: {} });
+    expect(deepPlan.report).toEqual([expect.stringMatching(/^deep\.md: nests .* levels deep.*; imported unparsed, as a code block/)]);
+    expect(JSON.stringify(deepPlan.pages[0].document)).toContain('deep text');
   });
 
   it('uses the folder structure when there is no summary, and a non-default readme', async () => {

@@ -1,7 +1,7 @@
 import { posix } from 'node:path';
 import type { ImportPage, JsonDocument } from '@bindery/contracts';
 import { createHash } from 'node:crypto';
-import { readPageMarkdown } from '@bindery/document';
+import { codeBlockDocument, markdownInputError, readPageMarkdown } from '@bindery/document';
 import type { GitbookConfig } from './gitbook-config';
 import { parseSummary, type SummaryEntry } from './summary';
 
@@ -34,6 +34,14 @@ export interface ImportPlan {
 }
 
 const ASSETS_DIR = '.gitbook/assets/';
+/**
+ * The largest page body parsed (real pages are well under 100 KiB). The worker parses in process
+ * and the parser is linear, at worst about 0.1 MB/s on hostile input: a larger page would hold the
+ * worker for seconds, so it is imported unparsed, as a code block of its Markdown, with a note.
+ * A code block rather than skipping the page: the page keeps its place in the tree and every
+ * character of its source, and nothing disappears from the space or from the next export's summary.
+ */
+export const MAX_PAGE_BYTES = 512 * 1024;
 
 /**
  * Builds the page tree of a GitBook-format checkout: SUMMARY.md (or, without one, the folder
@@ -151,6 +159,18 @@ export async function planImport(
     // Git's own test for binary content: a NUL byte in the first 8,000 bytes.
     if (bytes.subarray(0, 8000).includes(0)) {
       refused.push(`${item.path}: a binary file named .md`);
+      continue;
+    }
+    // Too large, or nested past the input limit (the parser drops what is nested deeper than it
+    // keeps): the page's source is kept whole, unparsed, rather than parsed with losses.
+    const unparsable =
+      bytes.length > MAX_PAGE_BYTES
+        ? `${Math.ceil(bytes.length / 1024)} KiB is over the ${MAX_PAGE_BYTES / 1024} KiB a page may have`
+        : markdownInputError(bytes.toString('utf8'));
+    if (unparsable) {
+      report.push(`${item.path}: ${unparsable}; imported unparsed, as a code block of its Markdown`);
+      item.page.document = codeBlockDocument(bytes.toString('utf8'), 'markdown') as unknown as JsonDocument;
+      ids.pages[item.key].files = [];
       continue;
     }
     let parsed;
