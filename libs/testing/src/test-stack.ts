@@ -1,7 +1,19 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ALL_APPS, appEntry, freePort, LocalStack, natsUsers, repoRoot, run, SERVICES, startProcess, stopPid, waitForPort } from '@bindery/stack';
+import {
+  ALL_APPS,
+  appEntry,
+  freePort,
+  LocalStack,
+  natsUsers,
+  repoRoot,
+  run,
+  SERVICES,
+  startProcess,
+  stopPid,
+  waitForPort,
+} from '@bindery/stack';
 
 /** What end-to-end tests need to reach the stack, shared from the global setup through a file. */
 export interface TestStackInfo {
@@ -47,7 +59,7 @@ export async function startTestStack(): Promise<TestStackInfo> {
   const stack = await LocalStack.prepare({ dataDir });
   try {
     await stack.startInfrastructure();
-    stack.migrate();
+    await stack.migrate();
     const identity = SERVICES.find((s) => s.name === 'identity')!;
     const boot = JSON.parse(
       run(process.execPath, [appEntry(identity, 'cli/main.js'), 'bootstrap', '--json', '--email', 'admin@e2e.test'], {
