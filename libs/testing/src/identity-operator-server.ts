@@ -57,6 +57,9 @@ async function main(): Promise<void> {
       })();
     });
   });
+  // Never close an idle kept-alive connection: fetch may be sending on it at that very moment
+  // ("other side closed"); the client closes idle ones itself after a few seconds.
+  server.keepAliveTimeout = 0;
   server.listen(Number(process.env.OPERATOR_PORT), '127.0.0.1');
   const stop = () => server.close(() => void app.close().then(() => process.exit(0)));
   process.once('SIGTERM', stop);
