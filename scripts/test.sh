@@ -6,7 +6,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/prepare.sh --for-tests
 export COREPACK_ENABLE_DOWNLOAD_PROMPT=0
-pnpm turbo run test --concurrency=1
+# Two packages at a time: each package's jest uses one worker (cores - 1) on the 2-core machine.
+pnpm turbo run test --concurrency=2
 pnpm exec vitest run   # every service's service-alone tier, one Postgres + NATS for all
 pnpm --filter @bindery/gateway run test:e2e
 pnpm --filter @bindery/reader run test:browser   # published sites in headless Chromium (axe-core)

@@ -13,6 +13,22 @@ export function run(command: string, args: string[], options: { user?: string; e
   return result.stdout;
 }
 
+/** `run`, without blocking: for commands that may run side by side (each service's migrations). */
+export function runAsync(command: string, args: string[], options: { env?: NodeJS.ProcessEnv } = {}): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => ((stdout += chunk.toString('utf8')), (output += chunk.toString('utf8'))));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    child.once('error', reject);
+    child.once('close', (status) => {
+      if (status === 0) resolve(stdout);
+      else reject(new Error(`${command} ${args.join(' ')} failed (${status}):\n${output}`));
+    });
+  });
+}
+
 /**
  * Starts a long-running process whose output goes straight to a log file (not through us), so it
  * keeps running and logging if the process that started it exits (a test worker, say).

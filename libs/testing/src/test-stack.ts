@@ -1,7 +1,19 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ALL_APPS, appEntry, LocalStack, natsUsers, repoRoot, run, SERVICES } from '@bindery/stack';
+import {
+  ALL_APPS,
+  appEntry,
+  freePort,
+  LocalStack,
+  natsUsers,
+  repoRoot,
+  run,
+  SERVICES,
+  startProcess,
+  stopPid,
+  waitForPort,
+} from '@bindery/stack';
 
 /** What end-to-end tests need to reach the stack, shared from the global setup through a file. */
 export interface TestStackInfo {
@@ -18,7 +30,11 @@ export interface TestStackInfo {
   adminOrganizationId: string;
   /** Each app's Prometheus `/metrics` port on 127.0.0.1. */
   metricsPorts: Record<string, number>;
+  /** Identity's operator commands in one long-lived process (see identity-operator-server.ts). */
+  operator: { url: string; pid: number };
 }
+
+const OPERATOR_SERVER = join(__dirname, 'identity-operator-server.js');
 
 const INFO_FILE = join(tmpdir(), `bindery-e2e-${process.ppid}-${process.pid}.json`);
 export const TEST_STACK_ENV = 'BINDERY_TEST_STACK';
@@ -43,7 +59,7 @@ export async function startTestStack(): Promise<TestStackInfo> {
   const stack = await LocalStack.prepare({ dataDir });
   try {
     await stack.startInfrastructure();
-    stack.migrate();
+    await stack.migrate();
     const identity = SERVICES.find((s) => s.name === 'identity')!;
     const boot = JSON.parse(
       run(process.execPath, [appEntry(identity, 'cli/main.js'), 'bootstrap', '--json', '--email', 'admin@e2e.test'], {
@@ -52,6 +68,12 @@ export async function startTestStack(): Promise<TestStackInfo> {
     ) as { token: string; organizationId: string };
     // Generous: on a machine shared with other builds, three Node apps can take a minute to boot.
     await stack.startApps(180_000);
+    const operatorPort = await freePort();
+    const operator = startProcess(process.execPath, [OPERATOR_SERVER], join(dataDir, 'logs', 'identity-operator.log'), {
+      ...stack.envFor(identity),
+      OPERATOR_PORT: String(operatorPort),
+    });
+    await waitForPort(operatorPort, 120_000);
     const info: TestStackInfo = {
       dataDir,
       gatewayUrl: stack.gatewayUrl,
@@ -62,6 +84,7 @@ export async function startTestStack(): Promise<TestStackInfo> {
       adminEmail: 'admin@e2e.test',
       adminOrganizationId: boot.organizationId,
       metricsPorts: stack.state.metricsPorts,
+      operator: { url: `http://127.0.0.1:${operatorPort}`, pid: operator.pid! },
     };
     writeFileSync(INFO_FILE, JSON.stringify(info));
     process.env[TEST_STACK_ENV] = INFO_FILE;
@@ -94,13 +117,23 @@ export async function controlTestStack(): Promise<LocalStack> {
   return LocalStack.prepare({ dataDir: testStack().dataDir });
 }
 
-/** Runs identity's operator CLI against the test stack and returns its JSON output. */
-export async function identityCli(args: string[]): Promise<Record<string, unknown>> {
-  const stack = await controlTestStack();
-  const identity = SERVICES.find((s) => s.name === 'identity')!;
-  return JSON.parse(
-    run(process.execPath, [appEntry(identity, 'cli/main.js'), ...args, '--json'], { env: stack.envFor(identity) }),
-  ) as Record<string, unknown>;
+/**
+ * Runs one of identity's operator CLI commands against the test stack and returns its JSON output.
+ * By default in the stack's long-lived operator process (same commands and flags, no process boot
+ * per call); `{ process: true }` spawns the real CLI, for the tests of the CLI itself.
+ */
+export async function identityCli(args: string[], options: { process?: boolean } = {}): Promise<Record<string, unknown>> {
+  if (options.process) {
+    const stack = await controlTestStack();
+    const identity = SERVICES.find((s) => s.name === 'identity')!;
+    return JSON.parse(
+      run(process.execPath, [appEntry(identity, 'cli/main.js'), ...args, '--json'], { env: stack.envFor(identity) }),
+    ) as Record<string, unknown>;
+  }
+  const response = await fetch(testStack().operator.url, { method: 'POST', body: JSON.stringify({ args }) });
+  const body = (await response.json()) as Record<string, unknown>;
+  if (!response.ok) throw new Error(`identity CLI ${args.join(' ')} failed: ${String(body.error)}`);
+  return body;
 }
 
 export async function stopTestStack(): Promise<void> {
@@ -108,6 +141,7 @@ export async function stopTestStack(): Promise<void> {
   if (!file) return;
   const info = JSON.parse(readFileSync(file, 'utf8')) as TestStackInfo;
   const stack = await LocalStack.prepare({ dataDir: info.dataDir });
+  await stopPid(info.operator.pid, OPERATOR_SERVER);
   await stack.stop();
   if (!process.env.BINDERY_KEEP_TEST_DATA) rmSync(info.dataDir, { recursive: true, force: true });
   rmSync(file, { force: true });

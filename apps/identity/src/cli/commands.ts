@@ -9,6 +9,21 @@ import { TokensService } from '../tokens/tokens.service';
 import { UsersService } from '../users/users.service';
 
 export type Flags = Record<string, string | boolean | undefined>;
+
+/** The flags every command may take (`parseArgs` options; also used by the e2e tests' in-process runner). */
+export const CLI_OPTIONS = {
+  json: { type: 'boolean' },
+  help: { type: 'boolean' },
+  email: { type: 'string' },
+  name: { type: 'string' },
+  label: { type: 'string' },
+  id: { type: 'string' },
+  title: { type: 'string' },
+  'owner-email': { type: 'string' },
+  org: { type: 'string' },
+  role: { type: 'string' },
+} as const satisfies Record<string, { type: 'boolean' | 'string' }>;
+
 type Command = (app: INestApplicationContext, flags: Flags) => Promise<Record<string, unknown>>;
 
 const required = (flags: Flags, name: string): string => {

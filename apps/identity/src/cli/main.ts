@@ -3,25 +3,14 @@ import { parseArgs } from 'node:util';
 import { AppError, loadConfig, ServiceEnv } from '@bindery/platform';
 import { NestFactory } from '@nestjs/core';
 import { IdentityModule } from '../identity.module';
-import { COMMANDS } from './commands';
+import { CLI_OPTIONS, COMMANDS } from './commands';
 
 /** Operator CLI: `node dist/cli/main.js <command> [--flags] [--json]` with identity's DATABASE_URL. */
 async function main(): Promise<number> {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
     strict: true,
-    options: {
-      json: { type: 'boolean' },
-      help: { type: 'boolean' },
-      email: { type: 'string' },
-      name: { type: 'string' },
-      label: { type: 'string' },
-      id: { type: 'string' },
-      title: { type: 'string' },
-      'owner-email': { type: 'string' },
-      org: { type: 'string' },
-      role: { type: 'string' },
-    },
+    options: CLI_OPTIONS,
   });
   // Own keys only: `pnpm cli constructor` must be an unknown command, not Object.prototype.constructor.
   const name = positionals[0] ?? '';

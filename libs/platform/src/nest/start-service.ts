@@ -1,6 +1,6 @@
 import { type DynamicModule, type INestMicroservice, Module, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { type MicroserviceOptions, Transport } from '@nestjs/microservices';
+import type { MicroserviceOptions } from '@nestjs/microservices';
 import { RequestScopeInterceptor } from './request-scope.interceptor';
 import { RpcErrorFilter } from './rpc-error.filter';
 import { logger, PinoNestLogger } from '../logging/logger';
@@ -9,6 +9,7 @@ import { EnvelopeGuard } from './envelope.guard';
 import { healthHandlerFor } from './health.handler';
 import { markReady, startMetricsServer } from '../metrics/metrics-server';
 import { flushTracing } from '../tracing/start-tracing';
+import { DrainingServerNats } from './draining-server-nats';
 
 // Re-exported: apps built their connections from here before it moved to the root entry point.
 export { natsConnectionOptions } from '../nats/connection-options';
@@ -35,8 +36,8 @@ class ServiceRootModule {
 export async function startService(options: StartServiceOptions): Promise<INestMicroservice> {
   const root: DynamicModule = { module: ServiceRootModule, imports: [options.module], controllers: [healthHandlerFor(options.name)] };
   const app = await NestFactory.createMicroservice<MicroserviceOptions>(root, {
-    transport: Transport.NATS,
-    options: { ...natsConnectionOptions(options.nats, options.name), queue: options.name, gracefulShutdown: true },
+    // Stopping: unsubscribe, answer the messages in hand (at most 10 s), then close.
+    strategy: new DrainingServerNats({ ...natsConnectionOptions(options.nats, options.name), queue: options.name }),
     logger: new PinoNestLogger(),
   });
   app.useGlobalFilters(new RpcErrorFilter());

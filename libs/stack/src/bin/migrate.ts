@@ -9,7 +9,7 @@ async function main(): Promise<void> {
     postgresPort: process.env.BINDERY_PG_PORT ? Number(process.env.BINDERY_PG_PORT) : undefined,
   });
   await stack.startPostgres();
-  stack.migrate();
+  await stack.migrate();
   console.log('Migrations applied for every service.');
 }
 

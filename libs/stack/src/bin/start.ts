@@ -35,7 +35,7 @@ async function main(): Promise<void> {
     console.log(`Starting Postgres and NATS under ${stack.state.dataDir} …`);
     await stack.startInfrastructure();
     console.log('Running migrations …');
-    stack.migrate();
+    await stack.migrate();
     const identity = SERVICES.find((s) => s.name === 'identity')!;
     bootstrap = JSON.parse(
       run(process.execPath, [join(repoRoot(), 'apps/identity/dist/cli/main.js'), 'bootstrap', '--json'], { env: stack.envFor(identity) }),

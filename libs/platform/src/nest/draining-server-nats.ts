@@ -1,0 +1,27 @@
+import type { Subscription } from '@nats-io/transport-node';
+import { type NatsOptions, ServerNats } from '@nestjs/microservices';
+import { messagesInHand } from './messages-in-hand';
+
+/**
+ * Nest's NATS server with a shutdown that waits for what is in hand: it unsubscribes (the queue
+ * group's other replicas take new messages), waits until the messages being handled have been
+ * answered, at most `graceMs`, then closes. Nest's own graceful shutdown always waits its whole
+ * grace period (10 s) after unsubscribing, so every idle service took 10 s to stop, longer than
+ * `pnpm stop` (and the e2e stack) waits before SIGKILL, so shutdown hooks (outbox relay, span
+ * flush, pool close) never ran there.
+ */
+export class DrainingServerNats extends ServerNats {
+  constructor(
+    options: Required<NatsOptions>['options'],
+    private readonly graceMs = 10_000,
+  ) {
+    super({ ...options, gracefulShutdown: false });
+  }
+
+  override async close(): Promise<void> {
+    // Element access: Nest keeps both private, and offers no other way to unsubscribe before closing.
+    if (this['natsClient']) for (const subscription of this['subscriptions'] as Subscription[]) subscription.unsubscribe();
+    await messagesInHand.settled(this.graceMs);
+    await super.close();
+  }
+}
