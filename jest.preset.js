@@ -12,6 +12,7 @@ const swc = [
 ];
 module.exports = {
   testEnvironment: 'node',
+  setupFiles: [require('node:path').join(__dirname, 'jest.fast-check.js')],
   transform: { '^.+\\.ts$': swc },
   moduleFileExtensions: ['ts', 'js', 'json'],
 };

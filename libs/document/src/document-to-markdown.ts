@@ -14,6 +14,7 @@ import type {
   TableBlock,
 } from './document.types';
 import { MARK_ORDER } from './inline-normalize';
+import { isContainerCloser } from './gitbook-blocks';
 import { liquidBlockToMdast } from './liquid-blocks';
 import { splitLiquidLine } from './liquid-tags';
 
@@ -59,14 +60,27 @@ export class DocumentToMdast {
     this.resolveRef = options.resolveRef ?? defaultResolveRef;
   }
 
+  /** Liquid blocks (hint, tabs, stepper, …) being written around the current node. */
+  private liquidDepth = 0;
+
   blocks(nodes: DocumentBlock[]): RootContent[] {
     return nodes.flatMap((node) => this.block(node));
+  }
+
+  /** The content of a Liquid block: a stray closing tag inside it must not be written as a tag. */
+  private liquidFlow(nodes: DocumentBlock[]): BlockContent[] {
+    this.liquidDepth += 1;
+    try {
+      return this.flow(nodes);
+    } finally {
+      this.liquidDepth -= 1;
+    }
   }
 
   private block(node: DocumentBlock): RootContent[] {
     switch (node.type) {
       case 'paragraph': {
-        const tagLine = singleTagLine(node.nodes);
+        const tagLine = singleTagLine(node.nodes, this.liquidDepth > 0);
         if (tagLine) return [{ type: 'liquidTag', value: tagLine }];
         const children = this.phrasing(node.nodes);
         // A hard break ending a paragraph is written `<br>`: a trailing `\` would read back as text.
@@ -108,7 +122,7 @@ export class DocumentToMdast {
       case 'code-line':
         return this.block({ object: 'block', type: 'code', data: {}, nodes: [node] });
       case 'hint':
-        return [{ type: 'hint', style: node.data.style, children: this.flow(node.nodes) }];
+        return [{ type: 'hint', style: node.data.style, children: this.liquidFlow(node.nodes) }];
       case 'images':
         return this.imageParagraph(node.nodes, node.data.align);
       case 'image':
@@ -123,11 +137,11 @@ export class DocumentToMdast {
         return [
           {
             type: 'tabs',
-            children: node.nodes.map((tab) => ({ type: 'tab', title: tab.data.title ?? '', children: this.flow(tab.nodes) })),
+            children: node.nodes.map((tab) => ({ type: 'tab', title: tab.data.title ?? '', children: this.liquidFlow(tab.nodes) })),
           },
         ];
       case 'tabs-item':
-        return [{ type: 'tabs', children: [{ type: 'tab', title: node.data.title ?? '', children: this.flow(node.nodes) }] }];
+        return [{ type: 'tabs', children: [{ type: 'tab', title: node.data.title ?? '', children: this.liquidFlow(node.nodes) }] }];
       case 'expandable':
         return [this.expandable(node)];
       case 'table':
@@ -143,7 +157,7 @@ export class DocumentToMdast {
       case 'openapi-operation':
       case 'file':
       case 'reusable-content': {
-        const liquid = liquidBlockToMdast(node, (nodes) => this.flow(nodes), this.resolveRef);
+        const liquid = liquidBlockToMdast(node, (nodes) => this.liquidFlow(nodes), this.resolveRef);
         return liquid ? [liquid] : [];
       }
       default:
@@ -389,11 +403,16 @@ function fragmentText(fragment: DocumentFragment | undefined): string {
  * The text of a paragraph that is one unformatted Liquid tag (an unknown tag such as
  * `{% swagger %}`, or the tag of a block kept as text). Written as is, it reads back as the same
  * paragraph; written as text, its `{` would be escaped and GitBook would no longer see a tag.
+ * A closing tag (`{% endtab %}`) inside a Liquid block is the exception: written as is, it would
+ * close that block on the next read, so it is escaped like any text.
  */
-function singleTagLine(nodes: InlineContent[]): string | undefined {
+function singleTagLine(nodes: InlineContent[], insideLiquidBlock: boolean): string | undefined {
   const [only] = nodes;
   if (nodes.length !== 1 || only.object !== 'text' || only.leaves.length !== 1 || only.leaves[0].marks.length > 0) return undefined;
   const text = only.leaves[0].text;
   const segments = splitLiquidLine(text);
-  return segments.length === 1 && segments[0].kind === 'tag' && segments[0].raw === text ? text : undefined;
+  const [tag] = segments;
+  return segments.length === 1 && tag.kind === 'tag' && tag.raw === text && !(insideLiquidBlock && isContainerCloser(tag.name))
+    ? text
+    : undefined;
 }

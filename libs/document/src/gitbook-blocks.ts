@@ -35,6 +35,9 @@ const OPTIONAL_CLOSE = new Set(['file', 'embed', 'swagger-parameter']);
 const SINGLE_TAGS = new Set(['include', 'page-ref']);
 const CONTAINER_TAGS = new Set(['hint', 'tabs', 'tab', 'code', 'content-ref', ...LIQUID_BLOCK_TAGS, 'embed']);
 
+/** `endhint`, `endtab`, …: a tag that closes a block when it reads back, never a free-standing tag. */
+export const isContainerCloser = (name: string): boolean => name.startsWith('end') && CONTAINER_TAGS.has(name.slice(3));
+
 interface Frame {
   name: string;
   attributes: Record<string, string>;
@@ -114,7 +117,7 @@ class SiblingPairer {
       // Past the nesting cap an opening tag stays text: every unclosed frame is copied into its
       // parent at the end, so thousands of open tags would cost the square of their number.
       this.stack.push(frame);
-    } else if (tag.name.startsWith('end') && CONTAINER_TAGS.has(tag.name.slice(3))) {
+    } else if (isContainerCloser(tag.name)) {
       this.close(tag.name.slice(3), node);
     } else {
       this.top().children.push(node);

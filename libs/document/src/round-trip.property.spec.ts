@@ -62,3 +62,16 @@ describe('document → markdown → document loses nothing', () => {
     );
   });
 });
+
+/** Inputs the properties above once found unstable; each stays a regression test. */
+describe('counterexamples found by the properties', () => {
+  it.each([
+    // A stray `{% endtab %}` inside tabs was written back as a tag line, which then closed the tab.
+    '{% tabs %}{% endtab %}a{% endtabs %}',
+    '{% tabs %}\n{% endtab %}\na\n{% endtabs %}',
+    '{% hint style="info" %}\n{% endtab %}\n{% endhint %}',
+  ])('%j is stable after one pass', (markdown) => {
+    const once = normalize(markdown);
+    expect(normalize(once)).toBe(once);
+  });
+});
