@@ -80,7 +80,11 @@ describe('security: sites', () => {
   it("a member's ping token does not open a visitor-auth site; a token of the site's key does", async () => {
     const { client, orgId, spaceIds, base } = await siteWithSpaces(1, 'visitor-ping');
     const ids = await seedSpace(client, spaceIds[0]);
-    const pages = expectOperation<{ pages: PageBody[] }>(await client.get(`/v1/spaces/${spaceIds[0]}/content/pages`), 'listPages', 200).pages;
+    const pages = expectOperation<{ pages: PageBody[] }>(
+      await client.get(`/v1/spaces/${spaceIds[0]}/content/pages`),
+      'listPages',
+      200,
+    ).pages;
     const intro = pages.find((p) => p.id === ids.Intro) as PageBody & { path: string };
     const { privateKey } = expectOperation<{ privateKey: string }>(
       await client.get(`${base}/publishing/auth`),
@@ -139,7 +143,11 @@ describe('security: sites', () => {
       'createSite',
       201,
     );
-    expectError(await owner.client.patch(`/v1/orgs/${owner.orgId}/sites/${sibling.id}`, { basename: 'other', hostname: host }), 409, /hostname/);
+    expectError(
+      await owner.client.patch(`/v1/orgs/${owner.orgId}/sites/${sibling.id}`, { basename: 'other', hostname: host }),
+      409,
+      /hostname/,
+    );
 
     await eventually(async () => expect((await readOnHost(host, `/docs/${intro.path}`)).status).toBe(200), 10_000);
     expect((await readOnHost(host, `/evil/${intro.path}`)).status).toBe(404);

@@ -23,7 +23,7 @@ describe('verifyVisitorJwt', () => {
     expect(key).not.toHaveBeenCalled();
   });
 
-  it("opens a site with an organization token only when its audience names that site", async () => {
+  it('opens a site with an organization token only when its audience names that site', async () => {
     const { key, es256 } = await organization();
     expect(await verifyVisitorJwt(await es256(siteAudience('site1')), key, site())).toMatchObject({ by: 'organization' });
     expect(await verifyVisitorJwt(await es256(['x', siteAudience('site1')]), key, site())).toMatchObject({ by: 'organization' });

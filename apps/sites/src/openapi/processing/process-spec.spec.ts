@@ -173,7 +173,9 @@ describe('processSpec', () => {
       paths: { '/a': { get: { operationId: 'same', responses: {} } }, '/b': { post: { operationId: 'same', responses: {} } } },
     });
     expect((await failure(processSpec({ url: null, text: twice }, limits()))).message).toMatch(/operationId "same"/);
-    const unknown = await failure(processSpec({ url: null, text: 'openapi: 3.0.3\ninfo: {title: t, version: "1"}\npaths: {}\nbogus: 1\n' }, limits()));
+    const unknown = await failure(
+      processSpec({ url: null, text: 'openapi: 3.0.3\ninfo: {title: t, version: "1"}\npaths: {}\nbogus: 1\n' }, limits()),
+    );
     expect(unknown.message).toMatch(/additional properties: bogus/);
     expect((await failure(processSpec({ url: null, text: 'openapi: 3.2.0\ninfo: {title: t, version: "1"}\n' }, limits()))).message).toMatch(
       /unsupported version/,

@@ -6,8 +6,6 @@ import { checkRefCycles } from './ref-cycles';
 import { type Fetcher, type FetchLimits, SpecFiles } from './spec-files';
 import { validateDocument } from './validate-document';
 
-/** Validation messages kept on the spec (the count says how many there were). */
-const MAX_REPORTED_ERRORS = 20;
 /** Where a spec given as text "lives", so that relative `$ref`s resolve (to files it may not have). */
 const TEXT_BASE = 'http://text.invalid/openapi';
 /** Files a `$ref` names that are documents; any other (a code sample, Markdown) is inlined as text. */

@@ -73,4 +73,3 @@ function doublingSpec(levels: number): string {
     components: { schemas },
   });
 }
-

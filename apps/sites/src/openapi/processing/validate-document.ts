@@ -82,7 +82,7 @@ function schema31(): AnySchema {
       else stack.push(value);
     }
   }
-  return schema as AnySchema;
+  return schema;
 }
 
 /**
