@@ -4,7 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { DataSource } from 'typeorm';
 import { SitesEnv } from './config/sites.env';
 import { OpenApiRepository } from './openapi/openapi.repository';
-import { openApiProcessJob } from './openapi/process.job';
+import { openApiProcessJob, specProcessor } from './openapi/process.job';
 import { SitesWorkerModule } from './worker.module';
 
 /**
@@ -15,13 +15,20 @@ runWorkerMain(async () => {
   const env = loadConfig(SitesEnv);
   const settings = loadConfig(WorkerEnv);
   const app = await NestFactory.createApplicationContext(SitesWorkerModule.forRoot(env), { logger: new PinoNestLogger() });
+  const processor = specProcessor(env);
   const worker = await runWorker({
     name: 'sites-worker',
     nats: env,
     database: app.get(DataSource),
     maxConcurrency: settings.WORKER_CONCURRENCY,
     shutdownGraceMs: settings.WORKER_SHUTDOWN_GRACE_MS,
-    jobs: [openApiProcessJob({ specs: app.get(OpenApiRepository), env })],
+    jobs: [openApiProcessJob({ specs: app.get(OpenApiRepository), env, processor })],
   });
-  return { worker, close: () => app.close() };
+  return {
+    worker,
+    close: async () => {
+      await processor.close();
+      await app.close();
+    },
+  };
 });

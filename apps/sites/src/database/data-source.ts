@@ -3,6 +3,7 @@ import { CreateSites1767571200000 } from './migrations/1767571200000-CreateSites
 import { CreateOpenApiSpecs1767657600000 } from './migrations/1767657600000-CreateOpenApiSpecs';
 import { SiteStructure1767571300000 } from './migrations/1767571300000-SiteStructure';
 import { CreatePublishingAuth1767744000000 } from './migrations/1767744000000-CreatePublishingAuth';
+import { UniqueSiteHostname1767830400000 } from './migrations/1767830400000-UniqueSiteHostname';
 
 export const SITES_SCHEMA = 'sites';
 
@@ -11,6 +12,7 @@ export const sitesMigrations = [
   SiteStructure1767571300000,
   CreateOpenApiSpecs1767657600000,
   CreatePublishingAuth1767744000000,
+  UniqueSiteHostname1767830400000,
 ];
 
 /** The sites context's own schema, reached with its own role (DATABASE_URL). */

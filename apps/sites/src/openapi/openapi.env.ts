@@ -27,6 +27,21 @@ export class OpenApiEnv extends ServiceEnv {
   @Max(600_000)
   OPENAPI_FETCH_TIMEOUT_MS: number = 20_000;
 
+  /**
+   * Time one spec may take to parse, bundle and validate (in a worker thread), in ms, on top of
+   * OPENAPI_FETCH_TIMEOUT_MS: a spec over it fails with a clear error, and is not retried.
+   */
+  @IsInt({ message: 'must be a whole number of milliseconds' })
+  @Min(100)
+  @Max(600_000)
+  OPENAPI_PROCESS_TIMEOUT_MS: number = 15_000;
+
+  /** Heap of the thread that processes one spec, in MB: a spec that needs more fails with a clear error. */
+  @IsInt({ message: 'must be a whole number of MB' })
+  @Min(64)
+  @Max(16_384)
+  OPENAPI_PROCESS_MEMORY_MB: number = 512;
+
   /** Largest file of a spec, and largest bundled document, in bytes. */
   @IsInt({ message: 'must be a whole number of bytes' })
   @Min(1024)

@@ -1,14 +1,31 @@
 import { OPENAPI_PROCESS_JOB, type OpenApiProcessPayload } from '@bindery/contracts';
-import { AddressPolicy, defineJob, type JobDefinition, logger, newId } from '@bindery/platform';
+import { defineJob, type JobDefinition, logger, newId } from '@bindery/platform';
 import type { OpenApiEnv } from './openapi.env';
 import type { OpenApiRepository, ProcessOutcome } from './openapi.repository';
-import { type Fetcher } from './processing/spec-files';
-import { processSpec } from './processing/process-spec';
 import { ProcessingError } from './processing/processing-error';
+import { SpecProcessor } from './processing/spec-processor';
+
+/** Specs one worker processes at once, each in a thread of its own. */
+export const OPENAPI_PROCESS_CONCURRENCY = 2;
+
+/** The thread pool a worker processes specs in, within the budgets of `env`. */
+export function specProcessor(env: OpenApiEnv): SpecProcessor {
+  return new SpecProcessor({
+    threads: OPENAPI_PROCESS_CONCURRENCY,
+    budgetMs: env.OPENAPI_FETCH_TIMEOUT_MS + env.OPENAPI_PROCESS_TIMEOUT_MS,
+    memoryMb: env.OPENAPI_PROCESS_MEMORY_MB,
+    limits: {
+      allowPrivateHosts: env.OPENAPI_FETCH_ALLOW_PRIVATE_HOSTS,
+      timeoutMs: env.OPENAPI_FETCH_TIMEOUT_MS,
+      maxBytes: env.OPENAPI_MAX_BYTES,
+      maxFiles: env.OPENAPI_MAX_FILES,
+    },
+  });
+}
 
 /**
- * Processes one generation of a spec's source: fetch (guarded), parse, bundle, validate, then a
- * new content-addressed version when the document differs from the last one. Idempotent: a
+ * Processes one generation of a spec's source: fetch (guarded), parse, bundle, validate (in a
+ * worker thread, within a time and memory budget: `SpecProcessor`), then a new content-addressed version when the document differs from the last one. Idempotent: a
  * newer generation makes an older job a no-op, the documents are stored by hash, and a version is
  * added only when the bytes differ from the latest version's. Network failures are retried with
  * backoff and reported on the spec meanwhile; the last attempt's failure is final (the last good
@@ -18,18 +35,12 @@ import { ProcessingError } from './processing/processing-error';
 export function openApiProcessJob(deps: {
   specs: OpenApiRepository;
   env: OpenApiEnv;
-  fetcher?: Fetcher;
+  processor: SpecProcessor;
 }): JobDefinition<OpenApiProcessPayload> {
-  const limits = {
-    policy: AddressPolicy.fromList(deps.env.OPENAPI_FETCH_ALLOW_PRIVATE_HOSTS),
-    timeoutMs: deps.env.OPENAPI_FETCH_TIMEOUT_MS,
-    maxBytes: deps.env.OPENAPI_MAX_BYTES,
-    maxFiles: deps.env.OPENAPI_MAX_FILES,
-  };
   const maxAttempts = deps.env.OPENAPI_MAX_ATTEMPTS;
   return defineJob<OpenApiProcessPayload>({
     type: OPENAPI_PROCESS_JOB,
-    concurrency: 2,
+    concurrency: OPENAPI_PROCESS_CONCURRENCY,
     // The runner heartbeats while a job runs: a dead worker's job is redelivered after this.
     ackWaitMs: 10_000,
     maxAttempts,
@@ -45,7 +56,7 @@ export function openApiProcessJob(deps: {
           payload.refresh && spec.lastVersionId
             ? { etag: spec.sourceEtag ?? undefined, lastModified: spec.sourceLastModified ?? undefined }
             : undefined;
-        const result = await processSpec({ url: spec.sourceUrl, text: spec.sourceText, conditional }, limits, deps.fetcher);
+        const result = await deps.processor.run({ url: spec.sourceUrl, text: spec.sourceText, conditional }, ctx.signal);
         await ctx.progress(0.9, 'storing the version');
         if (result.notModified) {
           outcome = { final: true };

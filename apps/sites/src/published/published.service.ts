@@ -55,7 +55,8 @@ export class PublishedService {
     const { standing, urlBase } = await this.loader.standing(ctx, input.organizationId, false);
     const loaded = await this.loadSite(input.siteId, input.organizationId);
     if (!loaded || !loaded.site.published) throw notFound(`Site ${input.siteId} is not published`);
-    const claims = await this.claimsOf(ctx, loaded, input.visitor);
+    // The member may see the site already: a token only brings claims here.
+    const claims = await this.claimsOf(ctx, loaded, input.visitor, false);
     const { result } = this.build(ctx, loaded, urlBase, input.shareKey, claims, standing);
     return result;
   }
@@ -70,7 +71,7 @@ export class PublishedService {
     if (site.visibility === 'visitor-auth' && !input.visitor?.token) throw refusal(loaded, unauthorized('This site needs a visitor token'));
     let claims: Record<string, unknown>;
     try {
-      claims = await this.claimsOf(ctx, loaded, input.visitor);
+      claims = await this.claimsOf(ctx, loaded, input.visitor, site.visibility === 'visitor-auth');
     } catch (error) {
       throw refusal(loaded, error);
     }
@@ -110,9 +111,19 @@ export class PublishedService {
     return entry;
   }
 
-  /** The visitor's claims: the verified token's payload, plus the unsigned claims the schema declares. */
-  private async claimsOf(ctx: RequestContext, { site, auth }: LoadedSite, visitor?: VisitorInput): Promise<Record<string, unknown>> {
-    const signed = visitor?.token ? await this.visitors.verify(ctx, site.organization_id, visitor.token, auth.key) : {};
+  /**
+   * The visitor's claims: the verified token's payload, plus the unsigned claims the schema declares.
+   * `access`: the token is what opens the site (visitor-auth), so it must be one made for this site.
+   */
+  private async claimsOf(
+    ctx: RequestContext,
+    { site, auth }: LoadedSite,
+    visitor: VisitorInput | undefined,
+    access: boolean,
+  ): Promise<Record<string, unknown>> {
+    const signed = visitor?.token
+      ? await this.visitors.verify(ctx, site.organization_id, visitor.token, { id: site.id, key: auth.key, access })
+      : {};
     const unsigned = allowedUnsignedClaims(site.adaptive_schema, visitor?.unsigned);
     return { ...signed, unsigned };
   }

@@ -3,7 +3,7 @@ import { unauthorized } from '@bindery/platform';
 import { ServiceClient } from '@bindery/platform/nest';
 import { Injectable } from '@nestjs/common';
 import { importJWK } from 'jose';
-import { verifyVisitorJwt } from './visitor-token';
+import { type TokenSite, verifyVisitorJwt } from './visitor-token';
 
 const KEY_TTL_MS = 60_000;
 type VerifyKey = Awaited<ReturnType<typeof importJWK>>;
@@ -20,10 +20,10 @@ export class VisitorClaims {
 
   constructor(private readonly services: ServiceClient) {}
 
-  /** The token's claims, or a 401 when it is not a valid, unexpired token of this organization. */
-  async verify(ctx: RequestContext, organizationId: string, token: string, siteKey?: Uint8Array): Promise<Record<string, unknown>> {
+  /** The token's claims, or a 401 when it is not a valid, unexpired token of this organization for this site. */
+  async verify(ctx: RequestContext, organizationId: string, token: string, site: TokenSite): Promise<Record<string, unknown>> {
     try {
-      return (await verifyVisitorJwt(token, () => this.key(ctx, organizationId), siteKey)).payload;
+      return (await verifyVisitorJwt(token, () => this.key(ctx, organizationId), site)).payload;
     } catch {
       // The organization's key may have been rotated: asked again next time (a site's key comes with its rows).
       this.keys.delete(organizationId);

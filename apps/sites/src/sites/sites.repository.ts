@@ -100,12 +100,12 @@ export class SitesRepository {
     if (siteIds.length) await manager.query('UPDATE sites SET updated_at = clock_timestamp() WHERE id = ANY($1)', [siteIds]);
   }
 
-  /** Another site already answers at this hostname and basename. */
-  async hostnameTaken(manager: EntityManager, hostname: string, basename: string | null, exceptSiteId: string): Promise<boolean> {
-    const rows: unknown[] = await manager.query(
-      'SELECT 1 FROM sites WHERE hostname = $1 AND basename IS NOT DISTINCT FROM $2 AND id <> $3',
-      [hostname, basename, exceptSiteId],
-    );
+  /**
+   * Another site, of any organization, already has this hostname: a hostname belongs to one site
+   * (the unique index `sites_hostname_unique` holds it against a concurrent claim).
+   */
+  async hostnameTaken(manager: EntityManager, hostname: string, exceptSiteId: string): Promise<boolean> {
+    const rows: unknown[] = await manager.query('SELECT 1 FROM sites WHERE hostname = $1 AND id <> $2', [hostname, exceptSiteId]);
     return rows.length > 0;
   }
 
@@ -154,3 +154,11 @@ export class SitesRepository {
     return rows.length > 0;
   }
 }
+
+/** The error of a write that lost a race for a hostname (Postgres unique violation on its index). */
+export function isHostnameClash(error: unknown): boolean {
+  const { code, constraint } = (error ?? {}) as { code?: unknown; constraint?: unknown };
+  return code === '23505' && constraint === HOSTNAME_INDEX;
+}
+
+const HOSTNAME_INDEX = 'sites_hostname_unique';

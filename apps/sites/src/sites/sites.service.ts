@@ -23,7 +23,8 @@ import { SpaceLookup, slugOf, uniquePath } from '../structure/space-lookup';
 import { StructureRepository } from '../structure/structure.repository';
 import { type CallerSite, SiteLoader } from './site-loader';
 import { siteWire } from './site-wire';
-import { type SiteChanges, SitesRepository } from './sites.repository';
+import { type SiteChanges, SitesRepository, isHostnameClash } from './sites.repository';
+import { OrganizationsRepository } from '../access/organizations.repository';
 
 /** Sites: list, create, get, patch, delete, publish, and the adaptive (visitor) schema. */
 @Injectable()
@@ -35,6 +36,7 @@ export class SitesService {
     private readonly structure: StructureRepository,
     private readonly writer: SiteWriter,
     private readonly spaces: SpaceLookup,
+    private readonly organizations: OrganizationsRepository,
   ) {}
 
   async list(ctx: RequestContext, input: SiteListInput): Promise<List<Site>> {
@@ -111,9 +113,7 @@ export class SitesService {
         changes.basename = input.basename;
       }
       if (input.hostname !== undefined) {
-        const basename = changes.basename ?? site.basename;
-        if (input.hostname !== null && (await this.sites.hostnameTaken(manager, input.hostname, basename, site.id)))
-          throw conflict(`hostname: another site is already published at ${input.hostname}${basename ? `/${basename}` : ''}`);
+        if (input.hostname !== null) await this.refuseTakenHostname(manager, input.hostname, site);
         changes.hostname = input.hostname;
       }
       if (input.defaultSiteSection !== undefined) {
@@ -133,10 +133,27 @@ export class SitesService {
           changes.default_site_space_id = siteSpace.id;
         }
       }
-      await this.sites.update(manager, site.id, changes);
+      try {
+        await this.sites.update(manager, site.id, changes);
+      } catch (error) {
+        // Two sites claimed the hostname at once: the unique index let one of them have it.
+        if (isHostnameClash(error)) throw hostnameTaken(input.hostname!);
+        throw error;
+      }
       return { site, standing, urlBase };
     });
     return this.fresh(ctx, caller);
+  }
+
+  /**
+   * A hostname belongs to one site across all organizations, and an organization's hostname to
+   * that organization: the reader serves whatever site a host names, so a second claim would put
+   * one tenant's pages on another's domain.
+   */
+  private async refuseTakenHostname(manager: EntityManager, hostname: string, site: SiteRow): Promise<void> {
+    if (await this.sites.hostnameTaken(manager, hostname, site.id)) throw hostnameTaken(hostname);
+    const owner = await this.organizations.byHostname(hostname);
+    if (owner !== undefined && owner !== site.organization_id) throw hostnameTaken(hostname);
   }
 
   async delete(ctx: RequestContext, input: SiteRef): Promise<void> {
@@ -192,3 +209,5 @@ function adaptiveWire(site: SiteRow): SiteAdaptiveSchema {
     updatedAt: new Date(site.adaptive_updated_at ?? site.created_at).toISOString(),
   };
 }
+
+const hostnameTaken = (hostname: string) => conflict(`hostname: ${hostname} is already used by another site`);

@@ -161,4 +161,25 @@ describe('processSpec', () => {
       retryable: false,
     });
   });
+
+  it('reports what the schema of the version, $ref targets and operation ids say is wrong', async () => {
+    const missing = await failure(
+      processSpec({ url: null, text: doc('components:\n  schemas:\n    A:\n      $ref: "#/components/schemas/Gone"\n') }, limits()),
+    );
+    expect(missing.message).toMatch(/#\/components\/schemas\/Gone/);
+    const twice = JSON.stringify({
+      openapi: '3.0.3',
+      info: { title: 't', version: '1' },
+      paths: { '/a': { get: { operationId: 'same', responses: {} } }, '/b': { post: { operationId: 'same', responses: {} } } },
+    });
+    expect((await failure(processSpec({ url: null, text: twice }, limits()))).message).toMatch(/operationId "same"/);
+    const unknown = await failure(
+      processSpec({ url: null, text: 'openapi: 3.0.3\ninfo: {title: t, version: "1"}\npaths: {}\nbogus: 1\n' }, limits()),
+    );
+    expect(unknown.message).toMatch(/additional properties: bogus/);
+    expect((await failure(processSpec({ url: null, text: 'openapi: 3.2.0\ninfo: {title: t, version: "1"}\n' }, limits()))).message).toMatch(
+      /unsupported version/,
+    );
+    expect((await failure(processSpec({ url: null, text: 'info: {title: t}\n' }, limits()))).message).toMatch(/no "openapi" or "swagger"/);
+  });
 });

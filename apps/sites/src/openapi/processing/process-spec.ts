@@ -1,13 +1,11 @@
 import { createHash } from 'node:crypto';
 import { bundle } from '@apidevtools/json-schema-ref-parser';
-import { validate } from '@readme/openapi-parser';
 import { parseDocument, parseEntry } from './parse-document';
 import { ProcessingError } from './processing-error';
 import { checkRefCycles } from './ref-cycles';
 import { type Fetcher, type FetchLimits, SpecFiles } from './spec-files';
+import { validateDocument } from './validate-document';
 
-/** Validation messages kept on the spec (the count says how many there were). */
-const MAX_REPORTED_ERRORS = 20;
 /** Where a spec given as text "lives", so that relative `$ref`s resolve (to files it may not have). */
 const TEXT_BASE = 'http://text.invalid/openapi';
 /** Files a `$ref` names that are documents; any other (a code sample, Markdown) is inlined as text. */
@@ -52,8 +50,8 @@ export async function processSpec(source: SpecSourceToProcess, limits: FetchLimi
   }
   const entryUrl = source.url ?? TEXT_BASE;
   const { document, format } = parseEntry(text, source.url ?? 'source.text');
-  const json = await bundleDocument(entryUrl, document, files, limits);
-  await validateDocument(json);
+  const { json, bundled } = await bundleDocument(entryUrl, document, files, limits);
+  validateDocument(bundled);
   return {
     notModified: false,
     raw: { text, format, hash: sha256(text) },
@@ -63,11 +61,16 @@ export async function processSpec(source: SpecSourceToProcess, limits: FetchLimi
   };
 }
 
-/** Inlines every external `$ref` (files fetched through `files`), leaving internal pointers; the JSON text. */
-async function bundleDocument(entryUrl: string, document: Record<string, unknown>, files: SpecFiles, limits: FetchLimits): Promise<string> {
+/** Inlines every external `$ref` (files fetched through `files`), leaving internal pointers; the document and its JSON text. */
+async function bundleDocument(
+  entryUrl: string,
+  document: Record<string, unknown>,
+  files: SpecFiles,
+  limits: FetchLimits,
+): Promise<{ json: string; bundled: Record<string, unknown> }> {
   // The resolver's own error wins over the library's wrapping of it.
   let failure: ProcessingError | undefined;
-  let bundled: unknown;
+  let bundled: Record<string, unknown>;
   try {
     bundled = await bundle(entryUrl, document, {
       resolve: {
@@ -115,27 +118,5 @@ async function bundleDocument(entryUrl: string, document: Record<string, unknown
   if (Buffer.byteLength(json) > limits.maxBytes) {
     throw ProcessingError.parse(`the bundled document is larger than ${limits.maxBytes} bytes, the most accepted`);
   }
-  return json;
-}
-
-/** Swagger 2.0, OpenAPI 3.0 or 3.1, checked by @readme/openapi-parser (schemas and its extra rules). */
-async function validateDocument(json: string): Promise<void> {
-  let result;
-  try {
-    // A copy: validation dereferences the document in place.
-    result = await validate(JSON.parse(json) as Parameters<typeof validate>[0], { resolve: { external: false } });
-  } catch (error) {
-    throw ProcessingError.parse(`not a valid OpenAPI or Swagger document: ${(error as Error).message.split('\n')[0]}`);
-  }
-  if (result.valid) return;
-  const errors = result.errors.slice(0, MAX_REPORTED_ERRORS).map((e) => ({ message: oneLine(e.message), code: 'validation' }));
-  if (errors.length === 0) errors.push({ message: 'not a valid OpenAPI or Swagger document', code: 'validation' });
-  throw new ProcessingError('PARSE_ERROR', errors, false, result.errors.length + result.additionalErrors);
-}
-
-/** The library's message with its code frame folded into one line: the rule, then the hint at the `^`. */
-function oneLine(message: string): string {
-  const lines = message.split('\n');
-  const hint = lines.find((line) => /^\s*\|\s*\^/.test(line))?.replace(/^\s*\|\s*\^+\s*/, '');
-  return hint ? `${lines[0]} (${hint})` : lines[0];
+  return { json, bundled };
 }
