@@ -252,7 +252,8 @@ class DocumentRenderer {
     const width = lengthValue(node.data?.width, 'px');
     if (width !== undefined && width > 0 && width <= 10_000) size = ` width="${Math.round(width)}"`;
     const captionHtml = caption ? `<figcaption>${this.blocks(caption.nodes)}</figcaption>` : '';
-    const img = (url: unknown, extra: string) => `<img src="${urlAttr(url)}" alt="${esc(alt)}"${size}${extra} loading="lazy" decoding="async">`;
+    const img = (url: unknown, extra: string) =>
+      `<img src="${urlAttr(url)}" alt="${esc(alt)}"${size}${extra} loading="lazy" decoding="async">`;
     // A dark-theme variant: both images, the stylesheet shows the one of the current theme.
     const dark = this.imageUrl(node.data?.refDark as ContentRef | undefined);
     const imgs = dark ? `${img(src, ' class="img-light"')}${img(dark, ' class="img-dark"')}` : img(src, '');
