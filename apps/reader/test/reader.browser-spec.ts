@@ -230,7 +230,7 @@ describe('a published site in Chromium', () => {
     });
     // As the browser resolved them: no link of the page has a script scheme.
     const protocols = await page.$$eval('a[href], img[src]', (els) =>
-      els.map((el) => (el instanceof HTMLAnchorElement ? el.protocol : new URL((el as HTMLImageElement).src).protocol)),
+      els.map((el) => (el instanceof HTMLAnchorElement ? el.protocol : new URL(el.src).protocol)),
     );
     expect(protocols.filter((p) => p !== 'http:' && p !== 'https:')).toEqual([]);
     const targets = await page.$$eval(CLICKED, (links) => links.map((_link, i) => i));

@@ -37,7 +37,7 @@ export function buildServer(reader: ReaderService, options: ServerOptions): Fast
       errorResponseBuilder: (_request, context) => ({ statusCode: 429, message: `Too many requests, retry in ${context.after}.` }),
     });
   }
-  void app.register(async (routes) => {
+  void app.register((routes, _options, done) => {
     routes.get('/healthz', { config: { rateLimit: false } }, () => ({ status: 'ok' }));
     routes.route({
       method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
@@ -54,6 +54,7 @@ export function buildServer(reader: ReaderService, options: ServerOptions): Fast
         return reply.send(response.body);
       },
     });
+    done();
   });
   app.setErrorHandler(async (error, _request, reply) => {
     const status = (error as { statusCode?: unknown }).statusCode;
