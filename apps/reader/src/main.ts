@@ -31,7 +31,10 @@ runMain(async () => {
   }
   const specs = new NatsSpecSource(client, context, env.READER_REVALIDATE_MS);
   const reader = new ReaderService(sites, content, { cacheBytes: env.READER_CACHE_MB * 1024 * 1024, specs });
-  const app = buildServer(reader, { trustProxy: env.READER_TRUST_PROXY === 'true' });
+  const app = buildServer(reader, {
+    trustProxy: env.READER_TRUST_PROXY === 'true',
+    rateLimitPerMinute: env.READER_RATE_LIMIT_PER_MINUTE,
+  });
   await startMetricsServer('reader', env);
   await app.listen({ port: env.READER_PORT, host: env.READER_HOST });
   markReady();

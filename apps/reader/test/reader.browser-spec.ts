@@ -5,10 +5,11 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MemoryContentSource } from '../src/content/memory-content';
 import { ReaderService } from '../src/http/reader.service';
 import { buildServer } from '../src/http/server';
+import { HOSTILE_ORG, hostileContents, hostileSite, SCRIPT_URLS } from '../src/hostile-fixtures';
 import { MemorySiteDirectory } from '../src/sites/memory-directory';
 import { demoContents, demoSite, demoSpecs } from '../src/test-fixtures';
 
@@ -20,13 +21,34 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 let server: FastifyInstance;
 let browser: Browser;
 let base: string;
+/** Content-Security-Policy violations any page reported (the reader's own pages must cause none). */
+const violations: string[] = [];
+
+/** A new tab that reports CSP violations, both as events in the page and as Chromium's console errors. */
+async function newPage(): Promise<Page> {
+  const page = await browser.newPage();
+  await page.exposeFunction('__reportViolation', (what: string) => violations.push(what));
+  await page.evaluateOnNewDocument(() => {
+    document.addEventListener('securitypolicyviolation', (e) =>
+      (window as unknown as { __reportViolation: (w: string) => void }).__reportViolation(`${e.violatedDirective} ${e.blockedURI}`),
+    );
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  return page;
+}
 
 beforeAll(async () => {
   mkdirSync(ARTIFACTS, { recursive: true });
-  const reader = new ReaderService(new MemorySiteDirectory([demoSite()]), new MemoryContentSource(demoContents()), {
-    cacheBytes: 16 << 20,
-    specs: demoSpecs(),
-  });
+  const reader = new ReaderService(
+    new MemorySiteDirectory([demoSite(), hostileSite()]),
+    new MemoryContentSource([...demoContents(), ...hostileContents()]),
+    {
+      cacheBytes: 16 << 20,
+      specs: demoSpecs(),
+    },
+  );
   server = buildServer(reader, { trustProxy: false });
   base = await server.listen({ port: 0, host: '127.0.0.1' });
   browser = await puppeteer.launch({
@@ -36,13 +58,18 @@ beforeAll(async () => {
   });
 });
 
+afterEach(() => {
+  // The reader's pages, scripts and styles all obey its own policy.
+  expect(violations.splice(0)).toEqual([]);
+});
+
 afterAll(async () => {
   await browser?.close();
   await server?.close();
 });
 
 async function open(path: string): Promise<Page> {
-  const page = await browser.newPage();
+  const page = await newPage();
   await page.setViewport({ width: 1280, height: 900 });
   const response = await page.goto(`${base}${path}`, { waitUntil: 'load' });
   // 304: the browser revalidated a page it holds (the ETag at work).
@@ -131,7 +158,7 @@ describe('a published site in Chromium', () => {
         '/demo/docs/blocks?visitor.beta=true',
         '/demo/docs/nope',
       ]) {
-        const page = await browser.newPage();
+        const page = await newPage();
         await page.goto(`${base}${path}`);
         await page.evaluate((t) => document.documentElement.setAttribute('data-theme', t), theme);
         const serious = (await axeViolations(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
@@ -185,10 +212,38 @@ describe('a published site in Chromium', () => {
   });
 
   it('answers unknown pages with the styled 404 page', async () => {
-    const page = await browser.newPage();
+    const page = await newPage();
     const response = await page.goto(`${base}/demo/docs/does-not-exist`);
     expect(response?.status()).toBe(404);
     expect(await page.$eval('h1', (h) => h.textContent)).toContain('404');
+    await page.close();
+  });
+
+  it('runs no script from a hostile document: script URLs in links, cards, files and link pages are inert when clicked', async () => {
+    // Every link of the article and the navigation's link pages (not the page itself: it reloads).
+    const CLICKED = 'main a, nav.sidebar a:not([aria-current])';
+    const page = await open(`/${HOSTILE_ORG}/docs/attack`);
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    // As the browser resolved them: no link of the page has a script scheme.
+    const protocols = await page.$$eval('a[href], img[src]', (els) =>
+      els.map((el) => (el instanceof HTMLAnchorElement ? el.protocol : new URL(el.src).protocol)),
+    );
+    expect(protocols.filter((p) => p !== 'http:' && p !== 'https:')).toEqual([]);
+    const targets = await page.$$eval(CLICKED, (links) => links.map((_link, i) => i));
+    // Each spelling as a link, an embed, a card and a link page in the navigation (file and API
+    // cards with a refused URL are left out).
+    expect(targets.length).toBeGreaterThanOrEqual(SCRIPT_URLS.length * 4);
+    for (const i of targets) {
+      await page.goto(`${base}/${HOSTILE_ORG}/docs/attack`);
+      const links = await page.$$(CLICKED);
+      await links[i].click();
+      expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
+    }
+    expect(dialogs).toEqual([]);
     await page.close();
   });
 });

@@ -52,6 +52,8 @@ export async function startTestStack(): Promise<TestStackInfo> {
   // ops-rate-limits starts its own replicas with small limits.
   process.env.RATE_LIMIT_PER_TOKEN ??= '0';
   process.env.RATE_LIMIT_PER_ADDRESS ??= '0';
+  // The reader too (every test reads sites from 127.0.0.1); security-reader starts its own replica with a limit.
+  process.env.READER_RATE_LIMIT_PER_MINUTE ??= '0';
   // OpenAPI specs are fetched from a test's own HTTP server on loopback, by name only (a URL with
   // 127.0.0.1 is still refused, as in production); failed fetches are retried quickly.
   process.env.OPENAPI_FETCH_ALLOW_PRIVATE_HOSTS ??= 'localhost';

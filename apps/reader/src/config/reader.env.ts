@@ -39,6 +39,15 @@ export class ReaderEnv extends NatsEnv {
   @IsIn(['demo', 'none'])
   READER_FIXTURES?: 'demo' | 'none';
 
+  /**
+   * Requests one client address may make per minute (pages, search, assets), per replica; beyond
+   * it a 429 with Retry-After. 0 turns the limit off. Behind a proxy, set READER_TRUST_PROXY so
+   * the address is the visitor's, not the proxy's.
+   */
+  @IsInt()
+  @Min(0)
+  READER_RATE_LIMIT_PER_MINUTE: number = 600;
+
   /** Behind a TLS-terminating proxy: trust X-Forwarded-* for scheme and host. */
   @IsOptional()
   @IsIn(['true', 'false'])

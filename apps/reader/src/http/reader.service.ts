@@ -2,7 +2,7 @@
 // decide access, address section/variant/page, and answer HTML, Markdown, XML or text. Rendered
 // pages are cached by everything they depend on (site version, visible structure, revision, path),
 // which is also their ETag: a new revision or a structure change is a new key, never a stale page.
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { documentToMarkdown } from '@bindery/document';
 import { LRUCache } from 'lru-cache';
 import { clearTokenCookie, credentialCookies, type VisitorCredentials, visitorCredentials } from '../access/visitor-access';
@@ -14,6 +14,7 @@ import { CSS, CSS_PATH, JS, JS_PATH } from '../render/assets';
 import { type LoadedSpec, MemorySpecSource, type SpecSource } from '../openapi/spec-source';
 import { openapiSlugs, renderDocument } from '../render/document-html';
 import { esc } from '../render/escape';
+import { httpUrl, safeUrl } from '../render/safe-url';
 import { pageHref, renderPage, renderStatusPage, type PageView } from '../render/layout';
 import type { LookupResult, PublishedSite, SiteDirectory } from '../sites/site-directory';
 import { address, structureOf, variantPrefix, type VisibleStructure } from '../sites/site-view';
@@ -50,6 +51,13 @@ const MAX_SEGMENTS = 64;
 const MAX_QUERY = 200;
 const HTML = 'text/html; charset=utf-8';
 const LOCAL_HOST = /^(localhost|\d+\.\d+\.\d+\.\d+|\[.*\])$/;
+/**
+ * Stands for the request's origin in cached pages (canonical and Open Graph URLs), replaced when a
+ * page is served: pages are cached per site, never per `Host` header, so a visitor cannot make the
+ * reader render a page again by changing the port or the name in `Host`. Random per process, so no
+ * document can spell it.
+ */
+const ORIGIN_MARK = `bindery-origin-${randomBytes(12).toString('hex')}`;
 
 export class ReaderService {
   private readonly rendered: LRUCache<string, { html: string; etag: string }>;
@@ -97,8 +105,9 @@ export class ReaderService {
     if (found.kind === 'unauthorized') {
       const clear: Record<string, string[]> =
         credentials.token && !credentials.tokenFromQuery ? { 'set-cookie': [clearTokenCookie(found.prefix || '/', request.secure)] } : {};
-      if (found.loginUrl) {
-        const login = new URL(found.loginUrl);
+      // The fallback URL is the site owner's; it is still only followed when it is http(s).
+      const login = httpUrl(found.loginUrl);
+      if (login) {
         login.searchParams.set('location', siteLocation(rawPath, rawQuery, found.prefix));
         return { status: 302, headers: { location: login.toString(), 'cache-control': 'no-store', ...clear }, body: '' };
       }
@@ -169,6 +178,8 @@ export class ReaderService {
     const specs = markdown ? new Map<string, LoadedSpec>() : await this.specsFor(site.organizationId, page);
     // A page with `if` blocks differs per visitor claims: they are part of its key (and ETag).
     const adaptive = this.isAdaptive(page);
+    // Everything the page depends on, except the request's origin (see ORIGIN_MARK): it is part of
+    // the ETag only.
     const key = [
       adaptive ? createHash('sha1').update(JSON.stringify(visitor.claims)).digest('base64url') : '',
       [...specs.values()].map((spec) => spec.hash).join(','),
@@ -179,24 +190,24 @@ export class ReaderService {
       content.revisionId,
       page.id,
       markdown ? 'md' : 'html',
-      origin,
       prefix,
       addressed.variantPrefix,
     ].join('|');
-    const etag = `"${createHash('sha1').update(key).digest('base64url')}"`;
+    const etag = `"${createHash('sha1').update(key).update('|').update(origin).digest('base64url')}"`;
     const cacheHeaders = { etag, 'cache-control': 'public, max-age=0, must-revalidate', vary: 'Cookie' };
     if (header(request.headers, 'if-none-match') === etag) return { status: 304, headers: cacheHeaders, body: '' };
     let cached = this.rendered.get(key);
     if (!cached) {
       const html = markdown
         ? pageMarkdown(page, visitor)
-        : this.renderHtml({ site, origin, prefix, structure, addressed, index, page, noindex, specs, visitor });
+        : this.renderHtml({ site, origin: ORIGIN_MARK, prefix, structure, addressed, index, page, noindex, specs, visitor });
       cached = { html, etag };
       this.rendered.set(key, cached);
     }
     const type = markdown ? 'text/markdown; charset=utf-8' : HTML;
     const robotsHeader: Record<string, string> = noindex || page.noIndex ? { 'x-robots-tag': 'noindex' } : {};
-    return { status: 200, headers: { 'content-type': type, ...cacheHeaders, ...robotsHeader }, body: cached.html };
+    const body = markdown ? cached.html : cached.html.split(ORIGIN_MARK).join(esc(origin));
+    return { status: 200, headers: { 'content-type': type, ...cacheHeaders, ...robotsHeader }, body };
   }
 
   private renderHtml(input: {
@@ -281,7 +292,8 @@ export class ReaderService {
       .slice(0, 20)
       .map((hit) => ({
         title: hit.title,
-        url: `${base}/${hit.path}${hit.anchor ? `#${encodeURIComponent(hit.anchor)}` : ''}`,
+        // The script puts it into a link's href: the same gate as every URL the reader writes.
+        url: safeUrl(`${base}/${hit.path}${hit.anchor ? `#${encodeURIComponent(hit.anchor)}` : ''}`),
         snippet: hit.snippet.slice(0, 240),
       }));
     return {

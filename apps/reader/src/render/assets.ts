@@ -3,6 +3,9 @@
 // a reload; pages read fine without it.
 import { createHash } from 'node:crypto';
 
+/** `.grow-1` … `.grow-100`: a column's share of its row (classes, since the CSP allows no inline style). */
+const COLUMN_SHARES = Array.from({ length: 100 }, (_, i) => `.column.grow-${i + 1}{flex-grow:${i + 1}}`).join('');
+
 export const CSS = `
 :root{--tc-green:#1a7f37;--tc-blue:#1f5fd1;--tc-red:#c62828;--tc-orange:#a84b00;--tc-yellow:#7a5c00;--tc-purple:#7b3fb5;--tc-pink:#b3255f;--tc-violet:#5b3fc4;--tc-cyan:#0b6b80;--tc-tint:#5b6475;--bg-green:#dcf3e3;--bg-blue:#e0ebfd;--bg-red:#fde2e2;--bg-orange:#ffe9d2;--bg-yellow:#fff3c4;--bg-purple:#f0e4fb;--bg-pink:#fce4ee;--bg-violet:#e9e4fd;--bg-cyan:#dcf4f8;--bg-tint:#eef0f4;--bg:#fff;--fg:#1d2330;--muted:#5b6475;--line:#e3e6ec;--accent:#1f5fd1;--code:#f5f7fa;--card:#fafbfc;--hint-info:#e8f0fe;--hint-warning:#fff4e0;--hint-danger:#fde8e8;--hint-success:#e6f6ec}
 [data-theme=dark]{--tc-green:#6fd08c;--tc-blue:#8ab4ff;--tc-red:#ff8a80;--tc-orange:#ffb26b;--tc-yellow:#f0d060;--tc-purple:#d3a6ff;--tc-pink:#ff8fc0;--tc-violet:#b9a6ff;--tc-cyan:#67d8ef;--tc-tint:#a3acbd;--bg-green:#163a24;--bg-blue:#1a2a48;--bg-red:#451c1c;--bg-orange:#432a12;--bg-yellow:#3d3410;--bg-purple:#33204a;--bg-pink:#421a2e;--bg-violet:#28224d;--bg-cyan:#123a42;--bg-tint:#232833;--bg:#12151b;--fg:#e6e9ef;--muted:#a3acbd;--line:#2a303b;--accent:#7fb0ff;--code:#1b2029;--card:#181c24;--hint-info:#1a2640;--hint-warning:#3a2c12;--hint-danger:#3d1a1a;--hint-success:#14301f}
@@ -51,6 +54,8 @@ kbd{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:.85em;bord
 .tc-green{color:var(--tc-green)}.tc-blue{color:var(--tc-blue)}.tc-red{color:var(--tc-red)}.tc-orange{color:var(--tc-orange)}.tc-yellow{color:var(--tc-yellow)}.tc-purple{color:var(--tc-purple)}.tc-pink{color:var(--tc-pink)}.tc-violet{color:var(--tc-violet)}.tc-cyan{color:var(--tc-cyan)}.tc-tint{color:var(--tc-tint)}.tc-primary{color:var(--accent)}.tc-info{color:var(--tc-blue)}.tc-success{color:var(--tc-green)}.tc-warning{color:var(--tc-orange)}.tc-danger{color:var(--tc-red)}
 .bg-green{background:var(--bg-green)}.bg-blue{background:var(--bg-blue)}.bg-red{background:var(--bg-red)}.bg-orange{background:var(--bg-orange)}.bg-yellow{background:var(--bg-yellow)}.bg-purple{background:var(--bg-purple)}.bg-pink{background:var(--bg-pink)}.bg-violet{background:var(--bg-violet)}.bg-cyan{background:var(--bg-cyan)}.bg-tint{background:var(--bg-tint)}.bg-primary{background:var(--bg-blue)}.bg-info{background:var(--bg-blue)}.bg-success{background:var(--bg-green)}.bg-warning{background:var(--bg-orange)}.bg-danger{background:var(--bg-red)}
 @media (max-width:1000px){.layout{grid-template-columns:1fr}aside.toc{display:none}nav.sidebar{position:static;max-height:none}}
+main.status{max-width:640px;margin:10vh auto;padding:0 20px}.ta-center{text-align:center}.ta-right{text-align:right}
+${COLUMN_SHARES}
 `;
 
 export const JS = `

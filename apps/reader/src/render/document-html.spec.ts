@@ -118,7 +118,7 @@ describe('renderDocument', () => {
     );
     expect(html).toContain('<ol class="stepper"><li class="step"><p>One</p></li><li class="step"><p>Two</p></li></ol>');
     expect(html).toContain(
-      '<div class="columns"><div class="column" style="flex-grow:60"><p>Left</p></div><div class="column"><p>Right</p></div></div>',
+      '<div class="columns"><div class="column grow-60"><p>Left</p></div><div class="column"><p>Right</p></div></div>',
     );
   });
 

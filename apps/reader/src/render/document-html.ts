@@ -1,6 +1,6 @@
 // Renders a @bindery/document Document as HTML on the server: every block of the model, plus the
 // official block types the model does not type yet (math, file) read defensively. Everything from
-// the document is escaped; URLs pass `safeUrl`. Code is highlighted by highlight.js, math by KaTeX
+// the document is escaped; every URL attribute is written by `urlAttr` (safe-url.ts). Code is highlighted by highlight.js, math by KaTeX
 // (MathML output: no fonts or stylesheet to serve, Chromium renders it natively). `if` blocks show
 // their children only when their expression holds for the visitor (adaptive content).
 import type { ContentRef, Document, DocumentBlock, DocumentFragment, InlineContent } from '@bindery/document';
@@ -9,7 +9,8 @@ import katex from 'katex';
 import type { VisitorContext } from '../access/conditions';
 import type { ReaderFile } from '../content/content-source';
 import type { OpenApiDoc } from '../openapi/spec-source';
-import { esc, safeUrl, slugify } from './escape';
+import { esc, slugify } from './escape';
+import { isSafeUrl, urlAttr } from './safe-url';
 import { ifHolds } from './adaptive';
 import { renderOperation, renderSchemas, renderWebhook } from './openapi-html';
 
@@ -142,10 +143,11 @@ class DocumentRenderer {
       case 'columns':
         return `<div class="columns">${this.blocks(node.nodes)}</div>`;
       case 'column': {
-        // A column's width is a share of the row (flex-grow); narrow screens wrap columns under each other.
+        // A column's width is a share of the row (flex-grow, one class per percent: the CSP allows
+        // no inline style); narrow screens wrap columns under each other.
         const share = lengthValue(data.width, '%');
-        const grow = share !== undefined && share > 0 && share <= 100 ? ` style="flex-grow:${Math.round(share)}"` : '';
-        return `<div class="column"${grow}>${this.blocks(node.nodes)}</div>`;
+        const grow = share !== undefined && share > 0 && share <= 100 ? ` grow-${Math.max(1, Math.round(share))}` : '';
+        return `<div class="column${grow}">${this.blocks(node.nodes)}</div>`;
       }
       case 'if':
         return ifHolds(data.expression, this.visitor) ? this.blocks(node.nodes) : '';
@@ -186,12 +188,12 @@ class DocumentRenderer {
   private swagger(data: Record<string, unknown>): string {
     const ref = data.ref as ContentRef | undefined;
     const file = ref?.kind === 'file' ? this.refs.file(ref.file) : undefined;
-    const url = ref?.kind === 'url' ? safeUrl(ref.url) : file ? safeUrl(file.downloadURL) : '';
-    if (!url || url === '#') return '';
+    const url = ref?.kind === 'url' ? ref.url : file ? file.downloadURL : '';
+    if (!isSafeUrl(url)) return '';
     const method = /^[a-z]{3,7}$/i.test(str(data.method)) ? str(data.method).toUpperCase() : '';
     const operation = `${method} ${str(data.path)}`.trim() || 'API reference';
     const source = ref?.kind === 'url' ? ref.url : (file?.name ?? '');
-    return `<a class="card openapi-ref" href="${esc(url)}" rel="noopener nofollow"><code>${esc(operation)}</code><span>OpenAPI specification: ${esc(source)}</span></a>`;
+    return `<a class="card openapi-ref" href="${urlAttr(url)}" rel="noopener nofollow"><code>${esc(operation)}</code><span>OpenAPI specification: ${esc(source)}</span></a>`;
   }
 
   private spec(data: Record<string, unknown>): OpenApiDoc | undefined {
@@ -210,7 +212,7 @@ class DocumentRenderer {
     const text = plainText(node);
     const id = this.uniqueId(typeof node.data?.id === 'string' && node.data.id ? node.data.id : slugify(text));
     this.toc.push({ level: level - 1, id, text });
-    return `<h${level} id="${esc(id)}">${this.inlines(node.nodes)}<a class="anchor" href="#${esc(id)}" aria-label="Link to this section">#</a></h${level}>`;
+    return `<h${level} id="${esc(id)}">${this.inlines(node.nodes)}<a class="anchor" href="${urlAttr(`#${id}`)}" aria-label="Link to this section">#</a></h${level}>`;
   }
 
   private uniqueId(base: string): string {
@@ -237,20 +239,21 @@ class DocumentRenderer {
     const ref = node.data?.ref as ContentRef | undefined;
     const alt = str(node.data?.alt);
     const caption = node.fragments?.find((f) => f.fragment === 'caption');
-    let src = '#';
+    let src: unknown = '#';
     let size = '';
-    if (ref?.kind === 'url') src = safeUrl(ref.url);
+    if (ref?.kind === 'url') src = ref.url;
     else if (ref?.kind === 'file') {
       const file = this.refs.file(ref.file);
       if (file) {
-        src = safeUrl(file.downloadURL);
+        src = file.downloadURL;
         if (file.dimensions) size = ` width="${file.dimensions.width}" height="${file.dimensions.height}"`;
       }
     }
     const width = lengthValue(node.data?.width, 'px');
     if (width !== undefined && width > 0 && width <= 10_000) size = ` width="${Math.round(width)}"`;
     const captionHtml = caption ? `<figcaption>${this.blocks(caption.nodes)}</figcaption>` : '';
-    const img = (url: string, extra: string) => `<img src="${esc(url)}" alt="${esc(alt)}"${size}${extra} loading="lazy" decoding="async">`;
+    const img = (url: unknown, extra: string) =>
+      `<img src="${urlAttr(url)}" alt="${esc(alt)}"${size}${extra} loading="lazy" decoding="async">`;
     // A dark-theme variant: both images, the stylesheet shows the one of the current theme.
     const dark = this.imageUrl(node.data?.refDark as ContentRef | undefined);
     const imgs = dark ? `${img(src, ' class="img-light"')}${img(dark, ' class="img-dark"')}` : img(src, '');
@@ -258,31 +261,30 @@ class DocumentRenderer {
   }
 
   private imageUrl(ref: ContentRef | undefined): string | undefined {
-    if (ref?.kind === 'url') return safeUrl(ref.url);
+    if (ref?.kind === 'url') return ref.url;
     const file = ref?.kind === 'file' ? this.refs.file(ref.file) : undefined;
-    return file ? safeUrl(file.downloadURL) : undefined;
+    return file?.downloadURL;
   }
 
   private embed(url: string): string {
-    const href = safeUrl(url);
     // No third-party iframes: a card that links out (no tracking, no script from elsewhere).
-    return `<a class="card embed" href="${esc(href)}" rel="noopener nofollow">${esc(hostOf(url))}<span>${esc(url)}</span></a>`;
+    return `<a class="card embed" href="${urlAttr(url)}" rel="noopener nofollow">${esc(hostOf(url))}<span>${esc(url)}</span></a>`;
   }
 
   private contentRef(ref: ContentRef | undefined): string {
     const target = this.resolveRef(ref);
     if (!target) return '';
-    return `<a class="card content-ref" href="${esc(target.href)}">${esc(target.title)}</a>`;
+    return `<a class="card content-ref" href="${urlAttr(target.href)}">${esc(target.title)}</a>`;
   }
 
   private fileBlock(ref: ContentRef | undefined, caption: string): string {
-    if (ref?.kind === 'url' && safeUrl(ref.url) !== '#') {
+    if (ref?.kind === 'url' && isSafeUrl(ref.url)) {
       // Not resolved to a file of the space yet (an import keeps the path as a URL ref).
-      return `<a class="card file" href="${esc(safeUrl(ref.url))}" rel="noopener nofollow">${esc(caption || ref.url.split('/').pop() || ref.url)}</a>`;
+      return `<a class="card file" href="${urlAttr(ref.url)}" rel="noopener nofollow">${esc(caption || ref.url.split('/').pop() || ref.url)}</a>`;
     }
     const file = ref?.kind === 'file' ? this.refs.file(ref.file) : undefined;
     if (!file) return '';
-    return `<a class="card file" href="${esc(safeUrl(file.downloadURL))}" download>${esc(caption || file.name)}<span>${esc(formatSize(file.size))}</span></a>`;
+    return `<a class="card file" href="${urlAttr(file.downloadURL)}" download>${esc(caption || file.name)}<span>${esc(formatSize(file.size))}</span></a>`;
   }
 
   private tabs(node: AnyNode): string {
@@ -321,7 +323,7 @@ class DocumentRenderer {
     const fragments = new Map((node.fragments ?? []).map((f) => [f.fragment, f]));
     const align = (column: string): string => {
       const a = data.definition?.[column]?.textAlignment;
-      return a === 'center' || a === 'right' ? ` style="text-align:${a}"` : '';
+      return a === 'center' || a === 'right' ? ` class="ta-${a}"` : '';
     };
     const head = data.view?.hideHeader
       ? ''
@@ -362,7 +364,7 @@ class DocumentRenderer {
       case 'link': {
         const target = this.resolveRef(data.ref as ContentRef | undefined);
         const external = (data.ref as ContentRef | undefined)?.kind === 'url';
-        return `<a href="${esc(target?.href ?? '#')}"${external ? ' rel="noopener nofollow"' : ''}>${this.inlines(node.nodes)}</a>`;
+        return `<a href="${urlAttr(target?.href ?? '#')}"${external ? ' rel="noopener nofollow"' : ''}>${this.inlines(node.nodes)}</a>`;
       }
       case 'inline-image':
         return this.image({ data, fragments: [] }).replace(/^<figure class="image">|<\/figure>$/g, '');
@@ -380,7 +382,7 @@ class DocumentRenderer {
     if (!ref) return undefined;
     switch (ref.kind) {
       case 'url':
-        return { href: safeUrl(ref.url), title: ref.url };
+        return { href: ref.url, title: ref.url };
       case 'page':
         return this.refs.page(ref.page, ref.space);
       case 'anchor': {
@@ -389,7 +391,7 @@ class DocumentRenderer {
       }
       case 'file': {
         const file = this.refs.file(ref.file);
-        return file ? { href: safeUrl(file.downloadURL), title: file.name } : undefined;
+        return file ? { href: file.downloadURL, title: file.name } : undefined;
       }
       default:
         return undefined;

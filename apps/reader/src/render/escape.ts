@@ -5,14 +5,6 @@ export function esc(text: string | number | undefined): string {
   return String(text ?? '').replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
 }
 
-/** Only http(s), mailto and relative URLs reach an href/src: `javascript:` and `data:` never do. */
-export function safeUrl(url: string): string {
-  const trimmed = url.trim();
-  if (/^(https?:|mailto:)/i.test(trimmed) || /^[/#?.]/.test(trimmed)) return trimmed;
-  if (!/^[a-z][a-z0-9+.-]*:/i.test(trimmed)) return trimmed;
-  return '#';
-}
-
 /** A heading's anchor: lower-case words joined by dashes (stable across renders). */
 export function slugify(text: string): string {
   const slug = text

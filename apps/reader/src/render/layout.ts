@@ -6,6 +6,7 @@ import type { ReaderSiteSpace, PublishedSite } from '../sites/site-directory';
 import { CSS_PATH, JS_PATH } from './assets';
 import type { RenderedDocument } from './document-html';
 import { esc } from './escape';
+import { urlAttr } from './safe-url';
 
 export interface PageView {
   site: PublishedSite;
@@ -40,12 +41,12 @@ export function renderPage(view: PageView): string {
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${esc(title)}</title>${robots}
 <meta name="description" content="${esc(description)}">
-<link rel="canonical" href="${esc(canonical)}">
-<link rel="alternate" type="text/markdown" href="${esc(`${href === '/' ? '' : href}.md`)}">
-<meta property="og:type" content="article"><meta property="og:title" content="${esc(page.title)}"><meta property="og:site_name" content="${esc(site.title)}"><meta property="og:url" content="${esc(canonical)}"><meta property="og:description" content="${esc(description)}">
-<link rel="stylesheet" href="${CSS_PATH}"><script src="${JS_PATH}" defer></script>
+<link rel="canonical" href="${urlAttr(canonical)}">
+<link rel="alternate" type="text/markdown" href="${urlAttr(`${href === '/' ? '' : href}.md`)}">
+<meta property="og:type" content="article"><meta property="og:title" content="${esc(page.title)}"><meta property="og:site_name" content="${esc(site.title)}"><meta property="og:url" content="${urlAttr(canonical)}"><meta property="og:description" content="${esc(description)}">
+<link rel="stylesheet" href="${urlAttr(CSS_PATH)}"><script src="${urlAttr(JS_PATH)}" defer></script>
 </head><body>
-<a class="skip" href="#content">Skip to content</a>
+<a class="skip" href="${urlAttr('#content')}">Skip to content</a>
 ${header(view)}
 <div class="layout">
 <nav class="sidebar" aria-label="Pages">${navigation(view, index.content.pages, page, index.order.length > FULL_NAVIGATION_PAGES)}</nav>
@@ -54,7 +55,7 @@ ${header(view)}
 ${description ? `<p class="description">${esc(description)}</p>` : ''}
 ${body.html}
 </article>
-<nav class="pagination" aria-label="Previous and next pages">${previous ? `<a class="prev" rel="prev" href="${esc(pageHref(view, previous))}"><small>Previous</small>${esc(previous.title)}</a>` : '<span></span>'}${next ? `<a class="next" rel="next" href="${esc(pageHref(view, next))}"><small>Next</small>${esc(next.title)}</a>` : '<span></span>'}</nav>
+<nav class="pagination" aria-label="Previous and next pages">${previous ? `<a class="prev" rel="prev" href="${urlAttr(pageHref(view, previous))}"><small>Previous</small>${esc(previous.title)}</a>` : '<span></span>'}${next ? `<a class="next" rel="next" href="${urlAttr(pageHref(view, next))}"><small>Next</small>${esc(next.title)}</a>` : '<span></span>'}</nav>
 </main>
 <aside class="toc" aria-label="On this page">${toc(body)}</aside>
 </div>
@@ -65,17 +66,17 @@ ${body.html}
 function header(view: PageView): string {
   const sections =
     view.sections.length > 1
-      ? `<nav class="sections" aria-label="Sections"><ul>${view.sections.map((s) => `<li><a href="${esc(s.href)}"${s.current ? ' aria-current="true"' : ''}>${esc(s.title)}</a></li>`).join('')}</ul></nav>`
+      ? `<nav class="sections" aria-label="Sections"><ul>${view.sections.map((s) => `<li><a href="${urlAttr(s.href)}"${s.current ? ' aria-current="true"' : ''}>${esc(s.title)}</a></li>`).join('')}</ul></nav>`
       : '';
   const variants =
     view.variants.length > 1
       ? `<label><span class="sr-only">Version</span><select class="variant" aria-label="Version">${view.variants
-          .map((v) => `<option value="${esc(v.href)}"${v.current ? ' selected' : ''}>${esc(v.siteSpace.title)}</option>`)
+          .map((v) => `<option value="${urlAttr(v.href)}"${v.current ? ' selected' : ''}>${esc(v.siteSpace.title)}</option>`)
           .join('')}</select></label>`
       : '';
   const endpoint = `${view.sitePrefix}${view.variantPrefix}/~search`;
-  return `<header class="top" role="banner"><a class="brand" href="${esc(view.sitePrefix || '/')}">${esc(view.site.title)}</a>${sections}${variants}
-<form class="search" role="search" action="${esc(endpoint)}" data-endpoint="${esc(endpoint)}"><label class="sr-only" for="q">Search</label><input id="q" name="q" type="search" placeholder="Search…" autocomplete="off"><ul hidden></ul></form>
+  return `<header class="top" role="banner"><a class="brand" href="${urlAttr(view.sitePrefix || '/')}">${esc(view.site.title)}</a>${sections}${variants}
+<form class="search" role="search" action="${urlAttr(endpoint)}" data-endpoint="${urlAttr(endpoint)}"><label class="sr-only" for="q">Search</label><input id="q" name="q" type="search" placeholder="Search…" autocomplete="off"><ul hidden></ul></form>
 <button class="theme" type="button" aria-pressed="false">Theme</button></header>`;
 }
 
@@ -89,10 +90,11 @@ function navigation(view: PageView, pages: ReaderPage[], current: ReaderPage, co
     .map((p) => {
       if (p.type === 'group')
         return `<li><span class="group">${esc(p.title)}</span>${open(p) ? navigation(view, p.pages, current, collapse) : ''}</li>`;
+      // A link page's href is whatever its author wrote: `urlAttr` refuses script URLs here as in bodies.
       const target = p.type === 'link' ? (p.href ?? '#') : pageHref(view, p);
       const here = p === current ? ' aria-current="page"' : '';
       const children = p.pages.some((c) => !c.hidden) && (open(p) || p === current) ? navigation(view, p.pages, current, collapse) : '';
-      return `<li><a href="${esc(target)}"${here}>${esc(p.title)}</a>${children}</li>`;
+      return `<li><a href="${urlAttr(target)}"${here}>${esc(p.title)}</a>${children}</li>`;
     })
     .join('');
   return `<ul>${items}</ul>`;
@@ -100,10 +102,10 @@ function navigation(view: PageView, pages: ReaderPage[], current: ReaderPage, co
 
 function toc(body: RenderedDocument): string {
   if (body.toc.length === 0) return '';
-  return `<p><strong>On this page</strong></p><ul>${body.toc.map((e) => `<li class="l${e.level}"><a href="#${esc(e.id)}">${esc(e.text)}</a></li>`).join('')}</ul>`;
+  return `<p><strong>On this page</strong></p><ul>${body.toc.map((e) => `<li class="l${e.level}"><a href="${urlAttr(`#${e.id}`)}">${esc(e.text)}</a></li>`).join('')}</ul>`;
 }
 
 export function renderStatusPage(status: number, title: string, message: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${esc(title)}</title><link rel="stylesheet" href="${CSS_PATH}"></head>
-<body><header class="top" role="banner"><span class="brand">Bindery</span></header><main id="content" style="max-width:640px;margin:10vh auto;padding:0 20px"><h1>${status} · ${esc(title)}</h1><p>${esc(message)}</p><p><a href="/">Home</a></p></main></body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${esc(title)}</title><link rel="stylesheet" href="${urlAttr(CSS_PATH)}"></head>
+<body><header class="top" role="banner"><span class="brand">Bindery</span></header><main id="content" class="status"><h1>${status} · ${esc(title)}</h1><p>${esc(message)}</p><p><a href="${urlAttr('/')}">Home</a></p></main></body></html>`;
 }

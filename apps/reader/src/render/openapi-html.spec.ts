@@ -1,6 +1,6 @@
 import type { Document } from '@bindery/document';
 import { openapiSlugs, renderDocument } from './document-html';
-import { exampleOf, renderOperation, renderSchemas } from './openapi-html';
+import { exampleOf, MAX_BLOCK_HTML_CHARS, renderOperation, renderSchemas, renderWebhook } from './openapi-html';
 
 const PETSTORE = {
   openapi: '3.0.3',
@@ -119,5 +119,73 @@ describe('API reference blocks', () => {
     expect(html).toContain('id="openapi-operation-1"');
     expect(html).toContain('<code class="oa-name">Owner</code>');
     expect(html).toContain('The API operation GET /x is not available');
+  });
+
+  describe('a hostile spec renders small', () => {
+    // Thirty schemas, each referencing the next twice (as a property, an array item, a variant and
+    // an allOf part): about 2 KB of spec, 2^30 paths when every `$ref` is expanded.
+    const SIZE = 30;
+    const name = (i: number) => `S${i}`;
+    const ref = (i: number) => ({ $ref: `#/components/schemas/${name(i)}` });
+    const schemas: Record<string, unknown> = {};
+    for (let i = 0; i < SIZE; i++) {
+      schemas[name(i)] =
+        i === SIZE - 1
+          ? { type: 'string' }
+          : {
+              type: 'object',
+              allOf: [{ properties: { d: ref(i + 1) } }],
+              properties: { a: ref(i + 1), b: { type: 'array', items: ref(i + 1) }, c: { oneOf: [ref(i + 1), ref(i + 1)] } },
+            };
+    }
+    const chain = {
+      openapi: '3.1.0',
+      info: { title: 'Chain', version: '1' },
+      paths: {
+        '/x': {
+          post: {
+            requestBody: { content: { 'application/json': { schema: ref(0) } } },
+            responses: { '200': { description: 'ok', content: { 'application/json': { schema: ref(0) } } } },
+          },
+        },
+      },
+      webhooks: { hook: { post: { requestBody: { content: { 'application/json': { schema: ref(0) } } }, responses: {} } } },
+      components: { schemas },
+    };
+
+    it('renders an operation, a webhook and the schemas within the block bound', () => {
+      expect(JSON.stringify(chain).length).toBeLessThan(10_000);
+      for (const html of [
+        renderOperation(chain, '/x', 'post', 'op'),
+        renderWebhook(chain, 'hook', 'post', 'hook'),
+        renderSchemas(chain, ['S0', 'S1', 'S2'], 'schemas'),
+      ]) {
+        expect(html.length).toBeLessThan(MAX_BLOCK_HTML_CHARS);
+        expect(html).toContain('<code class="oa-name">a</code> <span class="oa-type">S1</span>');
+      }
+    });
+
+    it('names a type of variants without expanding each of them', () => {
+      const variants: Record<string, unknown> = {};
+      for (let i = 0; i < SIZE; i++)
+        variants[name(i)] = i === SIZE - 1 ? { type: 'string' } : { anyOf: [ref(i + 1), { oneOf: [ref(i + 1)] }] };
+      variants.Holder = { properties: { v: ref(0) } };
+      const doc = { openapi: '3.1.0', components: { schemas: variants } };
+      const html = renderSchemas(doc, ['Holder', 'S0'], 's');
+      expect(html).toContain('<code class="oa-name">v</code> <span class="oa-type">S0</span>');
+      expect(html.length).toBeLessThan(50_000);
+    });
+
+    it('pays for a large example by its size: reached through many references it trips the budget, not the loop', () => {
+      const big = { text: 'x'.repeat(50_000) };
+      const properties = Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`p${i}`, { $ref: '#/components/schemas/Big' }]));
+      const doc = {
+        openapi: '3.1.0',
+        components: { schemas: { Big: { type: 'object', example: big, description: 'y'.repeat(50_000) }, Many: { properties } } },
+      };
+      const html = renderSchemas(doc, ['Many'], 's');
+      expect(html.length).toBeLessThan(MAX_BLOCK_HTML_CHARS);
+      expect(html).toContain('too large');
+    });
   });
 });
