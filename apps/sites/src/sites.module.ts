@@ -1,6 +1,12 @@
-import { EventsModule, ServiceClientModule, ServiceDatabaseModule } from '@bindery/platform/nest';
+import {
+  EventsModule,
+  organizationAccessClientProvider,
+  ServiceClient,
+  ServiceClientModule,
+  ServiceDatabaseModule,
+} from '@bindery/platform/nest';
 import { type DynamicModule, Module } from '@nestjs/common';
-import { OrganizationAccess } from './access/organization-access';
+import { OrganizationHostnames } from './access/organization-hostnames';
 import { OrganizationsRepository } from './access/organizations.repository';
 import { SitesEnv } from './config/sites.env';
 import { SITES_SCHEMA, createSitesDataSource } from './database/data-source';
@@ -31,7 +37,8 @@ import { StructureRepository } from './structure/structure.repository';
 @Module({
   controllers: [SitesHandler, StructureHandler, PublishingAuthHandler],
   providers: [
-    OrganizationAccess,
+    organizationAccessClientProvider(ServiceClient),
+    OrganizationHostnames,
     OrganizationsRepository,
     SiteLoader,
     SitesRepository,

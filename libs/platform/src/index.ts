@@ -19,6 +19,7 @@ export * from './envelope/check-envelope';
 export * from './nats/connection-options';
 export * from './jobs';
 export * from './access/space-access-client';
+export * from './access/organization-access-client';
 // Framework-free (no NestJS import): tools and tests call services with it too.
 export { ServiceClient } from './nest/service-client';
 export * from './database/migrate-main';

@@ -1,7 +1,11 @@
+import { organizationAccessClientProvider, ServiceClient } from '@bindery/platform/nest';
 import { Global, Module } from '@nestjs/common';
-import { OrganizationAccess } from './organization-access';
+import { IdentityLookups } from './identity-lookups';
 
-/** Requests to identity (memberships, the current user) over the app's `ServiceClient`. */
+/** Requests to identity (standings through the platform's `OrganizationAccessClient`, the current user) over the app's `ServiceClient`. */
 @Global()
-@Module({ providers: [OrganizationAccess], exports: [OrganizationAccess] })
+@Module({
+  providers: [IdentityLookups, organizationAccessClientProvider(ServiceClient)],
+  exports: [IdentityLookups, organizationAccessClientProvider(ServiceClient).provide],
+})
 export class AccessModule {}

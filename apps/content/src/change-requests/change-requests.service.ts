@@ -8,10 +8,10 @@ import {
   type List,
   type RequestContext,
 } from '@bindery/contracts';
-import { badRequest, keysetPage, newId, notFound, toList } from '@bindery/platform';
+import { badRequest, keysetPage, NO_ORGANIZATION, newId, notFound, toList } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { OrganizationAccess } from '../access/organization-access';
+import { IdentityLookups } from '../access/identity-lookups';
 import { Clock } from '../clock/clock';
 import { NO_CHANGE_REQUEST } from '../revisions/content-reader';
 import { SpaceAccess } from '../spaces/space-access';
@@ -26,7 +26,7 @@ export class ChangeRequestsService {
     private readonly changeRequests: ChangeRequestsRepository,
     private readonly spaces: SpacesRepository,
     private readonly access: SpaceAccess,
-    private readonly organizations: OrganizationAccess,
+    private readonly identity: IdentityLookups,
     private readonly clock: Clock,
     private readonly db: DataSource,
   ) {}
@@ -34,7 +34,7 @@ export class ChangeRequestsService {
   /** A new open change request on the space's current revision, numbered under the space row lock. */
   async create(ctx: RequestContext, input: ChangeRequestCreateInput): Promise<ChangeRequest> {
     await this.access.load(ctx, input.spaceId, 'edit');
-    const createdBy = await this.organizations.currentUser(ctx);
+    const createdBy = await this.identity.currentUser(ctx);
     const { cr, spaceRevision } = await this.db.transaction(async (manager) => {
       const number = await this.spaces.nextChangeRequestNumber(manager, input.spaceId);
       const space = (await this.spaces.find(input.spaceId, manager))!;
@@ -81,7 +81,7 @@ export class ChangeRequestsService {
    * levels only cap a level), a guest none: their list is empty (see `contentLevel`).
    */
   async listForOrganization(ctx: RequestContext, input: ChangeRequestOrgListInput): Promise<List<ChangeRequest>> {
-    const levels = await this.access.listLevels(ctx, input.organizationId, 'No matching organization found');
+    const levels = await this.access.listLevels(ctx, input.organizationId, NO_ORGANIZATION);
     if (!levels.reachesAny) return { items: [], count: 0 };
     return this.page(ctx, { organizationId: input.organizationId }, input);
   }

@@ -9,7 +9,7 @@ import {
 import { addToOutbox, badRequest, forbidden, newId, notFound } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { OrganizationAccess } from '../access/organization-access';
+import { IdentityLookups } from '../access/identity-lookups';
 import { Clock } from '../clock/clock';
 import { NO_CHANGE_REQUEST } from '../revisions/content-reader';
 import { RevisionMerger } from '../revisions/revision-merger';
@@ -33,7 +33,7 @@ export class MergeService {
     private readonly revisions: RevisionsRepository,
     private readonly merger: RevisionMerger,
     private readonly access: SpaceAccess,
-    private readonly organizations: OrganizationAccess,
+    private readonly identity: IdentityLookups,
     private readonly clock: Clock,
     private readonly db: DataSource,
     private readonly mergeRules: MergeRulesGate,
@@ -41,7 +41,7 @@ export class MergeService {
 
   async merge(ctx: RequestContext, ref: ChangeRequestRef): Promise<MergeResult> {
     const { space: current } = await this.access.load(ctx, ref.spaceId, 'edit');
-    const mergedBy = await this.organizations.currentUser(ctx);
+    const mergedBy = await this.identity.currentUser(ctx);
     const organizationRules = await this.mergeRules.organizationRulesFor(ctx, current);
     return this.db.transaction(async (manager) => {
       const { space, cr } = await this.lock(manager, ref);

@@ -17,10 +17,22 @@ import {
   type SpaceMoveInput,
   type SpaceTransferInput,
 } from '@bindery/contracts';
-import { addToOutbox, badRequest, callerId, conflict, forbidden, isAppError, keysetPage, newId, notFound, toList } from '@bindery/platform';
+import {
+  addToOutbox,
+  badRequest,
+  callerId,
+  conflict,
+  forbidden,
+  isAppError,
+  keysetPage,
+  NO_ORGANIZATION,
+  newId,
+  notFound,
+  OrganizationAccessClient,
+  toList,
+} from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { OrganizationAccess } from '../access/organization-access';
 import { Clock } from '../clock/clock';
 import { SpaceAccess } from '../spaces/space-access';
 import { toSpace } from '../spaces/space.mapper';
@@ -31,8 +43,6 @@ import { CollectionsRepository } from './collections.repository';
 import { placeAmong, positionAfter } from './position';
 
 const NO_COLLECTION = 'No matching collection found';
-const NO_ORGANIZATION = 'No matching organization found';
-const NO_SPACE_FOUND = 'No matching space found';
 
 @Injectable()
 export class CollectionsService {
@@ -40,13 +50,13 @@ export class CollectionsService {
     private readonly collections: CollectionsRepository,
     private readonly spaces: SpacesRepository,
     private readonly spaceAccess: SpaceAccess,
-    private readonly organizations: OrganizationAccess,
+    private readonly organizations: OrganizationAccessClient,
     private readonly clock: Clock,
     private readonly db: DataSource,
   ) {}
 
   async create(ctx: RequestContext, input: CollectionCreateInput): Promise<Collection> {
-    const role = await this.organizations.require(ctx, input.organizationId, 'create', NO_ORGANIZATION);
+    const { role } = await this.organizations.require(ctx, input.organizationId, 'content.create');
     if (input.parent != null) await this.parentIn(input.organizationId, input.parent, 'parent');
     const entity = await this.db.transaction(async (manager) => {
       const parentId = input.parent ?? null;
@@ -172,9 +182,9 @@ export class CollectionsService {
   /** Moves a space to another organization the caller administers (as well as the current one). */
   async transferSpace(ctx: RequestContext, input: SpaceTransferInput): Promise<Space> {
     const { space } = await this.spaceAccess.load(ctx, input.spaceId, 'admin');
-    await this.organizations.require(ctx, space.organizationId, 'admin', NO_SPACE_FOUND);
+    await this.organizations.require(ctx, space.organizationId, 'content.admin');
     if (input.organization === space.organizationId) throw conflict('organization: the space already belongs to this organization');
-    const role = await this.organizations.require(ctx, input.organization, 'admin', `organization: ${NO_ORGANIZATION}`);
+    const { role } = await this.organizations.require(ctx, input.organization, 'content.admin', 'organization');
     const now = this.clock.now();
     await this.db.transaction(async (manager) => {
       await this.collections.transferSpace(manager, space.id, input.organization);
@@ -196,7 +206,7 @@ export class CollectionsService {
     const { collection } = await this.load(ctx, input.collectionId, 'admin');
     if (input.organization === collection.organizationId)
       throw conflict('organization: the collection already belongs to this organization');
-    const role = await this.organizations.require(ctx, input.organization, 'admin', `organization: ${NO_ORGANIZATION}`);
+    const { role } = await this.organizations.require(ctx, input.organization, 'content.admin', 'organization');
     await this.db.transaction(async (manager) => {
       const spaceIds = await this.collections.transfer(manager, collection.id, input.organization);
       // Each space changed organization as a single-space transfer does: consumers (space counts) hear of it.

@@ -9,7 +9,7 @@ import {
   type SearchSpaceResult,
   type SpaceSearchInput,
 } from '@bindery/contracts';
-import { badRequest, keysetPage, notFound, toList } from '@bindery/platform';
+import { badRequest, keysetPage, NO_ORGANIZATION, notFound, toList } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
 import { SpaceAccess } from '../spaces/space-access';
 import { isTyping, queryWords, tsQueryText } from './search-text';
@@ -74,7 +74,7 @@ export class SearchService {
   }
 
   async organization(ctx: RequestContext, input: OrgSearchInput): Promise<List<SearchSpaceResult>> {
-    const levels = await this.access.listLevels(ctx, input.organizationId, 'No matching organization found');
+    const levels = await this.access.listLevels(ctx, input.organizationId, NO_ORGANIZATION);
     const spaces = levels.reachesAny
       ? (await this.search.organizationSpaces(input.organizationId)).filter(
           (s) => levels.levelOf({ defaultLevel: s.defaultLevel as never, parentId: s.parentId }) !== null,

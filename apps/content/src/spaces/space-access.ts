@@ -1,8 +1,7 @@
 import { type DefaultLevel, type MemberRole, type RequestContext, roleAtLeast } from '@bindery/contracts';
-import { callerId, forbidden, notFound } from '@bindery/platform';
+import { callerId, forbidden, notFound, OrganizationAccessClient } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { OrganizationAccess } from '../access/organization-access';
 import { collectionChain, contentLevel, type OrganizationStanding, reachesContent } from '../access/space-level';
 import { ACTION_ROLE, type SpaceAction } from '../access/space-permissions';
 import { Clock } from '../clock/clock';
@@ -51,7 +50,7 @@ export interface ListLevels {
 export class SpaceAccess {
   constructor(
     private readonly spaces: SpacesRepository,
-    private readonly organizations: OrganizationAccess,
+    private readonly organizations: OrganizationAccessClient,
     private readonly clock: Clock,
   ) {}
 
@@ -79,7 +78,7 @@ export class SpaceAccess {
 
   /** A user's level on a space or a collection (null: no access). */
   async levelOf(ctx: RequestContext, content: LevelledContent, userId: string): Promise<MemberRole | null> {
-    const standing = await this.organizations.standingOf(ctx, content.organizationId, userId);
+    const standing = await this.standingOf(ctx, content.organizationId, userId);
     return (await this.levelsFor(content, [standing]))[0];
   }
 
@@ -96,7 +95,7 @@ export class SpaceAccess {
    * non-member gets `notFoundMessage` as a 404, the same answer as for an unknown organization.
    */
   async listLevels(ctx: RequestContext, organizationId: string, notFoundMessage: string, userId = callerId(ctx)): Promise<ListLevels> {
-    const standing = await this.organizations.standingOf(ctx, organizationId, userId);
+    const standing = await this.standingOf(ctx, organizationId, userId);
     if (standing === undefined) throw notFound(notFoundMessage);
     if (!reachesContent(standing)) return { standing, reachesAny: false, levelOf: () => null };
     const collections = await this.spaces.collectionLevels(organizationId);
@@ -105,6 +104,11 @@ export class SpaceAccess {
       reachesAny: true,
       levelOf: (row) => contentLevel({ standing, defaultLevels: [row.defaultLevel, ...collectionChain(row.parentId, collections)] }),
     };
+  }
+  /** A user's standing as content's level rule reads it: a role, null for a guest, undefined for a stranger. */
+  private async standingOf(ctx: RequestContext, organizationId: string, userId: string): Promise<OrganizationStanding> {
+    const { member, role } = await this.organizations.standing(ctx, organizationId, userId);
+    return member ? role : undefined;
   }
 }
 

@@ -14,10 +14,21 @@ import {
   type SpaceRef,
   type SpaceUpdateInput,
 } from '@bindery/contracts';
-import { addToOutbox, badRequest, callerId, isAppError, keysetPage, newId, notFound, randomBase62, toList } from '@bindery/platform';
+import {
+  addToOutbox,
+  badRequest,
+  callerId,
+  isAppError,
+  keysetPage,
+  NO_ORGANIZATION,
+  newId,
+  notFound,
+  OrganizationAccessClient,
+  randomBase62,
+  toList,
+} from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { OrganizationAccess } from '../access/organization-access';
 import { spacePermissions } from '../access/space-permissions';
 import { Clock } from '../clock/clock';
 import { positionAfter } from '../collections/position';
@@ -29,22 +40,20 @@ import { toSpace } from './space.mapper';
 import { SpacesRepository } from './spaces.repository';
 import { enqueueSearchIndex } from '../search/search-index.job';
 
-const NO_ORGANIZATION = 'No matching organization found';
-
 @Injectable()
 export class SpacesService {
   constructor(
     private readonly spaces: SpacesRepository,
     private readonly revisions: RevisionsRepository,
     private readonly access: SpaceAccess,
-    private readonly organizations: OrganizationAccess,
+    private readonly organizations: OrganizationAccessClient,
     private readonly clock: Clock,
     private readonly db: DataSource,
   ) {}
 
   /** A new space with an empty first revision; needs the `create` role. */
   async create(ctx: RequestContext, input: SpaceCreateInput): Promise<Space> {
-    const role = await this.organizations.require(ctx, input.organizationId, 'create', NO_ORGANIZATION);
+    const { role } = await this.organizations.require(ctx, input.organizationId, 'content.create');
     if (input.parent !== undefined && !(await this.spaces.collectionExists(input.organizationId, input.parent))) {
       throw notFound('parent: No matching collection found');
     }
@@ -137,7 +146,7 @@ export class SpacesService {
    */
   async duplicate(ctx: RequestContext, ref: SpaceRef): Promise<Space> {
     const { space } = await this.access.load(ctx, ref.spaceId, 'view');
-    await this.organizations.require(ctx, space.organizationId, 'create', NO_SPACE);
+    await this.organizations.require(ctx, space.organizationId, 'content.create');
     const source = await this.revisions.find(space.revisionId);
     const copy = await this.db.transaction(async (manager) => {
       const now = this.clock.now();

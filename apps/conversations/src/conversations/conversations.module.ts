@@ -1,11 +1,11 @@
 import { Module } from '@nestjs/common';
-import { OrganizationAccess } from '../access/organization-access';
+import { organizationAccessClientProvider, ServiceClient } from '@bindery/platform/nest';
 import { ConversationsHandler } from './conversations.handler';
 import { ConversationsRepository } from './conversations.repository';
 import { ConversationsService } from './conversations.service';
 
 @Module({
   controllers: [ConversationsHandler],
-  providers: [OrganizationAccess, ConversationsRepository, ConversationsService],
+  providers: [organizationAccessClientProvider(ServiceClient), ConversationsRepository, ConversationsService],
 })
 export class ConversationsFeatureModule {}

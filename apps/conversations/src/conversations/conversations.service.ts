@@ -15,9 +15,8 @@ import {
   type List,
   type RequestContext,
 } from '@bindery/contracts';
-import { badRequest, keysetPage, logger, notFound, toList } from '@bindery/platform';
+import { badRequest, keysetPage, logger, notFound, OrganizationAccessClient, toList } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
-import { OrganizationAccess } from '../access/organization-access';
 import { pulseWeeks } from '../engine/process-batch';
 import type { ClusterRow, NewConversation } from './conversation-rows';
 import { toCluster, toConversation, toConversationWithParts, toIssue } from './conversation.mapper';
@@ -33,7 +32,7 @@ const SOURCE_PATTERN = /^(email|integration:[^:]+:[^:]+)$/;
 @Injectable()
 export class ConversationsService {
   constructor(
-    private readonly access: OrganizationAccess,
+    private readonly access: OrganizationAccessClient,
     private readonly repository: ConversationsRepository,
   ) {}
 
@@ -42,7 +41,7 @@ export class ConversationsService {
    * already stored is left as it is (the first ingestion wins; a different content is logged).
    */
   async ingest(ctx: RequestContext, input: ConversationIngestInput): Promise<void> {
-    await this.access.requireIngest(ctx, input.organizationId);
+    await this.access.require(ctx, input.organizationId, 'conversations.ingest');
     const now = new Date();
     const byId = new Map<string, NewConversation>();
     input.conversations.forEach((conversation, index) => {
@@ -64,7 +63,7 @@ export class ConversationsService {
   }
 
   async list(ctx: RequestContext, input: ConversationListInput): Promise<List<Conversation>> {
-    await this.access.requireMember(ctx, input.organizationId);
+    await this.access.require(ctx, input.organizationId, 'conversations.read');
     const page = keysetPage(input, 1);
     const { rows, count } = await this.repository.conversations(input.organizationId, input.source, page);
     return toList(
@@ -77,14 +76,14 @@ export class ConversationsService {
   }
 
   async get(ctx: RequestContext, input: ConversationGetInput): Promise<ConversationWithParts> {
-    await this.access.requireMember(ctx, input.organizationId);
+    await this.access.require(ctx, input.organizationId, 'conversations.read');
     const row = await this.repository.conversation(input.organizationId, input.conversationId);
     if (!row) throw notFound('Conversation not found');
     return toConversationWithParts(row, ctx.baseUrl);
   }
 
   async listIssues(ctx: RequestContext, input: IssueListInput): Promise<List<IssueWithConversation>> {
-    await this.access.requireMember(ctx, input.organizationId);
+    await this.access.require(ctx, input.organizationId, 'conversations.read');
     const page = keysetPage(input, 1);
     let clusterId: string | undefined;
     if (input.cluster !== undefined) {
@@ -107,7 +106,7 @@ export class ConversationsService {
   }
 
   async getIssue(ctx: RequestContext, input: IssueGetInput): Promise<IssueWithConversation> {
-    await this.access.requireMember(ctx, input.organizationId);
+    await this.access.require(ctx, input.organizationId, 'conversations.read');
     const row = await this.repository.issue(input.organizationId, input.issueId);
     if (!row) throw notFound('Conversation issue not found');
     const conversation = await this.repository.conversation(input.organizationId, row.conversation_id);
@@ -115,7 +114,7 @@ export class ConversationsService {
   }
 
   async listClusters(ctx: RequestContext, input: ClusterListInput): Promise<List<IssuesCluster>> {
-    await this.access.requireMember(ctx, input.organizationId);
+    await this.access.require(ctx, input.organizationId, 'conversations.read');
     const page = keysetPage(input, 2);
     // Every cluster here is analysed: none is pending or being analysed.
     if (input.status !== undefined) return { count: 0, items: [] };
@@ -135,7 +134,7 @@ export class ConversationsService {
   }
 
   async getCluster(ctx: RequestContext, input: ClusterGetInput): Promise<IssuesCluster> {
-    await this.access.requireMember(ctx, input.organizationId);
+    await this.access.require(ctx, input.organizationId, 'conversations.read');
     const row = await this.repository.cluster(input.organizationId, input.clusterId);
     if (!row) throw notFound('Conversations issues cluster not found');
     const pulses = await this.pulses([row]);

@@ -281,9 +281,13 @@ describe('conversations (0.146.0 schemas)', () => {
     );
     const { issue } = mine.items[0];
     // Another organization's admin: neither our organization nor our ids through theirs.
-    expectError(await other.admin.client.get(`${base}/conversations`), 404, /Organization not found/);
-    expectError(await other.admin.client.get(`${base}/conversations-clusters`), 404, /Organization not found/);
-    expectError(await other.admin.client.post(`${base}/conversations`, conversation('intrude', 'hello?')), 404, /Organization not found/);
+    expectError(await other.admin.client.get(`${base}/conversations`), 404, /No matching organization found/);
+    expectError(await other.admin.client.get(`${base}/conversations-clusters`), 404, /No matching organization found/);
+    expectError(
+      await other.admin.client.post(`${base}/conversations`, conversation('intrude', 'hello?')),
+      404,
+      /No matching organization found/,
+    );
     expectError(await other.admin.client.get(`${otherBase}/conversations-issues/${issue.id}`), 404);
     expectError(await other.admin.client.get(`${otherBase}/conversations/${issue.conversation}`), 404);
     expectError(await other.admin.client.get(`${otherBase}/conversations-clusters/${issue.cluster}`), 404);

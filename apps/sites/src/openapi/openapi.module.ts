@@ -1,5 +1,5 @@
+import { organizationAccessClientProvider, ServiceClient } from '@bindery/platform/nest';
 import { type DynamicModule, Module } from '@nestjs/common';
-import { OpenApiAccess } from './openapi-access';
 import type { OpenApiEnv } from './openapi.env';
 import { OpenApiHandler } from './openapi.handler';
 import { OpenApiRepository } from './openapi.repository';
@@ -14,7 +14,13 @@ export class OpenApiModule {
     return {
       module: OpenApiModule,
       controllers: [OpenApiHandler],
-      providers: [{ provide: OPENAPI_ENV, useValue: env }, OpenApiRepository, OpenApiAccess, OpenApiService, OpenApiRefreshScheduler],
+      providers: [
+        { provide: OPENAPI_ENV, useValue: env },
+        OpenApiRepository,
+        organizationAccessClientProvider(ServiceClient),
+        OpenApiService,
+        OpenApiRefreshScheduler,
+      ],
     };
   }
 }

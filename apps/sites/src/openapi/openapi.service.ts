@@ -21,10 +21,9 @@ import {
   OPENAPI_VISIBILITIES,
   type RequestContext,
 } from '@bindery/contracts';
-import { AddressPolicy, badRequest, conflict, enqueueJob, newId, notFound, pagedList } from '@bindery/platform';
+import { AddressPolicy, badRequest, conflict, enqueueJob, newId, notFound, OrganizationAccessClient, pagedList } from '@bindery/platform';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { canEdit, OpenApiAccess } from './openapi-access';
 import type { OpenApiSpecRow } from './openapi-spec.row';
 import { OPENAPI_ENV } from './openapi.tokens';
 import type { OpenApiEnv } from './openapi.env';
@@ -41,31 +40,32 @@ export class OpenApiService {
 
   constructor(
     private readonly specs: OpenApiRepository,
-    private readonly access: OpenApiAccess,
+    private readonly access: OrganizationAccessClient,
     @Inject(OPENAPI_ENV) env: OpenApiEnv,
   ) {
     this.policy = AddressPolicy.fromList(env.OPENAPI_FETCH_ALLOW_PRIVATE_HOSTS);
   }
 
   async list(ctx: RequestContext, input: OpenApiListInput): Promise<List<OpenApiSpec>> {
-    const role = await this.access.roleIn(ctx, input.organizationId);
+    const grant = await this.access.require(ctx, input.organizationId, 'openapi.read');
     return pagedList(
       input,
       (take, after) => this.specs.list(input.organizationId, take, after),
       (row) => [row.createdAt, row.id],
-      (row) => toSpec(ctx, row, canEdit(role)),
+      (row) => toSpec(ctx, row, grant.can('openapi.write')),
     );
   }
 
   async get(ctx: RequestContext, input: OpenApiSpecInput): Promise<OpenApiSpec> {
-    const role = await this.access.roleIn(ctx, input.organizationId);
-    return toSpec(ctx, await this.found(input), canEdit(role));
+    const grant = await this.access.require(ctx, input.organizationId, 'openapi.read');
+    return toSpec(ctx, await this.found(input), grant.can('openapi.write'));
   }
 
   async create(ctx: RequestContext, input: OpenApiCreateInput): Promise<OpenApiSpec> {
+    // Authorize first: checking the source resolves its host, which a stranger must not learn.
+    await this.access.require(ctx, input.organizationId, 'openapi.write');
     const slug = checkSlug(input.slug);
     const source = await this.checkedSource(input.source);
-    await this.access.requireEdit(ctx, input.organizationId);
     const id = newId();
     await this.specs.manager.transaction(async (tx) => {
       if (!(await this.specs.insert(tx, { id, organizationId: input.organizationId, slug, source }))) {
@@ -78,9 +78,9 @@ export class OpenApiService {
 
   /** Creates the spec or gives it a new source; either way it is processed again (a URL is fetched again). */
   async put(ctx: RequestContext, input: OpenApiPutInput): Promise<OpenApiPutResult> {
+    await this.access.require(ctx, input.organizationId, 'openapi.write');
     const slug = checkSlug(input.specSlug, 'specSlug');
     const source = await this.checkedSource(input.source);
-    await this.access.requireEdit(ctx, input.organizationId);
     const created = await this.specs.manager.transaction(async (tx) => {
       const existing = await this.specs.findBySlug(input.organizationId, slug, tx, true);
       if (existing) {
@@ -99,8 +99,8 @@ export class OpenApiService {
   }
 
   async update(ctx: RequestContext, input: OpenApiUpdateInput): Promise<OpenApiSpec> {
+    await this.access.require(ctx, input.organizationId, 'openapi.write');
     if (!OPENAPI_VISIBILITIES.includes(input.visibility)) throw badRequest('visibility: must be private or public');
-    await this.access.requireEdit(ctx, input.organizationId);
     const spec = await this.found(input);
     await this.specs.setVisibility(spec.id, input.visibility);
     return toSpec(ctx, (await this.specs.findById(spec.id))!, true);
@@ -108,12 +108,12 @@ export class OpenApiService {
 
   /** Deletes the spec, its versions and its public link; nothing to delete is not an error. */
   async delete(ctx: RequestContext, input: OpenApiSpecInput): Promise<void> {
-    await this.access.requireEdit(ctx, input.organizationId);
+    await this.access.require(ctx, input.organizationId, 'openapi.write');
     await this.specs.delete(input.organizationId, input.specSlug);
   }
 
   async listVersions(ctx: RequestContext, input: OpenApiVersionListInput): Promise<List<OpenApiSpecVersion>> {
-    await this.access.roleIn(ctx, input.organizationId);
+    await this.access.require(ctx, input.organizationId, 'openapi.read');
     const spec = await this.found(input);
     return pagedList(
       input,
@@ -176,7 +176,7 @@ export class OpenApiService {
   }
 
   private async foundVersion(ctx: RequestContext, input: OpenApiVersionInput) {
-    await this.access.roleIn(ctx, input.organizationId);
+    await this.access.require(ctx, input.organizationId, 'openapi.read');
     const spec = await this.found(input);
     const versionId = input.versionId === 'latest' ? spec.lastVersionId : input.versionId;
     const version = versionId ? await this.specs.version(spec.id, versionId) : undefined;

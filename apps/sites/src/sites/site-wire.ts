@@ -38,14 +38,19 @@ export function sitePermissions(canWrite: boolean, isAdmin: boolean): SitePermis
   };
 }
 
-/** Wire shape of a site. `shareKey` (a Bindery addition) only for members who may change the site. */
+/**
+ * Wire shape of a site. A share-link site's key, as `shareKey` (a Bindery addition) and inside
+ * `urls.published`, only for members who may see share keys (`sites.shareKeys`): a read member or
+ * a visitor who presented the key learns nothing new from the answer.
+ */
 export function siteWire(
   row: SiteRow,
   apiBaseUrl: string,
   urlBase: UrlBase,
-  standing: { canWrite: boolean; isAdmin: boolean },
+  standing: { canWrite: boolean; isAdmin: boolean; seesShareKeys?: boolean },
 ): Site & { shareKey?: string } {
-  const published = sitePublishedUrl(row, urlBase, row.share_key);
+  const seesShareKey = standing.seesShareKeys === true && row.visibility === 'share-link';
+  const published = sitePublishedUrl(row, urlBase, seesShareKey ? row.share_key : undefined);
   const location = `${apiBaseUrl}/v1/orgs/${row.organization_id}/sites/${row.id}`;
   return {
     object: 'site',
@@ -72,6 +77,6 @@ export function siteWire(
       preview: `${location}/published`,
       ...(published ? { published } : {}),
     },
-    ...(standing.canWrite && row.visibility === 'share-link' ? { shareKey: row.share_key } : {}),
+    ...(seesShareKey ? { shareKey: row.share_key } : {}),
   };
 }

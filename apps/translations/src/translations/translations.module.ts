@@ -1,4 +1,4 @@
-import { ServiceClient, spaceAccessClientProvider } from '@bindery/platform/nest';
+import { organizationAccessClientProvider, ServiceClient, spaceAccessClientProvider } from '@bindery/platform/nest';
 import { type DynamicModule, Module } from '@nestjs/common';
 import type { TranslationsEnv } from '../config/translations.env';
 import { Engines } from '../engines/engines';
@@ -17,6 +17,7 @@ export class TranslationsFeatureModule {
         TranslationsService,
         { provide: Engines, useValue: new Engines(env) },
         spaceAccessClientProvider(ServiceClient),
+        organizationAccessClientProvider(ServiceClient),
       ],
     };
   }

@@ -1,10 +1,7 @@
 import {
-  IdentitySubjects,
   type JsonDocument,
   type List,
-  type MemberRole,
   type RequestContext,
-  roleAtLeast,
   type Translation,
   TRANSLATION_RUN_JOB,
   type TranslationCreateInput,
@@ -17,15 +14,14 @@ import {
   badRequest,
   callerId,
   enqueueJob,
-  forbidden,
   isAppError,
   newId,
   notFound,
+  OrganizationAccessClient,
   pagedList,
   SpaceAccessClient,
   unavailable,
 } from '@bindery/platform';
-import { ServiceClient } from '@bindery/platform/nest';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { EngineError } from '../engines/engine';
@@ -34,43 +30,42 @@ import { toWire } from './translation.mapper';
 import { TranslationsRepository } from './translations.repository';
 
 const NO_TRANSLATION = 'No matching translation found';
-const NO_ORGANIZATION = 'No matching organization found';
-/** Managing translations creates content (the translated space): the role that may create content. */
-const EDIT_ROLE: MemberRole = 'create';
 
 const EMPTY_DOCUMENT: JsonDocument = { object: 'document', data: {}, nodes: [] };
 
 /**
- * Translations of an organization: members read them; members who may create content create,
- * change, delete and run them (a run writes a space). The source space is checked with content.
+ * Translations of an organization: members with a role read them (`translations.read`; a guest
+ * gets the 404 of an unknown organization); members who may create content create, change,
+ * delete and run them (`translations.write`: a run writes a space). The source space is checked
+ * with content.
  */
 @Injectable()
 export class TranslationsService {
   constructor(
     private readonly repository: TranslationsRepository,
-    private readonly services: ServiceClient,
+    private readonly organizations: OrganizationAccessClient,
     private readonly spaceAccess: SpaceAccessClient,
     private readonly engines: Engines,
     private readonly db: DataSource,
   ) {}
 
   async list(ctx: RequestContext, input: TranslationListInput): Promise<List<Translation>> {
-    const role = await this.roleIn(ctx, input.organizationId);
+    const grant = await this.organizations.require(ctx, input.organizationId, 'translations.read');
     return pagedList(
       input,
       (take, after) => this.repository.listByOrganization(input.organizationId, take, after),
       (row) => [row.createdAt.toISOString(), row.id],
-      (row) => toWire(row, ctx, roleAtLeast(role, EDIT_ROLE)),
+      (row) => toWire(row, ctx, grant.can('translations.write')),
     );
   }
 
   async get(ctx: RequestContext, ref: TranslationRef): Promise<Translation> {
-    const role = await this.roleIn(ctx, ref.organizationId);
-    return toWire(await this.load(ref), ctx, roleAtLeast(role, EDIT_ROLE));
+    const grant = await this.organizations.require(ctx, ref.organizationId, 'translations.read');
+    return toWire(await this.load(ref), ctx, grant.can('translations.write'));
   }
 
   async create(ctx: RequestContext, input: TranslationCreateInput): Promise<Translation> {
-    await this.requireEditor(ctx, input.organizationId);
+    await this.organizations.require(ctx, input.organizationId, 'translations.write');
     const from = input.source.language ?? 'en';
     const source = await this.spaceAccess.require(ctx, input.source.space, 'view').catch((error: unknown) => {
       throw isAppError(error, 'not_found') ? notFound('source.space: no matching space found') : error;
@@ -98,7 +93,7 @@ export class TranslationsService {
   }
 
   async update(ctx: RequestContext, input: TranslationUpdateInput): Promise<Translation> {
-    await this.requireEditor(ctx, input.organizationId);
+    await this.organizations.require(ctx, input.organizationId, 'translations.write');
     await this.load(input);
     await this.repository.update(input.translationId, { instructions: input.instructions });
     return toWire((await this.repository.find(input.translationId))!, ctx, true);
@@ -106,13 +101,13 @@ export class TranslationsService {
 
   /** Removes the translation and its run state; the translated space stays, as ordinary content. */
   async delete(ctx: RequestContext, ref: TranslationRef): Promise<void> {
-    await this.requireEditor(ctx, ref.organizationId);
+    await this.organizations.require(ctx, ref.organizationId, 'translations.write');
     await this.repository.delete(ref.organizationId, ref.translationId);
   }
 
   /** Queues a run as a durable job; the worker runs one run of a translation at a time. */
   async run(ctx: RequestContext, ref: TranslationRef): Promise<void> {
-    await this.requireEditor(ctx, ref.organizationId);
+    await this.organizations.require(ctx, ref.organizationId, 'translations.write');
     await this.db.transaction(async (manager) => {
       const row = await this.repository.findInOrganization(ref.organizationId, ref.translationId, manager, true);
       if (!row) throw notFound(NO_TRANSLATION);
@@ -133,17 +128,5 @@ export class TranslationsService {
     const row = await this.repository.findInOrganization(ref.organizationId, ref.translationId);
     if (!row) throw notFound(NO_TRANSLATION);
     return row;
-  }
-
-  /** The caller's role; 404 for a non-member or a guest, as for an unknown organization. */
-  private async roleIn(ctx: RequestContext, organizationId: string): Promise<MemberRole> {
-    const result = await this.services.send(IdentitySubjects.membershipGet, ctx, { organizationId, userId: callerId(ctx) });
-    if (!result.member || !result.role) throw notFound(NO_ORGANIZATION);
-    return result.role;
-  }
-
-  private async requireEditor(ctx: RequestContext, organizationId: string): Promise<void> {
-    const role = await this.roleIn(ctx, organizationId);
-    if (!roleAtLeast(role, EDIT_ROLE)) throw forbidden(`This needs the "${EDIT_ROLE}" role or higher in the organization`);
   }
 }

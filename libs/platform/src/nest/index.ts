@@ -10,5 +10,6 @@ export * from './events.module';
 export * from './request-scope.interceptor';
 export * from './envelope.guard';
 export * from './space-access.provider';
+export * from './organization-access.provider';
 export * from './service-client.module';
 export * from './health.handler';

@@ -2,7 +2,7 @@ import type { RequestContext } from '@bindery/contracts';
 import { callerId, forbidden } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { OrganizationAccess } from '../../access/organization-access';
+import { IdentityLookups } from '../../access/identity-lookups';
 import type { SpaceEntity } from '../../spaces/space.entity';
 import { type ChangeRequestEntity, mergeBaseOf } from '../change-request.entity';
 import { evaluateMergeRules, inheritsMergeRules, resolveMergeRules } from './merge-rules';
@@ -14,12 +14,12 @@ import { ReviewsRepository } from './reviews.repository';
 export class MergeRulesGate {
   constructor(
     private readonly reviews: ReviewsRepository,
-    private readonly organizations: OrganizationAccess,
+    private readonly identity: IdentityLookups,
   ) {}
 
   /** The organization's rules when the space inherits them, asked before any row is locked. */
   async organizationRulesFor(ctx: RequestContext, space: SpaceEntity): Promise<unknown> {
-    return inheritsMergeRules(space.mergeRules) ? this.organizations.organizationMergeRules(ctx, space.organizationId) : undefined;
+    return inheritsMergeRules(space.mergeRules) ? this.identity.organizationMergeRules(ctx, space.organizationId) : undefined;
   }
 
   /**
@@ -36,7 +36,7 @@ export class MergeRulesGate {
     // The space may have switched to `inherit` since the rules were fetched.
     const inherited =
       organizationRules === undefined && inheritsMergeRules(space.mergeRules)
-        ? await this.organizations.organizationMergeRules(ctx, space.organizationId)
+        ? await this.identity.organizationMergeRules(ctx, space.organizationId)
         : organizationRules;
     const config = resolveMergeRules(space.mergeRules, inherited);
     if (config.type === 'none') return;

@@ -16,7 +16,7 @@ import {
 import { addToOutbox, badRequest, keysetPage, toList } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { OrganizationAccess } from '../../access/organization-access';
+import { IdentityLookups } from '../../access/identity-lookups';
 import { Clock } from '../../clock/clock';
 import { SpaceAccess } from '../../spaces/space-access';
 import type { SpaceEntity } from '../../spaces/space.entity';
@@ -36,7 +36,7 @@ export class RequestedReviewersService {
     private readonly requested: RequestedReviewersRepository,
     private readonly reviews: ReviewsRepository,
     private readonly changeRequests: ChangeRequestsRepository,
-    private readonly organizations: OrganizationAccess,
+    private readonly identity: IdentityLookups,
     private readonly spaceAccess: SpaceAccess,
     private readonly clock: Clock,
     private readonly db: DataSource,
@@ -61,7 +61,7 @@ export class RequestedReviewersService {
     if (userIds.includes(found.createdBy.id))
       throw badRequest(`users: ${found.createdBy.id} is the author of change request #${found.number} and cannot review it`);
     const reviewers = await this.reviewersAmong(ctx, space, userIds);
-    const requestedBy = await this.organizations.currentUser(ctx);
+    const requestedBy = await this.identity.currentUser(ctx);
     const rows = await this.db.transaction(async (manager) => {
       const cr = await this.lookup.lockReviewable(manager, space.id, found.id);
       const now = this.clock.now();
@@ -102,7 +102,7 @@ export class RequestedReviewersService {
    * space (their role capped by the space's default levels, see contentLevel) is below review.
    */
   private async reviewersAmong(ctx: RequestContext, space: SpaceEntity, userIds: string[]): Promise<User[]> {
-    const members = await this.organizations.membersAmong(ctx, space.organizationId, userIds);
+    const members = await this.identity.membersAmong(ctx, space.organizationId, userIds);
     const byId = new Map(members.map((m) => [m.user.id, m]));
     const strangers = userIds.filter((id) => !byId.has(id));
     if (strangers.length > 0) throw badRequest(`users: not members of the space's organization (or unknown): ${strangers.join(', ')}`);

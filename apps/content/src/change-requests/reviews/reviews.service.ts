@@ -14,7 +14,7 @@ import {
 import { addToOutbox, badRequest, forbidden, keysetPage, newId, notFound, toList } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { OrganizationAccess } from '../../access/organization-access';
+import { IdentityLookups } from '../../access/identity-lookups';
 import { Clock } from '../../clock/clock';
 import { MarkdownConverter } from '../../markdown-pool/markdown-converter';
 import { resolveDocument } from '../document-input';
@@ -33,7 +33,7 @@ export class ReviewsService {
     private readonly lookup: ChangeRequestLookup,
     private readonly reviews: ReviewsRepository,
     private readonly requested: RequestedReviewersRepository,
-    private readonly organizations: OrganizationAccess,
+    private readonly identity: IdentityLookups,
     private readonly clock: Clock,
     private readonly db: DataSource,
     private readonly converter: MarkdownConverter,
@@ -68,7 +68,7 @@ export class ReviewsService {
   async submit(ctx: RequestContext, input: ReviewSubmitInput): Promise<ChangeRequestReview> {
     const { space, level, cr: found } = await this.lookup.load(ctx, input, 'view');
     if (!roleAtLeast(level, 'review')) throw forbidden('Reviewing needs the "review" role or higher on the space');
-    const reviewer = await this.organizations.currentUser(ctx);
+    const reviewer = await this.identity.currentUser(ctx);
     if (found.createdBy.id === reviewer.id) throw badRequest(`You cannot review change request #${found.number}: you created it`);
     const comment = await this.commentDocument(input.comment);
     return this.db.transaction(async (manager) => {
