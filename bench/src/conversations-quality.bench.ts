@@ -46,7 +46,10 @@ export function conversationsQualityBench(): Promise<string[]> {
   const clustererOptions = pick({ ...DEFAULT_CLUSTERER }, overrides);
   const featurizer = new Featurizer(sharedWordVectors(), featurizerOptions);
   const orders = Object.fromEntries(
-    Object.entries(corpora).map(([name, rows]) => [name, SEEDS.map((seed) => (sample > 0 ? shuffled(rows, seed).slice(0, sample) : shuffled(rows, seed)))]),
+    Object.entries(corpora).map(([name, rows]) => [
+      name,
+      SEEDS.map((seed) => (sample > 0 ? shuffled(rows, seed).slice(0, sample) : shuffled(rows, seed))),
+    ]),
   );
   // The baseline's one threshold: the best of the grid on the worse corpus (first order).
   const baselineThreshold = BASELINE_GRID.map((threshold) => ({
@@ -98,13 +101,20 @@ const pct = (x: number): string => `${(100 * x).toFixed(1)} %`;
 const score = (a: Agreement): number => a.ari + a.ami;
 
 function pick<T extends object>(defaults: T, overrides: object): T {
-  for (const key of Object.keys(defaults)) if (key in overrides) (defaults as Record<string, unknown>)[key] = (overrides as Record<string, unknown>)[key];
+  for (const key of Object.keys(defaults))
+    if (key in overrides) (defaults as Record<string, unknown>)[key] = (overrides as Record<string, unknown>)[key];
   return defaults;
 }
 
 function mean(runs: Scored[]): Scored {
   const avg = (key: 'ari' | 'ami' | 'clusters'): number => runs.reduce((t, r) => t + r[key], 0) / runs.length;
-  return { ari: avg('ari'), ami: avg('ami'), clusters: avg('clusters'), classes: runs[0].classes, largest: Math.max(...runs.map((r) => r.largest)) };
+  return {
+    ari: avg('ari'),
+    ami: avg('ami'),
+    clusters: avg('clusters'),
+    classes: runs[0].classes,
+    largest: Math.max(...runs.map((r) => r.largest)),
+  };
 }
 
 function largestShare(assigned: Array<string | number>): number {
@@ -162,7 +172,8 @@ export function engine(rows: Rows, featurizer: Featurizer, options: ClustererOpt
     const started = process.hrtime.bigint();
     const result = clusters.process(batch, featurizer, newId, now);
     ms += Number(process.hrtime.bigint() - started) / 1e6;
-    for (const issue of result.issues) if (issue.clusterId && !firstIssue.has(issue.conversationId)) firstIssue.set(issue.conversationId, issue.clusterId);
+    for (const issue of result.issues)
+      if (issue.clusterId && !firstIssue.has(issue.conversationId)) firstIssue.set(issue.conversationId, issue.clusterId);
     for (const merge of result.merges) alias.set(merge.from, merge.into);
   }
   const resolve = (id: string): string => {
