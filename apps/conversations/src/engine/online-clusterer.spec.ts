@@ -1,13 +1,22 @@
-import { centroidSimilarity, cosine, OnlineClusterer } from './online-clusterer';
+import { centroidSimilarity, type ClustererOptions, cosine, OnlineClusterer } from './online-clusterer';
 
 const unit = (...xs: number[]): Float32Array => {
   const n = Math.hypot(...xs);
   return Float32Array.from(xs.map((x) => x / n));
 };
 
+/** A fixed join threshold and unbounded merges unless a test asks otherwise. */
+const options = (threshold: number, mergeThreshold: number, more: Partial<ClustererOptions> = {}): ClustererOptions => ({
+  threshold,
+  mergeThreshold,
+  sizePenalty: 0,
+  maxMergeRatio: Infinity,
+  ...more,
+});
+
 describe('OnlineClusterer', () => {
   it('joins the nearest cluster at or above the threshold and opens a new one below it', () => {
-    const clusterer = new OnlineClusterer(2, { threshold: 0.9, mergeThreshold: 0.99 });
+    const clusterer = new OnlineClusterer(2, options(0.9, 0.99));
     const a = clusterer.assign(unit(1, 0));
     expect(a.created).toBe(true);
     const near = clusterer.assign(unit(1, 0.1));
@@ -20,7 +29,7 @@ describe('OnlineClusterer', () => {
   });
 
   it('moves the centroid to the mean direction of its members', () => {
-    const clusterer = new OnlineClusterer(2, { threshold: 0.5, mergeThreshold: 0.99 });
+    const clusterer = new OnlineClusterer(2, options(0.5, 0.99));
     const { cluster } = clusterer.assign(unit(1, 0));
     clusterer.assign(unit(0.6, 0.8));
     expect(cluster.count).toBe(2);
@@ -30,7 +39,7 @@ describe('OnlineClusterer', () => {
   });
 
   it('keeps ids stable as clusters grow, and picks the closest of several clusters', () => {
-    const clusterer = new OnlineClusterer(3, { threshold: 0.7, mergeThreshold: 0.99 });
+    const clusterer = new OnlineClusterer(3, options(0.7, 0.99));
     const x = clusterer.assign(unit(1, 0, 0)).cluster.id;
     const y = clusterer.assign(unit(0, 1, 0)).cluster.id;
     for (let i = 0; i < 50; i++) {
@@ -42,7 +51,7 @@ describe('OnlineClusterer', () => {
   });
 
   it('merges converged clusters into the older one and reports the pair (for the alias)', () => {
-    const clusterer = new OnlineClusterer(2, { threshold: 0.95, mergeThreshold: 0.85 });
+    const clusterer = new OnlineClusterer(2, options(0.95, 0.85));
     const older = clusterer.assign(unit(1, 0)).cluster;
     // cos 0.894: below what joining a one-member cluster asks (0.95² = 0.9025), above the merge threshold.
     const younger = clusterer.assign(unit(1, 0.5)).cluster;
@@ -57,25 +66,62 @@ describe('OnlineClusterer', () => {
   });
 
   it('continues from loaded state: sequence numbers keep growing, so age order survives a restart', () => {
-    const clusterer = new OnlineClusterer(2, { threshold: 0.9, mergeThreshold: 0.99 });
+    const clusterer = new OnlineClusterer(2, options(0.9, 0.99));
     clusterer.load([{ id: 'old', sum: unit(1, 0), count: 3, seq: 7 }]);
     expect(clusterer.assign(unit(1, 0.01)).cluster.id).toBe('old');
     expect(clusterer.assign(unit(0, 1)).cluster.seq).toBe(8);
   });
 
-  it('asks less of small clusters: the expected similarity to a centroid of n members of one topic', () => {
-    const clusterer = new OnlineClusterer(2, { threshold: 0.6, mergeThreshold: 0.9 });
-    expect(clusterer.joinThreshold(1)).toBeCloseTo(0.36, 10);
-    const thresholds = [1, 2, 4, 16, 256, 100_000].map((n) => clusterer.joinThreshold(n));
-    for (let i = 1; i < thresholds.length; i++) expect(thresholds[i]).toBeGreaterThan(thresholds[i - 1] - 1e-12);
-    expect(thresholds[thresholds.length - 1]).toBeCloseTo(0.6, 2);
-    // A vector at cos 0.5 opens a cluster next to a large one but joins a single member.
-    const big = clusterer.assign(unit(1, 0)).cluster;
-    for (let i = 0; i < 2000; i++) clusterer.assign(unit(1, 0));
-    expect(clusterer.assign(unit(0.5, Math.sqrt(0.75))).cluster.id).not.toBe(big.id);
-    const small = new OnlineClusterer(2, { threshold: 0.6, mergeThreshold: 0.9 });
-    const single = small.assign(unit(1, 0)).cluster;
-    expect(small.assign(unit(0.5, Math.sqrt(0.75))).cluster.id).toBe(single.id);
+  it('asks more of large clusters: a big centroid drifts to the centre of its domain', () => {
+    const clusterer = new OnlineClusterer(2, options(0.6, 0.9, { sizePenalty: 0.02 }));
+    expect(clusterer.joinThreshold(1)).toBeCloseTo(0.6, 10);
+    expect(clusterer.joinThreshold(100)).toBeCloseTo(0.6 + 0.02 * Math.log(100), 10);
+    // A vector at cos 0.62 joins a single member but opens a cluster next to a large one.
+    const single = clusterer.assign(unit(1, 0)).cluster;
+    expect(clusterer.assign(unit(0.62, Math.sqrt(1 - 0.62 ** 2))).cluster.id).toBe(single.id);
+    const large = new OnlineClusterer(2, options(0.6, 0.9, { sizePenalty: 0.02 }));
+    const big = large.assign(unit(1, 0)).cluster;
+    for (let i = 0; i < 200; i++) large.assign(unit(1, 0));
+    expect(large.assign(unit(0.62, Math.sqrt(1 - 0.62 ** 2))).cluster.id).not.toBe(big.id);
+  });
+
+  describe('merges (no chaining)', () => {
+    /** Two topics 90° apart, 30 members each, then near-duplicates stepping from one to the other. */
+    function chain(clusterer: OnlineClusterer): { a: string; b: string } {
+      const at = (degrees: number): Float32Array => unit(Math.cos((degrees * Math.PI) / 180), Math.sin((degrees * Math.PI) / 180));
+      const a = clusterer.assign(at(0)).cluster.id;
+      const b = clusterer.assign(at(90)).cluster.id;
+      for (let i = 0; i < 29; i++) {
+        clusterer.assign(at(0));
+        clusterer.assign(at(90));
+      }
+      // Each step is a near-duplicate of the previous one (cos 0.9986); 4 copies of each.
+      for (let degrees = 3; degrees < 90; degrees += 3) {
+        for (let copy = 0; copy < 4; copy++) clusterer.assign(at(degrees));
+        clusterer.mergeAround(clusterer.all().map((c) => c.id));
+      }
+      clusterer.merge();
+      return { a, b };
+    }
+
+    it('a chain of near-duplicates across two topics does not merge them', () => {
+      const clusterer = new OnlineClusterer(2, options(0.97, 0.8, { sizePenalty: 0.02, maxMergeRatio: 4 }));
+      const { a, b } = chain(clusterer);
+      const survivor = (id: string): string | undefined => clusterer.get(id)?.id;
+      expect(survivor(a)).toBe(a);
+      expect(survivor(b)).toBe(b);
+      expect(cosine(clusterer.get(a)!.sum, clusterer.get(b)!.sum)).toBeLessThan(0.8);
+    });
+
+    it('a cluster does not absorb one many times its size, however close one member looks', () => {
+      const clusterer = new OnlineClusterer(2, options(0.99, 0.8, { maxMergeRatio: 4 }));
+      const small = clusterer.assign(unit(1, 0.3)).cluster;
+      const big = clusterer.assign(unit(1, 0)).cluster;
+      for (let i = 0; i < 20; i++) clusterer.assign(unit(1, 0));
+      expect(cosine(small.sum, big.sum)).toBeGreaterThan(0.95);
+      expect(clusterer.mergeAround([small.id, big.id])).toEqual([]);
+      expect(clusterer.merge()).toEqual([]);
+    });
   });
 
   it('cosine is 0 for a zero vector', () => {

@@ -19,16 +19,27 @@ export interface ClusterState {
 }
 
 export interface ClustererOptions {
-  /**
-   * Minimum cosine to the centroid of a large cluster to join it. Smaller clusters ask less (see
-   * `joinThreshold`): a centroid of few members is noisier, so its members' similarity to it is lower.
-   */
+  /** Minimum cosine to the centroid of a one-member cluster to join it. */
   threshold: number;
-  /** Minimum cosine between two centroids for maintenance to merge them. */
+  /**
+   * What each e-fold of a cluster's size adds to the cosine needed to join it (and to merge into
+   * it): a large cluster's centroid drifts towards the centre of its whole domain, where it is
+   * close to every question of the domain; asking more of it keeps it from swallowing its
+   * neighbours (one "food" cluster instead of "calories", "recipe", "cook time").
+   */
+  sizePenalty: number;
+  /** Minimum cosine between two centroids for maintenance to merge them (plus the size penalty). */
   mergeThreshold: number;
+  /**
+   * A merge joins clusters of comparable sizes only: the larger may hold at most this many times
+   * the members of the smaller, so a cluster never absorbs one many times its size because a few
+   * members look alike (chaining).
+   */
+  maxMergeRatio: number;
 }
 
-export const DEFAULT_CLUSTERER: ClustererOptions = { threshold: 0.55, mergeThreshold: 0.8 };
+/** Chosen by `pnpm bench conversations-quality` on the worse of CLINC150 and HWU64. */
+export const DEFAULT_CLUSTERER: ClustererOptions = { threshold: 0.4, sizePenalty: 0.02, mergeThreshold: 0.8, maxMergeRatio: 4 };
 
 export interface Assignment {
   cluster: ClusterState;
@@ -102,24 +113,20 @@ export class OnlineClusterer {
     return { cluster: best, similarity: bestSimilarity, margin: bestMargin };
   }
 
-  private readonly thresholds: number[] = [];
+  /** The cosine a vector needs to join a cluster of `n` members (see `sizePenalty`). */
+  joinThreshold(n: number): number {
+    return this.options.threshold + this.options.sizePenalty * Math.log(Math.max(n, 1));
+  }
 
   /**
-   * The cosine a vector needs to join a cluster of `n` members. If members of one topic have a
-   * mean pairwise cosine s, a new member's expected cosine to the centroid of n of them is
-   * s·√n / √(1 + (n − 1)·s): s for a single member, tending to √s for a large cluster. With
-   * s = threshold², a large cluster asks `threshold` and a small one proportionally less, so a
-   * topic's first members attract their siblings as its later centroid would (fewer fragments).
+   * Whether two clusters may merge: their centroids (never one pair of members) are at least
+   * `mergeThreshold` close, plus the size penalty of the merged cluster, and neither is more than
+   * `maxMergeRatio` times the other.
    */
-  joinThreshold(n: number): number {
-    if (n >= 1024) return this.options.threshold;
-    let t = this.thresholds[n];
-    if (t === undefined) {
-      const s = this.options.threshold ** 2;
-      const size = Math.max(n, 1);
-      t = this.thresholds[n] = (s * Math.sqrt(size)) / Math.sqrt(1 + (size - 1) * s);
-    }
-    return t;
+  canMerge(a: ClusterState, b: ClusterState, similarity: number): boolean {
+    const [small, large] = a.count <= b.count ? [a.count, b.count] : [b.count, a.count];
+    if (large > this.options.maxMergeRatio * small) return false;
+    return similarity >= this.options.mergeThreshold + this.options.sizePenalty * Math.log(small + large);
   }
 
   /** Places a unit vector: joins the nearest cluster at or above the threshold, else opens one. */
@@ -138,7 +145,7 @@ export class OnlineClusterer {
 
   /**
    * Maintenance after a batch: each of `ids` (clusters that just changed) is compared with every
-   * other cluster, and a pair reaching `mergeThreshold` merges, the younger into the older. Cost:
+   * other cluster, and a pair that `canMerge` merges, the younger into the older. Cost:
    * |ids| passes over the clusters.
    */
   mergeAround(ids: string[]): Merge[] {
@@ -149,7 +156,7 @@ export class OnlineClusterer {
       const cluster = this.clusters.get(id);
       if (!cluster) continue;
       let partner: ClusterState | undefined;
-      let best = this.options.mergeThreshold;
+      let best = -Infinity;
       const norm = (cluster.norm ??= length(cluster.sum));
       for (const other of this.clusters.values()) {
         if (other === cluster) continue;
@@ -157,7 +164,7 @@ export class OnlineClusterer {
         let dot = 0;
         for (let i = 0; i < cluster.sum.length; i++) dot += cluster.sum[i] * other.sum[i];
         const similarity = norm === 0 || otherNorm === 0 ? 0 : dot / (norm * otherNorm);
-        if (similarity >= best) {
+        if (similarity > best && this.canMerge(cluster, other, similarity)) {
           best = similarity;
           partner = other;
         }
@@ -176,7 +183,7 @@ export class OnlineClusterer {
   }
 
   /**
-   * Maintenance: merges every pair of clusters whose centroids reach `mergeThreshold`, the younger
+   * Maintenance: merges every pair of clusters that `canMerge`, the younger
    * into the older (its id is the one people have seen longest), until none is left. Quadratic in
    * the number of clusters, so run periodically, not per issue.
    */
@@ -189,7 +196,7 @@ export class OnlineClusterer {
       for (let i = 0; i < ordered.length && !changed; i++) {
         for (let j = i + 1; j < ordered.length; j++) {
           const [older, younger] = [ordered[i], ordered[j]];
-          if (cosine(older.sum, younger.sum) < this.options.mergeThreshold) continue;
+          if (!this.canMerge(older, younger, cosine(older.sum, younger.sum))) continue;
           addInto(older.sum, younger.sum);
           older.norm = length(older.sum);
           older.count += younger.count;
