@@ -92,6 +92,12 @@ export interface TranslationRef {
 export interface TranslationListInput extends PageQuery {
   organizationId: string;
 }
+/**
+ * Largest `instructions` document, in bytes of its JSON: a glossary of several hundred terms and a
+ * page of guidance fit; the guidance is sent with every block an LLM engine translates.
+ */
+export const TRANSLATION_INSTRUCTIONS_MAX_BYTES = 64 * 1024;
+
 export interface TranslationCreateInput {
   organizationId: string;
   language: TranslationLanguage;
