@@ -93,10 +93,11 @@ export interface TranslationListInput extends PageQuery {
   organizationId: string;
 }
 /**
- * Largest `instructions` document, in bytes of its JSON: a glossary of several hundred terms and a
- * page of guidance fit; the guidance is sent with every block an LLM engine translates.
+ * Largest `instructions` document, in bytes of its JSON. The Document format spends ~150 bytes on
+ * each paragraph, so this holds some 1,700 glossary lines or about 64 KB of text; free guidance is
+ * sent with every block an LLM engine translates.
  */
-export const TRANSLATION_INSTRUCTIONS_MAX_BYTES = 64 * 1024;
+export const TRANSLATION_INSTRUCTIONS_MAX_BYTES = 256 * 1024;
 
 export interface TranslationCreateInput {
   organizationId: string;
