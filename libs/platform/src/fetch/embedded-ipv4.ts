@@ -14,7 +14,6 @@ export interface EmbeddedIpv4 {
 export const EMBEDDING_RANGES: ReadonlySet<string> = new Set(['rfc6145', 'rfc6052', '6to4', 'teredo']);
 
 const IPV4_COMPATIBLE = ipaddr.IPv6.parse('::');
-const NAT64_WELL_KNOWN = ipaddr.IPv6.parse('64:ff9b::');
 const NAT64_LOCAL_USE = ipaddr.IPv6.parse('64:ff9b:1::');
 
 /** `::a.b.c.d`: the dotted IPv4-compatible form, which Node's resolver prints for `::7f00:1`. */
@@ -56,21 +55,15 @@ export function embeddedIpv4(ip: ipaddr.IPv6): EmbeddedIpv4[] | 'opaque' | undef
   const parts = ip.parts;
   if (ip.match(IPV4_COMPATIBLE, 96)) return [{ form: 'an IPv4-compatible address', address: ipv4Of(parts[6], parts[7]) }];
   if (ip.match(NAT64_LOCAL_USE, 48)) return 'opaque';
-  switch (ip.range()) {
-    case 'rfc6145':
-      return [{ form: 'an IPv4-translated address', address: ipv4Of(parts[6], parts[7]) }];
-    case 'rfc6052':
-      // The only other rfc6052 range is the local-use prefix, answered above.
-      if (ip.match(NAT64_WELL_KNOWN, 96)) return [{ form: 'a NAT64 address', address: ipv4Of(parts[6], parts[7]) }];
-      return 'opaque';
-    case '6to4':
-      return [{ form: 'a 6to4 address', address: ipv4Of(parts[1], parts[2]) }];
-    case 'teredo':
-      return [
-        { form: 'a Teredo address (server)', address: ipv4Of(parts[2], parts[3]) },
-        { form: 'a Teredo address (client)', address: ipv4Of(~parts[6] & 0xffff, ~parts[7] & 0xffff) },
-      ];
-    default:
-      return undefined;
-  }
+  const range = ip.range();
+  if (range === 'rfc6145') return [{ form: 'an IPv4-translated address', address: ipv4Of(parts[6], parts[7]) }];
+  // The only other rfc6052 range is the local-use prefix, answered above.
+  if (range === 'rfc6052') return [{ form: 'a NAT64 address', address: ipv4Of(parts[6], parts[7]) }];
+  if (range === '6to4') return [{ form: 'a 6to4 address', address: ipv4Of(parts[1], parts[2]) }];
+  if (range === 'teredo')
+    return [
+      { form: 'a Teredo address (server)', address: ipv4Of(parts[2], parts[3]) },
+      { form: 'a Teredo address (client)', address: ipv4Of(~parts[6] & 0xffff, ~parts[7] & 0xffff) },
+    ];
+  return undefined;
 }
