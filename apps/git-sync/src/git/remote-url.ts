@@ -73,3 +73,15 @@ export async function checkedAddress(safeUrl: string, policy: AddressPolicy): Pr
   }
   return { host, port, address: addresses[0] };
 }
+
+/**
+ * The git config that pins a fetch or push to the checked address: curl's `CURLOPT_RESOLVE`
+ * entry `host:port:address` (an IPv6 address in brackets). An IP-literal host gets none: curl
+ * never resolves a literal, so it connects to exactly the address checked, and its
+ * `host:port:…` syntax cannot spell an IPv6 host at all (curl refuses `::1:443:…` and
+ * `[::1]:443:…` alike, failing every transfer).
+ */
+export function pinnedAddressConfig({ host, port, address }: { host: string; port: number; address: string }): Record<string, string> {
+  if (isIP(host)) return {};
+  return { 'http.curloptResolve': `${host}:${port}:${isIP(address) === 6 ? `[${address}]` : address}` };
+}

@@ -11,8 +11,8 @@ import { classifyFailure, LimitError } from './failures';
 
 const GIT_ENV = { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@t', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@t' };
 
-/** `git http-backend` over HTTP on 127.0.0.1; `delayMs` slows every chunk of the answer (a slow remote). */
-function serve(root: string, options: { delayMs?: number; hang?: boolean } = {}): Promise<Server> {
+/** `git http-backend` over HTTP on 127.0.0.1 (or `host`); `delayMs` slows every chunk of the answer (a slow remote). */
+function serve(root: string, options: { delayMs?: number; hang?: boolean; host?: string } = {}): Promise<Server> {
   const server = createServer((req, res) => {
     if (options.hang) return; // never answers
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
@@ -54,7 +54,7 @@ function serve(root: string, options: { delayMs?: number; hang?: boolean } = {})
       res.end();
     };
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+  return new Promise((resolve) => server.listen(0, options.host ?? '127.0.0.1', () => resolve(server)));
 }
 
 describe('fetchBranch: caps and what it leaves out', () => {
@@ -135,6 +135,24 @@ describe('fetchBranch: caps and what it leaves out', () => {
     await expect(fetch(servers[2], 'small', { timeoutMs: 1500 })).rejects.toThrow(/took over 1500 ms/);
     expect(Date.now() - started).toBeLessThan(10_000);
   }, 20_000);
+
+  it('fetches from an IPv6 literal host (no curl pin, which cannot spell one)', async () => {
+    const server = await serve(root, { host: '::1' });
+    servers.push(server);
+    const checkout = await fetchBranch({
+      workRoot,
+      url: `http://[::1]:${(server.address() as AddressInfo).port}/small.git`,
+      ref: 'refs/heads/main',
+      policy: AddressPolicy.fromList('::1'),
+      limits: { maxBytes: 1e6, maxFiles: 100, timeoutMs: 10_000 },
+      checkout: false,
+    });
+    try {
+      expect(checkout.entries.map((e) => e.path).sort()).toEqual(['README.md', 'docs/a.md']);
+    } finally {
+      checkout.remove();
+    }
+  });
 
   it('refuses an unknown branch', async () => {
     const error = await fetchBranch({

@@ -3,7 +3,7 @@ import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AddressPolicy } from '@bindery/platform';
 import { git, parseLsTree, type TreeEntry } from '../git/git-cli';
-import { checkedAddress } from '../git/remote-url';
+import { checkedAddress, pinnedAddressConfig } from '../git/remote-url';
 import { BadRepositoryError, LimitError } from './failures';
 
 export interface CheckoutLimits {
@@ -59,8 +59,7 @@ export async function fetchBranch(options: {
   const onJobAbort = () => stop.abort();
   options.signal?.addEventListener('abort', onJobAbort, { once: true });
   try {
-    const { host, port, address } = await checkedAddress(options.url, options.policy);
-    const pinned = { 'http.curloptResolve': `${host}:${port}:${address.includes(':') ? `[${address}]` : address}` };
+    const pinned = pinnedAddressConfig(await checkedAddress(options.url, options.policy));
     const run = async (args: string[]) => {
       try {
         return await git(args, {

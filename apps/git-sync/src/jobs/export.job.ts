@@ -3,7 +3,7 @@ import { join, posix } from 'node:path';
 import { ContentSubjects, GitSyncJobs } from '@bindery/contracts';
 import { defineJob, type JobContext, type JobDefinition, logger } from '@bindery/platform';
 import { git } from '../git/git-cli';
-import { checkedAddress } from '../git/remote-url';
+import { checkedAddress, pinnedAddressConfig } from '../git/remote-url';
 import { blobOid, planExport } from '../format/export-tree';
 import type { GitJobPayload } from '../sync/git-job';
 import { branchOf, fetchBranch } from './checkout';
@@ -119,12 +119,12 @@ async function runExport(deps: GitJobDeps, payload: GitJobPayload, ctx: JobConte
     if (changed) {
       await run(['commit', '-q', '--no-verify', '-m', payload.commitMessage ?? 'Export from Bindery']);
       commit = (await run(['rev-parse', 'HEAD'])).toString('utf8').trim();
-      const { host, port, address } = await checkedAddress(payload.url, deps.policy);
+      const pinned = pinnedAddressConfig(await checkedAddress(payload.url, deps.policy));
       await git(['push', '-q', 'origin', `HEAD:${payload.ref}`], {
         cwd: checkout.dir,
         timeoutMs: deps.limits.timeoutMs,
         credentials,
-        config: { 'http.curloptResolve': `${host}:${port}:${address}` },
+        config: pinned,
       });
     }
     phase('commit');

@@ -3,6 +3,7 @@
 //   `term => translation` (or `->`, `→`): the term is always translated so;
 //   `keep: term, term` (or `do not translate: …`): the terms are left as they are;
 //   anything else is free guidance, which only an engine that reads prose (an LLM) is given.
+import { TRANSLATION_INSTRUCTIONS_MAX_BYTES } from '@bindery/contracts';
 import type { Glossary } from './inline-markup';
 
 export interface Instructions {
@@ -12,6 +13,17 @@ export interface Instructions {
 
 const FIXED = /^\s*["“]?(.+?)["”]?\s*(?:=>|->|→)\s*["“]?(.*?)["”]?\s*$/;
 const KEEP = /^\s*(?:keep|do not translate|don't translate|never translate)\s*:\s*(.+)$/i;
+
+/**
+ * Why an `instructions` document is refused, or undefined. The gateway checks the same limit; this
+ * is the service's own guard, for callers that reach it over NATS without the gateway.
+ */
+export function instructionsProblem(document: unknown): string | undefined {
+  const bytes = Buffer.byteLength(JSON.stringify(document ?? null));
+  if (bytes > TRANSLATION_INSTRUCTIONS_MAX_BYTES)
+    return `instructions: must be at most ${TRANSLATION_INSTRUCTIONS_MAX_BYTES} bytes of JSON (this document is ${bytes})`;
+  return undefined;
+}
 
 export function readInstructions(document: unknown): Instructions {
   const terms = new Map<string, string>();

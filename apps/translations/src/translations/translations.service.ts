@@ -26,12 +26,18 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { EngineError } from '../engines/engine';
 import { Engines } from '../engines/engines';
+import { instructionsProblem } from '../markup/instructions';
 import { toWire } from './translation.mapper';
 import { TranslationsRepository } from './translations.repository';
 
 const NO_TRANSLATION = 'No matching translation found';
 
 const EMPTY_DOCUMENT: JsonDocument = { object: 'document', data: {}, nodes: [] };
+
+function checkInstructions(instructions: unknown): void {
+  const problem = instructionsProblem(instructions);
+  if (problem) throw badRequest(problem);
+}
 
 /**
  * Translations of an organization: members with a role read them (`translations.read`; a guest
@@ -66,6 +72,7 @@ export class TranslationsService {
 
   async create(ctx: RequestContext, input: TranslationCreateInput): Promise<Translation> {
     await this.organizations.require(ctx, input.organizationId, 'translations.write');
+    checkInstructions(input.instructions);
     const from = input.source.language ?? 'en';
     const source = await this.spaceAccess.require(ctx, input.source.space, 'view').catch((error: unknown) => {
       throw isAppError(error, 'not_found') ? notFound('source.space: no matching space found') : error;
@@ -94,6 +101,7 @@ export class TranslationsService {
 
   async update(ctx: RequestContext, input: TranslationUpdateInput): Promise<Translation> {
     await this.organizations.require(ctx, input.organizationId, 'translations.write');
+    checkInstructions(input.instructions);
     await this.load(input);
     await this.repository.update(input.translationId, { instructions: input.instructions });
     return toWire((await this.repository.find(input.translationId))!, ctx, true);

@@ -92,6 +92,13 @@ export interface TranslationRef {
 export interface TranslationListInput extends PageQuery {
   organizationId: string;
 }
+/**
+ * Largest `instructions` document, in bytes of its JSON. The Document format spends ~150 bytes on
+ * each paragraph, so this holds some 1,700 glossary lines or about 64 KB of text; free guidance is
+ * sent with every block an LLM engine translates.
+ */
+export const TRANSLATION_INSTRUCTIONS_MAX_BYTES = 256 * 1024;
+
 export interface TranslationCreateInput {
   organizationId: string;
   language: TranslationLanguage;

@@ -24,15 +24,56 @@ describe('AddressPolicy', () => {
     ['ff02::1', /multicast/],
     ['::ffff:127.0.0.1', /loopback/],
     ['::ffff:10.0.0.1', /private/],
-    ['64:ff9b::a00:1', /not a public address/],
-    ['2002:a00:1::', /not a public address/],
-    ['2001::1', /not a public address/],
   ])('refuses %s', (address, reason) => {
     expect(strict.refusal(address, 'example.org')).toMatch(reason);
   });
 
-  it.each(['93.184.216.34', '2606:4700::1111', '::ffff:93.184.216.34'])('allows the public address %s', (address) => {
+  // IPv6 forms that a tunnel or translator delivers to an IPv4 address are judged by that address.
+  it.each([
+    ['::127.0.0.1', /^an IPv4-compatible address carrying 127\.0\.0\.1, a loopback address$/],
+    ['::7f00:1', /IPv4-compatible address carrying 127\.0\.0\.1, a loopback/],
+    ['::169.254.169.254', /IPv4-compatible address carrying 169\.254\.169\.254, a link-local/],
+    ['::10.0.0.1', /IPv4-compatible address carrying 10\.0\.0\.1, a private/],
+    ['::168.63.129.16', /IPv4-compatible address carrying 168\.63\.129\.16, a cloud metadata/],
+    ['::ffff:0:127.0.0.1', /IPv4-translated address carrying 127\.0\.0\.1, a loopback/],
+    ['64:ff9b::127.0.0.1', /NAT64 address carrying 127\.0\.0\.1, a loopback/],
+    ['64:ff9b::a00:1', /NAT64 address carrying 10\.0\.0\.1, a private/],
+    ['64:ff9b:1::5db8:d822', /local-use NAT64/],
+    ['64:ff9b:1:5db8:d822::', /local-use NAT64/],
+    ['2002:7f00:1::1', /6to4 address carrying 127\.0\.0\.1, a loopback/],
+    ['2002:a00:1::', /6to4 address carrying 10\.0\.0\.1, a private/],
+    ['2002:a9fe:a9fe::', /6to4 address carrying 169\.254\.169\.254, a link-local/],
+    ['2001::1', /Teredo address \(server\) carrying 0\.0\.0\.0, an unspecified/],
+    // Server 65.54.227.120 (public), client 192.0.2.45 (documentation, reserved): the RFC 4380 example.
+    ['2001:0:4136:e378:8000:63bf:3fff:fdd2', /Teredo address \(client\) carrying 192\.0\.2\.45, a reserved/],
+    ['2001:0:a00:1::', /Teredo address \(server\) carrying 10\.0\.0\.1, a private/],
+  ])('refuses %s by the IPv4 address it carries', (address, reason) => {
+    expect(strict.refusal(address, 'example.org')).toMatch(reason);
+  });
+
+  it.each([
+    '93.184.216.34',
+    '2606:4700::1111',
+    '::ffff:93.184.216.34',
+    // The same public IPv4 address through each tunnel or translator.
+    '::93.184.216.34',
+    '::ffff:0:93.184.216.34',
+    '64:ff9b::93.184.216.34',
+    '2002:5db8:d822::1',
+    // Teredo server 65.54.227.120, client 93.184.216.34 (inverted: a247:27dd).
+    '2001:0:4136:e378:8000:63bf:a247:27dd',
+  ])('allows the public address %s', (address) => {
     expect(strict.refusal(address, 'example.org')).toBeUndefined();
+  });
+
+  it('does not stretch an allowed IPv4 address to the IPv6 forms that relay to it', () => {
+    const policy = AddressPolicy.fromList('127.0.0.1');
+    expect(policy.refusal('::ffff:127.0.0.1', 'x')).toBeUndefined();
+    expect(policy.refusal('::127.0.0.1', 'x')).toMatch(/loopback/);
+    expect(policy.refusal('64:ff9b::127.0.0.1', 'x')).toMatch(/loopback/);
+    expect(policy.refusal('2002:7f00:1::', 'x')).toMatch(/loopback/);
+    // Listing the IPv6 form allows it.
+    expect(AddressPolicy.fromList('64:ff9b::/96').refusal('64:ff9b::127.0.0.1', 'x')).toBeUndefined();
   });
 
   it('refuses what is not an IP address', () => {

@@ -1,4 +1,5 @@
 import ipaddr from 'ipaddr.js';
+import { EMBEDDING_RANGES, embeddedIpv4, parseAddress } from './embedded-ipv4';
 
 type Range = [ipaddr.IPv4 | ipaddr.IPv6, number];
 
@@ -23,10 +24,10 @@ const RANGE_REASONS: Record<string, string> = {
 };
 
 /**
- * Which addresses a server-side fetch may connect to: public unicast only (IPv4 and IPv6, an
- * IPv4-mapped IPv6 address judged as the IPv4 address it carries; NAT64, 6to4 and Teredo, which
- * can wrap any IPv4 address, refused), unless the operator allowed the host by name or the
- * address by IP or CIDR range.
+ * Which addresses a server-side fetch may connect to: public unicast only (IPv4 and IPv6), unless
+ * the operator allowed the host by name or the address by IP or CIDR range. An IPv6 address that
+ * carries an IPv4 address (mapped, IPv4-compatible, NAT64, 6to4, Teredo: see `embedded-ipv4.ts`)
+ * is judged by the IPv4 address it reaches.
  */
 export class AddressPolicy {
   private constructor(
@@ -56,7 +57,7 @@ export class AddressPolicy {
           throw new Error(`"${entry}" is not a CIDR range such as 10.0.0.0/8`);
         }
       } else if (ipaddr.isValid(entry)) {
-        const address = ipaddr.process(entry);
+        const address = parseAddress(entry);
         ranges.push([address, address.kind() === 'ipv4' ? 32 : 128]);
       } else if (/^(?=.{1,253}$)([a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?)(\.[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?)*$/.test(entry)) {
         hosts.add(entry);
@@ -78,13 +79,38 @@ export class AddressPolicy {
    */
   refusal(address: string, host: string): string | undefined {
     if (!ipaddr.isValid(address)) return 'not an IP address';
-    const ip = ipaddr.process(address);
+    const ip = parseAddress(address);
     if (this.allowsHost(host) || this.ranges.some((range) => inRange(ip, range))) return undefined;
-    if (METADATA_ADDRESSES.has(ip.toString())) return 'a cloud metadata address';
-    const range = ip.range();
-    if (range === 'unicast') return undefined;
-    return RANGE_REASONS[range] ?? `not a public address (${range})`;
+    const own = rangeRefusal(ip);
+    if (own) return own;
+    if (ip.kind() === 'ipv6') return embeddedRefusal(ip as ipaddr.IPv6);
+    return undefined;
   }
+}
+
+/** Why an address is refused by what range it is in alone, or undefined for public unicast. */
+function rangeRefusal(ip: ipaddr.IPv4 | ipaddr.IPv6): string | undefined {
+  if (METADATA_ADDRESSES.has(ip.toString())) return 'a cloud metadata address';
+  const range = ip.range();
+  if (range === 'unicast' || EMBEDDING_RANGES.has(range)) return undefined;
+  return RANGE_REASONS[range] ?? `not a public address (${range})`;
+}
+
+/**
+ * An IPv6 address whose traffic a tunnel or translator delivers to an IPv4 address is refused
+ * when that IPv4 address would be. The operator's allowed ranges are not applied to the IPv4
+ * address: allowing 127.0.0.1 allows connecting to it, not to whatever relays to it (an operator
+ * who wants that lists the IPv6 form itself).
+ */
+function embeddedRefusal(ip: ipaddr.IPv6): string | undefined {
+  const embedded = embeddedIpv4(ip);
+  if (embedded === undefined) return undefined;
+  if (embedded === 'opaque') return 'a local-use NAT64 address (the IPv4 address it reaches cannot be told)';
+  for (const { form, address } of embedded) {
+    const refusal = rangeRefusal(address);
+    if (refusal) return `${form} carrying ${address.toString()}, ${refusal}`;
+  }
+  return undefined;
 }
 
 function inRange(ip: ipaddr.IPv4 | ipaddr.IPv6, [network, bits]: Range): boolean {

@@ -66,6 +66,8 @@ const resolve = (host: string) => {
       { address: '10.0.0.7', family: 4 },
     ],
     'metadata.test': [{ address: '169.254.169.254', family: 4 }],
+    // Node's resolver prints an IPv4-compatible AAAA answer (::7f00:1) in its dotted form.
+    'compatible.test': [{ address: '::127.0.0.1', family: 6 }],
   };
   return table[host] ? Promise.resolve(table[host]) : Promise.reject(Object.assign(new Error('not found'), { code: 'ENOTFOUND' }));
 };
@@ -108,6 +110,19 @@ describe('guardedFetch', () => {
     expect(byTag).toMatchObject({ notModified: true, bytes: Buffer.alloc(0) });
     const byDate = await guardedFetch(`${base}/tagged`, options(allowed, { conditional: { lastModified: first.lastModified } }));
     expect(byDate.notModified).toBe(true);
+  });
+
+  it('refuses IPv6 forms that carry a loopback IPv4 address, literal or resolved, even with 127.0.0.1 allowed', async () => {
+    const allowed = AddressPolicy.fromList('127.0.0.1');
+    expect(await refusal(`http://[::127.0.0.1]:${port}/logo.png`, options(allowed))).toMatch(
+      /::7f00:1 is an IPv4-compatible address carrying 127\.0\.0\.1, a loopback address/,
+    );
+    expect(await refusal(`http://[64:ff9b::127.0.0.1]:${port}/logo.png`, options(allowed))).toMatch(/NAT64 address carrying 127\.0\.0\.1/);
+    expect(await refusal(`http://[2002:7f00:1::]:${port}/logo.png`, options(allowed))).toMatch(/6to4 address carrying 127\.0\.0\.1/);
+    expect(await refusal(`http://compatible.test:${port}/logo.png`, options(allowed))).toMatch(
+      /compatible\.test resolves to ::127\.0\.0\.1, an IPv4-compatible address carrying 127\.0\.0\.1/,
+    );
+    expect(hits).toEqual([]);
   });
 
   it('refuses a host when any of its addresses is private', async () => {

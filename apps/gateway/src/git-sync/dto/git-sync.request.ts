@@ -1,5 +1,16 @@
 import { Type } from 'class-transformer';
-import { IsBoolean, IsDateString, IsIn, IsOptional, IsString, Matches, MaxLength, MinLength, ValidateNested } from 'class-validator';
+import {
+  IsBoolean,
+  IsDateString,
+  IsIn,
+  IsObject,
+  IsOptional,
+  IsString,
+  Matches,
+  MaxLength,
+  MinLength,
+  ValidateNested,
+} from 'class-validator';
 
 /** `refs/heads/<branch>`; the service checks the branch name in full. */
 const REF = /^refs\/heads\/\S+$/;
@@ -57,6 +68,7 @@ class GitOperationRequest {
   force?: boolean;
 
   @IsOptional()
+  @IsObject({ message: 'gitInfo must be an object' })
   @ValidateNested()
   @Type(() => GitInfoDto)
   gitInfo?: GitInfoDto;

@@ -1,4 +1,11 @@
-import { OPENAPI_SLUG_MAX, OPENAPI_SLUG_PATTERN, OPENAPI_URL_MAX, OPENAPI_VISIBILITIES, type OpenApiVisibility } from '@bindery/contracts';
+import {
+  OPENAPI_SLUG_MAX,
+  OPENAPI_SLUG_PATTERN,
+  OPENAPI_TEXT_MAX_BYTES,
+  OPENAPI_URL_MAX,
+  OPENAPI_VISIBILITIES,
+  type OpenApiVisibility,
+} from '@bindery/contracts';
 import { Type } from 'class-transformer';
 import {
   IsDefined,
@@ -30,6 +37,8 @@ export class OpenApiSourceRequest {
   @ValidateIf((o: OpenApiSourceRequest) => o.text !== undefined)
   @IsString()
   @MinLength(1)
+  // In characters, which never exceed the bytes sites counts (OPENAPI_TEXT_MAX_BYTES of UTF-8).
+  @MaxLength(OPENAPI_TEXT_MAX_BYTES, { message: `text must be at most ${OPENAPI_TEXT_MAX_BYTES} bytes` })
   @ValidateBy({
     name: 'exclusiveWithUrl',
     validator: {

@@ -19,6 +19,7 @@ import {
   Length,
   Matches,
   MaxLength,
+  ValidateBy,
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
@@ -117,6 +118,7 @@ export class UpdateSiteRequest {
   hostname?: string | null;
 
   @IsOptionalNonNull()
+  @IsObject({ message: 'adaptiveContent must be an object' })
   @ValidateNested()
   @Type(() => AdaptiveContentRequest)
   adaptiveContent?: AdaptiveContentRequest;
@@ -141,8 +143,21 @@ export class UpdateSiteRequest {
   proxy?: string | null;
 }
 
+/**
+ * A visitor schema declares a site's claims: a few dozen properties. Its JSON is capped because
+ * sites compiles it with ajv, whose work and generated code grow with the schema.
+ */
+export const ADAPTIVE_SCHEMA_MAX_BYTES = 64 * 1024;
+
 export class PutAdaptiveSchemaRequest {
   @IsObject({ message: 'jsonSchema must be an object' })
+  @ValidateBy({
+    name: 'adaptiveSchemaSize',
+    validator: {
+      validate: (value: unknown) => Buffer.byteLength(JSON.stringify(value ?? null)) <= ADAPTIVE_SCHEMA_MAX_BYTES,
+      defaultMessage: () => `jsonSchema must be at most ${ADAPTIVE_SCHEMA_MAX_BYTES} bytes of JSON`,
+    },
+  })
   jsonSchema!: Record<string, unknown>;
 }
 
@@ -179,11 +194,13 @@ class StructurePointer {
 
 class StructurePosition {
   @IsOptional()
+  @IsObject({ message: 'before must be an object' })
   @ValidateNested()
   @Type(() => StructurePointer)
   before?: StructurePointer;
 
   @IsOptional()
+  @IsObject({ message: 'after must be an object' })
   @ValidateNested()
   @Type(() => StructurePointer)
   after?: StructurePointer;
@@ -191,11 +208,13 @@ class StructurePosition {
 
 export class SortStructureRequest {
   @IsDefined({ message: 'item is required' })
+  @IsObject({ message: 'item must be an object' })
   @ValidateNested()
   @Type(() => StructurePointer)
   item!: StructurePointer;
 
   @IsDefined({ message: 'position is required' })
+  @IsObject({ message: 'position must be an object' })
   @ValidateNested()
   @Type(() => StructurePosition)
   position!: StructurePosition;

@@ -4,6 +4,7 @@ import {
   IsArray,
   IsBoolean,
   IsIn,
+  IsObject,
   IsOptional,
   IsString,
   Length,
@@ -114,17 +115,20 @@ class SiteSpacePointer {
 }
 class SiteSpacePosition {
   @IsOptional()
+  @IsObject({ message: 'before must be an object' })
   @ValidateNested()
   @Type(() => SiteSpacePointer)
   before?: SiteSpacePointer;
 
   @IsOptional()
+  @IsObject({ message: 'after must be an object' })
   @ValidateNested()
   @Type(() => SiteSpacePointer)
   after?: SiteSpacePointer;
 }
 export class MoveSiteSpaceRequest {
   @IsOptionalNonNull()
+  @IsObject({ message: 'position must be an object' })
   @ValidateNested()
   @Type(() => SiteSpacePosition)
   position?: SiteSpacePosition;
@@ -186,17 +190,20 @@ class SectionPointer {
 }
 class SectionPosition {
   @IsOptional()
+  @IsObject({ message: 'before must be an object' })
   @ValidateNested()
   @Type(() => SectionPointer)
   before?: SectionPointer;
 
   @IsOptional()
+  @IsObject({ message: 'after must be an object' })
   @ValidateNested()
   @Type(() => SectionPointer)
   after?: SectionPointer;
 }
 export class MoveSectionRequest {
   @IsOptionalNonNull()
+  @IsObject({ message: 'position must be an object' })
   @ValidateNested()
   @Type(() => SectionPosition)
   position?: SectionPosition;
@@ -249,17 +256,20 @@ class GroupPointer {
 }
 class GroupPosition {
   @IsOptional()
+  @IsObject({ message: 'before must be an object' })
   @ValidateNested()
   @Type(() => GroupPointer)
   before?: GroupPointer;
 
   @IsOptional()
+  @IsObject({ message: 'after must be an object' })
   @ValidateNested()
   @Type(() => GroupPointer)
   after?: GroupPointer;
 }
 export class MoveSectionGroupRequest {
   @IsOptionalNonNull()
+  @IsObject({ message: 'position must be an object' })
   @ValidateNested()
   @Type(() => GroupPosition)
   position?: GroupPosition;

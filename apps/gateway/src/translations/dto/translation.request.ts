@@ -1,8 +1,18 @@
-import { TRANSLATION_LANGUAGES, type TranslationLanguage } from '@bindery/contracts';
+import { TRANSLATION_INSTRUCTIONS_MAX_BYTES, TRANSLATION_LANGUAGES, type TranslationLanguage } from '@bindery/contracts';
 import { Type } from 'class-transformer';
-import { IsIn, IsObject, IsOptional, ValidateNested } from 'class-validator';
+import { IsIn, IsObject, IsOptional, ValidateBy, ValidateNested } from 'class-validator';
 import { IsEntityId } from '../../common/entity-id';
 import { InstructionsDocumentRequest } from './instructions-document';
+
+/** The instructions document's size as stored (its JSON), capped: a 4 MB document is no glossary. */
+const InstructionsSize = (): PropertyDecorator =>
+  ValidateBy({
+    name: 'instructionsSize',
+    validator: {
+      validate: (value: unknown) => Buffer.byteLength(JSON.stringify(value ?? null)) <= TRANSLATION_INSTRUCTIONS_MAX_BYTES,
+      defaultMessage: () => `instructions must be at most ${TRANSLATION_INSTRUCTIONS_MAX_BYTES} bytes of JSON`,
+    },
+  });
 
 const LANGUAGE_MESSAGE = `must be one of ${TRANSLATION_LANGUAGES.join(', ')}`;
 
@@ -42,6 +52,7 @@ export class CreateTranslationRequest {
   @IsObject({ message: 'instructions must be a document object' })
   @ValidateNested()
   @Type(() => InstructionsDocumentRequest)
+  @InstructionsSize()
   instructions?: InstructionsDocumentRequest;
 }
 
@@ -50,5 +61,6 @@ export class UpdateTranslationRequest {
   @IsObject({ message: 'instructions must be a document object' })
   @ValidateNested()
   @Type(() => InstructionsDocumentRequest)
+  @InstructionsSize()
   instructions!: InstructionsDocumentRequest;
 }
