@@ -1,7 +1,8 @@
-import type { ClusterSort } from '@bindery/contracts';
+import type { ClusterListInput, ClusterSort } from '@bindery/contracts';
 import { enqueueJob, type KeysetPage } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { MERGE_CHECK_FROM } from '../engine/online-clusterer';
 import { PROCESS_JOB, type ProcessPayload } from '../processing/process.job';
 import type { ClusterRow, ConversationRow, IssueRow, NewConversation } from './conversation-rows';
 
@@ -18,6 +19,14 @@ const CLUSTER_SORT_COLUMN: Record<ClusterSort, string | null> = {
   tasksTotal: null,
   tasksBacklog: null,
   tasksStarted: null,
+};
+
+type ClusterStatus = NonNullable<ClusterListInput['status']>;
+const WAITING = 'EXISTS (SELECT 1 FROM conversations w WHERE w.organization_id = $1 AND w.processed_at IS NULL)';
+/** SQL conditions of the statuses (see `clusters`); `$1` is the organization. */
+const CLUSTER_STATUS_FILTER: Record<ClusterStatus, string> = {
+  pending: `AND issues < ${MERGE_CHECK_FROM}`,
+  analysing: `AND issues >= ${MERGE_CHECK_FROM} AND ${WAITING}`,
 };
 
 @Injectable()
@@ -157,11 +166,20 @@ export class ConversationsRepository {
     return (await this.cluster(organizationId, id))?.id;
   }
 
+  /**
+   * The organization's clusters, optionally of one status (none is stored: it follows from the
+   * cluster and the organization's processing):
+   * - `pending`: fewer issues than the first merge check (`MERGE_CHECK_FROM`), so not analysed
+   *   yet: the label is its first issue's and it may still be merged into another cluster;
+   * - `analysing`: analysed before, and the organization has conversations still waiting to be
+   *   processed, so its issues, label and merges are still changing.
+   */
   async clusters(
     organizationId: string,
     sort: ClusterSort,
     order: 'asc' | 'desc',
     page: KeysetPage,
+    status?: ClusterStatus,
   ): Promise<{ rows: ClusterRow[]; count: number }> {
     const column = CLUSTER_SORT_COLUMN[sort];
     const direction = order === 'asc' ? 'ASC' : 'DESC';
@@ -177,12 +195,13 @@ export class ConversationsRepository {
       after = `AND id ${comparison} $3::text`;
     }
     const orderBy = column ? `${column} ${direction}, id ${direction}` : `id ${direction}`;
+    const filter = status ? CLUSTER_STATUS_FILTER[status] : '';
     const rows = await this.db.query<ClusterRow[]>(
-      `SELECT ${CLUSTER_COLUMNS} FROM clusters WHERE organization_id = $1 ${after} ORDER BY ${orderBy} LIMIT $2`,
+      `SELECT ${CLUSTER_COLUMNS} FROM clusters WHERE organization_id = $1 ${filter} ${after} ORDER BY ${orderBy} LIMIT $2`,
       params,
     );
     const [{ count }] = await this.db.query<Array<{ count: number }>>(
-      'SELECT count(*)::int AS count FROM clusters WHERE organization_id = $1',
+      `SELECT count(*)::int AS count FROM clusters WHERE organization_id = $1 ${filter}`,
       [organizationId],
     );
     return { rows, count };

@@ -116,10 +116,8 @@ export class ConversationsService {
   async listClusters(ctx: RequestContext, input: ClusterListInput): Promise<List<IssuesCluster>> {
     await this.access.require(ctx, input.organizationId, 'conversations.read');
     const page = keysetPage(input, 2);
-    // Every cluster here is analysed: none is pending or being analysed.
-    if (input.status !== undefined) return { count: 0, items: [] };
     const sort = input.orderBy ?? 'updatedAt';
-    const { rows, count } = await this.repository.clusters(input.organizationId, sort, input.order ?? 'desc', page);
+    const { rows, count } = await this.repository.clusters(input.organizationId, sort, input.order ?? 'desc', page, input.status);
     const pulses = await this.pulses(rows.slice(0, page.limit));
     return toList(
       rows,

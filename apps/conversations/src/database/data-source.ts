@@ -1,9 +1,10 @@
 import { createServiceDataSource } from '@bindery/platform';
 import { CreateConversations1767571200000 } from './migrations/1767571200000-CreateConversations';
+import { RecountClusterStats1779000000000 } from './migrations/1779000000000-RecountClusterStats';
 
 export const CONVERSATIONS_SCHEMA = 'conversations';
 
-export const conversationsMigrations = [CreateConversations1767571200000];
+export const conversationsMigrations = [CreateConversations1767571200000, RecountClusterStats1779000000000];
 
 /** Conversations' own schema, reached with its own role (DATABASE_URL). */
 export const createConversationsDataSource = (url: string) =>

@@ -55,10 +55,12 @@ export class Featurizer {
     return tokenize(text).filter((t) => !STOPWORDS.has(t));
   }
 
-  /** The unit feature vector; the zero vector when the text has no content word. */
+  /** The unit feature vector; the zero vector only when the text has no word at all. */
   vectorize(text: string): Float32Array {
     const out = new Float32Array(this.dims);
-    const tokens = this.tokens(text);
+    // A text of function words only ("can you do it?") still gets a vector, so every issue has a cluster.
+    let tokens = this.tokens(text);
+    if (tokens.length === 0) tokens = tokenize(text);
     if (tokens.length === 0) return out;
     this.lexical(tokens, out);
     this.semantic(tokens, out);

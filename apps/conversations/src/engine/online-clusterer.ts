@@ -211,13 +211,16 @@ export class OnlineClusterer {
   }
 }
 
+/** The size at which a cluster is first checked for merges. */
+export const MERGE_CHECK_FROM = 4;
+
 /**
  * Whether a cluster that grew from `before` to `after` issues is due a merge check: each time its
  * size reaches a new power of two (from 4 on), so a cluster is checked O(log n) times in its life
  * and maintenance stays a small share of the cost of an issue.
  */
 export function dueForMergeCheck(before: number, after: number): boolean {
-  return after >= 4 && Math.floor(Math.log2(Math.max(before, 1))) < Math.floor(Math.log2(after));
+  return after >= MERGE_CHECK_FROM && Math.floor(Math.log2(Math.max(before, 1))) < Math.floor(Math.log2(after));
 }
 
 /** Cosine between a cluster's centroid and a unit vector. */

@@ -42,10 +42,11 @@ export interface BatchResult {
   issues: IssueRecord[];
   /** Conversations that yielded no issue, with the reason (no user message, nothing but pleasantries). */
   skipped: Map<string, string>;
-  /** Clusters created or changed by this batch (their full new state). */
+  /**
+   * Clusters created or changed by this batch (their new state). Their counts here are running
+   * estimates: the store recounts them from the issues it holds (and writes the weekly counts).
+   */
   touched: ClusterRecord[];
-  /** Issues added per cluster and week (Monday, `YYYY-MM-DD`). */
-  weeks: Array<{ clusterId: string; week: string; issues: number }>;
   merges: Merge[];
 }
 
@@ -78,11 +79,10 @@ export class OrganizationClusters {
    */
   process(batch: PendingConversation[], featurizer: Featurizer, newIssueId: () => string, now: Date): BatchResult {
     const similarity = vectorSimilarity((text) => featurizer.vectorize(text));
-    const result: BatchResult = { issues: [], skipped: new Map(), touched: [], weeks: [], merges: [] };
+    const result: BatchResult = { issues: [], skipped: new Map(), touched: [], merges: [] };
     const touched = new Set<string>();
     // Size of each touched cluster before this batch, to know which are due a merge check.
     const sizeBefore = new Map<string, number>();
-    const weeks = new Map<string, number>();
     for (const conversation of batch) {
       if (!conversation.parts.some((part) => part.role === 'user')) {
         result.skipped.set(conversation.id, 'no user message');
@@ -109,8 +109,6 @@ export class OrganizationClusters {
           record.updatedAt = now;
           clusterId = record.id;
           touched.add(record.id);
-          const key = `${record.id} ${weekOf(conversation.createdAt)}`;
-          weeks.set(key, (weeks.get(key) ?? 0) + 1);
         }
         result.issues.push({
           id: newIssueId(),
@@ -133,10 +131,6 @@ export class OrganizationClusters {
       return current;
     };
     for (const issue of result.issues) if (issue.clusterId) issue.clusterId = resolve(issue.clusterId);
-    for (const [key, issues] of weeks) {
-      const [clusterId, week] = key.split(' ');
-      result.weeks.push({ clusterId, week, issues });
-    }
     for (const id of touched) {
       const record = this.records.get(resolve(id));
       if (record && !result.touched.includes(record)) result.touched.push(record);

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { Featurizer } from '../engine/featurizer';
-import { DEFAULT_CLUSTERER } from '../engine/online-clusterer';
+import { type ClustererOptions, DEFAULT_CLUSTERER } from '../engine/online-clusterer';
 import { OrganizationClusters } from '../engine/process-batch';
 import { sharedWordVectors } from '../engine/word-vectors';
 import type { ProcessingRepository } from './processing.repository';
@@ -19,6 +19,8 @@ interface Cached {
 @Injectable()
 export class ClusteringEngine {
   readonly featurizer = new Featurizer(sharedWordVectors());
+  /** The clustering settings (tests use merge-prone ones to exercise merges). */
+  clustererOptions: ClustererOptions = DEFAULT_CLUSTERER;
   private readonly cache = new Map<string, Cached>();
 
   /** Processes one batch of the organization's waiting conversations; returns how many it took. */
@@ -36,7 +38,7 @@ export class ClusteringEngine {
     if (!cached || cached.version !== state.version) {
       // Cluster ids are fresh ids; `seq` only orders clusters by age (older ones survive merges).
       const records = await repository.clusters(tx, organizationId);
-      cached = { version: state.version, clusters: new OrganizationClusters(this.featurizer.dims, DEFAULT_CLUSTERER, newId, records) };
+      cached = { version: state.version, clusters: new OrganizationClusters(this.featurizer.dims, this.clustererOptions, newId, records) };
     }
     // Until the transaction commits, the cache may hold state the database never saw.
     this.cache.delete(organizationId);

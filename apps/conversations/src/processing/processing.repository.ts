@@ -2,6 +2,16 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { BatchResult, ClusterRecord, PendingConversation } from '../engine/process-batch';
 
+interface ClusterCounts {
+  issues: number;
+  conversations: number;
+  /** Issues per conversation source. */
+  sources: Record<string, number>;
+}
+
+/** Monday (UTC) of an issue's week, as `weekOf` computes it in the engine. */
+const ISSUE_WEEK = "date_trunc('week', i.created_at AT TIME ZONE 'UTC')::date";
+
 interface ClusterRow {
   id: string;
   seq: number;
@@ -131,17 +141,19 @@ export class ProcessingRepository {
         ],
       );
     }
-    if (result.weeks.length > 0) {
-      await tx.query(
-        `INSERT INTO cluster_weeks (cluster_id, week, issues)
-         SELECT cluster_id, week, issues FROM unnest($1::text[], $2::date[], $3::int[]) AS t(cluster_id, week, issues)
-         ON CONFLICT (cluster_id, week) DO UPDATE SET issues = cluster_weeks.issues + EXCLUDED.issues`,
-        [result.weeks.map((w) => w.clusterId), result.weeks.map((w) => w.week), result.weeks.map((w) => w.issues)],
-      );
-    }
-    if (result.merges.length > 0) {
-      const counts = await this.recountConversations(tx, [...new Set(result.merges.map((m) => m.into))]);
-      for (const cluster of clusters) cluster.conversations = counts.get(cluster.id) ?? cluster.conversations;
+    // Counts come from the stored issues, never from increments: whatever changed a cluster this
+    // batch (new issues, merges), its numbers are recounted in this transaction, so they are exact.
+    const recounted = await this.recount(
+      tx,
+      organizationId,
+      clusters.map((c) => c.id),
+    );
+    for (const cluster of clusters) {
+      const counts = recounted.get(cluster.id);
+      if (!counts) continue;
+      cluster.count = counts.issues;
+      cluster.conversations = counts.conversations;
+      cluster.sources = counts.sources;
     }
     const skipped = [...result.skipped.entries()];
     await tx.query(
@@ -153,14 +165,49 @@ export class ProcessingRepository {
     await tx.query('UPDATE organization_state SET version = $2 WHERE organization_id = $1', [organizationId, version]);
   }
 
-  /** Folds cluster `from` into `into`: issues and weekly counts move, `from` (and its aliases) resolve to `into`. */
+  /**
+   * Recounts clusters from their stored issues: `issues`, `conversations` (distinct), `sources`
+   * (issues per conversation source) and the weekly rows of the pulse. Runs in the caller's
+   * transaction, after the batch's issues and merges are written, so the counts a reader sees are
+   * always those of the issues the same snapshot lists. Returns the new counts by cluster id.
+   */
+  private async recount(tx: EntityManager, organizationId: string, clusterIds: string[]): Promise<Map<string, ClusterCounts>> {
+    if (clusterIds.length === 0) return new Map();
+    const rows = await tx.query<Array<{ id: string } & ClusterCounts>>(
+      `WITH per_source AS (
+         SELECT i.cluster_id, c.source, count(*)::int AS issues, array_agg(DISTINCT i.conversation_id) AS conversation_ids
+           FROM issues i JOIN conversations c ON c.organization_id = i.organization_id AND c.id = i.conversation_id
+          WHERE i.organization_id = $1 AND i.cluster_id = ANY($2::text[])
+          GROUP BY i.cluster_id, c.source
+       ), per_cluster AS (
+         -- A conversation has one source, so its issues fall in one group: distinct ids add up.
+         SELECT cluster_id, sum(issues)::int AS issues, sum(cardinality(conversation_ids))::int AS conversations,
+                jsonb_object_agg(source, issues) AS sources
+           FROM per_source GROUP BY cluster_id
+       )
+       UPDATE clusters k SET issues = p.issues, conversations = p.conversations, sources = p.sources
+         FROM per_cluster p
+        WHERE k.id = p.cluster_id AND k.organization_id = $1
+       RETURNING k.id, k.issues, k.conversations, k.sources`,
+      [organizationId, clusterIds],
+    );
+    await tx.query('DELETE FROM cluster_weeks WHERE cluster_id = ANY($1::text[])', [clusterIds]);
+    await tx.query(
+      `INSERT INTO cluster_weeks (cluster_id, week, issues)
+       SELECT i.cluster_id, ${ISSUE_WEEK}, count(*)::int FROM issues i
+        WHERE i.organization_id = $1 AND i.cluster_id = ANY($2::text[])
+        GROUP BY i.cluster_id, ${ISSUE_WEEK}`,
+      [organizationId, clusterIds],
+    );
+    return new Map(rows.map((r) => [r.id, { issues: r.issues, conversations: r.conversations, sources: r.sources }]));
+  }
+
+  /**
+   * Folds cluster `from` into `into`: issues move, `from` (and its aliases) resolve to `into`.
+   * The survivor's counts and weeks are recounted with the batch's other clusters.
+   */
   private async merge(tx: EntityManager, organizationId: string, from: string, into: string): Promise<void> {
     await tx.query('UPDATE issues SET cluster_id = $2 WHERE organization_id = $3 AND cluster_id = $1', [from, into, organizationId]);
-    await tx.query(
-      `INSERT INTO cluster_weeks (cluster_id, week, issues) SELECT $2, week, issues FROM cluster_weeks WHERE cluster_id = $1
-       ON CONFLICT (cluster_id, week) DO UPDATE SET issues = cluster_weeks.issues + EXCLUDED.issues`,
-      [from, into],
-    );
     await tx.query('DELETE FROM cluster_weeks WHERE cluster_id = $1', [from]);
     await tx.query('UPDATE cluster_aliases SET cluster_id = $2 WHERE cluster_id = $1', [from, into]);
     await tx.query(
@@ -168,17 +215,6 @@ export class ProcessingRepository {
       [from, into, organizationId],
     );
     await tx.query('DELETE FROM clusters WHERE id = $1', [from]);
-  }
-
-  /** A conversation with issues in two merged clusters counts once in the survivor. */
-  private async recountConversations(tx: EntityManager, clusterIds: string[]): Promise<Map<string, number>> {
-    const rows = await tx.query<Array<{ id: string; conversations: number }>>(
-      `UPDATE clusters c SET conversations = n.count
-         FROM (SELECT cluster_id, count(DISTINCT conversation_id)::int AS count FROM issues WHERE cluster_id = ANY($1) GROUP BY cluster_id) n
-        WHERE c.id = n.cluster_id RETURNING c.id, c.conversations`,
-      [clusterIds],
-    );
-    return new Map(rows.map((r) => [r.id, r.conversations]));
   }
 }
 

@@ -186,6 +186,25 @@ describe('conversations (0.146.0 schemas)', () => {
     expect(grown.stats).toMatchObject({ issues: 4, conversations: 4 });
     expect(grown.weeklyPulse.slice(-3)).toEqual([1, 1, 1]);
     expect(grown.weeklyPulse.reduce((a, b) => a + b, 0)).toBe(3);
+
+    // The status filter: a cluster under 4 issues is pending (not analysed yet: it may still merge);
+    // one analysed before is analysing while conversations wait, and nothing waits once processed.
+    const pending = expect146<List<Cluster>>(
+      await org.admin.client.get(`${base}/conversations-clusters?status=pending`),
+      'listConversationsIssuesClusters',
+      200,
+    );
+    expect(pending.count).toBeGreaterThan(0);
+    expect(pending.count).toBe(pending.items.length);
+    expect(pending.items.map((c) => c.id)).not.toContain(refundCluster);
+    expect(pending.items.every((c) => c.stats.issues < 4)).toBe(true);
+    const analysing = expect146<List<Cluster>>(
+      await org.admin.client.get(`${base}/conversations-clusters?status=analysing`),
+      'listConversationsIssuesClusters',
+      200,
+    );
+    expect(analysing).toMatchObject({ count: 0, items: [] });
+    expectError(await org.admin.client.get(`${base}/conversations-clusters?status=done`), 400);
   });
 
   it('is idempotent on the conversation id: a repeat changes nothing, and the first content wins', async () => {

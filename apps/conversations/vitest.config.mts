@@ -1,0 +1,3 @@
+import { serviceAloneConfig } from '../../vitest.preset.mjs';
+
+export default serviceAloneConfig();
