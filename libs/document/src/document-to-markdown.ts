@@ -247,7 +247,9 @@ export class DocumentToMdast {
         children: columns.map((column) => cell(this.cellContent(record.values[column.id], fragments))),
       }),
     );
-    const align = columns.map((column): AlignType => (!column.textAlignment || column.textAlignment === 'left' ? null : column.textAlignment));
+    const align = columns.map(
+      (column): AlignType => (!column.textAlignment || column.textAlignment === 'left' ? null : column.textAlignment),
+    );
     return { type: 'table', align, children: [header, ...body] } satisfies Table;
   }
 
@@ -274,6 +276,7 @@ export class DocumentToMdast {
       const width = view.type === 'grid' ? view.columnWidths?.[column.id] : undefined;
       const attributes = [
         width === undefined ? '' : ` width="${width}"`,
+        column.textAlignment && column.textAlignment !== 'left' ? ` align="${column.textAlignment}"` : '',
         shown.has(column.id) ? '' : ' data-hidden',
         view.type === 'cards' && view.targetDefinition === column.id ? ' data-card-target' : '',
         view.type === 'cards' && view.coverDefinition === column.id ? ' data-card-cover' : '',
@@ -307,6 +310,7 @@ export class DocumentToMdast {
   private htmlBlocks(blocks: DocumentBlock[]): string {
     return blocks
       .map((block): string => {
+        // eslint-disable-next-line @typescript-eslint/switch-exhaustiveness-check -- cells hold paragraphs and lists only
         switch (block.type) {
           case 'paragraph':
           case 'heading-1':
@@ -319,12 +323,16 @@ export class DocumentToMdast {
             const tag = block.type === 'list-ordered' ? 'ol' : 'ul';
             const items = block.nodes.map((item) => {
               const [only] = item.nodes;
-              const inner = item.nodes.length === 1 && only.type === 'paragraph' ? phrasingHtml(this.phrasing(only.nodes, true)) : this.htmlBlocks(item.nodes);
+              const inner =
+                item.nodes.length === 1 && only.type === 'paragraph'
+                  ? phrasingHtml(this.phrasing(only.nodes, true))
+                  : this.htmlBlocks(item.nodes);
               return `<li>${inner}</li>`;
             });
             return `<${tag}>${items.join('')}</${tag}>`;
           }
           default:
+            // The other blocks are not read into cells (see ALLOWED_CHILDREN.tableCell).
             return '';
         }
       })
@@ -480,7 +488,9 @@ function needsHtml(node: TableBlock, fragments: Map<string, DocumentFragment>): 
   if (view.type === 'cards' || fullWidth || view.hideHeader) return true;
   if (view.columnWidths && Object.keys(view.columnWidths).length > 0) return true;
   if (Object.keys(definition).some((id) => !view.columns.includes(id))) return true;
-  return node.fragments.some((fragment) => fragments.has(fragment.fragment) && (fragment.nodes.length > 1 || fragment.nodes[0]?.type !== 'paragraph'));
+  return node.fragments.some(
+    (fragment) => fragments.has(fragment.fragment) && (fragment.nodes.length > 1 || fragment.nodes[0]?.type !== 'paragraph'),
+  );
 }
 
 /** A cell's text without the spaces at either end, which a Markdown table row cannot keep. */
@@ -497,6 +507,7 @@ function trimEnds(children: PhrasingContent[]): PhrasingContent[] {
 function phrasingHtml(nodes: PhrasingContent[]): string {
   return nodes
     .map((node): string => {
+      // eslint-disable-next-line @typescript-eslint/switch-exhaustiveness-check -- references are resolved on reading
       switch (node.type) {
         case 'text':
           return escapeText(node.value);
@@ -517,6 +528,7 @@ function phrasingHtml(nodes: PhrasingContent[]): string {
         case 'html':
           return node.value;
         default:
+          // References are resolved on reading; footnote references have no HTML form in a cell.
           return '';
       }
     })

@@ -222,9 +222,19 @@ export interface TableRecord {
   values: Record<string, string | ContentRef | { ref: ContentRef } | null>;
 }
 
-export type TableView =
-  | { type: 'grid'; columns: string[]; hideHeader: boolean; columnWidths?: Record<string, number> }
-  | { type: 'cards'; columns: string[]; cardSize: 'medium' | 'large'; targetDefinition?: string; coverDefinition?: string };
+/** Official `DocumentTableViewGrid` or `DocumentTableViewCards` (one shape, so readers of grids keep working). */
+export interface TableView {
+  type: 'grid' | 'cards';
+  columns: string[];
+  /** Grid only (required there). */
+  hideHeader?: boolean;
+  /** Grid only: column id → width. */
+  columnWidths?: Record<string, number>;
+  /** Cards only (required there). */
+  cardSize?: 'medium' | 'large';
+  targetDefinition?: string;
+  coverDefinition?: string;
+}
 
 export interface TableBlock extends BlockBase<'table'> {
   isVoid: true;

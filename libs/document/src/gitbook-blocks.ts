@@ -111,7 +111,11 @@ class SiblingPairer {
     const tag = segments.length === 1 && segments[0].kind === 'tag' ? segments[0] : undefined;
     if (!tag) return void this.top().children.push(node);
     const frame: Frame = { name: tag.name, attributes: tag.attributes, argument: tag.argument, opener: [node], children: [] };
-    if (SINGLE_TAGS.has(tag.name) || tag.name.startsWith('@') || (OPTIONAL_CLOSE.has(tag.name) && !closesLater(tag.name, siblings, index))) {
+    if (
+      SINGLE_TAGS.has(tag.name) ||
+      tag.name.startsWith('@') ||
+      (OPTIONAL_CLOSE.has(tag.name) && !closesLater(tag.name, siblings, index))
+    ) {
       append(this.top().children, this.build(frame) ?? [node]);
     } else if (CONTAINER_TAGS.has(tag.name) && this.stack.length <= MAX_MARKDOWN_NESTING) {
       // Past the nesting cap an opening tag stays text: every unclosed frame is copied into its

@@ -37,7 +37,12 @@ export class LiquidBlocks {
     const base = { object: 'block' as const, key };
     const integration = /^@([\w-]+)\/([\w-]+)$/.exec(name);
     if (integration)
-      return { ...base, type: 'integration', isVoid: true, data: { integration: integration[1], block: integration[2], props: { ...attributes } } };
+      return {
+        ...base,
+        type: 'integration',
+        isVoid: true,
+        data: { integration: integration[1], block: integration[2], props: { ...attributes } },
+      };
     switch (name) {
       case 'stepper':
         return { ...base, type: 'stepper', isVoid: false, data: {}, nodes: this.items(node, 'step', (item) => this.step(item)) };
@@ -57,6 +62,13 @@ export class LiquidBlocks {
           nodes: this.children(node, this.allowed.document),
         };
       case 'updates': {
+        // An update without a readable date has no official form: the whole block stays visible as written.
+        if (
+          node.children.some(
+            (child) => child.type === 'liquidBlock' && child.name === 'update' && timestamp(child.attributes.date) === undefined,
+          )
+        )
+          return 'as-source';
         const format = (UPDATE_FORMATS as readonly string[]).includes(attributes.format)
           ? (attributes.format as UpdatesBlock['data']['format'])
           : 'full';

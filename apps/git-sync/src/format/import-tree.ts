@@ -336,7 +336,8 @@ function resolveLinks(
     }
     let target = resolvePath(dir, decoded);
     if (target && !files.has(target) && files.has(posix.join(target, 'README.md'))) target = posix.join(target, 'README.md');
-    if (target && byPath.has(target)) return anchor ? { kind: 'anchor', anchor, page: byPath.get(target)! } : { kind: 'page', page: byPath.get(target)! };
+    if (target && byPath.has(target))
+      return anchor ? { kind: 'anchor', anchor, page: byPath.get(target)! } : { kind: 'page', page: byPath.get(target)! };
     if (target && files.has(target) && !/\.md$/i.test(target)) {
       usedFiles.add(target);
       return { kind: 'file', file: `file:${target}` };
@@ -378,7 +379,8 @@ function replaceFileRefs(document: JsonDocument, fileIdOf: (path: string) => str
     if (!node || typeof node !== 'object') return;
     const record = node as Record<string, unknown>;
     // Any file reference: a block's `data.ref`, or a cards table's cover record.
-    if (record.kind === 'file' && typeof record.file === 'string' && record.file.startsWith('file:')) record.file = fileIdOf(record.file.slice(5));
+    if (record.kind === 'file' && typeof record.file === 'string' && record.file.startsWith('file:'))
+      record.file = fileIdOf(record.file.slice(5));
     for (const value of Object.values(record)) if (value && typeof value === 'object') visit(value);
   };
   visit(document.nodes);

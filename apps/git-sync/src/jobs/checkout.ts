@@ -140,7 +140,16 @@ async function fetchRoot(options: FetchOptions & { root: NonNullable<FetchOption
       if (options.allowMissing) return { dir, commit: '', entries: [], symlinks: [], report: [], remove };
       throw new BadRepositoryError(`the repository has no branch ${branch}`);
     }
-    await watched(['fetch', '-q', '--depth', '1', '--filter=blob:none', '--no-tags', 'origin', `+${options.ref}:refs/remotes/origin/${branch}`]);
+    await watched([
+      'fetch',
+      '-q',
+      '--depth',
+      '1',
+      '--filter=blob:none',
+      '--no-tags',
+      'origin',
+      `+${options.ref}:refs/remotes/origin/${branch}`,
+    ]);
     await run(['config', '--unset-all', 'remote.origin.promisor']).catch(() => undefined);
     await run(['config', '--unset-all', 'remote.origin.partialclonefilter']).catch(() => undefined);
     const commit = (await run(['rev-parse', `refs/remotes/origin/${branch}`])).toString('utf8').trim();
@@ -158,7 +167,19 @@ async function fetchRoot(options: FetchOptions & { root: NonNullable<FetchOption
       if (absent.length === 0) return;
       try {
         await watched(
-          ['-c', 'fetch.negotiationAlgorithm=noop', '-c', 'maintenance.auto=false', 'fetch', '-q', '--no-tags', '--no-write-fetch-head', '--recurse-submodules=no', '--stdin', 'origin'],
+          [
+            '-c',
+            'fetch.negotiationAlgorithm=noop',
+            '-c',
+            'maintenance.auto=false',
+            'fetch',
+            '-q',
+            '--no-tags',
+            '--no-write-fetch-head',
+            '--recurse-submodules=no',
+            '--stdin',
+            'origin',
+          ],
           absent.join('\n') + '\n',
         );
       } catch (error) {
@@ -191,7 +212,11 @@ async function fetchRoot(options: FetchOptions & { root: NonNullable<FetchOption
     if (entries.length > limits.maxFiles)
       throw new LimitError(`the repository's root has ${entries.length} files, over the limit of ${limits.maxFiles}`);
     await fetchBlobs(entries.map((e) => e.oid));
-    const sizes = await blobSizes(dir, entries.map((e) => e.oid), limits.timeoutMs);
+    const sizes = await blobSizes(
+      dir,
+      entries.map((e) => e.oid),
+      limits.timeoutMs,
+    );
     for (const e of entries) {
       const size = sizes.get(e.oid);
       // Still absent: the remote left it out; never read lazily (see above), so refused here.
