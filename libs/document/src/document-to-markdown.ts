@@ -12,6 +12,7 @@ import type {
   InlineImage,
   MarkType,
   TableBlock,
+  TableRecord,
 } from './document.types';
 import { MARK_ORDER } from './inline-normalize';
 import { isContainerCloser } from './gitbook-blocks';
@@ -156,6 +157,7 @@ export class DocumentToMdast {
       case 'swagger':
       case 'openapi-operation':
       case 'file':
+      case 'integration':
       case 'reusable-content': {
         const liquid = liquidBlockToMdast(node, (nodes) => this.liquidFlow(nodes), this.resolveRef);
         return liquid ? [liquid] : [];
@@ -176,7 +178,11 @@ export class DocumentToMdast {
       .filter((item) => item.type === 'list-item')
       .map((item): ListItem => {
         const checked = item.data?.checked ?? (tasks ? false : undefined);
-        return { type: 'listItem', spread: false, checked: checked ?? null, children: this.flow(item.nodes) };
+        const children = this.flow(item.nodes);
+        // A table right after a line of text would be read as that paragraph's continuation: a
+        // blank line between them (a loose item) keeps it a table.
+        const spread = children.some((child, index) => index > 0 && child.type === 'table');
+        return { type: 'listItem', spread, checked: checked ?? null, children };
       });
     return { type: 'list', ordered, start, spread: false, children };
   }
@@ -224,30 +230,122 @@ export class DocumentToMdast {
     };
   }
 
-  private table(node: TableBlock): Table {
+  private table(node: TableBlock): RootContent {
     const { view, records, definition } = node.data;
     const fragments = new Map(node.fragments.map((fragment) => [fragment.fragment, fragment]));
+    const rows = Object.values(records).sort((a, b) => (a.orderIndex < b.orderIndex ? -1 : a.orderIndex > b.orderIndex ? 1 : 0));
+    if (needsHtml(node, fragments)) return { type: 'html', value: this.htmlTable(node, rows, fragments) };
     const columns = view.columns.map((id) => definition[id]).filter((column) => column !== undefined);
-    const cell = (children: PhrasingContent[]): TableCell => ({ type: 'tableCell', children });
+    const cell = (children: PhrasingContent[]): TableCell => ({ type: 'tableCell', children: trimEnds(children) });
     const header: TableRow = {
       type: 'tableRow',
       children: columns.map((column) => cell(column.title ? [{ type: 'text', value: column.title }] : [])),
     };
-    const rows = Object.values(records)
-      .sort((a, b) => (a.orderIndex < b.orderIndex ? -1 : a.orderIndex > b.orderIndex ? 1 : 0))
-      .map(
-        (record): TableRow => ({
-          type: 'tableRow',
-          children: columns.map((column) => cell(this.cellContent(record.values[column.id], fragments))),
-        }),
-      );
-    const align = columns.map((column): AlignType => (column.textAlignment === 'left' ? null : column.textAlignment));
-    return { type: 'table', align, children: [header, ...rows] };
+    const body = rows.map(
+      (record): TableRow => ({
+        type: 'tableRow',
+        children: columns.map((column) => cell(this.cellContent(record.values[column.id], fragments))),
+      }),
+    );
+    const align = columns.map(
+      (column): AlignType => (!column.textAlignment || column.textAlignment === 'left' ? null : column.textAlignment),
+    );
+    return { type: 'table', align, children: [header, ...body] } satisfies Table;
   }
 
-  private cellContent(value: string | undefined, fragments: Map<string, DocumentFragment>): PhrasingContent[] {
+  /**
+   * A table as GitBook writes one a Markdown table cannot hold (column widths, hidden columns, a
+   * cards view, paragraphs or lists in cells): `<table><thead>…</thead><tbody>…</tbody></table>` on one line.
+   */
+  private htmlTable(node: TableBlock, rows: TableRecord[], fragments: Map<string, DocumentFragment>): string {
+    const { view, definition } = node.data;
+    const shown = new Set(view.columns);
+    // Shown columns in the view's order, then the hidden ones (a card's target and cover), which
+    // GitBook writes last; an object's key order is not kept by every store.
+    const columns = [
+      ...view.columns.map((id) => definition[id]).filter((column) => column !== undefined),
+      ...Object.values(definition).filter((column) => !shown.has(column.id)),
+    ];
+    const tableAttributes = [
+      view.type === 'cards' && view.cardSize === 'large' ? ' data-card-size="large"' : '',
+      node.data.fullWidth ? ' data-full-width="true"' : '',
+      view.type === 'grid' && view.hideHeader ? ' data-header-hidden' : '',
+      view.type === 'cards' ? ' data-view="cards"' : '',
+    ].join('');
+    const headerCells = columns.map((column) => {
+      const width = view.type === 'grid' ? view.columnWidths?.[column.id] : undefined;
+      const attributes = [
+        width === undefined ? '' : ` width="${width}"`,
+        column.textAlignment && column.textAlignment !== 'left' ? ` align="${column.textAlignment}"` : '',
+        shown.has(column.id) ? '' : ' data-hidden',
+        view.type === 'cards' && view.targetDefinition === column.id ? ' data-card-target' : '',
+        view.type === 'cards' && view.coverDefinition === column.id ? ' data-card-cover' : '',
+        column.type === 'content-ref' ? ' data-type="content-ref"' : column.type === 'image' ? ' data-type="files"' : '',
+      ].join('');
+      return `<th${attributes}>${escapeText(column.title)}</th>`;
+    });
+    const bodyRows = rows.map((record) => {
+      const cells = columns.map((column) => `<td>${this.htmlCell(record.values[column.id], column.type, fragments)}</td>`);
+      return `<tr>${cells.join('')}</tr>`;
+    });
+    return `<table${tableAttributes}><thead><tr>${headerCells.join('')}</tr></thead><tbody>${bodyRows.join('')}</tbody></table>`;
+  }
+
+  private htmlCell(value: TableRecord['values'][string], type: string, fragments: Map<string, DocumentFragment>): string {
+    if (value === null || value === undefined) return '';
+    if (typeof value !== 'string' || type !== 'text') {
+      const url = typeof value === 'string' ? value : this.resolveRef('ref' in value ? value.ref : value);
+      if (url === undefined) return '';
+      const label = type === 'image' ? decodeURI(url.split('/').pop() ?? url) : url;
+      return `<a href="${escapeAttribute(url)}">${escapeText(label)}</a>`;
+    }
+    const fragment = fragments.get(value);
+    if (!fragment) return escapeText(value);
+    const [only] = fragment.nodes;
+    if (fragment.nodes.length === 1 && only.type === 'paragraph') return phrasingHtml(this.phrasing(only.nodes, true));
+    return this.htmlBlocks(fragment.nodes);
+  }
+
+  /** Paragraphs and lists of a table cell, as GitBook writes them: `<p>…</p>`, `<ul><li>…</li></ul>`. */
+  private htmlBlocks(blocks: DocumentBlock[]): string {
+    return blocks
+      .map((block): string => {
+        // eslint-disable-next-line @typescript-eslint/switch-exhaustiveness-check -- cells hold paragraphs and lists only
+        switch (block.type) {
+          case 'paragraph':
+          case 'heading-1':
+          case 'heading-2':
+          case 'heading-3':
+            return `<p>${phrasingHtml(this.phrasing(block.nodes, true))}</p>`;
+          case 'list-ordered':
+          case 'list-unordered':
+          case 'list-tasks': {
+            const tag = block.type === 'list-ordered' ? 'ol' : 'ul';
+            const items = block.nodes.map((item) => {
+              const [only] = item.nodes;
+              const inner =
+                item.nodes.length === 1 && only.type === 'paragraph'
+                  ? phrasingHtml(this.phrasing(only.nodes, true))
+                  : this.htmlBlocks(item.nodes);
+              return `<li>${inner}</li>`;
+            });
+            return `<${tag}>${items.join('')}</${tag}>`;
+          }
+          default:
+            // The other blocks are not read into cells (see ALLOWED_CHILDREN.tableCell).
+            return '';
+        }
+      })
+      .join('');
+  }
+
+  private cellContent(value: TableRecord['values'][string] | undefined, fragments: Map<string, DocumentFragment>): PhrasingContent[] {
     const fragment = typeof value === 'string' ? fragments.get(value) : undefined;
     if (fragment) return this.fragmentPhrasing(fragment);
+    if (value !== null && typeof value === 'object') {
+      const url = this.resolveRef('ref' in value ? value.ref : value);
+      return url === undefined ? [] : [{ type: 'link', url, title: null, children: [{ type: 'text', value: url }] }];
+    }
     const scalar = typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
     return scalar ? [{ type: 'text', value: String(value) }] : [];
   }
@@ -370,7 +468,7 @@ function openTag(mark: MarkKey): string {
   const [type, text, background] = mark.split(':');
   if (type !== 'color') return `<${HTML_TAGS[type]}>`;
   const style = [text !== 'default' ? `color:${text};` : '', background !== 'default' ? `background-color:${background};` : ''].join('');
-  return `<mark style="${style}">`;
+  return style ? `<mark style="${style}">` : '<mark>';
 }
 
 /** GitBook's emoji: `code` is hex code points joined by `-`. */
@@ -382,6 +480,59 @@ function emojiSpan(code: string): string {
 
 function formatLength(value: number | { value: number; unit: string }): string {
   return typeof value === 'number' ? String(value) : `${value.value}${value.unit}`;
+}
+
+/** Whether a table needs HTML: anything a Markdown table cannot say. */
+function needsHtml(node: TableBlock, fragments: Map<string, DocumentFragment>): boolean {
+  const { view, definition, fullWidth } = node.data;
+  if (view.type === 'cards' || fullWidth || view.hideHeader) return true;
+  if (view.columnWidths && Object.keys(view.columnWidths).length > 0) return true;
+  if (Object.keys(definition).some((id) => !view.columns.includes(id))) return true;
+  return node.fragments.some(
+    (fragment) => fragments.has(fragment.fragment) && (fragment.nodes.length > 1 || fragment.nodes[0]?.type !== 'paragraph'),
+  );
+}
+
+/** A cell's text without the spaces at either end, which a Markdown table row cannot keep. */
+function trimEnds(children: PhrasingContent[]): PhrasingContent[] {
+  const result = [...children];
+  const first = result[0];
+  if (first?.type === 'text') result[0] = { ...first, value: first.value.replace(/^\s+/, '') };
+  const last = result[result.length - 1];
+  if (last?.type === 'text') result[result.length - 1] = { ...last, value: last.value.replace(/\s+$/, '') };
+  return result.filter((child) => child.type !== 'text' || child.value !== '');
+}
+
+/** mdast phrasing as the inline HTML GitBook writes in table cells. */
+function phrasingHtml(nodes: PhrasingContent[]): string {
+  return nodes
+    .map((node): string => {
+      // eslint-disable-next-line @typescript-eslint/switch-exhaustiveness-check -- references are resolved on reading
+      switch (node.type) {
+        case 'text':
+          return escapeText(node.value);
+        case 'strong':
+          return `<strong>${phrasingHtml(node.children)}</strong>`;
+        case 'emphasis':
+          return `<em>${phrasingHtml(node.children)}</em>`;
+        case 'delete':
+          return `<s>${phrasingHtml(node.children)}</s>`;
+        case 'inlineCode':
+          return `<code>${escapeText(node.value)}</code>`;
+        case 'break':
+          return '<br>';
+        case 'link':
+          return `<a href="${escapeAttribute(node.url)}">${phrasingHtml(node.children)}</a>`;
+        case 'image':
+          return `<img src="${escapeAttribute(node.url)}" alt="${escapeAttribute(node.alt ?? '')}">`;
+        case 'html':
+          return node.value;
+        default:
+          // References are resolved on reading; footnote references have no HTML form in a cell.
+          return '';
+      }
+    })
+    .join('');
 }
 
 function escapeAttribute(value: string): string {

@@ -211,22 +211,38 @@ export type TableAlignment = 'left' | 'center' | 'right';
 export interface TableColumnDefinition {
   id: string;
   title: string;
-  type: 'text';
-  textAlignment: TableAlignment;
+  /** `content-ref` and `image` columns are the target and cover of a cards view. */
+  type: 'text' | 'content-ref' | 'image';
+  textAlignment?: TableAlignment;
 }
 
 export interface TableRecord {
   orderIndex: string;
-  /** Column id → id of the fragment holding the cell's rich text. */
-  values: Record<string, string>;
+  /** Column id → id of the fragment holding the cell's rich text; a reference for `content-ref` and `image` columns. */
+  values: Record<string, string | ContentRef | { ref: ContentRef } | null>;
+}
+
+/** Official `DocumentTableViewGrid` or `DocumentTableViewCards` (one shape, so readers of grids keep working). */
+export interface TableView {
+  type: 'grid' | 'cards';
+  columns: string[];
+  /** Grid only (required there). */
+  hideHeader?: boolean;
+  /** Grid only: column id → width. */
+  columnWidths?: Record<string, number>;
+  /** Cards only (required there). */
+  cardSize?: 'medium' | 'large';
+  targetDefinition?: string;
+  coverDefinition?: string;
 }
 
 export interface TableBlock extends BlockBase<'table'> {
   isVoid: true;
   data: {
-    view: { type: 'grid'; columns: string[]; hideHeader: boolean };
+    view: TableView;
     records: Record<string, TableRecord>;
     definition: Record<string, TableColumnDefinition>;
+    fullWidth?: boolean;
   };
   fragments: DocumentFragment[];
 }
@@ -269,6 +285,7 @@ export interface IfBlock extends BlockBase<'if'> {
 
 export interface UpdateBlock extends BlockBase<'update'> {
   isVoid?: false;
+  /** An ISO timestamp (official `Timestamp`); a date alone is written back alone. */
   data: { date: string };
   nodes: DocumentBlock[];
 }
@@ -297,6 +314,12 @@ export interface FileBlock extends BlockBase<'file'> {
 }
 
 /** `{% include "path" %}`: `reusableContent` holds the path as written until an importer resolves it. */
+/** `{% @integration/block prop="value" %}`: a block rendered by an installed integration (official `DocumentBlockIntegration`). */
+export interface IntegrationBlock extends BlockBase<'integration'> {
+  isVoid: true;
+  data: { integration: string; block: string; props: Record<string, string> };
+}
+
 export interface ReusableContentBlock extends BlockBase<'reusable-content'> {
   isVoid: true;
   data: { ref: { kind: 'reusable-content'; reusableContent: string; space?: string } };
@@ -332,6 +355,7 @@ export type KnownBlock =
   | OpenApiBlock
   | OpenApiOperationBlock
   | FileBlock
+  | IntegrationBlock
   | ReusableContentBlock;
 
 export type DocumentBlock = KnownBlock;

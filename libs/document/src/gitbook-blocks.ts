@@ -111,7 +111,11 @@ class SiblingPairer {
     const tag = segments.length === 1 && segments[0].kind === 'tag' ? segments[0] : undefined;
     if (!tag) return void this.top().children.push(node);
     const frame: Frame = { name: tag.name, attributes: tag.attributes, argument: tag.argument, opener: [node], children: [] };
-    if (SINGLE_TAGS.has(tag.name) || (OPTIONAL_CLOSE.has(tag.name) && !closesLater(tag.name, siblings, index))) {
+    if (
+      SINGLE_TAGS.has(tag.name) ||
+      tag.name.startsWith('@') ||
+      (OPTIONAL_CLOSE.has(tag.name) && !closesLater(tag.name, siblings, index))
+    ) {
       append(this.top().children, this.build(frame) ?? [node]);
     } else if (CONTAINER_TAGS.has(tag.name) && this.stack.length <= MAX_MARKDOWN_NESTING) {
       // Past the nesting cap an opening tag stays text: every unclosed frame is copied into its
@@ -174,6 +178,9 @@ class SiblingPairer {
         // A caption between the tags has no place in the embed block; it follows it as text.
         return frame.attributes.url ? [{ type: 'embed', url: frame.attributes.url }, ...frame.children] : undefined;
       default:
+        // `{% @integration/block … %}`: an integration's block, never closed.
+        if (frame.name.startsWith('@'))
+          return [{ type: 'liquidBlock', name: frame.name, attributes: frame.attributes, argument: '', children: [], single: true }];
         if (!isLiquidBlock(frame)) return undefined;
         return [
           {

@@ -42,7 +42,11 @@ describe('GitBook HTML', () => {
       ['Name', 'left'],
       ['Notes', 'right'],
     ]);
-    expect(written).toBe('| Name | Notes |\n| - | -: |\n| **id** [ref](https://example.com/x) | one<br>two<br>three |\n');
+    // A column width is written the GitBook way, as the HTML table it was (issue #27).
+    expect(written).toBe(
+      '<table><thead><tr><th width="120">Name</th><th align="right">Notes</th></tr></thead><tbody>' +
+        '<tr><td><strong>id</strong> <a href="https://example.com/x">ref</a></td><td><p>one</p><p>two<br>three</p></td></tr></tbody></table>\n',
+    );
   });
 
   it('reads <figure> with <img width> and <figcaption>, and a <picture> with a dark variant, as images', () => {
@@ -153,7 +157,9 @@ describe('GitBook Liquid blocks', () => {
     const [updates] = document.nodes;
     if (updates.type !== 'updates') throw new Error('expected updates');
     expect(updates.data).toEqual({ format: 'short' });
-    expect(updates.nodes.map((update) => [update.data.date, types(update.nodes)])).toEqual([['2024-06-01', ['heading-2', 'paragraph']]]);
+    expect(updates.nodes.map((update) => [update.data.date, types(update.nodes)])).toEqual([
+      ['2024-06-01T00:00:00.000Z', ['heading-2', 'paragraph']],
+    ]);
   });
 
   it('{% openapi %} and legacy {% swagger src %} → the OpenAPI block; {% openapi-operation %} → openapi-operation', () => {

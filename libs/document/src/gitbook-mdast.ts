@@ -75,6 +75,15 @@ export interface ImageOptions {
   align?: 'left' | 'center' | 'right';
 }
 
+/** What an HTML `<table>` says beyond a Markdown table (GitBook writes a table with these as HTML). */
+export interface TableOptions {
+  view?: 'cards';
+  cardSize?: 'large';
+  fullWidth?: boolean;
+  headerHidden?: boolean;
+  columns: Array<{ width?: number; hidden?: boolean; cardTarget?: boolean; cardCover?: boolean; dataType?: string }>;
+}
+
 /** The node types above, registered both as block content and as root content below. */
 export interface GitbookBlockMap {
   liquidTag: LiquidTag;
@@ -97,6 +106,13 @@ declare module 'mdast' {
   }
   interface ImageData {
     gitbook?: ImageOptions;
+  }
+  interface TableData {
+    gitbook?: TableOptions;
+  }
+  interface TableCellData {
+    /** A cell of an HTML table holding paragraphs or lists: its blocks (its `children` keep its text). */
+    blocks?: BlockContent[];
   }
   interface HeadingData {
     /** The anchor of `## Title <a href="#id" id="id"></a>`. */

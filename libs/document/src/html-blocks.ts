@@ -6,8 +6,8 @@
 // the mdast model has no node for stay `html` open/close nodes around their content, which
 // MarkdownToDocument reads as marks, exactly as it does for inline HTML in running text.
 import { DomUtils, parseDOM } from 'htmlparser2';
-import type { Code, Image, Paragraph, PhrasingContent, RootContent, Table, TableCell, TableRow } from 'mdast';
-import type { ImageOptions } from './gitbook-mdast';
+import type { BlockContent, Code, Image, List, Paragraph, PhrasingContent, RootContent, Table, TableCell, TableRow } from 'mdast';
+import type { ImageOptions, TableOptions } from './gitbook-mdast';
 
 type HtmlNode = ReturnType<typeof parseDOM>[number];
 type HtmlElement = Extract<HtmlNode, { attribs: Record<string, string> }>;
@@ -133,7 +133,10 @@ function tableNode(table: HtmlElement): RootContent[] | undefined {
       type: 'tableRow',
       children: row.children
         .filter((cell): cell is HtmlElement => DomUtils.isTag(cell) && (cell.name === 'td' || cell.name === 'th'))
-        .map((cell): TableCell => ({ type: 'tableCell', children: cellContent(cell.children) })),
+        .map((cell): TableCell => {
+          const blocks = cellBlocks(cell.children);
+          return { type: 'tableCell', children: cellContent(cell.children), ...(blocks ? { data: { blocks } } : {}) };
+        }),
     }),
   );
   const width = Math.max(...tableRows.map((row) => row.children.length));
@@ -144,7 +147,73 @@ function tableNode(table: HtmlElement): RootContent[] | undefined {
     return value === 'center' || value === 'right' ? value : null;
   });
   const node: Table = { type: 'table', align, children: tableRows };
+  const options = tableOptions(table, header);
+  if (options) node.data = { gitbook: options };
   return [node];
+}
+
+/** Widths, hidden columns and the cards view of a GitBook `<table>`; undefined when it has none. */
+function tableOptions(table: HtmlElement, header: HtmlElement[]): TableOptions | undefined {
+  const has = (element: HtmlElement, name: string): boolean => element.attribs[name] !== undefined;
+  const columns = header.map((cell) => {
+    const column: TableOptions['columns'][number] = {};
+    const width = Number(cell.attribs.width);
+    if (cell.attribs.width && Number.isFinite(width)) column.width = width;
+    if (has(cell, 'data-hidden')) column.hidden = true;
+    if (has(cell, 'data-card-target')) column.cardTarget = true;
+    if (has(cell, 'data-card-cover')) column.cardCover = true;
+    if (cell.attribs['data-type']) column.dataType = cell.attribs['data-type'];
+    return column;
+  });
+  const options: TableOptions = { columns };
+  if (table.attribs['data-view'] === 'cards') options.view = 'cards';
+  if (table.attribs['data-card-size'] === 'large') options.cardSize = 'large';
+  if (table.attribs['data-full-width'] === 'true') options.fullWidth = true;
+  if (has(table, 'data-header-hidden')) options.headerHidden = true;
+  const any = Object.keys(options).length > 1 || columns.some((column) => Object.keys(column).length > 0);
+  return any ? options : undefined;
+}
+
+/** The blocks of a cell holding `<p>`, `<ul>` or `<ol>`; undefined for a cell of inline content only. */
+function cellBlocks(nodes: HtmlNode[]): BlockContent[] | undefined {
+  if (!nodes.some((node) => DomUtils.isTag(node) && ['p', 'ul', 'ol'].includes(node.name))) return undefined;
+  const blocks: BlockContent[] = [];
+  let run: HtmlNode[] = [];
+  const flush = (): void => {
+    const children = trimBreaks(phrasing(run));
+    if (children.length > 0) blocks.push({ type: 'paragraph', children });
+    run = [];
+  };
+  for (const node of nodes) {
+    if (DomUtils.isTag(node) && (node.name === 'ul' || node.name === 'ol')) {
+      flush();
+      blocks.push(listNode(node));
+    } else if (DomUtils.isTag(node) && node.name === 'p') {
+      flush();
+      run = node.children;
+      flush();
+    } else run.push(node);
+  }
+  flush();
+  return blocks;
+}
+
+function listNode(element: HtmlElement): List {
+  const ordered = element.name === 'ol';
+  const start = Number(element.attribs.start);
+  const items = element.children.filter((child): child is HtmlElement => DomUtils.isTag(child) && child.name === 'li');
+  return {
+    type: 'list',
+    ordered,
+    start: ordered ? (Number.isInteger(start) ? start : 1) : null,
+    spread: false,
+    children: items.map((item) => ({ type: 'listItem', spread: false, children: cellBlocks(item.children) ?? paragraphOf(item.children) })),
+  };
+}
+
+function paragraphOf(nodes: HtmlNode[]): BlockContent[] {
+  const children = trimBreaks(phrasing(nodes));
+  return children.length > 0 ? [{ type: 'paragraph', children }] : [];
 }
 
 function closestTable(node: HtmlElement): HtmlElement | undefined {

@@ -35,6 +35,14 @@ export class LiquidBlocks {
   block(node: LiquidBlockNode, key: string): DocumentBlock | 'as-source' {
     const { name, attributes } = node;
     const base = { object: 'block' as const, key };
+    const integration = /^@([\w-]+)\/([\w-]+)$/.exec(name);
+    if (integration)
+      return {
+        ...base,
+        type: 'integration',
+        isVoid: true,
+        data: { integration: integration[1], block: integration[2], props: { ...attributes } },
+      };
     switch (name) {
       case 'stepper':
         return { ...base, type: 'stepper', isVoid: false, data: {}, nodes: this.items(node, 'step', (item) => this.step(item)) };
@@ -54,6 +62,13 @@ export class LiquidBlocks {
           nodes: this.children(node, this.allowed.document),
         };
       case 'updates': {
+        // An update without a readable date has no official form: the whole block stays visible as written.
+        if (
+          node.children.some(
+            (child) => child.type === 'liquidBlock' && child.name === 'update' && timestamp(child.attributes.date) === undefined,
+          )
+        )
+          return 'as-source';
         const format = (UPDATE_FORMATS as readonly string[]).includes(attributes.format)
           ? (attributes.format as UpdatesBlock['data']['format'])
           : 'full';
@@ -66,7 +81,7 @@ export class LiquidBlocks {
         };
       }
       case 'update':
-        return this.update(node);
+        return timestamp(node.attributes.date) === undefined ? 'as-source' : this.update(node);
       case 'openapi':
       case 'swagger':
         // A legacy `{% swagger %}` written by hand (no `src`) describes its operation inline: no
@@ -148,10 +163,27 @@ export class LiquidBlocks {
       type: 'update',
       key: this.converter.newKey(),
       isVoid: false,
-      data: { date: node.attributes.date ?? '' },
+      // An update whose date does not read stays with the literal tags (see `block`).
+      data: { date: timestamp(node.attributes.date) ?? '' },
       nodes: this.children(node, this.allowed.update),
     };
   }
+}
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+const MIDNIGHT = /^(\d{4}-\d{2}-\d{2})T00:00:00(?:\.000)?Z$/;
+
+/** `date="2024-01-02"` (GitBook writes a day) → the official `Timestamp` `2024-01-02T00:00:00.000Z`. */
+function timestamp(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  const date = new Date(DATE_ONLY.test(value) ? `${value}T00:00:00.000Z` : value);
+  if (Number.isNaN(date.getTime())) return undefined;
+  return DATE_ONLY.test(value) ? date.toISOString() : value;
+}
+
+/** A timestamp at midnight UTC is written as its day, as GitBook writes it. */
+function dateAttribute(value: string): string {
+  return MIDNIGHT.exec(value)?.[1] ?? value;
 }
 
 function unquote(value: string): string {
@@ -176,6 +208,7 @@ export type LiquidDocumentBlock = Extract<
       | 'swagger'
       | 'openapi-operation'
       | 'file'
+      | 'integration'
       | 'reusable-content';
   }
 >;
@@ -222,10 +255,10 @@ export function liquidBlockToMdast(
       return tag(
         'updates',
         { format: node.data.format === 'full' ? undefined : node.data.format },
-        node.nodes.map((update) => tag('update', { date: update.data.date }, flow(update.nodes))),
+        node.nodes.map((update) => tag('update', { date: dateAttribute(update.data.date) }, flow(update.nodes))),
       );
     case 'update':
-      return tag('updates', {}, [tag('update', { date: node.data.date }, flow(node.nodes))]);
+      return tag('updates', {}, [tag('update', { date: dateAttribute(node.data.date) }, flow(node.nodes))]);
     case 'swagger': {
       const src = url(node.data.ref);
       return src ? tag('openapi', { src, path: node.data.path, method: node.data.method }, [fallbackLink(src)]) : undefined;
@@ -238,6 +271,8 @@ export function liquidBlockToMdast(
       const src = url(node.data.ref);
       return src ? tag('file', { src }, [], { single: true }) : undefined;
     }
+    case 'integration':
+      return tag(`@${node.data.integration}/${node.data.block}`, node.data.props, [], { single: true });
     case 'reusable-content':
       return tag('include', {}, [], { single: true, argument: JSON.stringify(node.data.ref.reusableContent) });
   }

@@ -18,8 +18,9 @@ export interface TextSegment {
 
 export type LiquidSegment = TagSegment | TextSegment;
 
-// A name, then anything up to the first `%}` (attributes, or an expression such as `if a == "b"`).
-const TAG = /\{%-?\s*([A-Za-z][\w-]*)((?:\s(?:[^%]|%(?!\}))*?)?)\s*-?%\}/g;
+// A name (or an integration block's `@integration/block`), then anything up to the first `%}`
+// (attributes, or an expression such as `if a == "b"`).
+const TAG = /\{%-?\s*([A-Za-z][\w-]*|@[\w-]+\/[\w-]+)((?:\s(?:[^%]|%(?!\}))*?)?)\s*-?%\}/g;
 const ATTRIBUTE = /([\w-]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'%]+))/g;
 
 export function splitLiquidLine(line: string): LiquidSegment[] {

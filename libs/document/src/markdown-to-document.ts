@@ -64,13 +64,35 @@ export const ALLOWED_CHILDREN = {
     'if',
     'columns',
     'updates',
+    'integration',
   ]),
-  hint: new Set<BlockType>([...ESSENTIALS, 'embed', 'table']),
+  hint: new Set<BlockType>([...ESSENTIALS, 'embed', 'table', 'integration']),
   blockquote: new Set<BlockType>([...ESSENTIALS, 'blockquote']),
   listItem: new Set<BlockType>([...ESSENTIALS, 'code', 'hint', 'blockquote', 'table']),
-  tabsItem: new Set<BlockType>([...ESSENTIALS, 'content-ref', 'code', 'embed', 'file', 'images', 'hint', 'blockquote']),
-  expandableBody: new Set<BlockType>([...ESSENTIALS, 'file', 'images', 'code', 'table', 'hint', 'blockquote', 'reusable-content']),
-  step: new Set<BlockType>([...ESSENTIALS, 'content-ref', 'code', 'embed', 'file', 'images', 'hint', 'blockquote', 'expandable']),
+  tabsItem: new Set<BlockType>([...ESSENTIALS, 'content-ref', 'code', 'embed', 'file', 'images', 'hint', 'blockquote', 'integration']),
+  expandableBody: new Set<BlockType>([
+    ...ESSENTIALS,
+    'file',
+    'images',
+    'code',
+    'table',
+    'hint',
+    'blockquote',
+    'reusable-content',
+    'integration',
+  ]),
+  step: new Set<BlockType>([
+    ...ESSENTIALS,
+    'content-ref',
+    'code',
+    'embed',
+    'file',
+    'images',
+    'hint',
+    'blockquote',
+    'expandable',
+    'integration',
+  ]),
   column: new Set<BlockType>([
     ...ESSENTIALS,
     'images',
@@ -83,8 +105,22 @@ export const ALLOWED_CHILDREN = {
     'table',
     'expandable',
     'stepper',
+    'integration',
   ]),
-  update: new Set<BlockType>([...ESSENTIALS, 'content-ref', 'code', 'embed', 'file', 'images', 'hint', 'blockquote', 'tabs', 'expandable']),
+  tableCell: new Set<BlockType>(ESSENTIALS),
+  update: new Set<BlockType>([
+    ...ESSENTIALS,
+    'content-ref',
+    'code',
+    'embed',
+    'file',
+    'images',
+    'hint',
+    'blockquote',
+    'tabs',
+    'expandable',
+    'integration',
+  ]),
 };
 
 /** The official block type of each Liquid block (`{% openapi %}` and `{% swagger src %}` are both `swagger`). */
@@ -105,6 +141,8 @@ const LIQUID_BLOCK_TYPES: Record<string, BlockType> = {
 };
 
 type Allowed = Set<BlockType>;
+
+const liquidBlockType = (name: string): BlockType | undefined => (name.startsWith('@') ? 'integration' : LIQUID_BLOCK_TYPES[name]);
 
 /** The block type of mdast containers, known without converting them. */
 const CONTAINER_TYPES: Partial<Record<RootContent['type'], BlockType>> = {
@@ -176,7 +214,7 @@ export class MarkdownToDocument implements BlockConverter {
     return children.flatMap((child) => {
       // Decided before converting: converting a container and then opening it up converted its
       // content twice per level, 2^n for tabs nested n deep (minutes for 250 `{% tabs %}` lines).
-      const type = child.type === 'liquidBlock' ? LIQUID_BLOCK_TYPES[child.name] : CONTAINER_TYPES[child.type];
+      const type = child.type === 'liquidBlock' ? liquidBlockType(child.name) : CONTAINER_TYPES[child.type];
       if (child.type === 'hint' && allowed.has('hint')) return this.hint(child, allowed);
       if (type !== undefined && !allowed.has(type)) return this.unfitting(child, allowed);
       const block = this.block(child, allowed);
@@ -460,35 +498,63 @@ export class MarkdownToDocument implements BlockConverter {
 
   private table(node: Table): TableBlock {
     const [header, ...rows] = node.children;
-    const columns = (header?.children ?? []).map(
-      (cell, index): TableColumnDefinition => ({
-        id: this.newKey(),
-        title: plainText(cell.children),
-        type: 'text',
-        textAlignment: node.align?.[index] ?? 'left',
-      }),
-    );
+    const options = node.data?.gitbook;
+    const columns = (header?.children ?? []).map((cell, index): TableColumnDefinition => {
+      const column = options?.columns[index];
+      const type = column?.dataType === 'content-ref' ? 'content-ref' : column?.dataType === 'files' ? 'image' : 'text';
+      const definition: TableColumnDefinition = { id: this.newKey(), title: plainText(cell.children), type };
+      if (type === 'text') definition.textAlignment = node.align?.[index] ?? 'left';
+      return definition;
+    });
     const fragments: DocumentFragment[] = [];
     const records: Record<string, TableRecord> = {};
     rows.forEach((row, rowIndex) => {
-      const values: Record<string, string> = {};
+      const values: TableRecord['values'] = {};
       columns.forEach((column, columnIndex) => {
-        const cell = this.fragment(this.newKey(), [this.paragraph(row.children[columnIndex]?.children ?? [])]);
-        fragments.push(cell);
-        values[column.id] = cell.fragment;
+        const cell = row.children[columnIndex];
+        if (column.type !== 'text') {
+          // A card's target or cover: the cell's link.
+          const url = cell ? firstUrl(cell.children) : undefined;
+          // A cover as the official image record `{ref}`: a bare reference matches two branches of its `oneOf`.
+          values[column.id] = url === undefined ? null : column.type === 'image' ? { ref: urlRef(url) } : urlRef(url);
+          return;
+        }
+        const blocks = cell?.data?.blocks ? this.nonEmpty(this.blocks(cell.data.blocks, ALLOWED_CHILDREN.tableCell)) : undefined;
+        const fragment = this.fragment(this.newKey(), blocks ?? [this.paragraph(cell?.children ?? [])]);
+        fragments.push(fragment);
+        values[column.id] = fragment.fragment;
       });
       // Fixed-width, zero-padded indexes sort as strings in row order.
       records[this.newKey()] = { orderIndex: String(rowIndex).padStart(6, '0'), values };
     });
+    const shown = columns.filter((_, index) => !options?.columns[index]?.hidden).map((column) => column.id);
+    const view: TableBlock['data']['view'] =
+      options?.view === 'cards'
+        ? {
+            type: 'cards',
+            columns: shown,
+            cardSize: options.cardSize ?? 'medium',
+            ...optional('targetDefinition', columns[options.columns.findIndex((column) => column.cardTarget)]?.id),
+            ...optional('coverDefinition', columns[options.columns.findIndex((column) => column.cardCover)]?.id),
+          }
+        : { type: 'grid', columns: shown, hideHeader: options?.headerHidden ?? false };
+    if (view.type === 'grid') {
+      const widths = columns.flatMap((column, index) => {
+        const width = options?.columns[index]?.width;
+        return width === undefined ? [] : [[column.id, width] as const];
+      });
+      if (widths.length > 0) view.columnWidths = Object.fromEntries(widths);
+    }
     return {
       object: 'block',
       type: 'table',
       key: this.newKey(),
       isVoid: true,
       data: {
-        view: { type: 'grid', columns: columns.map((column) => column.id), hideHeader: false },
+        view,
         records,
         definition: Object.fromEntries(columns.map((column) => [column.id, column])),
+        ...(options?.fullWidth ? { fullWidth: true } : {}),
       },
       fragments,
     };
@@ -735,6 +801,22 @@ function plainText(children: PhrasingContent[]): string {
       return '';
     })
     .join('');
+}
+
+function optional<K extends string>(name: K, value: string | undefined): Partial<Record<K, string>> {
+  return value === undefined ? {} : ({ [name]: value } as Record<K, string>);
+}
+
+/** The URL of the first link or image among `children`. */
+function firstUrl(children: PhrasingContent[]): string | undefined {
+  for (const child of children) {
+    if (child.type === 'link' || child.type === 'image') return child.url;
+    if ('children' in child) {
+      const url = firstUrl(child.children);
+      if (url !== undefined) return url;
+    }
+  }
+  return undefined;
 }
 
 function referenceSource(label: string, text: string): string {

@@ -323,29 +323,45 @@ function resolveLinks(
   report: string[],
 ): JsonDocument {
   const dir = posix.dirname(pagePath);
+  /** The page, anchor or file a repository-relative URL reference points to; undefined to keep it. */
+  const resolve = (ref: unknown): Record<string, string> | undefined => {
+    const url = (ref as { kind?: unknown; url?: unknown } | undefined)?.kind === 'url' ? (ref as { url: unknown }).url : undefined;
+    if (typeof url !== 'string' || !url || SCHEME.test(url) || url.startsWith('#')) return undefined;
+    const [rawPath, anchor] = splitAnchor(url);
+    let decoded = rawPath;
+    try {
+      decoded = decodeURIComponent(rawPath);
+    } catch {
+      // keep as written
+    }
+    let target = resolvePath(dir, decoded);
+    if (target && !files.has(target) && files.has(posix.join(target, 'README.md'))) target = posix.join(target, 'README.md');
+    if (target && byPath.has(target))
+      return anchor ? { kind: 'anchor', anchor, page: byPath.get(target)! } : { kind: 'page', page: byPath.get(target)! };
+    if (target && files.has(target) && !/\.md$/i.test(target)) {
+      usedFiles.add(target);
+      return { kind: 'file', file: `file:${target}` };
+    }
+    report.push(`${pagePath}: unresolved link ${url}`);
+    return undefined;
+  };
   const visit = (node: unknown): void => {
     if (Array.isArray(node)) return node.forEach(visit);
     if (!node || typeof node !== 'object') return;
     const record = node as Record<string, unknown>;
-    const data = record.data as { ref?: { kind: string; url?: string } | Record<string, string> } | undefined;
-    const ref = data?.ref;
-    if (ref?.kind === 'url' && typeof ref.url === 'string' && ref.url && !SCHEME.test(ref.url) && !ref.url.startsWith('#')) {
-      const [rawPath, anchor] = splitAnchor(ref.url);
-      let decoded = rawPath;
-      try {
-        decoded = decodeURIComponent(rawPath);
-      } catch {
-        // keep as written
+    const data = record.data as { ref?: unknown; records?: unknown } | undefined;
+    const resolved = resolve(data?.ref);
+    if (resolved) data!.ref = resolved;
+    // A cards table's target and cover: references (or `{ref}` image records) as record values.
+    if (record.type === 'table' && data?.records && typeof data.records === 'object')
+      for (const row of Object.values(data.records as Record<string, { values?: Record<string, unknown> }>)) {
+        for (const [column, value] of Object.entries(row?.values ?? {})) {
+          if (!value || typeof value !== 'object') continue;
+          const holder = value as { ref?: unknown };
+          const target = resolve('ref' in holder ? holder.ref : value);
+          if (target) row.values![column] = 'ref' in holder ? { ...holder, ref: target } : target;
+        }
       }
-      let target = resolvePath(dir, decoded);
-      if (target && !files.has(target) && files.has(posix.join(target, 'README.md'))) target = posix.join(target, 'README.md');
-      if (target && byPath.has(target)) {
-        data!.ref = anchor ? { kind: 'anchor', anchor, page: byPath.get(target)! } : { kind: 'page', page: byPath.get(target)! };
-      } else if (target && files.has(target) && !/\.md$/i.test(target)) {
-        usedFiles.add(target);
-        data!.ref = { kind: 'file', file: `file:${target}` };
-      } else report.push(`${pagePath}: unresolved link ${ref.url}`);
-    }
     for (const value of Object.values(record)) if (value && typeof value === 'object') visit(value);
   };
   visit(document.nodes);
@@ -362,8 +378,9 @@ function replaceFileRefs(document: JsonDocument, fileIdOf: (path: string) => str
     if (Array.isArray(node)) return node.forEach(visit);
     if (!node || typeof node !== 'object') return;
     const record = node as Record<string, unknown>;
-    const ref = (record.data as { ref?: { kind: string; file?: string } } | undefined)?.ref;
-    if (ref?.kind === 'file' && ref.file?.startsWith('file:')) ref.file = fileIdOf(ref.file.slice(5));
+    // Any file reference: a block's `data.ref`, or a cards table's cover record.
+    if (record.kind === 'file' && typeof record.file === 'string' && record.file.startsWith('file:'))
+      record.file = fileIdOf(record.file.slice(5));
     for (const value of Object.values(record)) if (value && typeof value === 'object') visit(value);
   };
   visit(document.nodes);

@@ -1,6 +1,6 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -77,6 +77,7 @@ describe('fetchBranch: caps and what it leaves out', () => {
     git(work, 'add', '-A');
     git(work, 'commit', '-q', '-m', 'initial');
     git(root, 'clone', '-q', '--bare', work, `${name}.git`);
+    return (...args: string[]) => git(join(root, `${name}.git`), ...args);
   };
   const url = (server: Server, name: string) => `http://127.0.0.1:${(server.address() as AddressInfo).port}/${name}.git`;
   const fetch = (server: Server, name: string, limits: Partial<{ maxBytes: number; maxFiles: number; timeoutMs: number }> = {}) =>
@@ -94,6 +95,18 @@ describe('fetchBranch: caps and what it leaves out', () => {
     repo('many', Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`p${i}.md`, `page ${i}`])));
     // Random bytes do not compress: the pack is as large as the files.
     repo('large', { 'big.bin': randomBytes(3 * 1024 * 1024), 'README.md': '# Big\n' });
+    // A docs root beside 3 MB it does not need, served by a remote that filters blobs and sends
+    // blobs asked for by id; the same files from one that filters but refuses such asks.
+    const monorepo = {
+      '.gitbook.yaml': 'root: ./docs/\n',
+      'docs/README.md': '# Docs\n',
+      'docs/guide/a.md': 'A',
+      'app/big.bin': randomBytes(3 * 1024 * 1024),
+    };
+    const filtering = repo('monorepo', monorepo);
+    filtering('config', 'uploadpack.allowFilter', 'true');
+    filtering('config', 'uploadpack.allowAnySHA1InWant', 'true');
+    repo('monorepo-strict', monorepo)('config', 'uploadpack.allowFilter', 'true');
     servers.push(await serve(root), await serve(root, { delayMs: 30 }), await serve(root, { hang: true }));
   });
 
@@ -149,6 +162,55 @@ describe('fetchBranch: caps and what it leaves out', () => {
     });
     try {
       expect(checkout.entries.map((e) => e.path).sort()).toEqual(['README.md', 'docs/a.md']);
+    } finally {
+      checkout.remove();
+    }
+  });
+
+  const fetchRoot = (name: string) => {
+    const roots: string[] = [];
+    const checkout = fetchBranch({
+      workRoot,
+      url: url(servers[0], name),
+      ref: 'refs/heads/main',
+      policy,
+      limits: { maxBytes: 10 * 1024 * 1024, maxFiles: 100, timeoutMs: 20_000 },
+      checkout: false,
+      root: async (read) => {
+        const config = (await read('.gitbook.yaml'))?.toString('utf8') ?? '';
+        roots.push(config);
+        return /root: \.\/docs\//.test(config) ? 'docs' : '';
+      },
+    });
+    return { checkout, roots };
+  };
+  const objectBytes = (dir: string): number =>
+    readdirSync(join(dir, '.git', 'objects'), { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .reduce((sum, entry) => sum + statSync(join(entry.parentPath, entry.name)).size, 0);
+
+  it('fetches only the root when the remote filters: trees, then the blobs under the root', async () => {
+    const { checkout: pending, roots } = fetchRoot('monorepo');
+    const checkout = await pending;
+    try {
+      expect(roots).toEqual(['root: ./docs/\n']);
+      expect(checkout.entries.map((e) => [e.path, e.size]).sort()).toEqual([
+        ['.gitbook.yaml', 14],
+        ['docs/README.md', 7],
+        ['docs/guide/a.md', 1],
+      ]);
+      // The 3 MB outside the root never arrived.
+      expect(objectBytes(checkout.dir)).toBeLessThan(100 * 1024);
+    } finally {
+      checkout.remove();
+    }
+  });
+
+  it('falls back to the whole branch when the remote filters but will not send blobs by id', async () => {
+    const { checkout: pending } = fetchRoot('monorepo-strict');
+    const checkout = await pending;
+    try {
+      expect(checkout.entries.map((e) => e.path)).toEqual(expect.arrayContaining(['docs/README.md', 'docs/guide/a.md']));
     } finally {
       checkout.remove();
     }

@@ -78,6 +78,11 @@ async function runImport(deps: GitJobDeps, payload: GitJobPayload, ctx: JobConte
     limits: deps.limits,
     checkout: false,
     signal: ctx.signal,
+    // Only the content root is fetched: `.gitbook.yaml` (in the project directory) says where it is.
+    root: async (readFile) => {
+      const configPath = posix.join(payload.projectDir || '.', '.gitbook.yaml');
+      return readGitbookConfig((await readFile(configPath))?.toString('utf8'), payload.projectDir).root;
+    },
   });
   try {
     const byPath = new Map(checkout.entries.map((e) => [e.path, e]));

@@ -10,7 +10,17 @@ let validate: ValidateFunction | undefined;
 
 function validator(): ValidateFunction {
   if (validate) return validate;
-  const spec = JSON.parse(readFileSync(require.resolve('@gitbook/api/spec/openapi.json'), 'utf8')) as object;
+  const spec = JSON.parse(readFileSync(require.resolve('@gitbook/api/spec/openapi.json'), 'utf8')) as {
+    components: { schemas: Record<string, { additionalProperties?: Record<string, unknown> }> };
+  };
+  // `PlainObject` (an integration block's `props`) lists itself among the `oneOf` of its values,
+  // with no `type`: every string or number then matches two branches and no props could be
+  // valid. Read as `anyOf`, which is what the definition means; nothing else is relaxed.
+  const plain = spec.components.schemas.PlainObject?.additionalProperties;
+  if (plain?.oneOf) {
+    plain.anyOf = plain.oneOf;
+    delete plain.oneOf;
+  }
   const ajv = new Ajv2020({ strict: false, allErrors: false });
   addFormats(ajv);
   ajv.addFormat('icon', true); // An icon name; the document defines no syntax for it.

@@ -1,0 +1,98 @@
+// Issue #27: GitBook constructs that came through as text or changed on export. Each is read into
+// its official block (checked against the schema) and written back byte for byte, stably.
+import { type Document, documentToMarkdown, markdownToDocument } from './index';
+import { counterKeys } from './testing/counter-keys';
+import { documentSchemaErrors } from './testing/document-schema';
+
+const read = (markdown: string): Document => markdownToDocument(markdown, { newKey: counterKeys() });
+
+/** Reads `markdown`, checks it writes back unchanged and validates, and returns the document. */
+function roundTrips(markdown: string): Document {
+  const document = read(markdown);
+  expect(documentToMarkdown(document)).toBe(markdown);
+  expect(documentToMarkdown(read(documentToMarkdown(document)))).toBe(markdown);
+  return document;
+}
+
+describe('GitBook constructs of issue #27', () => {
+  it('<mark> without colours stays <mark>, with colours a color mark', () => {
+    const document = roundTrips('A <mark>plain</mark> and <mark style="color:red;background-color:$success;">both</mark>.\n');
+    expect(documentSchemaErrors(document)).toEqual([]);
+    const [paragraph] = document.nodes;
+    if (paragraph.type !== 'paragraph') throw new Error('expected a paragraph');
+    const marks = paragraph.nodes.flatMap((node) => (node.object === 'text' ? node.leaves.flatMap((leaf) => leaf.marks) : []));
+    expect(marks).toEqual([
+      { object: 'mark', type: 'color', data: { text: 'default', background: 'default' } },
+      { object: 'mark', type: 'color', data: { text: 'red', background: '$success' } },
+    ]);
+  });
+
+  it('{% update date %} holds an official Timestamp and writes its day back', () => {
+    const markdown = '{% updates %}\n{% update date="2024-01-02" %}\n## New\n\nText.\n{% endupdate %}\n{% endupdates %}\n';
+    const document = roundTrips(markdown);
+    expect(documentSchemaErrors(document)).toEqual([]);
+    const [updates] = document.nodes;
+    if (updates.type !== 'updates') throw new Error('expected updates');
+    expect(updates.nodes[0].data.date).toBe('2024-01-02T00:00:00.000Z');
+  });
+
+  it('an update whose date does not read stays visible as its tags', () => {
+    const document = read('{% updates %}\n{% update date="soon" %}\nText.\n{% endupdate %}\n{% endupdates %}\n');
+    expect(documentSchemaErrors(document)).toEqual([]);
+    expect(documentToMarkdown(document)).toContain('{% update date="soon" %}');
+  });
+
+  it('{% @integration/block props %} is an integration block', () => {
+    const markdown = '{% @github-files/github-code-block url="https://github.com/o/r/blob/main/a.js" %}\n';
+    const document = roundTrips(markdown);
+    expect(documentSchemaErrors(document)).toEqual([]);
+    expect(document.nodes[0]).toMatchObject({
+      type: 'integration',
+      isVoid: true,
+      data: { integration: 'github-files', block: 'github-code-block', props: { url: 'https://github.com/o/r/blob/main/a.js' } },
+    });
+  });
+
+  it('an HTML table with column widths keeps them (grid columnWidths) and is written as HTML', () => {
+    const markdown =
+      '<table><thead><tr><th width="101">Code</th><th>Message</th></tr></thead><tbody><tr><td><code>4101</code></td><td>Failed <strong>badly</strong> </td></tr></tbody></table>\n';
+    const document = roundTrips(markdown);
+    expect(documentSchemaErrors(document)).toEqual([]);
+    const [table] = document.nodes;
+    if (table.type !== 'table' || table.data.view.type !== 'grid') throw new Error('expected a grid table');
+    expect(Object.values(table.data.view.columnWidths ?? {})).toEqual([101]);
+  });
+
+  it('lists and paragraphs inside HTML table cells stay lists and paragraphs', () => {
+    const markdown =
+      '<table><thead><tr><th>Name</th><th>Items</th></tr></thead><tbody><tr><td>x</td><td><p>Two:</p><ul><li>one</li><li><strong>two</strong></li></ul></td></tr></tbody></table>\n';
+    const document = roundTrips(markdown);
+    expect(documentSchemaErrors(document)).toEqual([]);
+    const [table] = document.nodes;
+    if (table.type !== 'table') throw new Error('expected a table');
+    expect(table.fragments[1].nodes.map((block) => block.type)).toEqual(['paragraph', 'list-unordered']);
+  });
+
+  it('a card-view table keeps its target and cover columns (hidden), as GitBook writes it', () => {
+    const markdown =
+      '<table data-view="cards"><thead><tr><th></th><th data-hidden data-card-target data-type="content-ref"></th><th data-hidden data-card-cover data-type="files"></th></tr></thead><tbody><tr><td><strong>Card one</strong></td><td><a href="one.md">one.md</a></td><td><a href=".gitbook/assets/a.png">a.png</a></td></tr></tbody></table>\n';
+    const document = roundTrips(markdown);
+    const [table] = document.nodes;
+    if (table.type !== 'table' || table.data.view.type !== 'cards') throw new Error('expected a cards table');
+    const { view, definition } = table.data;
+    expect(view.columns).toHaveLength(1);
+    expect(definition[view.targetDefinition!].type).toBe('content-ref');
+    expect(definition[view.coverDefinition!].type).toBe('image');
+    const [record] = Object.values(table.data.records);
+    expect(record.values[view.targetDefinition!]).toEqual({ kind: 'url', url: 'one.md' });
+    expect(record.values[view.coverDefinition!]).toEqual({ ref: { kind: 'url', url: '.gitbook/assets/a.png' } });
+  });
+
+  it('a table after text in a list item stays a table (the item is written loose)', () => {
+    const markdown = '- **Compared**:\n\n  | Removed | Added |\n  | - | - |\n  | `a` | `b` |\n';
+    const document = roundTrips(markdown);
+    const [list] = document.nodes;
+    if (list.type !== 'list-unordered') throw new Error('expected a list');
+    expect(list.nodes[0].nodes.map((block) => block.type)).toEqual(['paragraph', 'table']);
+  });
+});
