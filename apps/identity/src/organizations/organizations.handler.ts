@@ -1,4 +1,4 @@
-import { IdentitySubjects, type Organization, type RpcEnvelope, type RpcResult } from '@bindery/contracts';
+import { IdentitySubjects, type RpcEnvelope, type RpcResult } from '@bindery/contracts';
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { OrganizationsService } from './organizations.service';
