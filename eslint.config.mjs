@@ -12,6 +12,17 @@ const GATEWAY_CONTEXTS = readdirSync(new URL('./apps/gateway/src', import.meta.u
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+/** Data access calls, allowed only in repositories (see below). */
+const DATA_ACCESS_CALLS = ['query', 'createQueryBuilder', 'getRepository'].map((method) => ({
+  selector: `CallExpression[callee.property.name='${method}']`,
+  message: `.${method}() belongs in a *.repository.ts (data access lives in repositories).`,
+}));
+
+const HAND_PICKED_ENVELOPE = {
+  selector: "TSTypeReference[typeName.name='Envelope']",
+  message: 'A handler takes RpcEnvelope<typeof S.x> and returns RpcResult<typeof S.x> (typed by its subject), not Envelope<T>.',
+};
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/*.js', '**/*.mjs', '**/*.cjs'] },
   ...tseslint.configs.recommendedTypeChecked,
@@ -46,14 +57,19 @@ export default tseslint.config(
       'apps/content/src/collections/sibling-positions.ts',
     ],
     rules: {
-      'no-restricted-syntax': [
-        'error',
-        ...['query', 'createQueryBuilder', 'getRepository'].map((method) => ({
-          selector: `CallExpression[callee.property.name='${method}']`,
-          message: `.${method}() belongs in a *.repository.ts (data access lives in repositories).`,
-        })),
-      ],
+      'no-restricted-syntax': ['error', ...DATA_ACCESS_CALLS],
     },
+  },
+  // A request/reply handler takes `RpcEnvelope<typeof S.x>` and answers `RpcResult<typeof S.x>`, so
+  // its input and result are the subject's (ServiceRpc); a hand-picked `Envelope<T>` is checked by
+  // nothing. (A file's `no-restricted-syntax` options replace earlier ones: the data-access calls are repeated.)
+  {
+    files: ['apps/*/src/**/*.handler.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...DATA_ACCESS_CALLS, HAND_PICKED_ENVELOPE] },
+  },
+  {
+    files: ['libs/*/src/**/*.handler.ts'],
+    rules: { 'no-restricted-syntax': ['error', HAND_PICKED_ENVELOPE] },
   },
   // A gateway context (apps/gateway/src/<ctx>/) uses its own DTOs; what two contexts share goes in common/.
   ...GATEWAY_CONTEXTS.map((context) => ({

@@ -2,9 +2,7 @@ import { ContentSubjects } from './content';
 import { GitSyncSubjects } from './git-sync';
 import { healthSubject } from './health';
 import { IdentitySubjects } from './identity';
-import { OpenApiSubjects } from './sites';
-import { SiteSubjects } from './sites/site-subjects';
-import { SpaceCountSubjects } from './space-counts';
+import { SitesSubjects } from './sites';
 
 /**
  * Subjects a service answers without `ctx.caller`, per context. Every other subject refuses an
@@ -35,7 +33,7 @@ export const ContentCallerlessSubjects: readonly string[] = [
   ContentSubjects.publishedSearch,
   ContentSubjects.publishedPagePath,
   // Asked by identity's event consumer (no caller); counts only, and no gateway route reaches it.
-  SpaceCountSubjects.organizationSpaceCounts,
+  ContentSubjects.organizationSpaceCounts,
 ];
 
 export const CollaborationCallerlessSubjects: readonly string[] = [healthSubject('collaboration')];
@@ -43,13 +41,13 @@ export const CollaborationCallerlessSubjects: readonly string[] = [healthSubject
 export const SitesCallerlessSubjects: readonly string[] = [
   healthSubject('sites'),
   // The public link of a spec its organization made public: the spec id is the link, nothing private is read.
-  OpenApiSubjects.published,
+  SitesSubjects.openApiPublished,
   // The reader: a spec of the organization whose site it serves, for API reference blocks (no gateway route reaches it).
-  OpenApiSubjects.forSite,
+  SitesSubjects.openApiForSite,
   // The reader app serves anonymous visitors: the site's visibility, share key and visitor token are the authorisation.
-  SiteSubjects.publishedLookup,
+  SitesSubjects.publishedLookup,
   // Asked by identity after it checked the caller; answers only whether an organization owns a site id.
-  SiteSubjects.siteExists,
+  SitesSubjects.siteExists,
 ];
 export const ConversationsCallerlessSubjects: readonly string[] = [healthSubject('conversations')];
 export const TranslationsCallerlessSubjects: readonly string[] = [healthSubject('translations')];

@@ -11,4 +11,3 @@ export * from './translations';
 export * from './git-sync';
 export * from './rpc';
 export * from './callerless';
-export * from './space-counts';

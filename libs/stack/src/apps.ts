@@ -4,20 +4,16 @@ import {
   COMMENT_COUNTS_EVENTS,
   COMMENT_SPACES_CONSUMER,
   COMMENT_SPACES_EVENTS,
-  CommentTargetSubjects,
   ContentSubjects,
   EVENT_PREFIX_TOKEN_REVOKED,
   IdentitySubjects,
-  OpenApiSubjects,
   PUBLISHED_CONTENT_EVENTS,
   PUBLISHED_SITE_EVENTS,
   SITE_SPACES_CONSUMER,
   SITE_SPACES_EVENTS,
-  SiteSubjects,
   SitesSubjects,
   SPACE_COUNTS_CONSUMER,
   SPACE_COUNTS_EVENTS,
-  SpaceCountSubjects,
 } from '@bindery/contracts';
 
 /** What an app may do on NATS beyond answering its own subjects (see nats-permissions.ts). */
@@ -57,12 +53,7 @@ export const SERVICES: AppSpec[] = [
     schema: 'identity',
     env: { file: 'config/identity.env', className: 'IdentityEnv' },
     nats: {
-      calls: [
-        ContentSubjects.memberSpaces,
-        ContentSubjects.spaceAccess,
-        SpaceCountSubjects.organizationSpaceCounts,
-        SitesSubjects.siteExists,
-      ],
+      calls: [ContentSubjects.memberSpaces, ContentSubjects.spaceAccess, ContentSubjects.organizationSpaceCounts, SitesSubjects.siteExists],
       consumes: [{ durable: SPACE_COUNTS_CONSUMER, subject: SPACE_COUNTS_EVENTS }],
     },
   },
@@ -85,7 +76,7 @@ export const SERVICES: AppSpec[] = [
     nats: {
       calls: [
         ContentSubjects.spaceAccess,
-        CommentTargetSubjects.commentTargetCheck,
+        ContentSubjects.commentTargetCheck,
         IdentitySubjects.userGetCurrent,
         IdentitySubjects.membershipsAmong,
         IdentitySubjects.memberGet,
@@ -193,11 +184,11 @@ export const READER: AppSpec = {
   env: { file: 'config/reader.env', className: 'ReaderEnv' },
   nats: {
     calls: [
-      SiteSubjects.publishedLookup,
+      SitesSubjects.publishedLookup,
       ContentSubjects.publishedRevision,
       ContentSubjects.publishedSearch,
       ContentSubjects.publishedPagePath,
-      OpenApiSubjects.forSite,
+      SitesSubjects.openApiForSite,
     ],
     // Content's and sites' events as core NATS messages: every replica drops what they make stale.
     listens: [...PUBLISHED_CONTENT_EVENTS, ...PUBLISHED_SITE_EVENTS],

@@ -1,7 +1,7 @@
 import {
   type CommentScope,
   type CommentTargetInput,
-  CommentTargetSubjects,
+  ContentSubjects,
   IdentitySubjects,
   type RequestContext,
   type SpaceAccessResult,
@@ -66,7 +66,7 @@ export class CommentScopes {
   }
 
   private check(ctx: RequestContext, input: CommentTargetInput) {
-    return this.services.send(CommentTargetSubjects.commentTargetCheck, ctx, input);
+    return this.services.send(ContentSubjects.commentTargetCheck, ctx, input);
   }
 }
 

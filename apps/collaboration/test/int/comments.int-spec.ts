@@ -1,6 +1,5 @@
 import {
   CollaborationSubjects as S,
-  CommentTargetSubjects,
   ContentSubjects,
   IdentitySubjects,
   type MemberRole,
@@ -65,15 +64,12 @@ beforeAll(async () => {
     if (!spaceOrg.has(data.spaceId)) throw notFound('No matching space found');
     return access(data.spaceId, data.userId ?? ctx.caller!.userId);
   });
-  await collab.stubPeer(
-    CommentTargetSubjects.commentTargetCheck,
-    (data: { spaceId: string; changeRequestId?: string; pageId?: string }) => {
-      if (data.changeRequestId === 'missing') throw notFound('No matching change request found');
-      if (data.pageId === 'missing') throw badRequest('page: no such page');
-      const out = { spaceId: data.spaceId, organizationId: spaceOrg.get(data.spaceId)!, revisionId: 'rev-1' };
-      return data.changeRequestId === undefined ? out : { ...out, changeRequestId: `cr-${data.changeRequestId}` };
-    },
-  );
+  await collab.stubPeer(ContentSubjects.commentTargetCheck, (data: { spaceId: string; changeRequestId?: string; pageId?: string }) => {
+    if (data.changeRequestId === 'missing') throw notFound('No matching change request found');
+    if (data.pageId === 'missing') throw badRequest('page: no such page');
+    const out = { spaceId: data.spaceId, organizationId: spaceOrg.get(data.spaceId)!, revisionId: 'rev-1' };
+    return data.changeRequestId === undefined ? out : { ...out, changeRequestId: `cr-${data.changeRequestId}` };
+  });
   await collab.stubPeer(IdentitySubjects.userGetCurrent, (_data: never, ctx: RequestContext) => user(ctx.caller!.userId));
   await collab.stubPeer(IdentitySubjects.membershipsAmong, (data: { userIds: string[] }) => ({
     members: data.userIds.filter((id) => id.startsWith('member-')).map((id) => ({ user: user(id), role: 'read' })),

@@ -1,22 +1,11 @@
-import {
-  type ChangeRequest,
-  type ChangeRequestContentUpdate,
-  type ChangeRequestCreateInput,
-  type ChangeRequestEditInput,
-  type ChangeRequestListInput,
-  type ChangeRequestOrgListInput,
-  type ChangeRequestRef,
-  type ChangeRequestUpdateInput,
-  ContentSubjects,
-  type Envelope,
-  type List,
-  type MergeResult,
-} from '@bindery/contracts';
+import { ContentSubjects, type RpcEnvelope, type RpcResult } from '@bindery/contracts';
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { ChangeRequestEditsService } from './change-request-edits.service';
 import { ChangeRequestsService } from './change-requests.service';
 import { MergeService } from './merge.service';
+
+const S = ContentSubjects;
 
 @Controller()
 export class ChangeRequestsHandler {
@@ -26,43 +15,47 @@ export class ChangeRequestsHandler {
     private readonly merges: MergeService,
   ) {}
 
-  @MessagePattern(ContentSubjects.changeRequestCreate)
-  create(@Payload() { ctx, data }: Envelope<ChangeRequestCreateInput>): Promise<ChangeRequest> {
+  @MessagePattern(S.changeRequestCreate)
+  create(@Payload() { ctx, data }: RpcEnvelope<typeof S.changeRequestCreate>): Promise<RpcResult<typeof S.changeRequestCreate>> {
     return this.changeRequests.create(ctx, data);
   }
 
-  @MessagePattern(ContentSubjects.changeRequestGet)
-  get(@Payload() { ctx, data }: Envelope<ChangeRequestRef>): Promise<ChangeRequest> {
+  @MessagePattern(S.changeRequestGet)
+  get(@Payload() { ctx, data }: RpcEnvelope<typeof S.changeRequestGet>): Promise<RpcResult<typeof S.changeRequestGet>> {
     return this.changeRequests.get(ctx, data);
   }
 
-  @MessagePattern(ContentSubjects.changeRequestList)
-  list(@Payload() { ctx, data }: Envelope<ChangeRequestListInput>): Promise<List<ChangeRequest>> {
+  @MessagePattern(S.changeRequestList)
+  list(@Payload() { ctx, data }: RpcEnvelope<typeof S.changeRequestList>): Promise<RpcResult<typeof S.changeRequestList>> {
     return this.changeRequests.list(ctx, data);
   }
 
-  @MessagePattern(ContentSubjects.changeRequestListForOrg)
-  listForOrganization(@Payload() { ctx, data }: Envelope<ChangeRequestOrgListInput>): Promise<List<ChangeRequest>> {
+  @MessagePattern(S.changeRequestListForOrg)
+  listForOrganization(
+    @Payload() { ctx, data }: RpcEnvelope<typeof S.changeRequestListForOrg>,
+  ): Promise<RpcResult<typeof S.changeRequestListForOrg>> {
     return this.changeRequests.listForOrganization(ctx, data);
   }
 
-  @MessagePattern(ContentSubjects.changeRequestUpdate)
-  update(@Payload() { ctx, data }: Envelope<ChangeRequestUpdateInput>): Promise<ChangeRequest> {
+  @MessagePattern(S.changeRequestUpdate)
+  update(@Payload() { ctx, data }: RpcEnvelope<typeof S.changeRequestUpdate>): Promise<RpcResult<typeof S.changeRequestUpdate>> {
     return this.changeRequests.update(ctx, data);
   }
 
-  @MessagePattern(ContentSubjects.changeRequestEditContent)
-  editContent(@Payload() { ctx, data }: Envelope<ChangeRequestEditInput>): Promise<ChangeRequest | ChangeRequestContentUpdate> {
+  @MessagePattern(S.changeRequestEditContent)
+  editContent(
+    @Payload() { ctx, data }: RpcEnvelope<typeof S.changeRequestEditContent>,
+  ): Promise<RpcResult<typeof S.changeRequestEditContent>> {
     return this.edits.edit(ctx, data);
   }
 
-  @MessagePattern(ContentSubjects.changeRequestMerge)
-  merge(@Payload() { ctx, data }: Envelope<ChangeRequestRef>): Promise<MergeResult> {
+  @MessagePattern(S.changeRequestMerge)
+  merge(@Payload() { ctx, data }: RpcEnvelope<typeof S.changeRequestMerge>): Promise<RpcResult<typeof S.changeRequestMerge>> {
     return this.merges.merge(ctx, data);
   }
 
-  @MessagePattern(ContentSubjects.changeRequestPull)
-  pull(@Payload() { ctx, data }: Envelope<ChangeRequestRef>): Promise<MergeResult> {
+  @MessagePattern(S.changeRequestPull)
+  pull(@Payload() { ctx, data }: RpcEnvelope<typeof S.changeRequestPull>): Promise<RpcResult<typeof S.changeRequestPull>> {
     return this.merges.pull(ctx, data);
   }
 }

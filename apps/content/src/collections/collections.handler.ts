@@ -1,75 +1,62 @@
-import {
-  type Collection,
-  type CollectionCreateInput,
-  type CollectionListInput,
-  type CollectionMoveInput,
-  type CollectionRef,
-  type CollectionSpacesInput,
-  type CollectionTransferInput,
-  type CollectionUpdateInput,
-  ContentSubjects,
-  type Envelope,
-  type List,
-  type Space,
-  type SpaceMoveInput,
-  type SpaceTransferInput,
-} from '@bindery/contracts';
+import { ContentSubjects, type RpcEnvelope, type RpcResult } from '@bindery/contracts';
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { CollectionsService } from './collections.service';
+
+const S = ContentSubjects;
 
 @Controller()
 export class CollectionsHandler {
   constructor(private readonly collections: CollectionsService) {}
 
-  @MessagePattern(ContentSubjects.collectionCreate)
-  create(@Payload() { ctx, data }: Envelope<CollectionCreateInput>): Promise<Collection> {
+  @MessagePattern(S.collectionCreate)
+  create(@Payload() { ctx, data }: RpcEnvelope<typeof S.collectionCreate>): Promise<RpcResult<typeof S.collectionCreate>> {
     return this.collections.create(ctx, data);
   }
 
-  @MessagePattern(ContentSubjects.collectionGet)
-  get(@Payload() { ctx, data }: Envelope<CollectionRef>): Promise<Collection> {
+  @MessagePattern(S.collectionGet)
+  get(@Payload() { ctx, data }: RpcEnvelope<typeof S.collectionGet>): Promise<RpcResult<typeof S.collectionGet>> {
     return this.collections.get(ctx, data);
   }
 
-  @MessagePattern(ContentSubjects.collectionUpdate)
-  update(@Payload() { ctx, data }: Envelope<CollectionUpdateInput>): Promise<Collection> {
+  @MessagePattern(S.collectionUpdate)
+  update(@Payload() { ctx, data }: RpcEnvelope<typeof S.collectionUpdate>): Promise<RpcResult<typeof S.collectionUpdate>> {
     return this.collections.update(ctx, data);
   }
 
-  @MessagePattern(ContentSubjects.collectionDelete)
-  async delete(@Payload() { ctx, data }: Envelope<CollectionRef>): Promise<Record<string, never>> {
+  @MessagePattern(S.collectionDelete)
+  async delete(@Payload() { ctx, data }: RpcEnvelope<typeof S.collectionDelete>): Promise<RpcResult<typeof S.collectionDelete>> {
     await this.collections.delete(ctx, data);
     return {};
   }
 
-  @MessagePattern(ContentSubjects.collectionList)
-  list(@Payload() { ctx, data }: Envelope<CollectionListInput>): Promise<List<Collection>> {
+  @MessagePattern(S.collectionList)
+  list(@Payload() { ctx, data }: RpcEnvelope<typeof S.collectionList>): Promise<RpcResult<typeof S.collectionList>> {
     return this.collections.list(ctx, data);
   }
 
-  @MessagePattern(ContentSubjects.collectionSpaces)
-  spaces(@Payload() { ctx, data }: Envelope<CollectionSpacesInput>): Promise<List<Space>> {
+  @MessagePattern(S.collectionSpaces)
+  spaces(@Payload() { ctx, data }: RpcEnvelope<typeof S.collectionSpaces>): Promise<RpcResult<typeof S.collectionSpaces>> {
     return this.collections.spacesOf(ctx, data);
   }
 
-  @MessagePattern(ContentSubjects.collectionMove)
-  move(@Payload() { ctx, data }: Envelope<CollectionMoveInput>): Promise<Collection> {
+  @MessagePattern(S.collectionMove)
+  move(@Payload() { ctx, data }: RpcEnvelope<typeof S.collectionMove>): Promise<RpcResult<typeof S.collectionMove>> {
     return this.collections.move(ctx, data);
   }
 
-  @MessagePattern(ContentSubjects.collectionTransfer)
-  transfer(@Payload() { ctx, data }: Envelope<CollectionTransferInput>): Promise<Collection> {
+  @MessagePattern(S.collectionTransfer)
+  transfer(@Payload() { ctx, data }: RpcEnvelope<typeof S.collectionTransfer>): Promise<RpcResult<typeof S.collectionTransfer>> {
     return this.collections.transfer(ctx, data);
   }
 
-  @MessagePattern(ContentSubjects.spaceTransfer)
-  transferSpace(@Payload() { ctx, data }: Envelope<SpaceTransferInput>): Promise<Space> {
+  @MessagePattern(S.spaceTransfer)
+  transferSpace(@Payload() { ctx, data }: RpcEnvelope<typeof S.spaceTransfer>): Promise<RpcResult<typeof S.spaceTransfer>> {
     return this.collections.transferSpace(ctx, data);
   }
 
-  @MessagePattern(ContentSubjects.spaceMove)
-  moveSpace(@Payload() { ctx, data }: Envelope<SpaceMoveInput>): Promise<Space> {
+  @MessagePattern(S.spaceMove)
+  moveSpace(@Payload() { ctx, data }: RpcEnvelope<typeof S.spaceMove>): Promise<RpcResult<typeof S.spaceMove>> {
     return this.collections.moveSpace(ctx, data);
   }
 }

@@ -1,9 +1,9 @@
-import { CommentTargetSubjects, type RpcEnvelope, type RpcResult } from '@bindery/contracts';
+import { ContentSubjects, type RpcEnvelope, type RpcResult } from '@bindery/contracts';
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { CommentTargetsService } from './comment-targets.service';
 
-const S = CommentTargetSubjects;
+const S = ContentSubjects;
 
 /** Answers collaboration's target checks (no gateway route reaches it). */
 @Controller()

@@ -3,32 +3,30 @@ import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { ImportsService } from './imports.service';
 
+const S = ContentSubjects;
+
 /** Whole-tree imports and reads for git sync (no gateway route: git-sync's worker calls them). */
 @Controller()
 export class ImportsHandler {
   constructor(private readonly imports: ImportsService) {}
 
-  @MessagePattern(ContentSubjects.importApply)
-  apply(@Payload() { ctx, data }: RpcEnvelope<typeof ContentSubjects.importApply>): Promise<RpcResult<typeof ContentSubjects.importApply>> {
+  @MessagePattern(S.importApply)
+  apply(@Payload() { ctx, data }: RpcEnvelope<typeof S.importApply>): Promise<RpcResult<typeof S.importApply>> {
     return this.imports.apply(ctx, data);
   }
 
-  @MessagePattern(ContentSubjects.importStoreFiles)
-  storeFiles(
-    @Payload() { ctx, data }: RpcEnvelope<typeof ContentSubjects.importStoreFiles>,
-  ): Promise<RpcResult<typeof ContentSubjects.importStoreFiles>> {
+  @MessagePattern(S.importStoreFiles)
+  storeFiles(@Payload() { ctx, data }: RpcEnvelope<typeof S.importStoreFiles>): Promise<RpcResult<typeof S.importStoreFiles>> {
     return this.imports.storeFiles(ctx, data);
   }
 
-  @MessagePattern(ContentSubjects.importRead)
-  read(@Payload() { ctx, data }: RpcEnvelope<typeof ContentSubjects.importRead>): Promise<RpcResult<typeof ContentSubjects.importRead>> {
+  @MessagePattern(S.importRead)
+  read(@Payload() { ctx, data }: RpcEnvelope<typeof S.importRead>): Promise<RpcResult<typeof S.importRead>> {
     return this.imports.read(ctx, data);
   }
 
-  @MessagePattern(ContentSubjects.importReadFile)
-  readFile(
-    @Payload() { ctx, data }: RpcEnvelope<typeof ContentSubjects.importReadFile>,
-  ): Promise<RpcResult<typeof ContentSubjects.importReadFile>> {
+  @MessagePattern(S.importReadFile)
+  readFile(@Payload() { ctx, data }: RpcEnvelope<typeof S.importReadFile>): Promise<RpcResult<typeof S.importReadFile>> {
     return this.imports.readFile(ctx, data);
   }
 }

@@ -1,40 +1,32 @@
-import {
-  type ContentLocation,
-  ContentSubjects,
-  type Envelope,
-  type FileBacklinksInput,
-  type LinkList,
-  type LinksListInput,
-  type List,
-  type PageBacklinksInput,
-  type PageLinksListInput,
-} from '@bindery/contracts';
+import { ContentSubjects, type RpcEnvelope, type RpcResult } from '@bindery/contracts';
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { LinksService } from './links.service';
+
+const S = ContentSubjects;
 
 /** Links and backlinks of a space's content, or of a change request's when `changeRequestId` is given. */
 @Controller()
 export class LinksHandler {
   constructor(private readonly links: LinksService) {}
 
-  @MessagePattern(ContentSubjects.linksList)
-  list(@Payload() { ctx, data }: Envelope<LinksListInput>): Promise<LinkList> {
+  @MessagePattern(S.linksList)
+  list(@Payload() { ctx, data }: RpcEnvelope<typeof S.linksList>): Promise<RpcResult<typeof S.linksList>> {
     return this.links.list(ctx, data);
   }
 
-  @MessagePattern(ContentSubjects.pageLinksList)
-  pageLinks(@Payload() { ctx, data }: Envelope<PageLinksListInput>): Promise<LinkList> {
+  @MessagePattern(S.pageLinksList)
+  pageLinks(@Payload() { ctx, data }: RpcEnvelope<typeof S.pageLinksList>): Promise<RpcResult<typeof S.pageLinksList>> {
     return this.links.pageLinks(ctx, data);
   }
 
-  @MessagePattern(ContentSubjects.pageBacklinksList)
-  pageBacklinks(@Payload() { ctx, data }: Envelope<PageBacklinksInput>): Promise<List<ContentLocation>> {
+  @MessagePattern(S.pageBacklinksList)
+  pageBacklinks(@Payload() { ctx, data }: RpcEnvelope<typeof S.pageBacklinksList>): Promise<RpcResult<typeof S.pageBacklinksList>> {
     return this.links.pageBacklinks(ctx, data);
   }
 
-  @MessagePattern(ContentSubjects.fileBacklinksList)
-  fileBacklinks(@Payload() { ctx, data }: Envelope<FileBacklinksInput>): Promise<List<ContentLocation>> {
+  @MessagePattern(S.fileBacklinksList)
+  fileBacklinks(@Payload() { ctx, data }: RpcEnvelope<typeof S.fileBacklinksList>): Promise<RpcResult<typeof S.fileBacklinksList>> {
     return this.links.fileBacklinks(ctx, data);
   }
 }

@@ -1,62 +1,48 @@
-import {
-  ContentSubjects,
-  type Envelope,
-  type FileGetInput,
-  type FilesListInput,
-  type List,
-  type PageGetInput,
-  type PagesListInput,
-  type PagesListResult,
-  type PublishedPagePathInput,
-  type PublishedPagePathResult,
-  type PublishedRevisionInput,
-  type RevisionGetInput,
-  type RevisionGetResult,
-  type RevisionFile,
-  type RevisionPage,
-} from '@bindery/contracts';
+import { ContentSubjects, type RpcEnvelope, type RpcResult } from '@bindery/contracts';
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { ContentReadsService } from './content-reads.service';
+
+const S = ContentSubjects;
 
 /** Reads of a space's content, or of a change request's when `changeRequestId` is given. */
 @Controller()
 export class ContentReadsHandler {
   constructor(private readonly reads: ContentReadsService) {}
 
-  @MessagePattern(ContentSubjects.revisionGet)
-  revision(@Payload() { ctx, data }: Envelope<RevisionGetInput>): Promise<RevisionGetResult> {
+  @MessagePattern(S.revisionGet)
+  revision(@Payload() { ctx, data }: RpcEnvelope<typeof S.revisionGet>): Promise<RpcResult<typeof S.revisionGet>> {
     return this.reads.revision(ctx, data);
   }
 
-  @MessagePattern(ContentSubjects.publishedRevision)
-  publishedRevision(@Payload() { ctx, data }: Envelope<PublishedRevisionInput>): Promise<RevisionGetResult> {
+  @MessagePattern(S.publishedRevision)
+  publishedRevision(@Payload() { ctx, data }: RpcEnvelope<typeof S.publishedRevision>): Promise<RpcResult<typeof S.publishedRevision>> {
     return this.reads.publishedRevision(ctx, data);
   }
 
   /** Callerless (the reader app): where an old page path of a published space leads now. */
-  @MessagePattern(ContentSubjects.publishedPagePath)
-  publishedPagePath(@Payload() { data }: Envelope<PublishedPagePathInput>): Promise<PublishedPagePathResult> {
+  @MessagePattern(S.publishedPagePath)
+  publishedPagePath(@Payload() { data }: RpcEnvelope<typeof S.publishedPagePath>): Promise<RpcResult<typeof S.publishedPagePath>> {
     return this.reads.publishedPagePath(data);
   }
 
-  @MessagePattern(ContentSubjects.pagesList)
-  pages(@Payload() { ctx, data }: Envelope<PagesListInput>): Promise<PagesListResult> {
+  @MessagePattern(S.pagesList)
+  pages(@Payload() { ctx, data }: RpcEnvelope<typeof S.pagesList>): Promise<RpcResult<typeof S.pagesList>> {
     return this.reads.pages(ctx, data);
   }
 
-  @MessagePattern(ContentSubjects.pageGet)
-  page(@Payload() { ctx, data }: Envelope<PageGetInput>): Promise<RevisionPage> {
+  @MessagePattern(S.pageGet)
+  page(@Payload() { ctx, data }: RpcEnvelope<typeof S.pageGet>): Promise<RpcResult<typeof S.pageGet>> {
     return this.reads.page(ctx, data);
   }
 
-  @MessagePattern(ContentSubjects.filesList)
-  files(@Payload() { ctx, data }: Envelope<FilesListInput>): Promise<List<RevisionFile>> {
+  @MessagePattern(S.filesList)
+  files(@Payload() { ctx, data }: RpcEnvelope<typeof S.filesList>): Promise<RpcResult<typeof S.filesList>> {
     return this.reads.files(ctx, data);
   }
 
-  @MessagePattern(ContentSubjects.fileGet)
-  file(@Payload() { ctx, data }: Envelope<FileGetInput>): Promise<RevisionFile> {
+  @MessagePattern(S.fileGet)
+  file(@Payload() { ctx, data }: RpcEnvelope<typeof S.fileGet>): Promise<RpcResult<typeof S.fileGet>> {
     return this.reads.file(ctx, data);
   }
 }

@@ -1,34 +1,27 @@
-import {
-  ContentSubjects,
-  type Envelope,
-  type List,
-  type OrgSearchInput,
-  type PublishedSearchInput,
-  type SearchPageResult,
-  type SearchSpaceResult,
-  type SpaceSearchInput,
-} from '@bindery/contracts';
+import { ContentSubjects, type RpcEnvelope, type RpcResult } from '@bindery/contracts';
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { SearchService } from './search.service';
+
+const S = ContentSubjects;
 
 @Controller()
 export class SearchHandler {
   constructor(private readonly searches: SearchService) {}
 
-  @MessagePattern(ContentSubjects.spaceSearch)
-  space(@Payload() { ctx, data }: Envelope<SpaceSearchInput>): Promise<List<SearchPageResult>> {
+  @MessagePattern(S.spaceSearch)
+  space(@Payload() { ctx, data }: RpcEnvelope<typeof S.spaceSearch>): Promise<RpcResult<typeof S.spaceSearch>> {
     return this.searches.space(ctx, data);
   }
 
   /** Callerless (the reader app): see SearchService.published. */
-  @MessagePattern(ContentSubjects.publishedSearch)
-  published(@Payload() { ctx, data }: Envelope<PublishedSearchInput>): Promise<List<SearchPageResult>> {
+  @MessagePattern(S.publishedSearch)
+  published(@Payload() { ctx, data }: RpcEnvelope<typeof S.publishedSearch>): Promise<RpcResult<typeof S.publishedSearch>> {
     return this.searches.published(ctx, data);
   }
 
-  @MessagePattern(ContentSubjects.orgSearch)
-  organization(@Payload() { ctx, data }: Envelope<OrgSearchInput>): Promise<List<SearchSpaceResult>> {
+  @MessagePattern(S.orgSearch)
+  organization(@Payload() { ctx, data }: RpcEnvelope<typeof S.orgSearch>): Promise<RpcResult<typeof S.orgSearch>> {
     return this.searches.organization(ctx, data);
   }
 }

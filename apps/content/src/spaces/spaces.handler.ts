@@ -1,68 +1,57 @@
-import {
-  ContentSubjects,
-  type Envelope,
-  type List,
-  type MemberSpace,
-  type MemberSpacesListInput,
-  type Space,
-  type SpaceAccessInput,
-  type SpaceAccessResult,
-  type SpaceCreateInput,
-  type SpaceListInput,
-  type SpaceRef,
-  type SpaceUpdateInput,
-} from '@bindery/contracts';
+import { ContentSubjects, type RpcEnvelope, type RpcResult } from '@bindery/contracts';
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { SpacesService } from './spaces.service';
+
+const S = ContentSubjects;
 
 @Controller()
 export class SpacesHandler {
   constructor(private readonly spaces: SpacesService) {}
 
-  @MessagePattern(ContentSubjects.spaceCreate)
-  create(@Payload() { ctx, data }: Envelope<SpaceCreateInput>): Promise<Space> {
+  @MessagePattern(S.spaceCreate)
+  create(@Payload() { ctx, data }: RpcEnvelope<typeof S.spaceCreate>): Promise<RpcResult<typeof S.spaceCreate>> {
     return this.spaces.create(ctx, data);
   }
 
-  @MessagePattern(ContentSubjects.spaceGet)
-  get(@Payload() { ctx, data }: Envelope<SpaceRef>): Promise<Space> {
+  @MessagePattern(S.spaceGet)
+  get(@Payload() { ctx, data }: RpcEnvelope<typeof S.spaceGet>): Promise<RpcResult<typeof S.spaceGet>> {
     return this.spaces.get(ctx, data);
   }
 
-  @MessagePattern(ContentSubjects.spaceUpdate)
-  update(@Payload() { ctx, data }: Envelope<SpaceUpdateInput>): Promise<Space> {
+  @MessagePattern(S.spaceUpdate)
+  update(@Payload() { ctx, data }: RpcEnvelope<typeof S.spaceUpdate>): Promise<RpcResult<typeof S.spaceUpdate>> {
     return this.spaces.update(ctx, data);
   }
 
-  @MessagePattern(ContentSubjects.spaceDelete)
-  async delete(@Payload() { ctx, data }: Envelope<SpaceRef>): Promise<Record<string, never>> {
+  @MessagePattern(S.spaceDelete)
+  async delete(@Payload() { ctx, data }: RpcEnvelope<typeof S.spaceDelete>): Promise<RpcResult<typeof S.spaceDelete>> {
     await this.spaces.delete(ctx, data);
     return {};
   }
 
-  @MessagePattern(ContentSubjects.spaceRestore)
-  restore(@Payload() { ctx, data }: Envelope<SpaceRef>): Promise<Space> {
+  @MessagePattern(S.spaceRestore)
+  restore(@Payload() { ctx, data }: RpcEnvelope<typeof S.spaceRestore>): Promise<RpcResult<typeof S.spaceRestore>> {
     return this.spaces.restore(ctx, data);
   }
 
-  @MessagePattern(ContentSubjects.spaceDuplicate)
-  duplicate(@Payload() { ctx, data }: Envelope<SpaceRef>): Promise<Space> {
+  @MessagePattern(S.spaceDuplicate)
+  duplicate(@Payload() { ctx, data }: RpcEnvelope<typeof S.spaceDuplicate>): Promise<RpcResult<typeof S.spaceDuplicate>> {
     return this.spaces.duplicate(ctx, data);
   }
 
-  @MessagePattern(ContentSubjects.spaceList)
-  list(@Payload() { ctx, data }: Envelope<SpaceListInput>): Promise<List<Space>> {
+  @MessagePattern(S.spaceList)
+  list(@Payload() { ctx, data }: RpcEnvelope<typeof S.spaceList>): Promise<RpcResult<typeof S.spaceList>> {
     return this.spaces.list(ctx, data);
   }
 
-  @MessagePattern(ContentSubjects.spaceAccess)
-  access(@Payload() { ctx, data }: Envelope<SpaceAccessInput>): Promise<SpaceAccessResult> {
+  @MessagePattern(S.spaceAccess)
+  access(@Payload() { ctx, data }: RpcEnvelope<typeof S.spaceAccess>): Promise<RpcResult<typeof S.spaceAccess>> {
     return this.spaces.accessOf(ctx, data);
   }
 
-  @MessagePattern(ContentSubjects.memberSpaces)
-  memberSpaces(@Payload() { ctx, data }: Envelope<MemberSpacesListInput>): Promise<List<MemberSpace>> {
+  @MessagePattern(S.memberSpaces)
+  memberSpaces(@Payload() { ctx, data }: RpcEnvelope<typeof S.memberSpaces>): Promise<RpcResult<typeof S.memberSpaces>> {
     return this.spaces.listForMember(ctx, data);
   }
 }

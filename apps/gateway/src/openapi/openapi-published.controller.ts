@@ -1,4 +1,4 @@
-import { OpenApiSubjects, type RequestContext } from '@bindery/contracts';
+import { type RequestContext, SitesSubjects } from '@bindery/contracts';
 import { ServiceClient } from '@bindery/platform/nest';
 import { Controller, Get, Headers, Param, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
@@ -24,7 +24,7 @@ export class OpenApiPublishedController {
     @Headers('if-none-match') ifNoneMatch: string | undefined,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<string | undefined> {
-    const result = await this.services.send(OpenApiSubjects.published, ctx, {
+    const result = await this.services.send(SitesSubjects.openApiPublished, ctx, {
       specId: params.specId,
       ...(ifNoneMatch ? { ifNoneMatch } : {}),
     });

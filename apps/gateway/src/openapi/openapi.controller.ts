@@ -1,11 +1,11 @@
 import {
   type List,
-  OpenApiSubjects,
   type OpenApiSpec,
   type OpenApiSpecContent,
   type OpenApiSpecRawContent,
   type OpenApiSpecVersion,
   type RequestContext,
+  SitesSubjects,
 } from '@bindery/contracts';
 import { ServiceClient } from '@bindery/platform/nest';
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query, Res } from '@nestjs/common';
@@ -28,7 +28,7 @@ export class OpenApiController {
 
   @Get()
   list(@Ctx() ctx: RequestContext, @Param() params: OpenApiOrganizationParams, @Query() query: PageQuery): Promise<List<OpenApiSpec>> {
-    return this.services.send(OpenApiSubjects.list, ctx, { ...query, organizationId: params.organizationId });
+    return this.services.send(SitesSubjects.openApiList, ctx, { ...query, organizationId: params.organizationId });
   }
 
   /** Answers at once with `processingState: pending`; the sites worker processes the source. */
@@ -39,7 +39,7 @@ export class OpenApiController {
     @Param() params: OpenApiOrganizationParams,
     @Body() body: CreateOpenApiSpecRequest,
   ): Promise<OpenApiSpec> {
-    return this.services.send(OpenApiSubjects.create, ctx, {
+    return this.services.send(SitesSubjects.openApiCreate, ctx, {
       organizationId: params.organizationId,
       slug: body.slug,
       source: { ...body.source },
@@ -48,7 +48,7 @@ export class OpenApiController {
 
   @Get(':specSlug')
   get(@Ctx() ctx: RequestContext, @Param() params: OpenApiSpecParams): Promise<OpenApiSpec> {
-    return this.services.send(OpenApiSubjects.get, ctx, { ...params });
+    return this.services.send(SitesSubjects.openApiGet, ctx, { ...params });
   }
 
   /** Creates (201) or updates (200) the spec; the same URL again fetches it again. */
@@ -59,49 +59,49 @@ export class OpenApiController {
     @Body() body: PutOpenApiSpecRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<OpenApiSpec> {
-    const result = await this.services.send(OpenApiSubjects.put, ctx, { ...params, source: { ...body.source } });
+    const result = await this.services.send(SitesSubjects.openApiPut, ctx, { ...params, source: { ...body.source } });
     void reply.status(result.created ? 201 : 200);
     return result.spec;
   }
 
   @Patch(':specSlug')
   update(@Ctx() ctx: RequestContext, @Param() params: OpenApiSpecParams, @Body() body: UpdateOpenApiSpecRequest): Promise<OpenApiSpec> {
-    return this.services.send(OpenApiSubjects.update, ctx, { ...params, visibility: body.visibility });
+    return this.services.send(SitesSubjects.openApiUpdate, ctx, { ...params, visibility: body.visibility });
   }
 
   @Delete(':specSlug')
   @HttpCode(204)
   async delete(@Ctx() ctx: RequestContext, @Param() params: OpenApiSpecParams): Promise<void> {
-    await this.services.send(OpenApiSubjects.delete, ctx, { ...params });
+    await this.services.send(SitesSubjects.openApiDelete, ctx, { ...params });
   }
 
   @Get(':specSlug/versions')
   versions(@Ctx() ctx: RequestContext, @Param() params: OpenApiSpecParams, @Query() query: PageQuery): Promise<List<OpenApiSpecVersion>> {
-    return this.services.send(OpenApiSubjects.versionList, ctx, { ...query, ...params });
+    return this.services.send(SitesSubjects.openApiVersionList, ctx, { ...query, ...params });
   }
 
   @Get(':specSlug/versions/latest')
   latest(@Ctx() ctx: RequestContext, @Param() params: OpenApiSpecParams): Promise<OpenApiSpecVersion> {
-    return this.services.send(OpenApiSubjects.versionGet, ctx, { ...params, versionId: 'latest' });
+    return this.services.send(SitesSubjects.openApiVersionGet, ctx, { ...params, versionId: 'latest' });
   }
 
   @Get(':specSlug/versions/latest/content')
   latestContent(@Ctx() ctx: RequestContext, @Param() params: OpenApiSpecParams): Promise<OpenApiSpecContent> {
-    return this.services.send(OpenApiSubjects.versionContent, ctx, { ...params, versionId: 'latest' });
+    return this.services.send(SitesSubjects.openApiVersionContent, ctx, { ...params, versionId: 'latest' });
   }
 
   @Get(':specSlug/versions/latest/content/raw')
   latestRaw(@Ctx() ctx: RequestContext, @Param() params: OpenApiSpecParams): Promise<OpenApiSpecRawContent> {
-    return this.services.send(OpenApiSubjects.latestRaw, ctx, { ...params });
+    return this.services.send(SitesSubjects.openApiLatestRaw, ctx, { ...params });
   }
 
   @Get(':specSlug/versions/:versionId')
   version(@Ctx() ctx: RequestContext, @Param() params: OpenApiVersionParams): Promise<OpenApiSpecVersion> {
-    return this.services.send(OpenApiSubjects.versionGet, ctx, { ...params });
+    return this.services.send(SitesSubjects.openApiVersionGet, ctx, { ...params });
   }
 
   @Get(':specSlug/versions/:versionId/content')
   versionContent(@Ctx() ctx: RequestContext, @Param() params: OpenApiVersionParams): Promise<OpenApiSpecContent> {
-    return this.services.send(OpenApiSubjects.versionContent, ctx, { ...params });
+    return this.services.send(SitesSubjects.openApiVersionContent, ctx, { ...params });
   }
 }

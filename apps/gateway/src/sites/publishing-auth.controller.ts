@@ -1,4 +1,4 @@
-import { PublishingAuthSubjects, type RequestContext, type SitePublishingAuth } from '@bindery/contracts';
+import { type RequestContext, type SitePublishingAuth, SitesSubjects } from '@bindery/contracts';
 import { ServiceClient } from '@bindery/platform/nest';
 import { Body, Controller, Get, Header, HttpCode, Param, Patch, Post } from '@nestjs/common';
 import { Ctx } from '../common/request-context.decorator';
@@ -16,19 +16,19 @@ export class PublishingAuthController {
   @Get()
   @Header('Cache-Control', 'no-store')
   get(@Ctx() ctx: RequestContext, @Param() params: SiteParams): Promise<SitePublishingAuth> {
-    return this.services.send(PublishingAuthSubjects.get, ctx, { ...params });
+    return this.services.send(SitesSubjects.publishingAuthGet, ctx, { ...params });
   }
 
   @Patch()
   @Header('Cache-Control', 'no-store')
   update(@Ctx() ctx: RequestContext, @Param() params: SiteParams, @Body() body: UpdatePublishingAuthRequest): Promise<SitePublishingAuth> {
-    return this.services.send(PublishingAuthSubjects.update, ctx, { ...body, ...params });
+    return this.services.send(SitesSubjects.publishingAuthUpdate, ctx, { ...body, ...params });
   }
 
   @Post('regenerate')
   @Header('Cache-Control', 'no-store')
   @HttpCode(200)
   regenerate(@Ctx() ctx: RequestContext, @Param() params: SiteParams): Promise<SitePublishingAuth> {
-    return this.services.send(PublishingAuthSubjects.regenerate, ctx, { ...params });
+    return this.services.send(SitesSubjects.publishingAuthRegenerate, ctx, { ...params });
   }
 }

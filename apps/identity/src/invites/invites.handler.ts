@@ -1,63 +1,53 @@
-import {
-  type Envelope,
-  IdentitySubjects,
-  type InviteEmailsInput,
-  type InviteEmailsResult,
-  type InviteLink,
-  type InviteLinkCreateInput,
-  type InviteLinkInput,
-  type InviteLinkUpdateInput,
-  type List,
-  type PageQuery,
-  type PendingInvite,
-} from '@bindery/contracts';
+import { IdentitySubjects, type RpcEnvelope, type RpcResult } from '@bindery/contracts';
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { InvitesService } from './invites.service';
+
+const S = IdentitySubjects;
 
 @Controller()
 export class InvitesHandler {
   constructor(private readonly invites: InvitesService) {}
 
-  @MessagePattern(IdentitySubjects.inviteEmails)
-  inviteEmails(@Payload() { ctx, data }: Envelope<InviteEmailsInput>): Promise<InviteEmailsResult> {
+  @MessagePattern(S.inviteEmails)
+  inviteEmails(@Payload() { ctx, data }: RpcEnvelope<typeof S.inviteEmails>): Promise<RpcResult<typeof S.inviteEmails>> {
     return this.invites.inviteEmails(ctx, data);
   }
 
-  @MessagePattern(IdentitySubjects.inviteLinkCreate)
-  createLink(@Payload() { ctx, data }: Envelope<InviteLinkCreateInput>): Promise<InviteLink> {
+  @MessagePattern(S.inviteLinkCreate)
+  createLink(@Payload() { ctx, data }: RpcEnvelope<typeof S.inviteLinkCreate>): Promise<RpcResult<typeof S.inviteLinkCreate>> {
     return this.invites.createLink(ctx, data);
   }
 
-  @MessagePattern(IdentitySubjects.inviteLinkList)
-  listLinks(@Payload() { ctx, data }: Envelope<PageQuery & { organizationId: string }>): Promise<List<InviteLink>> {
+  @MessagePattern(S.inviteLinkList)
+  listLinks(@Payload() { ctx, data }: RpcEnvelope<typeof S.inviteLinkList>): Promise<RpcResult<typeof S.inviteLinkList>> {
     return this.invites.listLinks(ctx, data);
   }
 
-  @MessagePattern(IdentitySubjects.inviteLinkGet)
-  getLink(@Payload() { ctx, data }: Envelope<InviteLinkInput>): Promise<InviteLink> {
+  @MessagePattern(S.inviteLinkGet)
+  getLink(@Payload() { ctx, data }: RpcEnvelope<typeof S.inviteLinkGet>): Promise<RpcResult<typeof S.inviteLinkGet>> {
     return this.invites.getLink(ctx, data);
   }
 
-  @MessagePattern(IdentitySubjects.inviteLinkUpdate)
-  updateLink(@Payload() { ctx, data }: Envelope<InviteLinkUpdateInput>): Promise<InviteLink> {
+  @MessagePattern(S.inviteLinkUpdate)
+  updateLink(@Payload() { ctx, data }: RpcEnvelope<typeof S.inviteLinkUpdate>): Promise<RpcResult<typeof S.inviteLinkUpdate>> {
     return this.invites.updateLink(ctx, data);
   }
 
-  @MessagePattern(IdentitySubjects.inviteLinkDelete)
-  async deleteLink(@Payload() { ctx, data }: Envelope<InviteLinkInput>): Promise<Record<string, never>> {
+  @MessagePattern(S.inviteLinkDelete)
+  async deleteLink(@Payload() { ctx, data }: RpcEnvelope<typeof S.inviteLinkDelete>): Promise<RpcResult<typeof S.inviteLinkDelete>> {
     await this.invites.deleteLink(ctx, data);
     return {};
   }
 
-  @MessagePattern(IdentitySubjects.inviteLinkJoin)
-  async join(@Payload() { ctx, data }: Envelope<InviteLinkInput>): Promise<Record<string, never>> {
+  @MessagePattern(S.inviteLinkJoin)
+  async join(@Payload() { ctx, data }: RpcEnvelope<typeof S.inviteLinkJoin>): Promise<RpcResult<typeof S.inviteLinkJoin>> {
     await this.invites.joinWithInvite(ctx, data);
     return {};
   }
 
-  @MessagePattern(IdentitySubjects.inviteListMine)
-  listMine(@Payload() { ctx, data }: Envelope<PageQuery>): Promise<List<PendingInvite>> {
+  @MessagePattern(S.inviteListMine)
+  listMine(@Payload() { ctx, data }: RpcEnvelope<typeof S.inviteListMine>): Promise<RpcResult<typeof S.inviteListMine>> {
     return this.invites.listMine(ctx, data);
   }
 }

@@ -1,14 +1,16 @@
-import { type Envelope, IdentitySubjects, type List, type MemberSpace, type MemberSpacesInput } from '@bindery/contracts';
+import { IdentitySubjects, type RpcEnvelope, type RpcResult } from '@bindery/contracts';
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { MemberSpacesService } from './member-spaces.service';
+
+const S = IdentitySubjects;
 
 @Controller()
 export class MemberSpacesHandler {
   constructor(private readonly memberSpaces: MemberSpacesService) {}
 
-  @MessagePattern(IdentitySubjects.memberSpaces)
-  list(@Payload() { ctx, data }: Envelope<MemberSpacesInput>): Promise<List<MemberSpace>> {
+  @MessagePattern(S.memberSpaces)
+  list(@Payload() { ctx, data }: RpcEnvelope<typeof S.memberSpaces>): Promise<RpcResult<typeof S.memberSpaces>> {
     return this.memberSpaces.list(ctx, data);
   }
 }

@@ -1,50 +1,42 @@
-import {
-  type Envelope,
-  IdentitySubjects,
-  type List,
-  type Member,
-  type MemberInput,
-  type MemberListInput,
-  type MemberUpdateInput,
-  type OrgScopedInput,
-  type PingResult,
-} from '@bindery/contracts';
+import { IdentitySubjects, type RpcEnvelope, type RpcResult } from '@bindery/contracts';
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { MembersService } from './members.service';
+
+const S = IdentitySubjects;
 
 @Controller()
 export class MembersHandler {
   constructor(private readonly members: MembersService) {}
 
-  @MessagePattern(IdentitySubjects.memberList)
-  list(@Payload() { ctx, data }: Envelope<MemberListInput>): Promise<List<Member>> {
+  @MessagePattern(S.memberList)
+  list(@Payload() { ctx, data }: RpcEnvelope<typeof S.memberList>): Promise<RpcResult<typeof S.memberList>> {
     return this.members.list(ctx, data);
   }
 
-  @MessagePattern(IdentitySubjects.memberGet)
-  get(@Payload() { ctx, data }: Envelope<MemberInput>): Promise<Member> {
+  @MessagePattern(S.memberGet)
+  get(@Payload() { ctx, data }: RpcEnvelope<typeof S.memberGet>): Promise<RpcResult<typeof S.memberGet>> {
     return this.members.get(ctx, data);
   }
 
-  @MessagePattern(IdentitySubjects.memberUpdate)
-  update(@Payload() { ctx, data }: Envelope<MemberUpdateInput>): Promise<Member> {
+  @MessagePattern(S.memberUpdate)
+  update(@Payload() { ctx, data }: RpcEnvelope<typeof S.memberUpdate>): Promise<RpcResult<typeof S.memberUpdate>> {
     return this.members.update(ctx, data);
   }
 
-  @MessagePattern(IdentitySubjects.memberRemove)
-  async remove(@Payload() { ctx, data }: Envelope<MemberInput>): Promise<Record<string, never>> {
+  @MessagePattern(S.memberRemove)
+  async remove(@Payload() { ctx, data }: RpcEnvelope<typeof S.memberRemove>): Promise<RpcResult<typeof S.memberRemove>> {
     await this.members.remove(ctx, data);
     return {};
   }
 
-  @MessagePattern(IdentitySubjects.memberSetSso)
-  setSso(@Payload() { ctx, data }: Envelope<MemberInput>): Promise<Member> {
+  @MessagePattern(S.memberSetSso)
+  setSso(@Payload() { ctx, data }: RpcEnvelope<typeof S.memberSetSso>): Promise<RpcResult<typeof S.memberSetSso>> {
     return this.members.setSso(ctx, data);
   }
 
-  @MessagePattern(IdentitySubjects.memberPing)
-  ping(@Payload() { ctx, data }: Envelope<OrgScopedInput>): Promise<PingResult> {
+  @MessagePattern(S.memberPing)
+  ping(@Payload() { ctx, data }: RpcEnvelope<typeof S.memberPing>): Promise<RpcResult<typeof S.memberPing>> {
     return this.members.ping(ctx, data.organizationId);
   }
 }

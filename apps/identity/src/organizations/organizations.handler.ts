@@ -1,51 +1,42 @@
-import {
-  type EmailDomainInput,
-  type Envelope,
-  IdentitySubjects,
-  type List,
-  type OrgCreateInput,
-  type OrgGetInput,
-  type OrgListInput,
-  type Organization,
-  type OrgScopedInput,
-  type OrgUpdateInput,
-} from '@bindery/contracts';
+import { IdentitySubjects, type RpcEnvelope, type RpcResult } from '@bindery/contracts';
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { OrganizationsService } from './organizations.service';
+
+const S = IdentitySubjects;
 
 @Controller()
 export class OrganizationsHandler {
   constructor(private readonly organizations: OrganizationsService) {}
 
-  @MessagePattern(IdentitySubjects.orgGet)
-  get(@Payload() { ctx, data }: Envelope<OrgGetInput>): Promise<Organization> {
+  @MessagePattern(S.orgGet)
+  get(@Payload() { ctx, data }: RpcEnvelope<typeof S.orgGet>): Promise<RpcResult<typeof S.orgGet>> {
     return this.organizations.get(ctx, data.organizationId);
   }
 
-  @MessagePattern(IdentitySubjects.orgList)
-  list(@Payload() { ctx, data }: Envelope<OrgListInput>): Promise<List<Organization>> {
+  @MessagePattern(S.orgList)
+  list(@Payload() { ctx, data }: RpcEnvelope<typeof S.orgList>): Promise<RpcResult<typeof S.orgList>> {
     return this.organizations.list(ctx, data);
   }
 
-  @MessagePattern(IdentitySubjects.orgCreate)
-  create(@Payload() { ctx, data }: Envelope<OrgCreateInput>): Promise<Organization> {
+  @MessagePattern(S.orgCreate)
+  create(@Payload() { ctx, data }: RpcEnvelope<typeof S.orgCreate>): Promise<RpcResult<typeof S.orgCreate>> {
     return this.organizations.create(ctx, data);
   }
 
-  @MessagePattern(IdentitySubjects.orgUpdate)
-  update(@Payload() { ctx, data }: Envelope<OrgUpdateInput>): Promise<Organization> {
+  @MessagePattern(S.orgUpdate)
+  update(@Payload() { ctx, data }: RpcEnvelope<typeof S.orgUpdate>): Promise<RpcResult<typeof S.orgUpdate>> {
     return this.organizations.update(ctx, data);
   }
 
-  @MessagePattern(IdentitySubjects.orgJoin)
-  async join(@Payload() { ctx, data }: Envelope<OrgScopedInput>): Promise<Record<string, never>> {
+  @MessagePattern(S.orgJoin)
+  async join(@Payload() { ctx, data }: RpcEnvelope<typeof S.orgJoin>): Promise<RpcResult<typeof S.orgJoin>> {
     await this.organizations.join(ctx, data.organizationId);
     return {};
   }
 
-  @MessagePattern(IdentitySubjects.orgsForEmailDomain)
-  forEmailDomain(@Payload() { ctx, data }: Envelope<EmailDomainInput>): Promise<{ organizations: Organization[] }> {
+  @MessagePattern(S.orgsForEmailDomain)
+  forEmailDomain(@Payload() { ctx, data }: RpcEnvelope<typeof S.orgsForEmailDomain>): Promise<RpcResult<typeof S.orgsForEmailDomain>> {
     return this.organizations.forEmailDomain(ctx, data);
   }
 }

@@ -1,4 +1,4 @@
-import { type RequestContext, type SpaceCountsInput, SpaceCountSubjects } from '@bindery/contracts';
+import { ContentSubjects, type RequestContext, type SpaceCountsInput } from '@bindery/contracts';
 import { newId } from '@bindery/platform';
 import { ServiceClient } from '@bindery/platform/nest';
 import { Injectable } from '@nestjs/common';
@@ -21,7 +21,7 @@ export class SpaceCountsService {
     await this.repository.withOrganizationLock(organizationId, async (manager) => {
       // Asked under the lock: an answer is stored before any later one is asked for.
       const input: SpaceCountsInput = { organizationId };
-      const counts = await this.content.send(SpaceCountSubjects.organizationSpaceCounts, systemContext(), input);
+      const counts = await this.content.send(ContentSubjects.organizationSpaceCounts, systemContext(), input);
       await this.repository.replace(manager, counts);
     });
   }

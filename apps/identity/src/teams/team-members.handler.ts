@@ -1,40 +1,33 @@
-import {
-  type Envelope,
-  IdentitySubjects,
-  type List,
-  type TeamMember,
-  type TeamMemberInput,
-  type TeamMemberListInput,
-  type TeamMemberPutInput,
-  type TeamMembersUpdateInput,
-} from '@bindery/contracts';
+import { IdentitySubjects, type RpcEnvelope, type RpcResult } from '@bindery/contracts';
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { TeamMembersService } from './team-members.service';
+
+const S = IdentitySubjects;
 
 @Controller()
 export class TeamMembersHandler {
   constructor(private readonly teamMembers: TeamMembersService) {}
 
-  @MessagePattern(IdentitySubjects.teamMemberList)
-  list(@Payload() { ctx, data }: Envelope<TeamMemberListInput>): Promise<List<TeamMember>> {
+  @MessagePattern(S.teamMemberList)
+  list(@Payload() { ctx, data }: RpcEnvelope<typeof S.teamMemberList>): Promise<RpcResult<typeof S.teamMemberList>> {
     return this.teamMembers.list(ctx, data);
   }
 
-  @MessagePattern(IdentitySubjects.teamMembersUpdate)
-  async update(@Payload() { ctx, data }: Envelope<TeamMembersUpdateInput>): Promise<Record<string, never>> {
+  @MessagePattern(S.teamMembersUpdate)
+  async update(@Payload() { ctx, data }: RpcEnvelope<typeof S.teamMembersUpdate>): Promise<RpcResult<typeof S.teamMembersUpdate>> {
     await this.teamMembers.update(ctx, data);
     return {};
   }
 
-  @MessagePattern(IdentitySubjects.teamMemberPut)
-  async put(@Payload() { ctx, data }: Envelope<TeamMemberPutInput>): Promise<Record<string, never>> {
+  @MessagePattern(S.teamMemberPut)
+  async put(@Payload() { ctx, data }: RpcEnvelope<typeof S.teamMemberPut>): Promise<RpcResult<typeof S.teamMemberPut>> {
     await this.teamMembers.put(ctx, data);
     return {};
   }
 
-  @MessagePattern(IdentitySubjects.teamMemberRemove)
-  async remove(@Payload() { ctx, data }: Envelope<TeamMemberInput>): Promise<Record<string, never>> {
+  @MessagePattern(S.teamMemberRemove)
+  async remove(@Payload() { ctx, data }: RpcEnvelope<typeof S.teamMemberRemove>): Promise<RpcResult<typeof S.teamMemberRemove>> {
     await this.teamMembers.remove(ctx, data);
     return {};
   }

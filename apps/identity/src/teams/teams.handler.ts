@@ -1,50 +1,41 @@
-import {
-  type Envelope,
-  IdentitySubjects,
-  type List,
-  type MemberTeam,
-  type MemberTeamsInput,
-  type Team,
-  type TeamCreateInput,
-  type TeamInput,
-  type TeamListInput,
-  type TeamUpdateInput,
-} from '@bindery/contracts';
+import { IdentitySubjects, type RpcEnvelope, type RpcResult } from '@bindery/contracts';
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { TeamsService } from './teams.service';
+
+const S = IdentitySubjects;
 
 @Controller()
 export class TeamsHandler {
   constructor(private readonly teams: TeamsService) {}
 
-  @MessagePattern(IdentitySubjects.teamList)
-  list(@Payload() { ctx, data }: Envelope<TeamListInput>): Promise<List<Team>> {
+  @MessagePattern(S.teamList)
+  list(@Payload() { ctx, data }: RpcEnvelope<typeof S.teamList>): Promise<RpcResult<typeof S.teamList>> {
     return this.teams.list(ctx, data);
   }
 
-  @MessagePattern(IdentitySubjects.memberTeams)
-  listForMember(@Payload() { ctx, data }: Envelope<MemberTeamsInput>): Promise<List<MemberTeam>> {
+  @MessagePattern(S.memberTeams)
+  listForMember(@Payload() { ctx, data }: RpcEnvelope<typeof S.memberTeams>): Promise<RpcResult<typeof S.memberTeams>> {
     return this.teams.listForMember(ctx, data);
   }
 
-  @MessagePattern(IdentitySubjects.teamCreate)
-  create(@Payload() { ctx, data }: Envelope<TeamCreateInput>): Promise<Team> {
+  @MessagePattern(S.teamCreate)
+  create(@Payload() { ctx, data }: RpcEnvelope<typeof S.teamCreate>): Promise<RpcResult<typeof S.teamCreate>> {
     return this.teams.create(ctx, data);
   }
 
-  @MessagePattern(IdentitySubjects.teamGet)
-  get(@Payload() { ctx, data }: Envelope<TeamInput>): Promise<Team> {
+  @MessagePattern(S.teamGet)
+  get(@Payload() { ctx, data }: RpcEnvelope<typeof S.teamGet>): Promise<RpcResult<typeof S.teamGet>> {
     return this.teams.get(ctx, data);
   }
 
-  @MessagePattern(IdentitySubjects.teamUpdate)
-  update(@Payload() { ctx, data }: Envelope<TeamUpdateInput>): Promise<Team> {
+  @MessagePattern(S.teamUpdate)
+  update(@Payload() { ctx, data }: RpcEnvelope<typeof S.teamUpdate>): Promise<RpcResult<typeof S.teamUpdate>> {
     return this.teams.update(ctx, data);
   }
 
-  @MessagePattern(IdentitySubjects.teamDelete)
-  async delete(@Payload() { ctx, data }: Envelope<TeamInput>): Promise<Record<string, never>> {
+  @MessagePattern(S.teamDelete)
+  async delete(@Payload() { ctx, data }: RpcEnvelope<typeof S.teamDelete>): Promise<RpcResult<typeof S.teamDelete>> {
     await this.teams.delete(ctx, data);
     return {};
   }

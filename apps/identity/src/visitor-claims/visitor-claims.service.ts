@@ -1,6 +1,7 @@
+import type { PublicJwk } from '@bindery/contracts';
 import { newId } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
-import { exportJWK, generateKeyPair, importJWK, type JWK, type JWTPayload, SignJWT } from 'jose';
+import { exportJWK, generateKeyPair, importJWK, type JWTPayload, SignJWT } from 'jose';
 import { type VisitorClaimsKey, VisitorClaimsKeysRepository } from './visitor-claims-keys.repository';
 
 /** Visitor claims expire quickly: the app pings again and gets fresh ones. */
@@ -27,9 +28,10 @@ export class VisitorClaimsService {
   }
 
   /** The organization's public key as a JWK (with its `kid`), for whoever verifies the claims. */
-  async publicKey(organizationId: string): Promise<JWK> {
+  async publicKey(organizationId: string): Promise<PublicJwk> {
     const key = await this.keyOf(organizationId);
-    return { ...key.publicJwk, kid: key.kid, alg: ALGORITHM, use: 'sig' };
+    // `exportJWK` always sets `kty` (EC for ES256); jose's JWK type only leaves it optional.
+    return { kty: 'EC', ...key.publicJwk, kid: key.kid, alg: ALGORITHM, use: 'sig' };
   }
 
   /** Creates the organization's key pair on first use; concurrent first uses agree on one. */

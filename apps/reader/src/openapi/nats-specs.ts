@@ -1,7 +1,7 @@
 // Specs over NATS (`sites.openapi.for-site`, callerless). A spec is held per organization and slug
 // and re-checked at most every `revalidateMs` with the hash held (only the hash crosses NATS when
 // nothing changed); a spec that is missing or not processed yet is remembered as absent as long.
-import { OpenApiSubjects, type OpenApiForSiteResult, type RequestContext } from '@bindery/contracts';
+import { type OpenApiForSiteResult, type RequestContext, SitesSubjects } from '@bindery/contracts';
 import { AppError, type ServiceClient } from '@bindery/platform';
 import { LRUCache } from 'lru-cache';
 import type { LoadedSpec, OpenApiDoc, SpecSource } from './spec-source';
@@ -36,7 +36,7 @@ export class NatsSpecSource implements SpecSource {
   private async fetch(key: string, organizationId: string, specSlug: string, known: LoadedSpec | null): Promise<LoadedSpec | null> {
     let spec: LoadedSpec | null = null;
     try {
-      const result: OpenApiForSiteResult = await this.client.send(OpenApiSubjects.forSite, this.context(), {
+      const result: OpenApiForSiteResult = await this.client.send(SitesSubjects.openApiForSite, this.context(), {
         organizationId,
         specSlug,
         ...(known ? { knownHash: known.hash } : {}),

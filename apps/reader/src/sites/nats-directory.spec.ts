@@ -1,4 +1,4 @@
-import { SiteSubjects } from '@bindery/contracts';
+import { SitesSubjects } from '@bindery/contracts';
 import { AppError, type ServiceClient } from '@bindery/platform';
 import { NatsSiteDirectory } from './nats-directory';
 
@@ -17,7 +17,7 @@ describe('NatsSiteDirectory', () => {
       throw new AppError(401, 'The visitor token is not valid for this site', { fallbackURL });
     });
     expect(await sites.lookup(ask)).toEqual({ kind: 'unauthorized', loginUrl: 'https://login.example.com/sso' });
-    expect(send.mock.calls[0]).toEqual([SiteSubjects.publishedLookup, expect.anything(), expect.objectContaining({ basename: 'docs' })]);
+    expect(send.mock.calls[0]).toEqual([SitesSubjects.publishedLookup, expect.anything(), expect.objectContaining({ basename: 'docs' })]);
     fallbackURL = undefined;
     expect(await sites.lookup(ask)).toEqual({ kind: 'unauthorized', loginUrl: 'https://login.example.com/sso' });
     expect(send).toHaveBeenCalledTimes(1);

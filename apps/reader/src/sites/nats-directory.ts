@@ -11,7 +11,7 @@ import {
   type SiteSection,
   type SiteSectionGroup,
   type SiteSpace,
-  SiteSubjects,
+  SitesSubjects,
   type VisitorAuthRefusal,
 } from '@bindery/contracts';
 import { AppError, type ServiceClient } from '@bindery/platform';
@@ -41,7 +41,7 @@ export class NatsSiteDirectory implements SiteDirectory {
     if (known) return known;
     let answer: LookupResult;
     try {
-      const result = await this.client.send(SiteSubjects.publishedLookup, this.context(), input);
+      const result = await this.client.send(SitesSubjects.publishedLookup, this.context(), input);
       answer = { kind: 'found', site: toPublishedSite(result), claims: result.visitorClaims ?? {} };
     } catch (error) {
       if (!(error instanceof AppError)) throw error;

@@ -1,26 +1,28 @@
-import { PublishingAuthSubjects, type RpcEnvelope, type RpcResult } from '@bindery/contracts';
+import { type RpcEnvelope, type RpcResult, SitesSubjects } from '@bindery/contracts';
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { PublishingAuthService } from './publishing-auth.service';
 
-type S = typeof PublishingAuthSubjects;
+const S = SitesSubjects;
 
 @Controller()
 export class PublishingAuthHandler {
   constructor(private readonly auth: PublishingAuthService) {}
 
-  @MessagePattern(PublishingAuthSubjects.get)
-  get(@Payload() { ctx, data }: RpcEnvelope<S['get']>): Promise<RpcResult<S['get']>> {
+  @MessagePattern(S.publishingAuthGet)
+  get(@Payload() { ctx, data }: RpcEnvelope<typeof S.publishingAuthGet>): Promise<RpcResult<typeof S.publishingAuthGet>> {
     return this.auth.get(ctx, data);
   }
 
-  @MessagePattern(PublishingAuthSubjects.update)
-  update(@Payload() { ctx, data }: RpcEnvelope<S['update']>): Promise<RpcResult<S['update']>> {
+  @MessagePattern(S.publishingAuthUpdate)
+  update(@Payload() { ctx, data }: RpcEnvelope<typeof S.publishingAuthUpdate>): Promise<RpcResult<typeof S.publishingAuthUpdate>> {
     return this.auth.update(ctx, data);
   }
 
-  @MessagePattern(PublishingAuthSubjects.regenerate)
-  regenerate(@Payload() { ctx, data }: RpcEnvelope<S['regenerate']>): Promise<RpcResult<S['regenerate']>> {
+  @MessagePattern(S.publishingAuthRegenerate)
+  regenerate(
+    @Payload() { ctx, data }: RpcEnvelope<typeof S.publishingAuthRegenerate>,
+  ): Promise<RpcResult<typeof S.publishingAuthRegenerate>> {
     return this.auth.regenerate(ctx, data);
   }
 }

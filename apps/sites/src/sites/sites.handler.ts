@@ -1,11 +1,11 @@
-import { type NoResult, type RpcEnvelope, type RpcResult, SitesSubjects } from '@bindery/contracts';
+import { type RpcEnvelope, type RpcResult, SitesSubjects } from '@bindery/contracts';
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { PublishedService } from '../published/published.service';
 import { SortService } from '../structure/sort.service';
 import { SitesService } from './sites.service';
 
-type S = typeof SitesSubjects;
+const S = SitesSubjects;
 
 @Controller()
 export class SitesHandler {
@@ -15,76 +15,76 @@ export class SitesHandler {
     private readonly sorter: SortService,
   ) {}
 
-  @MessagePattern(SitesSubjects.siteList)
-  list(@Payload() { ctx, data }: RpcEnvelope<S['siteList']>): Promise<RpcResult<S['siteList']>> {
+  @MessagePattern(S.siteList)
+  list(@Payload() { ctx, data }: RpcEnvelope<typeof S.siteList>): Promise<RpcResult<typeof S.siteList>> {
     return this.sites.list(ctx, data);
   }
 
-  @MessagePattern(SitesSubjects.siteCreate)
-  create(@Payload() { ctx, data }: RpcEnvelope<S['siteCreate']>): Promise<RpcResult<S['siteCreate']>> {
+  @MessagePattern(S.siteCreate)
+  create(@Payload() { ctx, data }: RpcEnvelope<typeof S.siteCreate>): Promise<RpcResult<typeof S.siteCreate>> {
     return this.sites.create(ctx, data);
   }
 
-  @MessagePattern(SitesSubjects.siteGet)
-  get(@Payload() { ctx, data }: RpcEnvelope<S['siteGet']>): Promise<RpcResult<S['siteGet']>> {
+  @MessagePattern(S.siteGet)
+  get(@Payload() { ctx, data }: RpcEnvelope<typeof S.siteGet>): Promise<RpcResult<typeof S.siteGet>> {
     return this.sites.get(ctx, data);
   }
 
-  @MessagePattern(SitesSubjects.siteUpdate)
-  update(@Payload() { ctx, data }: RpcEnvelope<S['siteUpdate']>): Promise<RpcResult<S['siteUpdate']>> {
+  @MessagePattern(S.siteUpdate)
+  update(@Payload() { ctx, data }: RpcEnvelope<typeof S.siteUpdate>): Promise<RpcResult<typeof S.siteUpdate>> {
     return this.sites.update(ctx, data);
   }
 
-  @MessagePattern(SitesSubjects.siteDelete)
-  async delete(@Payload() { ctx, data }: RpcEnvelope<S['siteDelete']>): Promise<NoResult> {
+  @MessagePattern(S.siteDelete)
+  async delete(@Payload() { ctx, data }: RpcEnvelope<typeof S.siteDelete>): Promise<RpcResult<typeof S.siteDelete>> {
     await this.sites.delete(ctx, data);
     return {};
   }
 
-  @MessagePattern(SitesSubjects.sitePublish)
-  publish(@Payload() { ctx, data }: RpcEnvelope<S['sitePublish']>): Promise<RpcResult<S['sitePublish']>> {
+  @MessagePattern(S.sitePublish)
+  publish(@Payload() { ctx, data }: RpcEnvelope<typeof S.sitePublish>): Promise<RpcResult<typeof S.sitePublish>> {
     return this.sites.setPublished(ctx, data, true);
   }
 
-  @MessagePattern(SitesSubjects.siteUnpublish)
-  unpublish(@Payload() { ctx, data }: RpcEnvelope<S['siteUnpublish']>): Promise<RpcResult<S['siteUnpublish']>> {
+  @MessagePattern(S.siteUnpublish)
+  unpublish(@Payload() { ctx, data }: RpcEnvelope<typeof S.siteUnpublish>): Promise<RpcResult<typeof S.siteUnpublish>> {
     return this.sites.setPublished(ctx, data, false);
   }
 
-  @MessagePattern(SitesSubjects.siteSort)
-  sort(@Payload() { ctx, data }: RpcEnvelope<S['siteSort']>): Promise<RpcResult<S['siteSort']>> {
+  @MessagePattern(S.siteSort)
+  sort(@Payload() { ctx, data }: RpcEnvelope<typeof S.siteSort>): Promise<RpcResult<typeof S.siteSort>> {
     return this.sorter.sort(ctx, data);
   }
 
-  @MessagePattern(SitesSubjects.sitePublished)
-  getPublished(@Payload() { ctx, data }: RpcEnvelope<S['sitePublished']>): Promise<RpcResult<S['sitePublished']>> {
+  @MessagePattern(S.sitePublished)
+  getPublished(@Payload() { ctx, data }: RpcEnvelope<typeof S.sitePublished>): Promise<RpcResult<typeof S.sitePublished>> {
     return this.published.forMember(ctx, data);
   }
 
-  @MessagePattern(SitesSubjects.publishedLookup)
-  lookup(@Payload() { ctx, data }: RpcEnvelope<S['publishedLookup']>): Promise<RpcResult<S['publishedLookup']>> {
+  @MessagePattern(S.publishedLookup)
+  lookup(@Payload() { ctx, data }: RpcEnvelope<typeof S.publishedLookup>): Promise<RpcResult<typeof S.publishedLookup>> {
     return this.published.lookup(ctx, data);
   }
 
-  @MessagePattern(SitesSubjects.siteExists)
-  async exists(@Payload() { data }: RpcEnvelope<S['siteExists']>): Promise<RpcResult<S['siteExists']>> {
+  @MessagePattern(S.siteExists)
+  async exists(@Payload() { data }: RpcEnvelope<typeof S.siteExists>): Promise<RpcResult<typeof S.siteExists>> {
     return { exists: await this.sites.exists(data.organizationId, data.siteId) };
   }
 
-  @MessagePattern(SitesSubjects.adaptiveSchemaGet)
-  adaptiveSchema(@Payload() { ctx, data }: RpcEnvelope<S['adaptiveSchemaGet']>): Promise<RpcResult<S['adaptiveSchemaGet']>> {
+  @MessagePattern(S.adaptiveSchemaGet)
+  adaptiveSchema(@Payload() { ctx, data }: RpcEnvelope<typeof S.adaptiveSchemaGet>): Promise<RpcResult<typeof S.adaptiveSchemaGet>> {
     return this.sites.adaptiveSchema(ctx, data);
   }
 
-  @MessagePattern(SitesSubjects.adaptiveSchemaPut)
-  putAdaptiveSchema(@Payload() { ctx, data }: RpcEnvelope<S['adaptiveSchemaPut']>): Promise<RpcResult<S['adaptiveSchemaPut']>> {
+  @MessagePattern(S.adaptiveSchemaPut)
+  putAdaptiveSchema(@Payload() { ctx, data }: RpcEnvelope<typeof S.adaptiveSchemaPut>): Promise<RpcResult<typeof S.adaptiveSchemaPut>> {
     return this.sites.putAdaptiveSchema(ctx, data);
   }
 
-  @MessagePattern(SitesSubjects.adaptiveTemplateConditions)
+  @MessagePattern(S.adaptiveTemplateConditions)
   templateConditions(
-    @Payload() { ctx, data }: RpcEnvelope<S['adaptiveTemplateConditions']>,
-  ): Promise<RpcResult<S['adaptiveTemplateConditions']>> {
+    @Payload() { ctx, data }: RpcEnvelope<typeof S.adaptiveTemplateConditions>,
+  ): Promise<RpcResult<typeof S.adaptiveTemplateConditions>> {
     return this.sites.templateConditions(ctx, data);
   }
 }

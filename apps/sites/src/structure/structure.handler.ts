@@ -1,11 +1,11 @@
-import { type NoResult, type RpcEnvelope, type RpcResult, SitesSubjects } from '@bindery/contracts';
+import { type RpcEnvelope, type RpcResult, SitesSubjects } from '@bindery/contracts';
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { SectionGroupsService } from './section-groups.service';
 import { SectionsService } from './sections.service';
 import { SiteSpacesService } from './site-spaces.service';
 
-type S = typeof SitesSubjects;
+const S = SitesSubjects;
 
 /** Site spaces, sections and section groups: unpack the envelope, call the service. */
 @Controller()
@@ -16,91 +16,95 @@ export class StructureHandler {
     private readonly groups: SectionGroupsService,
   ) {}
 
-  @MessagePattern(SitesSubjects.siteSpaceList)
-  listSiteSpaces(@Payload() { ctx, data }: RpcEnvelope<S['siteSpaceList']>): Promise<RpcResult<S['siteSpaceList']>> {
+  @MessagePattern(S.siteSpaceList)
+  listSiteSpaces(@Payload() { ctx, data }: RpcEnvelope<typeof S.siteSpaceList>): Promise<RpcResult<typeof S.siteSpaceList>> {
     return this.siteSpaces.list(ctx, data);
   }
 
-  @MessagePattern(SitesSubjects.siteSpaceAdd)
-  addSiteSpace(@Payload() { ctx, data }: RpcEnvelope<S['siteSpaceAdd']>): Promise<RpcResult<S['siteSpaceAdd']>> {
+  @MessagePattern(S.siteSpaceAdd)
+  addSiteSpace(@Payload() { ctx, data }: RpcEnvelope<typeof S.siteSpaceAdd>): Promise<RpcResult<typeof S.siteSpaceAdd>> {
     return this.siteSpaces.add(ctx, data);
   }
 
-  @MessagePattern(SitesSubjects.siteSpaceUpdate)
-  updateSiteSpace(@Payload() { ctx, data }: RpcEnvelope<S['siteSpaceUpdate']>): Promise<RpcResult<S['siteSpaceUpdate']>> {
+  @MessagePattern(S.siteSpaceUpdate)
+  updateSiteSpace(@Payload() { ctx, data }: RpcEnvelope<typeof S.siteSpaceUpdate>): Promise<RpcResult<typeof S.siteSpaceUpdate>> {
     return this.siteSpaces.update(ctx, data);
   }
 
-  @MessagePattern(SitesSubjects.siteSpaceDelete)
-  async deleteSiteSpace(@Payload() { ctx, data }: RpcEnvelope<S['siteSpaceDelete']>): Promise<NoResult> {
+  @MessagePattern(S.siteSpaceDelete)
+  async deleteSiteSpace(@Payload() { ctx, data }: RpcEnvelope<typeof S.siteSpaceDelete>): Promise<RpcResult<typeof S.siteSpaceDelete>> {
     await this.siteSpaces.delete(ctx, data);
     return {};
   }
 
-  @MessagePattern(SitesSubjects.siteSpaceMove)
-  moveSiteSpace(@Payload() { ctx, data }: RpcEnvelope<S['siteSpaceMove']>): Promise<RpcResult<S['siteSpaceMove']>> {
+  @MessagePattern(S.siteSpaceMove)
+  moveSiteSpace(@Payload() { ctx, data }: RpcEnvelope<typeof S.siteSpaceMove>): Promise<RpcResult<typeof S.siteSpaceMove>> {
     return this.siteSpaces.move(ctx, data);
   }
 
-  @MessagePattern(SitesSubjects.sectionList)
-  listSections(@Payload() { ctx, data }: RpcEnvelope<S['sectionList']>): Promise<RpcResult<S['sectionList']>> {
+  @MessagePattern(S.sectionList)
+  listSections(@Payload() { ctx, data }: RpcEnvelope<typeof S.sectionList>): Promise<RpcResult<typeof S.sectionList>> {
     return this.sections.list(ctx, data);
   }
 
-  @MessagePattern(SitesSubjects.sectionAdd)
-  addSection(@Payload() { ctx, data }: RpcEnvelope<S['sectionAdd']>): Promise<RpcResult<S['sectionAdd']>> {
+  @MessagePattern(S.sectionAdd)
+  addSection(@Payload() { ctx, data }: RpcEnvelope<typeof S.sectionAdd>): Promise<RpcResult<typeof S.sectionAdd>> {
     return this.sections.add(ctx, data);
   }
 
-  @MessagePattern(SitesSubjects.sectionUpdate)
-  updateSection(@Payload() { ctx, data }: RpcEnvelope<S['sectionUpdate']>): Promise<RpcResult<S['sectionUpdate']>> {
+  @MessagePattern(S.sectionUpdate)
+  updateSection(@Payload() { ctx, data }: RpcEnvelope<typeof S.sectionUpdate>): Promise<RpcResult<typeof S.sectionUpdate>> {
     return this.sections.update(ctx, data);
   }
 
-  @MessagePattern(SitesSubjects.sectionDelete)
-  async deleteSection(@Payload() { ctx, data }: RpcEnvelope<S['sectionDelete']>): Promise<NoResult> {
+  @MessagePattern(S.sectionDelete)
+  async deleteSection(@Payload() { ctx, data }: RpcEnvelope<typeof S.sectionDelete>): Promise<RpcResult<typeof S.sectionDelete>> {
     await this.sections.delete(ctx, data);
     return {};
   }
 
-  @MessagePattern(SitesSubjects.sectionMove)
-  moveSection(@Payload() { ctx, data }: RpcEnvelope<S['sectionMove']>): Promise<RpcResult<S['sectionMove']>> {
+  @MessagePattern(S.sectionMove)
+  moveSection(@Payload() { ctx, data }: RpcEnvelope<typeof S.sectionMove>): Promise<RpcResult<typeof S.sectionMove>> {
     return this.sections.move(ctx, data);
   }
 
-  @MessagePattern(SitesSubjects.sectionGroupList)
-  listGroups(@Payload() { ctx, data }: RpcEnvelope<S['sectionGroupList']>): Promise<RpcResult<S['sectionGroupList']>> {
+  @MessagePattern(S.sectionGroupList)
+  listGroups(@Payload() { ctx, data }: RpcEnvelope<typeof S.sectionGroupList>): Promise<RpcResult<typeof S.sectionGroupList>> {
     return this.groups.list(ctx, data);
   }
 
-  @MessagePattern(SitesSubjects.sectionGroupAdd)
-  addGroup(@Payload() { ctx, data }: RpcEnvelope<S['sectionGroupAdd']>): Promise<RpcResult<S['sectionGroupAdd']>> {
+  @MessagePattern(S.sectionGroupAdd)
+  addGroup(@Payload() { ctx, data }: RpcEnvelope<typeof S.sectionGroupAdd>): Promise<RpcResult<typeof S.sectionGroupAdd>> {
     return this.groups.add(ctx, data);
   }
 
-  @MessagePattern(SitesSubjects.sectionGroupUpdate)
-  updateGroup(@Payload() { ctx, data }: RpcEnvelope<S['sectionGroupUpdate']>): Promise<RpcResult<S['sectionGroupUpdate']>> {
+  @MessagePattern(S.sectionGroupUpdate)
+  updateGroup(@Payload() { ctx, data }: RpcEnvelope<typeof S.sectionGroupUpdate>): Promise<RpcResult<typeof S.sectionGroupUpdate>> {
     return this.groups.update(ctx, data);
   }
 
-  @MessagePattern(SitesSubjects.sectionGroupDelete)
-  async deleteGroup(@Payload() { ctx, data }: RpcEnvelope<S['sectionGroupDelete']>): Promise<NoResult> {
+  @MessagePattern(S.sectionGroupDelete)
+  async deleteGroup(@Payload() { ctx, data }: RpcEnvelope<typeof S.sectionGroupDelete>): Promise<RpcResult<typeof S.sectionGroupDelete>> {
     await this.groups.delete(ctx, data);
     return {};
   }
 
-  @MessagePattern(SitesSubjects.sectionGroupMove)
-  moveGroup(@Payload() { ctx, data }: RpcEnvelope<S['sectionGroupMove']>): Promise<RpcResult<S['sectionGroupMove']>> {
+  @MessagePattern(S.sectionGroupMove)
+  moveGroup(@Payload() { ctx, data }: RpcEnvelope<typeof S.sectionGroupMove>): Promise<RpcResult<typeof S.sectionGroupMove>> {
     return this.groups.move(ctx, data);
   }
 
-  @MessagePattern(SitesSubjects.sectionGroupAddSection)
-  addSectionToGroup(@Payload() { ctx, data }: RpcEnvelope<S['sectionGroupAddSection']>): Promise<RpcResult<S['sectionGroupAddSection']>> {
+  @MessagePattern(S.sectionGroupAddSection)
+  addSectionToGroup(
+    @Payload() { ctx, data }: RpcEnvelope<typeof S.sectionGroupAddSection>,
+  ): Promise<RpcResult<typeof S.sectionGroupAddSection>> {
     return this.groups.addSection(ctx, data);
   }
 
-  @MessagePattern(SitesSubjects.sectionGroupRemoveSection)
-  async removeSectionFromGroup(@Payload() { ctx, data }: RpcEnvelope<S['sectionGroupRemoveSection']>): Promise<NoResult> {
+  @MessagePattern(S.sectionGroupRemoveSection)
+  async removeSectionFromGroup(
+    @Payload() { ctx, data }: RpcEnvelope<typeof S.sectionGroupRemoveSection>,
+  ): Promise<RpcResult<typeof S.sectionGroupRemoveSection>> {
     await this.groups.removeSection(ctx, data);
     return {};
   }

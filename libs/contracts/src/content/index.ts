@@ -1,6 +1,7 @@
 import type { ChangeRequestReviewsRpc } from './change-request-reviews';
 import type { ChangeRequestsRpc } from './change-requests';
 import type { CollectionsRpc } from './collections';
+import type { CommentTargetsRpc } from './comment-targets';
 import type { FilesRpc } from './files';
 import type { LinksRpc } from './links';
 import type { ImportsRpc } from './imports';
@@ -8,6 +9,7 @@ import type { PagesRpc } from './pages';
 import type { PdfExportsRpc } from './pdf-exports';
 import type { RevisionsRpc } from './revisions';
 import type { SearchRpc } from './search';
+import type { SpaceCountsRpc } from './space-counts';
 import type { SpacesRpc } from './spaces';
 import type { TemplatesRpc } from './templates';
 import type { TreeWritesRpc } from './tree-writes';
@@ -26,6 +28,8 @@ export * from './search';
 export * from './templates';
 export * from './tree-writes';
 export * from './imports';
+export * from './space-counts';
+export * from './comment-targets';
 
 /** Every request/reply subject content answers, with its input and result. */
 export interface ContentRpc
@@ -41,4 +45,6 @@ export interface ContentRpc
     SearchRpc,
     TemplatesRpc,
     TreeWritesRpc,
-    ImportsRpc {}
+    ImportsRpc,
+    SpaceCountsRpc,
+    CommentTargetsRpc {}

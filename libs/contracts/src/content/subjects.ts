@@ -1,3 +1,5 @@
+import { healthSubject } from '../health';
+
 /**
  * Request/reply subjects answered by the content service: `content.<aggregate>.<verb>`, lower-case,
  * multiword segments in kebab-case, aggregate singular. Each aggregate's file types its subjects'
@@ -5,6 +7,7 @@
  * ask it through `spaceAccess` and `memberSpaces`.
  */
 export const ContentSubjects = {
+  health: healthSubject('content'),
   /** The spaces of an organization the caller reaches, as wire `Space` objects, paginated. */
   spaceList: 'content.space.list',
   /**
@@ -95,6 +98,19 @@ export const ContentSubjects = {
    * 301 for old links), scoped like `publishedRevision`; 404 when the content does not know it.
    */
   publishedPagePath: 'content.published.page-path',
+  /**
+   * Internal, callerless (asked by identity's event consumer, which has no caller): how many spaces
+   * each member and team of one organization reaches (SpaceCountsInput → SpaceCounts). An unknown
+   * organization has every count 0.
+   */
+  organizationSpaceCounts: 'content.organization.space-counts',
+  /**
+   * Asked by collaboration: is a comment target (a page, or a block of a page) in the revision it is
+   * made on? Content alone reads revisions; it also names the change request canonically (the API
+   * accepts its id or its number). CommentTargetInput → CommentTargetResult; 404 unknown space or
+   * change request, 400 unknown page or node.
+   */
+  commentTargetCheck: 'content.comment-target.check',
 } as const;
 
 /** Events published by content on the JetStream event stream (past tense). */

@@ -1,9 +1,12 @@
+import { healthSubject } from '../health';
+
 /**
  * Request/reply subjects answered by the identity service: `identity.<aggregate>.<verb>`, lower-case,
  * multiword segments in kebab-case, aggregate singular. Each aggregate's file types its subjects'
  * input and result (`IdentityRpc`).
  */
 export const IdentitySubjects = {
+  health: healthSubject('identity'),
   tokenVerify: 'identity.token.verify',
   userGetCurrent: 'identity.user.get',
   orgList: 'identity.org.list',

@@ -1,17 +1,15 @@
-import { healthSubject } from '../health';
-import { SiteSubjects } from './site-subjects';
+import type { OpenApiRpc } from './openapi';
+import type { PublishingAuthRpc } from './publishing-auth';
+import type { SiteStructureRpc } from './rpc';
 
-export * from './site-subjects';
+export * from './subjects';
 export * from './sites';
 export * from './structure';
 export * from './published';
 export * from './adaptive';
 export * from './rpc';
-
-/** Request subjects of the sites context (`sites.<aggregate>.<verb>`). */
-export const SitesSubjects = {
-  health: healthSubject('sites'),
-  ...SiteSubjects,
-} as const;
 export * from './openapi';
 export * from './publishing-auth';
+
+/** Every request/reply subject sites answers, with its input and result. */
+export interface SitesRpc extends SiteStructureRpc, OpenApiRpc, PublishingAuthRpc {}

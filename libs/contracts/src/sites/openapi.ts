@@ -1,29 +1,6 @@
 import type { NoResult } from '../context';
 import type { List, PageQuery } from '../pagination';
-
-/**
- * Request subjects of OpenAPI specs in the sites context (`sites.openapi.<verb>`), apart from
- * `SitesSubjects` so that sites and OpenAPI specs grow side by side.
- */
-export const OpenApiSubjects = {
-  list: 'sites.openapi.list',
-  create: 'sites.openapi.create',
-  get: 'sites.openapi.get',
-  put: 'sites.openapi.put',
-  update: 'sites.openapi.update',
-  delete: 'sites.openapi.delete',
-  versionList: 'sites.openapi.version-list',
-  versionGet: 'sites.openapi.version-get',
-  versionContent: 'sites.openapi.version-content',
-  latestRaw: 'sites.openapi.latest-raw',
-  /** Callerless: the public link of a `public` spec (anyone holding it may read the latest version). */
-  published: 'sites.openapi.published',
-  /**
-   * Callerless, for the reader app: the newest processed version of a spec of the organization of a
-   * site the sites service found published for this visitor, by slug (API reference blocks of its pages).
-   */
-  forSite: 'sites.openapi.for-site',
-} as const;
+import type { SitesSubjects } from './subjects';
 
 /** Job type of processing a spec (fetch, parse, validate, bundle, version). */
 export const OPENAPI_PROCESS_JOB = 'sites.openapi-process';
@@ -151,16 +128,16 @@ export interface OpenApiProcessPayload {
 }
 
 export interface OpenApiRpc {
-  [OpenApiSubjects.list]: { input: OpenApiListInput; result: List<OpenApiSpec> };
-  [OpenApiSubjects.create]: { input: OpenApiCreateInput; result: OpenApiSpec };
-  [OpenApiSubjects.get]: { input: OpenApiSpecInput; result: OpenApiSpec };
-  [OpenApiSubjects.put]: { input: OpenApiPutInput; result: OpenApiPutResult };
-  [OpenApiSubjects.update]: { input: OpenApiUpdateInput; result: OpenApiSpec };
-  [OpenApiSubjects.delete]: { input: OpenApiSpecInput; result: NoResult };
-  [OpenApiSubjects.versionList]: { input: OpenApiVersionListInput; result: List<OpenApiSpecVersion> };
-  [OpenApiSubjects.versionGet]: { input: OpenApiVersionInput; result: OpenApiSpecVersion };
-  [OpenApiSubjects.versionContent]: { input: OpenApiVersionInput; result: OpenApiSpecContent };
-  [OpenApiSubjects.latestRaw]: { input: OpenApiSpecInput; result: OpenApiSpecRawContent };
-  [OpenApiSubjects.published]: { input: OpenApiPublishedInput; result: OpenApiPublishedResult };
-  [OpenApiSubjects.forSite]: { input: OpenApiForSiteInput; result: OpenApiForSiteResult };
+  [SitesSubjects.openApiList]: { input: OpenApiListInput; result: List<OpenApiSpec> };
+  [SitesSubjects.openApiCreate]: { input: OpenApiCreateInput; result: OpenApiSpec };
+  [SitesSubjects.openApiGet]: { input: OpenApiSpecInput; result: OpenApiSpec };
+  [SitesSubjects.openApiPut]: { input: OpenApiPutInput; result: OpenApiPutResult };
+  [SitesSubjects.openApiUpdate]: { input: OpenApiUpdateInput; result: OpenApiSpec };
+  [SitesSubjects.openApiDelete]: { input: OpenApiSpecInput; result: NoResult };
+  [SitesSubjects.openApiVersionList]: { input: OpenApiVersionListInput; result: List<OpenApiSpecVersion> };
+  [SitesSubjects.openApiVersionGet]: { input: OpenApiVersionInput; result: OpenApiSpecVersion };
+  [SitesSubjects.openApiVersionContent]: { input: OpenApiVersionInput; result: OpenApiSpecContent };
+  [SitesSubjects.openApiLatestRaw]: { input: OpenApiSpecInput; result: OpenApiSpecRawContent };
+  [SitesSubjects.openApiPublished]: { input: OpenApiPublishedInput; result: OpenApiPublishedResult };
+  [SitesSubjects.openApiForSite]: { input: OpenApiForSiteInput; result: OpenApiForSiteResult };
 }

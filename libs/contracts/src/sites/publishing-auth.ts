@@ -1,15 +1,5 @@
 import type { SiteRef } from './sites';
-
-/**
- * Request subjects of a site's publishing auth (visitor authentication: the per-site key that
- * signs visitor tokens, and where visitors without one are sent), `sites.publishing-auth.<verb>`.
- * Admins of the site's organization only (the answer holds the site's private key).
- */
-export const PublishingAuthSubjects = {
-  get: 'sites.publishing-auth.get',
-  update: 'sites.publishing-auth.update',
-  regenerate: 'sites.publishing-auth.regenerate',
-} as const;
+import type { SitesSubjects } from './subjects';
 
 export type PublishingAuthBackend = 'custom' | 'integration';
 
@@ -31,9 +21,9 @@ export interface SitePublishingAuthUpdateInput extends SiteRef {
 }
 
 export interface PublishingAuthRpc {
-  [PublishingAuthSubjects.get]: { input: SiteRef; result: SitePublishingAuth };
-  [PublishingAuthSubjects.update]: { input: SitePublishingAuthUpdateInput; result: SitePublishingAuth };
-  [PublishingAuthSubjects.regenerate]: { input: SiteRef; result: SitePublishingAuth };
+  [SitesSubjects.publishingAuthGet]: { input: SiteRef; result: SitePublishingAuth };
+  [SitesSubjects.publishingAuthUpdate]: { input: SitePublishingAuthUpdateInput; result: SitePublishingAuth };
+  [SitesSubjects.publishingAuthRegenerate]: { input: SiteRef; result: SitePublishingAuth };
 }
 
 /** `details` of the 401 a published lookup answers for a visitor-auth site: where to send the visitor. */

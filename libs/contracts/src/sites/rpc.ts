@@ -2,7 +2,7 @@ import type { List } from '../pagination';
 import type { NoResult } from '../context';
 import type { AdaptiveSchemaPutInput, AdaptiveTemplateConditions, SiteAdaptiveSchema } from './adaptive';
 import type { PublishedLookupInput, PublishedSite, PublishedSiteResult, SitePublishedInput } from './published';
-import type { SiteSubjects } from './site-subjects';
+import type { SitesSubjects } from './subjects';
 import type {
   Site,
   SiteCreateInput,
@@ -35,37 +35,37 @@ import type {
   SiteSpaceUpdateInput,
 } from './structure';
 
-/** Every subject of `SiteSubjects` with its input and result. */
+/** Sites, site spaces, sections and section groups: their subjects with input and result. */
 export interface SiteStructureRpc {
-  [SiteSubjects.siteList]: { input: SiteListInput; result: List<Site> };
-  [SiteSubjects.siteCreate]: { input: SiteCreateInput; result: Site };
-  [SiteSubjects.siteGet]: { input: SiteRef; result: Site };
-  [SiteSubjects.siteUpdate]: { input: SiteUpdateInput; result: Site };
-  [SiteSubjects.siteDelete]: { input: SiteRef; result: NoResult };
-  [SiteSubjects.sitePublish]: { input: SiteRef; result: Site };
-  [SiteSubjects.siteUnpublish]: { input: SiteRef; result: Site };
-  [SiteSubjects.siteSort]: { input: SiteSortInput; result: SiteSpace | SiteSection | SiteSectionGroup };
-  [SiteSubjects.sitePublished]: { input: SitePublishedInput; result: PublishedSite };
-  [SiteSubjects.publishedLookup]: { input: PublishedLookupInput; result: PublishedSiteResult };
-  [SiteSubjects.siteExists]: { input: SiteExistsInput; result: SiteExistsResult };
-  [SiteSubjects.adaptiveSchemaGet]: { input: SiteRef; result: SiteAdaptiveSchema };
-  [SiteSubjects.adaptiveSchemaPut]: { input: AdaptiveSchemaPutInput; result: SiteAdaptiveSchema };
-  [SiteSubjects.adaptiveTemplateConditions]: { input: SiteRef; result: AdaptiveTemplateConditions };
-  [SiteSubjects.siteSpaceList]: { input: SiteSpaceListInput; result: List<SiteSpace> };
-  [SiteSubjects.siteSpaceAdd]: { input: SiteSpaceAddInput; result: SiteSpace };
-  [SiteSubjects.siteSpaceUpdate]: { input: SiteSpaceUpdateInput; result: SiteSpace };
-  [SiteSubjects.siteSpaceDelete]: { input: SiteSpaceRef; result: NoResult };
-  [SiteSubjects.siteSpaceMove]: { input: SiteSpaceMoveInput; result: SiteSpace };
-  [SiteSubjects.sectionList]: { input: SectionListInput; result: List<SiteSection> };
-  [SiteSubjects.sectionAdd]: { input: SectionAddInput; result: SiteSection };
-  [SiteSubjects.sectionUpdate]: { input: SectionUpdateInput; result: SiteSection };
-  [SiteSubjects.sectionDelete]: { input: SectionRef; result: NoResult };
-  [SiteSubjects.sectionMove]: { input: SectionMoveInput; result: SiteSection };
-  [SiteSubjects.sectionGroupList]: { input: SectionGroupListInput; result: List<SiteSectionGroup> };
-  [SiteSubjects.sectionGroupAdd]: { input: SectionGroupAddInput; result: SiteSectionGroup };
-  [SiteSubjects.sectionGroupUpdate]: { input: SectionGroupUpdateInput; result: SiteSectionGroup };
-  [SiteSubjects.sectionGroupDelete]: { input: SectionGroupRef; result: NoResult };
-  [SiteSubjects.sectionGroupMove]: { input: SectionGroupMoveInput; result: SiteSectionGroup };
-  [SiteSubjects.sectionGroupAddSection]: { input: SectionGroupSectionInput; result: SiteSectionGroup };
-  [SiteSubjects.sectionGroupRemoveSection]: { input: SectionGroupSectionInput; result: NoResult };
+  [SitesSubjects.siteList]: { input: SiteListInput; result: List<Site> };
+  [SitesSubjects.siteCreate]: { input: SiteCreateInput; result: Site };
+  [SitesSubjects.siteGet]: { input: SiteRef; result: Site };
+  [SitesSubjects.siteUpdate]: { input: SiteUpdateInput; result: Site };
+  [SitesSubjects.siteDelete]: { input: SiteRef; result: NoResult };
+  [SitesSubjects.sitePublish]: { input: SiteRef; result: Site };
+  [SitesSubjects.siteUnpublish]: { input: SiteRef; result: Site };
+  [SitesSubjects.siteSort]: { input: SiteSortInput; result: SiteSpace | SiteSection | SiteSectionGroup };
+  [SitesSubjects.sitePublished]: { input: SitePublishedInput; result: PublishedSite };
+  [SitesSubjects.publishedLookup]: { input: PublishedLookupInput; result: PublishedSiteResult };
+  [SitesSubjects.siteExists]: { input: SiteExistsInput; result: SiteExistsResult };
+  [SitesSubjects.adaptiveSchemaGet]: { input: SiteRef; result: SiteAdaptiveSchema };
+  [SitesSubjects.adaptiveSchemaPut]: { input: AdaptiveSchemaPutInput; result: SiteAdaptiveSchema };
+  [SitesSubjects.adaptiveTemplateConditions]: { input: SiteRef; result: AdaptiveTemplateConditions };
+  [SitesSubjects.siteSpaceList]: { input: SiteSpaceListInput; result: List<SiteSpace> };
+  [SitesSubjects.siteSpaceAdd]: { input: SiteSpaceAddInput; result: SiteSpace };
+  [SitesSubjects.siteSpaceUpdate]: { input: SiteSpaceUpdateInput; result: SiteSpace };
+  [SitesSubjects.siteSpaceDelete]: { input: SiteSpaceRef; result: NoResult };
+  [SitesSubjects.siteSpaceMove]: { input: SiteSpaceMoveInput; result: SiteSpace };
+  [SitesSubjects.sectionList]: { input: SectionListInput; result: List<SiteSection> };
+  [SitesSubjects.sectionAdd]: { input: SectionAddInput; result: SiteSection };
+  [SitesSubjects.sectionUpdate]: { input: SectionUpdateInput; result: SiteSection };
+  [SitesSubjects.sectionDelete]: { input: SectionRef; result: NoResult };
+  [SitesSubjects.sectionMove]: { input: SectionMoveInput; result: SiteSection };
+  [SitesSubjects.sectionGroupList]: { input: SectionGroupListInput; result: List<SiteSectionGroup> };
+  [SitesSubjects.sectionGroupAdd]: { input: SectionGroupAddInput; result: SiteSectionGroup };
+  [SitesSubjects.sectionGroupUpdate]: { input: SectionGroupUpdateInput; result: SiteSectionGroup };
+  [SitesSubjects.sectionGroupDelete]: { input: SectionGroupRef; result: NoResult };
+  [SitesSubjects.sectionGroupMove]: { input: SectionGroupMoveInput; result: SiteSectionGroup };
+  [SitesSubjects.sectionGroupAddSection]: { input: SectionGroupSectionInput; result: SiteSectionGroup };
+  [SitesSubjects.sectionGroupRemoveSection]: { input: SectionGroupSectionInput; result: NoResult };
 }

@@ -1,22 +1,10 @@
-import {
-  type ChangeRequestRequestedReviewer,
-  type ChangeRequestReview,
-  ContentSubjects,
-  type Envelope,
-  type List,
-  type RequestedReviewerRef,
-  type RequestedReviewerRemoveResult,
-  type RequestedReviewersListInput,
-  type RequestReviewersInput,
-  type RequestReviewersResult,
-  type ReviewGetInput,
-  type ReviewsListInput,
-  type ReviewSubmitInput,
-} from '@bindery/contracts';
+import { ContentSubjects, type RpcEnvelope, type RpcResult } from '@bindery/contracts';
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { RequestedReviewersService } from './requested-reviewers.service';
 import { ReviewsService } from './reviews.service';
+
+const S = ContentSubjects;
 
 @Controller()
 export class ReviewsHandler {
@@ -25,33 +13,35 @@ export class ReviewsHandler {
     private readonly reviews: ReviewsService,
   ) {}
 
-  @MessagePattern(ContentSubjects.requestedReviewerList)
-  listRequested(@Payload() { ctx, data }: Envelope<RequestedReviewersListInput>): Promise<List<ChangeRequestRequestedReviewer>> {
+  @MessagePattern(S.requestedReviewerList)
+  listRequested(@Payload() { ctx, data }: RpcEnvelope<typeof S.requestedReviewerList>): Promise<RpcResult<typeof S.requestedReviewerList>> {
     return this.requested.list(ctx, data);
   }
 
-  @MessagePattern(ContentSubjects.requestedReviewersAdd)
-  request(@Payload() { ctx, data }: Envelope<RequestReviewersInput>): Promise<RequestReviewersResult> {
+  @MessagePattern(S.requestedReviewersAdd)
+  request(@Payload() { ctx, data }: RpcEnvelope<typeof S.requestedReviewersAdd>): Promise<RpcResult<typeof S.requestedReviewersAdd>> {
     return this.requested.request(ctx, data);
   }
 
-  @MessagePattern(ContentSubjects.requestedReviewerRemove)
-  removeRequested(@Payload() { ctx, data }: Envelope<RequestedReviewerRef>): Promise<RequestedReviewerRemoveResult> {
+  @MessagePattern(S.requestedReviewerRemove)
+  removeRequested(
+    @Payload() { ctx, data }: RpcEnvelope<typeof S.requestedReviewerRemove>,
+  ): Promise<RpcResult<typeof S.requestedReviewerRemove>> {
     return this.requested.remove(ctx, data);
   }
 
-  @MessagePattern(ContentSubjects.reviewList)
-  list(@Payload() { ctx, data }: Envelope<ReviewsListInput>): Promise<List<ChangeRequestReview>> {
+  @MessagePattern(S.reviewList)
+  list(@Payload() { ctx, data }: RpcEnvelope<typeof S.reviewList>): Promise<RpcResult<typeof S.reviewList>> {
     return this.reviews.list(ctx, data);
   }
 
-  @MessagePattern(ContentSubjects.reviewSubmit)
-  submit(@Payload() { ctx, data }: Envelope<ReviewSubmitInput>): Promise<ChangeRequestReview> {
+  @MessagePattern(S.reviewSubmit)
+  submit(@Payload() { ctx, data }: RpcEnvelope<typeof S.reviewSubmit>): Promise<RpcResult<typeof S.reviewSubmit>> {
     return this.reviews.submit(ctx, data);
   }
 
-  @MessagePattern(ContentSubjects.reviewGet)
-  get(@Payload() { ctx, data }: Envelope<ReviewGetInput>): Promise<ChangeRequestReview> {
+  @MessagePattern(S.reviewGet)
+  get(@Payload() { ctx, data }: RpcEnvelope<typeof S.reviewGet>): Promise<RpcResult<typeof S.reviewGet>> {
     return this.reviews.get(ctx, data);
   }
 }

@@ -1,25 +1,18 @@
-import type { MemberRole } from './roles';
+import type { MemberRole } from '../roles';
+import type { ContentSubjects } from './subjects';
 
 /**
  * How many spaces each member and team of an organization reaches (`Member.spaces`,
  * `Team.spaces`). Content alone decides who reaches a space, so it answers the counts; identity
  * stores them, refreshed by its consumer of content's space events.
  */
-export const SpaceCountSubjects = {
-  /**
-   * Internal, callerless (asked by an event consumer, which has no caller): the counts of one
-   * organization (SpaceCountsInput → SpaceCounts). An unknown organization has every count 0.
-   */
-  organizationSpaceCounts: 'content.organization.space-counts',
-} as const;
-
 export interface SpaceCountsInput {
   organizationId: string;
 }
 
 /** Typed request/reply of the counts subject (part of ServiceRpc). */
 export interface SpaceCountsRpc {
-  [SpaceCountSubjects.organizationSpaceCounts]: { input: SpaceCountsInput; result: SpaceCounts };
+  [ContentSubjects.organizationSpaceCounts]: { input: SpaceCountsInput; result: SpaceCounts };
 }
 
 export interface SpaceCounts {

@@ -1,12 +1,4 @@
-/**
- * Answered by content for collaboration: is a comment target (a page, or a block of a page) in
- * the revision it is made on? Content alone reads revisions. It also names the change request
- * canonically (the API accepts its id or its number).
- */
-export const CommentTargetSubjects = {
-  /** CommentTargetInput → CommentTargetResult; 404 unknown space or change request, 400 unknown page or node. */
-  commentTargetCheck: 'content.comment-target.check',
-} as const;
+import type { ContentSubjects } from './subjects';
 
 export interface CommentTargetInput {
   spaceId: string;
@@ -27,5 +19,5 @@ export interface CommentTargetResult {
 }
 
 export interface CommentTargetsRpc {
-  [CommentTargetSubjects.commentTargetCheck]: { input: CommentTargetInput; result: CommentTargetResult };
+  [ContentSubjects.commentTargetCheck]: { input: CommentTargetInput; result: CommentTargetResult };
 }

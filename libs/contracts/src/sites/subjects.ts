@@ -1,8 +1,12 @@
+import { healthSubject } from '../health';
+
 /**
- * Request/reply subjects of docs sites, site spaces, sections and section groups
- * (`sites.<aggregate>.<verb>`). Spread into `SitesSubjects` (index.ts); typed by `SiteStructureRpc`.
+ * Request/reply subjects answered by the sites service (`sites.<aggregate>.<verb>`): docs sites,
+ * site spaces, sections and section groups, OpenAPI specs, and a site's publishing auth. Each
+ * aggregate's file types its subjects' input and result (`SitesRpc`).
  */
-export const SiteSubjects = {
+export const SitesSubjects = {
+  health: healthSubject('sites'),
   siteList: 'sites.site.list',
   siteCreate: 'sites.site.create',
   siteGet: 'sites.site.get',
@@ -48,6 +52,32 @@ export const SiteSubjects = {
   sectionGroupMove: 'sites.section-group.move',
   sectionGroupAddSection: 'sites.section-group.add-section',
   sectionGroupRemoveSection: 'sites.section-group.remove-section',
+  // OpenAPI specs (`sites.openapi.<verb>`).
+  openApiList: 'sites.openapi.list',
+  openApiCreate: 'sites.openapi.create',
+  openApiGet: 'sites.openapi.get',
+  openApiPut: 'sites.openapi.put',
+  openApiUpdate: 'sites.openapi.update',
+  openApiDelete: 'sites.openapi.delete',
+  openApiVersionList: 'sites.openapi.version-list',
+  openApiVersionGet: 'sites.openapi.version-get',
+  openApiVersionContent: 'sites.openapi.version-content',
+  openApiLatestRaw: 'sites.openapi.latest-raw',
+  /** Callerless: the public link of a `public` spec (anyone holding it may read the latest version). */
+  openApiPublished: 'sites.openapi.published',
+  /**
+   * Callerless, for the reader app: the newest processed version of a spec of the organization of a
+   * site the sites service found published for this visitor, by slug (API reference blocks of its pages).
+   */
+  openApiForSite: 'sites.openapi.for-site',
+  /**
+   * A site's publishing auth (visitor authentication: the per-site key that signs visitor tokens,
+   * and where visitors without one are sent). Admins of the site's organization only (the answer
+   * holds the site's private key).
+   */
+  publishingAuthGet: 'sites.publishing-auth.get',
+  publishingAuthUpdate: 'sites.publishing-auth.update',
+  publishingAuthRegenerate: 'sites.publishing-auth.regenerate',
 } as const;
 
 /** Events published by sites on the JetStream event stream (past tense); payload SiteEvent. */
