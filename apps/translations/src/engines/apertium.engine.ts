@@ -90,7 +90,7 @@ export class ApertiumEngine implements TranslationEngine {
 
   private async translateHop(pair: string, segments: string[], signal?: AbortSignal): Promise<string[]> {
     const parts = [...batches(segments)];
-    const out: string[][] = new Array(parts.length);
+    const out: string[][] = parts.map(() => []);
     let next = 0;
     const lanes = Array.from({ length: Math.min(PARALLEL_REQUESTS, parts.length) }, async () => {
       while (next < parts.length) {
