@@ -8,9 +8,11 @@ if ! command -v pg_config >/dev/null 2>&1 && ! ls /usr/lib/postgresql/*/bin/init
   need_apt+=(postgresql)
 fi
 command -v nats-server >/dev/null 2>&1 || need_apt+=(nats-server)
-# The translations worker's default engine: Apertium's HTTP server and one language pair.
+# The translations worker's default engine: Apertium's HTTP server and its language pairs. English ↔
+# Spanish, and French ↔ Spanish (apertium-fr-es), which the worker chains to reach French from English.
 command -v apertium-apy >/dev/null 2>&1 || need_apt+=(apertium-apy)
 [ -e /usr/share/apertium/modes/eng-spa.mode ] || need_apt+=(apertium-eng-spa)
+[ -e /usr/share/apertium/modes/es-fr.mode ] || need_apt+=(apertium-fr-es)
 # The test suite validates docker-compose.yml with `docker-compose config` (no engine needed).
 if [ "${1:-}" = "--for-tests" ]; then
   command -v docker-compose >/dev/null 2>&1 || need_apt+=(docker-compose)

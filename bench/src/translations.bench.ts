@@ -1,3 +1,4 @@
+import { loadavg } from 'node:os';
 import { ApiClient, controlTestStack, testStack } from '@bindery/testing';
 
 const PAGES = Number(process.env.BENCH_TRANSLATION_PAGES ?? 500);
@@ -10,14 +11,18 @@ const SENTENCES = [
 
 interface Translation {
   stats: { runs: number; latestWords: number; latestPages: number };
+  result?: { space: string };
   status: string;
   error?: { message: string };
 }
 
 /**
- * A translation of a PAGES-page space (~100 words a page, with marks, links and inline code) with
+ * A translation of a PAGES-page space (~100 words a page, with marks, links, inline code and a URL
+ * written as text; every block distinct, so the segment cache does not flatter the figures) with
  * the stack's local Apertium server: end-to-end words per second of the first run, Apertium's own
- * speed on the same text, and a re-run after a one-page edit.
+ * speed on the same text, whether marks, links and URLs came through exactly, a run into French
+ * (no direct pair: chained through Spanish), and a re-run after a one-page edit. The machine's load
+ * average is printed with them: the figures mean little on a busy machine.
  */
 export async function translationsBench(): Promise<string[]> {
   const { gatewayUrl, adminToken, adminOrganizationId: org } = testStack();
@@ -33,7 +38,11 @@ export async function translationsBench(): Promise<string[]> {
     nodes: [
       {
         object: 'text',
-        leaves: [leaf(`${SENTENCES[(i + p) % SENTENCES.length]} The `), leaf('quick start', ['bold']), leaf(' guide says: read ')],
+        leaves: [
+          leaf(`Step ${i}.${p}: ${SENTENCES[(i + p) % SENTENCES.length]} The `),
+          leaf('quick start', ['bold']),
+          leaf(` guide at https://docs.example.com/guides/getting-started/${i} says: read `),
+        ],
       },
       {
         object: 'inline',
@@ -67,7 +76,11 @@ export async function translationsBench(): Promise<string[]> {
   const base = `/v1/orgs/${org}/translations`;
   const translation = await call<{ id: string }>(api, 'POST', base, { language: 'es', source: { space, language: 'en' } });
   const path = `${base}/${translation.id}`;
-  const lines: string[] = [];
+  const lines: string[] = [
+    `load average before: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')} (2 cores)`,
+  ];
 
   let start = Date.now();
   await call(api, 'POST', `${path}/run`);
@@ -78,6 +91,17 @@ export async function translationsBench(): Promise<string[]> {
       `${Math.round(done.stats.latestWords / (firstMs / 1000))} words/s end to end (target ≥ 1,500)`,
   );
   lines.push(await apertiumSpeed());
+  lines.push(await keptExactly(api, space, done.result!.space));
+
+  const french = await call<{ id: string }>(api, 'POST', base, { language: 'fr', source: { space, language: 'en' } });
+  start = Date.now();
+  await call(api, 'POST', `${base}/${french.id}/run`);
+  const frenchDone = await until(api, `${base}/${french.id}`, 1);
+  const frenchMs = Date.now() - start;
+  lines.push(
+    `first run into French (eng→spa→fra): ${frenchDone.stats.latestWords.toLocaleString('en')} words in ${(frenchMs / 1000).toFixed(1)} s = ` +
+      `${Math.round(frenchDone.stats.latestWords / (frenchMs / 1000))} words/s end to end`,
+  );
 
   const edit = (await call<{ id: string }>(api, 'POST', `/v1/spaces/${space}/change-requests`, { subject: 'edit' })).id;
   await call(api, 'POST', `/v1/spaces/${space}/change-requests/${edit}/content?compat=false`, {
@@ -98,7 +122,60 @@ export async function translationsBench(): Promise<string[]> {
   await call(api, 'POST', `${path}/run`);
   await until(api, path, 3);
   lines.push(`re-run with no change: ${Date.now() - start} ms (no revision written)`);
+  lines.push(
+    `load average after: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
   return lines;
+}
+
+type Node = { object?: string; type?: string; text?: string; leaves?: Node[]; marks?: Node[]; nodes?: Node[] };
+
+/** Per block: its count of marked runs, of links, and the URLs written in its text. */
+function blockMarks(document: Node): string[] {
+  const out: string[] = [];
+  const visit = (node: Node) => {
+    const children = node.nodes ?? [];
+    if (node.object === 'block' && children.some((c) => c.object === 'text' || c.object === 'inline')) {
+      let marked = 0;
+      let links = 0;
+      let text = '';
+      const walk = (n: Node) => {
+        if (n.object === 'inline' && n.type === 'link') links++;
+        for (const leaf of n.leaves ?? []) {
+          if ((leaf.marks ?? []).some((m) => m.type !== 'code')) marked++;
+          text += leaf.text ?? '';
+        }
+        (n.nodes ?? []).forEach(walk);
+      };
+      children.forEach(walk);
+      out.push(`${marked}/${links}/${(text.match(/https?:\/\/\S+/g) ?? []).join(' ')}`);
+      return;
+    }
+    children.forEach(visit);
+  };
+  visit(document);
+  return out;
+}
+
+/** How many blocks kept their marks, links and URLs exactly (source and translation compared block by block). */
+async function keptExactly(api: ApiClient, source: string, target: string): Promise<string> {
+  type Page = { id: string; document?: Node; pages?: Page[] };
+  const pagesOf = async (space: string) => {
+    const flat = (pages: Page[]): Page[] => pages.flatMap((p) => [p, ...flat(p.pages ?? [])]);
+    return new Map(flat((await call<{ pages: Page[] }>(api, 'GET', `/v1/spaces/${space}/content`)).pages).map((p) => [p.id, p]));
+  };
+  const [from, to] = await Promise.all([pagesOf(source), pagesOf(target)]);
+  let blocks = 0;
+  let changed = 0;
+  for (const [id, page] of from) {
+    const a = blockMarks(page.document ?? {});
+    const b = blockMarks(to.get(id)?.document ?? {});
+    blocks += a.length;
+    changed += a.filter((marks, i) => marks !== b[i]).length;
+  }
+  return `marks, links and URLs in text: ${changed} of ${blocks} blocks changed (target 0)`;
 }
 
 /** Apertium alone on the same kind of text (one page's blocks per request, as a run sends them, 4 at once). */

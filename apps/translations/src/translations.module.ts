@@ -18,7 +18,7 @@ export class TranslationsModule {
         }),
         EventsModule.forRoot({ service: 'translations', nats: env, databaseUrl: env.DATABASE_URL }),
         ServiceClientModule.forRoot({ name: 'translations-client', env }),
-        TranslationsFeatureModule.forRoot(env),
+        TranslationsFeatureModule.forRoot(),
       ],
     };
   }

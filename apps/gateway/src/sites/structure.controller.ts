@@ -132,8 +132,9 @@ export class SectionGroupsController {
     return this.services.send(SitesSubjects.sectionGroupMove, ctx, { ...params, position });
   }
 
+  // addSectionToGroup (official 0.146–0.167) answers 201 with the group.
   @Post(':siteSectionGroupId/sections')
-  @HttpCode(200)
+  @HttpCode(201)
   addSection(
     @Ctx() ctx: RequestContext,
     @Param() params: SectionGroupParams,

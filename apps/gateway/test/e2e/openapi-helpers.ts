@@ -33,6 +33,9 @@ export const smallSpec = (title = 'Pets'): string =>
  */
 export class SpecServer {
   readonly hits = new Map<string, number>();
+  /** Requests that carried a validator (`If-None-Match` or `If-Modified-Since`), and the 304s answered. */
+  conditional = 0;
+  notModified = 0;
   private readonly files = new Map<string, { body: string; etag?: string }>();
   private held: Array<() => void> = [];
   private holding = false;
@@ -60,11 +63,13 @@ export class SpecServer {
     this.server = createServer((req, res) => {
       const path = decodeURIComponent((req.url ?? '/').split('?')[0]);
       this.hits.set(path, (this.hits.get(path) ?? 0) + 1);
+      if (req.headers['if-none-match'] !== undefined || req.headers['if-modified-since'] !== undefined) this.conditional++;
       const answer = () => {
         if (res.destroyed) return;
         const file = this.files.get(path.replace(/^\/held/, ''));
         if (file) {
           if (file.etag && req.headers['if-none-match'] === file.etag) {
+            this.notModified++;
             res.statusCode = 304;
             return res.end();
           }

@@ -1,4 +1,4 @@
-import { expectError, expectOperation } from '@bindery/testing';
+import { expectError, expectOperation, OpenApiValidator } from '@bindery/testing';
 import { createSpace, newOrgAdmin } from './content-helpers';
 import { eventually, newUser } from './helpers';
 import { addMember, type TestUser } from './identity-helpers';
@@ -237,7 +237,7 @@ describe('sites: sites, site spaces, sections, groups and the published structur
     expect(renamed.title).toBe('All products');
 
     const took = await client.post(`${base}/section-groups/${nested.id}/sections`, { sectionId: second.id });
-    const withSection = expectOperation<GroupBody>(took, 'updateSiteSectionGroupById', 200);
+    const withSection = expectOperation<GroupBody>(took, 'addSectionToGroup', 201, new OpenApiValidator('@gitbook/api-0.146'));
     expect(withSection.children.map((c) => c.id)).toEqual([second.id]);
     expectOperation(await client.delete(`${base}/section-groups/${nested.id}/sections/${second.id}`), 'deleteSiteSectionGroupById', 204);
     expectOperation(await client.delete(`${base}/section-groups/${nested.id}/sections/${second.id}`), 'deleteSiteSectionGroupById', 204);

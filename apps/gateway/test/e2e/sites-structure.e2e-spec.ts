@@ -1,6 +1,9 @@
-import { expectError, expectOperation } from '@bindery/testing';
+import { expectError, expectOperation, OpenApiValidator } from '@bindery/testing';
 import { createSpace } from './content-helpers';
 import { type GroupBody, type PublishedBody, type SectionBody, type Shape, shapeOf, siteWithSpaces } from './sites-helpers';
+
+/** The last official release with the section-group membership operations. */
+const api146 = new OpenApiValidator('@gitbook/api-0.146');
 
 /** A small seeded generator, so a failing sequence can be replayed from the seed in the message. */
 function random(seed: number): () => number {
@@ -95,5 +98,29 @@ describe('sites: ordering survives a long random sequence of moves (property tes
           throw new Error(`seed ${seed}, step ${step}: ${JSON.stringify(actual)} != ${JSON.stringify(model.shape())}`);
       }
     }
+  });
+});
+
+describe('sites: adding a section to a section group', () => {
+  it('answers 201 with the group, as the official addSectionToGroup does', async () => {
+    const { client, orgId, base } = await siteWithSpaces(0, 'group-add');
+    const space = await createSpace(client, orgId, 'Grouped');
+    const section = expectOperation<SectionBody>(
+      await client.post(`${base}/sections`, { spaceId: space.id, title: 'Guides' }),
+      'addSectionToSite',
+      201,
+    );
+    const group = expectOperation<GroupBody>(
+      await client.post(`${base}/section-groups`, { title: 'Products' }),
+      'addSectionGroupToSite',
+      201,
+    );
+    const added = expectOperation<GroupBody>(
+      await client.post(`${base}/section-groups/${group.id}/sections`, { sectionId: section.id }),
+      'addSectionToGroup',
+      201,
+      api146,
+    );
+    expect(added.children.map((c) => c.id)).toEqual([section.id]);
   });
 });

@@ -221,6 +221,50 @@ describe('translations: runs with Apertium', () => {
   }, 180_000);
 });
 
+describe('translations: languages without a direct pair', () => {
+  it('translates into French through Spanish (Apertium has no English → French pair)', async () => {
+    const { client, orgId, space, ids } = await sourceSpace();
+    const base = `/v1/orgs/${orgId}/translations`;
+    const created = expectOperation<TranslationBody>(
+      await client.post(base, { language: 'fr', source: { space: space.id, language: 'en' } }),
+      'createTranslation',
+      201,
+    );
+    expectOperation(await client.post(`${base}/${created.id}/run`), 'runTranslation', 204);
+    const done = await waitForTranslation(client, `${base}/${created.id}`, (t) => t.stats.runs === 1);
+    expect(done).toMatchObject({ status: 'completed', language: 'fr', stats: { latestPages: 3 } });
+    expect(done.error).toBeUndefined();
+    const source = flat(await pagesOf(client, space.id));
+    const translated = flat(await pagesOf(client, done.result!.space));
+    for (const [i, page] of source.entries()) {
+      const out = translated[i] as PageBody & { document: Record<string, unknown> };
+      expect(shapeOf(out.document)).toEqual(shapeOf(page.document as unknown as Record<string, unknown>));
+    }
+    const notes = translated.find((p) => p.id === ids.notes)!;
+    // French words, by way of Spanish: "the user opens the file …".
+    expect(wordsOf(notes.document)).toMatch(/\b(le|la|les|l')\b/i);
+    expect(wordsOf(notes.document)).toMatch(/utilisateur|fichier|ouvre/i);
+    const guide = translated.find((p) => p.id === ids.guide)!;
+    expect(JSON.stringify(guide.document)).toContain('https://example.com/docs?a=1&b=2');
+  }, 180_000);
+
+  it('accepts a language no installed pair reaches, and fails its run with the reason', async () => {
+    const { client, orgId, space } = await sourceSpace();
+    const base = `/v1/orgs/${orgId}/translations`;
+    const created = expectOperation<TranslationBody>(
+      await client.post(base, { language: 'ja', source: { space: space.id, language: 'en' } }),
+      'createTranslation',
+      201,
+    );
+    expect(created.language).toBe('ja');
+    expectOperation(await client.post(`${base}/${created.id}/run`), 'runTranslation', 204);
+    const failed = await waitForTranslation(client, `${base}/${created.id}`, (t) => t.error !== undefined);
+    expect(failed.error!.message).toMatch(/apertium.*cannot translate from "en" to "ja"/);
+    expect(failed.stats.runs).toBe(0);
+    expect(failed.result).toBeUndefined();
+  }, 120_000);
+});
+
 describe('translations: operations and bad input', () => {
   it('lists, gets, updates and deletes translations with the official schemas; members read, readers cannot write', async () => {
     const org = await newOrganization('Translations Org');
@@ -270,8 +314,6 @@ describe('translations: operations and bad input', () => {
     expectError(await org.client.post(base, { language: 'es' }), 400, /source/);
     expectError(await org.client.post(base, { language: 'es', source: { space: space.id, language: 'klingon' } }), 400, /source.language/);
     expectError(await org.client.post(base, { language: 'en', source }), 400, /language: must differ/);
-    // Apertium has no English → French pair installed here: refused at create time.
-    expectError(await org.client.post(base, { language: 'fr', source }), 400, /language: .*apertium.*cannot translate/);
     expectError(await org.client.post(base, { language: 'es', source: { space: foreign.id, language: 'en' } }), 404, /source.space/);
     expectError(
       await org.client.post(base, { language: 'es', source, instructions: { object: 'doc', data: {}, nodes: [] } }),

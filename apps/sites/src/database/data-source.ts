@@ -4,6 +4,7 @@ import { CreateOpenApiSpecs1767657600000 } from './migrations/1767657600000-Crea
 import { SiteStructure1767571300000 } from './migrations/1767571300000-SiteStructure';
 import { CreatePublishingAuth1767744000000 } from './migrations/1767744000000-CreatePublishingAuth';
 import { UniqueSiteHostname1767830400000 } from './migrations/1767830400000-UniqueSiteHostname';
+import { OpenApiSourceFiles1767916800000 } from './migrations/1767916800000-OpenApiSourceFiles';
 
 export const SITES_SCHEMA = 'sites';
 
@@ -13,6 +14,7 @@ export const sitesMigrations = [
   CreateOpenApiSpecs1767657600000,
   CreatePublishingAuth1767744000000,
   UniqueSiteHostname1767830400000,
+  OpenApiSourceFiles1767916800000,
 ];
 
 /** The sites context's own schema, reached with its own role (DATABASE_URL). */

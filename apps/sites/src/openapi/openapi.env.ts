@@ -21,11 +21,14 @@ export class OpenApiEnv extends ServiceEnv {
   })
   OPENAPI_FETCH_ALLOW_PRIVATE_HOSTS?: string;
 
-  /** Time for fetching every file of one spec (the entry and the files its `$ref`s name), in ms. */
+  /**
+   * Time for fetching every file of one spec (the entry and the files its `$ref`s name), in ms:
+   * enough for thousands of files from a distant host.
+   */
   @IsInt({ message: 'must be a whole number of milliseconds' })
   @Min(100)
   @Max(600_000)
-  OPENAPI_FETCH_TIMEOUT_MS: number = 20_000;
+  OPENAPI_FETCH_TIMEOUT_MS: number = 60_000;
 
   /**
    * Time one spec may take to parse, bundle and validate (in a worker thread), in ms, on top of
@@ -34,25 +37,29 @@ export class OpenApiEnv extends ServiceEnv {
   @IsInt({ message: 'must be a whole number of milliseconds' })
   @Min(100)
   @Max(600_000)
-  OPENAPI_PROCESS_TIMEOUT_MS: number = 15_000;
+  OPENAPI_PROCESS_TIMEOUT_MS: number = 60_000;
 
-  /** Heap of the thread that processes one spec, in MB: a spec that needs more fails with a clear error. */
+  /**
+   * Heap of the thread that processes one spec, in MB: a spec that needs more fails with a clear
+   * error. A description of 64 MiB needs about 1.5 GB parsed, bundled and serialised; a worker
+   * runs two such threads.
+   */
   @IsInt({ message: 'must be a whole number of MB' })
   @Min(64)
   @Max(16_384)
-  OPENAPI_PROCESS_MEMORY_MB: number = 512;
+  OPENAPI_PROCESS_MEMORY_MB: number = 2048;
 
-  /** Largest file of a spec, and largest bundled document, in bytes. */
+  /** Largest spec (all its files together), and largest bundled document, in bytes: the biggest real descriptions reach 64 MiB. */
   @IsInt({ message: 'must be a whole number of bytes' })
   @Min(1024)
-  @Max(256 * 1024 * 1024)
-  OPENAPI_MAX_BYTES: number = 16 * 1024 * 1024;
+  @Max(1024 * 1024 * 1024)
+  OPENAPI_MAX_BYTES: number = 96 * 1024 * 1024;
 
-  /** Files one spec may span (the entry included). */
+  /** Files one spec may span (the entry included): real descriptions are split over thousands. */
   @IsInt({ message: 'must be a whole number of files' })
   @Min(1)
-  @Max(10_000)
-  OPENAPI_MAX_FILES: number = 500;
+  @Max(100_000)
+  OPENAPI_MAX_FILES: number = 10_000;
 
   /** Attempts of a processing whose fetch failed before the failure is final. */
   @IsInt({ message: 'must be a whole number of attempts' })
@@ -67,8 +74,8 @@ export class OpenApiEnv extends ServiceEnv {
   OPENAPI_RETRY_BACKOFF_MS: number = 2000;
 
   /**
-   * How often URL specs are fetched again (a conditional request: an unchanged source costs one
-   * 304), in ms; 0, the default, never.
+   * How often URL specs are fetched again (every file of the spec asked for conditionally: an
+   * unchanged source costs one 304 per file and no processing), in ms; 0, the default, never.
    */
   @IsInt({ message: 'must be a whole number of milliseconds' })
   @Min(0)

@@ -3,6 +3,7 @@ import type { CursorKey } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { type OpenApiSpecRow, type OpenApiVersionRow, SPEC_COLUMNS, VERSION_COLUMNS } from './openapi-spec.row';
+import type { SourceFile } from './processing/spec-files';
 
 export interface SpecSource {
   url: string | null;
@@ -19,6 +20,8 @@ export interface ProcessOutcome {
   final: boolean;
   etag?: string | null;
   lastModified?: string | null;
+  /** The files fetched, with their validators (replacing those recorded); undefined keeps them. */
+  files?: SourceFile[];
 }
 
 /** Data access of specs, versions and their documents (raw SQL on the service's own schema). */
@@ -76,12 +79,18 @@ export class OpenApiRepository {
 
   /** A new source (or the same URL to fetch again): a new generation, pending; returns it. */
   async replaceSource(manager: EntityManager, id: string, source: SpecSource): Promise<number> {
-    // An UPDATE … RETURNING answers [rows, affected count] through TypeORM's postgres driver.
-    const [rows]: [Array<{ generation: number }>, number] = await manager.query(
-      `UPDATE openapi_specs SET source_url = $2, source_text = $3, generation = generation + 1, processing_state = 'pending',
-         source_etag = NULL, source_last_modified = NULL, updated_at = now() WHERE id = $1 RETURNING generation`,
+    // An UPDATE … RETURNING answers [rows, affected count] through TypeORM's postgres driver; `old`
+    // reads the row as it was before the update.
+    const [rows]: [Array<{ generation: number; sameUrl: boolean }>, number] = await manager.query(
+      `UPDATE openapi_specs s SET source_url = $2, source_text = $3, generation = s.generation + 1, processing_state = 'pending',
+         source_etag = NULL, source_last_modified = NULL, updated_at = now()
+         FROM (SELECT source_url FROM openapi_specs WHERE id = $1) old
+         WHERE s.id = $1 RETURNING s.generation, old.source_url IS NOT DISTINCT FROM $2 AND $2 IS NOT NULL AS "sameUrl"`,
       [id, source.url, source.text],
     );
+    // The same URL again is revalidated file by file (an unchanged spec is not processed again);
+    // another source's files say nothing about this one.
+    if (!rows[0].sameUrl) await manager.query('DELETE FROM openapi_source_files WHERE spec_id = $1', [id]);
     return rows[0].generation;
   }
 
@@ -161,7 +170,41 @@ export class OpenApiRepository {
       if (outcome.lastModified !== undefined) sets.push(`source_last_modified = $${params.push(outcome.lastModified)}`);
     }
     const result: unknown = await manager.query(`UPDATE openapi_specs SET ${sets.join(', ')} WHERE id = $1 AND generation = $2`, params);
-    return (result as [unknown, number])[1] > 0;
+    const recorded = (result as [unknown, number])[1] > 0;
+    if (recorded && !outcome.errorCode && outcome.files) await this.replaceSourceFiles(manager, id, outcome.files);
+    return recorded;
+  }
+
+  /** The files of the spec's last processing, in the order they were fetched (the entry first). */
+  async sourceFiles(specId: string): Promise<SourceFile[]> {
+    const rows: Array<{ url: string; etag: string | null; lastModified: string | null; hash: string }> = await this.db.query(
+      `SELECT url, etag, last_modified AS "lastModified", hash FROM openapi_source_files WHERE spec_id = $1 ORDER BY position`,
+      [specId],
+    );
+    return rows.map((row) => ({
+      url: row.url,
+      hash: row.hash,
+      ...(row.etag !== null ? { etag: row.etag } : {}),
+      ...(row.lastModified !== null ? { lastModified: row.lastModified } : {}),
+    }));
+  }
+
+  /** One statement for thousands of files: arrays unnested, not a row per query. */
+  private async replaceSourceFiles(manager: EntityManager, specId: string, files: SourceFile[]): Promise<void> {
+    await manager.query('DELETE FROM openapi_source_files WHERE spec_id = $1', [specId]);
+    if (files.length === 0) return;
+    await manager.query(
+      `INSERT INTO openapi_source_files (spec_id, position, url, etag, last_modified, hash)
+         SELECT $1, f.position - 1, f.url, f.etag, f.last_modified, f.hash
+           FROM unnest($2::text[], $3::text[], $4::text[], $5::text[]) WITH ORDINALITY AS f(url, etag, last_modified, hash, position)`,
+      [
+        specId,
+        files.map((f) => f.url),
+        files.map((f) => f.etag ?? null),
+        files.map((f) => f.lastModified ?? null),
+        files.map((f) => f.hash),
+      ],
+    );
   }
 
   /** URL specs last processed before `before` (the periodic refresh), oldest first. */

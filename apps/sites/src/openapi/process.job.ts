@@ -52,21 +52,20 @@ export function openApiProcessJob(deps: {
       await ctx.progress(0.1, 'fetching');
       let outcome: ProcessOutcome;
       try {
-        const conditional =
-          payload.refresh && spec.lastVersionId
-            ? { etag: spec.sourceEtag ?? undefined, lastModified: spec.sourceLastModified ?? undefined }
-            : undefined;
-        const result = await deps.processor.run({ url: spec.sourceUrl, text: spec.sourceText, conditional }, ctx.signal);
+        // A URL processed before (a refresh, or the same URL put again) revalidates every file of the
+        // last processing, each with its own validators, and is not processed again when none changed.
+        const known = spec.lastVersionId && spec.sourceUrl ? await deps.specs.sourceFiles(spec.id) : undefined;
+        const result = await deps.processor.run({ url: spec.sourceUrl, text: spec.sourceText, known }, ctx.signal);
         await ctx.progress(0.9, 'storing the version');
         if (result.notModified) {
-          outcome = { final: true };
+          outcome = { final: true, files: result.files };
         } else {
           outcome = await deps.specs.manager.transaction(async (tx) => {
             const current = await deps.specs.findById(spec.id, tx, true);
             if (!current || current.generation !== payload.generation) return { final: true };
             const last = current.lastVersionId ? await deps.specs.version(spec.id, current.lastVersionId) : undefined;
             if (last && last.contentHash === result.bundled.hash && last.rawHash === result.raw.hash) {
-              return { final: true, etag: result.etag ?? null, lastModified: result.lastModified ?? null };
+              return { final: true, etag: result.etag ?? null, lastModified: result.lastModified ?? null, files: result.files };
             }
             await deps.specs.putDocument(tx, result.bundled.hash, result.bundled.json);
             await deps.specs.putDocument(tx, result.raw.hash, result.raw.text);
@@ -79,7 +78,7 @@ export function openApiProcessJob(deps: {
               rawFormat: result.raw.format,
               url: spec.sourceUrl,
             });
-            return { final: true, versionId, etag: result.etag ?? null, lastModified: result.lastModified ?? null };
+            return { final: true, versionId, etag: result.etag ?? null, lastModified: result.lastModified ?? null, files: result.files };
           });
         }
       } catch (error) {

@@ -1,5 +1,6 @@
 import type { TranslationLanguage } from '@bindery/contracts';
 import { EngineError, engineFetch, jsonOrEngineError, type TranslateRequest, type TranslationEngine } from './engine';
+import { type LanguagePair, shortestRoute } from './language-pairs';
 
 /** API languages → Apertium's ISO 639-3 codes (the pairs installed decide what is possible). */
 const APERTIUM_CODES: Partial<Record<TranslationLanguage, string>> = {
@@ -42,17 +43,21 @@ const APERTIUM_CODES: Partial<Record<TranslationLanguage, string>> = {
   vi: 'vie',
 };
 
-/** Segments per request: one request per batch keeps Apertium's pipeline busy without huge bodies. */
-const BATCH_CHARS = 20_000;
+/** Characters per request: small enough that a page's batches run in parallel, big enough to keep a pipeline busy. */
+const BATCH_CHARS = 6_000;
+/** Requests of one translation in flight at once (apertium-apy runs several pipelines per pair). */
+const PARALLEL_REQUESTS = 3;
 
 /**
  * Apertium's HTTP server (apertium-apy): `GET /listPairs`, `POST /translate` with
  * `langpair=eng|spa`, `format=html` (tags pass through its HTML deformatter) and
  * `markUnknown=no`. A batch of segments goes as one document of `<div data-b>` blocks.
+ * Languages with no installed pair are reached through pivot languages: the shortest chain of
+ * installed pairs (English → Spanish → French with Debian's apertium-eng-spa and apertium-fr-es).
  */
 export class ApertiumEngine implements TranslationEngine {
   readonly name = 'apertium';
-  private pairs?: Promise<Set<string>>;
+  private pairs?: Promise<LanguagePair[]>;
 
   constructor(
     private readonly url: string,
@@ -60,17 +65,41 @@ export class ApertiumEngine implements TranslationEngine {
   ) {}
 
   async supports(from: TranslationLanguage, to: TranslationLanguage): Promise<boolean> {
-    const pair = this.pairOf(from, to);
-    if (!pair) return false;
-    return (await this.listPairs()).has(pair);
+    return (await this.route(from, to)) !== undefined;
   }
 
   async translate(request: TranslateRequest): Promise<string[]> {
-    const pair = this.pairOf(request.from, request.to);
-    if (!pair) throw new EngineError(`apertium: no pair for ${request.from} → ${request.to}`, false);
-    const out: string[] = [];
-    for (const batch of batches(request.segments)) out.push(...(await this.translateBatch(pair, batch, request.signal)));
-    return out;
+    const route = await this.route(request.from, request.to);
+    if (!route)
+      throw new EngineError(
+        `apertium cannot translate from "${request.from}" to "${request.to}": no installed language pair, or chain of pairs, reaches it`,
+        false,
+      );
+    let segments = request.segments;
+    for (const hop of route) segments = await this.translateHop(`${hop.from}|${hop.to}`, segments, request.signal);
+    return segments;
+  }
+
+  /** The chain of installed pairs from one language to the other, or undefined when none reaches it. */
+  async route(from: TranslationLanguage, to: TranslationLanguage): Promise<LanguagePair[] | undefined> {
+    const a = APERTIUM_CODES[from];
+    const b = APERTIUM_CODES[to];
+    if (!a || !b) return undefined;
+    return shortestRoute(await this.listPairs(), a, b);
+  }
+
+  private async translateHop(pair: string, segments: string[], signal?: AbortSignal): Promise<string[]> {
+    const parts = [...batches(segments)];
+    const out: string[][] = parts.map(() => []);
+    let next = 0;
+    const lanes = Array.from({ length: Math.min(PARALLEL_REQUESTS, parts.length) }, async () => {
+      while (next < parts.length) {
+        const at = next++;
+        out[at] = await this.translateBatch(pair, parts[at], signal);
+      }
+    });
+    await Promise.all(lanes);
+    return out.flat();
   }
 
   private async translateBatch(pair: string, segments: string[], signal?: AbortSignal): Promise<string[]> {
@@ -95,19 +124,13 @@ export class ApertiumEngine implements TranslationEngine {
     return text;
   }
 
-  private pairOf(from: TranslationLanguage, to: TranslationLanguage): string | undefined {
-    const a = APERTIUM_CODES[from];
-    const b = APERTIUM_CODES[to];
-    return a && b ? `${a}|${b}` : undefined;
-  }
-
-  private listPairs(): Promise<Set<string>> {
+  private listPairs(): Promise<LanguagePair[]> {
     this.pairs ??= (async () => {
       const response = await engineFetch(this.name, `${this.url}/listPairs`, {}, this.timeoutMs);
       const json = (await jsonOrEngineError(this.name, response)) as {
         responseData?: Array<{ sourceLanguage: string; targetLanguage: string }>;
       };
-      return new Set((json.responseData ?? []).map((p) => `${p.sourceLanguage}|${p.targetLanguage}`));
+      return (json.responseData ?? []).map((p) => ({ from: p.sourceLanguage, to: p.targetLanguage }));
     })();
     // A failed listing is asked again next time rather than remembered.
     this.pairs.catch(() => (this.pairs = undefined));

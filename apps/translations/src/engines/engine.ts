@@ -16,7 +16,10 @@ export interface TranslateRequest {
  */
 export interface TranslationEngine {
   readonly name: string;
-  /** Whether the engine can translate `from` → `to` (asked at create time: a clear 400 then, not a failed run later). */
+  /**
+   * Whether the engine can translate `from` → `to`, directly or through pivot languages. Asked when a
+   * run starts: any official language may be chosen, and a run the engine cannot do fails with a clear error.
+   */
   supports(from: TranslationLanguage, to: TranslationLanguage): Promise<boolean>;
   translate(request: TranslateRequest): Promise<string[]>;
 }

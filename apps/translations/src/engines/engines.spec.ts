@@ -164,6 +164,61 @@ describe('Apertium adapter (apertium-apy wire format)', () => {
     }
   });
 
+  it('reaches a language with no direct pair through a pivot, and refuses one no chain reaches for good', async () => {
+    const pairs = [
+      ['eng', 'spa'],
+      ['spa', 'eng'],
+      ['spa', 'fra'],
+      ['fra', 'spa'],
+    ].map(([sourceLanguage, targetLanguage]) => ({ sourceLanguage, targetLanguage }));
+    const server = await wireServer((req, body, res) => {
+      if (req.url === '/listPairs') return json(res, 200, { responseData: pairs, responseStatus: 200 });
+      const params = new URLSearchParams(body);
+      // Each hop tags the text with its pair, so the chain's order shows in the answer.
+      const tagged = params.get('q')!.replace(/<div data-b="(\d+)">/g, (open) => `${open}${params.get('langpair')} `);
+      json(res, 200, { responseData: { translatedText: tagged }, responseStatus: 200 });
+    });
+    try {
+      const engine = new ApertiumEngine(server.url, 5000);
+      expect(await engine.supports('en', 'fr')).toBe(true);
+      expect(await engine.translate({ from: 'en', to: 'fr', segments: ['x', 'y'] })).toEqual(['spa|fra eng|spa x', 'spa|fra eng|spa y']);
+      expect(server.requests.map((r) => new URLSearchParams(r.body).get('langpair'))).toEqual([null, 'eng|spa', 'spa|fra']);
+
+      expect(await engine.supports('en', 'ja')).toBe(false);
+      const error = await engine.translate({ from: 'en', to: 'ja', segments: ['x'] }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(EngineError);
+      expect(error).toMatchObject({ retryable: false, message: expect.stringMatching(/cannot translate from "en" to "ja"/) });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('sends a long request as several batches at once and keeps their order', async () => {
+    let inFlight = 0;
+    let most = 0;
+    const server = await wireServer((req, body, res) => {
+      if (req.url === '/listPairs')
+        return json(res, 200, { responseData: [{ sourceLanguage: 'eng', targetLanguage: 'spa' }], responseStatus: 200 });
+      inFlight++;
+      most = Math.max(most, inFlight);
+      // Answered together once a few are waiting (or soon after), so overlap is seen without timing.
+      setTimeout(() => {
+        inFlight--;
+        json(res, 200, { responseData: { translatedText: shout(new URLSearchParams(body).get('q')!) }, responseStatus: 200 });
+      }, 50);
+    });
+    try {
+      const engine = new ApertiumEngine(server.url, 5000);
+      const segments = Array.from({ length: 40 }, (_, i) => `segment ${i} ${'word '.repeat(100)}`);
+      const out = await engine.translate({ from: 'en', to: 'es', segments });
+      expect(out).toEqual(segments.map((s) => s.toUpperCase()));
+      expect(server.requests.length).toBeGreaterThan(2);
+      expect(most).toBeGreaterThan(1);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('treats a timeout as retryable', async () => {
     const server = await wireServer(() => undefined);
     try {

@@ -4,8 +4,9 @@ import { DeepLEngine } from './deepl.engine';
 import type { TranslationEngine } from './engine';
 import { LibreTranslateEngine } from './libretranslate.engine';
 import { OpenAiEngine } from './openai.engine';
+import { CachingEngine } from './segment-cache';
 
-/** The configured engines, and which one an organization uses (per-organization setting, else the default). */
+/** The configured engines (each remembering the segments it translated), and which one an organization uses (per-organization setting, else the default). */
 export class Engines {
   private readonly engines: Record<EngineName, TranslationEngine>;
   private readonly byOrg: Map<string, EngineName>;
@@ -13,10 +14,10 @@ export class Engines {
   constructor(private readonly env: TranslationsEnv) {
     const timeout = env.TRANSLATION_ENGINE_TIMEOUT_MS;
     this.engines = {
-      apertium: new ApertiumEngine(env.APERTIUM_URL, timeout),
-      deepl: new DeepLEngine(env.DEEPL_URL, env.DEEPL_API_KEY, timeout),
-      openai: new OpenAiEngine(env.OPENAI_URL, env.OPENAI_API_KEY, env.OPENAI_MODEL, timeout),
-      libretranslate: new LibreTranslateEngine(env.LIBRETRANSLATE_URL, env.LIBRETRANSLATE_API_KEY, timeout),
+      apertium: new CachingEngine(new ApertiumEngine(env.APERTIUM_URL, timeout)),
+      deepl: new CachingEngine(new DeepLEngine(env.DEEPL_URL, env.DEEPL_API_KEY, timeout)),
+      openai: new CachingEngine(new OpenAiEngine(env.OPENAI_URL, env.OPENAI_API_KEY, env.OPENAI_MODEL, timeout)),
+      libretranslate: new CachingEngine(new LibreTranslateEngine(env.LIBRETRANSLATE_URL, env.LIBRETRANSLATE_API_KEY, timeout)),
     };
     this.byOrg = new Map(
       (env.TRANSLATION_ENGINE_BY_ORG ?? '')

@@ -70,6 +70,17 @@ describe('inline markup', () => {
     expect(back[0].leaves.map((l) => l.text)).toEqual(['utilisez ', 'maintenant', 'x()']);
   });
 
+  it('never sends URLs and e-mail addresses written as text, and puts them back exactly', () => {
+    const written = 'See https://docs.example.com/api/users/create-new?x=1&y=2, www.example.org/install or me@example.com.';
+    const markup = toMarkup([text(written, ['italic'])]);
+    expect(markup.markup).not.toMatch(/example|users|install/);
+    const back = asNodes(fromMarkup(shout(markup.markup), markup));
+    expect(back[0].leaves.map((l) => l.text).join('')).toBe(
+      'SEE https://docs.example.com/api/users/create-new?x=1&y=2, www.example.org/install OR me@example.com.',
+    );
+    expect(back[0].leaves.every((l) => l.marks.length === 1)).toBe(true);
+  });
+
   it('counts words of translatable text only', () => {
     expect(toMarkup([text('two words'), text('code here', ['code'])]).words).toBe(2);
   });

@@ -2,7 +2,7 @@
 // Engines (Apertium's html format, DeepL's and LibreTranslate's html tag handling, an LLM told to
 // keep tags) translate the text and carry the tags along, so marks and links survive where the
 // translation puts their words. What must never be translated (inline code, images, math,
-// variables, glossary terms) is not sent at all: a void `<img data-x="n">` stands in its place.
+// variables, glossary terms, URLs written as text) is not sent at all: a void `<img data-x="n">` stands in its place.
 
 /** What a `<span data-m>`/`<a data-m>` wraps: a mark set on text, or a link (an inline with children). */
 type Wrapper = { kind: 'marks'; marks: unknown[] } | { kind: 'inline'; node: Record<string, unknown> };
@@ -69,12 +69,21 @@ function leafMarkup(leaf: Leaf, glossary: Glossary, out: InlineMarkup): string {
   return `<span data-m="${out.wrappers.length - 1}">${body}</span>`;
 }
 
-/** Escapes the text, with glossary terms taken out and replaced by placeholders. */
+/**
+ * URLs and e-mail addresses written as text: engines translate the words in their paths
+ * (`/api/users/create` → `/api/los usuarios/crean`), so they are kept like glossary terms. The
+ * last character may not be punctuation that ends the sentence around the URL.
+ */
+const URL_IN_TEXT = /(?:\b[a-z][a-z0-9+.-]*:\/\/|\bwww\.|\bmailto:)[^\s<>"]*[^\s<>"'.,;:!?)\]}]|\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b/iu;
+
+/** Escapes the text, with glossary terms and URLs taken out and replaced by placeholders. */
 function protectTerms(text: string, marks: unknown[], glossary: Glossary, out: InlineMarkup): string {
   let rest = text;
   let markup = '';
   while (rest !== '') {
     let best: { index: number; term: string; to: string } | undefined;
+    const url = URL_IN_TEXT.exec(rest);
+    if (url) best = { index: url.index, term: url[0], to: url[0] };
     for (const entry of glossary.terms) {
       const index = findWord(rest, entry.term);
       if (index >= 0 && (!best || index < best.index || (index === best.index && entry.term.length > best.term.length))) {

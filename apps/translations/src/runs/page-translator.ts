@@ -4,6 +4,7 @@ import type { TranslationEngine } from '../engines/engine';
 import { withRetries, type RetryOptions, DEFAULT_RETRY } from '../engines/retry';
 import { documentSegments, type Segment, textSegment } from '../markup/document-segments';
 import type { Instructions } from '../markup/instructions';
+import { tagsIntact, textPieces } from '../markup/tag-integrity';
 
 /** The fields of a source page a translation reads. */
 export interface SourcePage {
@@ -46,7 +47,8 @@ export function sourceHash(page: SourcePage, settings: TranslationSettings): str
 
 /**
  * Translates one page: its title, description and every block of text of its body, in one
- * engine call (retried on rate limits, server errors and timeouts).
+ * engine call (retried on rate limits, server errors and timeouts), and a second one for the
+ * segments whose tags did not come back as they were sent.
  */
 export async function translatePage(page: SourcePage, settings: TranslationSettings): Promise<TranslatedPage> {
   const out: TranslatedPage = { title: page.title, description: page.description ?? null, document: page.document ?? null, words: 0 };
@@ -61,17 +63,30 @@ export async function translatePage(page: SourcePage, settings: TranslationSetti
   }
   const toSend = segments.filter((s) => s.words > 0);
   if (toSend.length === 0) return out;
-  const translated = await withRetries(
-    () =>
-      settings.engine.translate({
-        from: settings.from,
-        to: settings.to,
-        segments: toSend.map((s) => s.markup),
-        guidance: settings.instructions.guidance || undefined,
-        signal: settings.signal,
-      }),
-    { ...(settings.retry ?? DEFAULT_RETRY), signal: settings.signal },
-  );
+  const translate = (markups: string[]) =>
+    withRetries(
+      () =>
+        settings.engine.translate({
+          from: settings.from,
+          to: settings.to,
+          segments: markups,
+          guidance: settings.instructions.guidance || undefined,
+          signal: settings.signal,
+        }),
+      { ...(settings.retry ?? DEFAULT_RETRY), signal: settings.signal },
+    );
+  const translated = await translate(toSend.map((s) => s.markup));
+  // Segments whose marks, links or kept parts the engine lost or moved: again, piece by piece.
+  const broken = toSend.flatMap((segment, i) => (tagsIntact(segment.markup, translated[i]) ? [] : [i]));
+  if (broken.length > 0) {
+    const pieces = broken.map((i) => textPieces(toSend[i].markup));
+    const texts = await translate(pieces.flatMap((p) => p.texts));
+    let next = 0;
+    broken.forEach((i, k) => {
+      translated[i] = pieces[k].join(texts.slice(next, next + pieces[k].texts.length));
+      next += pieces[k].texts.length;
+    });
+  }
   toSend.forEach((segment, i) => segment.apply(translated[i]));
   out.words = toSend.reduce((sum, s) => sum + s.words, 0);
   return out;

@@ -83,6 +83,12 @@ export class RunService {
       instructions: readInstructions(row.instructions),
       signal: job.signal,
     };
+    // Before any page: a language the engine cannot reach fails the run at once, for good.
+    if (!(await translation.engine.supports(translation.from, translation.to)))
+      throw new EngineError(
+        `The translation engine (${translation.engine.name}) cannot translate from "${translation.from}" to "${translation.to}": no installed language pair, or chain of pairs through another language, reaches it`,
+        false,
+      );
     const known = await this.repository.translatedPages(row.id);
     const todo = flat.filter((page) => known.get(page.id)?.sourceHash !== sourceHash(asSource(page), translation));
     await job.progress(0, `${todo.length} of ${flat.length} pages to translate`);

@@ -20,12 +20,9 @@ import {
   OrganizationAccessClient,
   pagedList,
   SpaceAccessClient,
-  unavailable,
 } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { EngineError } from '../engines/engine';
-import { Engines } from '../engines/engines';
 import { instructionsProblem } from '../markup/instructions';
 import { toWire } from './translation.mapper';
 import { TranslationsRepository } from './translations.repository';
@@ -51,7 +48,6 @@ export class TranslationsService {
     private readonly repository: TranslationsRepository,
     private readonly organizations: OrganizationAccessClient,
     private readonly spaceAccess: SpaceAccessClient,
-    private readonly engines: Engines,
     private readonly db: DataSource,
   ) {}
 
@@ -79,14 +75,9 @@ export class TranslationsService {
     });
     if (source.organization !== input.organizationId) throw notFound('source.space: no matching space found');
     if (from === input.language) throw badRequest('language: must differ from source.language');
-    const engine = this.engines.forOrganization(input.organizationId);
-    const supported = await engine.supports(from, input.language).catch((error: unknown) => {
-      throw error instanceof EngineError
-        ? unavailable(`The translation engine (${engine.name}) cannot be reached: ${error.message}`)
-        : error;
-    });
-    if (!supported)
-      throw badRequest(`language: the translation engine (${engine.name}) cannot translate from "${from}" to "${input.language}"`);
+    // Any official language is accepted: whether the configured engine reaches it (directly or
+    // through a pivot language) is found when the translation runs, and a run it cannot do fails
+    // with its reason on the translation.
     const row = await this.repository.insert({
       id: newId(),
       organizationId: input.organizationId,

@@ -99,12 +99,29 @@ describe('processSpec', () => {
 
   it('makes a conditional request when it holds validators: an unchanged source is one 304', async () => {
     const first = await processSpec({ url: url('/etag.yaml'), text: null }, limits());
-    expect(first).toMatchObject({ notModified: false, etag: '"v1"' });
+    expect(first).toMatchObject({ notModified: false, etag: '"v1"', files: [{ url: url('/etag.yaml'), etag: '"v1"' }] });
     const before = hits.length;
-    expect(await processSpec({ url: url('/etag.yaml'), text: null, conditional: { etag: '"v1"' } }, limits())).toEqual({
+    expect(await processSpec({ url: url('/etag.yaml'), text: null, known: first.files }, limits())).toEqual({
       notModified: true,
+      files: first.files,
     });
     expect(hits.length).toBe(before + 1);
+  });
+
+  it('revalidates every file of a multi-file spec, and processes it anew when one changed', async () => {
+    files.set('/multi/openapi.yaml', doc('components:\n  schemas:\n    A:\n      $ref: ./a.yaml\n    B:\n      $ref: ./b.yaml\n'));
+    files.set('/multi/a.yaml', 'type: string\n');
+    files.set('/multi/b.yaml', 'type: integer\n');
+    const first = await processSpec({ url: url('/multi/openapi.yaml'), text: null }, limits());
+    expect(first.files.map((f) => f.url).sort()).toEqual([url('/multi/a.yaml'), url('/multi/b.yaml'), url('/multi/openapi.yaml')]);
+    // This server gives no validators: each file comes back whole and is compared by content.
+    const unchanged = await processSpec({ url: url('/multi/openapi.yaml'), text: null, known: first.files }, limits());
+    expect(unchanged).toEqual({ notModified: true, files: first.files });
+
+    files.set('/multi/b.yaml', 'type: boolean\n');
+    const changed = await processSpec({ url: url('/multi/openapi.yaml'), text: null, known: first.files }, limits());
+    expect(changed.notModified).toBe(false);
+    expect(JSON.stringify((changed as Extract<ProcessResult, { notModified: false }>).bundled.json)).toContain('boolean');
   });
 
   it('refuses YAML bombs, $ref cycles, other origins, too many files and non-documents', async () => {

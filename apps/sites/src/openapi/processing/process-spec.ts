@@ -3,7 +3,7 @@ import { bundle } from '@apidevtools/json-schema-ref-parser';
 import { parseDocument, parseEntry } from './parse-document';
 import { ProcessingError } from './processing-error';
 import { checkRefCycles } from './ref-cycles';
-import { type Fetcher, type FetchLimits, SpecFiles } from './spec-files';
+import { type Fetcher, type FetchLimits, type SourceFile, SpecFiles } from './spec-files';
 import { validateDocument } from './validate-document';
 
 /** Where a spec given as text "lives", so that relative `$ref`s resolve (to files it may not have). */
@@ -14,14 +14,16 @@ const DOCUMENT_EXTENSIONS = new Set(['', '.json', '.yaml', '.yml']);
 export interface SpecSourceToProcess {
   url: string | null;
   text: string | null;
-  /** The validators of the copy held, for a refresh (a conditional request). */
-  conditional?: { etag?: string; lastModified?: string };
+  /** For a refresh: every file of the last processing with its validators (each asked for conditionally). */
+  known?: SourceFile[];
 }
 
 export type ProcessResult =
-  | { notModified: true }
+  | { notModified: true; files: SourceFile[] }
   | {
       notModified: false;
+      /** Every file fetched (the entry first), with the validators the next refresh sends. */
+      files: SourceFile[];
       raw: { text: string; format: 'json' | 'yaml'; hash: string };
       /** The bundled document as JSON text (every external `$ref` inlined) and its hash. */
       bundled: { json: string; hash: string };
@@ -36,13 +38,18 @@ export const sha256 = (text: string): string => createHash('sha256').update(text
  * Throws a `ProcessingError` saying what failed and whether trying again may help.
  */
 export async function processSpec(source: SpecSourceToProcess, limits: FetchLimits, fetcher?: Fetcher): Promise<ProcessResult> {
-  const files = new SpecFiles(limits, source.url ?? undefined, fetcher);
+  let files = new SpecFiles(limits, source.url ?? undefined, fetcher);
   let text: string;
   let etag: string | undefined;
   let lastModified: string | undefined;
+  if (source.url && source.known && source.known.length > 0) {
+    // A refresh: nothing is processed again when no file changed.
+    const unchanged = await files.revalidate(source.known);
+    if (unchanged) return { notModified: true, files: unchanged };
+    files = new SpecFiles(limits, source.url, fetcher);
+  }
   if (source.url) {
-    const fetched = await files.entry(source.conditional);
-    if (fetched.notModified) return { notModified: true };
+    const fetched = await files.entry();
     text = fetched.bytes.toString('utf8');
     ({ etag, lastModified } = fetched);
   } else {
@@ -54,6 +61,7 @@ export async function processSpec(source: SpecSourceToProcess, limits: FetchLimi
   validateDocument(bundled);
   return {
     notModified: false,
+    files: files.fetched,
     raw: { text, format, hash: sha256(text) },
     bundled: { json, hash: sha256(json) },
     ...(etag ? { etag } : {}),

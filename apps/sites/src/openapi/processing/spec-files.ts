@@ -1,5 +1,17 @@
+import { createHash } from 'node:crypto';
 import { type AddressPolicy, FetchRefusedError, type FetchedBody, guardedFetch, type GuardedFetchOptions } from '@bindery/platform';
 import { ProcessingError } from './processing-error';
+
+/** One file of a spec as last fetched: its validators (for a conditional request) and its content's hash. */
+export interface SourceFile {
+  url: string;
+  etag?: string;
+  lastModified?: string;
+  hash: string;
+}
+
+/** Conditional requests in flight at once when revalidating a spec's files. */
+const REVALIDATE_CONCURRENCY = 16;
 
 export interface FetchLimits {
   policy: AddressPolicy;
@@ -22,6 +34,8 @@ export class SpecFiles {
   private readonly deadline: number;
   private files = 0;
   private bytes = 0;
+  /** Every file fetched in full, in order: what the next refresh revalidates. */
+  readonly fetched: SourceFile[] = [];
 
   constructor(
     private readonly limits: FetchLimits,
@@ -32,8 +46,38 @@ export class SpecFiles {
     this.deadline = Date.now() + limits.timeoutMs;
   }
 
-  async entry(conditional?: GuardedFetchOptions['conditional']): Promise<FetchedBody> {
-    return this.fetch(this.entryUrl!, conditional);
+  async entry(): Promise<FetchedBody> {
+    return this.fetch(this.entryUrl!);
+  }
+
+  /**
+   * Asks again for every file of the spec's last processing, each with its own validators (a 304
+   * costs no body); a file answered in full is compared by content. The files' current
+   * validators when none changed, or undefined as soon as one did (the spec is then processed anew).
+   */
+  async revalidate(known: SourceFile[]): Promise<SourceFile[] | undefined> {
+    const current: SourceFile[] = [...known];
+    let changed = false;
+    let next = 0;
+    const lanes = Array.from({ length: Math.min(REVALIDATE_CONCURRENCY, known.length) }, async () => {
+      while (!changed && next < known.length) {
+        const at = next++;
+        const file = known[at];
+        const conditional = file.etag || file.lastModified ? { etag: file.etag, lastModified: file.lastModified } : undefined;
+        // A file that cannot be had now (gone, refused, slow) is a change: the full processing says what failed.
+        const answer = await this.fetch(file.url, conditional).catch((error: unknown) => {
+          if (error instanceof ProcessingError) return undefined;
+          throw error;
+        });
+        if (!answer) changed = true;
+        else if (answer.notModified)
+          current[at] = { ...file, etag: answer.etag ?? file.etag, lastModified: answer.lastModified ?? file.lastModified };
+        else if (hashOf(answer.bytes) === file.hash) current[at] = validatorsOf(file.url, answer);
+        else changed = true;
+      }
+    });
+    await Promise.all(lanes);
+    return changed ? undefined : current;
   }
 
   /** A file a `$ref` names (the resolver of the bundler calls it). */
@@ -77,6 +121,7 @@ export class SpecFiles {
     try {
       const fetched = await this.fetcher(url, { policy: this.limits.policy, timeoutMs, maxBytes, conditional });
       this.bytes += fetched.bytes.length;
+      if (!fetched.notModified) this.fetched.push(validatorsOf(url, fetched));
       return fetched;
     } catch (error) {
       if (!(error instanceof FetchRefusedError)) throw error;
@@ -87,6 +132,17 @@ export class SpecFiles {
       throw new ProcessingError('FETCH_ERROR', [{ message: `${url}: ${error.message}`, code: 'fetch' }], !permanent);
     }
   }
+}
+
+const hashOf = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+function validatorsOf(url: string, fetched: FetchedBody): SourceFile {
+  return {
+    url,
+    hash: hashOf(fetched.bytes),
+    ...(fetched.etag ? { etag: fetched.etag } : {}),
+    ...(fetched.lastModified ? { lastModified: fetched.lastModified } : {}),
+  };
 }
 
 const timedOut = (url: string, ms: number) =>
