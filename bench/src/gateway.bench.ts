@@ -1,14 +1,11 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { join } from 'node:path';
-import { appEntry, freePort, GATEWAY, type LocalStack, SERVICES, startProcess, stopPid } from '@bindery/stack';
+import { type AppSpec, appEntry, freePort, GATEWAY, type LocalStack, SERVICES, startProcess, stopPid } from '@bindery/stack';
 import { controlTestStack, testStack } from '@bindery/testing';
 import { formatLoad, load, type LoadResult } from './load';
 import { cpuPerRequest, formatCpu, formatLoadAverage, postgresPids, type ProcessSet, sampleCpu } from './process-cpu';
 
 const CONNECTIONS = 64;
-const QUICK = process.env.BENCH_QUICK === '1';
-const SECONDS = Number(process.env.BENCH_SECONDS ?? (QUICK ? 3 : 10));
-const WARM_SECONDS = QUICK ? 1 : 2;
 
 /**
  * GET /v1/orgs/{id} through gateway → NATS → identity → Postgres with the shipped defaults (rate
@@ -19,46 +16,78 @@ const WARM_SECONDS = QUICK ? 1 : 2;
  * `--quick`: the limiter-on gateway and the floor only, a few seconds each (CI smoke).
  */
 export async function gatewayBench(): Promise<string[]> {
+  const QUICK = process.env.BENCH_QUICK === '1';
+  const SECONDS = Number(process.env.BENCH_SECONDS ?? (QUICK ? 3 : 10));
+  const WARM_SECONDS = QUICK ? 1 : 2;
+  // On and off alternate (twice unless quick), so a burst of other load on the machine does not land on one side only.
+  const ROUNDS = QUICK ? 1 : Number(process.env.BENCH_ROUNDS ?? 2);
   const stack = await controlTestStack();
   const { gatewayUrl, adminToken, adminOrganizationId } = testStack();
   const identity = SERVICES.find((s) => s.name === 'identity')!;
   const floor = await startFloor(stack.envFor(identity).DATABASE_URL!);
-  const unlimited = QUICK ? undefined : await startUnlimitedGateway(stack);
+  const profileDir = process.env.BENCH_CPU_PROF_DIR;
+  const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  const unlimited = QUICK ? undefined : await startUnlimitedGateway(stack, profile);
+  // `BENCH_CPU_PROF_DIR=/tmp/prof`: identity and the limiter-off gateway run under `--cpu-prof`
+  // and write V8 CPU profiles there when they stop (Chrome DevTools, speedscope).
+  const profiledIdentity = profileDir ? await restartProfiled(stack, identity, profile) : undefined;
   const pg = (): number[] => postgresPids(stack.state.postgres.dataDir);
-  const pid = (name: string) => (): number[] => (stack.state.pids[name] ? [stack.state.pids[name]] : []);
+  const pid = (name: string) => (): number[] =>
+    name === 'identity' && profiledIdentity ? [profiledIdentity.pid!] : stack.state.pids[name] ? [stack.state.pids[name]] : [];
   try {
     const path = `/v1/orgs/${adminOrganizationId}`;
     const headers = { authorization: `Bearer ${adminToken}` };
     const chain = (gateway: () => number[]): ProcessSet => ({ gateway, identity: pid('identity'), 'nats-server': pid('nats'), postgres: pg });
-    const runs: Array<{ name: string; url: string; headers?: Record<string, string>; processes: ProcessSet }> = [
-      { name: 'gateway (limiter on, default)', url: `${gatewayUrl}${path}`, headers, processes: chain(pid('gateway')) },
-      ...(unlimited ? [{ name: 'gateway (limiter off)', url: `${unlimited.url}${path}`, headers, processes: chain(() => [unlimited.child.pid!]) }] : []),
-      { name: 'floor: bare Fastify + pg', url: `http://127.0.0.1:${floor.port}/orgs/${adminOrganizationId}`, processes: { floor: () => [floor.child.pid!], postgres: pg } },
-    ];
+    type Run = { name: string; url: string; headers?: Record<string, string>; processes: ProcessSet };
+    const on: Run = { name: 'gateway (limiter on, default)', url: `${gatewayUrl}${path}`, headers, processes: chain(pid('gateway')) };
+    const off: Run | undefined = unlimited && {
+      name: 'gateway (limiter off)',
+      url: `${unlimited.url}${path}`,
+      headers,
+      processes: chain(() => [unlimited.child.pid!]),
+    };
+    const bare: Run = {
+      name: 'floor: bare Fastify + pg',
+      url: `http://127.0.0.1:${floor.port}/orgs/${adminOrganizationId}`,
+      processes: { floor: () => [floor.child.pid!], postgres: pg },
+    };
     const lines = [`GET /v1/orgs/{id}, ${CONNECTIONS} connections, ${SECONDS} s each, 127.0.0.1${QUICK ? ' (--quick)' : ''}`];
-    const results: LoadResult[] = [];
-    for (const run of runs) {
-      // Warm the path (JIT, pools, token cache) before measuring.
-      await load(run.url, { connections: CONNECTIONS, seconds: WARM_SECONDS, headers: run.headers });
+    // Warm every path (JIT, pools, token cache) before measuring any.
+    for (const run of [on, off, bare]) if (run) await load(run.url, { connections: CONNECTIONS, seconds: WARM_SECONDS, headers: run.headers });
+    const results = new Map<Run, LoadResult[]>();
+    const measure = async (run: Run): Promise<void> => {
       const before = sampleCpu(run.processes);
       const result = await load(run.url, { connections: CONNECTIONS, seconds: SECONDS, headers: run.headers });
       const perRequest = cpuPerRequest(before, sampleCpu(run.processes), result.requests ?? 0);
-      results.push(result);
+      results.set(run, [...(results.get(run) ?? []), result]);
       lines.push(formatLoad(run.name, result), `    ${formatCpu(perRequest)}   (${formatLoadAverage()})`);
+    };
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const run of round % 2 === 0 ? [on, off] : [off, on]) if (run) await measure(run);
+      if (round === 0) await measure(bare);
     }
-    const bare = results[results.length - 1];
-    const ratio = (result: LoadResult): string => (result.requestsPerSecond / bare.requestsPerSecond).toFixed(3);
+    const mean = (run: Run, pick: (r: LoadResult) => number): number => {
+      const all = results.get(run)!;
+      return all.reduce((sum, r) => sum + pick(r), 0) / all.length;
+    };
+    const rps = (run: Run): number => mean(run, (r) => r.requestsPerSecond);
+    const floorRps = rps(bare);
     lines.push(
-      `ratio to the floor: limiter on ${ratio(results[0])} × (target ≥ 0.45), p99 ${(results[0].p99 / Math.max(1, bare.p99)).toFixed(2)} × the floor's (target ≤ 2)`,
+      `ratio to the floor: limiter on ${(rps(on) / floorRps).toFixed(3)} × (target ≥ 0.45), ` +
+        `p99 ${(mean(on, (r) => r.p99) / Math.max(1, mean(bare, (r) => r.p99))).toFixed(2)} × the floor's (target ≤ 2)`,
     );
-    if (unlimited) {
-      const cost = 100 * (1 - results[0].requestsPerSecond / results[1].requestsPerSecond);
-      lines.push(`limiter off ${ratio(results[1])} ×; the limiter costs ${cost.toFixed(1)} % of read throughput (target < 5 %)`);
+    if (off) {
+      const cost = 100 * (1 - rps(on) / rps(off));
+      lines.push(`limiter off ${(rps(off) / floorRps).toFixed(3)} ×; the limiter costs ${cost.toFixed(1)} % of read throughput (target < 5 %)`);
     }
     return lines;
   } finally {
     floor.child.kill('SIGTERM');
-    if (unlimited?.child.pid) await stopPid(unlimited.child.pid, appEntry(GATEWAY));
+    if (unlimited?.child.pid) await stopPid(unlimited.child.pid, appEntry(GATEWAY), 30_000);
+    if (profiledIdentity?.pid) {
+      await stopPid(profiledIdentity.pid, appEntry(identity), 30_000);
+      stack.startApp(identity);
+    }
   }
 }
 
@@ -74,7 +103,7 @@ async function startFloor(databaseUrl: string): Promise<{ child: ChildProcess; p
 }
 
 /** A second gateway replica on the same stack with the rate limiter off, for the on/off comparison. */
-async function startUnlimitedGateway(stack: LocalStack): Promise<{ child: ChildProcess; url: string }> {
+async function startUnlimitedGateway(stack: LocalStack, nodeFlags: string[]): Promise<{ child: ChildProcess; url: string }> {
   const port = await freePort();
   const env = {
     ...stack.envFor(GATEWAY),
@@ -83,13 +112,26 @@ async function startUnlimitedGateway(stack: LocalStack): Promise<{ child: ChildP
     RATE_LIMIT_PER_TOKEN: '0',
     RATE_LIMIT_PER_ADDRESS: '0',
   };
-  const child = startProcess(process.execPath, [appEntry(GATEWAY)], stack.logFile('gateway-unlimited'), env);
+  const child = startProcess(process.execPath, [...nodeFlags, appEntry(GATEWAY)], stack.logFile('gateway-unlimited'), env);
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    const ready = await fetch(`${url}/healthz`).then((response) => response.ok, () => false);
-    if (ready) return { child, url };
-    if (Date.now() > deadline) throw new Error('the limiter-off gateway did not start');
+  await until(() => fetch(`${url}/healthz`).then((response) => response.ok, () => false), 'the limiter-off gateway did not start');
+  return { child, url };
+}
+
+/** Stops one of the stack's services and starts it again with `nodeFlags` (under the profiler). */
+async function restartProfiled(stack: LocalStack, app: AppSpec, nodeFlags: string[]): Promise<ChildProcess> {
+  await stack.stopApp(app.name);
+  const child = startProcess(process.execPath, [...nodeFlags, appEntry(app)], stack.logFile(`${app.name}-profiled`), stack.envFor(app));
+  // Ready once the gateway reaches it again (its readiness probe pings every service).
+  const { gatewayUrl } = testStack();
+  await until(() => fetch(`${gatewayUrl}/readyz`).then((response) => response.ok, () => false), `${app.name} did not start again`);
+  return child;
+}
+
+async function until(check: () => Promise<boolean>, failure: string, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(failure);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
