@@ -37,7 +37,12 @@ export async function gatewayBench(): Promise<string[]> {
   try {
     const path = `/v1/orgs/${adminOrganizationId}`;
     const headers = { authorization: `Bearer ${adminToken}` };
-    const chain = (gateway: () => number[]): ProcessSet => ({ gateway, identity: pid('identity'), 'nats-server': pid('nats'), postgres: pg });
+    const chain = (gateway: () => number[]): ProcessSet => ({
+      gateway,
+      identity: pid('identity'),
+      'nats-server': pid('nats'),
+      postgres: pg,
+    });
     type Run = { name: string; url: string; headers?: Record<string, string>; processes: ProcessSet };
     const on: Run = { name: 'gateway (limiter on, default)', url: `${gatewayUrl}${path}`, headers, processes: chain(pid('gateway')) };
     const off: Run | undefined = unlimited && {
@@ -53,7 +58,8 @@ export async function gatewayBench(): Promise<string[]> {
     };
     const lines = [`GET /v1/orgs/{id}, ${CONNECTIONS} connections, ${SECONDS} s each, 127.0.0.1${QUICK ? ' (--quick)' : ''}`];
     // Warm every path (JIT, pools, token cache) before measuring any.
-    for (const run of [on, off, bare]) if (run) await load(run.url, { connections: CONNECTIONS, seconds: WARM_SECONDS, headers: run.headers });
+    for (const run of [on, off, bare])
+      if (run) await load(run.url, { connections: CONNECTIONS, seconds: WARM_SECONDS, headers: run.headers });
     const results = new Map<Run, LoadResult[]>();
     const measure = async (run: Run): Promise<void> => {
       const before = sampleCpu(run.processes);
@@ -74,11 +80,19 @@ export async function gatewayBench(): Promise<string[]> {
     const floorRps = rps(bare);
     lines.push(
       `ratio to the floor: limiter on ${(rps(on) / floorRps).toFixed(3)} × (target ≥ 0.45), ` +
-        `p99 ${(mean(on, (r) => r.p99) / Math.max(1, mean(bare, (r) => r.p99))).toFixed(2)} × the floor's (target ≤ 2)`,
+        `p99 ${(
+          mean(on, (r) => r.p99) /
+          Math.max(
+            1,
+            mean(bare, (r) => r.p99),
+          )
+        ).toFixed(2)} × the floor's (target ≤ 2)`,
     );
     if (off) {
       const cost = 100 * (1 - rps(on) / rps(off));
-      lines.push(`limiter off ${(rps(off) / floorRps).toFixed(3)} ×; the limiter costs ${cost.toFixed(1)} % of read throughput (target < 5 %)`);
+      lines.push(
+        `limiter off ${(rps(off) / floorRps).toFixed(3)} ×; the limiter costs ${cost.toFixed(1)} % of read throughput (target < 5 %)`,
+      );
     }
     return lines;
   } finally {
@@ -94,7 +108,9 @@ export async function gatewayBench(): Promise<string[]> {
 /** The bare reference, in its own process so it competes for the CPU like the stack. */
 async function startFloor(databaseUrl: string): Promise<{ child: ChildProcess; port: number }> {
   const port = await freePort();
-  const child = fork(join(__dirname, 'reference-server.js'), [], { env: { ...process.env, PORT: String(port), DATABASE_URL: databaseUrl } });
+  const child = fork(join(__dirname, 'reference-server.js'), [], {
+    env: { ...process.env, PORT: String(port), DATABASE_URL: databaseUrl },
+  });
   await new Promise<void>((resolve, reject) => {
     child.once('message', () => resolve());
     child.once('exit', (code) => reject(new Error(`reference server exited (${code})`)));
@@ -114,7 +130,14 @@ async function startUnlimitedGateway(stack: LocalStack, nodeFlags: string[]): Pr
   };
   const child = startProcess(process.execPath, [...nodeFlags, appEntry(GATEWAY)], stack.logFile('gateway-unlimited'), env);
   const url = `http://127.0.0.1:${port}`;
-  await until(() => fetch(`${url}/healthz`).then((response) => response.ok, () => false), 'the limiter-off gateway did not start');
+  await until(
+    () =>
+      fetch(`${url}/healthz`).then(
+        (response) => response.ok,
+        () => false,
+      ),
+    'the limiter-off gateway did not start',
+  );
   return { child, url };
 }
 
@@ -124,7 +147,14 @@ async function restartProfiled(stack: LocalStack, app: AppSpec, nodeFlags: strin
   const child = startProcess(process.execPath, [...nodeFlags, appEntry(app)], stack.logFile(`${app.name}-profiled`), stack.envFor(app));
   // Ready once the gateway reaches it again (its readiness probe pings every service).
   const { gatewayUrl } = testStack();
-  await until(() => fetch(`${gatewayUrl}/readyz`).then((response) => response.ok, () => false), `${app.name} did not start again`);
+  await until(
+    () =>
+      fetch(`${gatewayUrl}/readyz`).then(
+        (response) => response.ok,
+        () => false,
+      ),
+    `${app.name} did not start again`,
+  );
   return child;
 }
 

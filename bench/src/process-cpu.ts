@@ -74,4 +74,7 @@ export const formatCpu = (perRequest: CpuSample): string =>
     .join(' / ');
 
 /** Load average over 1, 5 and 15 minutes: figures taken on a busy machine say so beside them. */
-export const formatLoadAverage = (): string => `load average ${loadavg().map((value) => value.toFixed(2)).join(', ')}`;
+export const formatLoadAverage = (): string =>
+  `load average ${loadavg()
+    .map((value) => value.toFixed(2))
+    .join(', ')}`;
