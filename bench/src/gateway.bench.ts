@@ -27,7 +27,10 @@ export async function gatewayBench(): Promise<string[]> {
   const floor = await startFloor(stack.envFor(identity).DATABASE_URL!);
   const profileDir = process.env.BENCH_CPU_PROF_DIR;
   const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
-  const unlimited = QUICK ? undefined : await startUnlimitedGateway(stack, profile);
+  // On/off is measured between two replicas the bench starts alike (the stack's own gateway has
+  // measured up to ~1.4× the CPU per request of an identical replica started later, limiter on in both).
+  const limited = QUICK ? undefined : await startReplica(stack, [], '1000000000');
+  const unlimited = QUICK ? undefined : await startReplica(stack, profile, '0');
   // `BENCH_CPU_PROF_DIR=/tmp/prof`: identity and the limiter-off gateway run under `--cpu-prof`
   // and write V8 CPU profiles there when they stop (Chrome DevTools, speedscope).
   const profiledIdentity = profileDir ? await restartProfiled(stack, identity, profile) : undefined;
@@ -45,8 +48,14 @@ export async function gatewayBench(): Promise<string[]> {
     });
     type Run = { name: string; url: string; headers?: Record<string, string>; processes: ProcessSet };
     const on: Run = { name: 'gateway (limiter on, default)', url: `${gatewayUrl}${path}`, headers, processes: chain(pid('gateway')) };
+    const replicaOn: Run | undefined = limited && {
+      name: 'replica (limiter on)',
+      url: `${limited.url}${path}`,
+      headers,
+      processes: chain(() => [limited.child.pid!]),
+    };
     const off: Run | undefined = unlimited && {
-      name: 'gateway (limiter off)',
+      name: 'replica (limiter off)',
       url: `${unlimited.url}${path}`,
       headers,
       processes: chain(() => [unlimited.child.pid!]),
@@ -69,7 +78,7 @@ export async function gatewayBench(): Promise<string[]> {
       lines.push(formatLoad(run.name, result), `    ${formatCpu(perRequest)}   (${formatLoadAverage()})`);
     };
     for (let round = 0; round < ROUNDS; round++) {
-      for (const run of round % 2 === 0 ? [on, off] : [off, on]) if (run) await measure(run);
+      for (const run of round % 2 === 0 ? [on, replicaOn, off] : [off, replicaOn, on]) if (run) await measure(run);
       if (round === 0) await measure(bare);
     }
     const mean = (run: Run, pick: (r: LoadResult) => number): number => {
@@ -88,8 +97,8 @@ export async function gatewayBench(): Promise<string[]> {
           )
         ).toFixed(2)} × the floor's (target ≤ 2)`,
     );
-    if (off) {
-      const cost = 100 * (1 - rps(on) / rps(off));
+    if (off && replicaOn) {
+      const cost = 100 * (1 - rps(replicaOn) / rps(off));
       lines.push(
         `limiter off ${(rps(off) / floorRps).toFixed(3)} ×; the limiter costs ${cost.toFixed(1)} % of read throughput (target < 5 %)`,
       );
@@ -97,6 +106,7 @@ export async function gatewayBench(): Promise<string[]> {
     return lines;
   } finally {
     floor.child.kill('SIGTERM');
+    if (limited?.child.pid) await stopPid(limited.child.pid, appEntry(GATEWAY), 30_000);
     if (unlimited?.child.pid) await stopPid(unlimited.child.pid, appEntry(GATEWAY), 30_000);
     if (profiledIdentity?.pid) {
       await stopPid(profiledIdentity.pid, appEntry(identity), 30_000);
@@ -118,17 +128,17 @@ async function startFloor(databaseUrl: string): Promise<{ child: ChildProcess; p
   return { child, port };
 }
 
-/** A second gateway replica on the same stack with the rate limiter off, for the on/off comparison. */
-async function startUnlimitedGateway(stack: LocalStack, nodeFlags: string[]): Promise<{ child: ChildProcess; url: string }> {
+/** Another gateway replica on the same stack, for the limiter on/off comparison (`perToken` 0: off). */
+async function startReplica(stack: LocalStack, nodeFlags: string[], perToken: string): Promise<{ child: ChildProcess; url: string }> {
   const port = await freePort();
   const env = {
     ...stack.envFor(GATEWAY),
     PORT: String(port),
     METRICS_PORT: String(await freePort()),
-    RATE_LIMIT_PER_TOKEN: '0',
-    RATE_LIMIT_PER_ADDRESS: '0',
+    RATE_LIMIT_PER_TOKEN: perToken,
+    RATE_LIMIT_PER_ADDRESS: perToken,
   };
-  const child = startProcess(process.execPath, [...nodeFlags, appEntry(GATEWAY)], stack.logFile('gateway-unlimited'), env);
+  const child = startProcess(process.execPath, [...nodeFlags, appEntry(GATEWAY)], stack.logFile(`gateway-replica-${port}`), env);
   const url = `http://127.0.0.1:${port}`;
   await until(
     () =>
@@ -136,7 +146,7 @@ async function startUnlimitedGateway(stack: LocalStack, nodeFlags: string[]): Pr
         (response) => response.ok,
         () => false,
       ),
-    'the limiter-off gateway did not start',
+    'a gateway replica did not start',
   );
   return { child, url };
 }
