@@ -1,45 +1,177 @@
-import { fork } from 'node:child_process';
+import { type ChildProcess, fork } from 'node:child_process';
 import { join } from 'node:path';
-import { freePort, SERVICES } from '@bindery/stack';
+import { type AppSpec, appEntry, freePort, GATEWAY, type LocalStack, SERVICES, startProcess, stopPid } from '@bindery/stack';
 import { controlTestStack, testStack } from '@bindery/testing';
-import { formatLoad, load } from './load';
+import { formatLoad, load, type LoadResult } from './load';
+import { cpuPerRequest, formatCpu, formatLoadAverage, postgresPids, type ProcessSet, sampleCpu } from './process-cpu';
 
 const CONNECTIONS = 64;
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 
 /**
- * GET /v1/orgs/{id} through gateway → NATS → identity → Postgres, against a bare Fastify + pg
- * route reading the same row, in the same run. Target: ≥ 35% of the reference's throughput and
- * p99 < 40 ms at 64 connections.
+ * GET /v1/orgs/{id} through gateway → NATS → identity → Postgres with the shipped defaults (rate
+ * limiter on), the same through a second gateway with the limiter off, and a bare Fastify + pg
+ * route reading the same row (the floor), all in one run: compare ratios, not absolute figures.
+ * Each line carries the CPU each process spent per request (/proc) and the load average.
+ * Target: ≥ 0.45 × the floor's throughput, p99 ≤ 2 × the floor's p99; limiter cost < 5 %.
+ * `--quick`: the limiter-on gateway and the floor only, a few seconds each (CI smoke).
  */
 export async function gatewayBench(): Promise<string[]> {
+  const QUICK = process.env.BENCH_QUICK === '1';
+  const SECONDS = Number(process.env.BENCH_SECONDS ?? (QUICK ? 3 : 10));
+  const WARM_SECONDS = QUICK ? 1 : 2;
+  // On and off alternate (twice unless quick), so a burst of other load on the machine does not land on one side only.
+  const ROUNDS = QUICK ? 1 : Number(process.env.BENCH_ROUNDS ?? 2);
   const stack = await controlTestStack();
   const { gatewayUrl, adminToken, adminOrganizationId } = testStack();
+  const identity = SERVICES.find((s) => s.name === 'identity')!;
+  const floor = await startFloor(stack.envFor(identity).DATABASE_URL!);
+  const profileDir = process.env.BENCH_CPU_PROF_DIR;
+  const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  // On/off is measured between two replicas the bench starts alike (the stack's own gateway has
+  // measured up to ~1.4× the CPU per request of an identical replica started later, limiter on in both).
+  const limited = QUICK ? undefined : await startReplica(stack, [], '1000000000');
+  const unlimited = QUICK ? undefined : await startReplica(stack, profile, '0');
+  // `BENCH_CPU_PROF_DIR=/tmp/prof`: identity and the limiter-off gateway run under `--cpu-prof`
+  // and write V8 CPU profiles there when they stop (Chrome DevTools, speedscope).
+  const profiledIdentity = profileDir ? await restartProfiled(stack, identity, profile) : undefined;
+  const pg = (): number[] => postgresPids(stack.state.postgres.dataDir);
+  const pid = (name: string) => (): number[] =>
+    name === 'identity' && profiledIdentity ? [profiledIdentity.pid!] : stack.state.pids[name] ? [stack.state.pids[name]] : [];
+  try {
+    const path = `/v1/orgs/${adminOrganizationId}`;
+    const headers = { authorization: `Bearer ${adminToken}` };
+    const chain = (gateway: () => number[]): ProcessSet => ({
+      gateway,
+      identity: pid('identity'),
+      'nats-server': pid('nats'),
+      postgres: pg,
+    });
+    type Run = { name: string; url: string; headers?: Record<string, string>; processes: ProcessSet };
+    const on: Run = { name: 'gateway (limiter on, default)', url: `${gatewayUrl}${path}`, headers, processes: chain(pid('gateway')) };
+    const replicaOn: Run | undefined = limited && {
+      name: 'replica (limiter on)',
+      url: `${limited.url}${path}`,
+      headers,
+      processes: chain(() => [limited.child.pid!]),
+    };
+    const off: Run | undefined = unlimited && {
+      name: 'replica (limiter off)',
+      url: `${unlimited.url}${path}`,
+      headers,
+      processes: chain(() => [unlimited.child.pid!]),
+    };
+    const bare: Run = {
+      name: 'floor: bare Fastify + pg',
+      url: `http://127.0.0.1:${floor.port}/orgs/${adminOrganizationId}`,
+      processes: { floor: () => [floor.child.pid!], postgres: pg },
+    };
+    const lines = [`GET /v1/orgs/{id}, ${CONNECTIONS} connections, ${SECONDS} s each, 127.0.0.1${QUICK ? ' (--quick)' : ''}`];
+    // Warm every path (JIT, pools, token cache) before measuring any.
+    for (const run of [on, off, bare])
+      if (run) await load(run.url, { connections: CONNECTIONS, seconds: WARM_SECONDS, headers: run.headers });
+    const results = new Map<Run, LoadResult[]>();
+    const measure = async (run: Run): Promise<void> => {
+      const before = sampleCpu(run.processes);
+      const result = await load(run.url, { connections: CONNECTIONS, seconds: SECONDS, headers: run.headers });
+      const perRequest = cpuPerRequest(before, sampleCpu(run.processes), result.requests ?? 0);
+      results.set(run, [...(results.get(run) ?? []), result]);
+      lines.push(formatLoad(run.name, result), `    ${formatCpu(perRequest)}   (${formatLoadAverage()})`);
+    };
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const run of round % 2 === 0 ? [on, replicaOn, off] : [off, replicaOn, on]) if (run) await measure(run);
+      if (round === 0) await measure(bare);
+    }
+    const mean = (run: Run, pick: (r: LoadResult) => number): number => {
+      const all = results.get(run)!;
+      return all.reduce((sum, r) => sum + pick(r), 0) / all.length;
+    };
+    const rps = (run: Run): number => mean(run, (r) => r.requestsPerSecond);
+    const floorRps = rps(bare);
+    lines.push(
+      `ratio to the floor: limiter on ${(rps(on) / floorRps).toFixed(3)} × (target ≥ 0.45), ` +
+        `p99 ${(
+          mean(on, (r) => r.p99) /
+          Math.max(
+            1,
+            mean(bare, (r) => r.p99),
+          )
+        ).toFixed(2)} × the floor's (target ≤ 2)`,
+    );
+    if (off && replicaOn) {
+      const cost = 100 * (1 - rps(replicaOn) / rps(off));
+      lines.push(
+        `limiter off ${(rps(off) / floorRps).toFixed(3)} ×; the limiter costs ${cost.toFixed(1)} % of read throughput (target < 5 %)`,
+      );
+    }
+    return lines;
+  } finally {
+    floor.child.kill('SIGTERM');
+    if (limited?.child.pid) await stopPid(limited.child.pid, appEntry(GATEWAY), 30_000);
+    if (unlimited?.child.pid) await stopPid(unlimited.child.pid, appEntry(GATEWAY), 30_000);
+    if (profiledIdentity?.pid) {
+      await stopPid(profiledIdentity.pid, appEntry(identity), 30_000);
+      stack.startApp(identity);
+    }
+  }
+}
+
+/** The bare reference, in its own process so it competes for the CPU like the stack. */
+async function startFloor(databaseUrl: string): Promise<{ child: ChildProcess; port: number }> {
   const port = await freePort();
-  const reference = fork(join(__dirname, 'reference-server.js'), [], {
-    env: { ...process.env, PORT: String(port), DATABASE_URL: stack.envFor(SERVICES.find((s) => s.name === 'identity')!).DATABASE_URL },
+  const child = fork(join(__dirname, 'reference-server.js'), [], {
+    env: { ...process.env, PORT: String(port), DATABASE_URL: databaseUrl },
   });
   await new Promise<void>((resolve, reject) => {
-    reference.once('message', () => resolve());
-    reference.once('exit', (code) => reject(new Error(`reference server exited (${code})`)));
+    child.once('message', () => resolve());
+    child.once('exit', (code) => reject(new Error(`reference server exited (${code})`)));
   });
-  try {
-    const gatewayTarget = `${gatewayUrl}/v1/orgs/${adminOrganizationId}`;
-    const referenceTarget = `http://127.0.0.1:${port}/orgs/${adminOrganizationId}`;
-    const headers = { authorization: `Bearer ${adminToken}` };
-    // Warm both paths (JIT, pools, token cache) before measuring.
-    await load(gatewayTarget, { connections: CONNECTIONS, seconds: 2, headers });
-    await load(referenceTarget, { connections: CONNECTIONS, seconds: 2 });
-    const gateway = await load(gatewayTarget, { connections: CONNECTIONS, seconds: SECONDS, headers });
-    const bare = await load(referenceTarget, { connections: CONNECTIONS, seconds: SECONDS });
-    const ratio = (100 * gateway.requestsPerSecond) / bare.requestsPerSecond;
-    return [
-      `GET /v1/orgs/{id}, ${CONNECTIONS} connections, ${SECONDS} s, 127.0.0.1`,
-      formatLoad('gateway → NATS → identity → pg', gateway),
-      formatLoad('bare Fastify + pg (reference)', bare),
-      `throughput ratio: ${ratio.toFixed(1)}% of the reference (target ≥ 35%); gateway p99 ${gateway.p99} ms (target < 40 ms)`,
-    ];
-  } finally {
-    reference.kill('SIGTERM');
+  return { child, port };
+}
+
+/** Another gateway replica on the same stack, for the limiter on/off comparison (`perToken` 0: off). */
+async function startReplica(stack: LocalStack, nodeFlags: string[], perToken: string): Promise<{ child: ChildProcess; url: string }> {
+  const port = await freePort();
+  const env = {
+    ...stack.envFor(GATEWAY),
+    PORT: String(port),
+    METRICS_PORT: String(await freePort()),
+    RATE_LIMIT_PER_TOKEN: perToken,
+    RATE_LIMIT_PER_ADDRESS: perToken,
+  };
+  const child = startProcess(process.execPath, [...nodeFlags, appEntry(GATEWAY)], stack.logFile(`gateway-replica-${port}`), env);
+  const url = `http://127.0.0.1:${port}`;
+  await until(
+    () =>
+      fetch(`${url}/healthz`).then(
+        (response) => response.ok,
+        () => false,
+      ),
+    'a gateway replica did not start',
+  );
+  return { child, url };
+}
+
+/** Stops one of the stack's services and starts it again with `nodeFlags` (under the profiler). */
+async function restartProfiled(stack: LocalStack, app: AppSpec, nodeFlags: string[]): Promise<ChildProcess> {
+  await stack.stopApp(app.name);
+  const child = startProcess(process.execPath, [...nodeFlags, appEntry(app)], stack.logFile(`${app.name}-profiled`), stack.envFor(app));
+  // Ready once the gateway reaches it again (its readiness probe pings every service).
+  const { gatewayUrl } = testStack();
+  await until(
+    () =>
+      fetch(`${gatewayUrl}/readyz`).then(
+        (response) => response.ok,
+        () => false,
+      ),
+    `${app.name} did not start again`,
+  );
+  return child;
+}
+
+async function until(check: () => Promise<boolean>, failure: string, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(failure);
+    await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }

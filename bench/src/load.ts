@@ -2,6 +2,8 @@ import autocannon from 'autocannon';
 
 export interface LoadResult {
   requestsPerSecond: number;
+  /** Requests answered during the run (for CPU per request). */
+  requests?: number;
   p50: number;
   p99: number;
   non2xx: number;
@@ -16,6 +18,7 @@ export async function load(
   const result = await autocannon({ url, connections: options.connections, duration: options.seconds, headers: options.headers });
   return {
     requestsPerSecond: Math.round(result.requests.average),
+    requests: result.requests.total,
     p50: result.latency.p50,
     p99: result.latency.p99,
     non2xx: result.non2xx,

@@ -1,4 +1,5 @@
 import { testStack } from '@bindery/testing';
+import { resetStatementStatistics, topStatements } from './pg-statements';
 import { appMemory, EventLoopWatch, MEMORY_BOUND, memoryLines, OperationStats } from './soak-stats';
 
 const CONNECTIONS = Number(process.env.SOAK_CONNECTIONS ?? 64);
@@ -26,6 +27,7 @@ export async function soakBench(): Promise<string[]> {
   const spaces = await seed(http, adminOrganizationId);
   const stats = new OperationStats();
   console.log(`soak: ${CONNECTIONS} connections for ${seconds} s …`);
+  await resetStatementStatistics();
 
   const start = Date.now();
   const deadline = start + seconds * 1000;
@@ -60,6 +62,7 @@ export async function soakBench(): Promise<string[]> {
   // Let in-flight background work (search indexing, outbox) settle before the last sample.
   await new Promise((resolve) => setTimeout(resolve, 5000));
   const endMemory = await appMemory(metricsPorts);
+  const statements = await topStatements();
   const memory = memoryLines(await (warmMemory ?? appMemory(metricsPorts)), await (middleMemory ?? endMemory), endMemory);
 
   const pass = stats.errors === 0 && memory.exceeded.length === 0;
@@ -72,6 +75,7 @@ export async function soakBench(): Promise<string[]> {
     loops.line(),
     `resident memory per app, after ${warmUp / 1000} s of warm-up → half-time → end (bound: +${MEMORY_BOUND.fixedBytes / 1024 / 1024} MB + ${MEMORY_BOUND.fraction * 100}%):`,
     ...memory.lines,
+    ...statements,
     pass
       ? 'soak: PASS'
       : `soak: FAIL (${stats.errors} errors${memory.exceeded.length ? `; memory over the bound: ${memory.exceeded.join(', ')}` : ''})`,

@@ -1,6 +1,6 @@
 import { chownSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { run, waitForPort } from './processes';
 
 export interface PostgresCluster {
@@ -72,12 +72,26 @@ export async function startCluster(cluster: PostgresCluster, logFile: string): P
       // A stale pid file from a crash: pg_ctl start below handles it.
     }
   }
-  const options = `-p ${cluster.port} -c listen_addresses=127.0.0.1 -k ${socketDir} -c max_connections=300 -c fsync=${process.env.BINDERY_PG_FSYNC ?? 'on'}`;
+  const options =
+    `-p ${cluster.port} -c listen_addresses=127.0.0.1 -k ${socketDir} -c max_connections=300 -c fsync=${process.env.BINDERY_PG_FSYNC ?? 'on'}` +
+    statementStatistics(bin);
   mkdirSync(dirname(logFile), { recursive: true });
   writeFileSync(logFile, '', { flag: 'a' });
   ownForPostgres(logFile);
   run(join(bin, 'pg_ctl'), ['start', '-w', '-t', '60', '-D', cluster.dataDir, '-l', logFile, '-o', options], { user: pgUser() });
   await waitForPort(cluster.port);
+}
+
+/**
+ * `pg_stat_statements` (when the server's contrib files are installed): what each statement costs,
+ * for finding the queries behind a slow benchmark. Read it as the admin user after
+ * `CREATE EXTENSION IF NOT EXISTS pg_stat_statements` in the `bindery` database.
+ */
+function statementStatistics(bin: string): string {
+  const shareDir = join(dirname(bin), '..', 'share');
+  const candidates = [join(shareDir, 'extension'), join('/usr/share/postgresql', basename(dirname(bin)), 'extension')];
+  const available = candidates.some((dir) => existsSync(join(dir, 'pg_stat_statements.control')));
+  return available ? ' -c shared_preload_libraries=pg_stat_statements' : '';
 }
 
 /** Stops the cluster we started (fast mode: rolls back open transactions). */

@@ -1,7 +1,10 @@
 /**
- * Fixed-window request counting shared by every gateway replica: one counter per key and window
- * in a NATS KV bucket, incremented with compare-and-set, so two replicas never both take the
- * last request of a window. Framework-free; the guard (rate-limit.guard.ts) drives it.
+ * Fixed-window request counting shared by every gateway replica, at no store round trip per
+ * request: each replica counts in memory and pushes what it counted to one counter per key and
+ * window in a NATS KV bucket once per sync interval (or sooner when `flushAfter` hits are
+ * waiting), adding with compare-and-set so no replica's hits are lost. Replicas learn the others'
+ * totals from a watch on the bucket (`observe`), so a client over its limit across all replicas
+ * is refused within about one interval. Framework-free; the guard (rate-limit.guard.ts) drives it.
  */
 
 /** What the limiter needs of a NATS KV bucket (`@nats-io/kv`'s KV satisfies it). */
@@ -21,70 +24,162 @@ export interface Verdict {
   resetSeconds: number;
 }
 
-/** Compare-and-set attempts before giving up on one hit (only under heavy contention of one key). */
+export interface LimiterOptions {
+  windowMs: number;
+  /** How often counted hits are pushed to the store. */
+  syncIntervalMs: number;
+  /** Push at once when this many hits wait, whatever the interval. */
+  flushAfter: number;
+  /** Called when a push fails (the hits are kept and pushed with the next one). */
+  onError?: (error: unknown) => void;
+  now?: () => number;
+}
+
+/** Compare-and-set attempts per counter and push (only under heavy contention of one key). */
 const MAX_ATTEMPTS = 8;
 
+interface Counter {
+  /** The store's total as last seen (pushed by us or observed from any replica). */
+  shared: number;
+  /** Revision of the store entry behind `shared`, for the next compare-and-set. */
+  revision?: number;
+  /** Hits counted here and not yet in the store (including those being pushed). */
+  pending: number;
+}
+
 export class FixedWindowLimiter {
-  /** Last revision and count seen per counter key: the common case is one `update`, no `get`. */
-  private readonly seen = new Map<string, { revision: number; count: number }>();
-  private seenWindow = -1;
-  /** Hits of one key in this replica run one after another, so they never race each other's compare-and-set. */
-  private readonly queues = new Map<string, Promise<unknown>>();
+  private counters = new Map<string, Counter>();
+  private window = -1;
+  private waiting = 0;
+  private timer?: NodeJS.Timeout;
+  private flushing?: Promise<void>;
+  private readonly now: () => number;
 
   constructor(
     private readonly store: () => Promise<CounterStore>,
-    private readonly windowMs: number,
-  ) {}
-
-  /** Counts one request of `key` against `limit` per window; a refused request is not counted. */
-  hit(key: string, limit: number, now = Date.now()): Promise<Verdict> {
-    const previous = this.queues.get(key) ?? Promise.resolve();
-    const next = previous.then(
-      () => this.count(key, limit, now),
-      () => this.count(key, limit, now),
-    );
-    this.queues.set(key, next);
-    void next
-      .finally(() => {
-        if (this.queues.get(key) === next) this.queues.delete(key);
-      })
-      .catch(() => undefined);
-    return next;
+    private readonly options: LimiterOptions,
+  ) {
+    this.now = options.now ?? Date.now;
   }
 
-  private async count(key: string, limit: number, now: number): Promise<Verdict> {
-    const window = Math.floor(now / this.windowMs);
-    if (window !== this.seenWindow) {
-      // Counters of past windows are never read again: forget them (the bucket's TTL removes them).
-      this.seen.clear();
-      this.seenWindow = window;
-    }
-    const resetSeconds = Math.max(1, Math.ceil(((window + 1) * this.windowMs - now) / 1000));
+  /** Counts one request of `key` against `limit` per window; a refused request is not counted. No I/O. */
+  hit(key: string, limit: number): Verdict {
+    const now = this.now();
+    const window = this.enterWindow(now);
+    const resetSeconds = Math.max(1, Math.ceil(((window + 1) * this.options.windowMs - now) / 1000));
     const counterKey = `${key}.${window}`;
-    const store = await this.store();
+    let counter = this.counters.get(counterKey);
+    if (!counter) this.counters.set(counterKey, (counter = { shared: 0, pending: 0 }));
+    const used = counter.shared + counter.pending;
+    if (used >= limit) return { allowed: false, limit, remaining: 0, resetSeconds };
+    counter.pending++;
+    this.waiting++;
+    this.schedule();
+    return { allowed: true, limit, remaining: limit - used - 1, resetSeconds };
+  }
+
+  /** A counter's value in the store, as a watch on it reports (any replica's push, ours included). */
+  observe(counterKey: string, revision: number, value: string): void {
+    const dot = counterKey.lastIndexOf('.');
+    if (Number(counterKey.slice(dot + 1)) !== this.enterWindow(this.now())) return;
+    const total = Number(value) || 0;
+    const counter = this.counters.get(counterKey);
+    if (!counter) this.counters.set(counterKey, { shared: total, revision, pending: 0 });
+    else if (total >= counter.shared) {
+      counter.shared = total;
+      counter.revision = revision;
+    }
+  }
+
+  /** Pushes every waiting hit now (also what the timer does); resolves when the push is done. */
+  flush(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    this.flushing ??= this.push().finally(() => {
+      this.flushing = undefined;
+      if (this.waiting > 0) this.schedule();
+    });
+    return this.flushing;
+  }
+
+  /** Stops the timer (at shutdown); waiting hits are dropped, as a restarted replica's would be. */
+  close(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
+  private schedule(): void {
+    if (this.flushing) return;
+    if (this.waiting >= this.options.flushAfter) void this.flush();
+    else if (!this.timer) {
+      this.timer = setTimeout(() => void this.flush(), this.options.syncIntervalMs);
+      this.timer.unref();
+    }
+  }
+
+  private enterWindow(now: number): number {
+    const window = Math.floor(now / this.options.windowMs);
+    if (window !== this.window) {
+      // Counters of past windows are never read again (the bucket's TTL removes them from the store).
+      this.window = window;
+      this.counters = new Map();
+      this.waiting = 0;
+    }
+    return window;
+  }
+
+  private async push(): Promise<void> {
+    const counters = this.counters;
+    const batch = [...counters].filter(([, counter]) => counter.pending > 0);
+    const hits = this.waiting;
+    this.waiting = 0;
+    let store: CounterStore;
+    try {
+      store = await this.store();
+    } catch (error) {
+      this.keepWaiting(counters, hits);
+      return this.options.onError?.(error);
+    }
+    await Promise.all(
+      batch.map(async ([counterKey, counter]) => {
+        const delta = counter.pending;
+        try {
+          await this.add(store, counterKey, counter, delta);
+          counter.pending -= delta;
+        } catch (error) {
+          this.keepWaiting(counters, delta);
+          this.options.onError?.(error);
+        }
+      }),
+    );
+  }
+
+  /** Adds `delta` to the store's counter with compare-and-set; `counter` learns the new total. */
+  private async add(store: CounterStore, counterKey: string, counter: Counter, delta: number): Promise<void> {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      const known = this.seen.get(counterKey) ?? (await this.read(store, counterKey));
-      if (known && known.count >= limit) return { allowed: false, limit, remaining: 0, resetSeconds };
-      const count = (known?.count ?? 0) + 1;
       try {
-        const revision = known
-          ? await store.update(counterKey, String(count), known.revision)
-          : await store.create(counterKey, String(count));
-        this.seen.set(counterKey, { revision, count });
-        return { allowed: true, limit, remaining: limit - count, resetSeconds };
+        const base = counter.revision === undefined ? 0 : counter.shared;
+        const total = base + delta;
+        const revision =
+          counter.revision === undefined
+            ? await store.create(counterKey, String(total))
+            : await store.update(counterKey, String(total), counter.revision);
+        if (total >= counter.shared) Object.assign(counter, { shared: total, revision });
+        return;
       } catch {
-        // Another replica (or request) counted meanwhile: read the counter again.
-        this.seen.delete(counterKey);
-        const fresh = await this.read(store, counterKey);
-        if (fresh) this.seen.set(counterKey, fresh);
+        // Another replica pushed meanwhile: read its total and add ours to it.
+        const entry = await store.get(counterKey);
+        if (entry && entry.operation === 'PUT') {
+          counter.shared = Number(entry.string()) || 0;
+          counter.revision = entry.revision;
+        } else counter.revision = undefined;
       }
     }
-    throw new Error(`rate-limit counter ${key} too contended`);
+    throw new Error(`rate-limit counter ${counterKey} too contended`);
   }
 
-  private async read(store: CounterStore, key: string): Promise<{ revision: number; count: number } | undefined> {
-    const entry = await store.get(key);
-    if (!entry || entry.operation !== 'PUT') return undefined;
-    return { revision: entry.revision, count: Number(entry.string()) || 0 };
+  /** Hits of a failed push stay counted here and go with the next one (unless the window moved on). */
+  private keepWaiting(counters: Map<string, Counter>, hits: number): void {
+    if (counters === this.counters) this.waiting += hits;
   }
 }

@@ -1,59 +1,69 @@
 import { createHash } from 'node:crypto';
 import { AppError, logger } from '@bindery/platform';
 import { NATS_CONNECTION } from '@bindery/platform/nest';
-import { Kvm } from '@nats-io/kv';
+import { type KV, Kvm } from '@nats-io/kv';
 import type { NatsConnection } from '@nats-io/transport-node';
-import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import { type CanActivate, type ExecutionContext, Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { IS_PUBLIC } from '../common/public.decorator';
 import { GatewayEnv } from '../config/gateway.env';
-import { type CounterStore, FixedWindowLimiter } from './fixed-window-limiter';
+import { FixedWindowLimiter } from './fixed-window-limiter';
 import { NO_RATE_LIMIT } from './no-rate-limit.decorator';
 
 export const RATE_LIMIT_BUCKET = 'gateway_rate_limits';
 /** At most one warning per this long while the counters cannot be reached. */
 const WARN_EVERY_MS = 30_000;
+/** Hits counted in memory are pushed to the shared counters this often… */
+const SYNC_INTERVAL_MS = 100;
+/** …or at once when this many wait: a burst reaches the other replicas before the interval ends. */
+const FLUSH_AFTER_HITS = 256;
+/** Before the watch is up again after a failure. */
+const REWATCH_AFTER_MS = 1000;
 
 /**
  * Limits requests per bearer token on the API, and per client address on public routes (SSO
  * start and ACS, file and PDF downloads) and requests without a token. Runs before
  * authentication, so a flood is refused before it costs identity a lookup. Answers carry
  * `RateLimit-Limit`, `RateLimit-Remaining`, `RateLimit-Reset` and `RateLimit-Policy`; a refusal
- * is a 429 with `Retry-After`. When the counters cannot be reached the request passes: a
- * NATS hiccup must not take the API down with it.
+ * is a 429 with `Retry-After`. Counting is in memory, synchronised with the other replicas in
+ * batches (fixed-window-limiter.ts): no NATS round trip per request. When the counters cannot be
+ * reached each replica goes on counting alone: a NATS hiccup must not take the API down with it.
  */
 @Injectable()
-export class RateLimitGuard implements CanActivate {
+export class RateLimitGuard implements CanActivate, OnApplicationShutdown {
   private readonly limiter: FixedWindowLimiter;
-  private bucket?: Promise<CounterStore>;
+  private bucket?: Promise<KV>;
+  private watching = false;
+  private closed = false;
   private lastWarning = 0;
+  /** Route flags per handler: reflection once per route, not per request. */
+  private readonly routes = new WeakMap<object, { exempt: boolean; isPublic: boolean }>();
 
   constructor(
     private readonly reflector: Reflector,
     private readonly env: GatewayEnv,
     @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
   ) {
-    this.limiter = new FixedWindowLimiter(() => this.openBucket(), env.RATE_LIMIT_WINDOW_MS);
+    this.limiter = new FixedWindowLimiter(() => this.openBucket(), {
+      windowMs: env.RATE_LIMIT_WINDOW_MS,
+      syncIntervalMs: SYNC_INTERVAL_MS,
+      flushAfter: FLUSH_AFTER_HITS,
+      onError: (error) => this.warn(error),
+    });
   }
 
-  async canActivate(context: ExecutionContext): Promise<boolean> {
-    const targets = [context.getHandler(), context.getClass()];
-    if (this.reflector.getAllAndOverride<boolean>(NO_RATE_LIMIT, targets)) return true;
+  canActivate(context: ExecutionContext): boolean {
+    const route = this.route(context);
+    if (route.exempt) return true;
     const request = context.switchToHttp().getRequest<FastifyRequest>();
-    const token = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets) ? undefined : bearerToken(request.headers.authorization);
-    // Keys are hashes: neither tokens nor addresses are written to the bucket.
-    const [key, limit] = token
-      ? [`t.${digest(token)}`, this.env.RATE_LIMIT_PER_TOKEN]
-      : [`a.${digest(request.ip)}`, this.env.RATE_LIMIT_PER_ADDRESS];
+    const token = route.isPublic ? undefined : bearerToken(request.headers.authorization);
+    const limit = token ? this.env.RATE_LIMIT_PER_TOKEN : this.env.RATE_LIMIT_PER_ADDRESS;
     if (limit === 0) return true;
-    let verdict;
-    try {
-      verdict = await this.limiter.hit(key, limit);
-    } catch (error) {
-      this.warn(error);
-      return true;
-    }
+    // Keys are hashes: neither tokens nor addresses are written to the bucket.
+    const key = token ? `t.${digest(token)}` : `a.${digest(request.ip)}`;
+    if (!this.watching) this.watch();
+    const verdict = this.limiter.hit(key, limit);
     const reply = context.switchToHttp().getResponse<FastifyReply>();
     const windowSeconds = Math.round(this.env.RATE_LIMIT_WINDOW_MS / 1000);
     void reply
@@ -72,8 +82,49 @@ export class RateLimitGuard implements CanActivate {
     );
   }
 
+  onApplicationShutdown(): void {
+    this.closed = true;
+    this.limiter.close();
+  }
+
+  private route(context: ExecutionContext): { exempt: boolean; isPublic: boolean } {
+    const handler = context.getHandler();
+    let route = this.routes.get(handler);
+    if (!route) {
+      const targets = [handler, context.getClass()];
+      route = {
+        exempt: this.reflector.getAllAndOverride<boolean>(NO_RATE_LIMIT, targets) ?? false,
+        isPublic: this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets) ?? false,
+      };
+      this.routes.set(handler, route);
+    }
+    return route;
+  }
+
+  /**
+   * Follows every replica's pushes (the watch first delivers each counter's last value), so this
+   * replica refuses a client that the others have already counted up to its limit.
+   */
+  private watch(): void {
+    this.watching = true;
+    const rewatch = (error: unknown): void => {
+      this.warn(error);
+      if (!this.closed) setTimeout(() => (this.watching = false), REWATCH_AFTER_MS).unref();
+    };
+    void this.openBucket()
+      .then(async (bucket) => {
+        const updates = await bucket.watch({ ignoreDeletes: true });
+        for await (const entry of updates) {
+          if (this.closed) return updates.stop();
+          if (entry.operation === 'PUT') this.limiter.observe(entry.key, entry.revision, entry.string());
+        }
+        if (!this.closed) rewatch(new Error('rate-limit watch ended'));
+      })
+      .catch(rewatch);
+  }
+
   /** Created on first use (not at start, so a gateway starts even before JetStream answers). */
-  private openBucket(): Promise<CounterStore> {
+  private openBucket(): Promise<KV> {
     this.bucket ??= new Kvm(this.nc)
       .create(RATE_LIMIT_BUCKET, { ttl: 2 * this.env.RATE_LIMIT_WINDOW_MS, history: 1, maxValueSize: 1024, timeout: 2000 })
       .catch((error: unknown) => {
@@ -86,7 +137,7 @@ export class RateLimitGuard implements CanActivate {
   private warn(error: unknown): void {
     if (Date.now() - this.lastWarning < WARN_EVERY_MS) return;
     this.lastWarning = Date.now();
-    logger.warn({ err: error }, 'rate-limit counters unreachable: requests pass unlimited meanwhile');
+    logger.warn({ err: error }, 'rate-limit counters unreachable: this replica counts alone meanwhile');
   }
 }
 
