@@ -6,12 +6,12 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { MemoryContentSource } from '../src/content/memory-content';
+import { MemoryContentSource } from './fixtures/memory-content';
 import { ReaderService } from '../src/http/reader.service';
 import { buildServer } from '../src/http/server';
-import { HOSTILE_ORG, hostileContents, hostileSite, SCRIPT_URLS } from '../src/hostile-fixtures';
-import { MemorySiteDirectory } from '../src/sites/memory-directory';
-import { demoContents, demoSite, demoSpecs } from '../src/test-fixtures';
+import { HOSTILE_ORG, hostileContents, hostileSite, SCRIPT_URLS } from './fixtures/hostile-site';
+import { MemorySiteDirectory } from './fixtures/memory-directory';
+import { demoContents, demoSite, demoSpecs } from './fixtures/demo-site';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- axe-core ships its browser bundle as `source`
 const AXE_SOURCE: string = (require('axe-core') as { source: string }).source;

@@ -1,12 +1,13 @@
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
-import { demoSpace } from '../content/demo-content';
-import { MemoryContentSource } from '../content/memory-content';
-import { MemorySpecSource } from '../openapi/spec-source';
-import { MemorySiteDirectory } from '../sites/memory-directory';
-import { DEMO_ORG, demoContents, demoSite } from '../test-fixtures';
-import { ReaderService, type ReaderRequest } from './reader.service';
+import { demoSpace } from '../fixtures/demo-content';
+import { MemoryContentSource } from '../fixtures/memory-content';
+import { MemorySpecSource } from '../../src/openapi/spec-source';
+import { MemorySiteDirectory } from '../fixtures/memory-directory';
+import { DEMO_ORG, demoContents, demoSite } from '../fixtures/demo-site';
+import { ReaderService } from '../../src/http/reader.service';
+import { type TestClient, testClient, type TestRequest } from './client';
 
-const get = (url: string, extra: Partial<ReaderRequest> = {}): ReaderRequest => ({
+const get = (url: string, extra: Partial<TestRequest> = {}): TestRequest => ({
   method: 'GET',
   host: 'localhost:8090',
   url,
@@ -15,11 +16,11 @@ const get = (url: string, extra: Partial<ReaderRequest> = {}): ReaderRequest => 
   ...extra,
 });
 
-function reader(sites = [demoSite()], key: Record<string, unknown> | null = null): ReaderService {
-  return new ReaderService(
-    new MemorySiteDirectory(sites, { publicKey: () => Promise.resolve(key) }),
-    new MemoryContentSource(demoContents()),
-    { cacheBytes: 1 << 20 },
+function reader(sites = [demoSite()], key: Record<string, unknown> | null = null): TestClient {
+  return testClient(
+    new ReaderService(new MemorySiteDirectory(sites, { publicKey: () => Promise.resolve(key) }), new MemoryContentSource(demoContents()), {
+      cacheBytes: 1 << 20,
+    }),
   );
 }
 
@@ -92,7 +93,7 @@ describe('ReaderService', () => {
 
   it('sends ETag and Cache-Control, and 304 for a matching If-None-Match; a new revision changes the ETag', async () => {
     const contents = new MemoryContentSource(demoContents());
-    const r = new ReaderService(new MemorySiteDirectory([demoSite()]), contents, { cacheBytes: 1 << 20 });
+    const r = testClient(new ReaderService(new MemorySiteDirectory([demoSite()]), contents, { cacheBytes: 1 << 20 }));
     const first = await r.handle(get('/demo/docs/welcome'));
     expect(first.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
     const etag = String(first.headers.etag);
@@ -192,7 +193,7 @@ describe('ReaderService', () => {
       visitorAuthLoginUrl: 'https://login.example.com/',
     });
     const directory = new MemorySiteDirectory([site], { publicKey: () => Promise.resolve(jwk) });
-    const r = new ReaderService(directory, new MemoryContentSource(demoContents()), { cacheBytes: 1 << 20 });
+    const r = testClient(new ReaderService(directory, new MemoryContentSource(demoContents()), { cacheBytes: 1 << 20 }));
     const token = await hs256('site-key-one');
     expect((await r.handle(get(`/demo/docs/welcome?jwt_token=${token}`))).status).toBe(200);
     expect((await r.handle(get(`/demo/docs/welcome?jwt_token=${await hs256('another-site-key')}`))).status).toBe(302);
@@ -237,10 +238,12 @@ describe('ReaderService', () => {
     });
     const specs = new MemorySpecSource();
     specs.put(DEMO_ORG, 'petstore', { hash: 'h1', doc: spec('Add a pet') });
-    const r = new ReaderService(new MemorySiteDirectory([demoSite()]), new MemoryContentSource([space, ...demoContents().slice(1)]), {
-      cacheBytes: 1 << 20,
-      specs,
-    });
+    const r = testClient(
+      new ReaderService(new MemorySiteDirectory([demoSite()]), new MemoryContentSource([space, ...demoContents().slice(1)]), {
+        cacheBytes: 1 << 20,
+        specs,
+      }),
+    );
     const first = await r.handle(get('/demo/docs/guides/api'));
     expect(first.body).toContain('<span class="oa-method oa-method-post">POST</span>');
     expect(first.body).toContain('<strong>Add a pet</strong>');
@@ -249,10 +252,12 @@ describe('ReaderService', () => {
     expect(second.status).toBe(200);
     expect(second.body).toContain('<strong>Create a pet</strong>');
     // Another organization's spec of the same slug is never used.
-    const other = new ReaderService(new MemorySiteDirectory([demoSite()]), new MemoryContentSource([space]), {
-      cacheBytes: 1 << 20,
-      specs: new MemorySpecSource({ 'other-org/petstore': { hash: 'x', doc: spec('Leaked') } }),
-    });
+    const other = testClient(
+      new ReaderService(new MemorySiteDirectory([demoSite()]), new MemoryContentSource([space]), {
+        cacheBytes: 1 << 20,
+        specs: new MemorySpecSource({ 'other-org/petstore': { hash: 'x', doc: spec('Leaked') } }),
+      }),
+    );
     const page = await other.handle(get('/demo/docs/guides/api'));
     expect(page.body).not.toContain('Leaked');
     expect(page.body).toContain('is not available');
