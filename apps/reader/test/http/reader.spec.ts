@@ -210,11 +210,12 @@ describe('ReaderService', () => {
     expect((await r.handle(get(`/demo/docs/welcome?jwt_token=${await hs256('site-key-two')}`))).status).toBe(200);
   });
 
-  it('search answers JSON results inside the variant; unpublished sites are 404', async () => {
-    const res = await reader().handle(get('/demo/docs/~search?q=visibility'));
+  it('search answers JSON results inside the variant, with the parent path; unpublished sites are 404', async () => {
+    const json = { headers: { accept: 'application/json' } };
+    const res = await reader().handle(get('/demo/docs/~search?q=visibility', json));
     const body = JSON.parse(res.body) as { available: boolean; results: Array<{ title: string; url: string }> };
     expect(body.available).toBe(true);
-    expect(body.results[0]).toMatchObject({ title: 'Configure a site', url: '/demo/docs/guides/configure' });
+    expect(body.results[0]).toMatchObject({ title: 'Configure a site', url: '/demo/docs/guides/configure', path: ['Guides'] });
     expect((await reader([demoSite({ published: false })]).handle(get('/demo/docs/welcome'))).status).toBe(404);
   });
 
@@ -285,5 +286,43 @@ describe('ReaderService', () => {
     expect((await r.handle(get('/demo/docs/welcome?visitor.other=true'))).headers.etag).toBe(
       (await r.handle(get('/demo/docs/welcome'))).headers.etag,
     );
+  });
+
+  it('without script, the search form leads to a results page in the site chrome, matches marked', async () => {
+    const res = await reader().handle(get('/demo/docs/~search?q=visibility'));
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.body).toContain('<span class="hit-path">Guides</span>');
+    expect(res.body).toContain('<mark>Visibility</mark>');
+    expect(res.body).toContain('id="sidebar"');
+    expect(res.body).toContain('1 result for “visibility”');
+    expect((await reader().handle(get('/demo/docs/~search?q=%3Cscript%3E'))).body).not.toContain('<script>');
+  });
+
+  it('a missing page inside a site keeps the chrome: navigation, search, suggestions, Home to the site root', async () => {
+    const res = await reader().handle(get('/demo/docs/welcom'));
+    expect(res.status).toBe(404);
+    expect(res.body).toContain('id="sidebar"');
+    expect(res.body).toContain('action="/demo/docs/~search"');
+    expect(res.body).toContain('<li><a href="/demo/docs/welcome">Welcome</a></li>');
+    expect(res.body).toContain('<a href="/demo/docs">Home</a>');
+    expect(res.body).not.toMatch(/published with Bindery|class="brand">Bindery</);
+    // An unknown site has no chrome and no product name.
+    const unknown = await reader().handle(get('/nobody/docs/welcome'));
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).not.toContain('Bindery');
+  });
+
+  it('renders collapsible groups, breadcrumbs, the drawer and the search dialog on the server', async () => {
+    const res = await reader().handle(get('/demo/docs/guides/api'));
+    expect(res.body).toContain('<details open><summary>Guides</summary>');
+    expect(res.body).toContain(
+      '<nav class="breadcrumbs" aria-label="Breadcrumb"><ol><li><a href="/demo/docs/guides">Guides</a></li></ol></nav>',
+    );
+    expect(res.body).toMatch(/<nav class="sidebar" id="sidebar" aria-label="Pages" popover>/);
+    expect(res.body).toContain('popovertarget="sidebar"');
+    expect(res.body).toContain('<dialog class="search-dialog"');
+    // The stored theme is applied by a blocking script file in <head>, never inline.
+    expect(res.body).toMatch(/<script src="\/_reader\/theme\.[0-9a-f]+\.js"><\/script>\s*<link rel="stylesheet"/);
   });
 });

@@ -9,14 +9,14 @@ import type { Addressed } from '../../sites/site-view';
 import type { ReaderService } from '../reader.service';
 import type { ReaderResponse } from '../response';
 import { cachedRender, cacheHeaders, pageKey } from './cached-page';
-import { notFound } from './not-found';
+import { siteNotFound } from './not-found';
 import { lookupPage } from './page-lookup';
 import type { SiteRequest } from './site-request';
 
 export async function markdownRoute(reader: ReaderService, request: SiteRequest, addressed: Addressed): Promise<ReaderResponse> {
   const found = await lookupPage(reader, request, addressed, addressed.pagePath.slice(0, -'.md'.length), '.md');
   if (found.kind === 'redirect') return found.response;
-  if (found.kind === 'missing') return notFound();
+  if (found.kind === 'missing') return siteNotFound(reader, request, addressed);
   const { page, content } = found;
   const { key, etag } = pageKey(reader, { request, addressed, content, page, specs: new Map<string, LoadedSpec>(), format: 'md' });
   if (request.ifNoneMatch === etag) return { status: 304, headers: cacheHeaders(etag), body: '' };

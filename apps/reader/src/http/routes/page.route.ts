@@ -6,18 +6,19 @@ import type { LoadedSpec } from '../../openapi/spec-source';
 import { renderDocument } from '../../render/document-html';
 import { esc } from '../../render/escape';
 import { pageHref, renderPage, type PageView } from '../../render/layout';
-import { type Addressed, variantPrefix } from '../../sites/site-view';
+import type { Addressed } from '../../sites/site-view';
 import { ORIGIN_MARK, type ReaderService } from '../reader.service';
 import { HTML, type ReaderResponse } from '../response';
 import { cachedRender, cacheHeaders, pageKey } from './cached-page';
 import type { SiteRequest } from './site-request';
 import { lookupPage } from './page-lookup';
-import { notFound } from './not-found';
+import { siteNotFound } from './not-found';
+import { chromeView } from './chrome';
 
 export async function pageRoute(reader: ReaderService, request: SiteRequest, addressed: Addressed): Promise<ReaderResponse> {
   const found = await lookupPage(reader, request, addressed, addressed.pagePath, '');
   if (found.kind === 'redirect') return found.response;
-  if (found.kind === 'missing') return notFound();
+  if (found.kind === 'missing') return siteNotFound(reader, request, addressed);
   const { page, content, index } = found;
   const specs = await reader.specsFor(request.site.organizationId, page);
   const { key, etag } = pageKey(reader, { request, addressed, content, page, specs, format: 'html' });
@@ -41,7 +42,7 @@ function renderHtml(input: {
   specs: Map<string, LoadedSpec>;
 }): string {
   const { request, addressed, index, page, specs } = input;
-  const { site, prefix, structure, visitor } = request;
+  const { prefix, visitor } = request;
   const view: Pick<PageView, 'sitePrefix' | 'variantPrefix'> = { sitePrefix: prefix, variantPrefix: addressed.variantPrefix };
   const files = new Map<string, ReaderFile>(index.content.files.map((f) => [f.id, f]));
   const body = renderDocument(
@@ -58,21 +59,8 @@ function renderHtml(input: {
     visitor,
   );
   return renderPage({
-    site,
+    ...chromeView(request, addressed, index),
     origin: ORIGIN_MARK,
-    sitePrefix: prefix,
-    variantPrefix: addressed.variantPrefix,
-    sections: structure.sections.map((s) => ({
-      title: s.title,
-      href: `${prefix}${variantPrefix(structure, s)}` || '/',
-      current: s.id === addressed.section.id,
-    })),
-    variants: addressed.section.siteSpaces.map((v) => ({
-      siteSpace: v,
-      href: `${prefix}${variantPrefix(structure, addressed.section, v)}` || '/',
-      current: v.id === addressed.siteSpace.id,
-    })),
-    index,
     page,
     body,
     noindex: input.noindex,

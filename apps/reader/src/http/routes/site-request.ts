@@ -15,4 +15,5 @@ export interface SiteRequest {
   origin: string;
   query: Record<string, string>;
   ifNoneMatch?: string;
+  accept?: string;
 }

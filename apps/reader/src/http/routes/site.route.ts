@@ -10,7 +10,7 @@ import { type ReaderResponse, statusPage } from '../response';
 import { findSite } from '../site-finder';
 import { pathSegments, shareLinkEntry, siteLocation } from '../site-path';
 import { markdownRoute } from './markdown.route';
-import { notFound } from './not-found';
+import { notFound, siteNotFound } from './not-found';
 import { pageRoute } from './page.route';
 import { searchRoute } from './search.route';
 import { isSeoFile, seoRoute } from './seo.route';
@@ -79,6 +79,7 @@ async function serveSite(reader: ReaderService, request: FastifyRequest): Promis
     origin: `${secure ? 'https' : 'http'}://${request.host}`,
     query,
     ifNoneMatch: request.headers['if-none-match'],
+    accept: request.headers.accept,
   };
   const response = await room(reader, inside);
   if (site.visibility === 'share-link' || site.visibility === 'visitor-auth') response.headers['cache-control'] = 'private, no-cache';
@@ -92,7 +93,7 @@ async function room(reader: ReaderService, request: SiteRequest): Promise<Reader
   const seoFile = isSeoFile(request.rest);
   if (seoFile) return seoRoute(reader, request, seoFile);
   const addressed = address(request.structure, request.rest);
-  if (!addressed) return notFound();
+  if (!addressed) return siteNotFound(reader, request);
   if (addressed.pagePath === '~search') return searchRoute(reader, request, addressed);
   if (addressed.pagePath.endsWith('.md')) return markdownRoute(reader, request, addressed);
   return pageRoute(reader, request, addressed);
