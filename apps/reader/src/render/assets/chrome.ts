@@ -40,6 +40,6 @@ nav.sidebar:popover-open{position:fixed;inset:0 auto 0 0;width:min(80vw,320px);h
 nav.sidebar::backdrop{background:rgb(0 0 0 / .45)}
 .drawer-head{display:flex;align-items:center;justify-content:space-between;margin-bottom:8px;font-weight:700}
 .drawer-head .icon-button{display:inline-flex}
-nav.pagination{flex-direction:column}
+nav.pagination{flex-direction:column}button.theme{min-height:44px}
 }
 `;
