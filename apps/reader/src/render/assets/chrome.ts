@@ -29,6 +29,9 @@ dialog.search-dialog input{flex:1;min-height:44px;padding:8px 12px;font:inherit;
 figure.code{position:relative}button.copy{position:absolute;top:6px;right:6px;min-width:44px;min-height:32px;padding:4px 10px;font:inherit;font-size:13px;border:1px solid var(--line);border-radius:6px;background:var(--bg);color:var(--fg);cursor:pointer}
 figure.code figcaption+pre+button.copy{top:32px}
 .page-meta{margin-top:32px;color:var(--muted);font-size:14px}
+figure.embed-player{margin:1em 0}figure.embed-player iframe{display:block;width:100%;aspect-ratio:16/9;border:0;border-radius:8px;background:var(--code)}figure.embed-codepen iframe{aspect-ratio:auto;height:420px}figure.embed-player figcaption{font-size:13px;color:var(--muted)}
+ul.card-grid{list-style:none;padding:0;margin:1em 0;display:grid;grid-template-columns:repeat(auto-fill,minmax(14rem,1fr));gap:12px}li.card-item{border:1px solid var(--line);background:var(--card);border-radius:8px;padding:12px 14px}li.card-item strong{display:block;margin-bottom:4px}.card-field{color:var(--muted);font-size:14px}
+td ul,td ol{margin:0;padding-left:1.2em}
 main.status{max-width:768px}main.status .suggestions{padding-left:20px}
 @media (max-width:1023.98px){
 .layout{grid-template-columns:minmax(0,1fr);gap:0}aside.toc{display:none}
