@@ -4,6 +4,7 @@
 // revision or a structure change is a new key, never a stale page.
 import { randomBytes } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
+import type { CompressedBodies } from './compression';
 import type { ContentSource, ReaderPage, SpaceContent } from '../content/content-source';
 import { type LoadedSpec, MemorySpecSource, type SpecSource } from '../openapi/spec-source';
 import { hasConditions } from '../render/adaptive';
@@ -22,6 +23,8 @@ export interface ReaderOptions {
 export interface CachedPage {
   body: string;
   etag: string;
+  /** Its brotli and gzip forms, made when first asked for. */
+  compressed: CompressedBodies;
 }
 
 /**
@@ -49,7 +52,8 @@ export class ReaderService {
     // The TTL bounds how long signed file URLs (content signs them for an hour) stay in a cached page.
     this.rendered = new LRUCache({
       maxSize: Math.max(options.cacheBytes, 1),
-      sizeCalculation: (v) => v.body.length * 2 + 64,
+      // UTF-16 text, plus room for the compressed forms made later (about a quarter of it each).
+      sizeCalculation: (v) => v.body.length * 3 + 64,
       ttl: 10 * 60_000,
     });
   }

@@ -5,7 +5,7 @@ import { renderStatusPage } from '../render/layout';
 export interface ReaderResponse {
   status: number;
   headers: Record<string, string | string[]>;
-  body: string;
+  body: string | Buffer;
 }
 
 export const HTML = 'text/html; charset=utf-8';

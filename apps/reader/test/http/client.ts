@@ -16,6 +16,8 @@ export interface TestResponse {
   status: number;
   headers: Record<string, string | string[] | number | undefined>;
   body: string;
+  /** The body's bytes as sent (compressed bodies). */
+  raw: Buffer;
 }
 
 export interface TestClient {
@@ -31,7 +33,7 @@ export function testClient(reader: ReaderService): TestClient {
         url: request.url,
         headers: { ...request.headers, host: request.host, ...(request.secure ? { 'x-forwarded-proto': 'https' } : {}) },
       });
-      return { status: response.statusCode, headers: response.headers, body: response.body };
+      return { status: response.statusCode, headers: response.headers, body: response.body, raw: response.rawPayload };
     },
   };
 }

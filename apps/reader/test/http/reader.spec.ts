@@ -325,4 +325,36 @@ describe('ReaderService', () => {
     // The stored theme is applied by a blocking script file in <head>, never inline.
     expect(res.body).toMatch(/<script src="\/_reader\/theme\.[0-9a-f]+\.js"><\/script>\s*<link rel="stylesheet"/);
   });
+
+  it('compresses pages with brotli or gzip as accepted, once per cached page, with an ETag per encoding', async () => {
+    const r = reader();
+    const plain = await r.handle(get('/demo/docs/welcome'));
+    const zlib = jest.requireActual<typeof import('node:zlib')>('node:zlib');
+    const brotli = jest.spyOn(zlib, 'brotliCompressSync');
+    const br = await r.handle(get('/demo/docs/welcome', { headers: { 'accept-encoding': 'gzip, deflate, br' } }));
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(String(br.headers.vary)).toContain('Accept-Encoding');
+    expect(br.headers.etag).not.toBe(plain.headers.etag);
+    expect(zlib.brotliDecompressSync(br.raw).toString()).toBe(plain.body);
+    await r.handle(get('/demo/docs/welcome', { headers: { 'accept-encoding': 'br' } }));
+    expect(brotli).toHaveBeenCalledTimes(1);
+    const gz = await r.handle(get('/demo/docs/welcome', { headers: { 'accept-encoding': 'gzip;q=1, br;q=0' } }));
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.raw).toString()).toBe(plain.body);
+    const again = await r.handle(
+      get('/demo/docs/welcome', { headers: { 'accept-encoding': 'br', 'if-none-match': String(br.headers.etag) } }),
+    );
+    expect(again.status).toBe(304);
+    brotli.mockRestore();
+  });
+
+  it('serves every page as Markdown in llms-full.txt, only when agentsContext is included', async () => {
+    const res = await reader().handle(get('/demo/docs/llms-full.txt'));
+    expect(res.status).toBe(200);
+    expect(res.body).toContain('# Configure a site');
+    expect(res.body).toContain('Source: http://localhost:8090/demo/docs/guides/configure.md');
+    expect(res.body).toContain('pnpm add @bindery/cli');
+    expect(res.body).not.toContain('Not ready.');
+    expect((await reader([demoSite({ agentsContext: 'excluded' })]).handle(get('/demo/docs/llms-full.txt'))).status).toBe(404);
+  });
 });

@@ -5,7 +5,9 @@ import { createHash } from 'node:crypto';
 import type { ReaderPage, SpaceContent } from '../../content/content-source';
 import type { LoadedSpec } from '../../openapi/spec-source';
 import type { Addressed } from '../../sites/site-view';
+import { CompressedBodies, negotiateEncoding } from '../compression';
 import type { CachedPage, ReaderService } from '../reader.service';
+import type { ReaderResponse } from '../response';
 import type { SiteRequest } from './site-request';
 
 export interface CacheInput {
@@ -18,7 +20,30 @@ export interface CacheInput {
 }
 
 export function cacheHeaders(etag: string): Record<string, string> {
-  return { etag, 'cache-control': 'public, max-age=0, must-revalidate', vary: 'Cookie' };
+  return { etag, 'cache-control': 'public, max-age=0, must-revalidate', vary: 'Cookie, Accept-Encoding' };
+}
+
+/**
+ * A cached page as this request wants it: compressed when the client accepts it (once per page
+ * and origin), with an ETag per representation; 304 when the client holds that one.
+ */
+export function servedBody(
+  request: SiteRequest,
+  cached: CachedPage,
+  type: string,
+  extra: Record<string, string>,
+  text: () => string,
+): ReaderResponse {
+  const encoding = negotiateEncoding(request.acceptEncoding);
+  const etag = encoding ? cached.etag.replace(/"$/, `-${encoding}"`) : cached.etag;
+  const headers: Record<string, string> = { 'content-type': type, ...cacheHeaders(etag), ...extra };
+  if (request.ifNoneMatch === etag) return { status: 304, headers: cacheHeaders(etag), body: '' };
+  if (!encoding) return { status: 200, headers, body: text() };
+  return {
+    status: 200,
+    headers: { ...headers, 'content-encoding': encoding },
+    body: cached.compressed.get(request.origin, encoding, text),
+  };
 }
 
 /** The page's key and ETag; `cached` when the client already holds it. */
@@ -46,7 +71,7 @@ export function pageKey(reader: ReaderService, input: CacheInput): { key: string
 export function cachedRender(reader: ReaderService, key: string, etag: string, render: () => string): CachedPage {
   let cached = reader.rendered.get(key);
   if (!cached) {
-    cached = { body: render(), etag };
+    cached = { body: render(), etag, compressed: new CompressedBodies() };
     reader.rendered.set(key, cached);
   }
   return cached;

@@ -8,7 +8,7 @@ import { visibleDocument } from '../../render/adaptive';
 import type { Addressed } from '../../sites/site-view';
 import type { ReaderService } from '../reader.service';
 import type { ReaderResponse } from '../response';
-import { cachedRender, cacheHeaders, pageKey } from './cached-page';
+import { cachedRender, pageKey, servedBody } from './cached-page';
 import { siteNotFound } from './not-found';
 import { lookupPage } from './page-lookup';
 import type { SiteRequest } from './site-request';
@@ -19,14 +19,9 @@ export async function markdownRoute(reader: ReaderService, request: SiteRequest,
   if (found.kind === 'missing') return siteNotFound(reader, request, addressed);
   const { page, content } = found;
   const { key, etag } = pageKey(reader, { request, addressed, content, page, specs: new Map<string, LoadedSpec>(), format: 'md' });
-  if (request.ifNoneMatch === etag) return { status: 304, headers: cacheHeaders(etag), body: '' };
   const cached = cachedRender(reader, key, etag, () => pageMarkdown(page, request.visitor));
   const robotsHeader: Record<string, string> = request.site.visibility !== 'public' || page.noIndex ? { 'x-robots-tag': 'noindex' } : {};
-  return {
-    status: 200,
-    headers: { 'content-type': 'text/markdown; charset=utf-8', ...cacheHeaders(etag), ...robotsHeader },
-    body: cached.body,
-  };
+  return servedBody(request, cached, 'text/markdown; charset=utf-8', robotsHeader, () => cached.body);
 }
 
 function pageMarkdown(page: ReaderPage, visitor: VisitorContext): string {

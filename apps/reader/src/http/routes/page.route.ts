@@ -9,7 +9,7 @@ import { pageHref, renderPage, type PageView } from '../../render/layout';
 import type { Addressed } from '../../sites/site-view';
 import { ORIGIN_MARK, type ReaderService } from '../reader.service';
 import { HTML, type ReaderResponse } from '../response';
-import { cachedRender, cacheHeaders, pageKey } from './cached-page';
+import { cachedRender, pageKey, servedBody } from './cached-page';
 import type { SiteRequest } from './site-request';
 import { lookupPage } from './page-lookup';
 import { siteNotFound } from './not-found';
@@ -23,14 +23,9 @@ export async function pageRoute(reader: ReaderService, request: SiteRequest, add
   const specs = await reader.specsFor(request.site.organizationId, page);
   const { key, etag } = pageKey(reader, { request, addressed, content, page, specs, format: 'html' });
   const noindex = request.site.visibility !== 'public';
-  if (request.ifNoneMatch === etag) return { status: 304, headers: cacheHeaders(etag), body: '' };
   const cached = cachedRender(reader, key, etag, () => renderHtml({ request, addressed, index, page, specs, noindex }));
   const robotsHeader: Record<string, string> = noindex || page.noIndex ? { 'x-robots-tag': 'noindex' } : {};
-  return {
-    status: 200,
-    headers: { 'content-type': HTML, ...cacheHeaders(etag), ...robotsHeader },
-    body: cached.body.split(ORIGIN_MARK).join(esc(request.origin)),
-  };
+  return servedBody(request, cached, HTML, robotsHeader, () => cached.body.split(ORIGIN_MARK).join(esc(request.origin)));
 }
 
 function renderHtml(input: {

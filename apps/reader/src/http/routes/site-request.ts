@@ -16,4 +16,5 @@ export interface SiteRequest {
   query: Record<string, string>;
   ifNoneMatch?: string;
   accept?: string;
+  acceptEncoding?: string;
 }

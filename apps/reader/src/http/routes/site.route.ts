@@ -80,6 +80,7 @@ async function serveSite(reader: ReaderService, request: FastifyRequest): Promis
     query,
     ifNoneMatch: request.headers['if-none-match'],
     accept: request.headers.accept,
+    acceptEncoding: request.headers['accept-encoding'],
   };
   const response = await room(reader, inside);
   if (site.visibility === 'share-link' || site.visibility === 'visitor-auth') response.headers['cache-control'] = 'private, no-cache';
