@@ -140,6 +140,18 @@ describe('on a desktop (1366×900)', () => {
     await page.close();
   });
 
+  it('opens the dialog from the header box with what is typed; closing gives focus back to the box', async () => {
+    const page = await open('/demo/docs/welcome', DESKTOP);
+    await page.focus('form.search input');
+    await page.keyboard.type('visibility');
+    expect(await page.$eval('dialog.search-dialog input', (i) => (i as HTMLInputElement).value)).toBe('visibility');
+    await page.waitForSelector('#search-results:not([hidden]) a');
+    await page.keyboard.press('Escape');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('q');
+    expect(await page.$eval('dialog.search-dialog', (d) => (d as HTMLDialogElement).open)).toBe(false);
+    await page.close();
+  });
+
   it('applies a stored dark choice before the first paint (the deferred script blocked), and OS dark to code', async () => {
     const page = await newPage();
     await page.setViewport(DESKTOP);

@@ -48,7 +48,8 @@ var dialog=$('dialog.search-dialog');
 if(dialog){
   var input=$('input',dialog),list=$('.search-results',dialog),status=$('.search-status',dialog);
   var endpoint=dialog.getAttribute('data-endpoint');var timer=null,active=-1,seq=0;
-  function open(text){if(!dialog.open)dialog.showModal();if(typeof text==='string'&&text){input.value=text;run()}input.focus();input.select();}
+  function open(text){if(!dialog.open)dialog.showModal();input.focus();
+    if(typeof text==='string'&&text){input.value=text;input.setSelectionRange(text.length,text.length);run()}else input.select();}
   function options(){return $$('[role=option]',list)}
   function setActive(i){var opts=options();if(!opts.length){active=-1;input.removeAttribute('aria-activedescendant');return}
     active=(i+opts.length)%opts.length;
@@ -78,7 +79,9 @@ if(dialog){
     fetch(endpoint+'?q='+encodeURIComponent(q),{headers:{accept:'application/json'}}).then(function(r){return r.json()}).then(function(body){if(mine===seq)show(body,q)}).catch(function(){});}
   input.addEventListener('input',function(){clearTimeout(timer);timer=setTimeout(run,120)});
   input.addEventListener('keydown',function(e){
-    if(e.key==='ArrowDown'){e.preventDefault();setActive(active+1)}
+    /* Escape closes at once (a search field would first only clear its text). */
+    if(e.key==='Escape'){e.preventDefault();dialog.close()}
+    else if(e.key==='ArrowDown'){e.preventDefault();setActive(active+1)}
     else if(e.key==='ArrowUp'){e.preventDefault();setActive(active-1)}
     else if(e.key==='Enter'&&!e.isComposing&&active>=0){var a=options()[active];if(a){e.preventDefault();dialog.close();location.href=a.href}}});
   $('form',dialog).addEventListener('submit',function(e){if(active>=0)e.preventDefault()});
@@ -88,7 +91,10 @@ if(dialog){
   list.addEventListener('click',function(){dialog.close()});
   document.addEventListener('keydown',function(e){if((e.ctrlKey||e.metaKey)&&!e.altKey&&(e.key||'').toLowerCase()==='k'){e.preventDefault();open()}});
   var box=$('form.search input');
-  if(box){box.addEventListener('focus',function(){var v=box.value;box.blur();open(v)});}
+  /* The header's box opens the dialog on a click or on the first key typed; focus alone does not (closing gives focus back to it). */
+  if(box){box.addEventListener('click',function(){open(box.value)});
+    box.addEventListener('keydown',function(e){if(e.ctrlKey||e.metaKey||e.altKey)return;
+      if(e.key.length===1){e.preventDefault();open(box.value+e.key)}else if(e.key==='Enter'||e.key==='ArrowDown'){e.preventDefault();open(box.value)}});}
   var opener=$('a.search-open');
   if(opener)opener.addEventListener('click',function(e){e.preventDefault();open()});}
 
