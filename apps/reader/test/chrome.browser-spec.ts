@@ -144,11 +144,11 @@ describe('on a desktop (1366×900)', () => {
     const page = await open('/demo/docs/welcome', DESKTOP);
     await page.focus('form.search input');
     await page.keyboard.type('visibility');
-    expect(await page.$eval('dialog.search-dialog input', (i) => (i as HTMLInputElement).value)).toBe('visibility');
+    expect(await page.$eval('dialog.search-dialog input', (i) => i.value)).toBe('visibility');
     await page.waitForSelector('#search-results:not([hidden]) a');
     await page.keyboard.press('Escape');
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('q');
-    expect(await page.$eval('dialog.search-dialog', (d) => (d as HTMLDialogElement).open)).toBe(false);
+    expect(await page.$eval('dialog.search-dialog', (d) => d.open)).toBe(false);
     await page.close();
   });
 
