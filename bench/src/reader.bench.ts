@@ -11,7 +11,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 
 /** Starts the reader's bench server (in-memory 10,000-page site) in its own process. */
 async function startReader(cacheMb: number): Promise<{ child: ChildProcess; base: string }> {
-  const child = spawn(process.execPath, [join(repoRoot(), 'apps/reader/dist/bench-server.js')], {
+  const child = spawn(process.execPath, [join(repoRoot(), 'apps/reader/dist/bench/bench/server.js')], {
     env: { ...process.env, READER_BENCH_PAGES: String(PAGES), READER_CACHE_MB: String(cacheMb) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

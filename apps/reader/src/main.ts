@@ -2,17 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { RequestContext } from '@bindery/contracts';
 import { loadConfig, logger, markReady, natsConnectionOptions, runMain, ServiceClient, startMetricsServer } from '@bindery/platform';
 import { connect } from '@nats-io/transport-node';
-import { DemoFirstContent, FirstSiteDirectory } from './composite';
 import { ReaderEnv } from './config/reader.env';
 import { listenForChanges } from './freshness/reader-events';
-import { MemoryContentSource } from './content/memory-content';
 import { NatsContentSource } from './content/nats-content';
 import { NatsSpecSource } from './openapi/nats-specs';
 import { ReaderService } from './http/reader.service';
 import { buildServer } from './http/server';
-import { MemorySiteDirectory } from './sites/memory-directory';
 import { NatsSiteDirectory } from './sites/nats-directory';
-import { DEMO_ORG, demoContents, demoSite } from './test-fixtures';
 
 runMain(async () => {
   const env = loadConfig(ReaderEnv);
@@ -23,14 +19,8 @@ runMain(async () => {
   const natsSites = new NatsSiteDirectory(client, context, env.READER_SITE_TTL_MS);
   const natsContent = new NatsContentSource(client, context, env.READER_REVALIDATE_MS);
   listenForChanges(nc, { space: (spaceId) => natsContent.invalidate(spaceId), sites: () => natsSites.invalidate() });
-  let sites: ConstructorParameters<typeof ReaderService>[0] = natsSites;
-  let content: ConstructorParameters<typeof ReaderService>[1] = natsContent;
-  if (env.READER_FIXTURES === 'demo') {
-    sites = new FirstSiteDirectory([sites, new MemorySiteDirectory([demoSite()])]);
-    content = new DemoFirstContent(new MemoryContentSource(demoContents()), DEMO_ORG, content);
-  }
   const specs = new NatsSpecSource(client, context, env.READER_REVALIDATE_MS);
-  const reader = new ReaderService(sites, content, { cacheBytes: env.READER_CACHE_MB * 1024 * 1024, specs });
+  const reader = new ReaderService(natsSites, natsContent, { cacheBytes: env.READER_CACHE_MB * 1024 * 1024, specs });
   const app = buildServer(reader, {
     trustProxy: env.READER_TRUST_PROXY === 'true',
     rateLimitPerMinute: env.READER_RATE_LIMIT_PER_MINUTE,

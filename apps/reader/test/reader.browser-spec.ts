@@ -1,101 +1,17 @@
 // A person reading the demo site in Chromium: open it, use the sidebar, a tab block, the search
 // box, the theme switch; accessibility checked with axe-core (serious and critical violations
 // fail). Screenshots go to test/artifacts/ (gitignored).
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { MemoryContentSource } from '../src/content/memory-content';
-import { ReaderService } from '../src/http/reader.service';
-import { buildServer } from '../src/http/server';
-import { HOSTILE_ORG, hostileContents, hostileSite, SCRIPT_URLS } from '../src/hostile-fixtures';
-import { MemorySiteDirectory } from '../src/sites/memory-directory';
-import { demoContents, demoSite, demoSpecs } from '../src/test-fixtures';
+import { ARTIFACTS, axeViolations, base, newPage, open, startBrowser, stopBrowser, violations } from './browser/harness';
+import { HOSTILE_ORG, SCRIPT_URLS } from './fixtures/hostile-site';
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- axe-core ships its browser bundle as `source`
-const AXE_SOURCE: string = (require('axe-core') as { source: string }).source;
-const ARTIFACTS = join(__dirname, 'artifacts');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-let server: FastifyInstance;
-let browser: Browser;
-let base: string;
-/** Content-Security-Policy violations any page reported (the reader's own pages must cause none). */
-const violations: string[] = [];
-
-/** A new tab that reports CSP violations, both as events in the page and as Chromium's console errors. */
-async function newPage(): Promise<Page> {
-  const page = await browser.newPage();
-  await page.exposeFunction('__reportViolation', (what: string) => violations.push(what));
-  await page.evaluateOnNewDocument(() => {
-    document.addEventListener('securitypolicyviolation', (e) =>
-      (window as unknown as { __reportViolation: (w: string) => void }).__reportViolation(`${e.violatedDirective} ${e.blockedURI}`),
-    );
-  });
-  page.on('console', (message) => {
-    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) violations.push(message.text());
-  });
-  return page;
-}
-
-beforeAll(async () => {
-  mkdirSync(ARTIFACTS, { recursive: true });
-  const reader = new ReaderService(
-    new MemorySiteDirectory([demoSite(), hostileSite()]),
-    new MemoryContentSource([...demoContents(), ...hostileContents()]),
-    {
-      cacheBytes: 16 << 20,
-      specs: demoSpecs(),
-    },
-  );
-  server = buildServer(reader, { trustProxy: false });
-  base = await server.listen({ port: 0, host: '127.0.0.1' });
-  browser = await puppeteer.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
-  });
-});
-
+beforeAll(startBrowser);
+afterAll(stopBrowser);
 afterEach(() => {
   // The reader's pages, scripts and styles all obey its own policy.
   expect(violations.splice(0)).toEqual([]);
 });
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-async function open(path: string): Promise<Page> {
-  const page = await newPage();
-  await page.setViewport({ width: 1280, height: 900 });
-  const response = await page.goto(`${base}${path}`, { waitUntil: 'load' });
-  // 304: the browser revalidated a page it holds (the ETag at work).
-  expect([200, 304]).toContain(response?.status());
-  return page;
-}
-
-async function axeViolations(page: Page): Promise<Array<{ id: string; impact: string; nodes: number; targets: string[] }>> {
-  await page.evaluate(AXE_SOURCE);
-  const result = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Array<{ id: string; impact: string; nodes: unknown[] }> }> };
-      }
-    ).axe;
-    return axe.run(document, { resultTypes: ['violations'] });
-  });
-  return result.violations.map((v) => ({
-    id: v.id,
-    impact: v.impact,
-    nodes: v.nodes.length,
-    targets: (v.nodes as Array<{ target: string[]; failureSummary?: string }>).map(
-      (n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`,
-    ),
-  }));
-}
 
 describe('a published site in Chromium', () => {
   it('opens the site, follows the sidebar and the next link', async () => {
@@ -113,7 +29,7 @@ describe('a published site in Chromium', () => {
 
   it('switches a tab block with the mouse and the keyboard', async () => {
     const page = await open('/demo/docs/welcome');
-    const visiblePanel = () => page.$eval('.tabs [role=tabpanel]:not([hidden])', (p) => p.textContent?.trim());
+    const visiblePanel = () => page.$eval('.tabs [role=tabpanel]:not([hidden]) pre', (p) => p.textContent?.trim());
     expect(await visiblePanel()).toBe('pnpm add @bindery/cli');
     await page.click('.tabs [role=tab]:nth-child(2)');
     expect(await visiblePanel()).toBe('npm install @bindery/cli');
@@ -126,12 +42,14 @@ describe('a published site in Chromium', () => {
   it('searches without a page reload and opens a result', async () => {
     const page = await open('/demo/docs/welcome');
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
-    await page.type('form.search input', 'visibility');
-    await page.waitForSelector('form.search ul:not([hidden]) a');
+    await page.click('form.search input');
+    await page.waitForSelector('dialog.search-dialog[open]');
+    await page.keyboard.type('visibility');
+    await page.waitForSelector('#search-results:not([hidden]) a');
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
-    const first = await page.$eval('form.search ul a', (a) => a.getAttribute('href'));
+    const first = await page.$eval('#search-results a', (a) => a.getAttribute('href'));
     expect(first).toBe('/demo/docs/guides/configure');
-    await Promise.all([page.waitForNavigation(), page.click('form.search ul a')]);
+    await Promise.all([page.waitForNavigation(), page.click('#search-results a')]);
     expect(await page.$eval('h1', (h) => h.textContent)).toBe('Configure a site');
     await page.close();
   });
@@ -159,7 +77,7 @@ describe('a published site in Chromium', () => {
         '/demo/docs/nope',
       ]) {
         const page = await newPage();
-        await page.goto(`${base}${path}`);
+        await page.goto(`${base()}${path}`);
         await page.evaluate((t) => document.documentElement.setAttribute('data-theme', t), theme);
         const serious = (await axeViolations(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
         expect([theme, path, serious]).toEqual([theme, path, []]);
@@ -213,9 +131,10 @@ describe('a published site in Chromium', () => {
 
   it('answers unknown pages with the styled 404 page', async () => {
     const page = await newPage();
-    const response = await page.goto(`${base}/demo/docs/does-not-exist`);
+    const response = await page.goto(`${base()}/demo/docs/does-not-exist`);
     expect(response?.status()).toBe(404);
-    expect(await page.$eval('h1', (h) => h.textContent)).toContain('404');
+    expect(await page.$eval('h1', (h) => h.textContent)).toBe('Page not found');
+    expect(await page.$eval('main a[href="/demo/docs"]', (a) => a.textContent)).toBe('Home');
     await page.close();
   });
 
@@ -238,7 +157,7 @@ describe('a published site in Chromium', () => {
     // cards with a refused URL are left out).
     expect(targets.length).toBeGreaterThanOrEqual(SCRIPT_URLS.length * 4);
     for (const i of targets) {
-      await page.goto(`${base}/${HOSTILE_ORG}/docs/attack`);
+      await page.goto(`${base()}/${HOSTILE_ORG}/docs/attack`);
       const links = await page.$$(CLICKED);
       await links[i].click();
       expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();

@@ -8,7 +8,9 @@ import { type SiteBody, siteWithSpaces } from './sites-helpers';
  * sites verified and filtered them by the adaptive schema) satisfy its expression, in HTML and Markdown.
  */
 describe('reader: if blocks per visitor', () => {
-  const read = async (path: string) => (await fetch(`${testStack().readerUrl}${path}`, { redirect: 'manual' })).text();
+  // Search answers JSON to the page's script (Accept: application/json), a results page otherwise.
+  const read = async (path: string) =>
+    (await fetch(`${testStack().readerUrl}${path}`, { redirect: 'manual', headers: { accept: 'application/json, text/html' } })).text();
 
   it('hides an if block from visitors without the claim, shows it to those with it, and never leaks a broken one', async () => {
     const { client, orgId, spaceIds, base } = await siteWithSpaces(1, 'rblocks');

@@ -10,7 +10,9 @@ import { processed, specWhen } from './openapi-helpers';
  * and a search that cannot reach another organization's space.
  */
 describe('reader: the demo site, search and old paths', () => {
-  const read = (path: string) => fetch(`${testStack().readerUrl}${path}`, { redirect: 'manual' });
+  // Search answers JSON to the page's script (Accept: application/json), a results page otherwise.
+  const read = (path: string) =>
+    fetch(`${testStack().readerUrl}${path}`, { redirect: 'manual', headers: { accept: 'application/json, text/html' } });
 
   it('publishes the demo site, searches it, and redirects a renamed page', async () => {
     const user = await newUser('reader-demo');

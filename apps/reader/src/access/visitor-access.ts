@@ -22,7 +22,10 @@ const MAX_SHARE_KEY_LENGTH = 256;
 export const SHARE_COOKIE = 'bindery_share';
 export const VISITOR_COOKIE = 'bindery_visitor';
 
-export function visitorCredentials(query: Record<string, string | undefined>, cookies: Record<string, string>): VisitorCredentials {
+export function visitorCredentials(
+  query: Record<string, string | undefined>,
+  cookies: Record<string, string | undefined>,
+): VisitorCredentials {
   const shareKey = bounded(query.share ?? cookies[SHARE_COOKIE], MAX_SHARE_KEY_LENGTH);
   const token = bounded(query.jwt_token ?? cookies[VISITOR_COOKIE], MAX_TOKEN_LENGTH);
   return {

@@ -34,11 +34,6 @@ export class ReaderEnv extends NatsEnv {
   @Min(0)
   READER_SITE_TTL_MS: number = 30_000;
 
-  /** `demo`: also serve the built-in demo site at /demo/docs (local use, and until sites publishes). */
-  @IsOptional()
-  @IsIn(['demo', 'none'])
-  READER_FIXTURES?: 'demo' | 'none';
-
   /**
    * Requests one client address may make per minute (pages, search, assets), per replica; beyond
    * it a 429 with Retry-After. 0 turns the limit off. Behind a proxy, set READER_TRUST_PROXY so

@@ -2,6 +2,8 @@
 // page must never run script it did not serve itself: no inline script or style (the reader's own
 // script and stylesheet are files under /_reader/), no plugins, no framing (clickjacking), no
 // sniffing a text body into script, and no full URL (share keys live in paths) sent elsewhere.
+import { PLAYER_ORIGINS } from '../render/embed-player';
+
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'none'",
   "script-src 'self'",
@@ -10,6 +12,8 @@ export const CONTENT_SECURITY_POLICY = [
   "img-src 'self' https: http:",
   // The search box asks the site's `~search` endpoint.
   "connect-src 'self'",
+  // Video and CodePen embeds: only the players' own origins, in sandboxed iframes.
+  `frame-src ${PLAYER_ORIGINS.join(' ')}`,
   "form-action 'self'",
   "base-uri 'none'",
   "object-src 'none'",

@@ -1,6 +1,11 @@
+import fastifyCookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { ReaderService } from './reader.service';
+import { statusPage } from './response';
+import { notFound } from './routes/not-found';
+import { assetRoutes } from './routes/assets.route';
+import { siteRoutes } from './routes/site.route';
 import { SECURITY_HEADERS } from './security-headers';
 
 export interface ServerOptions {
@@ -12,7 +17,7 @@ export interface ServerOptions {
 const MINUTE_MS = 60_000;
 
 /**
- * Fastify in front of ReaderService: every GET/HEAD goes to it; `/healthz` answers for probes.
+ * The reader's HTTP server: assets, `/healthz` for probes, and every other address to a site's rooms.
  * Every response carries the security headers; anonymous visitors are limited per address (an
  * in-process window per replica: the reader is stateless, a replica's share of a flood is bounded).
  */
@@ -21,7 +26,14 @@ export function buildServer(reader: ReaderService, options: ServerOptions): Fast
     logger: false,
     trustProxy: options.trustProxy,
     routerOptions: { maxParamLength: 4096, ignoreDuplicateSlashes: true },
+    // A path Fastify cannot decode (a bad escape) is an address no site has: the same styled 404.
+    frameworkErrors: (error, _request, reply) => {
+      const answer = error.code === 'FST_ERR_BAD_URL' ? notFound() : statusPage(400, 'Bad request', 'This request could not be read.');
+      void (reply as FastifyReply).status(answer.status).headers(answer.headers).send(answer.body);
+    },
   });
+  // Cookies are only read (visitor credentials); the reader signs none.
+  void app.register(fastifyCookie);
   app.addHook('onSend', async (_request, reply) => {
     void reply.headers(SECURITY_HEADERS);
   });
@@ -39,21 +51,8 @@ export function buildServer(reader: ReaderService, options: ServerOptions): Fast
   }
   void app.register((routes, _options, done) => {
     routes.get('/healthz', { config: { rateLimit: false } }, () => ({ status: 'ok' }));
-    routes.route({
-      method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-      url: '/*',
-      handler: async (request, reply) => {
-        const response = await reader.handle({
-          method: request.method,
-          host: request.host,
-          url: request.raw.url ?? '/',
-          headers: request.headers,
-          secure: request.protocol === 'https',
-        });
-        void reply.status(response.status).headers(response.headers);
-        return reply.send(response.body);
-      },
-    });
+    assetRoutes(routes);
+    siteRoutes(routes, reader);
     done();
   });
   app.setErrorHandler(async (error, _request, reply) => {

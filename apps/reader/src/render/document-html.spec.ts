@@ -222,4 +222,51 @@ describe('renderDocument', () => {
     expect(html).toContain('<img src="https://x.test/l.png" alt="Chart" width="320" class="img-light"');
     expect(html).toContain('<img src="https://x.test/d.png" alt="Chart" width="320" class="img-dark"');
   });
+
+  it('plays YouTube, Vimeo and CodePen embeds in sandboxed iframes rebuilt from their ids; other embeds stay cards', () => {
+    const embed = (url: string) => ({ object: 'block', type: 'embed', isVoid: true, data: { url } });
+    const { html } = renderDocument(
+      doc([
+        embed('https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=1'),
+        embed('https://vimeo.com/76979871'),
+        embed('https://codepen.io/someone/pen/abcDEF'),
+        embed('https://youtu.be/not-an-id"onload=x'),
+        embed('https://example.com/video'),
+      ]),
+      refs,
+    );
+    expect(html).toContain('<iframe src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ"');
+    expect(html).toContain('<iframe src="https://player.vimeo.com/video/76979871"');
+    expect(html).toContain('<iframe src="https://codepen.io/someone/embed/abcDEF?default-tab=result"');
+    expect(html.match(/<iframe /g)).toHaveLength(3);
+    expect(html.match(/sandbox="allow-scripts allow-same-origin allow-presentation allow-popups"/g)).toHaveLength(3);
+    expect(html).not.toMatch(/"onload/);
+    expect(html).toContain('<a class="card embed" href="https://example.com/video"');
+  });
+
+  it('writes lists inside table cells as lists, and a card-view table as cards', () => {
+    const fragment = (id: string, nodes: unknown[]) => ({ object: 'fragment', fragment: id, nodes });
+    const list = {
+      object: 'block',
+      type: 'list-unordered',
+      nodes: [{ object: 'block', type: 'list-item', nodes: [{ object: 'block', type: 'paragraph', nodes: [text('one')] }] }],
+    };
+    const table = (view: string) => ({
+      object: 'block',
+      type: 'table',
+      isVoid: true,
+      data: {
+        view: { type: view, columns: ['a', 'b'] },
+        definition: { a: { title: 'Name' }, b: { title: 'Items' } },
+        records: { r1: { orderIndex: 'a0', values: { a: 'fa', b: 'fb' } } },
+      },
+      fragments: [fragment('fa', [{ object: 'block', type: 'paragraph', nodes: [text('Row')] }]), fragment('fb', [list])],
+    });
+    const grid = renderDocument(doc([table('grid')]), refs).html;
+    expect(grid).toContain('<td><ul><li>');
+    expect(grid).not.toContain('&lt;ul&gt;');
+    const cards = renderDocument(doc([table('cards')]), refs).html;
+    expect(cards).toContain('<ul class="card-grid"><li class="card-item"><strong>Row</strong>');
+    expect(cards).not.toContain('<table>');
+  });
 });

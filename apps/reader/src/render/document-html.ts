@@ -12,6 +12,7 @@ import type { OpenApiDoc } from '../openapi/spec-source';
 import { esc, slugify } from './escape';
 import { isSafeUrl, urlAttr } from './safe-url';
 import { ifHolds } from './adaptive';
+import { playerFor } from './embed-player';
 import { renderOperation, renderSchemas, renderWebhook } from './openapi-html';
 
 /** How references inside a document become URLs (the page being rendered decides). */
@@ -267,7 +268,11 @@ class DocumentRenderer {
   }
 
   private embed(url: string): string {
-    // No third-party iframes: a card that links out (no tracking, no script from elsewhere).
+    // Known players (YouTube, Vimeo, CodePen) play in a sandboxed iframe; anything else is a card
+    // that links out (no script from an unknown origin).
+    const player = playerFor(url);
+    if (player)
+      return `<figure class="embed-player embed-${player.kind}"><iframe src="${urlAttr(player.src)}" title="${esc(player.title)}" loading="lazy" sandbox="allow-scripts allow-same-origin allow-presentation allow-popups" allow="fullscreen; picture-in-picture; encrypted-media" allowfullscreen referrerpolicy="strict-origin-when-cross-origin"></iframe><figcaption><a href="${urlAttr(url)}" rel="noopener nofollow">${esc(hostOf(url))}</a></figcaption></figure>`;
     return `<a class="card embed" href="${urlAttr(url)}" rel="noopener nofollow">${esc(hostOf(url))}<span>${esc(url)}</span></a>`;
   }
 
@@ -315,8 +320,8 @@ class DocumentRenderer {
 
   private table(node: AnyNode): string {
     const data = node.data as {
-      view?: { columns?: string[]; hideHeader?: boolean };
-      records?: Record<string, { orderIndex: string; values: Record<string, string> }>;
+      view?: { type?: string; columns?: string[]; hideHeader?: boolean };
+      records?: Record<string, TableRecord>;
       definition?: Record<string, { title?: string; textAlignment?: string }>;
     };
     const columns = data.view?.columns ?? [];
@@ -328,18 +333,41 @@ class DocumentRenderer {
     const head = data.view?.hideHeader
       ? ''
       : `<thead><tr>${columns.map((c) => `<th scope="col"${align(c)}>${esc(data.definition?.[c]?.title ?? '')}</th>`).join('')}</tr></thead>`;
-    const rows = Object.values(data.records ?? {})
-      .sort((a, b) => (a.orderIndex < b.orderIndex ? -1 : a.orderIndex > b.orderIndex ? 1 : 0))
+    const sorted = Object.values(data.records ?? {}).sort((a, b) =>
+      a.orderIndex < b.orderIndex ? -1 : a.orderIndex > b.orderIndex ? 1 : 0,
+    );
+    // A cell holds blocks: a lone paragraph is written inline, lists and other blocks as blocks.
+    const cell = (record: TableRecord, column: string): string => {
+      const fragment = fragments.get(record.values?.[column] ?? '');
+      const nodes = (fragment?.nodes ?? []) as unknown as AnyNode[];
+      return nodes.map((n) => (n.type === 'paragraph' ? this.inlines(n.nodes) : this.block(n))).join(' ');
+    };
+    const rows = sorted
       .map((record) => {
-        const cells = columns.map((c) => {
-          const fragment = fragments.get(record.values?.[c] ?? '');
-          const inner = fragment ? (fragment.nodes as unknown as AnyNode[]).map((n) => this.inlines(n.nodes)).join(' ') : '';
-          return `<td${align(c)}>${inner}</td>`;
-        });
+        const cells = columns.map((c) => `<td${align(c)}>${cell(record, c)}</td>`);
         return `<tr>${cells.join('')}</tr>`;
       })
       .join('');
+    if (data.view?.type === 'cards') return this.cards(columns, sorted, cell, (c) => data.definition?.[c]?.title ?? '');
     return `<div class="table-wrap" tabindex="0"><table>${head}<tbody>${rows}</tbody></table></div>`;
+  }
+
+  /** A table in card view: one card per record, its first column as the card's title. */
+  private cards(
+    columns: string[],
+    records: TableRecord[],
+    cell: (r: TableRecord, c: string) => string,
+    title: (c: string) => string,
+  ): string {
+    const items = records.map((record) => {
+      const [first, ...rest] = columns;
+      const lines = rest
+        .map((c) => [c, cell(record, c)] as const)
+        .filter(([, html]) => html.trim() !== '')
+        .map(([c, html]) => `<div class="card-field"><span class="sr-only">${esc(title(c))}: </span>${html}</div>`);
+      return `<li class="card-item">${first ? `<strong>${cell(record, first)}</strong>` : ''}${lines.join('')}</li>`;
+    });
+    return `<ul class="card-grid">${items.join('')}</ul>`;
   }
 
   private math(formula: string, display: boolean): string {
@@ -477,6 +505,11 @@ export function plainText(node: AnyNode | DocumentBlock): string {
   const n = node as AnyNode;
   if (n.object === 'text') return (n.leaves ?? []).map((l) => l.text).join('');
   return (n.nodes ?? []).map((child) => plainText(child)).join('');
+}
+
+interface TableRecord {
+  orderIndex: string;
+  values: Record<string, string>;
 }
 
 function hostOf(url: string): string {

@@ -1,14 +1,27 @@
-// The HTML shell of a site page: header (site, sections, variant switcher, search, theme), left
-// navigation of the page tree, the article, its table of contents and previous/next links.
+// The HTML shell of a site page: header (menu button, site, sections, variant switcher, search,
+// theme), left navigation of the page tree (a drawer on phones), the article with breadcrumbs, its
+// table of contents and previous/next links; the same chrome around search results and the 404.
 import type { ReaderPage } from '../content/content-source';
 import type { PageIndex } from '../content/page-index';
 import type { ReaderSiteSpace, PublishedSite } from '../sites/site-directory';
-import { CSS_PATH, JS_PATH } from './assets';
+import { CSS_PATH, JS_PATH, THEME_JS_PATH } from './assets';
 import type { RenderedDocument } from './document-html';
 import { esc } from './escape';
 import { urlAttr } from './safe-url';
 
-export interface PageView {
+/** What the chrome around any page of a site needs (pages, search results, the 404). */
+export interface ChromeView {
+  site: PublishedSite;
+  /** Path prefix of the site on this host (`/docs`, `/{org}/docs`, or ''). */
+  sitePrefix: string;
+  /** Path prefix of the variant being read, inside the site. */
+  variantPrefix: string;
+  sections: Array<{ title: string; href: string; current: boolean }>;
+  variants: Array<{ siteSpace: ReaderSiteSpace; href: string; current: boolean }>;
+  index: PageIndex;
+}
+
+export interface PageView extends ChromeView {
   site: PublishedSite;
   /** Absolute URL prefix of the site (scheme, host, site path), for canonical and Open Graph URLs. */
   origin: string;
@@ -27,6 +40,12 @@ export interface PageView {
 export const pageHref = (view: Pick<PageView, 'sitePrefix' | 'variantPrefix'>, page: ReaderPage): string =>
   `${view.sitePrefix}${view.variantPrefix}/${page.path}`.replace(/\/+$/, '') || '/';
 
+/** The address of the variant's first page: "Home" of its 404 and the brand link. */
+export const homeHref = (view: Pick<ChromeView, 'sitePrefix' | 'variantPrefix'>): string =>
+  `${view.sitePrefix}${view.variantPrefix}` || '/';
+
+const searchEndpoint = (view: ChromeView): string => `${view.sitePrefix}${view.variantPrefix}/~search`;
+
 export function renderPage(view: PageView): string {
   const { site, page, body, index } = view;
   const href = pageHref(view, page);
@@ -34,36 +53,96 @@ export function renderPage(view: PageView): string {
   const position = index.order.indexOf(page);
   const previous = position > 0 ? index.order[position - 1] : undefined;
   const next = position >= 0 ? index.order[position + 1] : undefined;
-  const title = `${page.title} | ${site.title}`;
   const description = page.description ?? '';
-  const robots = view.noindex || page.noIndex ? '<meta name="robots" content="noindex, nofollow">' : '';
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${esc(title)}</title>${robots}
-<meta name="description" content="${esc(description)}">
+  const meta = `<meta name="description" content="${esc(description)}">
 <link rel="canonical" href="${urlAttr(canonical)}">
 <link rel="alternate" type="text/markdown" href="${urlAttr(`${href === '/' ? '' : href}.md`)}">
-<meta property="og:type" content="article"><meta property="og:title" content="${esc(page.title)}"><meta property="og:site_name" content="${esc(site.title)}"><meta property="og:url" content="${urlAttr(canonical)}"><meta property="og:description" content="${esc(description)}">
+<meta property="og:type" content="article"><meta property="og:title" content="${esc(page.title)}"><meta property="og:site_name" content="${esc(site.title)}"><meta property="og:url" content="${urlAttr(canonical)}"><meta property="og:description" content="${esc(description)}">`;
+  const main = `<article>
+${breadcrumbs(view, page)}
+<h1>${page.emoji ? `<span aria-hidden="true">${esc(page.emoji)}</span> ` : ''}${esc(page.title)}</h1>
+${description ? `<p class="description">${esc(description)}</p>` : ''}
+${body.html}
+</article>
+<nav class="pagination" aria-label="Previous and next pages">${previous ? `<a class="prev" rel="prev" href="${urlAttr(pageHref(view, previous))}"><small>Previous</small>${esc(previous.title)}</a>` : '<span></span>'}${next ? `<a class="next" rel="next" href="${urlAttr(pageHref(view, next))}"><small>Next</small>${esc(next.title)}</a>` : '<span></span>'}</nav>`;
+  return shell(view, {
+    title: `${page.title} | ${site.title}`,
+    meta,
+    noindex: view.noindex || page.noIndex === true,
+    current: page,
+    main,
+    toc: toc(body),
+  });
+}
+
+export interface SearchResultView {
+  title: string;
+  url: string;
+  snippet: string;
+  /** Titles of the page's ancestors, outermost first. */
+  path: string[];
+}
+
+/** The search results page: what the search form leads to without script. */
+export function renderSearchPage(view: ChromeView, query: string, results: SearchResultView[] | null): string {
+  const terms = searchTerms(query);
+  const list =
+    results === null
+      ? '<p>Search is not available yet.</p>'
+      : results.length === 0
+        ? query.trim()
+          ? `<p>No results for “${esc(query)}”.</p>`
+          : ''
+        : `<ol>${results
+            .map(
+              (r) =>
+                `<li>${r.path.length > 0 ? `<span class="hit-path">${esc(r.path.join(' › '))}</span>` : ''}<a href="${urlAttr(r.url)}">${highlight(r.title, terms)}</a><span class="hit-snippet">${highlight(r.snippet, terms)}</span></li>`,
+            )
+            .join('')}</ol>`;
+  const main = `<article class="results-page"><h1>Search</h1>
+<form role="search" action="${urlAttr(searchEndpoint(view))}" method="get"><label for="results-q">Search this site</label> <input id="results-q" name="q" type="search"> <button type="submit">Search</button></form>
+${results && query.trim() ? `<p role="status">${results.length} result${results.length === 1 ? '' : 's'} for “${esc(query)}”</p>` : ''}
+${list}</article>`;
+  return shell(view, { title: `Search | ${view.site.title}`, meta: '', noindex: true, main, toc: '' });
+}
+
+/** The 404 inside a site: its navigation, search and a way home, with pages whose path is nearest. */
+export function renderNotFoundPage(view: ChromeView, suggestions: ReaderPage[]): string {
+  const main = `<article class="status"><h1>Page not found</h1><p>There is no page at this address.</p>
+${suggestions.length > 0 ? `<p>Perhaps you were looking for:</p><ul class="suggestions">${suggestions.map((p) => `<li><a href="${urlAttr(pageHref(view, p))}">${esc(p.title)}</a></li>`).join('')}</ul>` : ''}
+<form role="search" action="${urlAttr(searchEndpoint(view))}" method="get"><label for="notfound-q">Search this site</label> <input id="notfound-q" name="q" type="search"> <button type="submit">Search</button></form>
+<p><a href="${urlAttr(homeHref(view))}">Home</a></p></article>`;
+  return shell(view, { title: `Page not found | ${view.site.title}`, meta: '', noindex: true, main, toc: '' });
+}
+
+function shell(
+  view: ChromeView,
+  page: { title: string; meta: string; noindex: boolean; current?: ReaderPage; main: string; toc: string },
+): string {
+  const robots = page.noindex ? '<meta name="robots" content="noindex, nofollow">' : '';
+  const { index } = view;
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${esc(page.title)}</title>${robots}
+${page.meta}
+<meta name="color-scheme" content="light dark">
+<script src="${urlAttr(THEME_JS_PATH)}"></script>
 <link rel="stylesheet" href="${urlAttr(CSS_PATH)}"><script src="${urlAttr(JS_PATH)}" defer></script>
 </head><body>
 <a class="skip" href="${urlAttr('#content')}">Skip to content</a>
 ${header(view)}
 <div class="layout">
-<nav class="sidebar" aria-label="Pages">${navigation(view, index.content.pages, page, index.order.length > FULL_NAVIGATION_PAGES)}</nav>
-<main id="content" tabindex="-1"><article>
-<h1>${page.emoji ? `<span aria-hidden="true">${esc(page.emoji)}</span> ` : ''}${esc(page.title)}</h1>
-${description ? `<p class="description">${esc(description)}</p>` : ''}
-${body.html}
-</article>
-<nav class="pagination" aria-label="Previous and next pages">${previous ? `<a class="prev" rel="prev" href="${urlAttr(pageHref(view, previous))}"><small>Previous</small>${esc(previous.title)}</a>` : '<span></span>'}${next ? `<a class="next" rel="next" href="${urlAttr(pageHref(view, next))}"><small>Next</small>${esc(next.title)}</a>` : '<span></span>'}</nav>
+<nav class="sidebar" id="sidebar" aria-label="Pages" popover><div class="drawer-head"><span>${esc(view.site.title)}</span><button class="icon-button drawer-close" type="button" popovertarget="sidebar" popovertargetaction="hide" aria-label="Close menu">✕</button></div>${navigation(view, index.content.pages, page.current, index.order.length > FULL_NAVIGATION_PAGES)}</nav>
+<main id="content" tabindex="-1">${page.main}
 </main>
-<aside class="toc" aria-label="On this page">${toc(body)}</aside>
+<aside class="toc" aria-label="On this page">${page.toc}</aside>
 </div>
-<footer>${esc(site.title)} · published with Bindery</footer>
+${searchDialog(view)}
+<footer>${esc(view.site.title)}</footer>
 </body></html>`;
 }
 
-function header(view: PageView): string {
+function header(view: ChromeView): string {
   const sections =
     view.sections.length > 1
       ? `<nav class="sections" aria-label="Sections"><ul>${view.sections.map((s) => `<li><a href="${urlAttr(s.href)}"${s.current ? ' aria-current="true"' : ''}>${esc(s.title)}</a></li>`).join('')}</ul></nav>`
@@ -74,22 +153,34 @@ function header(view: PageView): string {
           .map((v) => `<option value="${urlAttr(v.href)}"${v.current ? ' selected' : ''}>${esc(v.siteSpace.title)}</option>`)
           .join('')}</select></label>`
       : '';
-  const endpoint = `${view.sitePrefix}${view.variantPrefix}/~search`;
-  return `<header class="top" role="banner"><a class="brand" href="${urlAttr(view.sitePrefix || '/')}">${esc(view.site.title)}</a>${sections}${variants}
-<form class="search" role="search" action="${urlAttr(endpoint)}" data-endpoint="${urlAttr(endpoint)}"><label class="sr-only" for="q">Search</label><input id="q" name="q" type="search" placeholder="Search…" autocomplete="off"><ul hidden></ul></form>
+  const endpoint = searchEndpoint(view);
+  return `<header class="top" role="banner"><button class="icon-button menu-toggle" type="button" popovertarget="sidebar" aria-controls="sidebar" aria-expanded="false" aria-label="Menu">☰</button><a class="brand" href="${urlAttr(homeHref(view))}">${esc(view.site.title)}</a>${sections}${variants}
+<form class="search" role="search" action="${urlAttr(endpoint)}" method="get"><label class="sr-only" for="q">Search</label><input id="q" name="q" type="search" placeholder="Search… (Ctrl K)" autocomplete="off"></form>
+<a class="icon-button search-open" href="${urlAttr(endpoint)}" aria-label="Search">⌕</a>
 <button class="theme" type="button" aria-pressed="false">Theme</button></header>`;
+}
+
+/** Upgraded by the script (Ctrl/Cmd+K, the search box, the phone's search button); unused without it. */
+function searchDialog(view: ChromeView): string {
+  const endpoint = searchEndpoint(view);
+  return `<dialog class="search-dialog" aria-label="Search this site" data-endpoint="${urlAttr(endpoint)}"><form class="search-box" role="search" action="${urlAttr(endpoint)}" method="get"><input name="q" type="search" role="combobox" aria-label="Search this site" aria-expanded="false" aria-controls="search-results" aria-autocomplete="list" autocomplete="off" placeholder="Search…"><button class="icon-button search-close" type="button" aria-label="Close search">✕</button></form><p class="search-status" role="status"></p><ul id="search-results" class="search-results" role="listbox" aria-label="Results" hidden></ul></dialog>`;
 }
 
 /** Above this many pages, only the branch of the current page is expanded (a 10,000-page tree is ~1 MB of links). */
 const FULL_NAVIGATION_PAGES = 300;
 
-function navigation(view: PageView, pages: ReaderPage[], current: ReaderPage, collapse: boolean): string {
-  const open = (p: ReaderPage): boolean => !collapse || current.path.startsWith(`${p.path}/`);
+function navigation(view: ChromeView, pages: ReaderPage[], current: ReaderPage | undefined, collapse: boolean): string {
+  const inBranch = (p: ReaderPage): boolean => current !== undefined && current.path.startsWith(`${p.path}/`);
+  const open = (p: ReaderPage): boolean => !collapse || inBranch(p);
   const items = pages
     .filter((p) => !p.hidden)
     .map((p) => {
+      // Groups fold without script (`<details>`); in a large site the groups off the current branch
+      // are a link to their first page instead of their whole subtree.
       if (p.type === 'group')
-        return `<li><span class="group">${esc(p.title)}</span>${open(p) ? navigation(view, p.pages, current, collapse) : ''}</li>`;
+        return open(p)
+          ? `<li><details open><summary>${esc(p.title)}</summary>${navigation(view, p.pages, current, collapse)}</details></li>`
+          : `<li><a class="group" href="${urlAttr(pageHref(view, p))}">${esc(p.title)}</a></li>`;
       // A link page's href is whatever its author wrote: `urlAttr` refuses script URLs here as in bodies.
       const target = p.type === 'link' ? (p.href ?? '#') : pageHref(view, p);
       const here = p === current ? ' aria-current="page"' : '';
@@ -100,12 +191,68 @@ function navigation(view: PageView, pages: ReaderPage[], current: ReaderPage, co
   return `<ul>${items}</ul>`;
 }
 
+/** The page's ancestors (groups and parent pages), outermost first. */
+export function ancestorsOf(index: PageIndex, page: ReaderPage): ReaderPage[] {
+  const parts = page.path.split('/');
+  const out: ReaderPage[] = [];
+  for (let i = 1; i < parts.length; i++) {
+    const ancestor = index.byPath.get(parts.slice(0, i).join('/'));
+    if (ancestor) out.push(ancestor);
+  }
+  return out;
+}
+
+function breadcrumbs(view: PageView, page: ReaderPage): string {
+  const ancestors = ancestorsOf(view.index, page);
+  if (ancestors.length === 0) return '';
+  return `<nav class="breadcrumbs" aria-label="Breadcrumb"><ol>${ancestors.map((a) => `<li><a href="${urlAttr(pageHref(view, a))}">${esc(a.title)}</a></li>`).join('')}</ol></nav>`;
+}
+
 function toc(body: RenderedDocument): string {
   if (body.toc.length === 0) return '';
   return `<p><strong>On this page</strong></p><ul>${body.toc.map((e) => `<li class="l${e.level}"><a href="${urlAttr(`#${e.id}`)}">${esc(e.text)}</a></li>`).join('')}</ul>`;
 }
 
+/** Words of a query worth marking (two characters or more), longest first so marks do not nest. */
+export function searchTerms(query: string): string[] {
+  return [
+    ...new Set(
+      query
+        .toLowerCase()
+        .split(/\s+/)
+        .filter((w) => w.length >= 2),
+    ),
+  ]
+    .sort((a, b) => b.length - a.length)
+    .slice(0, 8);
+}
+
+/** Text escaped, with each occurrence of a term wrapped in `<mark>` (matched on the raw text, then escaped piecewise). */
+export function highlight(text: string, terms: string[]): string {
+  const lower = text.toLowerCase();
+  // Lower-casing can change the length of some characters (İ): then positions would not match.
+  if (terms.length === 0 || lower.length !== text.length) return esc(text);
+  let out = '';
+  let at = 0;
+  while (at < text.length) {
+    let hit = -1;
+    let length = 0;
+    for (const term of terms) {
+      const found = lower.indexOf(term, at);
+      if (found >= 0 && (hit < 0 || found < hit)) {
+        hit = found;
+        length = term.length;
+      }
+    }
+    if (hit < 0) break;
+    out += `${esc(text.slice(at, hit))}<mark>${esc(text.slice(hit, hit + length))}</mark>`;
+    at = hit + length;
+  }
+  return out + esc(text.slice(at));
+}
+
+/** A page outside any site (an unknown site, a refused visitor): no site chrome, no product name. */
 export function renderStatusPage(status: number, title: string, message: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${esc(title)}</title><link rel="stylesheet" href="${urlAttr(CSS_PATH)}"></head>
-<body><header class="top" role="banner"><span class="brand">Bindery</span></header><main id="content" class="status"><h1>${status} · ${esc(title)}</h1><p>${esc(message)}</p><p><a href="${urlAttr('/')}">Home</a></p></main></body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><meta name="color-scheme" content="light dark"><title>${esc(title)}</title><script src="${urlAttr(THEME_JS_PATH)}"></script><link rel="stylesheet" href="${urlAttr(CSS_PATH)}"></head>
+<body><main id="content" class="status"><h1>${status} · ${esc(title)}</h1><p>${esc(message)}</p></main></body></html>`;
 }

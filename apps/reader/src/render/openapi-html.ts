@@ -263,7 +263,7 @@ function parametersTable(w: SchemaWriter, raw: unknown[]): string {
       `<td>${esc(str(p.in))}</td><td>${esc(w.typeLabel(schema))}</td><td>${esc(description)}</td></tr>`
     );
   });
-  return `<p class="oa-h"><strong>Parameters</strong></p><div class="table-wrap"><table class="oa-params"><thead><tr><th scope="col">Name</th><th scope="col">In</th><th scope="col">Type</th><th scope="col">Description</th></tr></thead><tbody>${rows.join('')}</tbody></table></div>`;
+  return `<p class="oa-h"><strong>Parameters</strong></p><div class="table-wrap" tabindex="0" role="region" aria-label="Parameters"><table class="oa-params"><thead><tr><th scope="col">Name</th><th scope="col">In</th><th scope="col">Type</th><th scope="col">Description</th></tr></thead><tbody>${rows.join('')}</tbody></table></div>`;
 }
 
 function operationBody(w: SchemaWriter, operation: Json, pathItem: Json): string {

@@ -1,12 +1,12 @@
 // The reader on an in-memory site of READER_BENCH_PAGES pages (default 10,000), for `pnpm bench
 // reader` (bench/src/reader.bench.ts): no NATS, so the figures are the reader's own rendering and
 // caching. READER_CACHE_MB=0 measures uncached pages. Prints the port it listens on.
-import { largeSpace } from './content/demo-content';
-import { MemoryContentSource } from './content/memory-content';
-import { ReaderService } from './http/reader.service';
-import { buildServer } from './http/server';
-import { MemorySiteDirectory } from './sites/memory-directory';
-import { demoSite } from './test-fixtures';
+import { largeSpace } from '../test/fixtures/demo-content';
+import { MemoryContentSource } from '../test/fixtures/memory-content';
+import { ReaderService } from '../src/http/reader.service';
+import { buildServer } from '../src/http/server';
+import { MemorySiteDirectory } from '../test/fixtures/memory-directory';
+import { demoSite } from '../test/fixtures/demo-site';
 
 async function main(): Promise<void> {
   const pages = Number(process.env.READER_BENCH_PAGES ?? 10_000);

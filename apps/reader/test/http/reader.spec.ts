@@ -1,12 +1,13 @@
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
-import { demoSpace } from '../content/demo-content';
-import { MemoryContentSource } from '../content/memory-content';
-import { MemorySpecSource } from '../openapi/spec-source';
-import { MemorySiteDirectory } from '../sites/memory-directory';
-import { DEMO_ORG, demoContents, demoSite } from '../test-fixtures';
-import { ReaderService, type ReaderRequest } from './reader.service';
+import { demoSpace } from '../fixtures/demo-content';
+import { MemoryContentSource } from '../fixtures/memory-content';
+import { MemorySpecSource } from '../../src/openapi/spec-source';
+import { MemorySiteDirectory } from '../fixtures/memory-directory';
+import { DEMO_ORG, demoContents, demoSite } from '../fixtures/demo-site';
+import { ReaderService } from '../../src/http/reader.service';
+import { type TestClient, testClient, type TestRequest } from './client';
 
-const get = (url: string, extra: Partial<ReaderRequest> = {}): ReaderRequest => ({
+const get = (url: string, extra: Partial<TestRequest> = {}): TestRequest => ({
   method: 'GET',
   host: 'localhost:8090',
   url,
@@ -15,11 +16,11 @@ const get = (url: string, extra: Partial<ReaderRequest> = {}): ReaderRequest => 
   ...extra,
 });
 
-function reader(sites = [demoSite()], key: Record<string, unknown> | null = null): ReaderService {
-  return new ReaderService(
-    new MemorySiteDirectory(sites, { publicKey: () => Promise.resolve(key) }),
-    new MemoryContentSource(demoContents()),
-    { cacheBytes: 1 << 20 },
+function reader(sites = [demoSite()], key: Record<string, unknown> | null = null): TestClient {
+  return testClient(
+    new ReaderService(new MemorySiteDirectory(sites, { publicKey: () => Promise.resolve(key) }), new MemoryContentSource(demoContents()), {
+      cacheBytes: 1 << 20,
+    }),
   );
 }
 
@@ -92,7 +93,7 @@ describe('ReaderService', () => {
 
   it('sends ETag and Cache-Control, and 304 for a matching If-None-Match; a new revision changes the ETag', async () => {
     const contents = new MemoryContentSource(demoContents());
-    const r = new ReaderService(new MemorySiteDirectory([demoSite()]), contents, { cacheBytes: 1 << 20 });
+    const r = testClient(new ReaderService(new MemorySiteDirectory([demoSite()]), contents, { cacheBytes: 1 << 20 }));
     const first = await r.handle(get('/demo/docs/welcome'));
     expect(first.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
     const etag = String(first.headers.etag);
@@ -192,7 +193,7 @@ describe('ReaderService', () => {
       visitorAuthLoginUrl: 'https://login.example.com/',
     });
     const directory = new MemorySiteDirectory([site], { publicKey: () => Promise.resolve(jwk) });
-    const r = new ReaderService(directory, new MemoryContentSource(demoContents()), { cacheBytes: 1 << 20 });
+    const r = testClient(new ReaderService(directory, new MemoryContentSource(demoContents()), { cacheBytes: 1 << 20 }));
     const token = await hs256('site-key-one');
     expect((await r.handle(get(`/demo/docs/welcome?jwt_token=${token}`))).status).toBe(200);
     expect((await r.handle(get(`/demo/docs/welcome?jwt_token=${await hs256('another-site-key')}`))).status).toBe(302);
@@ -209,11 +210,12 @@ describe('ReaderService', () => {
     expect((await r.handle(get(`/demo/docs/welcome?jwt_token=${await hs256('site-key-two')}`))).status).toBe(200);
   });
 
-  it('search answers JSON results inside the variant; unpublished sites are 404', async () => {
-    const res = await reader().handle(get('/demo/docs/~search?q=visibility'));
+  it('search answers JSON results inside the variant, with the parent path; unpublished sites are 404', async () => {
+    const json = { headers: { accept: 'application/json' } };
+    const res = await reader().handle(get('/demo/docs/~search?q=visibility', json));
     const body = JSON.parse(res.body) as { available: boolean; results: Array<{ title: string; url: string }> };
     expect(body.available).toBe(true);
-    expect(body.results[0]).toMatchObject({ title: 'Configure a site', url: '/demo/docs/guides/configure' });
+    expect(body.results[0]).toMatchObject({ title: 'Configure a site', url: '/demo/docs/guides/configure', path: ['Guides'] });
     expect((await reader([demoSite({ published: false })]).handle(get('/demo/docs/welcome'))).status).toBe(404);
   });
 
@@ -237,10 +239,12 @@ describe('ReaderService', () => {
     });
     const specs = new MemorySpecSource();
     specs.put(DEMO_ORG, 'petstore', { hash: 'h1', doc: spec('Add a pet') });
-    const r = new ReaderService(new MemorySiteDirectory([demoSite()]), new MemoryContentSource([space, ...demoContents().slice(1)]), {
-      cacheBytes: 1 << 20,
-      specs,
-    });
+    const r = testClient(
+      new ReaderService(new MemorySiteDirectory([demoSite()]), new MemoryContentSource([space, ...demoContents().slice(1)]), {
+        cacheBytes: 1 << 20,
+        specs,
+      }),
+    );
     const first = await r.handle(get('/demo/docs/guides/api'));
     expect(first.body).toContain('<span class="oa-method oa-method-post">POST</span>');
     expect(first.body).toContain('<strong>Add a pet</strong>');
@@ -249,10 +253,12 @@ describe('ReaderService', () => {
     expect(second.status).toBe(200);
     expect(second.body).toContain('<strong>Create a pet</strong>');
     // Another organization's spec of the same slug is never used.
-    const other = new ReaderService(new MemorySiteDirectory([demoSite()]), new MemoryContentSource([space]), {
-      cacheBytes: 1 << 20,
-      specs: new MemorySpecSource({ 'other-org/petstore': { hash: 'x', doc: spec('Leaked') } }),
-    });
+    const other = testClient(
+      new ReaderService(new MemorySiteDirectory([demoSite()]), new MemoryContentSource([space]), {
+        cacheBytes: 1 << 20,
+        specs: new MemorySpecSource({ 'other-org/petstore': { hash: 'x', doc: spec('Leaked') } }),
+      }),
+    );
     const page = await other.handle(get('/demo/docs/guides/api'));
     expect(page.body).not.toContain('Leaked');
     expect(page.body).toContain('is not available');
@@ -280,5 +286,75 @@ describe('ReaderService', () => {
     expect((await r.handle(get('/demo/docs/welcome?visitor.other=true'))).headers.etag).toBe(
       (await r.handle(get('/demo/docs/welcome'))).headers.etag,
     );
+  });
+
+  it('without script, the search form leads to a results page in the site chrome, matches marked', async () => {
+    const res = await reader().handle(get('/demo/docs/~search?q=visibility'));
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.body).toContain('<span class="hit-path">Guides</span>');
+    expect(res.body).toContain('<mark>Visibility</mark>');
+    expect(res.body).toContain('id="sidebar"');
+    expect(res.body).toContain('1 result for “visibility”');
+    expect((await reader().handle(get('/demo/docs/~search?q=%3Cscript%3E'))).body).not.toContain('<script>');
+  });
+
+  it('a missing page inside a site keeps the chrome: navigation, search, suggestions, Home to the site root', async () => {
+    const res = await reader().handle(get('/demo/docs/welcom'));
+    expect(res.status).toBe(404);
+    expect(res.body).toContain('id="sidebar"');
+    expect(res.body).toContain('action="/demo/docs/~search"');
+    expect(res.body).toContain('<li><a href="/demo/docs/welcome">Welcome</a></li>');
+    expect(res.body).toContain('<a href="/demo/docs">Home</a>');
+    expect(res.body).not.toMatch(/published with Bindery|class="brand">Bindery</);
+    // An unknown site has no chrome and no product name.
+    const unknown = await reader().handle(get('/nobody/docs/welcome'));
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).not.toContain('Bindery');
+  });
+
+  it('renders collapsible groups, breadcrumbs, the drawer and the search dialog on the server', async () => {
+    const res = await reader().handle(get('/demo/docs/guides/api'));
+    expect(res.body).toContain('<details open><summary>Guides</summary>');
+    expect(res.body).toContain(
+      '<nav class="breadcrumbs" aria-label="Breadcrumb"><ol><li><a href="/demo/docs/guides">Guides</a></li></ol></nav>',
+    );
+    expect(res.body).toMatch(/<nav class="sidebar" id="sidebar" aria-label="Pages" popover>/);
+    expect(res.body).toContain('popovertarget="sidebar"');
+    expect(res.body).toContain('<dialog class="search-dialog"');
+    // The stored theme is applied by a blocking script file in <head>, never inline.
+    expect(res.body).toMatch(/<script src="\/_reader\/theme\.[0-9a-f]+\.js"><\/script>\s*<link rel="stylesheet"/);
+  });
+
+  it('compresses pages with brotli or gzip as accepted, once per cached page, with an ETag per encoding', async () => {
+    const r = reader();
+    const plain = await r.handle(get('/demo/docs/welcome'));
+    const zlib = jest.requireActual<typeof import('node:zlib')>('node:zlib');
+    const brotli = jest.spyOn(zlib, 'brotliCompressSync');
+    const br = await r.handle(get('/demo/docs/welcome', { headers: { 'accept-encoding': 'gzip, deflate, br' } }));
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(String(br.headers.vary)).toContain('Accept-Encoding');
+    expect(br.headers.etag).not.toBe(plain.headers.etag);
+    expect(zlib.brotliDecompressSync(br.raw).toString()).toBe(plain.body);
+    await r.handle(get('/demo/docs/welcome', { headers: { 'accept-encoding': 'br' } }));
+    expect(brotli).toHaveBeenCalledTimes(1);
+    const gz = await r.handle(get('/demo/docs/welcome', { headers: { 'accept-encoding': 'gzip;q=1, br;q=0' } }));
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.raw).toString()).toBe(plain.body);
+    const again = await r.handle(
+      get('/demo/docs/welcome', { headers: { 'accept-encoding': 'br', 'if-none-match': String(br.headers.etag) } }),
+    );
+    expect(again.status).toBe(304);
+    brotli.mockRestore();
+  });
+
+  it('serves every page as Markdown in llms-full.txt, only when agentsContext is included', async () => {
+    const res = await reader().handle(get('/demo/docs/llms-full.txt'));
+    expect(res.status).toBe(200);
+    expect(res.body).toContain('# Configure a site');
+    expect(res.body).toContain('Source: http://localhost:8090/demo/docs/guides/configure.md');
+    expect(res.body).toContain('pnpm add @bindery/cli');
+    expect(res.body).not.toContain('Not ready.');
+    expect((await reader([demoSite({ agentsContext: 'excluded' })]).handle(get('/demo/docs/llms-full.txt'))).status).toBe(404);
   });
 });

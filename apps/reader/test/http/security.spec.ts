@@ -1,23 +1,25 @@
-import { MemoryContentSource } from '../content/memory-content';
-import { HOSTILE_ORG, hostileContents, hostileSite } from '../hostile-fixtures';
-import { renderPage } from '../render/layout';
-import { MemorySiteDirectory } from '../sites/memory-directory';
-import { demoContents, demoSite } from '../test-fixtures';
-import { ReaderService } from './reader.service';
-import { buildServer } from './server';
+import { MemoryContentSource } from '../fixtures/memory-content';
+import { HOSTILE_ORG, hostileContents, hostileSite } from '../fixtures/hostile-site';
+import { renderPage } from '../../src/render/layout';
+import { MemorySiteDirectory } from '../fixtures/memory-directory';
+import { demoContents, demoSite } from '../fixtures/demo-site';
+import { ReaderService } from '../../src/http/reader.service';
+import { buildServer } from '../../src/http/server';
+import { testClient } from './client';
 
 // Counts page renders (the cache test) while rendering as usual.
-jest.mock('../render/layout', () => {
-  const actual = jest.requireActual<typeof import('../render/layout')>('../render/layout');
+jest.mock('../../src/render/layout', () => {
+  const actual = jest.requireActual<typeof import('../../src/render/layout')>('../../src/render/layout');
   return { ...actual, renderPage: jest.fn(actual.renderPage) };
 });
 
-const reader = () =>
+const service = () =>
   new ReaderService(
     new MemorySiteDirectory([demoSite(), hostileSite()]),
     new MemoryContentSource([...demoContents(), ...hostileContents()]),
     { cacheBytes: 8 << 20 },
   );
+const reader = () => testClient(service());
 
 /** Every URL attribute of a page, read back as a browser reads it (entities decoded, then WHATWG-parsed). */
 function urlAttributes(html: string): string[] {
@@ -61,7 +63,7 @@ describe('reader security', () => {
   });
 
   it('sends the security headers on pages, assets, errors and probes', async () => {
-    const app = buildServer(reader(), { trustProxy: false });
+    const app = buildServer(service(), { trustProxy: false });
     try {
       for (const url of ['/demo/docs/welcome', '/demo/docs/nope', '/healthz', '/demo/docs/welcome.md', '/demo/docs/~search?q=x']) {
         const response = await app.inject({ method: 'GET', url });
@@ -79,7 +81,7 @@ describe('reader security', () => {
   });
 
   it('limits requests per client address: 429 with Retry-After past the limit, probes never limited', async () => {
-    const app = buildServer(reader(), { trustProxy: false, rateLimitPerMinute: 3 });
+    const app = buildServer(service(), { trustProxy: false, rateLimitPerMinute: 3 });
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 3; i++)
