@@ -13,7 +13,7 @@ describe('environmentOf', () => {
     READER_READER_PORT: '8090',
   };
 
-  it("gives an app its own prefixed variables under their plain names, over the shared ones", () => {
+  it('gives an app its own prefixed variables under their plain names, over the shared ones', () => {
     const content = environmentOf(APPS[0], APPS, env);
     expect(content).toMatchObject({ NATS_URL: env.NATS_URL, DATABASE_URL: env.CONTENT_DATABASE_URL, NATS_USER: 'content' });
     expect(content.WORKER_NATS_USER).toBeUndefined();

@@ -15,7 +15,9 @@ export async function startHealthServer(host: AllInOneHost, port: number, addres
     if (req.method === 'GET' && path === '/readyz') {
       const apps = host.states();
       const ready = Object.keys(apps).length > 0 && Object.values(apps).every((state) => state === 'up');
-      res.writeHead(ready ? 200 : 503, { 'content-type': 'application/json' }).end(JSON.stringify({ status: ready ? 'ready' : 'not-ready', apps }));
+      res
+        .writeHead(ready ? 200 : 503, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ status: ready ? 'ready' : 'not-ready', apps }));
       return;
     }
     res.writeHead(404, { 'content-type': 'text/plain' }).end('not found\n');

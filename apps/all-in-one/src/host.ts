@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { createRequire } from 'node:module';
 import { type EntryHost, logger, setEntryHost } from '@bindery/platform';
 
 export type AppState = 'starting' | 'up' | 'failed' | 'stopping';
@@ -15,6 +16,8 @@ interface AppRun {
 }
 
 const SIGNALS: NodeJS.Signals[] = ['SIGTERM', 'SIGINT'];
+/** Entry files are CommonJS builds, loaded (and so started) one at a time, each under its app's environment. */
+const load = createRequire(__filename);
 
 /**
  * Runs apps' own entry files (`apps/<app>/dist/main.js`, `worker.js`) side by side in this
@@ -40,7 +43,7 @@ export class AllInOneHost implements EntryHost {
     const before = new Map(SIGNALS.map((signal) => [signal, new Set(process.listeners(signal))]));
     this.loading = run;
     try {
-      withEnvironment(env, () => require(entryFile) as unknown);
+      withEnvironment(env, () => load(entryFile) as unknown);
     } finally {
       this.loading = undefined;
     }
@@ -57,7 +60,7 @@ export class AllInOneHost implements EntryHost {
       for (const listener of process.listeners(signal)) {
         if (before.get(signal)?.has(listener)) continue;
         process.removeListener(signal, listener);
-        run.signalListeners.push(listener as (signal: NodeJS.Signals) => void);
+        run.signalListeners.push(listener);
       }
     }
     run.state = 'up';
@@ -112,7 +115,9 @@ export class AllInOneHost implements EntryHost {
       for (const run of front) for (const listener of run.signalListeners) listener(signal);
       await Promise.allSettled(
         this.runs.flatMap((run) =>
-          run.closers.map((close) => close().catch((error: unknown) => logger.warn({ err: error, app: run.name }, 'stopping an app failed'))),
+          run.closers.map((close) =>
+            close().catch((error: unknown) => logger.warn({ err: error, app: run.name }, 'stopping an app failed')),
+          ),
         ),
       );
       for (const run of rest) for (const listener of run.signalListeners) listener(signal);

@@ -51,7 +51,11 @@ describe('all-in-one: every app in one process', () => {
   it('serves the API and the reader: an organization, a space with pages, a published site', async () => {
     const { client, orgId, spaceIds, base } = await siteWithSpaces(1, 'all-in-one');
     const ids = await seedSpace(client, spaceIds[0]);
-    const pages = expectOperation<{ pages: PageBody[] }>(await client.get(`/v1/spaces/${spaceIds[0]}/content/pages`), 'listPages', 200).pages;
+    const pages = expectOperation<{ pages: PageBody[] }>(
+      await client.get(`/v1/spaces/${spaceIds[0]}/content/pages`),
+      'listPages',
+      200,
+    ).pages;
     const intro = pages.find((page) => page.id === ids.Intro) as PageBody & { path: string };
     expectOperation<SiteBody>(await client.patch(base, { basename: 'small', visibility: 'public' }), 'updateSiteById', 200);
     expectOperation<SiteBody>(await client.post(`${base}/publish`), 'publishSite', 200);
