@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { ALL_APPS, ALL_IN_ONE, type LocalStack } from '@bindery/stack';
+import { ALL_APPS, ALL_IN_ONE, isAlive, type LocalStack, sleep, WORKERS } from '@bindery/stack';
 import { controlTestStack, expectOperation, testStack } from '@bindery/testing';
 import { type PageBody, seedSpace } from './content-helpers';
 import { eventually } from './helpers';
@@ -81,6 +81,21 @@ describe('all-in-one: every app in one process', () => {
     process.stdout.write(`all-in-one idle: ${JSON.stringify(report)}\n`);
     expect(report.rssMb).toBeGreaterThan(0);
   }, 60_000);
+
+  it('stops on SIGTERM: the gateway first, then every service and worker (jobs released), then the process exits', async () => {
+    const running = pid();
+    const logFrom = readFileSync(stack.logFile(ALL_IN_ONE), 'utf8').length;
+    process.kill(running, 'SIGTERM');
+    const deadline = Date.now() + 45_000;
+    while (isAlive(running) && Date.now() < deadline) await sleep(200);
+    expect(isAlive(running)).toBe(false);
+    const lines = readFileSync(stack.logFile(ALL_IN_ONE), 'utf8').slice(logFrom);
+    expect(lines).toContain('stopping every app of the all-in-one process');
+    for (const worker of WORKERS) expect(lines).toContain(`"worker":"${worker.name}","msg":"worker stopped"`);
+    expect(lines).not.toMatch(/"level":60/); // nothing fatal
+    // Back up for the tests that follow in this run.
+    await stack.startApps(180_000);
+  }, 240_000);
 });
 
 /** Linux's USER_HZ: /proc's CPU times are in these ticks. */
