@@ -1,17 +1,18 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { natsPasswordVariable, natsUsers, renderAuthorization } from '@bindery/stack';
+import { ALL_IN_ONE, envPrefix, natsPasswordVariable, natsUsers, renderAuthorization } from '@bindery/stack';
 import { load } from 'js-yaml';
 
 const root = join(__dirname, '..');
 const composeFile = join(root, 'docker-compose.yml');
 const compose = load(readFileSync(composeFile, 'utf8')) as {
-  services: Record<string, { command?: string[]; environment?: Record<string, string> }>;
+  services: Record<string, { command?: string[]; environment?: Record<string, string>; profiles?: string[] }>;
 };
-// An app is a directory of apps/ with an entry point; each must run as its own service.
+// An app is a directory of apps/ with an entry point; each must run as its own service. The
+// all-in-one app runs all of them in one process instead (profile `small`), checked on its own below.
 const apps = readdirSync(join(root, 'apps'), { withFileTypes: true })
-  .filter((d) => d.isDirectory() && existsSync(join(root, 'apps', d.name, 'src', 'main.ts')))
+  .filter((d) => d.isDirectory() && d.name !== ALL_IN_ONE && existsSync(join(root, 'apps', d.name, 'src', 'main.ts')))
   .map((d) => d.name);
 
 describe('docker-compose.yml', () => {
@@ -71,6 +72,24 @@ describe('docker-compose.yml', () => {
     ).toEqual([...processes].sort());
     // Regenerate: node -e "const s=require('./libs/stack/dist'); process.stdout.write(s.renderAuthorization(s.natsUsers(), u=>'$'+s.natsPasswordVariable(u)))"
     expect(natsConf).toContain(renderAuthorization(users, (user) => `$${natsPasswordVariable(user)}`));
+  });
+
+  it('runs every app in one process in the profile `small` only, with the same NATS users and database roles', () => {
+    const small = compose.services[ALL_IN_ONE];
+    expect(small?.command).toEqual(['node', `apps/${ALL_IN_ONE}/dist/main.js`]);
+    expect(small?.profiles).toEqual(['small']);
+    const env = small?.environment ?? {};
+    for (const app of processes) {
+      const own = compose.services[app]?.environment ?? {};
+      for (const variable of ['NATS_USER', 'NATS_PASSWORD', 'DATABASE_URL']) {
+        expect([`${envPrefix(app)}${variable}`, env[`${envPrefix(app)}${variable}`]]).toEqual([
+          `${envPrefix(app)}${variable}`,
+          own[variable],
+        ]);
+      }
+    }
+    // One metrics listener per app would collide on one port in one process.
+    expect(env.METRICS_PORT).toBeUndefined();
   });
 
   it('keeps Postgres and NATS with JetStream in the system', () => {

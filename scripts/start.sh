@@ -3,4 +3,4 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/prepare.sh
-exec node libs/stack/dist/bin/start.js
+exec node libs/stack/dist/bin/start.js "$@"

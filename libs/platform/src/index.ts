@@ -12,6 +12,7 @@ export * from './jetstream/streams';
 export * from './jetstream/jetstream-bus';
 export * from './jetstream/outbox';
 export * from './process/run-main';
+export * from './process/entry-host';
 export * from './database/prepared-query';
 export * from './fetch/address-policy';
 export * from './fetch/guarded-fetch';

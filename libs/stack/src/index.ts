@@ -6,3 +6,4 @@ export * from './app-env';
 export * from './nats-permissions';
 export * from './demo-site';
 export * from './memory';
+export * from './all-in-one';

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureDatabase, provisionServiceSchema } from '@bindery/platform';
+import { ALL_IN_ONE, ALL_IN_ONE_HEAP_MB, allInOneEntry, prefixed } from './all-in-one';
 import { ALL_APPS, type AppSpec, appEntry, GATEWAY, READER, roleOf, SERVICES } from './apps';
 import { openTelemetryVariables, passedThrough } from './app-env';
 import { apertiumInstalled, startApertium } from './apertium';
@@ -33,7 +34,11 @@ export interface StackState {
   pids: Record<string, number>;
   /** Log level of the apps; kept with the stack so an app restarted from elsewhere logs the same. */
   appLogLevel: string;
+  /** `processes`: one per app (the default); `all-in-one`: every app in one process (apps/all-in-one). */
+  topology?: Topology;
 }
+
+export type Topology = 'processes' | 'all-in-one';
 
 export interface StackOptions {
   dataDir: string;
@@ -42,6 +47,8 @@ export interface StackOptions {
   readerPort?: number;
   natsPort?: number;
   postgresPort?: number;
+  /** How the apps run; kept with the stack (a restart keeps it) unless given again. */
+  topology?: Topology;
 }
 
 /**
@@ -76,12 +83,13 @@ export class LocalStack {
       secrets: saved?.secrets ?? {},
       pids: saved?.pids ?? {},
       appLogLevel: process.env.BINDERY_APP_LOG_LEVEL ?? saved?.appLogLevel ?? 'info',
+      topology: options.topology ?? saved?.topology ?? 'processes',
     };
     if (options.postgresPort) state.postgres.port = options.postgresPort;
-    for (const app of ALL_APPS) {
+    for (const app of [...ALL_APPS, { name: ALL_IN_ONE }]) {
       state.metricsPorts[app.name] ??= await freePort();
-      if (app.schema) state.secrets[`role:${app.schema}`] ??= secret();
-      for (const name of app.secrets ?? []) state.secrets[name] ??= secret();
+      if ('schema' in app && app.schema) state.secrets[`role:${app.schema}`] ??= secret();
+      for (const name of ('secrets' in app && app.secrets) || []) state.secrets[name] ??= secret();
     }
     for (const { user } of natsUsers()) state.secrets[`nats:${user}`] ??= secret();
     const stack = new LocalStack(state);
@@ -206,18 +214,65 @@ export class LocalStack {
     return child;
   }
 
-  /** Stops one app; `crash` kills it with SIGKILL, as a crash or an OOM kill would. */
+  /**
+   * Every app in one process (apps/all-in-one): each app's environment under its prefix
+   * (`CONTENT_DATABASE_URL`, …), the settings every app shares unprefixed, and the process's own
+   * `/readyz` (each app's state) on the all-in-one metrics port.
+   */
+  allInOneEnv(from: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+    const env: NodeJS.ProcessEnv = {};
+    for (const app of ALL_APPS) Object.assign(env, prefixed(app.name, this.envFor(app, from)));
+    return {
+      ...env,
+      ...openTelemetryVariables(from),
+      PATH: from.PATH,
+      ...(from.NODE_OPTIONS ? { NODE_OPTIONS: from.NODE_OPTIONS } : {}),
+      NODE_ENV: from.NODE_ENV ?? 'production',
+      LOG_LEVEL: this.state.appLogLevel,
+      BINDERY_SERVICE: ALL_IN_ONE,
+      ALL_IN_ONE_HEALTH_PORT: String(this.state.metricsPorts[ALL_IN_ONE]),
+      ALL_IN_ONE_HEALTH_HOST: '127.0.0.1',
+    };
+  }
+
+  /** Starts the all-in-one process (again) and records its PID. */
+  startAllInOne(overrides: NodeJS.ProcessEnv = {}): ChildProcess {
+    const env = { ...this.allInOneEnv(), ...overrides };
+    const heap = env.NODE_OPTIONS?.includes('--max-old-space-size') ? [] : [`--max-old-space-size=${ALL_IN_ONE_HEAP_MB}`];
+    const child = startProcess(process.execPath, [...heap, allInOneEntry()], this.logFile(ALL_IN_ONE), env);
+    this.apps.set(ALL_IN_ONE, child);
+    this.state.pids[ALL_IN_ONE] = child.pid!;
+    this.save();
+    return child;
+  }
+
+  /** What runs the apps, by name: one process per app, or the all-in-one process. */
+  get runningUnits(): string[] {
+    return this.state.topology === 'all-in-one' ? [ALL_IN_ONE] : ALL_APPS.map((app) => app.name);
+  }
+
+  /** Starts one unit of `runningUnits` again (the supervisor, after a crash). */
+  restartUnit(name: string): void {
+    if (name === ALL_IN_ONE) this.startAllInOne();
+    else this.startApp(ALL_APPS.find((app) => app.name === name)!);
+  }
+
+  /** Stops one app (or the all-in-one process); `crash` kills it with SIGKILL, as a crash or an OOM kill would. */
   async stopApp(name: string, options: { crash?: boolean } = {}): Promise<void> {
     const pid = this.state.pids[name];
     const app = ALL_APPS.find((a) => a.name === name);
-    if (pid && app) await stopPid(pid, appEntry(app), options.crash ? 0 : undefined);
+    const entry = name === ALL_IN_ONE ? allInOneEntry() : app && appEntry(app);
+    // The all-in-one process's workers may take their shutdown grace to release their jobs.
+    const grace = options.crash ? 0 : name === ALL_IN_ONE ? 30_000 : undefined;
+    if (pid && entry) await stopPid(pid, entry, grace);
     this.apps.delete(name);
     delete this.state.pids[name];
     this.save();
   }
 
   async startApps(readyTimeoutMs?: number): Promise<void> {
-    for (const app of ALL_APPS) this.startApp(app);
+    if (this.state.topology === 'all-in-one') this.startAllInOne();
+    else for (const app of ALL_APPS) this.startApp(app);
     await this.waitUntilReady(readyTimeoutMs);
   }
 
@@ -240,6 +295,7 @@ export class LocalStack {
 
   /** Stops what this stack started: apps, NATS, then Postgres. */
   async stop(): Promise<void> {
+    await this.stopApp(ALL_IN_ONE);
     for (const app of [...ALL_APPS].reverse()) await this.stopApp(app.name);
     if (this.state.pids.nats) await stopPid(this.state.pids.nats, 'nats-server');
     delete this.state.pids.nats;

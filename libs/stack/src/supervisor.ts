@@ -1,4 +1,3 @@
-import { ALL_APPS } from './apps';
 import { isAlive } from './processes';
 import type { LocalStack } from './stack';
 
@@ -12,14 +11,14 @@ const MIN_RESTART_GAP_MS = 5000;
 export function superviseApps(stack: LocalStack, log: (line: string) => void): () => void {
   const lastRestart = new Map<string, number>();
   const timer = setInterval(() => {
-    for (const app of ALL_APPS) {
-      const pid = stack.state.pids[app.name];
+    for (const name of stack.runningUnits) {
+      const pid = stack.state.pids[name];
       if (pid && isAlive(pid)) continue;
       const now = Date.now();
-      if (now - (lastRestart.get(app.name) ?? 0) < MIN_RESTART_GAP_MS) continue;
-      lastRestart.set(app.name, now);
-      log(`${app.name} exited; restarting it (see ${stack.logFile(app.name)})`);
-      stack.startApp(app);
+      if (now - (lastRestart.get(name) ?? 0) < MIN_RESTART_GAP_MS) continue;
+      lastRestart.set(name, now);
+      log(`${name} exited; restarting it (see ${stack.logFile(name)})`);
+      stack.restartUnit(name);
     }
   }, CHECK_EVERY_MS);
   return () => clearInterval(timer);

@@ -12,6 +12,7 @@ import {
   SERVICES,
   startProcess,
   stopPid,
+  type Topology,
   waitForPort,
 } from '@bindery/stack';
 
@@ -58,7 +59,7 @@ export async function startTestStack(): Promise<TestStackInfo> {
   // 127.0.0.1 is still refused, as in production); failed fetches are retried quickly.
   process.env.OPENAPI_FETCH_ALLOW_PRIVATE_HOSTS ??= 'localhost';
   process.env.OPENAPI_RETRY_BACKOFF_MS ??= '300';
-  const stack = await LocalStack.prepare({ dataDir });
+  const stack = await LocalStack.prepare({ dataDir, topology: testTopology() });
   try {
     await stack.startInfrastructure();
     await stack.migrate();
@@ -95,6 +96,17 @@ export async function startTestStack(): Promise<TestStackInfo> {
     await stack.stop().catch(() => undefined);
     throw error;
   }
+}
+
+/**
+ * The apps' topology under test: one process per app, or every app in one process
+ * (`BINDERY_TEST_TOPOLOGY=all-in-one`, the small install), so the same suite runs against both.
+ */
+export const TEST_TOPOLOGY_ENV = 'BINDERY_TEST_TOPOLOGY';
+export function testTopology(): Topology {
+  const topology = process.env[TEST_TOPOLOGY_ENV] ?? 'processes';
+  if (topology !== 'processes' && topology !== 'all-in-one') throw new Error(`${TEST_TOPOLOGY_ENV} must be processes or all-in-one`);
+  return topology;
 }
 
 /** The running test stack, from inside a test file. */

@@ -11,6 +11,7 @@ import { type JobDefinition, jobConsumerName } from './job';
 import { JobStore, NO_JOB_RECORDS, type Queryable } from './job-store';
 import { type JobDelivery, runJob } from './run-job';
 import { flushTracing } from '../tracing/start-tracing';
+import { entryHost } from '../process/entry-host';
 
 export interface RunWorkerOptions {
   /** Process name (e.g. `content-worker`): NATS connection name, logs, the status rows' `worker`. */
@@ -129,7 +130,8 @@ class JobWorker implements Worker {
       for (let i = 0; i < concurrency; i++) this.slots.push(this.pullLoop(job, consumer));
       logger.info({ worker: this.options.name, jobType: job.type, concurrency }, 'worker consuming jobs');
     }
-    if (this.options.handleSignals ?? true) {
+    // Beside other apps in one process (an EntryHost), the host stops the worker instead.
+    if (this.options.handleSignals ?? !entryHost()) {
       const onSignal = (signal: string) => {
         logger.info({ signal }, 'stopping the worker: finishing or releasing the jobs in hand');
         void this.stop();

@@ -1,5 +1,6 @@
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
 import { logger } from '../logging/logger';
+import { entryHost } from '../process/entry-host';
 import { runMain } from '../process/run-main';
 import type { Worker } from './run-worker';
 
@@ -26,6 +27,19 @@ export class WorkerEnv {
  * supervisor (the local stack, Docker's restart policy) starts it again.
  */
 export function runWorkerMain(start: () => Promise<{ worker: Worker; close?: () => Promise<unknown> }>): void {
+  const host = entryHost();
+  if (host) {
+    // In one process with other apps: the host stops it with the rest; a fatal error is the host's to handle.
+    host.start(async () => {
+      const { worker, close } = await start();
+      void worker.stopped.catch((error: unknown) => host.fail(error));
+      host.onStop(async () => {
+        await worker.stop();
+        await close?.();
+      });
+    });
+    return;
+  }
   runMain(async () => {
     const { worker, close } = await start();
     let exitCode = 0;

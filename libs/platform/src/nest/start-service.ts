@@ -10,6 +10,7 @@ import { healthHandlerFor } from './health.handler';
 import { markReady, startMetricsServer } from '../metrics/metrics-server';
 import { flushTracing } from '../tracing/start-tracing';
 import { DrainingServerNats } from './draining-server-nats';
+import { entryHost } from '../process/entry-host';
 
 // Re-exported: apps built their connections from here before it moved to the root entry point.
 export { natsConnectionOptions } from '../nats/connection-options';
@@ -44,7 +45,10 @@ export async function startService(options: StartServiceOptions): Promise<INestM
   // No caller, no answer (401), unless the subject is callerless by contract.
   app.useGlobalGuards(new EnvelopeGuard());
   app.useGlobalInterceptors(new RequestScopeInterceptor());
-  app.enableShutdownHooks();
+  // Alone, the service closes on SIGTERM itself; beside other apps (apps/all-in-one), the host closes it in turn.
+  const host = entryHost();
+  if (host) host.onStop(() => app.close());
+  else app.enableShutdownHooks();
   await startMetricsServer(options.name, {
     METRICS_PORT: options.nats.METRICS_PORT,
     METRICS_HOST: options.nats.METRICS_HOST ?? '127.0.0.1',

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { repoRoot, SERVICES } from '../apps';
 import { createDemoSite } from '../demo-site';
 import { run } from '../processes';
-import { LocalStack } from '../stack';
+import { LocalStack, type Topology } from '../stack';
 import { superviseApps } from '../supervisor';
 
 /**
@@ -16,6 +16,8 @@ async function main(): Promise<void> {
     readerPort: Number(process.env.BINDERY_READER_PORT ?? 8090),
     natsPort: Number(process.env.BINDERY_NATS_PORT ?? 4222),
     postgresPort: Number(process.env.BINDERY_PG_PORT ?? 54329),
+    // `pnpm start --all-in-one`: every app in one Node process (small installs); `--processes`: one per app.
+    topology: topologyFromArgs(process.argv.slice(2)),
   });
   let stopping = false;
   let stopSupervising = (): void => undefined;
@@ -69,7 +71,8 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  console.log(`\nBindery is up.\n  Gateway:  ${stack.gatewayUrl}/v1\n  Logs:     ${join(stack.state.dataDir, 'logs')}`);
+  console.log(`\nBindery is up${stack.state.topology === 'all-in-one' ? ' (every app in one process)' : ''}.`);
+  console.log(`  Gateway:  ${stack.gatewayUrl}/v1\n  Logs:     ${join(stack.state.dataDir, 'logs')}`);
   console.log(`  Sites:    ${stack.readerUrl}/{organizationId}/{basename}`);
   if (stack.state.demoSiteUrl) console.log(`  Demo:     ${stack.state.demoSiteUrl}  (a sample space published as a site)`);
   const metrics = Object.entries(stack.state.metricsPorts).map(([app, port]) => `${app} :${port}`);
@@ -83,6 +86,15 @@ async function main(): Promise<void> {
   }
   console.log('\nPress Ctrl-C to stop.');
   stopSupervising = superviseApps(stack, (line) => console.log(line));
+}
+
+function topologyFromArgs(args: string[]): Topology | undefined {
+  for (const arg of args) {
+    if (arg === '--all-in-one') return 'all-in-one';
+    if (arg === '--processes') return 'processes';
+    throw new Error(`unknown option ${arg} (pnpm start [--all-in-one | --processes])`);
+  }
+  return undefined;
 }
 
 main().catch((error: unknown) => {

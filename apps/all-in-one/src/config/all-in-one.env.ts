@@ -1,0 +1,22 @@
+import { IsIn, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
+
+/**
+ * The all-in-one process's own settings (every app in one process). Each app's settings are its own,
+ * under its name as prefix: `CONTENT_DATABASE_URL`, `GIT_SYNC_NATS_USER` (apps/all-in-one/README.md).
+ */
+export class AllInOneEnv {
+  /** Port of the process's `/healthz` and `/readyz` (each app's state); unset: off. */
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  ALL_IN_ONE_HEALTH_PORT?: number;
+
+  /** Address the health listener binds (0.0.0.0 in a container). */
+  @IsString()
+  ALL_IN_ONE_HEALTH_HOST: string = '127.0.0.1';
+
+  /** Whether to run the reader (published sites) in the process too. */
+  @IsIn(['on', 'off'], { message: 'must be on or off' })
+  ALL_IN_ONE_READER: 'on' | 'off' = 'on';
+}

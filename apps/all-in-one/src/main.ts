@@ -1,0 +1,40 @@
+import './process-name';
+import 'reflect-metadata';
+import { ConfigError, loadConfig, logger } from '@bindery/platform';
+import { ALL_APPS, type AppSpec, appEntry, GATEWAY, READER, SERVICES, WORKERS } from '@bindery/stack';
+import { environmentOf, explainConfigError } from './app-environment';
+import { AllInOneEnv } from './config/all-in-one.env';
+import { startHealthServer } from './health-server';
+import { AllInOneHost } from './host';
+
+/**
+ * `node apps/all-in-one/dist/main.js`: every service, worker, the gateway and the reader in this one
+ * process, each started by its own entry file with its own environment (its own NATS user and
+ * database role). The same code as the one-process-per-app topology; only the runtime is shared.
+ */
+async function main(): Promise<void> {
+  const settings = loadConfig(AllInOneEnv);
+  const host = new AllInOneHost();
+  host.handleSignals();
+  if (settings.ALL_IN_ONE_HEALTH_PORT !== undefined) {
+    await startHealthServer(host, settings.ALL_IN_ONE_HEALTH_PORT, settings.ALL_IN_ONE_HEALTH_HOST);
+  }
+  const launch = (app: AppSpec): Promise<void> =>
+    host.launch(app.name, appEntry(app), environmentOf(app, ALL_APPS, process.env)).catch((error: unknown) => {
+      throw error instanceof ConfigError ? new ConfigError(error.variables, explainConfigError(app.name, error.message)) : error;
+    });
+  try {
+    // Services and workers side by side (each migrates its own schema), then the HTTP front, one at a time.
+    await Promise.all([...SERVICES, ...WORKERS].map(launch));
+    await launch(GATEWAY);
+    if (settings.ALL_IN_ONE_READER === 'on') await launch(READER);
+  } catch (error) {
+    if (error instanceof ConfigError) process.stderr.write(`${error.message}\n`);
+    else logger.fatal({ err: error }, 'the all-in-one process failed to start');
+    await host.stop().catch(() => undefined);
+    process.exit(1);
+  }
+  logger.info({ apps: Object.keys(host.states()) }, 'every app is up in one process');
+}
+
+void main();

@@ -1,0 +1,2 @@
+// Imported first: the platform's logger names its lines after BINDERY_SERVICE when it loads.
+process.env.BINDERY_SERVICE ??= 'all-in-one';
