@@ -105,6 +105,7 @@ function block(node: DocumentBlock, indent: number): LayoutBlock[] {
     case 'openapi-operation':
     case 'file':
     case 'reusable-content':
+    case 'integration':
       return unknownBlock(node, indent);
     default:
       return unknownBlock(node, indent);
