@@ -3,6 +3,7 @@
 import './tracing/register';
 export * from './errors/app-error';
 export * from './config/load-config';
+export * from './config/is-address-list';
 export * from './logging/logger';
 export * from './ids/new-id';
 export * from './pagination/cursor';

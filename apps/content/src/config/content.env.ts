@@ -1,5 +1,5 @@
-import { AddressPolicy, ServiceEnv } from '@bindery/platform';
-import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength, ValidateBy, ValidateIf } from 'class-validator';
+import { IsAddressList, ServiceEnv } from '@bindery/platform';
+import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength, ValidateIf } from 'class-validator';
 
 const isS3 = (env: ContentEnv) => env.FILE_STORAGE === 's3';
 
@@ -58,14 +58,7 @@ export class ContentEnv extends ServiceEnv {
    * though they are private, loopback or otherwise not public; comma-separated, empty by default.
    */
   @IsOptional()
-  @ValidateBy({
-    name: 'addressList',
-    validator: {
-      validate: (value: unknown) => typeof value === 'string' && addressListError(value) === undefined,
-      defaultMessage: (args) =>
-        `must be comma-separated host names, IP addresses or CIDR ranges: ${addressListError(String(args?.value)) ?? 'not a string'}`,
-    },
-  })
+  @IsAddressList()
   FETCH_ALLOW_PRIVATE_HOSTS?: string;
 
   /** Time for fetching all the `url` files of one batch, in ms; keep it under the gateway's RPC_TIMEOUT_MS. */
@@ -118,13 +111,4 @@ export class ContentEnv extends ServiceEnv {
   @Min(100)
   @Max(60_000)
   MARKDOWN_TIMEOUT_MS: number = 3000;
-}
-
-function addressListError(list: string): string | undefined {
-  try {
-    AddressPolicy.fromList(list);
-    return undefined;
-  } catch (error) {
-    return (error as Error).message;
-  }
 }

@@ -1,5 +1,5 @@
-import { AddressPolicy, ServiceEnv } from '@bindery/platform';
-import { IsInt, IsOptional, IsString, Max, Min, MinLength, ValidateBy } from 'class-validator';
+import { IsAddressList, ServiceEnv } from '@bindery/platform';
+import { IsInt, IsOptional, IsString, Max, Min, MinLength } from 'class-validator';
 
 /** Git sync's environment (service and worker); validated at start, a bad variable stops the process with its name. */
 export class GitSyncEnv extends ServiceEnv {
@@ -18,13 +18,7 @@ export class GitSyncEnv extends ServiceEnv {
    * private or loopback; comma-separated, empty by default (tests allow 127.0.0.1).
    */
   @IsOptional()
-  @ValidateBy({
-    name: 'addressList',
-    validator: {
-      validate: (value: unknown) => typeof value === 'string' && addressListError(value) === undefined,
-      defaultMessage: (args) => `must be comma-separated host names, IP addresses or CIDR ranges: ${addressListError(String(args?.value))}`,
-    },
-  })
+  @IsAddressList()
   GIT_ALLOW_PRIVATE_HOSTS?: string;
 
   /** Largest repository checkout (bytes of the working tree) an import or export accepts. */
@@ -53,13 +47,4 @@ export class GitSyncEnv extends ServiceEnv {
   @Min(1000)
   @Max(3_600_000)
   GIT_TIMEOUT_MS: number = 120_000;
-}
-
-function addressListError(list: string): string | undefined {
-  try {
-    AddressPolicy.fromList(list);
-    return undefined;
-  } catch (error) {
-    return (error as Error).message;
-  }
 }

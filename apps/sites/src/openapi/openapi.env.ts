@@ -1,5 +1,5 @@
-import { AddressPolicy, ServiceEnv } from '@bindery/platform';
-import { IsInt, IsOptional, Max, Min, ValidateBy } from 'class-validator';
+import { IsAddressList, ServiceEnv } from '@bindery/platform';
+import { IsInt, IsOptional, Max, Min } from 'class-validator';
 
 /**
  * Settings of OpenAPI spec processing (the sites service and its worker read them). `SitesEnv`
@@ -11,14 +11,7 @@ export class OpenApiEnv extends ServiceEnv {
    * private, loopback or otherwise not public; comma-separated, empty by default.
    */
   @IsOptional()
-  @ValidateBy({
-    name: 'addressList',
-    validator: {
-      validate: (value: unknown) => typeof value === 'string' && addressListError(value) === undefined,
-      defaultMessage: (args) =>
-        `must be comma-separated host names, IP addresses or CIDR ranges: ${addressListError(String(args?.value)) ?? 'not a string'}`,
-    },
-  })
+  @IsAddressList()
   OPENAPI_FETCH_ALLOW_PRIVATE_HOSTS?: string;
 
   /**
@@ -81,13 +74,4 @@ export class OpenApiEnv extends ServiceEnv {
   @Min(0)
   @Max(30 * 24 * 3600_000)
   OPENAPI_REFRESH_INTERVAL_MS: number = 0;
-}
-
-function addressListError(list: string): string | undefined {
-  try {
-    AddressPolicy.fromList(list);
-    return undefined;
-  } catch (error) {
-    return (error as Error).message;
-  }
 }

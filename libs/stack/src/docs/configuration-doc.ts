@@ -94,6 +94,8 @@ function ruleOf(decorator: ts.Decorator, source: ts.SourceFile): string | undefi
       return `matches \`${first}\``;
     case 'IsUrl':
       return 'URL';
+    case 'IsAddressList':
+      return 'addressList';
     case 'ValidateBy': {
       const match = /name:\s*'([^']+)'/.exec(expression.getText(source));
       return match ? match[1] : undefined;
