@@ -163,7 +163,7 @@ describe('group and link pages (official RevisionPageGroup / RevisionPageLink)',
 
     expectError(await post([{ operation: 'insert_page', type: 'group', title: 'G', document: { markdown: '# x' } }]), 400, /document/);
     expectError(
-      await post([{ operation: 'insert_page', type: 'link', title: 'L', href: 'https://x.test', ...documentOf(['a', 'b']) }]),
+      await post([{ operation: 'insert_page', type: 'link', title: 'L', href: 'https://x.test', document: documentOf(['a', 'b']) }]),
       400,
       /document/,
     );
@@ -176,10 +176,10 @@ describe('group and link pages (official RevisionPageGroup / RevisionPageLink)',
     );
     expectError(await post([{ operation: 'insert_page', type: 'link', title: 'L' }]), 400, /href/);
     expectError(await post([{ operation: 'insert_page', type: 'folder', title: 'F' }]), 400, /type/);
-    expectError(await post([{ operation: 'insert_page', title: 'D', href: 'https://x.test', ...documentOf(['a', 'b']) }]), 400, /href/);
+    expectError(await post([{ operation: 'insert_page', title: 'D', href: 'https://x.test', document: documentOf(['a', 'b']) }]), 400, /href/);
     expectError(await post([{ operation: 'insert_page', type: 'group', title: 'Nested', into: ids.group }]), 400, /into/);
     expectError(await post([{ operation: 'update_page', page: ids.group, into: ids.doc }]), 400, /into/);
-    expectError(await post([{ operation: 'insert_page', title: 'Child', into: ids.link, ...documentOf(['a', 'b']) }]), 400, /into/);
+    expectError(await post([{ operation: 'insert_page', title: 'Child', into: ids.link, document: documentOf(['a', 'b']) }]), 400, /into/);
     expectError(await post([{ operation: 'delete_page', page: ids.doc, type: 'group' }]), 400, /type/);
 
     // Nothing of the refused batches was applied.
