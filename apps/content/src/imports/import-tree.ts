@@ -3,6 +3,7 @@ import { badRequest } from '@bindery/platform';
 import { documentInputError } from '@bindery/document';
 import { contentHash } from '../model/content-hash';
 import { type PageMeta, PageTree, ROOT } from '../model/page-tree';
+import { linkTargetOf, pageTypeOf } from '../model/page-types';
 import { SLUG_PATTERN } from '../model/slugs';
 
 /**
@@ -23,10 +24,18 @@ export function buildImportTree(current: PageTree, pages: ImportPage[], now: str
       seen.add(page.id);
       if (!SLUG_PATTERN.test(page.slug) || slugs.has(page.slug)) throw badRequest(`${at}.slug: must be a unique slug among siblings`);
       slugs.add(page.slug);
+      const type = pageTypeOf(page.type, `${at}.type`) ?? 'document';
+      if (type === 'group' && parent !== ROOT) throw badRequest(`${at}.type: a group page can only be at the root`);
+      if (type === 'link' && (page.pages ?? []).length > 0) throw badRequest(`${at}.pages: a link page cannot have child pages`);
+      const target = type === 'link' ? linkTargetOf({ target: page.target }, at) : undefined;
+      if (type === 'link' && !target) throw badRequest(`${at}.target: a link page needs a target`);
       const before = current.pages.get(page.id);
       let documentHash: string | null;
       let kept: Partial<PageMeta> = {};
-      if (page.keepDocument) {
+      if (type !== 'document') {
+        if (page.document !== undefined || page.keepDocument) throw badRequest(`${at}.document: a ${type} page has no document`);
+        documentHash = null;
+      } else if (page.keepDocument) {
         if (!before) throw badRequest(`${at}.keepDocument: no page "${page.id}" in the current revision`);
         documentHash = before.document;
         // Front matter lives in the same file as the body: unchanged file, unchanged fields.
@@ -42,15 +51,16 @@ export function buildImportTree(current: PageTree, pages: ImportPage[], now: str
       const fields: Partial<PageMeta> = page.keepDocument
         ? kept
         : { description: page.description, icon: page.icon, emoji: page.emoji, hidden: page.hidden, layout: page.layout };
-      const meta: PageMeta = clean({ ...fields, title: page.title, slug: page.slug, createdAt: now, updatedAt: now });
+      const meta: PageMeta = clean({ ...fields, target, title: page.title, slug: page.slug, createdAt: now, updatedAt: now });
       const same =
         before &&
+        before.type === type &&
         before.document === documentHash &&
         before.parent === parent &&
         JSON.stringify({ ...before.meta, createdAt: '', updatedAt: '' }) === JSON.stringify({ ...meta, createdAt: '', updatedAt: '' });
       if (before) meta.createdAt = before.meta.createdAt;
       if (same) meta.updatedAt = before.meta.updatedAt;
-      tree.pages.set(page.id, { id: page.id, type: 'document', meta: same ? before.meta : meta, document: documentHash, parent });
+      tree.pages.set(page.id, { id: page.id, type, meta: same ? before.meta : meta, document: documentHash, parent });
       tree.childrenOf(parent).push(page.id);
       add(page.pages ?? [], page.id, `${at}.pages`);
     });
@@ -72,6 +82,7 @@ function reuseNodeHashes(current: PageTree, tree: PageTree): void {
       before !== undefined &&
       before.nodeHash !== undefined &&
       before.meta === page.meta &&
+      before.type === page.type &&
       before.document === page.document &&
       sameList(current.childrenOf(id), children);
     if (same) page.nodeHash = before!.nodeHash;

@@ -111,9 +111,11 @@ export class ImportsService {
     const bodies = await this.store.loadDocuments(hashes);
     const toPage = (id: string): ImportReadResult['pages'][number] => {
       const page = tree.pages.get(id)!;
-      const { title, slug, description, icon, emoji, hidden, layout } = page.meta;
+      const { title, slug, description, icon, emoji, hidden, layout, target } = page.meta;
       return {
         id,
+        ...(page.type !== 'document' ? { type: page.type } : {}),
+        ...(target !== undefined ? { target } : {}),
         title,
         slug,
         ...(description !== undefined ? { description } : {}),

@@ -1,8 +1,9 @@
-import type { ContentChange, PageFields } from '@bindery/contracts';
+import type { ContentChange, PageFields, PageLinkFields, PageLinkTarget, PageType } from '@bindery/contracts';
 import { badRequest, notFound } from '@bindery/platform';
 import { DocumentPool } from './document-pool';
 import { type PageEntry, type PageMeta, type PageTree, ROOT } from './page-tree';
 import { type RevertTarget, revertBlocks, revertWholePage } from './revert-page';
+import { checkPlacement, linkTargetOf, pageTypeOf } from './page-types';
 import { chooseSlug } from './slugs';
 
 export { slugify } from './slugs';
@@ -44,11 +45,15 @@ export function applyChanges(
     if (change.operation === 'insert_page') {
       const parent = change.into ?? ROOT;
       if (parent !== ROOT && !tree.pages.has(parent)) throw notFound(`${at}.into: no page "${parent}" in this change request`);
+      const type = pageTypeOf(change.type, `${at}.type`) ?? 'document';
+      const target = typedFields(type, change, undefined, at);
+      checkPlacement(tree, type, parent, `${at}.into`);
       const fields = { ...change, ...prepared.documentFields };
       const title = fields.title ?? 'Untitled';
-      const meta: PageMeta = { ...pickFields(fields), title, slug: '', createdAt: now, updatedAt: now };
+      const meta: PageMeta = { ...pickFields(fields), ...(target ? { target } : {}), title, slug: '', createdAt: now, updatedAt: now };
       meta.slug = chooseSlug(tree, parent, fields.slug, title, `${at}.slug`);
-      tree.insert({ id: prepared.pageId!, type: 'document', meta, document: prepared.documentHash ?? null, parent }, change.at);
+      const document = type === 'document' ? (prepared.documentHash ?? null) : null;
+      tree.insert({ id: prepared.pageId!, type, meta, document, parent }, change.at);
       outcomes.push({ kind: 'created', pageId: prepared.pageId!, ref: change.ref });
     } else if (change.operation === 'update_page') {
       const page = existing(tree, change.page, `${at}.page`);
@@ -71,12 +76,29 @@ export function applyChanges(
 
 function updatePage(tree: PageTree, page: PageEntry, prepared: PreparedChange, at: string, now: string): void {
   const change = prepared.change as Extract<ContentChange, { operation: 'update_page' }>;
+  const type = pageTypeOf(change.type, `${at}.type`) ?? page.type;
+  const target = typedFields(type, change, page.meta.target, at);
+  if (type === 'link' && page.type !== 'link' && tree.childrenOf(page.id).length > 0)
+    throw badRequest(`${at}.type: a page with child pages cannot become a link`);
   if (change.into !== undefined || change.at !== undefined) {
     const parent = change.into === undefined ? page.parent : (change.into ?? ROOT);
     if (parent !== ROOT && !tree.pages.has(parent)) throw notFound(`${at}.into: no page "${parent}" in this change request`);
     if (parent !== ROOT && tree.isWithin(parent, page.id))
       throw badRequest(`${at}.into: a page cannot move into itself or one of its descendants`);
+    checkPlacement(tree, type, parent, `${at}.into`);
     tree.move(page.id, parent, change.at);
+  } else if (type !== page.type) {
+    checkPlacement(tree, type, page.parent, `${at}.type`);
+  }
+  if (type !== page.type) {
+    page.type = type;
+    // A group or a link has no body; a page that becomes a document starts empty.
+    page.document = null;
+  }
+  if (target) page.meta = { ...page.meta, target };
+  else if (page.meta.target) {
+    const { target: _dropped, ...rest } = page.meta;
+    page.meta = rest;
   }
   const given: PageFields = { ...change, ...prepared.documentFields };
   const { title, slug } = given;
@@ -88,6 +110,26 @@ function updatePage(tree: PageTree, page: PageEntry, prepared: PreparedChange, a
     page.meta.slug = chooseSlug(tree, page.parent, undefined, page.meta.slug, `${at}.slug`, page.id);
   if (prepared.documentHash !== undefined) page.document = prepared.documentHash;
   tree.touch(page.id);
+}
+
+/**
+ * Checks what a change gives a page of `type`: no body unless a document, and a target exactly
+ * when a link (`current`, the page's target, counts for an update). Returns the link's target.
+ */
+function typedFields(
+  type: PageType,
+  change: PageLinkFields & { document?: unknown },
+  current: PageLinkTarget | undefined,
+  at: string,
+): PageLinkTarget | undefined {
+  if (type !== 'document' && change.document !== undefined) throw badRequest(`${at}.document: a ${type} page has no document`);
+  const target = linkTargetOf(change, at);
+  if (type !== 'link') {
+    if (target) throw badRequest(`${at}.${change.href !== undefined ? 'href' : 'target'}: only a link page has an href or a target`);
+    return undefined;
+  }
+  if (!target && !current) throw badRequest(`${at}.href: a link page needs an href or a target`);
+  return target ?? current;
 }
 
 function existing(tree: PageTree, id: string, field: string): PageEntry {

@@ -1,4 +1,4 @@
-import type { JsonDocument, PageFields } from '@bindery/contracts';
+import type { JsonDocument, PageFields, PageLinkTarget, PageType } from '@bindery/contracts';
 import { CopyOnWriteMap } from './copy-on-write-map';
 
 /** The key under which root pages are listed in `PageTree.children`. */
@@ -11,6 +11,8 @@ export interface PageMeta extends PageFields {
   layout?: Record<string, unknown>;
   cover?: Record<string, unknown>;
   variables?: Record<string, string>;
+  /** A link page's target (absent on other pages, so their stored hashes are unchanged). */
+  target?: PageLinkTarget;
   createdAt: string;
   updatedAt: string;
 }
@@ -28,6 +30,7 @@ export const PAGE_META_FIELDS: ReadonlyArray<keyof PageMeta> = [
   'layout',
   'cover',
   'variables',
+  'target',
 ];
 
 /**
@@ -37,7 +40,8 @@ export const PAGE_META_FIELDS: ReadonlyArray<keyof PageMeta> = [
  */
 export interface StoredPageNode {
   id: string;
-  type: 'document';
+  /** Every node ever stored has a type; pages written before groups and links existed are all `document`. */
+  type: PageType;
   meta: PageMeta;
   /** Content hash of the body in the documents table; null for an empty page. */
   document: string | null;
@@ -47,7 +51,7 @@ export interface StoredPageNode {
 /** A page inside a mutable working tree. */
 export interface PageEntry {
   id: string;
-  type: 'document';
+  type: PageType;
   meta: PageMeta;
   document: string | null;
   parent: string;

@@ -28,6 +28,7 @@ export function revertWholePage(tree: PageTree, pageId: string, target: RevertTa
   if (!current) return restoreDeleted(tree, earlier, target, now);
 
   current.meta = { ...earlier.meta, slug: current.meta.slug, updatedAt: now };
+  current.type = earlier.type;
   current.document = earlier.document;
   placeLikeTarget(tree, pageId, target.tree);
   current.meta.slug = freeSlug(tree, current, earlier.meta.slug, field);

@@ -94,7 +94,11 @@ function place(result: PageTree, entry: PageEntry, previousParent: string | unde
 function unchanged(a: PageEntry, b: PageEntry): boolean {
   if (a.parent !== b.parent) return false;
   if (a.nodeHash !== undefined && a.nodeHash === b.nodeHash) return true;
-  return a.document === b.document && PAGE_META_FIELDS.every((f) => stableStringify(a.meta[f]) === stableStringify(b.meta[f]));
+  return (
+    a.type === b.type &&
+    a.document === b.document &&
+    PAGE_META_FIELDS.every((f) => stableStringify(a.meta[f]) === stableStringify(b.meta[f]))
+  );
 }
 
 function mergeEntry(b: PageEntry, o: PageEntry, t: PageEntry): { entry: PageEntry; documentConflict: boolean } | { reason: string } {
@@ -104,6 +108,8 @@ function mergeEntry(b: PageEntry, o: PageEntry, t: PageEntry): { entry: PageEntr
     if (value === CONFLICT) return { reason: `"${field}" changed on both sides` };
     meta[field] = value;
   }
+  const type = mergeValue(b.type, o.type, t.type);
+  if (type === CONFLICT) return { reason: 'its type changed differently on both sides' };
   const parent = mergeValue(b.parent, o.parent, t.parent);
   if (parent === CONFLICT) return { reason: 'moved to different places on both sides' };
   const document = mergeValue(b.document, o.document, t.document);
@@ -111,6 +117,7 @@ function mergeEntry(b: PageEntry, o: PageEntry, t: PageEntry): { entry: PageEntr
   return {
     entry: {
       ...o,
+      type,
       meta: { ...(meta as unknown as PageMeta), updatedAt },
       parent,
       document: document === CONFLICT ? o.document : document,

@@ -31,6 +31,8 @@ export type DocumentLookup = (hash: string | null) => JsonDocument;
  * requires a body); nested pages when `deep`.
  */
 export function toWirePage(tree: PageTree, page: PageEntry, urls: PageUrlBase, deep: boolean, body: DocumentLookup): RevisionPage {
+  if (page.type === 'group') return toWireGroup(tree, page, urls, deep, body);
+  if (page.type === 'link') return toWireLink(page);
   const { meta } = page;
   const out: RevisionPage = {
     id: page.id,
@@ -51,6 +53,46 @@ export function toWirePage(tree: PageTree, page: PageEntry, urls: PageUrlBase, d
     document: body(page.document),
   };
   for (const key of ['emoji', 'icon', 'description', 'cover', 'variables'] as const) if (meta[key] !== undefined) out[key] = meta[key];
+  return out;
+}
+
+/** A group (official RevisionPageGroup): a heading of the table of contents, with pages and no body. */
+function toWireGroup(tree: PageTree, page: PageEntry, urls: PageUrlBase, deep: boolean, body: DocumentLookup): RevisionPage {
+  const { meta } = page;
+  const out: RevisionPage = {
+    id: page.id,
+    title: meta.title,
+    kind: 'group',
+    type: 'group',
+    slug: meta.slug,
+    path: tree.pathOf(page.id),
+    pages: deep ? tree.childrenOf(page.id).map((id) => toWirePage(tree, tree.pages.get(id)!, urls, true, body)) : [],
+    createdAt: meta.createdAt,
+    updatedAt: meta.updatedAt,
+    hidden: meta.hidden ?? false,
+    noIndex: meta.noIndex ?? false,
+    noRobotsIndex: meta.noRobotsIndex ?? false,
+  };
+  for (const key of ['emoji', 'icon'] as const) if (meta[key] !== undefined) out[key] = meta[key];
+  return out;
+}
+
+/** A link (official RevisionPageLink): its target, and `href` when the target is a URL. */
+function toWireLink(page: PageEntry): RevisionPage {
+  const { meta } = page;
+  const target = meta.target ?? { kind: 'url' as const, url: '' };
+  const out: RevisionPage = {
+    id: page.id,
+    title: meta.title,
+    kind: 'link',
+    type: 'link',
+    target,
+    createdAt: meta.createdAt,
+    updatedAt: meta.updatedAt,
+    hidden: meta.hidden ?? false,
+  };
+  if (target.kind === 'url') out.href = target.url;
+  for (const key of ['emoji', 'icon'] as const) if (meta[key] !== undefined) out[key] = meta[key];
   return out;
 }
 

@@ -115,6 +115,8 @@ export class ContentReadsService {
     const tree = await this.reader.tree(content.revision);
     const page = tree.pages.get(input.pageId);
     if (!page) throw notFound('No matching page found');
+    // Groups and links have no body, in either format (official RevisionPageGroup / RevisionPageLink).
+    if (page.type !== 'document') return toWirePage(tree, page, urlBase(ctx.baseUrl, content), true, () => emptyDocument());
     const document = page.document ? await this.store.loadDocument(page.document) : emptyDocument();
     const out = toWirePage(tree, page, urlBase(ctx.baseUrl, content), true, (hash) =>
       hash === page.document ? document : emptyDocument(),

@@ -41,7 +41,14 @@ export class ContentStore {
       const list = tree.childrenOf(parent);
       for (const hash of hashes) {
         const node = this.nodes.get(hash)!;
-        const entry: PageEntry = { id: node.id, type: node.type, meta: node.meta, document: node.document, parent, nodeHash: hash };
+        const entry: PageEntry = {
+          id: node.id,
+          type: node.type ?? 'document',
+          meta: node.meta,
+          document: node.document,
+          parent,
+          nodeHash: hash,
+        };
         tree.pages.set(node.id, entry);
         list.push(node.id);
         visit(node.children, node.id);

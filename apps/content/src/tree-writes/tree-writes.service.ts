@@ -13,6 +13,7 @@ import { DataSource } from 'typeorm';
 import { Clock } from '../clock/clock';
 import { contentHash, stableStringify } from '../model/content-hash';
 import { type PageMeta, PageTree, ROOT } from '../model/page-tree';
+import { checkPlacement, linkTargetOf, pageTypeOf } from '../model/page-types';
 import { ContentStore } from '../revisions/content-store';
 import { RevisionsRepository } from '../revisions/revisions.repository';
 import { SpaceAccess } from '../spaces/space-access';
@@ -101,12 +102,16 @@ export function buildTree(input: TreeWritePage[]): { tree: PageTree; documents: 
     if (tree.pages.has(page.id)) throw badRequest(`${path}.id: page "${page.id}" appears twice`);
     if (typeof page.slug !== 'string' || page.slug === '') throw badRequest(`${path}.slug: required`);
     if (tree.slugTaken(parent, page.slug)) throw badRequest(`${path}.slug: "${page.slug}" is taken by a sibling`);
+    const type = pageTypeOf(page.type, `${path}.type`) ?? 'document';
+    checkPlacement(tree, type, parent, `${path}.type`);
+    const target = type === 'link' ? linkTargetOf({ target: page.target }, path) : undefined;
+    if (type === 'link' && !target) throw badRequest(`${path}.target: a link page needs a target`);
     let hash: string | null = null;
-    if (page.document && page.document.nodes.length > 0) {
+    if (type === 'document' && page.document && page.document.nodes.length > 0) {
       documents.push(page.document);
       hash = contentHash(page.document);
     }
-    tree.insert({ id: page.id, type: 'document', meta: metaOf(page), document: hash, parent });
+    tree.insert({ id: page.id, type, meta: { ...metaOf(page), ...(target ? { target } : {}) }, document: hash, parent });
   }
   return { tree, documents };
 }

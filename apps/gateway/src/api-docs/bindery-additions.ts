@@ -37,6 +37,30 @@ const binary = (type: string, description: string) => ({
   content: { [type]: { schema: { type: 'string', format: 'binary' } } },
 });
 
+const PAGE_TYPE_NOTE =
+  'Bindery extension: the kind of page (`document` by default). A `group` is a heading of the table of contents, ' +
+  'only at the root, with pages and no document; a `link` points to `href` or `target` and has no document nor subpages.';
+
+/** Bindery-only fields of insert_page and update_page (groups and links). */
+const PAGE_TYPE_FIELDS = {
+  type: { type: 'string', enum: ['document', 'group', 'link'], description: 'Kind of page (Bindery extension).' },
+  href: {
+    type: 'string',
+    maxLength: 2048,
+    pattern: '^(https?://|mailto:)',
+    description: 'A link page’s URL: http, https or mailto (Bindery extension; shorthand for a `url` target).',
+  },
+  target: {
+    description: 'A link page’s target: a URL, page, file or anchor (Bindery extension).',
+    oneOf: [
+      { $ref: '#/components/schemas/ContentRefURL' },
+      { $ref: '#/components/schemas/ContentRefPage' },
+      { $ref: '#/components/schemas/ContentRefFile' },
+      { $ref: '#/components/schemas/ContentRefAnchor' },
+    ],
+  },
+};
+
 export const BINDERY_ADDITIONS: Additions = {
   tags: [{ name: TAG, description: 'Routes of this Bindery server that the GitBook API does not define.' }],
   paths: {
@@ -277,5 +301,16 @@ export const BINDERY_ADDITIONS: Additions = {
     },
   },
   postParameters: [{ $ref: '#/components/parameters/BinderyIdempotencyKey' }],
+  schemaExtensions: {
+    ChangeRequestContentChangeInsertPage: {
+      description: PAGE_TYPE_NOTE + ' `document` is required for a document page and refused (400) for a group or a link.',
+      properties: PAGE_TYPE_FIELDS,
+      optional: ['document'],
+    },
+    ChangeRequestContentChangeUpdatePage: {
+      description: PAGE_TYPE_NOTE + ' Changing `type` drops the page’s document; a page with subpages cannot become a link.',
+      properties: PAGE_TYPE_FIELDS,
+    },
+  },
   rateLimitedResponses: { 429: { $ref: '#/components/responses/BinderyRateLimited' } },
 };

@@ -103,6 +103,26 @@ describe('buildApiDocument', () => {
     expect(unregistered.sort()).toEqual(['GET /files/{hash}/download', 'GET /healthz']);
   });
 
+  it('extends an official schema with Bindery fields, marked, and relaxes what they make optional', () => {
+    const withChange: OpenApiDocument = structuredClone(official);
+    withChange.components!.schemas.Space = {
+      allOf: [{ $ref: '#/components/schemas/Collection' }, { type: 'object', required: ['operation', 'document'], properties: {} }],
+    };
+    const { document } = buildApiDocument(
+      withChange,
+      {
+        ...additions,
+        schemaExtensions: { Space: { description: 'Bindery', properties: { type: { enum: ['group'] } }, optional: ['document'] } },
+      },
+      routes,
+      { baseUrl: '' },
+    );
+    const space = document.components!.schemas.Space as { allOf: Array<Record<string, unknown>> };
+    expect(space.allOf[1].required).toEqual(['operation']);
+    expect(space.allOf[2]).toMatchObject({ 'x-bindery-extension': true, properties: { type: { enum: ['group'] } } });
+    expect((withChange.components!.schemas as Record<string, { allOf: unknown[] }>).Space.allOf).toHaveLength(2);
+  });
+
   it('does not take /v1/healthz for the root /healthz', () => {
     const { undocumented } = buildApiDocument(official, additions, [route('GET', '/v1/healthz')], { baseUrl: '' });
     expect(undocumented).toEqual(['GET /v1/healthz']);

@@ -13,6 +13,18 @@ export interface Additions {
   postParameters: unknown[];
   /** Added to every rate-limited operation (the 429 answer). */
   rateLimitedResponses: Record<string, unknown>;
+  /** Fields Bindery accepts beyond an official schema, by that schema's name. */
+  schemaExtensions?: Record<string, SchemaExtension>;
+}
+
+/**
+ * Bindery-only properties of an official object schema: appended to its `allOf`, marked
+ * `x-bindery-extension`, and `optional` removed from what the official parts require.
+ */
+export interface SchemaExtension {
+  description: string;
+  properties: Record<string, unknown>;
+  optional?: string[];
 }
 
 export interface BuildOptions {
@@ -75,6 +87,8 @@ export function buildApiDocument(
     components: {},
   };
   const components = { ...mergeSections(official.components ?? {}, additions.components) };
+  for (const [name, extension] of Object.entries(additions.schemaExtensions ?? {}))
+    if (components.schemas?.[name]) components.schemas[name] = extendSchema(components.schemas[name], extension);
   // `user` is the bearer scheme of the official document: the one Bindery speaks.
   document.components = pruneComponents(document, components, ['user']);
   const used = new Set(Object.values(paths).flatMap((item) => HTTP_METHODS.flatMap((m) => item[m]?.tags ?? [])));
@@ -131,6 +145,24 @@ function decorate(operation: Operation, route: RegisteredRoute, additions: Addit
   if (route.method === 'POST' && !route.isPublic) operation.parameters = [...(operation.parameters ?? []), ...additions.postParameters];
   if (route.rateLimited) operation.responses = { ...operation.responses, ...additions.rateLimitedResponses };
   return operation;
+}
+
+function extendSchema(schema: unknown, extension: SchemaExtension): Record<string, unknown> {
+  const optional = new Set(extension.optional ?? []);
+  const relax = (part: unknown): unknown => {
+    if (!part || typeof part !== 'object' || !Array.isArray((part as { required?: unknown }).required)) return part;
+    const required = (part as { required: string[] }).required.filter((name) => !optional.has(name));
+    return { ...part, required };
+  };
+  const base = relax(structuredClone(schema)) as Record<string, unknown>;
+  const parts = Array.isArray(base.allOf) ? base.allOf.map(relax) : [];
+  return {
+    ...base,
+    allOf: [
+      ...parts,
+      { type: 'object', description: extension.description, 'x-bindery-extension': true, properties: extension.properties },
+    ],
+  };
 }
 
 function mergeSections(

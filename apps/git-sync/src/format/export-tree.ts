@@ -34,14 +34,21 @@ export function planExport(
   const keyOf = new Map<string, string>();
   for (const [key, value] of Object.entries(previous.pages)) keyOf.set(value.id, key);
   const usedPaths = new Set<string>();
+  // The space's first document page (at the top, or first in a top group) is the readme.
+  let readmeGiven = false;
   const assign = (pages: ReadPage[], dir: string, top: boolean) => {
-    pages.forEach((page, index) => {
+    pages.forEach((page) => {
+      // Groups and links have no file: a group's pages live in a folder named after it.
+      if (page.type === 'group') return assign(page.pages as ReadPage[], posix.join(dir, page.slug), top);
+      if (page.type === 'link') return;
       const key = keyOf.get(page.id);
       let path = key && !key.includes(':') ? key.replace(/#\d+$/, '') : undefined;
+      if (path === 'README.md') readmeGiven = true;
       if (!path || usedPaths.has(path)) {
-        if (top && index === 0) path = 'README.md';
+        if (top && !readmeGiven && !usedPaths.has('README.md')) path = 'README.md';
         else path = page.pages.length > 0 ? posix.join(dir, page.slug, 'README.md') : posix.join(dir, `${page.slug}.md`);
       }
+      if (top) readmeGiven = true;
       usedPaths.add(path);
       pagePath.set(page.id, path);
       const childDir = posix.basename(path) === 'README.md' ? posix.dirname(path) : posix.join(posix.dirname(path), page.slug);
@@ -69,8 +76,12 @@ export function planExport(
     .update(JSON.stringify([...pagePath, ...filePath]))
     .digest('hex');
   const summary: string[] = ['# Table of contents', ''];
-  const write = (pages: ReadPage[], depth: number) => {
+  const write = (pages: ReadPage[], depth: number, parentKey = '') => {
     for (const page of pages) {
+      if (page.type === 'group' || page.type === 'link') {
+        writeStructural(page, depth, parentKey);
+        continue;
+      }
       const path = pagePath.get(page.id)!;
       const key = keyOf.get(page.id)?.includes(':') ? keyOf.get(page.id)! : path;
       const { pages: _children, ...own } = page;
@@ -80,7 +91,7 @@ export function planExport(
         kept.add(path);
         ids.pages[key] = { ...before };
         summary.push(`${'  '.repeat(depth)}* [${escapeTitle(page.title)}](${encodePath(path)})`);
-        write(page.pages as ReadPage[], depth + 1);
+        write(page.pages as ReadPage[], depth + 1, key);
         continue;
       }
       summary.push(`${'  '.repeat(depth)}* [${escapeTitle(page.title)}](${encodePath(path)})`);
@@ -105,8 +116,23 @@ export function planExport(
       texts.set(path, text);
       // The blob id git will give the file: the next import sees it unchanged and does not parse it again.
       ids.pages[key] = { id: page.id, oid: blobOid(text), files: [...linked], fp };
-      write(page.pages as ReadPage[], depth + 1);
+      write(page.pages as ReadPage[], depth + 1, key);
     }
+  };
+  /**
+   * A group is a `## Title` heading (its slug as GitBook's HTML anchor) followed by its pages; a
+   * link is an external entry. Their keys have the shape the import gives them, so ids stay.
+   */
+  const writeStructural = (page: ReadPage, depth: number, parentKey: string) => {
+    const key = keyOf.get(page.id) ?? `${page.type}:${parentKey}/${page.title}`;
+    ids.pages[key] = { id: page.id };
+    if (page.type === 'group') {
+      summary.push('', `## ${escapeHeading(page.title)} <a href="#${page.slug}" id="${page.slug}"></a>`, '');
+      write(page.pages as ReadPage[], 0, key);
+      return;
+    }
+    const url = page.target?.kind === 'url' ? page.target.url : undefined;
+    if (url) summary.push(`${'  '.repeat(depth)}* [${escapeTitle(page.title)}](${url.replace(/[()\s]/g, encodeURIComponent)})`);
   };
   write(read.pages, 0);
   texts.set('SUMMARY.md', summary.join('\n') + '\n');
@@ -131,6 +157,7 @@ function frontmatter(page: ReadPage): string {
   return Object.keys(fields).length > 0 ? `---\n${toYaml(fields)}---\n\n` : '';
 }
 
+const escapeHeading = (title: string): string => title.replace(/([\\<#])/g, '\\$1');
 const escapeTitle = (title: string): string => title.replace(/([\\[\]])/g, '\\$1');
 const encodePath = (path: string): string =>
   path

@@ -53,6 +53,52 @@ describe('planImport', () => {
     expect(flat(retry.pages).map((p) => p.id)).toEqual(flat(plan.pages).map((p) => p.id));
   });
 
+  it('makes groups of ## headings and link pages of external entries; without a README the first summary page comes first', async () => {
+    const { files, read } = memory({
+      'SUMMARY.md': [
+        '# Table of contents',
+        '',
+        '## Getting started <a href="#start" id="start"></a>',
+        '',
+        '* [First](first.md)',
+        '* [Status](https://status.example.com)',
+        '  * [Nested](nested.md)',
+        '* [Unsafe](javascript:alert(1))',
+        '',
+        '## More',
+        '',
+        '* [Second](second.md)',
+      ].join('\n'),
+      'first.md': '# First\n\nHello.\n',
+      'nested.md': '# Nested\n',
+      'second.md': '# Second\n',
+    });
+    const plan = await planImport(files, read, readGitbookConfig(undefined, ''), { pages: {}, files: {} });
+    const outline = (pages: ImportPage[]): unknown[] =>
+      pages.map((p) => [p.type ?? 'document', p.title, p.slug, ...(p.pages.length ? [outline(p.pages)] : [])]);
+    expect(outline(plan.pages)).toEqual([
+      [
+        'group',
+        'Getting started',
+        'start',
+        [
+          ['document', 'First', 'first'],
+          ['link', 'Status', 'status'],
+          ['document', 'Nested', 'nested'],
+        ],
+      ],
+      ['group', 'More', 'more', [['document', 'Second', 'second']]],
+    ]);
+    const [group] = plan.pages;
+    expect(group.document).toBeUndefined();
+    expect(group.pages[1]).toMatchObject({ target: { kind: 'url', url: 'https://status.example.com' } });
+    expect(group.pages[1].document).toBeUndefined();
+    expect(plan.report.join('\n')).toMatch(/javascript:alert/);
+    // Ids of groups and links are kept by the next import.
+    const again = await planImport(files, read, readGitbookConfig(undefined, ''), plan.ids);
+    expect(flat(again.pages).map((p) => p.id)).toEqual(flat(plan.pages).map((p) => p.id));
+  });
+
   it('refuses a binary file named .md (a NUL byte early on), whatever else the repository holds', async () => {
     const files = new Map([
       ['SUMMARY.md', { oid: 's', size: 30 }],

@@ -76,11 +76,39 @@ export async function planImport(
   }
   const byPath = new Map<string, string>();
   const seenKeys = new Set<string>();
+  /** Group slugs GitBook wrote as heading anchors, by page id. */
+  const slugHints = new Map<string, string>();
+  const uniqueKey = (base: string): string => {
+    let key = base;
+    for (let n = 2; seenKeys.has(key); n++) key = `${base}#${n}`;
+    seenKeys.add(key);
+    return key;
+  };
   const plan = (list: SummaryEntry[], parentKey: string): Planned[] => {
     const out: Planned[] = [];
     for (const entry of list) {
       if (entry.kind === 'link') {
-        report.push(`summary: "${entry.title}" links outside the repository (${entry.href}); not a page`);
+        // An external entry is a link page; it cannot hold pages, so entries nested under it move up beside it.
+        if (!SAFE_LINK.test(entry.href ?? '')) {
+          report.push(`summary: "${entry.title}" links to ${entry.href}, which is not an http, https or mailto URL; skipped`);
+        } else {
+          const key = uniqueKey(`link:${parentKey}/${entry.title}`);
+          const id = previous.pages[key]?.id ?? newId(`page:${key}`);
+          ids.pages[key] = { id };
+          const page: ImportPage = {
+            id,
+            type: 'link',
+            target: { kind: 'url', url: entry.href! },
+            title: entry.title.slice(0, 255),
+            slug: '',
+            pages: [],
+          };
+          out.push({ key, page, children: [] });
+        }
+        if (entry.children.length > 0) {
+          report.push(`summary: "${entry.title}" is an external link; the entries below it are placed beside it`);
+          out.push(...plan(entry.children, parentKey));
+        }
         continue;
       }
       let path: string | undefined;
@@ -96,14 +124,22 @@ export async function planImport(
           }
         }
       }
-      let key = path ?? `${entry.kind}:${parentKey}/${entry.title}`;
-      for (let n = 2; seenKeys.has(key); n++) key = `${path ?? `${entry.kind}:${parentKey}/${entry.title}`}#${n}`;
-      seenKeys.add(key);
+      // A group is a heading of the table of contents: a page without a body holding the entries below it.
+      if (entry.kind === 'group') path = undefined;
+      const key = uniqueKey(path ?? `${entry.kind}:${parentKey}/${entry.title}`);
       const known = previous.pages[key];
       const id = known?.id ?? newId(`page:${key}`);
       ids.pages[key] = { id, ...(path ? { oid: files.get(path)!.oid } : {}) };
       if (path && !byPath.has(path)) byPath.set(path, id);
-      const page: ImportPage = { id, title: entry.title.slice(0, 255), slug: '', pages: [], ...(path ? { gitPath: path } : {}) };
+      const page: ImportPage = {
+        id,
+        ...(entry.kind === 'group' ? { type: 'group' as const } : {}),
+        title: entry.title.slice(0, 255),
+        slug: '',
+        pages: [],
+        ...(path ? { gitPath: path } : {}),
+      };
+      if (entry.anchor) slugHints.set(id, entry.anchor);
       out.push({ key, page, path, children: plan(entry.children, key) });
     }
     return out;
@@ -221,7 +257,7 @@ export async function planImport(
       ? posix.basename(item.path).toLowerCase() === 'readme.md' && posix.dirname(item.path) !== '.'
         ? posix.basename(posix.dirname(item.path))
         : posix.basename(item.path).replace(/\.md$/i, '')
-      : item.page.title;
+      : (slugHints.get(item.page.id) ?? item.page.title);
     return slugify(base);
   }
 }
@@ -309,6 +345,8 @@ function applyFrontmatter(page: ImportPage, frontmatter: Record<string, unknown>
 }
 
 const SCHEME = /^[a-z][a-z0-9+.-]*:|^\/\//i;
+/** External SUMMARY entries content accepts as link pages. */
+const SAFE_LINK = /^(https?:\/\/[^\s]+|mailto:[^\s]+)$/i;
 
 /**
  * Relative URLs of links and images become references: to a page (with its anchor), or to a file

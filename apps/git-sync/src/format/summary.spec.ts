@@ -30,4 +30,35 @@ describe('parseSummary', () => {
     expect(guides.children[1]).toMatchObject({ kind: 'link', href: 'https://example.com' });
     expect(tree[2].children[0]).toMatchObject({ title: '页面', href: 'zh/页面.md' });
   });
+
+  it('reads GitBook group headings with an HTML anchor, and external entries as links with their titles', () => {
+    const tree = parseSummary(
+      [
+        '# Table of contents',
+        '',
+        '* [Welcome](README.md "Home")',
+        '',
+        '## Getting started <a href="#get-started" id="get-started"></a>',
+        '',
+        '* [Install](start/install.md)',
+        '* [Status page](https://status.example.com "Status")',
+        '* [Write to us](mailto:docs@example.com)',
+        '',
+        '## Reference',
+        '',
+        '* [API](api.md)',
+      ].join('\n'),
+    );
+    expect(tree.map((e) => [e.kind, e.title, e.anchor])).toEqual([
+      ['page', 'Welcome', undefined],
+      ['group', 'Getting started', 'get-started'],
+      ['group', 'Reference', undefined],
+    ]);
+    expect(tree[1].children).toEqual([
+      { kind: 'page', title: 'Install', href: 'start/install.md', children: [] },
+      { kind: 'link', title: 'Status page', href: 'https://status.example.com', children: [] },
+      { kind: 'link', title: 'Write to us', href: 'mailto:docs@example.com', children: [] },
+    ]);
+    expect(tree[2].children.map((e) => e.href)).toEqual(['api.md']);
+  });
 });

@@ -4,6 +4,8 @@ export interface SummaryEntry {
   title: string;
   /** Path relative to the summary's directory, decoded, without its anchor; absent for an entry without a link. */
   href?: string;
+  /** A group heading's HTML anchor id (`## Title <a href="#id" id="id"></a>`): GitBook's slug of the group. */
+  anchor?: string;
   children: SummaryEntry[];
 }
 
@@ -29,7 +31,10 @@ export function parseSummary(source: string): SummaryEntry[] {
     if (inFence) continue;
     const heading = GROUP.exec(line);
     if (heading) {
-      group = { kind: 'group', title: unescapeMarkdown(stripInline(heading[1])), children: [] };
+      // GitBook writes a group's slug as an empty HTML anchor after its title.
+      const anchor = /<a\s[^>]*\bid="([^"]+)"[^>]*>\s*<\/a>/i.exec(heading[1])?.[1];
+      const text = heading[1].replace(/<a\s[^>]*>\s*<\/a>/gi, '').trim();
+      group = { kind: 'group', title: unescapeMarkdown(stripInline(text)) || 'Untitled', ...(anchor ? { anchor } : {}), children: [] };
       root.push(group);
       stack = [];
       continue;

@@ -1,4 +1,4 @@
-import type { JsonDocument } from './pages';
+import type { JsonDocument, PageLinkTarget, PageType } from './pages';
 import type { ContentSubjects } from './subjects';
 
 /**
@@ -8,6 +8,10 @@ import type { ContentSubjects } from './subjects';
  */
 export interface ImportPage {
   id: string;
+  /** `document` when omitted. Groups and links carry no body. */
+  type?: PageType;
+  /** A link page's target. */
+  target?: PageLinkTarget;
   title: string;
   slug: string;
   description?: string;

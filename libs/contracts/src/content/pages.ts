@@ -10,6 +10,27 @@ export interface JsonDocument {
 
 export type DocumentInput = { markdown: string } | { document: JsonDocument } | Record<string, never>;
 
+/**
+ * The kinds of page content stores (official `RevisionPage` union, minus `computed`): a `document`
+ * has a body; a `group` is a heading of the table of contents (root level only, no body); a `link`
+ * points elsewhere (no body, no children).
+ */
+export type PageType = 'document' | 'group' | 'link';
+export const PAGE_TYPES: readonly PageType[] = ['document', 'group', 'link'];
+
+/** Where a link page points (the official `ContentRef` kinds a link page uses). */
+export type PageLinkTarget =
+  | { kind: 'url'; url: string }
+  | { kind: 'page'; page: string; space?: string }
+  | { kind: 'file'; file: string; space?: string }
+  | { kind: 'anchor'; anchor: string; page?: string; space?: string };
+
+/** Fields a link page is written with: an `href` (a URL) or a `target` (shorthand for `{kind: 'url'}` when an href). */
+export interface PageLinkFields {
+  href?: string;
+  target?: PageLinkTarget;
+}
+
 export interface PageFields {
   title?: string;
   slug?: string;

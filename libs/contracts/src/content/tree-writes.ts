@@ -1,4 +1,4 @@
-import type { JsonDocument } from './pages';
+import type { JsonDocument, PageLinkTarget, PageType } from './pages';
 import type { ContentSubjects } from './subjects';
 
 /**
@@ -7,6 +7,10 @@ import type { ContentSubjects } from './subjects';
  */
 export interface TreeWritePage {
   id: string;
+  /** `document` when omitted; a group or a link has no document. */
+  type?: PageType;
+  /** A link page's target. */
+  target?: PageLinkTarget;
   title: string;
   slug: string;
   emoji?: string;

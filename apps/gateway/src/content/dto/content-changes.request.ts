@@ -1,4 +1,4 @@
-import { type ContentChange, MAX_BATCH_BASE64_CHARS, MEDIA_TYPE_PATTERN } from '@bindery/contracts';
+import { type ContentChange, MAX_BATCH_BASE64_CHARS, MEDIA_TYPE_PATTERN, PAGE_TYPES, type PageType } from '@bindery/contracts';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -35,6 +35,52 @@ const OnlyWith = (operation: (typeof OPERATIONS)[number]) =>
       defaultMessage: (args) => `${args?.property} is only allowed with ${operation}`,
     },
   });
+
+/** Pages written by insert_page or update_page: the only operations that take a page type. */
+const OnlyWithPageWrites = () =>
+  ValidateBy({
+    name: 'onlyWithPageWrites',
+    validator: {
+      validate: (_value: unknown, args) => ['insert_page', 'update_page'].includes((args?.object as ContentChangeRequest).operation),
+      defaultMessage: (args) => `${args?.property} is only allowed with insert_page and update_page`,
+    },
+  });
+
+/** A group or a link: pages without a body. */
+const hasNoBody = (c: ContentChangeRequest): boolean => c.type === 'group' || c.type === 'link';
+
+/** Where a link page may point: the schemes a reader can open safely. */
+const SAFE_HREF = /^(https?:\/\/[^\s]+|mailto:[^\s]+)$/i;
+const TARGET_KINDS = ['url', 'page', 'file', 'anchor'] as const;
+
+/** A link page's target (official ContentRef, the kinds a link uses); the content service checks which fields each kind needs. */
+export class LinkTargetRequest {
+  @IsIn(TARGET_KINDS, { message: `target.kind must be one of ${TARGET_KINDS.join(', ')}` })
+  kind!: (typeof TARGET_KINDS)[number];
+
+  @ValidateIf((t: LinkTargetRequest) => t.kind === 'url')
+  @IsString()
+  @MaxLength(2048)
+  @Matches(SAFE_HREF, { message: 'target.url must be an http, https or mailto URL' })
+  url?: string;
+
+  @ValidateIf((t: LinkTargetRequest) => t.kind === 'page' || t.page !== undefined)
+  @IsEntityId()
+  page?: string;
+
+  @ValidateIf((t: LinkTargetRequest) => t.kind === 'file')
+  @IsEntityId()
+  file?: string;
+
+  @ValidateIf((t: LinkTargetRequest) => t.kind === 'anchor')
+  @IsString()
+  @Length(1, 100)
+  anchor?: string;
+
+  @IsOptional()
+  @IsEntityId()
+  space?: string;
+}
 
 /**
  * One file of `insert_files`: exactly one source, inline `base64` (with its `contentType`) or a
@@ -123,8 +169,39 @@ export class ContentChangeRequest {
   @Length(1, 100, { each: true })
   block?: string[];
 
-  @ValidateIf((c: ContentChangeRequest) => c.operation === 'insert_page' || c.document !== undefined)
+  /**
+   * Bindery extension (insert_page, update_page): the kind of page, `document` by default. A
+   * `group` (root level only) and a `link` have no document.
+   */
+  @ValidateIf((c: ContentChangeRequest) => c.type !== undefined)
+  @OnlyWithPageWrites()
+  @IsIn(PAGE_TYPES, { message: `type must be one of ${PAGE_TYPES.join(', ')}` })
+  type?: PageType;
+
+  /** Bindery extension: a link page's URL (http, https or mailto). */
+  @ValidateIf((c: ContentChangeRequest) => c.href !== undefined)
+  @OnlyWithPageWrites()
+  @IsString()
+  @MaxLength(2048)
+  @Matches(SAFE_HREF, { message: 'href must be an http, https or mailto URL' })
+  href?: string;
+
+  /** Bindery extension: a link page's target, an official ContentRef to a URL, page, file or anchor. */
+  @ValidateIf((c: ContentChangeRequest) => c.target !== undefined)
+  @OnlyWithPageWrites()
+  @ValidateNested()
+  @Type(() => LinkTargetRequest)
+  target?: LinkTargetRequest;
+
+  @ValidateIf((c: ContentChangeRequest) => (c.operation === 'insert_page' && !hasNoBody(c)) || c.document !== undefined)
   @IsDefined({ message: 'document is required for insert_page' })
+  @ValidateBy({
+    name: 'noBodyOnGroupOrLink',
+    validator: {
+      validate: (_value: unknown, args) => !hasNoBody(args?.object as ContentChangeRequest),
+      defaultMessage: (args) => `document is not allowed on a ${(args?.object as ContentChangeRequest).type} page`,
+    },
+  })
   @IsDocumentInput()
   document?: Record<string, unknown>;
 
