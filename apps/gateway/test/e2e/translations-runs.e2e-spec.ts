@@ -248,6 +248,37 @@ describe('translations: languages without a direct pair', () => {
     expect(JSON.stringify(guide.document)).toContain('https://example.com/docs?a=1&b=2');
   }, 180_000);
 
+  it('keeps group and link pages as groups and links, with their targets', async () => {
+    const org = await newOrgAdmin('translate-kinds');
+    const space = await createSpace(org.client, org.orgId, 'Kinds');
+    const cr = await createChangeRequest(org.client, space.id, 'Seed');
+    const made = await editContent(org.client, space.id, cr.id, [
+      { operation: 'insert_page', ref: 'intro', title: 'Introduction', document: { markdown: SENTENCE } },
+      { operation: 'insert_page', ref: 'basics', type: 'group', title: 'Basics' },
+    ]);
+    const ids = Object.fromEntries(made.changes.map((c) => [c.ref!, (c.page as { id: string }).id]));
+    await editContent(org.client, space.id, cr.id, [
+      { operation: 'insert_page', into: ids.basics, title: 'Setup', document: { markdown: 'Open the settings and change the language.' } },
+      { operation: 'insert_page', into: ids.basics, type: 'link', title: 'Website', href: 'https://example.com/docs' },
+    ]);
+    await merge(org.client, space.id, cr.id);
+    const base = `/v1/orgs/${org.orgId}/translations`;
+    const created = expectOperation<TranslationBody>(
+      await org.client.post(base, { language: 'es', source: { space: space.id, language: 'en' } }),
+      'createTranslation',
+      201,
+    );
+    expectOperation(await org.client.post(`${base}/${created.id}/run`), 'runTranslation', 204);
+    const done = await waitForTranslation(org.client, `${base}/${created.id}`, (t) => t.stats.runs === 1);
+    expect(done).toMatchObject({ status: 'completed' });
+    const kinds = (pages: PageBody[]) =>
+      flat(pages).map((p) => {
+        const page = p as PageBody & { type: string; href?: string };
+        return [page.id, page.type, page.href];
+      });
+    expect(kinds(await pagesOf(org.client, done.result!.space))).toEqual(kinds(await pagesOf(org.client, space.id)));
+  }, 180_000);
+
   it('accepts a language no installed pair reaches, and fails its run with the reason', async () => {
     const { client, orgId, space } = await sourceSpace();
     const base = `/v1/orgs/${orgId}/translations`;

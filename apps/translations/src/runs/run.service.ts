@@ -5,6 +5,7 @@ import {
   type RevisionPage,
   type TranslationLanguage,
   type TranslationRunPayload,
+  type PageLinkTarget,
   type TreeWritePage,
 } from '@bindery/contracts';
 import { isAppError, logger, type JobContext } from '@bindery/platform';
@@ -195,12 +196,19 @@ function translatedTree(page: RevisionPage, known: Map<string, TranslatedPageRow
   const out: TreeWritePage = {
     id: page.id,
     title: translated.title,
-    slug: page.slug as string,
+    // A link page has no slug on the wire; the translated space gives it its id.
+    slug: typeof page.slug === 'string' ? page.slug : page.id,
     createdAt: page.createdAt as string,
     updatedAt: page.updatedAt as string,
     document: translated.document,
     pages: (page.pages ?? []).map((child) => translatedTree(child, known)),
   };
+  // Groups and links keep their kind (and a link its target): only documents carry a body.
+  if (page.type === 'group' || page.type === 'link') {
+    out.type = page.type;
+    out.document = null;
+    if (page.type === 'link') out.target = page.target as PageLinkTarget;
+  }
   for (const key of ['emoji', 'icon', 'hidden', 'noIndex', 'noRobotsIndex', 'layout', 'cover'] as const) {
     if (page[key] !== undefined) (out as unknown as Record<string, unknown>)[key] = page[key];
   }
