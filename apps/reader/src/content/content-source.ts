@@ -14,6 +14,8 @@ export interface ReaderPage {
   document?: Document;
   /** For `link` pages: where it points. */
   href?: string;
+  /** For `link` pages that point at a page of this space (no `href`): that page's id. */
+  linkTo?: string;
   pages: ReaderPage[];
 }
 

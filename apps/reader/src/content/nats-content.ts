@@ -122,8 +122,11 @@ function toReaderPage(page: RevisionPage): ReaderPage {
     noIndex?: boolean;
     document?: Document;
     href?: string;
+    target?: { kind: string; page?: string; space?: string };
   };
   const type = p.type === 'group' || p.type === 'link' ? p.type : 'document';
+  // A link to a page of this space has no href on the wire: the reader resolves it to the page.
+  const linkTo = type === 'link' && p.target?.kind === 'page' && p.target.space === undefined ? p.target.page : undefined;
   return {
     id: p.id,
     title: p.title,
@@ -135,6 +138,7 @@ function toReaderPage(page: RevisionPage): ReaderPage {
     noIndex: p.noIndex,
     document: p.document,
     href: p.href,
+    linkTo,
     pages: (p.pages ?? []).map(toReaderPage),
   };
 }

@@ -182,13 +182,20 @@ function navigation(view: ChromeView, pages: ReaderPage[], current: ReaderPage |
           ? `<li><details open><summary>${esc(p.title)}</summary>${navigation(view, p.pages, current, collapse)}</details></li>`
           : `<li><a class="group" href="${urlAttr(pageHref(view, p))}">${esc(p.title)}</a></li>`;
       // A link page's href is whatever its author wrote: `urlAttr` refuses script URLs here as in bodies.
-      const target = p.type === 'link' ? (p.href ?? '#') : pageHref(view, p);
+      const target = p.type === 'link' ? linkHref(view, p) : pageHref(view, p);
       const here = p === current ? ' aria-current="page"' : '';
       const children = p.pages.some((c) => !c.hidden) && (open(p) || p === current) ? navigation(view, p.pages, current, collapse) : '';
       return `<li><a href="${urlAttr(target)}"${here}>${esc(p.title)}</a>${children}</li>`;
     })
     .join('');
   return `<ul>${items}</ul>`;
+}
+
+/** Where a link page goes: its URL, or the page of this space it targets; `#` when neither is known. */
+function linkHref(view: ChromeView, page: ReaderPage): string {
+  if (page.href !== undefined) return page.href;
+  const target = page.linkTo === undefined ? undefined : view.index.byId.get(page.linkTo);
+  return target === undefined ? '#' : pageHref(view, target);
 }
 
 /** The page's ancestors (groups and parent pages), outermost first. */
