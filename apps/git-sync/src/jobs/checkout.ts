@@ -197,17 +197,7 @@ async function fetchRoot(options: FetchOptions & { root: NonNullable<FetchOption
       return (await readBlobs(dir, [entry.oid], limits.timeoutMs)).get(entry.oid);
     });
     const prefix = root ? `${root}/` : '';
-    const report: string[] = [];
-    const symlinks: string[] = [];
-    const entries = tree.filter((e) => {
-      if (!e.path.startsWith(prefix) && !read.has(e.path)) return false;
-      if (e.mode === '120000') {
-        symlinks.push(e.path);
-        report.push(`${e.path}: a symlink; left out`);
-      } else if (e.type !== 'blob') report.push(`${e.path}: a submodule; left out`);
-      else return true;
-      return false;
-    });
+    const { entries, symlinks, report } = plainFiles(tree.filter((e) => e.path.startsWith(prefix) || read.has(e.path)));
     if (entries.length > limits.maxFiles)
       throw new LimitError(`the repository's root has ${entries.length} files, over the limit of ${limits.maxFiles}`);
     await fetchBlobs(entries.map((e) => e.oid));
@@ -260,16 +250,7 @@ async function fetchWhole(options: FetchOptions): Promise<Checkout> {
     await watched(['fetch', '-q', '--depth', '1', '--no-tags', 'origin', `+${options.ref}:refs/remotes/origin/${branch}`]);
     const commit = (await run(['rev-parse', `refs/remotes/origin/${branch}`])).toString('utf8').trim();
     const all = parseLsTree(await run(['ls-tree', '-r', '-l', '-z', '--full-tree', commit]));
-    const report: string[] = [];
-    const symlinks: string[] = [];
-    const entries = all.filter((e) => {
-      if (e.mode === '120000') {
-        symlinks.push(e.path);
-        report.push(`${e.path}: a symlink; left out`);
-      } else if (e.type !== 'blob') report.push(`${e.path}: a submodule; left out`);
-      else return true;
-      return false;
-    });
+    const { entries, symlinks, report } = plainFiles(all);
     // Sizes are the uncompressed ones: a small pack of highly compressible blobs is caught here,
     // before any blob is read.
     if (entries.length > limits.maxFiles)
@@ -309,4 +290,19 @@ async function sizeOf(dir: string): Promise<number> {
     else if (entry.isFile()) total += (await stat(path).catch(() => ({ size: 0 }))).size;
   }
   return total;
+}
+
+/** The regular files of a tree; symlinks and submodules are left out, each with a line of the report. */
+function plainFiles(tree: TreeEntry[]): { entries: TreeEntry[]; symlinks: string[]; report: string[] } {
+  const report: string[] = [];
+  const symlinks: string[] = [];
+  const entries = tree.filter((e) => {
+    if (e.mode === '120000') {
+      symlinks.push(e.path);
+      report.push(`${e.path}: a symlink; left out`);
+    } else if (e.type !== 'blob') report.push(`${e.path}: a submodule; left out`);
+    else return true;
+    return false;
+  });
+  return { entries, symlinks, report };
 }
