@@ -2,7 +2,7 @@ import { EventsModule, ServiceClientModule, ServiceDatabaseModule } from '@binde
 import { type DynamicModule, Module } from '@nestjs/common';
 import { AccessModule } from './access/access.module';
 import { ChangeRequestsModule } from './change-requests/change-requests.module';
-import { SerializedTreeCacheModule } from './revisions/serialized-tree-cache.module';
+import { SerializedTreeCacheModule } from './store/serialized-tree-cache.module';
 import { ClockModule } from './clock/clock.module';
 import { CommentCountsModule } from './comment-counts/comment-counts.module';
 import { CommentTargetsModule } from './comment-targets/comment-targets.module';

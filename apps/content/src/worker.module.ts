@@ -3,10 +3,10 @@ import { type DynamicModule, Global, Module } from '@nestjs/common';
 import { ClockModule } from './clock/clock.module';
 import type { ContentEnv } from './config/content.env';
 import { CONTENT_SCHEMA, createContentDataSource } from './database/data-source';
-import { FILE_STORAGE } from './files/storage/file-storage';
-import { storageFromEnv } from './files/storage/storage-from-env';
-import { RevisionsModule } from './revisions/revisions.module';
-import { SpacesRepository } from './spaces/spaces.repository';
+import { FILE_STORAGE } from './store/file-storage/file-storage';
+import { storageFromEnv } from './store/file-storage/storage-from-env';
+import { RevisionsModule } from './store/revisions.module';
+import { SpacesRepository } from './store/spaces.repository';
 import { SearchIndexer } from './search/search-indexer';
 import { SearchRepository } from './search/search.repository';
 

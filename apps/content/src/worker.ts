@@ -4,11 +4,11 @@ import { NestFactory } from '@nestjs/core';
 import { DataSource } from 'typeorm';
 import { Clock } from './clock/clock';
 import { ContentEnv } from './config/content.env';
-import { ContentCollector } from './revisions/content-collector';
+import { ContentCollector } from './store/content-collector';
 import { purgeJob } from './spaces/purge.job';
 import { searchIndexJob } from './search/search-index.job';
 import { SearchIndexer } from './search/search-indexer';
-import { SpacesRepository } from './spaces/spaces.repository';
+import { SpacesRepository } from './store/spaces.repository';
 import { ContentWorkerModule } from './worker.module';
 
 /**

@@ -17,14 +17,14 @@ import { FileIntake, type StoredUpload } from '../files/file-intake';
 import { applyChanges, type ChangeOutcome, type PreparedChange } from '../model/apply-changes';
 import { DocumentPool } from '../model/document-pool';
 import type { PageTree } from '../model/page-tree';
-import { NO_CHANGE_REQUEST } from '../revisions/content-reader';
+import { NO_CHANGE_REQUEST } from '../reads/content-reader';
 import { MarkdownConverter } from '../markdown-pool/markdown-converter';
-import { ContentStore } from '../revisions/content-store';
-import { RevisionsRepository } from '../revisions/revisions.repository';
-import { SpaceAccess } from '../spaces/space-access';
-import { type ChangeRequestEntity, mergeBaseOf } from './change-request.entity';
+import { ContentStore } from '../store/content-store';
+import { RevisionsRepository } from '../store/revisions.repository';
+import { SpaceAccess } from '../store/space-access';
+import { type ChangeRequestEntity, mergeBaseOf } from '../store/change-request.entity';
 import { toChangeRequest } from './change-request.mapper';
-import { ChangeRequestsRepository } from './change-requests.repository';
+import { ChangeRequestsRepository } from '../store/change-requests.repository';
 import { resolveDocument } from './document-input';
 
 /** `updateChangeRequestContent`: a batch of page changes, applied entirely or not at all. */

@@ -1,5 +1,5 @@
 import type { ChangeRequest } from '@bindery/contracts';
-import { type ChangeRequestEntity, mergeBaseOf } from './change-request.entity';
+import { type ChangeRequestEntity, mergeBaseOf } from '../store/change-request.entity';
 
 /**
  * Wire shape of a change request. `outdated` is true exactly when the space's revision has moved

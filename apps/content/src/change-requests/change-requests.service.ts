@@ -13,12 +13,12 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { IdentityLookups } from '../access/identity-lookups';
 import { Clock } from '../clock/clock';
-import { NO_CHANGE_REQUEST } from '../revisions/content-reader';
-import { SpaceAccess } from '../spaces/space-access';
-import { SpacesRepository } from '../spaces/spaces.repository';
-import type { ChangeRequestEntity } from './change-request.entity';
+import { NO_CHANGE_REQUEST } from '../reads/content-reader';
+import { SpaceAccess } from '../store/space-access';
+import { SpacesRepository } from '../store/spaces.repository';
+import type { ChangeRequestEntity } from '../store/change-request.entity';
 import { toChangeRequest } from './change-request.mapper';
-import { ChangeRequestsRepository } from './change-requests.repository';
+import { ChangeRequestsRepository } from '../store/change-requests.repository';
 
 @Injectable()
 export class ChangeRequestsService {

@@ -1,10 +1,10 @@
 import type { CursorKey } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { SpaceEntity } from '../spaces/space.entity';
+import { SpaceEntity } from '../store/space.entity';
 import { CollectionEntity } from './collection.entity';
-import type { Positioned } from './position';
-import { lastPosition, type PositionedTable, siblingPositions, writePositions } from './sibling-positions';
+import type { Positioned } from '../model/position';
+import { lastPosition, type PositionedTable, siblingPositions, writePositions } from '../store/sibling-positions';
 
 @Injectable()
 export class CollectionsRepository {

@@ -34,13 +34,13 @@ import {
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { Clock } from '../clock/clock';
-import { SpaceAccess } from '../spaces/space-access';
+import { SpaceAccess } from '../store/space-access';
 import { toSpace } from '../spaces/space.mapper';
-import { SpacesRepository } from '../spaces/spaces.repository';
+import { SpacesRepository } from '../store/spaces.repository';
 import type { CollectionEntity } from './collection.entity';
 import { toCollection } from './collection.mapper';
 import { CollectionsRepository } from './collections.repository';
-import { placeAmong, positionAfter } from './position';
+import { placeAmong, positionAfter } from '../model/position';
 
 const NO_COLLECTION = 'No matching collection found';
 

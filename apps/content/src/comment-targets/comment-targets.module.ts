@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ChangeRequestsModule } from '../change-requests/change-requests.module';
-import { RevisionsModule } from '../revisions/revisions.module';
+import { RevisionsModule } from '../store/revisions.module';
 import { CommentTargetsHandler } from './comment-targets.handler';
 import { CommentTargetsService } from './comment-targets.service';
 

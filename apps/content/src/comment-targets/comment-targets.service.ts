@@ -2,8 +2,8 @@ import type { CommentTargetInput, CommentTargetResult, RequestContext } from '@b
 import { type Document, walkDocument } from '@bindery/document';
 import { badRequest } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
-import { ContentReader } from '../revisions/content-reader';
-import { ContentStore } from '../revisions/content-store';
+import { ContentReader } from '../reads/content-reader';
+import { ContentStore } from '../store/content-store';
 
 /**
  * Checks a comment's target for collaboration: the page is in the revision commented on (the

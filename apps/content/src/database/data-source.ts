@@ -1,9 +1,9 @@
 import { createServiceDataSource } from '@bindery/platform';
-import { ChangeRequestEntity } from '../change-requests/change-request.entity';
+import { ChangeRequestEntity } from '../store/change-request.entity';
 import { RequestedReviewerEntity } from '../change-requests/reviews/requested-reviewer.entity';
 import { ReviewEntity } from '../change-requests/reviews/review.entity';
 import { CollectionEntity } from '../collections/collection.entity';
-import { SpaceEntity } from '../spaces/space.entity';
+import { SpaceEntity } from '../store/space.entity';
 import { CreateContent1767312000000 } from './migrations/1767312000000-CreateContent';
 import { AddFileLists1767400000000 } from './migrations/1767400000000-AddFileLists';
 import { AddChangeRequestReviews1767530000000 } from './migrations/1767530000000-AddChangeRequestReviews';

@@ -1,7 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { ChangeRequestsModule } from '../change-requests/change-requests.module';
 import type { ContentEnv } from '../config/content.env';
-import { RevisionsModule } from '../revisions/revisions.module';
+import { RevisionsModule } from '../store/revisions.module';
 import { SpacesModule } from '../spaces/spaces.module';
 import { PdfExportHandler } from './pdf-export.handler';
 import { PdfExportService } from './pdf-export.service';

@@ -3,7 +3,7 @@ import { forbidden, notFound } from '@bindery/platform';
 import { Inject, Injectable } from '@nestjs/common';
 import { Clock } from '../clock/clock';
 import { DownloadSigner } from './download-signer';
-import { FILE_STORAGE, type FileStorage } from './storage/file-storage';
+import { FILE_STORAGE, type FileStorage } from '../store/file-storage/file-storage';
 
 /** Serves the bytes behind a signed download URL; the signature is the only authorisation. */
 @Injectable()

@@ -2,10 +2,10 @@ import type { InsertFileInput } from '@bindery/contracts';
 import { badRequest, conflict, newId } from '@bindery/platform';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { holdContentWriteLock } from '../revisions/content-write-lock';
+import { holdContentWriteLock } from '../store/content-write-lock';
 import { FILE_FETCH, type FileFetchConfig, fetchUpload } from './file-fetch';
 import { type DecodedFile, decodeUpload } from './file-upload';
-import { FILE_STORAGE, type FileStorage } from './storage/file-storage';
+import { FILE_STORAGE, type FileStorage } from '../store/file-storage/file-storage';
 
 /** An upload whose bytes are in storage: what the revision lists, and how the batch refers to it. */
 export type StoredUpload = Omit<DecodedFile, 'bytes'>;

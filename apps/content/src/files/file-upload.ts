@@ -2,7 +2,7 @@ import { type InsertFileInput, MAX_INLINE_FILE_BYTES } from '@bindery/contracts'
 import { badRequest } from '@bindery/platform';
 import { imageSize } from 'image-size';
 import type { StoredFile } from '../model/file-list';
-import { bytesHash } from './storage/file-storage';
+import { bytesHash } from '../store/file-storage/file-storage';
 
 /** An uploaded file decoded and described, ready to be stored and listed in a revision. */
 export interface DecodedFile {

@@ -6,8 +6,8 @@ import { FILE_FETCH, type FileFetchConfig } from './file-fetch';
 import { FileIntake } from './file-intake';
 import { FileDownloadService } from './file-download.service';
 import { FilesHandler } from './files.handler';
-import { FILE_STORAGE } from './storage/file-storage';
-import { storageFromEnv } from './storage/storage-from-env';
+import { FILE_STORAGE } from '../store/file-storage/file-storage';
+import { storageFromEnv } from '../store/file-storage/storage-from-env';
 
 /** File bytes (storage backend chosen by the environment), their intake (inline or fetched) and their signed downloads. */
 @Global()

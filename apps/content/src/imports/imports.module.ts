@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { RevisionsModule } from '../revisions/revisions.module';
+import { RevisionsModule } from '../store/revisions.module';
 import { SpacesModule } from '../spaces/spaces.module';
 import { ImportsHandler } from './imports.handler';
 import { ImportsService } from './imports.service';

@@ -16,15 +16,15 @@ import { addToOutbox, badRequest, conflict, forbidden, newId, notFound } from '@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Clock } from '../clock/clock';
-import { FILE_STORAGE, type FileStorage, bytesHash } from '../files/storage/file-storage';
+import { FILE_STORAGE, type FileStorage, bytesHash } from '../store/file-storage/file-storage';
 import { stableStringify } from '../model/content-hash';
 import type { StoredFile } from '../model/file-list';
 import { ROOT } from '../model/page-tree';
-import { holdContentWriteLock } from '../revisions/content-write-lock';
-import { ContentStore } from '../revisions/content-store';
-import { RevisionsRepository } from '../revisions/revisions.repository';
-import { SpaceAccess } from '../spaces/space-access';
-import { SpacesRepository } from '../spaces/spaces.repository';
+import { holdContentWriteLock } from '../store/content-write-lock';
+import { ContentStore } from '../store/content-store';
+import { RevisionsRepository } from '../store/revisions.repository';
+import { SpaceAccess } from '../store/space-access';
+import { SpacesRepository } from '../store/spaces.repository';
 import { buildImportTree } from './import-tree';
 
 /** Most bytes one store-files request may carry (decoded); the importer sends files in batches under it. */

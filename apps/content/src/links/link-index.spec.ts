@@ -1,5 +1,5 @@
 import type { JsonDocument } from '@bindery/contracts';
-import { extractRefs } from './document-refs';
+import { extractRefs } from '../store/document-refs';
 import { buildLinkIndex } from './link-index';
 
 const text = (t: string) => ({ object: 'text', leaves: [{ object: 'leaf', text: t, marks: [] }] });

@@ -1,5 +1,5 @@
 import type { LinkStatus } from '@bindery/contracts';
-import type { DocumentRefs, StoredRef } from './document-refs';
+import type { DocumentRefs, StoredRef } from '../store/document-refs';
 
 /** A target's status; `external` until the service resolves a reference into another space. */
 export type TargetStatus = LinkStatus | 'external';

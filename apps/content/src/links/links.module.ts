@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
 import { ChangeRequestsModule } from '../change-requests/change-requests.module';
-import { RevisionsModule } from '../revisions/revisions.module';
+import { RevisionsModule } from '../store/revisions.module';
 import { SpacesModule } from '../spaces/spaces.module';
-import { DocumentRefsRepository } from './document-refs.repository';
+import { DocumentRefsRepository } from '../store/document-refs.repository';
 import { LinksHandler } from './links.handler';
 import { LinksService } from './links.service';
 

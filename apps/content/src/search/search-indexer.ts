@@ -3,8 +3,8 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { type PageEntry, type PageTree, ROOT } from '../model/page-tree';
 import { changedPageIds } from '../model/tree-diff';
-import { ContentStore } from '../revisions/content-store';
-import { RevisionsRepository } from '../revisions/revisions.repository';
+import { ContentStore } from '../store/content-store';
+import { RevisionsRepository } from '../store/revisions.repository';
 import { indexWords, searchConfig } from './search-text';
 import { type IndexedPage, SearchRepository } from './search.repository';
 

@@ -11,7 +11,7 @@ import {
 } from '@bindery/contracts';
 import { badRequest, keysetPage, NO_ORGANIZATION, notFound, toList } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
-import { SpaceAccess } from '../spaces/space-access';
+import { SpaceAccess } from '../store/space-access';
 import { isTyping, queryWords, tsQueryText } from './search-text';
 import { type PageHit, type PageInfo, type SectionHit, SearchRepository } from './search.repository';
 

@@ -1,9 +1,9 @@
 import { defineJob, type JobDefinition, JobStore, logger } from '@bindery/platform';
 import type { DataSource } from 'typeorm';
 import type { Clock } from '../clock/clock';
-import type { ContentCollector } from '../revisions/content-collector';
-import { purgeCutoff } from './deletion-rules';
-import type { SpacesRepository } from './spaces.repository';
+import type { ContentCollector } from '../store/content-collector';
+import { purgeCutoff } from '../model/deletion-rules';
+import type { SpacesRepository } from '../store/spaces.repository';
 
 export const PURGE_JOB = 'content.purge';
 

@@ -1,7 +1,7 @@
 import type { SpaceCounts, SpaceCountsInput } from '@bindery/contracts';
 import { Injectable } from '@nestjs/common';
 import { spaceCountsByRole } from '../access/space-level';
-import { SpacesRepository } from './spaces.repository';
+import { SpacesRepository } from '../store/spaces.repository';
 
 /**
  * `Member.spaces` / `Team.spaces` of an organization, for identity to store: per role

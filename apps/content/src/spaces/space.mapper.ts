@@ -1,6 +1,6 @@
 import type { MemberRole, Space } from '@bindery/contracts';
 import { spacePermissions } from '../access/space-permissions';
-import type { SpaceCounters, SpaceEntity } from './space.entity';
+import type { SpaceCounters, SpaceEntity } from '../store/space.entity';
 
 /** Wire shape of a space as seen by a caller with `level` on it (`contentLevel`). */
 export function toSpace(space: SpaceEntity, counters: SpaceCounters, level: MemberRole | null, baseUrl: string): Space {

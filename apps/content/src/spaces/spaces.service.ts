@@ -31,13 +31,13 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { spacePermissions } from '../access/space-permissions';
 import { Clock } from '../clock/clock';
-import { positionAfter } from '../collections/position';
-import { type RevisionRow, RevisionsRepository } from '../revisions/revisions.repository';
-import { isPurgeable } from './deletion-rules';
-import { type ListLevels, NO_SPACE, SpaceAccess } from './space-access';
-import type { SpaceEntity } from './space.entity';
+import { positionAfter } from '../model/position';
+import { type RevisionRow, RevisionsRepository } from '../store/revisions.repository';
+import { isPurgeable } from '../model/deletion-rules';
+import { type ListLevels, NO_SPACE, SpaceAccess } from '../store/space-access';
+import type { SpaceEntity } from '../store/space.entity';
 import { toSpace } from './space.mapper';
-import { SpacesRepository } from './spaces.repository';
+import { SpacesRepository } from '../store/spaces.repository';
 import { enqueueSearchIndex } from '../search/search-index.job';
 
 @Injectable()

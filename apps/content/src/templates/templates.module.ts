@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { ChangeRequestsRepository } from '../change-requests/change-requests.repository';
-import { RevisionsModule } from '../revisions/revisions.module';
+import { ChangeRequestsRepository } from '../store/change-requests.repository';
+import { RevisionsModule } from '../store/revisions.module';
 import { SpacesModule } from '../spaces/spaces.module';
 import { TemplatesHandler } from './templates.handler';
 import { TemplatesService } from './templates.service';

@@ -9,17 +9,17 @@ import { markdownToDocument } from '@bindery/document';
 import { addToOutbox, badRequest, callerId, forbidden, newId, notFound } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { ChangeRequestsRepository } from '../change-requests/change-requests.repository';
+import { ChangeRequestsRepository } from '../store/change-requests.repository';
 import { Clock } from '../clock/clock';
 import { applyChanges, type PreparedChange } from '../model/apply-changes';
 import { DocumentPool } from '../model/document-pool';
 import { ROOT } from '../model/page-tree';
-import { ContentStore } from '../revisions/content-store';
-import { NO_CHANGE_REQUEST } from '../revisions/content-reader';
-import { RevisionsRepository } from '../revisions/revisions.repository';
+import { ContentStore } from '../store/content-store';
+import { NO_CHANGE_REQUEST } from '../reads/content-reader';
+import { RevisionsRepository } from '../store/revisions.repository';
 import { enqueueSearchIndex } from '../search/search-index.job';
-import { SpaceAccess } from '../spaces/space-access';
-import { SpacesRepository } from '../spaces/spaces.repository';
+import { SpaceAccess } from '../store/space-access';
+import { SpacesRepository } from '../store/spaces.repository';
 import { SPACE_TEMPLATES, type SpaceTemplate, TEMPLATE_CONTENT_REFS, type TemplatePage, templateById } from './space-templates';
 
 /**

@@ -14,10 +14,10 @@ import { Clock } from '../clock/clock';
 import { contentHash, stableStringify } from '../model/content-hash';
 import { type PageMeta, PageTree, ROOT } from '../model/page-tree';
 import { checkPlacement, linkTargetOf, pageTypeOf } from '../model/page-types';
-import { ContentStore } from '../revisions/content-store';
-import { RevisionsRepository } from '../revisions/revisions.repository';
-import { SpaceAccess } from '../spaces/space-access';
-import { SpacesRepository } from '../spaces/spaces.repository';
+import { ContentStore } from '../store/content-store';
+import { RevisionsRepository } from '../store/revisions.repository';
+import { SpaceAccess } from '../store/space-access';
+import { SpacesRepository } from '../store/spaces.repository';
 
 /** Pages one write may hold (a 10,000-page space fits with room). */
 const MAX_PAGES = 50_000;

@@ -4,7 +4,7 @@ import { callerFor, type ServiceAlone, startServiceAlone } from '@bindery/testin
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContentEnv } from '../../src/config/content.env';
 import { ContentModule } from '../../src/content.module';
-import { SpacesRepository } from '../../src/spaces/spaces.repository';
+import { SpacesRepository } from '../../src/store/spaces.repository';
 
 // Content alone: its real module and schema; identity, which owns memberships, is a stub on NATS
 // answering `identity.membership.get` from this table (organization → user → role, null = guest).

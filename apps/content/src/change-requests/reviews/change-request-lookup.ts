@@ -3,10 +3,10 @@ import { badRequest, notFound } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { SpaceAction } from '../../access/space-permissions';
-import { NO_CHANGE_REQUEST } from '../../revisions/content-reader';
-import { SpaceAccess, type SpaceWithLevel } from '../../spaces/space-access';
-import type { ChangeRequestEntity } from '../change-request.entity';
-import { ChangeRequestsRepository } from '../change-requests.repository';
+import { NO_CHANGE_REQUEST } from '../../reads/content-reader';
+import { SpaceAccess, type SpaceWithLevel } from '../../store/space-access';
+import type { ChangeRequestEntity } from '../../store/change-request.entity';
+import { ChangeRequestsRepository } from '../../store/change-requests.repository';
 
 /** Finds the change request a review operation is about, after checking the caller on its space. */
 @Injectable()

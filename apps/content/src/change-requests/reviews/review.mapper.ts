@@ -1,6 +1,6 @@
 import type { ChangeRequestRequestedReviewer, ChangeRequestReview, DocumentFormat, ReviewComment } from '@bindery/contracts';
 import { documentToMarkdown } from '../../pages/markdown-bridge';
-import type { ChangeRequestEntity } from '../change-request.entity';
+import type { ChangeRequestEntity } from '../../store/change-request.entity';
 import type { RequestedReviewerEntity } from './requested-reviewer.entity';
 import { isOutdated, type ReviewEntity } from './review.entity';
 

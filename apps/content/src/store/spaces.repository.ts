@@ -2,7 +2,7 @@ import type { DefaultLevel } from '@bindery/contracts';
 import type { CursorKey } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager, type QueryDeepPartialEntity } from 'typeorm';
-import { lastPosition } from '../collections/sibling-positions';
+import { lastPosition } from './sibling-positions';
 import { type SpaceCounters, SpaceEntity } from './space.entity';
 
 const COUNTERS_SQL = `SELECT space_id,

@@ -5,7 +5,7 @@ import type { EntityManager } from 'typeorm';
 import { collectionChain, contentLevel, type OrganizationStanding, reachesContent } from '../access/space-level';
 import { ACTION_ROLE, type SpaceAction } from '../access/space-permissions';
 import { Clock } from '../clock/clock';
-import { isPurgeable } from './deletion-rules';
+import { isPurgeable } from '../model/deletion-rules';
 import type { SpaceEntity } from './space.entity';
 import { SpacesRepository } from './spaces.repository';
 

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Clock } from '../clock/clock';
-import { FILE_STORAGE, type FileStorage } from '../files/storage/file-storage';
+import { FILE_STORAGE, type FileStorage } from './file-storage/file-storage';
 import { CONTENT_GC_LOCK } from './content-write-lock';
 
 export interface CollectedContent {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import { DataSource } from 'typeorm';
-import { ContentStore } from '../revisions/content-store';
+import { ContentStore } from './content-store';
 import { type DocumentRefs, documentRefsColumns, extractRefs } from './document-refs';
 
 /**

@@ -5,7 +5,7 @@ import { contentHash, stableStringify } from '../model/content-hash';
 import { type PageEntry, PageTree, ROOT, type StoredPageNode } from '../model/page-tree';
 import { LRUCache } from 'lru-cache';
 import { holdContentWriteLock } from './content-write-lock';
-import { documentRefsColumns, extractRefs } from '../links/document-refs';
+import { documentRefsColumns, extractRefs } from './document-refs';
 
 /** Copy-on-write layers a cached tree may have before it is flattened (reads pass through each). */
 const MAX_LAYERS = 8;

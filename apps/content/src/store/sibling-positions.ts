@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import type { Positioned } from './position';
+import type { Positioned } from '../model/position';
 
 /** The tables whose rows are ordered among siblings (same organization and parent collection). */
 export type PositionedTable = 'spaces' | 'collections';

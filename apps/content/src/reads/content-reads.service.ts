@@ -21,15 +21,15 @@ import { toChangeRequest } from '../change-requests/change-request.mapper';
 import { Clock } from '../clock/clock';
 import { DownloadSigner } from '../files/download-signer';
 import { toWireFile } from '../files/file.mapper';
-import { ChangeRequestsRepository } from '../change-requests/change-requests.repository';
+import { ChangeRequestsRepository } from '../store/change-requests.repository';
 import { contentHash } from '../model/content-hash';
 import { emptyDocument, type PageTree } from '../model/page-tree';
 import { MarkdownConverter } from '../markdown-pool/markdown-converter';
 import { type DocumentLookup, type PageUrlBase, toWirePage, toWirePages } from '../pages/page.mapper';
 import { ContentReader, type ResolvedContent } from './content-reader';
-import { ContentStore } from './content-store';
-import { PathHistory } from './path-history';
-import { SerializedTreeCache } from './serialized-tree-cache';
+import { ContentStore } from '../store/content-store';
+import { PathHistory } from '../store/path-history';
+import { SerializedTreeCache } from '../store/serialized-tree-cache';
 
 @Injectable()
 export class ContentReadsService {
