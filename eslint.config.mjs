@@ -18,6 +18,40 @@ const DATA_ACCESS_CALLS = ['query', 'createQueryBuilder', 'getRepository'].map((
   message: `.${method}() belongs in a *.repository.ts (data access lives in repositories).`,
 }));
 
+/**
+ * Content's low layers and the folders each may import (besides itself and libs). Everything else under
+ * apps/content/src is a feature folder above them (spaces, change-requests, reads, ...): a store that
+ * imported a feature would pull the features into each other again. A new feature folder is forbidden
+ * here without being listed.
+ */
+const CONTENT_LAYERS = {
+  store: ['model', 'clock', 'config', 'access'],
+  access: ['model', 'clock', 'config'],
+  model: ['clock'],
+  clock: [],
+  config: [],
+};
+/** One block per folder depth, so the `../` count in a specifier says exactly which src/ folder it names. */
+const contentLayerRules = Object.entries(CONTENT_LAYERS).flatMap(([layer, allowed]) =>
+  [1, 2, 3].map((depth) => ({
+    files: [`apps/content/src/${layer}/${'*/'.repeat(depth - 1)}*.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            LIB_ENTRY_POINTS,
+            {
+              regex: `^(\\.\\./){${depth}}(?!(${[layer, ...allowed].join('|')})/)`,
+              message: `apps/content/src/${layer} is a low layer: it imports only ${[...allowed, 'libs'].join(', ')}, never a folder above it.`,
+            },
+          ],
+        },
+      ],
+    },
+  })),
+);
+
 const HAND_PICKED_ENVELOPE = {
   selector: "TSTypeReference[typeName.name='Envelope']",
   message: 'A handler takes RpcEnvelope<typeof S.x> and returns RpcResult<typeof S.x> (typed by its subject), not Envelope<T>.',
@@ -89,6 +123,7 @@ export default tseslint.config(
       ],
     },
   })),
+  ...contentLayerRules,
   {
     files: ['**/*.spec.ts', '**/*.e2e-spec.ts', '**/test/**/*.ts'],
     rules: {
