@@ -1,5 +1,6 @@
-import { expectOperation, OpenApiValidator } from '@bindery/testing';
-import { createChangeRequest, createSpace, editContent, merge, newOrgAdmin, spacePage } from './content-helpers';
+import { expectOperation, OpenApiValidator, testStack } from '@bindery/testing';
+import { createChangeRequest, createSpace, editContent, merge, newOrgAdmin, type PageBody, spacePage } from './content-helpers';
+import { eventually } from './helpers';
 import { png } from './test-images';
 
 // The backlink operations exist only in @gitbook/api 0.181.0: their bodies are checked against it.
@@ -121,5 +122,37 @@ describe('Markdown links of a change request batch', () => {
       200,
     );
     expect(refsOf(again.document)).toEqual(refsOf((await spacePage(admin.client, spaceId, ids.home)).document));
+  });
+
+  it('serves the links and the image on the published site (no dead /pages/<id> or /files/<id> URLs)', async () => {
+    const site = expectOperation<{ id: string }>(
+      await admin.client.post(`/v1/orgs/${admin.orgId}/sites`, { title: 'Refs', spaces: [spaceId] }),
+      'createSite',
+      201,
+    );
+    const base = `/v1/orgs/${admin.orgId}/sites/${site.id}`;
+    expectOperation(await admin.client.patch(base, { basename: 'refs', visibility: 'public' }), 'updateSiteById', 200);
+    expectOperation(await admin.client.post(`${base}/publish`), 'publishSite', 200);
+    const pages = expectOperation<{ pages: Array<PageBody & { path: string }> }>(
+      await admin.client.get(`/v1/spaces/${spaceId}/content/pages`),
+      'listPages',
+      200,
+    ).pages;
+    const pathOf = (id: string) => pages.find((p) => p.id === id)!.path;
+    const reader = testStack().readerUrl;
+    let html = '';
+    await eventually(async () => {
+      const page = await fetch(`${reader}/${admin.orgId}/refs/${pathOf(ids.home)}`);
+      expect(page.status).toBe(200);
+      html = await page.text();
+    }, 10_000);
+    const article = html.slice(html.indexOf('<article'));
+    expect(article).toContain(`href="/${admin.orgId}/refs/${pathOf(ids.reference)}"`);
+    expect(article).toContain(`href="/${admin.orgId}/refs/${pathOf(ids.reference)}#setup"`);
+    expect(article).not.toMatch(/(href|src)="\/(pages|files)\//);
+    const image = /<img[^>]*\ssrc="([^"]+)"/.exec(article);
+    expect(image).not.toBeNull();
+    const bytes = await fetch(new URL(image![1].replace(/&amp;/g, '&'), `${reader}/${admin.orgId}/refs/`));
+    expect(bytes.status).toBe(200);
   });
 });
