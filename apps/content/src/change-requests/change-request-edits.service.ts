@@ -5,6 +5,7 @@ import {
   ContentEvents,
   type RequestContext,
   type RevisionCreatedEvent,
+  type JsonDocument,
   type RevisionFile,
 } from '@bindery/contracts';
 import { addToOutbox, badRequest, callerId, forbidden, newId, notFound } from '@bindery/platform';
@@ -16,7 +17,8 @@ import { toWireFile } from '../files/file.mapper';
 import { FileIntake, type StoredUpload } from '../files/file-intake';
 import { applyChanges, type ChangeOutcome, type PreparedChange } from '../model/apply-changes';
 import { DocumentPool } from '../model/document-pool';
-import type { PageTree } from '../model/page-tree';
+import { type PageTree, ROOT } from '../model/page-tree';
+import type { StoredFile } from '../model/file-list';
 import { NO_CHANGE_REQUEST } from '../reads/content-reader';
 import { MarkdownConverter } from '../markdown-pool/markdown-converter';
 import { ContentStore } from '../store/content-store';
@@ -26,6 +28,7 @@ import { type ChangeRequestEntity, mergeBaseOf } from '../store/change-request.e
 import { toChangeRequest } from './change-request.mapper';
 import { ChangeRequestsRepository } from '../store/change-requests.repository';
 import { resolveDocument } from './document-input';
+import { hasUrlRefs, type LinkTargets, resolveRelativeLinks } from './relative-links';
 
 /** `updateChangeRequestContent`: a batch of page changes, applied entirely or not at all. */
 @Injectable()
@@ -107,29 +110,34 @@ export class ChangeRequestEditsService {
     });
     const context = { pages: refs, files: fileRefsOf(uploads, refs), converter: this.converter, signal: this.converter.budget() };
     const documents = new DocumentPool();
+    const markdownBodies: MarkdownBody[] = [];
     for (const [index, item] of prepared.entries()) {
       const { change } = item;
       if (change.operation !== 'insert_page' && change.operation !== 'update_page') continue;
       if (change.document === undefined) continue;
       const titleFromHeading = change.operation === 'insert_page';
       const resolved = await resolveDocument(change.document, context, `changes[${index}].document`, titleFromHeading);
-      item.documentHash = documents.add(resolved.document);
       item.documentFields = resolved.fields;
+      // A Markdown body's relative URLs name pages by their path: resolved once the tree is loaded.
+      if (resolved.fromMarkdown && hasUrlRefs(resolved.document)) markdownBodies.push({ item, document: resolved.document });
+      else item.documentHash = documents.add(resolved.document);
     }
-    return { prepared, documents };
+    return { prepared, documents: { pool: documents, markdownBodies, pageRefs: refs, fileRefs: context.files } };
   }
 
   private async applyBatch(
     manager: EntityManager,
     cr: ChangeRequestEntity,
     prepared: PreparedChange[],
-    documents: DocumentPool,
+    bodies: PreparedBodies,
     userId: string,
     uploads: StoredUpload[],
   ) {
     const revision = (await this.revisions.find(cr.revisionId, manager))!;
     const tree = await this.store.loadTree(revision.pages, manager);
     const now = this.clock.now();
+    const documents = bodies.pool;
+    resolveMarkdownLinks(tree, bodies, [...uploads.map((u) => u.entry), ...revision.files]);
 
     await this.prepareReverts(manager, cr, tree, prepared, documents);
 
@@ -209,4 +217,53 @@ function fileRefsOf(uploads: StoredUpload[], pageRefs: Map<string, string>): Map
     refs.set(upload.ref, upload.entry.id);
   }
   return refs;
+}
+
+/** A Markdown body waiting for its relative URLs to be resolved against the tree. */
+interface MarkdownBody {
+  item: PreparedChange;
+  document: JsonDocument;
+}
+
+/** The batch's bodies: the ones already in the pool, and the Markdown ones still to resolve. */
+interface PreparedBodies {
+  pool: DocumentPool;
+  markdownBodies: MarkdownBody[];
+  pageRefs: Map<string, string>;
+  fileRefs: Map<string, string>;
+}
+
+/**
+ * Points the relative URLs of the batch's Markdown bodies (`./reference.md`, `../guide/intro.md#setup`,
+ * `./logo.png`) at the pages and files they name: refs of the batch, whatever their order, and
+ * pages (by path from the page's parent) and files (by name) of the space. Then adds the bodies to the pool.
+ */
+function resolveMarkdownLinks(tree: PageTree, bodies: PreparedBodies, files: StoredFile[]): void {
+  if (bodies.markdownBodies.length === 0) return;
+  const pagesByPath = new Map<string, string>();
+  for (const id of tree.pages.keys()) pagesByPath.set(tree.pathOf(id), id);
+  const filesByName = new Map<string, string>();
+  // Files of the batch first: a name the batch brings again means the new file.
+  for (const file of files) if (!filesByName.has(file.name)) filesByName.set(file.name, file.id);
+  const pageIds = new Set([...tree.pages.keys(), ...bodies.pageRefs.values()]);
+  for (const { item, document } of bodies.markdownBodies) {
+    const targets: LinkTargets = {
+      dir: directoryOf(tree, item),
+      pageRefs: bodies.pageRefs,
+      pagesByPath,
+      pageIds,
+      fileRefs: bodies.fileRefs,
+      filesByName,
+    };
+    item.documentHash = bodies.pool.add(resolveRelativeLinks(document, targets));
+  }
+}
+
+/** The path of the page the change writes under (its parent's path), where its relative URLs start. */
+function directoryOf(tree: PageTree, item: PreparedChange): string {
+  const { change } = item;
+  let parent: string | null | undefined = ROOT;
+  if (change.operation === 'insert_page') parent = change.into;
+  else if (change.operation === 'update_page') parent = change.into !== undefined ? change.into : tree.pages.get(change.page)?.parent;
+  return parent && tree.pages.has(parent) ? tree.pathOf(parent) : '';
 }

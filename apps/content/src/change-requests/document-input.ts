@@ -9,12 +9,9 @@ export interface ResolvedDocument {
   document: JsonDocument;
   /** Page metadata a markdown document sets (frontmatter, title heading); they override the change's own fields. */
   fields?: PageFields;
+  /** Converted from Markdown: its relative URLs (`./page.md`, `logo.png`) still name pages and files to resolve. */
+  fromMarkdown?: boolean;
 }
-
-// `](ref)`, `](./ref)` or `](ref.md)` with a batch-local ref (at most 100 characters). The ref
-// excludes `(` and `]` so a failed match stops at the next `](`: the unbounded lazy pattern this
-// replaces scanned to the end of the text from every `](`, 65 s for 100 KB of `](`.
-const LOCAL_LINK = /\]\((?:\.\/)?([^()\s/\]]{1,104})\)/g;
 
 export interface DocumentRefs {
   /** Batch-local page refs to the ids the pages received. */
@@ -28,8 +25,9 @@ export interface DocumentRefs {
 }
 
 /**
- * Turns a change's document (markdown, JSON document or empty) into a page body, pointing links
- * to batch-local refs at the ids the referenced pages and files received. Every body is checked
+ * Turns a change's document (markdown, JSON document or empty) into a page body, pointing the
+ * references of a JSON document to batch-local refs at the ids the pages and files received
+ * (Markdown's relative URLs are resolved later, against the tree: `resolveRelativeLinks`). Every body is checked
  * at this boundary (NATS callers other than the gateway exist): nesting depth and lone surrogates.
  * `titleFromHeading`: a markdown document's leading `# heading` is the page title (insert_page).
  */
@@ -43,15 +41,8 @@ export async function resolveDocument(
   const fileRefs = context.files ?? new Map<string, string>();
   if ('markdown' in input) {
     if (typeof input.markdown !== 'string') throw badRequest(`${field}.markdown: must be a string`);
-    const markdown = input.markdown.replace(LOCAL_LINK, (whole, target: string) => {
-      const ref = target.endsWith('.md') ? target.slice(0, -3) : target;
-      const id = refs.get(ref);
-      if (id) return `](/pages/${id})`;
-      const fileId = fileRefs.get(ref);
-      return fileId ? `](/files/${fileId})` : whole;
-    });
-    const read = await context.converter.toPage(markdown, `${field}.markdown`, titleFromHeading, context.signal);
-    return markdownPage(read, `${field}.markdown`);
+    const read = await context.converter.toPage(input.markdown, `${field}.markdown`, titleFromHeading, context.signal);
+    return { ...markdownPage(read, `${field}.markdown`), fromMarkdown: true };
   }
   if ('document' in input) {
     const refused = documentInputError(input.document);
