@@ -1,24 +1,5 @@
 import { isMemberRole, MEMBER_ROLES } from '@bindery/contracts';
-import { Transform, Type } from 'class-transformer';
 import { type ValidationOptions, ValidateBy } from 'class-validator';
-
-/**
- * Keeps a free-form JSON value (an object keyed by the client, or arbitrary document data) exactly
- * as sent. class-transformer rebuilds untyped objects key by key: it skips every key that names a
- * function on Object.prototype (`constructor`, `toString`, `hasOwnProperty`...), so such keys were
- * silently dropped before validation, and it takes an own `constructor` key for the object's class.
- * `Type(() => Boolean)` turns its pass into `Boolean(value)` (no walk into the value, no method of
- * it called); the Transform then puts back the client's own value for the validators to check.
- */
-export const KeepRaw = (): PropertyDecorator => {
-  const decorators = [
-    Type(() => Boolean),
-    Transform(({ obj, key }) => (Object.hasOwn(obj as object, key) ? (obj as Record<string, unknown>)[key] : undefined), {
-      toClassOnly: true,
-    }),
-  ];
-  return (target, key) => decorators.forEach((d) => d(target, key));
-};
 
 /** A DNS name such as example.com (each label 1..63, letters/digits/hyphens, alphabetic TLD). */
 export const DOMAIN_NAME = /^(?=.{1,253}$)([a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?\.)+[a-zA-Z]{2,63}$/;
@@ -38,3 +19,5 @@ export const IsRoleOrGuest = (options?: ValidationOptions): PropertyDecorator =>
     },
     options,
   );
+
+export { KeepRaw } from '../../common/keep-raw';

@@ -2,7 +2,7 @@ import { TRANSLATION_INSTRUCTIONS_MAX_BYTES, TRANSLATION_LANGUAGES, type Transla
 import { Type } from 'class-transformer';
 import { IsIn, IsObject, IsOptional, ValidateBy, ValidateNested } from 'class-validator';
 import { IsEntityId } from '../../common/entity-id';
-import { InstructionsDocumentRequest } from './instructions-document';
+import { JsonDocumentRequest } from '../../common/json-document.request';
 
 /** The instructions document's size as stored (its JSON), capped: a 4 MB document is no glossary. */
 const InstructionsSize = (): PropertyDecorator =>
@@ -51,16 +51,16 @@ export class CreateTranslationRequest {
   @IsOptional()
   @IsObject({ message: 'instructions must be a document object' })
   @ValidateNested()
-  @Type(() => InstructionsDocumentRequest)
+  @Type(() => JsonDocumentRequest)
   @InstructionsSize()
-  instructions?: InstructionsDocumentRequest;
+  instructions?: JsonDocumentRequest;
 }
 
 /** Body of PUT /v1/orgs/{organizationId}/translations/{translationId}. */
 export class UpdateTranslationRequest {
   @IsObject({ message: 'instructions must be a document object' })
   @ValidateNested()
-  @Type(() => InstructionsDocumentRequest)
+  @Type(() => JsonDocumentRequest)
   @InstructionsSize()
-  instructions!: InstructionsDocumentRequest;
+  instructions!: JsonDocumentRequest;
 }
