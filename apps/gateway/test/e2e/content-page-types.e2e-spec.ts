@@ -176,7 +176,11 @@ describe('group and link pages (official RevisionPageGroup / RevisionPageLink)',
     );
     expectError(await post([{ operation: 'insert_page', type: 'link', title: 'L' }]), 400, /href/);
     expectError(await post([{ operation: 'insert_page', type: 'folder', title: 'F' }]), 400, /type/);
-    expectError(await post([{ operation: 'insert_page', title: 'D', href: 'https://x.test', document: documentOf(['a', 'b']) }]), 400, /href/);
+    expectError(
+      await post([{ operation: 'insert_page', title: 'D', href: 'https://x.test', document: documentOf(['a', 'b']) }]),
+      400,
+      /href/,
+    );
     expectError(await post([{ operation: 'insert_page', type: 'group', title: 'Nested', into: ids.group }]), 400, /into/);
     expectError(await post([{ operation: 'update_page', page: ids.group, into: ids.doc }]), 400, /into/);
     expectError(await post([{ operation: 'insert_page', title: 'Child', into: ids.link, document: documentOf(['a', 'b']) }]), 400, /into/);
