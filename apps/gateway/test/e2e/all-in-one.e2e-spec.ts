@@ -2,9 +2,8 @@ import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { ALL_APPS, ALL_IN_ONE, isAlive, type LocalStack, sleep, WORKERS } from '@bindery/stack';
 import { controlTestStack, expectOperation, testStack } from '@bindery/testing';
-import { type PageBody, seedSpace } from './content-helpers';
 import { eventually } from './helpers';
-import { type SiteBody, siteWithSpaces } from './sites-helpers';
+import { type SiteBody, siteWithIntro } from './sites-helpers';
 
 /**
  * The small install: every service, worker, the gateway and the reader in one Node process
@@ -49,14 +48,7 @@ describe('all-in-one: every app in one process', () => {
   });
 
   it('serves the API and the reader: an organization, a space with pages, a published site', async () => {
-    const { client, orgId, spaceIds, base } = await siteWithSpaces(1, 'all-in-one');
-    const ids = await seedSpace(client, spaceIds[0]);
-    const pages = expectOperation<{ pages: PageBody[] }>(
-      await client.get(`/v1/spaces/${spaceIds[0]}/content/pages`),
-      'listPages',
-      200,
-    ).pages;
-    const intro = pages.find((page) => page.id === ids.Intro) as PageBody & { path: string };
+    const { client, orgId, base, intro } = await siteWithIntro('all-in-one');
     expectOperation<SiteBody>(await client.patch(base, { basename: 'small', visibility: 'public' }), 'updateSiteById', 200);
     expectOperation<SiteBody>(await client.post(`${base}/publish`), 'publishSite', 200);
     await eventually(async () => {

@@ -1,7 +1,7 @@
 import { expectOperation, testStack } from '@bindery/testing';
-import { createChangeRequest, editContent, merge, type PageBody, seedSpace } from './content-helpers';
+import { createChangeRequest, editContent, merge } from './content-helpers';
 import { eventually } from './helpers';
-import { type SiteBody, siteWithSpaces } from './sites-helpers';
+import { type SiteBody, siteWithIntro } from './sites-helpers';
 
 /** The reader app end to end: a space published as a site through the API, read as HTML over NATS. */
 describe('reader: published sites as HTML', () => {
@@ -9,11 +9,8 @@ describe('reader: published sites as HTML', () => {
     fetch(`${testStack().readerUrl}${path}`, { headers, redirect: 'manual' });
 
   it('serves a published site, shows a merge within seconds, hides it once unpublished; share links need their key', async () => {
-    const { client, orgId, spaceIds, base } = await siteWithSpaces(1, 'reader');
+    const { client, orgId, spaceIds, base, ids, intro } = await siteWithIntro('reader');
     const [spaceId] = spaceIds;
-    const ids = await seedSpace(client, spaceId);
-    const pages = expectOperation<{ pages: PageBody[] }>(await client.get(`/v1/spaces/${spaceId}/content/pages`), 'listPages', 200).pages;
-    const intro = pages.find((p) => p.id === ids.Intro) as PageBody & { path: string };
     expectOperation<SiteBody>(await client.patch(base, { basename: 'handbook', visibility: 'public' }), 'updateSiteById', 200);
     expect((await read(`/${orgId}/handbook/${intro.path}`)).status).toBe(404); // not published yet
     expectOperation<SiteBody>(await client.post(`${base}/publish`), 'publishSite', 200);

@@ -5,7 +5,7 @@ import { type PageBody, seedSpace } from './content-helpers';
 import { eventually } from './helpers';
 import { addMember, newOrganization, type TestUser } from './identity-helpers';
 import { type OpenApiSpecBody, processed, smallSpec, specWhen } from './openapi-helpers';
-import { type SiteBody, siteWithSpaces } from './sites-helpers';
+import { type SiteBody, siteWithIntro, siteWithSpaces } from './sites-helpers';
 
 /** A visitor token signed with a site's publishing-auth key (HS256), as a customer's login server makes it. */
 function hs256(key: string): string {
@@ -78,14 +78,7 @@ describe('security: sites', () => {
   });
 
   it("a member's ping token does not open a visitor-auth site; a token of the site's key does", async () => {
-    const { client, orgId, spaceIds, base } = await siteWithSpaces(1, 'visitor-ping');
-    const ids = await seedSpace(client, spaceIds[0]);
-    const pages = expectOperation<{ pages: PageBody[] }>(
-      await client.get(`/v1/spaces/${spaceIds[0]}/content/pages`),
-      'listPages',
-      200,
-    ).pages;
-    const intro = pages.find((p) => p.id === ids.Intro) as PageBody & { path: string };
+    const { client, orgId, base, intro } = await siteWithIntro('visitor-ping');
     const { privateKey } = expectOperation<{ privateKey: string }>(
       await client.get(`${base}/publishing/auth`),
       'getSitePublishingAuthById',

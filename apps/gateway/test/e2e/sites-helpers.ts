@@ -1,5 +1,5 @@
 import { type ApiClient, expectOperation } from '@bindery/testing';
-import { createSpace, newOrgAdmin } from './content-helpers';
+import { createSpace, newOrgAdmin, type PageBody, seedSpace } from './content-helpers';
 
 export interface SiteBody {
   id: string;
@@ -71,4 +71,17 @@ export async function siteWithSpaces(
 export type Shape = Array<string | [string, Shape]>;
 export function shapeOf(items: Array<SectionBody | GroupBody>): Shape {
   return items.map((item) => (item.object === 'site-section-group' ? ([item.id, shapeOf(item.children)] as [string, Shape]) : item.id));
+}
+
+/** A site of one space seeded by `seedSpace`, with the ids of its pages and its "Intro" page (and path). */
+export async function siteWithIntro(prefix: string) {
+  const site = await siteWithSpaces(1, prefix);
+  const ids = await seedSpace(site.client, site.spaceIds[0]);
+  const pages = expectOperation<{ pages: PageBody[] }>(
+    await site.client.get(`/v1/spaces/${site.spaceIds[0]}/content/pages`),
+    'listPages',
+    200,
+  ).pages;
+  const intro = pages.find((p) => p.id === ids.Intro) as PageBody & { path: string };
+  return { ...site, ids, intro };
 }

@@ -1,9 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { expectError, expectOperation, testStack } from '@bindery/testing';
-import { type PageBody, seedSpace } from './content-helpers';
 import { eventually } from './helpers';
 import { addMember, type TestUser } from './identity-helpers';
-import { type SiteBody, siteWithSpaces } from './sites-helpers';
+import { type SiteBody, siteWithIntro, siteWithSpaces } from './sites-helpers';
 
 interface AuthBody {
   object: 'publishing-auth';
@@ -74,14 +73,7 @@ describe('sites: publishing auth (visitor authentication)', () => {
   });
 
   it("the reader opens a visitor-auth site with a token of the site's key, redirects others to the fallback URL, and forgets a regenerated key", async () => {
-    const { client, orgId, spaceIds, base } = await siteWithSpaces(1, 'pubauth-reader');
-    const ids = await seedSpace(client, spaceIds[0]);
-    const pages = expectOperation<{ pages: PageBody[] }>(
-      await client.get(`/v1/spaces/${spaceIds[0]}/content/pages`),
-      'listPages',
-      200,
-    ).pages;
-    const intro = pages.find((p) => p.id === ids.Intro) as PageBody & { path: string };
+    const { client, orgId, base, intro } = await siteWithIntro('pubauth-reader');
     const auth = `${base}/publishing/auth`;
     const { privateKey } = expectOperation<AuthBody>(
       await client.patch(auth, { fallbackURL: 'https://login.example.com/sso' }),
