@@ -181,8 +181,6 @@ export class OnlineClusterer {
       if (!cluster) continue;
       let partner: ClusterState | undefined;
       let best = -Infinity;
-      // Strays near a settled cluster all fold into it in this one pass.
-      const strays: ClusterState[] = [];
       const norm = (cluster.norm ??= length(cluster.sum));
       for (const other of this.clusters.values()) {
         if (other === cluster) continue;
@@ -191,13 +189,15 @@ export class OnlineClusterer {
         for (let i = 0; i < cluster.sum.length; i++) dot += cluster.sum[i] * other.sum[i];
         const similarity = norm === 0 || otherNorm === 0 ? 0 : dot / (norm * otherNorm);
         if (!this.canMerge(cluster, other, similarity)) continue;
-        if (!isStray(cluster) && isStray(other)) strays.push(other);
-        else if (similarity > best) {
-          best = similarity;
+        // A settled cluster does not take strays in: each stray picks its own best target when it is checked.
+        if (!isStray(cluster) && isStray(other)) continue;
+        // A stray goes where it clears the bar by most, not to the broadest centroid.
+        const score = isStray(cluster) && !isStray(other) ? similarity - this.options.strayPenalty * Math.log(other.count) : similarity;
+        if (score > best) {
+          best = score;
           partner = other;
         }
       }
-      for (const stray of strays) merges.push(this.fold(stray, cluster));
       if (!partner) continue;
       if (isStray(cluster) !== isStray(partner)) {
         // A stray folds into the settled cluster, whose id is the one people know, whatever their ages.
