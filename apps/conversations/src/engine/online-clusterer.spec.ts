@@ -11,6 +11,9 @@ const options = (threshold: number, mergeThreshold: number, more: Partial<Cluste
   mergeThreshold,
   sizePenalty: 0,
   maxMergeRatio: Infinity,
+  straySize: 0,
+  strayMergeThreshold: 1,
+  strayPenalty: 0,
   ...more,
 });
 
@@ -126,5 +129,42 @@ describe('OnlineClusterer', () => {
 
   it('cosine is 0 for a zero vector', () => {
     expect(cosine(new Float32Array(2), unit(1, 0))).toBe(0);
+  });
+
+  describe('strays', () => {
+    const strayOptions = options(0.99, 0.99, { maxMergeRatio: 4, straySize: 1, strayMergeThreshold: 0.9 });
+
+    it('folds a stray into a settled cluster many times its size when their centroids are close', () => {
+      const clusterer = new OnlineClusterer(2, strayOptions);
+      const settled = clusterer.assign(unit(1, 0)).cluster;
+      for (let i = 0; i < 9; i++) clusterer.assign(unit(1, 0));
+      const stray = clusterer.assign(unit(1, 0.2)).cluster;
+      expect(stray.id).not.toBe(settled.id);
+      expect(clusterer.mergeAround([stray.id])).toEqual([{ from: stray.id, into: settled.id }]);
+      expect(clusterer.get(settled.id)?.count).toBe(11);
+    });
+
+    it('leaves a stray alone when no centroid is close enough', () => {
+      const clusterer = new OnlineClusterer(2, strayOptions);
+      const settled = clusterer.assign(unit(1, 0)).cluster;
+      for (let i = 0; i < 9; i++) clusterer.assign(unit(1, 0));
+      const stray = clusterer.assign(unit(1, 1)).cluster;
+      expect(clusterer.mergeAround([stray.id, settled.id])).toEqual([]);
+    });
+
+    it('does not let a chain of near-duplicates between two settled topics merge them', () => {
+      const clusterer = new OnlineClusterer(2, strayOptions);
+      const a = clusterer.assign(unit(1, 0)).cluster;
+      for (let i = 0; i < 9; i++) clusterer.assign(unit(1, 0));
+      const b = clusterer.assign(unit(1, 1)).cluster;
+      for (let i = 0; i < 9; i++) clusterer.assign(unit(1, 1));
+      // A stray halfway between the topics folds into one of them; the two topics stay apart.
+      const stray = clusterer.assign(unit(1, 0.45)).cluster;
+      const merges = clusterer.mergeAround([stray.id, a.id, b.id]);
+      expect(merges).toHaveLength(1);
+      expect(merges[0].from).toBe(stray.id);
+      expect(clusterer.get(a.id)).toBeDefined();
+      expect(clusterer.get(b.id)).toBeDefined();
+    });
   });
 });

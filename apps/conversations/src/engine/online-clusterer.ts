@@ -36,10 +36,31 @@ export interface ClustererOptions {
    * members look alike (chaining).
    */
   maxMergeRatio: number;
+  /**
+   * A cluster of at most this many members is a stray (a question that arrived before its
+   * cluster's centroid settled, or phrased a little apart): it may fold into a cluster of any size
+   * whose centroid is `strayMergeThreshold` close. Too few members to chain two topics together.
+   */
+  straySize: number;
+  /** Minimum cosine between a stray's centroid and another cluster's to fold it in (plus `strayPenalty`). */
+  strayMergeThreshold: number;
+  /**
+   * What each e-fold of the receiving cluster's size adds to `strayMergeThreshold`: steeper than
+   * `sizePenalty`, so strays do not pile into the broad cluster at the centre of a domain.
+   */
+  strayPenalty: number;
 }
 
 /** Chosen by `pnpm bench conversations-quality` on the worse of CLINC150 and HWU64. */
-export const DEFAULT_CLUSTERER: ClustererOptions = { threshold: 0.4, sizePenalty: 0.02, mergeThreshold: 0.8, maxMergeRatio: 4 };
+export const DEFAULT_CLUSTERER: ClustererOptions = {
+  threshold: 0.4,
+  sizePenalty: 0.02,
+  mergeThreshold: 0.8,
+  maxMergeRatio: 4,
+  straySize: 0,
+  strayMergeThreshold: 0.6,
+  strayPenalty: 0.02,
+};
 
 export interface Assignment {
   cluster: ClusterState;
@@ -125,6 +146,8 @@ export class OnlineClusterer {
    */
   canMerge(a: ClusterState, b: ClusterState, similarity: number): boolean {
     const [small, large] = a.count <= b.count ? [a.count, b.count] : [b.count, a.count];
+    if (small <= this.options.straySize)
+      return similarity >= this.options.strayMergeThreshold + this.options.strayPenalty * Math.log(large);
     if (large > this.options.maxMergeRatio * small) return false;
     return similarity >= this.options.mergeThreshold + this.options.sizePenalty * Math.log(small + large);
   }
@@ -151,6 +174,7 @@ export class OnlineClusterer {
   mergeAround(ids: string[]): Merge[] {
     const merges: Merge[] = [];
     const queue = [...new Set(ids)];
+    const isStray = (c: ClusterState): boolean => c.count <= this.options.straySize;
     while (queue.length > 0) {
       const id = queue.shift()!;
       const cluster = this.clusters.get(id);
@@ -164,22 +188,38 @@ export class OnlineClusterer {
         let dot = 0;
         for (let i = 0; i < cluster.sum.length; i++) dot += cluster.sum[i] * other.sum[i];
         const similarity = norm === 0 || otherNorm === 0 ? 0 : dot / (norm * otherNorm);
-        if (similarity > best && this.canMerge(cluster, other, similarity)) {
-          best = similarity;
+        if (!this.canMerge(cluster, other, similarity)) continue;
+        // A settled cluster does not take strays in: each stray picks its own best target when it is checked.
+        if (!isStray(cluster) && isStray(other)) continue;
+        // A stray goes where it clears the bar by most, not to the broadest centroid.
+        const score = isStray(cluster) && !isStray(other) ? similarity - this.options.strayPenalty * Math.log(other.count) : similarity;
+        if (score > best) {
+          best = score;
           partner = other;
         }
       }
       if (!partner) continue;
+      if (isStray(cluster) !== isStray(partner)) {
+        // A stray folds into the settled cluster, whose id is the one people know, whatever their ages.
+        const [stray, settled] = isStray(cluster) ? [cluster, partner] : [partner, cluster];
+        merges.push(this.fold(stray, settled));
+        continue;
+      }
       const [older, younger] = cluster.seq < partner.seq ? [cluster, partner] : [partner, cluster];
-      addInto(older.sum, younger.sum);
-      older.norm = length(older.sum);
-      older.count += younger.count;
-      this.clusters.delete(younger.id);
-      merges.push({ from: younger.id, into: older.id });
+      merges.push(this.fold(younger, older));
       // The survivor moved: it may now meet another cluster.
       queue.push(older.id);
     }
     return merges;
+  }
+
+  /** Adds `from`'s members to `into` and removes `from`. */
+  private fold(from: ClusterState, into: ClusterState): Merge {
+    addInto(into.sum, from.sum);
+    into.norm = length(into.sum);
+    into.count += from.count;
+    this.clusters.delete(from.id);
+    return { from: from.id, into: into.id };
   }
 
   /**

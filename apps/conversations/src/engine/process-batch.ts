@@ -122,7 +122,11 @@ export class OrganizationClusters {
         });
       });
     }
-    const due = [...touched].filter((id) => dueForMergeCheck(sizeBefore.get(id) ?? 0, this.clusterer.get(id)?.count ?? 0));
+    const due = [...touched].filter((id) => {
+      const count = this.clusterer.get(id)?.count ?? 0;
+      // A stray (see `straySize`) looks for a settled cluster to fold into after every batch it is in.
+      return dueForMergeCheck(sizeBefore.get(id) ?? 0, count) || count <= this.clusterer.options.straySize;
+    });
     result.merges = this.mergeAround(due, now);
     const merged = new Map(result.merges.map((m) => [m.from, m.into]));
     const resolve = (id: string): string => {
