@@ -3,45 +3,45 @@ import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { ConversationsService } from './conversations.service';
 
-type S = typeof ConversationsSubjects;
+const S = ConversationsSubjects;
 
 @Controller()
 export class ConversationsHandler {
   constructor(private readonly conversations: ConversationsService) {}
 
-  @MessagePattern(ConversationsSubjects.conversationIngest)
-  async ingest(@Payload() { ctx, data }: RpcEnvelope<S['conversationIngest']>): Promise<RpcResult<S['conversationIngest']>> {
+  @MessagePattern(S.conversationIngest)
+  async ingest(@Payload() { ctx, data }: RpcEnvelope<typeof S.conversationIngest>): Promise<RpcResult<typeof S.conversationIngest>> {
     await this.conversations.ingest(ctx, data);
     return {};
   }
 
-  @MessagePattern(ConversationsSubjects.conversationList)
-  list(@Payload() { ctx, data }: RpcEnvelope<S['conversationList']>): Promise<RpcResult<S['conversationList']>> {
+  @MessagePattern(S.conversationList)
+  list(@Payload() { ctx, data }: RpcEnvelope<typeof S.conversationList>): Promise<RpcResult<typeof S.conversationList>> {
     return this.conversations.list(ctx, data);
   }
 
-  @MessagePattern(ConversationsSubjects.conversationGet)
-  get(@Payload() { ctx, data }: RpcEnvelope<S['conversationGet']>): Promise<RpcResult<S['conversationGet']>> {
+  @MessagePattern(S.conversationGet)
+  get(@Payload() { ctx, data }: RpcEnvelope<typeof S.conversationGet>): Promise<RpcResult<typeof S.conversationGet>> {
     return this.conversations.get(ctx, data);
   }
 
-  @MessagePattern(ConversationsSubjects.issueList)
-  issues(@Payload() { ctx, data }: RpcEnvelope<S['issueList']>): Promise<RpcResult<S['issueList']>> {
+  @MessagePattern(S.issueList)
+  issues(@Payload() { ctx, data }: RpcEnvelope<typeof S.issueList>): Promise<RpcResult<typeof S.issueList>> {
     return this.conversations.listIssues(ctx, data);
   }
 
-  @MessagePattern(ConversationsSubjects.issueGet)
-  issue(@Payload() { ctx, data }: RpcEnvelope<S['issueGet']>): Promise<RpcResult<S['issueGet']>> {
+  @MessagePattern(S.issueGet)
+  issue(@Payload() { ctx, data }: RpcEnvelope<typeof S.issueGet>): Promise<RpcResult<typeof S.issueGet>> {
     return this.conversations.getIssue(ctx, data);
   }
 
-  @MessagePattern(ConversationsSubjects.clusterList)
-  clusters(@Payload() { ctx, data }: RpcEnvelope<S['clusterList']>): Promise<RpcResult<S['clusterList']>> {
+  @MessagePattern(S.clusterList)
+  clusters(@Payload() { ctx, data }: RpcEnvelope<typeof S.clusterList>): Promise<RpcResult<typeof S.clusterList>> {
     return this.conversations.listClusters(ctx, data);
   }
 
-  @MessagePattern(ConversationsSubjects.clusterGet)
-  cluster(@Payload() { ctx, data }: RpcEnvelope<S['clusterGet']>): Promise<RpcResult<S['clusterGet']>> {
+  @MessagePattern(S.clusterGet)
+  cluster(@Payload() { ctx, data }: RpcEnvelope<typeof S.clusterGet>): Promise<RpcResult<typeof S.clusterGet>> {
     return this.conversations.getCluster(ctx, data);
   }
 }

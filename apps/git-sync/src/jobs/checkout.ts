@@ -134,11 +134,7 @@ async function fetchRoot(options: FetchOptions & { root: NonNullable<FetchOption
   const { limits } = options;
   try {
     const branch = branchOf(options.ref);
-    const remoteRefs = (await run(['ls-remote', '--heads', 'origin', options.ref])).toString('utf8').trim();
-    if (remoteRefs === '') {
-      if (options.allowMissing) return { dir, commit: '', entries: [], symlinks: [], report: [], remove };
-      throw new BadRepositoryError(`the repository has no branch ${branch}`);
-    }
+    if (!(await hasBranch(run, options))) return { dir, commit: '', entries: [], symlinks: [], report: [], remove };
     await watched([
       'fetch',
       '-q',
@@ -223,6 +219,17 @@ async function fetchRoot(options: FetchOptions & { root: NonNullable<FetchOption
   }
 }
 
+/**
+ * Whether the remote has the branch. A missing one is an empty checkout when the caller allows it
+ * (the first export to an empty repository), a clear error otherwise.
+ */
+async function hasBranch(run: (args: string[]) => Promise<Buffer>, options: FetchOptions): Promise<boolean> {
+  const remoteRefs = (await run(['ls-remote', '--heads', 'origin', options.ref])).toString('utf8').trim();
+  if (remoteRefs !== '') return true;
+  if (options.allowMissing) return false;
+  throw new BadRepositoryError(`the repository has no branch ${branchOf(options.ref)}`);
+}
+
 /** Sizes of blobs present in the repository (`git cat-file --batch-check`); absent ones are left out. */
 async function blobSizes(cwd: string, oids: string[], timeoutMs: number): Promise<Map<string, number>> {
   const sizes = new Map<string, number>();
@@ -242,11 +249,7 @@ async function fetchWhole(options: FetchOptions): Promise<Checkout> {
   const { limits } = options;
   try {
     const branch = branchOf(options.ref);
-    const remoteRefs = (await run(['ls-remote', '--heads', 'origin', options.ref])).toString('utf8').trim();
-    if (remoteRefs === '') {
-      if (options.allowMissing) return { dir, commit: '', entries: [], symlinks: [], report: [], remove };
-      throw new BadRepositoryError(`the repository has no branch ${branch}`);
-    }
+    if (!(await hasBranch(run, options))) return { dir, commit: '', entries: [], symlinks: [], report: [], remove };
     await watched(['fetch', '-q', '--depth', '1', '--no-tags', 'origin', `+${options.ref}:refs/remotes/origin/${branch}`]);
     const commit = (await run(['rev-parse', `refs/remotes/origin/${branch}`])).toString('utf8').trim();
     const all = parseLsTree(await run(['ls-tree', '-r', '-l', '-z', '--full-tree', commit]));
