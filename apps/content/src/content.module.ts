@@ -15,6 +15,7 @@ import { MarkdownPoolModule } from './markdown-pool/markdown-pool.module';
 import { CollectionsModule } from './collections/collections.module';
 import { SpacesModule } from './spaces/spaces.module';
 import { LinksModule } from './links/links.module';
+import { ReadsModule } from './reads/reads.module';
 import { SearchModule } from './search/search.module';
 import { TemplatesModule } from './templates/templates.module';
 import { TreeWritesModule } from './tree-writes/tree-writes.module';
@@ -40,6 +41,7 @@ export class ContentModule {
         SerializedTreeCacheModule.forRoot(env),
         SpacesModule,
         ChangeRequestsModule,
+        ReadsModule,
         CollectionsModule,
         ExportsModule.forRoot(env),
         LinksModule,

@@ -19,7 +19,7 @@ import { applyChanges, type ChangeOutcome, type PreparedChange } from '../model/
 import { DocumentPool } from '../model/document-pool';
 import { type PageTree, ROOT } from '../model/page-tree';
 import type { StoredFile } from '../model/file-list';
-import { NO_CHANGE_REQUEST } from '../reads/content-reader';
+import { NO_CHANGE_REQUEST } from '../store/content-reader';
 import { MarkdownConverter } from '../markdown-pool/markdown-converter';
 import { ContentStore } from '../store/content-store';
 import { RevisionsRepository } from '../store/revisions.repository';

@@ -26,7 +26,7 @@ import { contentHash } from '../model/content-hash';
 import { emptyDocument, type PageTree } from '../model/page-tree';
 import { MarkdownConverter } from '../markdown-pool/markdown-converter';
 import { type DocumentLookup, type PageUrlBase, toWirePage, toWirePages } from '../pages/page.mapper';
-import { ContentReader, type ResolvedContent } from './content-reader';
+import { ContentReader, type ResolvedContent } from '../store/content-reader';
 import { ContentStore } from '../store/content-store';
 import { PathHistory } from '../store/path-history';
 import { SerializedTreeCache } from '../store/serialized-tree-cache';
