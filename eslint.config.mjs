@@ -35,8 +35,8 @@ const CONTENT_LAYERS = {
   config: [],
   spaces: LOW_LAYERS,
   search: LOW_LAYERS,
-  'change-requests': [...LOW_LAYERS, 'files', 'markdown-pool', 'pages'],
-  reads: [...LOW_LAYERS, 'files', 'markdown-pool', 'pages', 'change-requests'],
+  'change-requests': [...LOW_LAYERS, 'files', 'pages'],
+  reads: [...LOW_LAYERS, 'files', 'pages', 'change-requests'],
 };
 /** One block per folder depth, so the `../` count in a specifier says exactly which src/ folder it names. */
 const contentLayerRules = Object.entries(CONTENT_LAYERS).flatMap(([layer, allowed]) =>

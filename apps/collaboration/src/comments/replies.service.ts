@@ -11,7 +11,7 @@ import type {
 } from '@bindery/contracts';
 import { badRequest, forbidden, keysetPage, newId, notFound, toList } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
-import { CommentConverter } from '../markdown/comment-converter';
+import { MarkdownPool } from '@bindery/platform/markdown';
 import { toStoredBody } from './comment-body';
 import { CommentEvents } from './comment-events';
 import { permissionsFor, toReply } from './comment.mapper';
@@ -30,7 +30,7 @@ export class RepliesService {
     private readonly comments: CommentsRepository,
     private readonly scopes: CommentScopes,
     private readonly events: CommentEvents,
-    private readonly converter: CommentConverter,
+    private readonly converter: MarkdownPool,
   ) {}
 
   async list(ctx: RequestContext, input: ReplyListInput): Promise<List<CommentReply>> {
