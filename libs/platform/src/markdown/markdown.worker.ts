@@ -1,6 +1,13 @@
 // Runs in a worker thread of a MarkdownPool (piscina). Only plain data crosses the thread boundary
 // (structured clone), so the errors a caller should see become results.
-import { type ContentRef, type Document, documentToMarkdown, FrontmatterError, markdownToDocument, readPageMarkdown } from '@bindery/document';
+import {
+  type ContentRef,
+  type Document,
+  documentToMarkdown,
+  FrontmatterError,
+  markdownToDocument,
+  readPageMarkdown,
+} from '@bindery/document';
 
 /** `unreadable`, when given, refuses with that message any input the conversion fails on. */
 export type MarkdownTask = { unreadable?: string } & (
