@@ -1,9 +1,9 @@
+import { MarkdownPoolModule } from '@bindery/platform/markdown';
 import { EventsModule, ServiceClientModule, ServiceDatabaseModule } from '@bindery/platform/nest';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { CommentsModule } from './comments/comments.module';
 import type { CollaborationEnv } from './config/collaboration.env';
 import { COLLABORATION_SCHEMA, createCollaborationDataSource } from './database/data-source';
-import { MarkdownModule } from './markdown/markdown.module';
 import { SpaceEventsModule } from './spaces/spaces.module';
 
 /** Comments and their events; the health handler comes with `startService`. */
@@ -21,7 +21,12 @@ export class CollaborationModule {
         }),
         EventsModule.forRoot({ service: 'collaboration', nats: env, databaseUrl: env.DATABASE_URL }),
         ServiceClientModule.forRoot({ name: 'collaboration-client', env }),
-        MarkdownModule.forRoot(env),
+        MarkdownPoolModule.forRoot({
+          workers: env.COMMENT_MARKDOWN_WORKERS,
+          budgetMs: env.COMMENT_MARKDOWN_TIMEOUT_MS,
+          name: 'Comment',
+          unreadable: 'is not a body this server can read',
+        }),
         CommentsModule,
         SpaceEventsModule.forService(env),
       ],

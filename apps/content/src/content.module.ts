@@ -1,3 +1,4 @@
+import { MarkdownPoolModule } from '@bindery/platform/markdown';
 import { EventsModule, ServiceClientModule, ServiceDatabaseModule } from '@bindery/platform/nest';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { AccessModule } from './access/access.module';
@@ -11,10 +12,10 @@ import { CONTENT_SCHEMA, createContentDataSource } from './database/data-source'
 import { ExportsModule } from './exports/exports.module';
 import { FilesModule } from './files/files.module';
 import { ImportsModule } from './imports/imports.module';
-import { MarkdownPoolModule } from './markdown-pool/markdown-pool.module';
 import { CollectionsModule } from './collections/collections.module';
 import { SpacesModule } from './spaces/spaces.module';
 import { LinksModule } from './links/links.module';
+import { ReadsModule } from './reads/reads.module';
 import { SearchModule } from './search/search.module';
 import { TemplatesModule } from './templates/templates.module';
 import { TreeWritesModule } from './tree-writes/tree-writes.module';
@@ -36,10 +37,19 @@ export class ContentModule {
         AccessModule,
         ClockModule,
         FilesModule.forRoot(env),
-        MarkdownPoolModule.forRoot(env),
+        MarkdownPoolModule.forRoot({
+          workers: env.MARKDOWN_WORKERS,
+          budgetMs: env.MARKDOWN_TIMEOUT_MS,
+          name: 'Markdown',
+          budgetNote: "the time a request's Markdown may take",
+          // Markdown given back to a change request resolves these paths to the same references.
+          spacePaths: true,
+          documentName: "the page's body",
+        }),
         SerializedTreeCacheModule.forRoot(env),
         SpacesModule,
         ChangeRequestsModule,
+        ReadsModule,
         CollectionsModule,
         ExportsModule.forRoot(env),
         LinksModule,

@@ -7,7 +7,7 @@ import {
 } from '@bindery/contracts';
 import { type Document, documentInputError, markdownInputError } from '@bindery/document';
 import { badRequest } from '@bindery/platform';
-import type { CommentConverter } from '../markdown/comment-converter';
+import type { MarkdownPool } from '@bindery/platform/markdown';
 
 /** A body as stored: the Markdown (as written, or written from the Document) and the Document. */
 export interface StoredBody {
@@ -21,7 +21,7 @@ export interface StoredBody {
  * callers other than the gateway exist): not empty, within the Markdown limit, within the
  * library's input limits (nesting, depth, lone surrogates).
  */
-export async function toStoredBody(converter: CommentConverter, input: DocumentInput | undefined, field = 'body'): Promise<StoredBody> {
+export async function toStoredBody(converter: MarkdownPool, input: DocumentInput | undefined, field = 'body'): Promise<StoredBody> {
   if (typeof input !== 'object' || input === null) throw badRequest(`${field}: must be {markdown} or {document}`);
   if ('markdown' in input) {
     const markdown = input.markdown;

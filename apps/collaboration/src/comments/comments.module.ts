@@ -2,6 +2,7 @@ import { ServiceClient, spaceAccessClientProvider } from '@bindery/platform/nest
 import { Module } from '@nestjs/common';
 import { CommentEvents } from './comment-events';
 import { CommentScopes } from './comment-scopes';
+import { CommentUpdates } from './comment-updates';
 import { CommentersService } from './commenters.service';
 import { CommentsHandler } from './comments.handler';
 import { CommentsRepository } from './comments.repository';
@@ -16,6 +17,7 @@ import { RepliesService } from './replies.service';
     CommentsRepository,
     CommentScopes,
     CommentEvents,
+    CommentUpdates,
     CommentsService,
     RepliesService,
     CommentersService,

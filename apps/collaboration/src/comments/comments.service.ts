@@ -12,16 +12,15 @@ import type {
 } from '@bindery/contracts';
 import { badRequest, forbidden, keysetPage, newId, notFound, toList } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
-import { CommentConverter } from '../markdown/comment-converter';
+import { MarkdownPool } from '@bindery/platform/markdown';
 import { toStoredBody } from './comment-body';
 import { CommentEvents } from './comment-events';
+import { NO_COMMENT } from './comment-messages';
+import { CommentUpdates } from './comment-updates';
 import { toComment } from './comment.mapper';
 import type { CommentRow } from './comment.rows';
-import { CommentScopes, type ResolvedScope, requireComment } from './comment-scopes';
+import { CommentScopes, type ResolvedScope } from './comment-scopes';
 import { CommentsRepository } from './comments.repository';
-import { checkEmojis } from './emoji';
-
-export const NO_COMMENT = 'No matching comment found';
 
 /** Comments of a space's main content or of a change request: the rules and the wire shape. */
 @Injectable()
@@ -30,7 +29,8 @@ export class CommentsService {
     private readonly comments: CommentsRepository,
     private readonly scopes: CommentScopes,
     private readonly events: CommentEvents,
-    private readonly converter: CommentConverter,
+    private readonly converter: MarkdownPool,
+    private readonly updates: CommentUpdates,
   ) {}
 
   async list(ctx: RequestContext, input: CommentListInput): Promise<List<Comment>> {
@@ -100,40 +100,9 @@ export class CommentsService {
     return toComment(row, { repliers: [], reactions: [] }, scope.access, ctx.baseUrl, undefined);
   }
 
-  /**
-   * Edits the body (its author only), resolves or reopens, adds and removes the caller's
-   * reactions; each needs the `comment` level. All of it in one transaction, or none.
-   */
+  /** Edits the body (its author only), resolves or reopens, adds and removes the caller's reactions. */
   async update(ctx: RequestContext, input: CommentUpdateInput): Promise<Comment> {
-    const added = checkEmojis(input.addedReactions, 'addedReactions');
-    const removed = checkEmojis(input.removedReactions, 'removedReactions');
-    const scope = await this.scopes.read(ctx, input);
-    const changes = input.body !== undefined || input.resolved !== undefined || added.length > 0 || removed.length > 0;
-    if (!changes) return this.get(ctx, input);
-    requireComment(scope.access);
-    const body = input.body === undefined ? undefined : await toStoredBody(this.converter, input.body);
-    const found = await this.comments.find(scope.key, input.commentId);
-    if (!found) throw notFound(NO_COMMENT);
-    if (body !== undefined && found.authorId !== scope.access.user) throw forbidden("Only the comment's author can edit its body");
-    const user = await this.scopes.currentUser(ctx);
-    const organizationId = scope.access.organization;
-    const mentioned = body === undefined ? [] : await this.events.mentionedMembers(ctx, organizationId, body.markdown, user.id);
-    const now = new Date();
-    await this.comments.transaction(async (manager) => {
-      const row = await this.comments.find(scope.key, input.commentId, manager, true);
-      if (!row) throw notFound(NO_COMMENT);
-      if (body !== undefined) {
-        await this.comments.updateBody(manager, row.id, body.markdown, body.document, now);
-        const source = { organizationId, key: scope.key, commentId: row.id, replyId: '', authorId: user.id };
-        await this.events.mentioned(manager, source, mentioned, now);
-      }
-      if (input.resolved !== undefined && input.resolved !== (row.resolvedAt !== null)) {
-        await this.comments.setResolved(manager, row.id, input.resolved ? now : null, input.resolved ? user : null);
-        await this.events.countChanged(manager, scope.key, organizationId, now);
-      }
-      await this.comments.addReactions(manager, row.id, '', added, user, now);
-      await this.comments.removeReactions(manager, row.id, '', removed, user.id);
-    });
+    await this.updates.apply(ctx, input);
     return this.get(ctx, input);
   }
 

@@ -9,19 +9,18 @@ import type {
   ReplyUpdateInput,
   RequestContext,
 } from '@bindery/contracts';
-import { badRequest, forbidden, keysetPage, newId, notFound, toList } from '@bindery/platform';
+import { forbidden, keysetPage, newId, notFound, toList } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
-import { CommentConverter } from '../markdown/comment-converter';
+import { MarkdownPool } from '@bindery/platform/markdown';
 import { toStoredBody } from './comment-body';
 import { CommentEvents } from './comment-events';
+import { NO_COMMENT, NO_REPLY } from './comment-messages';
 import { permissionsFor, toReply } from './comment.mapper';
 import type { ReplyRow } from './comment.rows';
-import { CommentScopes, requireComment } from './comment-scopes';
+import { CommentScopes } from './comment-scopes';
 import { CommentsRepository } from './comments.repository';
-import { groupBy, NO_COMMENT } from './comments.service';
-import { checkEmojis } from './emoji';
-
-export const NO_REPLY = 'No matching comment reply found';
+import { groupBy } from './comments.service';
+import { CommentUpdates } from './comment-updates';
 
 /** Replies of a comment. A deleted comment takes its replies with it; replying to it is a 404. */
 @Injectable()
@@ -30,7 +29,8 @@ export class RepliesService {
     private readonly comments: CommentsRepository,
     private readonly scopes: CommentScopes,
     private readonly events: CommentEvents,
-    private readonly converter: CommentConverter,
+    private readonly converter: MarkdownPool,
+    private readonly updates: CommentUpdates,
   ) {}
 
   async list(ctx: RequestContext, input: ReplyListInput): Promise<List<CommentReply>> {
@@ -100,42 +100,7 @@ export class RepliesService {
    * resolves or reopens the reply's thread (its comment), as the spec's reply update carries it.
    */
   async update(ctx: RequestContext, input: ReplyUpdateInput): Promise<CommentReply> {
-    const added = checkEmojis(input.addedReactions, 'addedReactions');
-    const removed = checkEmojis(input.removedReactions, 'removedReactions');
-    const scope = await this.scopes.read(ctx, input);
-    if (input.resolved !== undefined && scope.key.changeRequestId === '') {
-      throw badRequest('resolved: only replies of change request comments take it; resolve the comment instead');
-    }
-    const changes = input.body !== undefined || input.resolved !== undefined || added.length > 0 || removed.length > 0;
-    if (!changes) return this.get(ctx, input);
-    requireComment(scope.access);
-    const body = input.body === undefined ? undefined : await toStoredBody(this.converter, input.body);
-    const comment = await this.comments.find(scope.key, input.commentId);
-    if (!comment) throw notFound(NO_COMMENT);
-    const existing = await this.comments.findReply(comment.id, input.commentReplyId);
-    if (!existing) throw notFound(NO_REPLY);
-    if (body !== undefined && existing.authorId !== scope.access.user) throw forbidden("Only the reply's author can edit its body");
-    const user = await this.scopes.currentUser(ctx);
-    const organizationId = scope.access.organization;
-    const mentioned = body === undefined ? [] : await this.events.mentionedMembers(ctx, organizationId, body.markdown, user.id);
-    const now = new Date();
-    await this.comments.transaction(async (manager) => {
-      const locked = await this.comments.find(scope.key, input.commentId, manager, true);
-      if (!locked) throw notFound(NO_COMMENT);
-      const reply = await this.comments.findReply(locked.id, input.commentReplyId, manager);
-      if (!reply) throw notFound(NO_REPLY);
-      if (body !== undefined) {
-        await this.comments.updateReplyBody(manager, reply.id, body.markdown, body.document, now);
-        const source = { organizationId, key: scope.key, commentId: locked.id, replyId: reply.id, authorId: user.id };
-        await this.events.mentioned(manager, source, mentioned, now);
-      }
-      if (input.resolved !== undefined && input.resolved !== (locked.resolvedAt !== null)) {
-        await this.comments.setResolved(manager, locked.id, input.resolved ? now : null, input.resolved ? user : null);
-        await this.events.countChanged(manager, scope.key, organizationId, now);
-      }
-      await this.comments.addReactions(manager, locked.id, reply.id, added, user, now);
-      await this.comments.removeReactions(manager, locked.id, reply.id, removed, user.id);
-    });
+    await this.updates.apply(ctx, input, input.commentReplyId);
     return this.get(ctx, input);
   }
 

@@ -19,8 +19,8 @@ import { applyChanges, type ChangeOutcome, type PreparedChange } from '../model/
 import { DocumentPool } from '../model/document-pool';
 import { type PageTree, ROOT } from '../model/page-tree';
 import type { StoredFile } from '../model/file-list';
-import { NO_CHANGE_REQUEST } from '../reads/content-reader';
-import { MarkdownConverter } from '../markdown-pool/markdown-converter';
+import { NO_CHANGE_REQUEST } from '../store/content-reader';
+import { MarkdownPool } from '@bindery/platform/markdown';
 import { ContentStore } from '../store/content-store';
 import { RevisionsRepository } from '../store/revisions.repository';
 import { SpaceAccess } from '../store/space-access';
@@ -42,7 +42,7 @@ export class ChangeRequestEditsService {
     private readonly db: DataSource,
     private readonly intake: FileIntake,
     private readonly signer: DownloadSigner,
-    private readonly converter: MarkdownConverter,
+    private readonly converter: MarkdownPool,
   ) {}
 
   async edit(ctx: RequestContext, input: ChangeRequestEditInput): Promise<ChangeRequest | ChangeRequestContentUpdate> {

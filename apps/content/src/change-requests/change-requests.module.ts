@@ -1,13 +1,7 @@
 import { Module } from '@nestjs/common';
-import { ContentReader } from '../reads/content-reader';
-import { ContentReadsHandler } from '../reads/content-reads.handler';
-import { ContentReadsService } from '../reads/content-reads.service';
-import { PathHistory } from '../store/path-history';
-import { RevisionsModule } from '../store/revisions.module';
-import { SpacesModule } from '../spaces/spaces.module';
+import { StoreModule } from '../store/store.module';
 import { ChangeRequestEditsService } from './change-request-edits.service';
 import { ChangeRequestsHandler } from './change-requests.handler';
-import { ChangeRequestsRepository } from '../store/change-requests.repository';
 import { ChangeRequestsService } from './change-requests.service';
 import { MergeService } from './merge.service';
 import { ChangeRequestLookup } from './reviews/change-request-lookup';
@@ -28,21 +22,12 @@ const REVIEW_PROVIDERS = [
   MergeRulesGate,
 ];
 
-/** Change requests and the content reads of spaces and change requests (both resolve revisions the same way). */
+/** Change requests, their edits, merges and reviews. */
 @Module({
-  imports: [RevisionsModule, SpacesModule],
-  controllers: [ChangeRequestsHandler, ContentReadsHandler, ReviewsHandler],
-  providers: [
-    ChangeRequestsService,
-    ChangeRequestsRepository,
-    ChangeRequestEditsService,
-    MergeService,
-    ContentReader,
-    ContentReadsService,
-    PathHistory,
-    ...REVIEW_PROVIDERS,
-  ],
-  // Exports read content the way the content reads do.
-  exports: [ContentReader],
+  imports: [StoreModule],
+  controllers: [ChangeRequestsHandler, ReviewsHandler],
+  providers: [ChangeRequestsService, ChangeRequestEditsService, MergeService, ...REVIEW_PROVIDERS],
+  // Re-exports the store, whose content reader the exports, links and comment targets use.
+  exports: [StoreModule],
 })
 export class ChangeRequestsModule {}

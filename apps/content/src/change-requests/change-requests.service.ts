@@ -13,7 +13,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { IdentityLookups } from '../access/identity-lookups';
 import { Clock } from '../clock/clock';
-import { NO_CHANGE_REQUEST } from '../reads/content-reader';
+import { NO_CHANGE_REQUEST } from '../store/content-reader';
 import { SpaceAccess } from '../store/space-access';
 import { SpacesRepository } from '../store/spaces.repository';
 import type { ChangeRequestEntity } from '../store/change-request.entity';

@@ -1,7 +1,7 @@
 import type { DocumentInput, JsonDocument, PageFields } from '@bindery/contracts';
 import { badRequest } from '@bindery/platform';
 import { documentInputError } from '@bindery/document';
-import type { MarkdownConverter } from '../markdown-pool/markdown-converter';
+import type { MarkdownPool } from '@bindery/platform/markdown';
 import { emptyDocument } from '../model/page-tree';
 import { markdownPage } from '../pages/markdown-bridge';
 
@@ -19,7 +19,7 @@ export interface DocumentRefs {
   /** Batch-local file refs to file ids. */
   files?: Map<string, string>;
   /** Converts Markdown off the event loop. */
-  converter: MarkdownConverter;
+  converter: MarkdownPool;
   /** The request's conversion deadline (`converter.budget()`), shared by all its documents. */
   signal: AbortSignal;
 }

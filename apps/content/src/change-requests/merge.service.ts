@@ -11,7 +11,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { IdentityLookups } from '../access/identity-lookups';
 import { Clock } from '../clock/clock';
-import { NO_CHANGE_REQUEST } from '../reads/content-reader';
+import { NO_CHANGE_REQUEST } from '../store/content-reader';
 import { RevisionMerger } from '../store/revision-merger';
 import { type RevisionRow, RevisionsRepository } from '../store/revisions.repository';
 import { SpaceAccess } from '../store/space-access';
@@ -19,7 +19,7 @@ import { SpacesRepository } from '../store/spaces.repository';
 import { type ChangeRequestEntity, mergeBaseOf } from '../store/change-request.entity';
 import { ChangeRequestsRepository } from '../store/change-requests.repository';
 import { MergeRulesGate } from './reviews/merge-rules.gate';
-import { enqueueSearchIndex } from '../search/search-index.job';
+import { enqueueSearchIndex } from '../store/search-index-queue';
 
 /**
  * Merging a change request into its space, and updating it from the space. Both run with the

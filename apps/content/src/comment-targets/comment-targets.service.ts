@@ -2,7 +2,7 @@ import type { CommentTargetInput, CommentTargetResult, RequestContext } from '@b
 import { type Document, walkDocument } from '@bindery/document';
 import { badRequest } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
-import { ContentReader } from '../reads/content-reader';
+import { ContentReader } from '../store/content-reader';
 import { ContentStore } from '../store/content-store';
 
 /**

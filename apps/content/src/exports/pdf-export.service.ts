@@ -6,7 +6,7 @@ import { DownloadSigner } from '../files/download-signer';
 import { FILE_STORAGE, type FileStorage } from '../store/file-storage/file-storage';
 import type { StoredFile } from '../model/file-list';
 import type { PageTree } from '../model/page-tree';
-import { ContentReader } from '../reads/content-reader';
+import { ContentReader } from '../store/content-reader';
 import { ContentStore } from '../store/content-store';
 import { RevisionsRepository } from '../store/revisions.repository';
 import { NO_SPACE } from '../store/space-access';

@@ -22,7 +22,7 @@ import { Clock } from '../clock/clock';
 import { DownloadSigner } from '../files/download-signer';
 import { toWireFile } from '../files/file.mapper';
 import { type PageTree, ROOT } from '../model/page-tree';
-import { ContentReader, type ResolvedContent } from '../reads/content-reader';
+import { ContentReader, type ResolvedContent } from '../store/content-reader';
 import { ContentStore } from '../store/content-store';
 import { type RevisionRow, RevisionsRepository } from '../store/revisions.repository';
 import { toSpace } from '../spaces/space.mapper';

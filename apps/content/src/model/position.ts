@@ -1,47 +1,17 @@
 import type { ContentPosition } from '@bindery/contracts';
-import { generateKeyBetween, generateNKeysBetween } from 'fractional-indexing';
+import { placeAmong as placeByAnchor, type Positioned } from '@bindery/platform/positions';
+
+/** Spaces and collections are ordered among their siblings by fractional keys (see `@bindery/platform/positions`). */
+export { type Positioned, positionAfter } from '@bindery/platform/positions';
 
 /**
- * Spaces and collections are ordered among their siblings by a fractional key: a string that
- * sorts bytewise (the columns are `COLLATE "C"`; JavaScript compares ASCII strings the same way),
- * and between any two distinct keys there is always another, so a move rewrites only the moved
- * row however often items are inserted at the same place (floats ran out after ~50 midpoints).
- */
-export interface Positioned {
-  id: string;
-  position: string;
-}
-
-/** The key that puts a new item after every sibling (`last` is the greatest key, or null). */
-export function positionAfter(last: string | null): string {
-  return generateKeyBetween(last, null);
-}
-
-/**
- * The rows to rewrite so that `movingId` sits before or after a sibling (or last when no position
- * is given), among `siblings` sorted by (position, id). Usually that is only the moved item, with
- * a key between its new neighbours; when those neighbours share a key (two writers placed items at
- * the same spot at once, or a transfer brought a key from elsewhere) no key fits between them, and
- * the whole list is renumbered. Undefined when the sibling named by the position is not among
- * `siblings`.
+ * The rows to rewrite so that `movingId` sits before or after a space or collection (or last when
+ * no position is given), among `siblings` sorted by (position, id). Undefined when the sibling
+ * named by the position is not among `siblings`.
  */
 export function placeAmong(siblings: Positioned[], movingId: string, position?: ContentPosition): Positioned[] | undefined {
-  const others = siblings.filter((s) => s.id !== movingId);
   const pointer = position?.before ?? position?.after;
-  let index = others.length;
-  if (pointer) {
-    const anchor = pointer.type === 'space' ? pointer.space : pointer.collection;
-    const found = others.findIndex((s) => s.id === anchor);
-    if (found < 0) return undefined;
-    index = position?.before ? found : found + 1;
-  }
-  const lower = index > 0 ? others[index - 1].position : null;
-  const upper = index < others.length ? others[index].position : null;
-  if (lower === null || upper === null || lower < upper) {
-    return [{ id: movingId, position: generateKeyBetween(lower, upper) }];
-  }
-  const order = [...others.slice(0, index).map((s) => s.id), movingId, ...others.slice(index).map((s) => s.id)];
-  const keys = generateNKeysBetween(null, null, order.length);
-  const before = new Map(others.map((s) => [s.id, s.position]));
-  return order.map((id, i) => ({ id, position: keys[i] })).filter((row) => before.get(row.id) !== row.position);
+  if (!pointer) return placeByAnchor(siblings, movingId);
+  const id = pointer.type === 'space' ? pointer.space : pointer.collection;
+  return placeByAnchor(siblings, movingId, { id, side: position?.before ? 'before' : 'after' });
 }

@@ -1,7 +1,7 @@
 import type { JsonDocument, PageFields } from '@bindery/contracts';
 import { badRequest } from '@bindery/platform';
 import { type Document, documentToMarkdown as toMarkdown } from '@bindery/document';
-import type { ConvertedPage } from '../markdown-pool/markdown-converter';
+import type { ConvertedPage } from '@bindery/platform/markdown';
 import { pageFieldsFromFrontmatter } from './page-frontmatter';
 
 // The wire type of a page body (contracts) is looser than the converter's typed block tree;
@@ -19,7 +19,7 @@ export interface MarkdownPage {
 }
 
 /**
- * A page from its converted Markdown source (`MarkdownConverter.toPage`). With `titleFromHeading`
+ * A page from its converted Markdown source (`MarkdownPool.toPage`). With `titleFromHeading`
  * (a new page), a leading `# heading` is the title when the frontmatter has none, and leaves the
  * body, so the title is not repeated. `field` names the markdown in errors.
  */

@@ -24,9 +24,9 @@ import { toWireFile } from '../files/file.mapper';
 import { ChangeRequestsRepository } from '../store/change-requests.repository';
 import { contentHash } from '../model/content-hash';
 import { emptyDocument, type PageTree } from '../model/page-tree';
-import { MarkdownConverter } from '../markdown-pool/markdown-converter';
+import { MarkdownPool } from '@bindery/platform/markdown';
 import { type DocumentLookup, type PageUrlBase, toWirePage, toWirePages } from '../pages/page.mapper';
-import { ContentReader, type ResolvedContent } from './content-reader';
+import { ContentReader, type ResolvedContent } from '../store/content-reader';
 import { ContentStore } from '../store/content-store';
 import { PathHistory } from '../store/path-history';
 import { SerializedTreeCache } from '../store/serialized-tree-cache';
@@ -39,7 +39,7 @@ export class ContentReadsService {
     private readonly changeRequests: ChangeRequestsRepository,
     private readonly signer: DownloadSigner,
     private readonly clock: Clock,
-    private readonly converter: MarkdownConverter,
+    private readonly converter: MarkdownPool,
     private readonly pathHistory: PathHistory,
     private readonly serializedTrees: SerializedTreeCache,
   ) {}

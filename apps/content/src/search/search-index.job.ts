@@ -1,10 +1,7 @@
 import type { SearchIndexPayload } from '@bindery/contracts';
-import { defineJob, enqueueJob, type JobDefinition, logger } from '@bindery/platform';
-import type { EntityManager } from 'typeorm';
+import { defineJob, type JobDefinition, logger } from '@bindery/platform';
 import type { SearchIndexer } from './search-indexer';
-import { searchConfig } from './search-text';
-
-export const SEARCH_INDEX_JOB = 'content.search-index';
+import { SEARCH_INDEX_JOB } from '../store/search-index-queue';
 
 /**
  * Indexes a space's main content after it changed (a merge, a template, a duplicate, a new
@@ -23,19 +20,5 @@ export function searchIndexJob(deps: { indexer: SearchIndexer }): JobDefinition<
       const run = await deps.indexer.run(payload.spaceId);
       logger.info({ spaceId: payload.spaceId, ...run }, 'search index updated');
     },
-  });
-}
-
-/**
- * Queues the indexing of a space's new main revision, in the transaction that moved it. One job
- * per revision and configuration: a duplicate request is not queued twice.
- */
-export function enqueueSearchIndex(
-  manager: EntityManager,
-  space: { id: string; revisionId: string; language?: string | null },
-): Promise<string> {
-  const payload: SearchIndexPayload = { spaceId: space.id };
-  return enqueueJob(manager, SEARCH_INDEX_JOB, payload, {
-    jobId: `search-index-${space.id}-${space.revisionId}-${searchConfig(space.language)}`,
   });
 }

@@ -5,7 +5,8 @@ import { type PageEntry, type PageTree, ROOT } from '../model/page-tree';
 import { changedPageIds } from '../model/tree-diff';
 import { ContentStore } from '../store/content-store';
 import { RevisionsRepository } from '../store/revisions.repository';
-import { indexWords, searchConfig } from './search-text';
+import { searchConfig } from '../model/search-config';
+import { indexWords } from './search-text';
 import { type IndexedPage, SearchRepository } from './search.repository';
 
 export interface IndexRun {

@@ -1,4 +1,5 @@
-import { indexWords, isTyping, queryWords, searchConfig, tsQueryText } from './search-text';
+import { searchConfig } from '../model/search-config';
+import { indexWords, isTyping, queryWords, tsQueryText } from './search-text';
 
 describe('search text', () => {
   it('chooses the stemmer of the space language, simple when there is none', () => {

@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
-import { RevisionsModule } from '../store/revisions.module';
-import { SpacesModule } from '../spaces/spaces.module';
+import { StoreModule } from '../store/store.module';
 import { SearchHandler } from './search.handler';
 import { SearchIndexer } from './search-indexer';
 import { SearchRepository } from './search.repository';
@@ -8,7 +7,7 @@ import { SearchService } from './search.service';
 
 /** Search of spaces' main content; the index is written by the worker's `content.search-index` job. */
 @Module({
-  imports: [RevisionsModule, SpacesModule],
+  imports: [StoreModule],
   controllers: [SearchHandler],
   providers: [SearchService, SearchRepository, SearchIndexer],
 })

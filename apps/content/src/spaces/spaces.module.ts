@@ -1,17 +1,16 @@
 import { Module } from '@nestjs/common';
 import { PurgeScheduler } from './purge.scheduler';
-import { SpaceAccess } from '../store/space-access';
 import { SpaceCountsHandler } from './space-counts.handler';
 import { SpaceCountsService } from './space-counts.service';
 import { SpacesHandler } from './spaces.handler';
-import { SpacesRepository } from '../store/spaces.repository';
 import { SpacesService } from './spaces.service';
-import { RevisionsModule } from '../store/revisions.module';
+import { StoreModule } from '../store/store.module';
 
+/** Spaces, their counts and their purge. Re-exports the store, whose space access the features use. */
 @Module({
-  imports: [RevisionsModule],
+  imports: [StoreModule],
   controllers: [SpacesHandler, SpaceCountsHandler],
-  providers: [SpacesService, SpaceCountsService, SpacesRepository, SpaceAccess, PurgeScheduler],
-  exports: [SpaceAccess, SpacesRepository],
+  providers: [SpacesService, SpaceCountsService, PurgeScheduler],
+  exports: [StoreModule],
 })
 export class SpacesModule {}

@@ -38,7 +38,7 @@ import { type ListLevels, NO_SPACE, SpaceAccess } from '../store/space-access';
 import type { SpaceEntity } from '../store/space.entity';
 import { toSpace } from './space.mapper';
 import { SpacesRepository } from '../store/spaces.repository';
-import { enqueueSearchIndex } from '../search/search-index.job';
+import { enqueueSearchIndex } from '../store/search-index-queue';
 
 @Injectable()
 export class SpacesService {

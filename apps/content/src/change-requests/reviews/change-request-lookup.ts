@@ -3,7 +3,7 @@ import { badRequest, notFound } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { SpaceAction } from '../../access/space-permissions';
-import { NO_CHANGE_REQUEST } from '../../reads/content-reader';
+import { NO_CHANGE_REQUEST } from '../../store/content-reader';
 import { SpaceAccess, type SpaceWithLevel } from '../../store/space-access';
 import type { ChangeRequestEntity } from '../../store/change-request.entity';
 import { ChangeRequestsRepository } from '../../store/change-requests.repository';

@@ -16,7 +16,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { IdentityLookups } from '../../access/identity-lookups';
 import { Clock } from '../../clock/clock';
-import { MarkdownConverter } from '../../markdown-pool/markdown-converter';
+import { MarkdownPool } from '@bindery/platform/markdown';
 import { resolveDocument } from '../document-input';
 import { ChangeRequestLookup } from './change-request-lookup';
 import { RequestedReviewersRepository } from './requested-reviewers.repository';
@@ -36,7 +36,7 @@ export class ReviewsService {
     private readonly identity: IdentityLookups,
     private readonly clock: Clock,
     private readonly db: DataSource,
-    private readonly converter: MarkdownConverter,
+    private readonly converter: MarkdownPool,
   ) {}
 
   async list(ctx: RequestContext, input: ReviewsListInput): Promise<List<ChangeRequestReview>> {

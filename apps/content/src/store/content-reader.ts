@@ -2,12 +2,12 @@ import type { ContentRef, RequestContext } from '@bindery/contracts';
 import { notFound } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
 import type { SpaceAction } from '../access/space-permissions';
-import type { ChangeRequestEntity } from '../store/change-request.entity';
-import { ChangeRequestsRepository } from '../store/change-requests.repository';
+import type { ChangeRequestEntity } from './change-request.entity';
+import { ChangeRequestsRepository } from './change-requests.repository';
 import type { PageTree } from '../model/page-tree';
-import { type SpaceWithLevel, SpaceAccess } from '../store/space-access';
-import { type RevisionRow, RevisionsRepository } from '../store/revisions.repository';
-import { ContentStore } from '../store/content-store';
+import { type SpaceWithLevel, SpaceAccess } from './space-access';
+import { type RevisionRow, RevisionsRepository } from './revisions.repository';
+import { ContentStore } from './content-store';
 
 export const NO_CHANGE_REQUEST = 'No matching change request found';
 

@@ -1,0 +1,112 @@
+import type { JsonDocument } from '@bindery/contracts';
+import { type Document, markdownInputError } from '@bindery/document';
+import { Piscina } from 'piscina';
+import { badRequest, unavailable } from '../errors/app-error';
+import { workerScript } from '../process/worker-script';
+import type { MarkdownTask, MarkdownTaskResult } from './markdown.worker';
+
+export interface MarkdownPoolOptions {
+  /** Worker threads converting Markdown (content's MARKDOWN_WORKERS, collaboration's COMMENT_MARKDOWN_WORKERS). */
+  workers: number;
+  /** Time the conversions sharing one `budget()` may take together, in ms. */
+  budgetMs: number;
+  /** Names the work in the 503 of a full queue: `${name} conversion is busy`. */
+  name: string;
+  /** Why the budget is what it is, said in the 400 of a conversion that outran it. */
+  budgetNote?: string;
+  /**
+   * Markdown written from a Document links the space's pages and files as `/pages/<id>` and
+   * `/files/<id>` (content's round-trip paths); without it, such links keep their text only.
+   */
+  spacePaths?: boolean;
+  /** How the 400 of a Document that cannot be written as Markdown names it, after the field. */
+  documentName?: string;
+  /** The 400 message of any input a conversion fails on; without it, such a failure is a 500. */
+  unreadable?: string;
+}
+
+export interface ConvertedPage {
+  document: JsonDocument;
+  frontmatter: Record<string, unknown>;
+  headingTitle?: string;
+}
+
+/**
+ * Document ⇄ Markdown on a pool of worker threads, one pool per service. The parser (markdown-it)
+ * is linear and the input limits are checked first, so a conversion is normally quick; the pool
+ * is what keeps it bounded whatever the input. A task still running when its deadline passes is
+ * aborted, which terminates its thread (piscina starts another) and answers the request with a
+ * 400 naming the field, and no input, however hostile, holds up the event loop that serves every
+ * other request meanwhile: the conversion never runs on it.
+ */
+export class MarkdownPool {
+  private readonly pool: Piscina<MarkdownTask, MarkdownTaskResult>;
+
+  constructor(private readonly options: MarkdownPoolOptions) {
+    this.pool = new Piscina({
+      filename: workerScript(__dirname, 'markdown.worker.js'),
+      // Every thread starts with the service (loading the ESM-only Markdown writer takes a moment),
+      // and a thread ended by an abort is replaced at once: a cold thread would spend a request's
+      // budget loading.
+      minThreads: options.workers,
+      maxThreads: options.workers,
+      // Work waiting beyond this is refused at once (503) rather than queued without bound.
+      maxQueue: 64 * options.workers,
+    });
+  }
+
+  /** A deadline for the conversions of one request to share. */
+  budget(): AbortSignal {
+    return AbortSignal.timeout(this.options.budgetMs);
+  }
+
+  /** A page's Markdown source read into a Document, frontmatter and title heading; `field` names it in errors. */
+  async toPage(markdown: string, field: string, titleFromHeading: boolean, signal: AbortSignal = this.budget()): Promise<ConvertedPage> {
+    const refused = markdownInputError(markdown);
+    if (refused) throw badRequest(`${field}: ${refused}`);
+    const result = await this.run({ kind: 'page', markdown, titleFromHeading }, field, signal);
+    if (result.kind === 'refused') throw badRequest(`${field}: ${result.message}`);
+    if (result.kind !== 'page') throw new Error(`unexpected result ${result.kind}`);
+    return { ...result, document: result.document as unknown as JsonDocument };
+  }
+
+  /** Markdown (whose input limits the caller checked) read into a Document. */
+  async toDocument(markdown: string, field: string, signal: AbortSignal = this.budget()): Promise<JsonDocument> {
+    const result = await this.run({ kind: 'document', markdown }, field, signal);
+    if (result.kind === 'refused') throw badRequest(`${field}: ${result.message}`);
+    if (result.kind !== 'document') throw new Error(`unexpected result ${result.kind}`);
+    return result.document as unknown as JsonDocument;
+  }
+
+  /** A stored Document as Markdown. */
+  async toMarkdown(document: JsonDocument, field: string, signal: AbortSignal = this.budget()): Promise<string> {
+    const task: MarkdownTask = {
+      kind: 'markdown',
+      document: document as unknown as Document,
+      spacePaths: this.options.spacePaths ?? false,
+    };
+    const result = await this.run(task, field, signal);
+    const { documentName } = this.options;
+    if (result.kind === 'refused') throw badRequest(`${field}: ${documentName ? `${documentName} ` : ''}${result.message}`);
+    if (result.kind !== 'markdown') throw new Error(`unexpected result ${result.kind}`);
+    return result.markdown;
+  }
+
+  private async run(task: MarkdownTask, field: string, signal: AbortSignal): Promise<MarkdownTaskResult> {
+    const { budgetMs, budgetNote, name, unreadable } = this.options;
+    try {
+      return await this.pool.run({ ...task, unreadable }, { signal });
+    } catch (error) {
+      if (signal.aborted)
+        throw badRequest(
+          `${field}: took longer than ${budgetMs} ms to convert${budgetNote ? ` (${budgetNote})` : ''}; simplify or split it`,
+        );
+      if ((error as Error).message === 'Task queue is at limit') throw unavailable(`${name} conversion is busy; try again shortly`);
+      throw error;
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.pool.destroy();
+  }
+}
