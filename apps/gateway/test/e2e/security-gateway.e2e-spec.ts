@@ -111,10 +111,14 @@ describe('gateway: NATS unreachable', () => {
       await eventually(async () => {
         expectError(await adminClient().get(orgPath), 503, /no connection to NATS/);
       }, 15_000);
-      const started = Date.now();
+      // "no connection to NATS" is the answer given without sending; a request that waited for the
+      // RPC timeout would say "did not answer in time" instead.
       expectError(await adminClient().get(orgPath), 503, /no connection to NATS/);
-      expectError(await adminClient().request('POST', `${orgPath}/spaces`, { title: 'x' }, { 'idempotency-key': 'k' }), 503);
-      expect(Date.now() - started).toBeLessThan(1000);
+      expectError(
+        await adminClient().request('POST', `${orgPath}/spaces`, { title: 'x' }, { 'idempotency-key': 'k' }),
+        503,
+        /no connection to NATS/,
+      );
     } finally {
       // The same configuration and JetStream store as before; teardown stops it by the saved PID.
       const nats = startProcess('nats-server', ['-c', join(stack.state.dataDir, 'nats.conf')], stack.logFile('nats'), process.env);

@@ -80,17 +80,16 @@ describe('security: a PDF export cannot stop content', () => {
   }, 120_000);
 
   it('answers other requests while a large export renders, and refuses the export once over its time', async () => {
-    const render = download(heavyUrl);
-    const latencies: number[] = [];
-    const until = Date.now() + 1200;
-    while (Date.now() < until) {
-      const started = Date.now();
+    let rendering = true;
+    const render = download(heavyUrl).finally(() => (rendering = false));
+    // Reads sent while the export renders are answered while it is still rendering: drawn on
+    // content's event loop, the first read waited for the whole render and none came back before it.
+    let answeredDuringRender = 0;
+    for (let i = 0; i < 3; i++) {
       expectOperation(await client.get(`/v1/spaces/${space.id}`), 'getSpaceById', 200);
-      latencies.push(Date.now() - started);
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      if (rendering) answeredDuringRender++;
     }
-    // Generous bound (2 shared cores); drawn on content's event loop, a read waited for the whole render.
-    expect(Math.max(...latencies)).toBeLessThan(2000);
+    expect(answeredDuringRender).toBeGreaterThan(0);
     // Over the 1.5 s budget: its worker is terminated and the caller hears why, in the official error shape.
     const refused = await render;
     expectError(asResponse(refused), 413, /longer than 1\.5 s.*page/);

@@ -134,19 +134,16 @@ describe('fetchBranch: caps and what it leaves out', () => {
   });
 
   it('stops a fetch while the pack arrives once it passes the byte cap', async () => {
-    const started = Date.now();
     const error = await fetch(servers[1], 'large', { maxBytes: 512 * 1024 }).catch((e: unknown) => e);
-    // The whole pack takes ~6 s at this pace: the fetch stopped well before its end.
-    expect(Date.now() - started).toBeLessThan(5000);
+    // "sent over" is the watcher's verdict while the pack arrives (a finished fetch is checked
+    // against the cap by its tree's sizes, with another message).
     expect(error).toBeInstanceOf(LimitError);
     expect((error as Error).message).toMatch(/sent over 524288 bytes/);
     expect(readdirSync(workRoot)).toEqual([]);
   }, 30_000);
 
   it('stops a fetch that takes longer than the time cap', async () => {
-    const started = Date.now();
     await expect(fetch(servers[2], 'small', { timeoutMs: 1500 })).rejects.toThrow(/took over 1500 ms/);
-    expect(Date.now() - started).toBeLessThan(10_000);
   }, 20_000);
 
   it('fetches from an IPv6 literal host (no curl pin, which cannot spell one)', async () => {
