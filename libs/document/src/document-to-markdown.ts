@@ -188,9 +188,9 @@ export class DocumentToMdast {
   }
 
   private imageParagraph(images: ImageBlock[], align?: string): RootContent[] {
-    // What a Markdown image cannot say (a width, a dark variant, an alignment) is written as
-    // GitBook writes it: `<figure><img …><figcaption>…</figcaption></figure>`, in `<div align>`.
-    if (align || images.some((image) => image.data.width !== undefined || image.data.refDark)) {
+    // GitBook's export writes every block image as a figure (`<figure><img …><figcaption>…</figcaption></figure>`,
+    // in `<div align>` when aligned); an inline image stays Markdown.
+    if (images.length > 0) {
       const figures = images.flatMap((image) => this.figure(image) ?? []);
       if (figures.length === 0) return [];
       const html = align ? `<div align="${align}">${figures.join('')}</div>` : figures.join('');
@@ -215,7 +215,7 @@ export class DocumentToMdast {
     const img = `<img src="${escapeAttribute(url)}" alt="${escapeAttribute(image.data.alt ?? '')}"${width}>`;
     const picture = dark ? `<picture><source srcset="${escapeAttribute(dark)}" media="(prefers-color-scheme: dark)">${img}</picture>` : img;
     const caption = escapeText(fragmentText(image.fragments.find((fragment) => fragment.fragment === 'caption')));
-    return `<figure>${picture}<figcaption>${caption}</figcaption></figure>`;
+    return `<figure>${picture}<figcaption>${caption ? `<p>${caption}</p>` : ''}</figcaption></figure>`;
   }
 
   private expandable(node: ExpandableBlock): RootContent {
