@@ -179,18 +179,19 @@ export class DocumentToMdast {
       .map((item): ListItem => {
         const checked = item.data?.checked ?? (tasks ? false : undefined);
         const children = this.flow(item.nodes);
-        // A table right after a line of text would be read as that paragraph's continuation: a
-        // blank line between them (a loose item) keeps it a table.
-        const spread = children.some((child, index) => index > 0 && child.type === 'table');
+        // An item holding more than a line of text and sub-lists is written loose (blank lines
+        // between its blocks, content at the next tab stop), as GitBook's export writes it; a table
+        // after a line of text needs that blank line anyway, or it would read as its continuation.
+        const spread = children.some((child, index) => index > 0 && child.type !== 'list');
         return { type: 'listItem', spread, checked: checked ?? null, children };
       });
     return { type: 'list', ordered, start, spread: false, children };
   }
 
   private imageParagraph(images: ImageBlock[], align?: string): RootContent[] {
-    // GitBook's export writes every block image as a figure (`<figure><img …><figcaption>…</figcaption></figure>`,
-    // in `<div align>` when aligned); an inline image stays Markdown.
-    if (images.length > 0) {
+    // GitBook's export writes a block image as a figure (`<figure><img …><figcaption>…</figcaption></figure>`,
+    // in `<div align>` when aligned). Several images without options stay a Markdown paragraph of images.
+    if (align || images.length === 1 || images.some((image) => image.data.width !== undefined || image.data.refDark)) {
       const figures = images.flatMap((image) => this.figure(image) ?? []);
       if (figures.length === 0) return [];
       const html = align ? `<div align="${align}">${figures.join('')}</div>` : figures.join('');

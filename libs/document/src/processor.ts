@@ -20,11 +20,11 @@ function remarkGitbook(this: Processor): void {
 const STRINGIFY_OPTIONS: StringifyOptions = {
   // GitBook's own export: `*` bullets, padded tables.
   bullet: '*',
-  emphasis: '*',
+  emphasis: '_',
   strong: '*',
   fence: '`',
   fences: true,
-  rule: '-',
+  rule: '*',
   // GitBook's export indents items of loose lists to the next tab stop (`*   item`), tight ones by one space.
   listItemIndent: 'mixed',
   incrementListMarker: true,
