@@ -34,7 +34,8 @@ type Atom =
   | { kind: 'text'; text: string; marks: Set<MarkKey> }
   | { kind: 'link'; url: string | undefined; children: Atom[]; marks: Set<MarkKey> }
   | { kind: 'image'; image: InlineImage; marks: Set<MarkKey> }
-  | { kind: 'emoji'; code: string; marks: Set<MarkKey> };
+  | { kind: 'emoji'; code: string; marks: Set<MarkKey> }
+  | { kind: 'html'; html: string; marks: Set<MarkKey> };
 
 const markKey = (mark: DocumentMark): MarkKey =>
   mark.type === 'color' ? `color:${mark.data?.text ?? 'default'}:${mark.data?.background ?? 'default'}` : mark.type;
@@ -370,6 +371,15 @@ export class DocumentToMdast {
     }
     if (node.type === 'inline-image') return [{ kind: 'image', image: node, marks: new Set() }];
     if (node.type === 'emoji') return [{ kind: 'emoji', code: node.data.code, marks: new Set() }];
+    if (node.type === 'button') {
+      // Written as GitBook writes a button; without a URL (an unresolved reference) only its label stays.
+      const url = this.resolveRef(node.data.ref);
+      const { label, kind, icon } = node.data;
+      if (url === undefined) return [{ kind: 'text', text: label, marks: new Set() }];
+      const iconAttribute = icon ? ` data-icon="${escapeAttribute(icon)}"` : '';
+      const html = `<a href="${escapeAttribute(url)}" class="button ${kind}"${iconAttribute}>${escapeText(label)}</a>`;
+      return [{ kind: 'html', html, marks: new Set() }];
+    }
     const children = node.nodes.flatMap((child) => this.atoms(child));
     const textMarks = children.filter((atom) => atom.kind === 'text').map((atom) => atom.marks);
     const [first] = textMarks;
@@ -427,6 +437,8 @@ class PhrasingWriter {
     switch (atom.kind) {
       case 'emoji':
         return [{ type: 'html', value: emojiSpan(atom.code) }];
+      case 'html':
+        return [{ type: 'html', value: atom.html }];
       case 'text':
         if (atom.marks.has('code')) return [{ type: 'inlineCode', value: atom.text.replace(/\n/g, ' ') }];
         return this.text(atom.text);

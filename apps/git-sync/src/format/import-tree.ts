@@ -204,8 +204,7 @@ export async function planImport(
     }
     // Remembered only when the text is the file's exact bytes (valid UTF-8) and Postgres can store it (no NUL).
     const text = bytes.toString('utf8');
-    if (!text.includes('\0') && Buffer.from(text, 'utf8').equals(bytes))
-      sourceText.set(item.key, text);
+    if (!text.includes('\0') && Buffer.from(text, 'utf8').equals(bytes)) sourceText.set(item.key, text);
     // Too large, or nested past the input limit (the parser drops what is nested deeper than it
     // keeps): the page's source is kept whole, unparsed, rather than parsed with losses.
     const unparsable =

@@ -38,7 +38,10 @@ export function pageSourceHash(page: HashedPage, path: string, paths: RefPaths):
     layout: page.layout ?? null,
   };
   const hash = createHash('sha256').update(path).update('\0').update(canonical(fields, paths));
-  return hash.update('\0').update(canonical(page.document ?? null, paths)).digest('hex');
+  return hash
+    .update('\0')
+    .update(canonical(page.document ?? null, paths))
+    .digest('hex');
 }
 
 function canonical(value: unknown, paths: RefPaths): string {
