@@ -2,6 +2,7 @@ import { ServiceClientModule, ServiceDatabaseModule } from '@bindery/platform/ne
 import { type DynamicModule, Module } from '@nestjs/common';
 import type { GitSyncEnv } from './config/git-sync.env';
 import { createGitSyncDataSource, GIT_SYNC_SCHEMA } from './database/data-source';
+import { PageSourceRepository } from './sync/page-source.repository';
 import { SyncStateRepository } from './sync/sync-state.repository';
 
 /** What git sync's jobs need: the schema, a client for content, the sync states. No request side. */
@@ -18,8 +19,8 @@ export class GitSyncWorkerModule {
         }),
         ServiceClientModule.forRoot({ name: 'git-sync-worker-client', env }),
       ],
-      providers: [SyncStateRepository],
-      exports: [SyncStateRepository],
+      providers: [SyncStateRepository, PageSourceRepository],
+      exports: [SyncStateRepository, PageSourceRepository],
     };
   }
 }

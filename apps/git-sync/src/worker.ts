@@ -8,6 +8,7 @@ import { GitSyncEnv } from './config/git-sync.env';
 import { CredentialSealer } from './git/sealed-credentials';
 import { exportJob } from './jobs/export.job';
 import { type GitJobDeps, importJob } from './jobs/import.job';
+import { PageSourceRepository } from './sync/page-source.repository';
 import { SyncStateRepository } from './sync/sync-state.repository';
 import { GitSyncWorkerModule } from './worker.module';
 
@@ -23,6 +24,7 @@ runWorkerMain(async () => {
   const deps: GitJobDeps = {
     db,
     states: app.get(SyncStateRepository),
+    sources: app.get(PageSourceRepository),
     // Its own timeout: an import's apply takes longer than an API request may wait.
     content: new ServiceClient(app.get<ConstructorParameters<typeof ServiceClient>[0]>(NATS_CONNECTION), env.GIT_CONTENT_TIMEOUT_MS),
     sealer: new CredentialSealer(env.GIT_CREDENTIALS_SECRET),

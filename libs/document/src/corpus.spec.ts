@@ -6,8 +6,9 @@ import { documentSchemaErrors } from './testing/document-schema';
 const CORPUS = join(__dirname, 'corpus');
 const pages = readdirSync(CORPUS).filter((name) => name.endsWith('.md'));
 
-/** The words of a text outside HTML tags, for checking that a conversion drops none. */
-const words = (text: string): string[] => text.replace(/<\/?[a-z][^>]*>/gi, ' ').match(/[\p{L}\p{N}]{2,}/gu) ?? [];
+/** The words of a text and of its HTML tags' quoted attributes (an image's alt), for checking that a conversion drops none. */
+const words = (text: string): string[] =>
+  text.replace(/<\/?[a-z][^>]*>/gi, (tag) => ` ${(tag.match(/"[^"]*"/g) ?? []).join(' ')} `).match(/[\p{L}\p{N}]{2,}/gu) ?? [];
 
 /** Paragraphs that are unstyled tag lines or `<details>` HTML: what the converter falls back to. */
 function literalParagraphs(blocks: DocumentBlock[]): string[] {

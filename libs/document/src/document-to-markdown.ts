@@ -34,7 +34,8 @@ type Atom =
   | { kind: 'text'; text: string; marks: Set<MarkKey> }
   | { kind: 'link'; url: string | undefined; children: Atom[]; marks: Set<MarkKey> }
   | { kind: 'image'; image: InlineImage; marks: Set<MarkKey> }
-  | { kind: 'emoji'; code: string; marks: Set<MarkKey> };
+  | { kind: 'emoji'; code: string; marks: Set<MarkKey> }
+  | { kind: 'html'; html: string; marks: Set<MarkKey> };
 
 const markKey = (mark: DocumentMark): MarkKey =>
   mark.type === 'color' ? `color:${mark.data?.text ?? 'default'}:${mark.data?.background ?? 'default'}` : mark.type;
@@ -179,18 +180,19 @@ export class DocumentToMdast {
       .map((item): ListItem => {
         const checked = item.data?.checked ?? (tasks ? false : undefined);
         const children = this.flow(item.nodes);
-        // A table right after a line of text would be read as that paragraph's continuation: a
-        // blank line between them (a loose item) keeps it a table.
-        const spread = children.some((child, index) => index > 0 && child.type === 'table');
+        // An item holding more than a line of text and sub-lists is written loose (blank lines
+        // between its blocks, content at the next tab stop), as GitBook's export writes it; a table
+        // after a line of text needs that blank line anyway, or it would read as its continuation.
+        const spread = children.some((child, index) => index > 0 && child.type !== 'list');
         return { type: 'listItem', spread, checked: checked ?? null, children };
       });
     return { type: 'list', ordered, start, spread: false, children };
   }
 
   private imageParagraph(images: ImageBlock[], align?: string): RootContent[] {
-    // What a Markdown image cannot say (a width, a dark variant, an alignment) is written as
-    // GitBook writes it: `<figure><img …><figcaption>…</figcaption></figure>`, in `<div align>`.
-    if (align || images.some((image) => image.data.width !== undefined || image.data.refDark)) {
+    // GitBook's export writes a block image as a figure (`<figure><img …><figcaption>…</figcaption></figure>`,
+    // in `<div align>` when aligned). Several images without options stay a Markdown paragraph of images.
+    if (align || images.length === 1 || images.some((image) => image.data.width !== undefined || image.data.refDark)) {
       const figures = images.flatMap((image) => this.figure(image) ?? []);
       if (figures.length === 0) return [];
       const html = align ? `<div align="${align}">${figures.join('')}</div>` : figures.join('');
@@ -215,7 +217,7 @@ export class DocumentToMdast {
     const img = `<img src="${escapeAttribute(url)}" alt="${escapeAttribute(image.data.alt ?? '')}"${width}>`;
     const picture = dark ? `<picture><source srcset="${escapeAttribute(dark)}" media="(prefers-color-scheme: dark)">${img}</picture>` : img;
     const caption = escapeText(fragmentText(image.fragments.find((fragment) => fragment.fragment === 'caption')));
-    return `<figure>${picture}<figcaption>${caption}</figcaption></figure>`;
+    return `<figure>${picture}<figcaption>${caption ? `<p>${caption}</p>` : ''}</figcaption></figure>`;
   }
 
   private expandable(node: ExpandableBlock): RootContent {
@@ -369,6 +371,15 @@ export class DocumentToMdast {
     }
     if (node.type === 'inline-image') return [{ kind: 'image', image: node, marks: new Set() }];
     if (node.type === 'emoji') return [{ kind: 'emoji', code: node.data.code, marks: new Set() }];
+    if (node.type === 'button') {
+      // Written as GitBook writes a button; without a URL (an unresolved reference) only its label stays.
+      const url = this.resolveRef(node.data.ref);
+      const { label, kind, icon } = node.data;
+      if (url === undefined) return [{ kind: 'text', text: label, marks: new Set() }];
+      const iconAttribute = icon ? ` data-icon="${escapeAttribute(icon)}"` : '';
+      const html = `<a href="${escapeAttribute(url)}" class="button ${kind}"${iconAttribute}>${escapeText(label)}</a>`;
+      return [{ kind: 'html', html, marks: new Set() }];
+    }
     const children = node.nodes.flatMap((child) => this.atoms(child));
     const textMarks = children.filter((atom) => atom.kind === 'text').map((atom) => atom.marks);
     const [first] = textMarks;
@@ -426,6 +437,8 @@ class PhrasingWriter {
     switch (atom.kind) {
       case 'emoji':
         return [{ type: 'html', value: emojiSpan(atom.code) }];
+      case 'html':
+        return [{ type: 'html', value: atom.html }];
       case 'text':
         if (atom.marks.has('code')) return [{ type: 'inlineCode', value: atom.text.replace(/\n/g, ' ') }];
         return this.text(atom.text);

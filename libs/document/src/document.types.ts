@@ -76,7 +76,16 @@ export interface InlineEmoji {
   data: { code: string };
 }
 
-export type DocumentInline = InlineLink | InlineImage | InlineEmoji;
+/** GitBook's `<a href="…" class="button primary" data-icon="…">Label</a>` (official `DocumentInlineButton`). */
+export interface InlineButton {
+  object: 'inline';
+  type: 'button';
+  key?: string;
+  isVoid: true;
+  data: { ref: ContentRef; label: string; kind: 'primary' | 'secondary'; icon?: string };
+}
+
+export type DocumentInline = InlineLink | InlineImage | InlineEmoji | InlineButton;
 export type InlineContent = DocumentText | DocumentInline;
 
 interface BlockBase<T extends string> {

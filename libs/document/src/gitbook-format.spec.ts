@@ -58,7 +58,7 @@ describe('GitBook HTML', () => {
     if (images.type !== 'images') throw new Error('expected images');
     expect(images.nodes[0].data).toEqual({ ref: { kind: 'url', url: 'https://example.com/a.png' }, alt: 'A', width: 300 });
     expect(written).toBe(
-      '<figure><img src="https://example.com/a.png" alt="A" width="300"><figcaption>The caption</figcaption></figure>\n',
+      '<figure><img src="https://example.com/a.png" alt="A" width="300"><figcaption><p>The caption</p></figcaption></figure>\n',
     );
 
     const picture = read(

@@ -6,7 +6,10 @@ import type { ContentRefNode, EmbedNode, ExpandableNode, HintNode, LiquidBlockNo
 import { formatTag } from './liquid-tags';
 
 function wrap(open: string, body: string, close: string): string {
-  return body ? `${open}\n${body}\n${close}` : `${open}\n${close}`;
+  if (!body) return `${open}\n${close}`;
+  // An HTML block (a figure, a table) runs until a blank line: the closing tag must not join it.
+  const lastLine = body.slice(body.lastIndexOf('\n') + 1);
+  return lastLine.startsWith('<') ? `${open}\n${body}\n\n${close}` : `${open}\n${body}\n${close}`;
 }
 
 /** Inline content written through the paragraph handler, so that it gets the escapes of running text. */

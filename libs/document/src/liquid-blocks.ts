@@ -103,6 +103,9 @@ export class LiquidBlocks {
         };
       case 'file':
         if (!attributes.src) return 'as-source';
+        // A file block holds a file of the space (the official schema allows no URL there): a file
+        // elsewhere on the web is an embed of its URL, which readers show as a link to it.
+        if (/^[a-z][a-z0-9+.-]*:/i.test(attributes.src)) return { ...base, type: 'embed', isVoid: true, data: { url: attributes.src } };
         return { ...base, type: 'file', isVoid: true, data: { ref: { kind: 'url', url: attributes.src } } };
       case 'include': {
         const path = unquote(node.argument);

@@ -25,6 +25,7 @@ import type {
   TextColor,
 } from './document.types';
 import type { CodeOptions, HintNode, ImageOptions } from './gitbook-mdast';
+import { toString as toPlainText } from 'mdast-util-to-string';
 import { normalizeInlines } from './inline-normalize';
 import { type BlockConverter, LiquidBlocks } from './liquid-blocks';
 import { formatTag } from './liquid-tags';
@@ -621,6 +622,9 @@ export class MarkdownToDocument implements BlockConverter {
       } else if (name === 'a' && end === index + 1 && attributes.id) {
         this.anchor ??= attributes.id; // An empty anchor: the id of the heading it is in.
         index = end;
+      } else if (name === 'a' && end > index && attributes.href && /(^|\s)button(\s|$)/.test(attributes.class ?? '')) {
+        result.push(this.button(attributes, children.slice(index + 1, end)));
+        index = end;
       } else if (name === 'a' && end > index + 1 && attributes.href && !inLink) {
         result.push(this.link(attributes.href, children.slice(index + 1, end), current()));
         index = end;
@@ -635,6 +639,24 @@ export class MarkdownToDocument implements BlockConverter {
       }
     }
     return result;
+  }
+
+  /** GitBook's button: a link with `class="button primary|secondary"` and an optional `data-icon`. */
+  private button(attributes: Record<string, string>, children: PhrasingContent[]): InlineContent {
+    const label = children
+      .map((child) => (child.type === 'html' ? '' : toPlainText(child)))
+      .join('')
+      .replace(/\s+/g, ' ')
+      .trim();
+    const kind = /(^|\s)secondary(\s|$)/.test(attributes.class) ? 'secondary' : 'primary';
+    const icon = attributes['data-icon'];
+    return {
+      object: 'inline',
+      type: 'button',
+      key: this.newKey(),
+      isVoid: true,
+      data: { ref: urlRef(attributes.href), label, kind, ...(icon ? { icon } : {}) },
+    };
   }
 
   private link(url: string, children: PhrasingContent[], marks: DocumentMark[]): InlineContent {

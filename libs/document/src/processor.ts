@@ -18,18 +18,20 @@ function remarkGitbook(this: Processor): void {
 }
 
 const STRINGIFY_OPTIONS: StringifyOptions = {
-  bullet: '-',
-  emphasis: '*',
+  // GitBook's own export: `*` bullets, padded tables.
+  bullet: '*',
+  emphasis: '_',
   strong: '*',
   fence: '`',
   fences: true,
-  rule: '-',
-  listItemIndent: 'one',
+  rule: '*',
+  // GitBook's export indents items of loose lists to the next tab stop (`*   item`), tight ones by one space.
+  listItemIndent: 'mixed',
   incrementListMarker: true,
 };
 
-// Unpadded tables: editing one cell must not rewrite every line of the table in diffs.
-const writer = unified().use(remarkGfm, { tablePipeAlign: false }).use(remarkGitbook).use(remarkStringify, STRINGIFY_OPTIONS);
+// Tables padded to aligned pipes, as GitBook's export writes them.
+const writer = unified().use(remarkGfm).use(remarkGitbook).use(remarkStringify, STRINGIFY_OPTIONS);
 
 const unescape = (text: string): string => markdownParser.utils.unescapeAll(text);
 

@@ -104,13 +104,21 @@ function holdsInlines(block: DocumentBlock): block is DocumentBlock & { nodes: D
   return Array.isArray(nodes) && nodes.some((child: { object?: unknown } | null) => child?.object === 'text' || child?.object === 'inline');
 }
 
-/** Text of inline content: leaves' text, a link's text; inline images have none. */
+/** Text of inline content: leaves' text, a link's text, a button's label; inline images have none. */
 function inlineText(nodes: readonly unknown[]): string {
   let text = '';
   for (const node of nodes) {
     if (typeof node !== 'object' || node === null) continue;
-    const { object, leaves, nodes: children } = node as { object?: unknown; leaves?: unknown; nodes?: unknown };
-    if (object === 'text' && Array.isArray(leaves)) {
+    const {
+      object,
+      type,
+      data,
+      leaves,
+      nodes: children,
+    } = node as { object?: unknown; type?: unknown; data?: { label?: unknown }; leaves?: unknown; nodes?: unknown };
+    if (object === 'inline' && type === 'button' && typeof data?.label === 'string') {
+      text += data.label;
+    } else if (object === 'text' && Array.isArray(leaves)) {
       for (const leaf of leaves as Array<{ text?: unknown } | null>) if (typeof leaf?.text === 'string') text += leaf.text;
     } else if (object === 'inline' && Array.isArray(children)) {
       text += inlineText(children);

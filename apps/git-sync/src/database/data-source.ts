@@ -1,10 +1,11 @@
 import { createServiceDataSource } from '@bindery/platform';
 import { CreateGitSync1767571200000 } from './migrations/1767571200000-CreateGitSync';
 import { GitSyncWebhook1779500000000 } from './migrations/1779500000000-GitSyncWebhook';
+import { GitSyncPageSources1780100000000 } from './migrations/1780100000000-GitSyncPageSources';
 
 export const GIT_SYNC_SCHEMA = 'git_sync';
 
-export const gitSyncMigrations = [CreateGitSync1767571200000, GitSyncWebhook1779500000000];
+export const gitSyncMigrations = [CreateGitSync1767571200000, GitSyncWebhook1779500000000, GitSyncPageSources1780100000000];
 
 /** Git sync's own schema, reached with its own role (DATABASE_URL). */
 export const createGitSyncDataSource = (url: string) =>

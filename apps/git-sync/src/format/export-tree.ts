@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto';
 import { posix } from 'node:path';
 import type { ImportFile, ImportReadResult } from '@bindery/contracts';
 import { type Document, documentToMarkdown } from '@bindery/document';
-import { stringify as toYaml } from 'yaml';
+import { Document as YamlDocument, visit as visitYaml } from 'yaml';
 import type { PathIds } from './import-tree';
+import { type PageSource, pageSourceHash, referencedFiles } from './page-source';
 
 type ReadPage = ImportReadResult['pages'][number];
 
@@ -16,6 +17,8 @@ export interface ExportPlan {
   ids: PathIds;
   /** Page files not rendered again: unchanged since the last export, which wrote them (see `branchUnchanged`). */
   kept: Set<string>;
+  /** Page files written as they were imported (their page is unchanged since): see `PageSource`. */
+  fromSource: Set<string>;
 }
 
 /**
@@ -29,6 +32,8 @@ export function planExport(
   previous: PathIds,
   /** The branch is still at the commit of the last sync: files of unchanged pages are as that export wrote them. */
   branchUnchanged = false,
+  /** The imported text of page files, by root-relative path: written back while their page is unchanged. */
+  sources: ReadonlyMap<string, PageSource> = new Map(),
 ): ExportPlan {
   const pagePath = new Map<string, string>();
   const keyOf = new Map<string, string>();
@@ -69,6 +74,8 @@ export function planExport(
 
   const texts = new Map<string, string>();
   const kept = new Set<string>();
+  const fromSource = new Set<string>();
+  const refPaths = { page: (id: string) => pagePath.get(id), file: (id: string) => filePath.get(id) };
   const ids: PathIds = { pages: {}, files: {} };
   // A page's text depends on its own fields and document and on where every page and file lives
   // (its links): a page whose fingerprint is the last export's is not rendered again.
@@ -95,6 +102,15 @@ export function planExport(
         continue;
       }
       summary.push(`${'  '.repeat(depth)}* [${escapeTitle(page.title)}](${encodePath(path)})`);
+      const remembered = sources.get(path);
+      if (remembered && remembered.hash === pageSourceHash(page, path, refPaths)) {
+        texts.set(path, remembered.source);
+        fromSource.add(path);
+        const files = referencedFiles(page.document).flatMap((id) => filePath.get(id) ?? []);
+        ids.pages[key] = { id: page.id, oid: remembered.oid, files, fp };
+        write(page.pages as ReadPage[], depth + 1, key);
+        continue;
+      }
       const linked = new Set<string>();
       const relative = (target: string) => encodePath(posix.relative(posix.dirname(path), target) || posix.basename(target));
       const body = page.document
@@ -138,7 +154,7 @@ export function planExport(
   texts.set('SUMMARY.md', summary.join('\n') + '\n');
   for (const [path, file] of fileByPath)
     ids.files[path] = { id: file.id, oid: '', hash: file.hash, size: file.size, contentType: file.contentType };
-  return { texts, files: fileByPath, ids, kept };
+  return { texts, files: fileByPath, ids, kept, fromSource };
 }
 
 /** `git hash-object` of a text: sha1 of `blob <length>\0<bytes>`. */
@@ -154,7 +170,22 @@ function frontmatter(page: ReadPage): string {
   if (page.emoji) fields.emoji = page.emoji;
   if (page.hidden) fields.hidden = true;
   if (page.layout) fields.layout = page.layout;
-  return Object.keys(fields).length > 0 ? `---\n${toYaml(fields)}---\n\n` : '';
+  return Object.keys(fields).length > 0 ? `---\n${frontmatterYaml(fields)}---\n\n` : '';
+}
+
+/**
+ * YAML as GitBook's export writes front matter: a one-line string too long for the line is a
+ * folded block (`description: >-`), wrapped at 80 columns; shorter ones stay plain.
+ */
+export function frontmatterYaml(fields: Record<string, unknown>): string {
+  const document = new YamlDocument(fields);
+  visitYaml(document, {
+    Scalar(key, node) {
+      if (key === 'value' && typeof node.value === 'string' && node.value.length > 78 && !node.value.includes('\n'))
+        node.type = 'BLOCK_FOLDED';
+    },
+  });
+  return document.toString({ lineWidth: 80, minContentWidth: 0 });
 }
 
 const escapeHeading = (title: string): string => title.replace(/([\\<#])/g, '\\$1');

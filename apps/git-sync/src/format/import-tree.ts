@@ -3,6 +3,7 @@ import type { ImportPage, JsonDocument } from '@bindery/contracts';
 import { createHash } from 'node:crypto';
 import { codeBlockDocument, markdownInputError, readPageMarkdown } from '@bindery/document';
 import type { GitbookConfig } from './gitbook-config';
+import { type PageSource, pageSourceHash } from './page-source';
 import { parseSummary, type SummaryEntry } from './summary';
 
 /** A file of the checkout under the content root: path relative to the root. */
@@ -31,6 +32,8 @@ export interface ImportPlan {
    */
   refused: string[];
   stats: { pages: number; parsed: number; kept: number; markdownBytes: number; parseMs: number };
+  /** The text of each page file parsed by this import, by root-relative path (see `PageSource`). */
+  sources: Map<string, PageSource>;
 }
 
 const ASSETS_DIR = '.gitbook/assets/';
@@ -181,6 +184,8 @@ export async function planImport(
   walk(roots);
   const blobs = await read(toParse.map((item) => item.path!));
   let markdownBytes = 0;
+  /** Source text of the pages parsed, by planned key: hashed once the page is final. */
+  const sourceText = new Map<string, string>();
   const started = performance.now();
   let yielded = performance.now();
   for (const item of toParse) {
@@ -197,6 +202,9 @@ export async function planImport(
       refused.push(`${item.path}: a binary file named .md`);
       continue;
     }
+    // Remembered only when the text is the file's exact bytes (valid UTF-8) and Postgres can store it (no NUL).
+    const text = bytes.toString('utf8');
+    if (!text.includes('\0') && Buffer.from(text, 'utf8').equals(bytes)) sourceText.set(item.key, text);
     // Too large, or nested past the input limit (the parser drops what is nested deeper than it
     // keeps): the page's source is kept whole, unparsed, rather than parsed with losses.
     const unparsable =
@@ -235,10 +243,21 @@ export async function planImport(
   }
   // Links were written with the placeholder `file:<path>`: now every file has its id.
   const fileIdOf = (path: string) => ids.files[path].id;
+  const pathOfPage = new Map([...byPath].map(([path, id]) => [id, path]));
+  const pathOfFile = new Map(Object.entries(ids.files).map(([path, file]) => [file.id, path]));
+  const refPaths = { page: (id: string) => pathOfPage.get(id), file: (id: string) => pathOfFile.get(id) };
+  const sources = new Map<string, PageSource>();
   const finish = (list: Planned[], siblings: Set<string>): ImportPage[] =>
     list.map((item) => {
       item.page.slug = uniqueSlug(slugOf(item), siblings);
       if (item.page.document) item.page.document = replaceFileRefs(item.page.document, fileIdOf);
+      const source = sourceText.get(item.key);
+      if (source !== undefined && item.path && item.page.document)
+        sources.set(item.path, {
+          oid: files.get(item.path)!.oid,
+          hash: pageSourceHash(item.page, item.path, refPaths),
+          source,
+        });
       item.page.pages = finish(item.children, new Set());
       return item.page;
     });
@@ -250,6 +269,7 @@ export async function planImport(
     report,
     refused,
     stats: { pages: seenKeys.size, parsed: toParse.length, kept: seenKeys.size - toParse.length, markdownBytes, parseMs },
+    sources,
   };
 
   function slugOf(item: Planned): string {

@@ -72,6 +72,7 @@ async function runExport(deps: GitJobDeps, payload: GitJobPayload, ctx: JobConte
       content,
       state?.paths ?? { pages: {}, files: {} },
       checkout.commit !== '' && checkout.commit === state?.lastCommit,
+      await deps.sources.find(payload.spaceId),
     );
     // Changed files are staged as blobs (one hash-object call) and set in the index (one update-index).
     const staging = `${checkout.dir}.out`;

@@ -8,6 +8,7 @@ import { contentTypeOf } from '../format/content-types';
 import { readGitbookConfig } from '../format/gitbook-config';
 import { planImport, type RepoFile } from '../format/import-tree';
 import type { GitJobPayload } from '../sync/git-job';
+import type { PageSourceRepository } from '../sync/page-source.repository';
 import type { SyncStateRepository } from '../sync/sync-state.repository';
 import { type CheckoutLimits, fetchBranch } from './checkout';
 import { BadRepositoryError, sortingFailures } from './failures';
@@ -15,6 +16,7 @@ import { BadRepositoryError, sortingFailures } from './failures';
 export interface GitJobDeps {
   db: DataSource;
   states: SyncStateRepository;
+  sources: PageSourceRepository;
   content: ServiceClient;
   sealer: CredentialSealer;
   policy: AddressPolicy;
@@ -163,11 +165,15 @@ async function runImport(deps: GitJobDeps, payload: GitJobPayload, ctx: JobConte
       ...(state?.lastRevisionId ? { expectedRevisionId: state.lastRevisionId } : {}),
     });
     if (!payload.standalone)
-      await deps.states.recordSync(deps.db.manager, payload.spaceId, {
-        timestamp: payload.timestamp ? new Date(payload.timestamp) : null,
-        revisionId: result.revisionId,
-        commit: checkout.commit,
-        paths: plan.ids,
+      await deps.db.transaction(async (manager) => {
+        await deps.states.recordSync(manager, payload.spaceId, {
+          timestamp: payload.timestamp ? new Date(payload.timestamp) : null,
+          revisionId: result.revisionId,
+          commit: checkout.commit,
+          paths: plan.ids,
+        });
+        const pagePaths = Object.keys(plan.ids.pages).filter((key) => !key.includes(':') && !/#\d+$/.test(key));
+        await deps.sources.record(manager, payload.spaceId, plan.sources, pagePaths);
       });
     const report = [...checkout.report, ...plan.report];
     logger.info(

@@ -21,6 +21,12 @@ function validator(): ValidateFunction {
     plain.anyOf = plain.oneOf;
     delete plain.oneOf;
   }
+  // `DocumentInlineButton.data` is `allOf: [{label, kind, icon}, oneOf: [{ref}, {action}]]` with
+  // `additionalProperties: false` on each branch: a branch sees `label` as extra, so no button could
+  // be valid. The branches mean "a ref or an action"; only their additionalProperties is dropped.
+  const button = spec.components.schemas.DocumentInlineButton as { properties?: { data?: { allOf?: Array<{ oneOf?: object[] }> } } };
+  for (const part of button?.properties?.data?.allOf ?? [])
+    for (const branch of part.oneOf ?? []) delete (branch as { additionalProperties?: unknown }).additionalProperties;
   const ajv = new Ajv2020({ strict: false, allErrors: false });
   addFormats(ajv);
   ajv.addFormat('icon', true); // An icon name; the document defines no syntax for it.

@@ -1,0 +1,84 @@
+import type { ImportPage, ImportReadResult } from '@bindery/contracts';
+import { planExport } from './export-tree';
+import { readGitbookConfig } from './gitbook-config';
+import { planImport } from './import-tree';
+
+// Written by hand, not as the Markdown writer would write it: `-` bullets, `*` emphasis, a
+// trailing blank line, no front matter folding. An export must give these bytes back untouched.
+const SOURCES: Record<string, string> = {
+  'README.md': '# Welcome\n\n- one *item*\n- see [the guide](guide.md)\n\n',
+  'SUMMARY.md': '# Table of contents\n\n* [Welcome](README.md)\n* [Guide](guide.md)\n',
+  'guide.md': '---\ndescription: How to start\n---\n\n# Guide\n\nBack [home](README.md)  \nand ![logo](.gitbook/assets/logo.png).\n',
+  '.gitbook/assets/logo.png': 'png',
+};
+
+async function imported() {
+  const files = new Map(Object.entries(SOURCES).map(([p, text]) => [p, { oid: `oid-${p}`, size: text.length }]));
+  const read = (paths: string[]) => Promise.resolve(new Map(paths.map((p) => [p, Buffer.from(SOURCES[p])])));
+  return planImport(files, read, readGitbookConfig(undefined, ''), { pages: {}, files: {} }, 'space');
+}
+
+/** What content gives an export back: the imported tree, with each document as stored (keys reordered, as jsonb does). */
+function asRead(pages: ImportPage[], files: ImportReadResult['files']): ImportReadResult {
+  const reorder = (value: unknown): unknown =>
+    Array.isArray(value)
+      ? value.map(reorder)
+      : value && typeof value === 'object'
+        ? Object.fromEntries(
+            Object.entries(value)
+              .reverse()
+              .map(([k, v]) => [k, reorder(v)]),
+          )
+        : value;
+  const strip = (page: ImportPage): ImportReadResult['pages'][number] => {
+    const { keepDocument: _keep, document, pages: children, ...rest } = page;
+    return { ...rest, document: document ? (reorder(document) as typeof document) : null, pages: children.map(strip) };
+  };
+  return { revisionId: 'r', pages: pages.map(strip), files };
+}
+
+describe('page sources: an import followed by an export leaves untouched files alone', () => {
+  it('remembers each parsed page and writes it back byte for byte while the page is unchanged', async () => {
+    const plan = await imported();
+    expect([...plan.sources.keys()].sort()).toEqual(['README.md', 'guide.md']);
+    const files = plan.files.map((path) => ({
+      id: plan.ids.files[path].id,
+      name: 'logo.png',
+      contentType: 'image/png',
+      size: 3,
+      hash: 'h',
+    }));
+    const exported = planExport(asRead(plan.pages, files), plan.ids, false, plan.sources);
+    expect(exported.texts.get('README.md')).toBe(SOURCES['README.md']);
+    expect(exported.texts.get('guide.md')).toBe(SOURCES['guide.md']);
+    expect([...exported.fromSource].sort()).toEqual(['README.md', 'guide.md']);
+    // The asset the page links to is still known as used.
+    expect(exported.ids.pages['guide.md'].files).toEqual(['.gitbook/assets/logo.png']);
+  });
+
+  it('renders a page again when its document, its fields or where its links point changed', async () => {
+    const plan = await imported();
+    const read = asRead(plan.pages, []);
+    const [readme, guide] = read.pages;
+    // An edit of the guide's text.
+    const leaf = JSON.stringify(guide.document).replace('Back ', 'Go back ');
+    const edited = { ...read, pages: [readme, { ...guide, document: JSON.parse(leaf) as typeof guide.document }] };
+    const afterEdit = planExport(edited, plan.ids, false, plan.sources);
+    expect([...afterEdit.fromSource]).toEqual(['README.md']);
+    expect(afterEdit.texts.get('guide.md')).toContain('Go back');
+    // A new description.
+    const described = planExport({ ...read, pages: [readme, { ...guide, description: 'Changed' }] }, plan.ids, false, plan.sources);
+    expect([...described.fromSource]).toEqual(['README.md']);
+    // The guide moves (its id no longer has a path): the readme's link to it would be stale.
+    const { 'guide.md': _moved, ...others } = plan.ids.pages;
+    const moved = planExport(
+      { ...read, pages: [readme, { ...guide, slug: 'start' }] },
+      { ...plan.ids, pages: others },
+      false,
+      plan.sources,
+    );
+    expect([...moved.texts.keys()].sort()).toEqual(['README.md', 'SUMMARY.md', 'start.md']);
+    expect(moved.fromSource.size).toBe(0);
+    expect(moved.texts.get('README.md')).toContain('(start.md)');
+  });
+});
