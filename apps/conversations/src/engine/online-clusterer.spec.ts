@@ -14,6 +14,7 @@ const options = (threshold: number, mergeThreshold: number, more: Partial<Cluste
   straySize: 0,
   strayMergeThreshold: 1,
   strayPenalty: 0,
+  strayShareCap: 1,
   ...more,
 });
 
