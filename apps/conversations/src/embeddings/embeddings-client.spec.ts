@@ -55,7 +55,10 @@ describe('EmbeddingsClient (against a local fake server)', () => {
   });
 
   const client = (more: object = {}, env: NodeJS.ProcessEnv = {}): EmbeddingsClient => {
-    const [endpoint] = parseEmbeddingEndpoints(JSON.stringify([{ name: 'local', url, model: 'mini', batchSize: 2, timeoutMs: 10_000, ...more }]), env);
+    const [endpoint] = parseEmbeddingEndpoints(
+      JSON.stringify([{ name: 'local', url, model: 'mini', batchSize: 2, timeoutMs: 10_000, ...more }]),
+      env,
+    );
     return new EmbeddingsClient(endpoint, env);
   };
 
