@@ -4,6 +4,7 @@ import type { EmbeddingEndpoint } from '../embeddings/embedding-endpoints';
 import { ConversationsHandler } from './conversations.handler';
 import { ConversationsRepository } from './conversations.repository';
 import { ConversationsService } from './conversations.service';
+import { SettingsRepository } from './settings.repository';
 import { EMBEDDING_ENDPOINT_NAMES, SettingsService } from './settings.service';
 
 @Module({})
@@ -17,6 +18,7 @@ export class ConversationsFeatureModule {
         organizationAccessClientProvider(ServiceClient),
         ConversationsRepository,
         ConversationsService,
+        SettingsRepository,
         SettingsService,
         { provide: EMBEDDING_ENDPOINT_NAMES, useValue: endpoints.map((e) => e.name) },
       ],

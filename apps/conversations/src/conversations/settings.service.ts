@@ -6,7 +6,7 @@ import type {
 } from '@bindery/contracts';
 import { badRequest, OrganizationAccessClient } from '@bindery/platform';
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { SettingsRepository } from './settings.repository';
 
 /** The names of the operator's embedding endpoints (`CONVERSATIONS_EMBEDDING_ENDPOINTS`). */
 export const EMBEDDING_ENDPOINT_NAMES = Symbol('EMBEDDING_ENDPOINT_NAMES');
@@ -21,17 +21,13 @@ export const EMBEDDING_ENDPOINT_NAMES = Symbol('EMBEDDING_ENDPOINT_NAMES');
 export class SettingsService {
   constructor(
     private readonly access: OrganizationAccessClient,
-    private readonly db: DataSource,
+    private readonly repository: SettingsRepository,
     @Inject(EMBEDDING_ENDPOINT_NAMES) private readonly endpointNames: string[],
   ) {}
 
   async get(ctx: RequestContext, input: ConversationsSettingsGetInput): Promise<ConversationsSettings> {
     await this.access.require(ctx, input.organizationId, 'conversations.read');
-    const [row] = await this.db.query<Array<{ embeddings: string | null }>>(
-      'SELECT embeddings FROM organization_state WHERE organization_id = $1',
-      [input.organizationId],
-    );
-    return this.view(row?.embeddings ?? null);
+    return this.view(await this.repository.embeddings(input.organizationId));
   }
 
   /** Admins only (the permission that lets them ingest, also admin-only). */
@@ -41,11 +37,7 @@ export class SettingsService {
       throw badRequest(
         `embeddings must be null (built-in vectors) or one of the configured endpoints: ${this.endpointNames.join(', ') || '(none configured)'}`,
       );
-    await this.db.query(
-      `INSERT INTO organization_state (organization_id, embeddings) VALUES ($1, $2)
-       ON CONFLICT (organization_id) DO UPDATE SET embeddings = EXCLUDED.embeddings`,
-      [input.organizationId, input.embeddings],
-    );
+    await this.repository.setEmbeddings(input.organizationId, input.embeddings);
     return this.view(input.embeddings);
   }
 

@@ -57,7 +57,7 @@ export function parseEmbeddingEndpoints(raw: string | undefined, env: NodeJS.Pro
       name,
       url: url.replace(/\/+$/, ''),
       model,
-      apiKeyEnv: apiKeyEnv as string | undefined,
+      apiKeyEnv: apiKeyEnv,
       batchSize: batchSize as number,
       timeoutMs: timeoutMs as number,
     };
