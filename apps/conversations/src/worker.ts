@@ -3,6 +3,7 @@ import { loadConfig, PinoNestLogger, runWorker, runWorkerMain, WorkerEnv } from 
 import { NestFactory } from '@nestjs/core';
 import { DataSource } from 'typeorm';
 import { ConversationsEnv } from './config/conversations.env';
+import { parseEmbeddingEndpoints } from './embeddings/embedding-endpoints';
 import { ClusteringEngine } from './processing/clustering-engine';
 import { processJob } from './processing/process.job';
 import { ProcessingRepository } from './processing/processing.repository';
@@ -18,6 +19,8 @@ runWorkerMain(async () => {
   const settings = loadConfig(WorkerEnv);
   const app = await NestFactory.createApplicationContext(ConversationsWorkerModule.forRoot(env), { logger: new PinoNestLogger() });
   const db = app.get(DataSource);
+  const engine = app.get(ClusteringEngine);
+  engine.useEndpoints(parseEmbeddingEndpoints(env.CONVERSATIONS_EMBEDDING_ENDPOINTS));
   const worker = await runWorker({
     name: 'conversations-worker',
     nats: env,
@@ -25,7 +28,7 @@ runWorkerMain(async () => {
     maxConcurrency: settings.WORKER_CONCURRENCY,
     shutdownGraceMs: settings.WORKER_SHUTDOWN_GRACE_MS,
     jobs: [
-      processJob({ db, repository: app.get(ProcessingRepository), engine: app.get(ClusteringEngine), batchSize: env.CONVERSATIONS_BATCH }),
+      processJob({ db, repository: app.get(ProcessingRepository), engine, batchSize: env.CONVERSATIONS_BATCH }),
     ],
   });
   return { worker, close: () => app.close() };

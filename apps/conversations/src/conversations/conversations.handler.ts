@@ -2,12 +2,16 @@ import { ConversationsSubjects, type RpcEnvelope, type RpcResult } from '@binder
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { ConversationsService } from './conversations.service';
+import { SettingsService } from './settings.service';
 
 const S = ConversationsSubjects;
 
 @Controller()
 export class ConversationsHandler {
-  constructor(private readonly conversations: ConversationsService) {}
+  constructor(
+    private readonly conversations: ConversationsService,
+    private readonly settings: SettingsService,
+  ) {}
 
   @MessagePattern(S.conversationIngest)
   async ingest(@Payload() { ctx, data }: RpcEnvelope<typeof S.conversationIngest>): Promise<RpcResult<typeof S.conversationIngest>> {
@@ -43,5 +47,15 @@ export class ConversationsHandler {
   @MessagePattern(S.clusterGet)
   cluster(@Payload() { ctx, data }: RpcEnvelope<typeof S.clusterGet>): Promise<RpcResult<typeof S.clusterGet>> {
     return this.conversations.getCluster(ctx, data);
+  }
+
+  @MessagePattern(S.settingsGet)
+  getSettings(@Payload() { ctx, data }: RpcEnvelope<typeof S.settingsGet>): Promise<RpcResult<typeof S.settingsGet>> {
+    return this.settings.get(ctx, data);
+  }
+
+  @MessagePattern(S.settingsUpdate)
+  updateSettings(@Payload() { ctx, data }: RpcEnvelope<typeof S.settingsUpdate>): Promise<RpcResult<typeof S.settingsUpdate>> {
+    return this.settings.update(ctx, data);
   }
 }

@@ -14,6 +14,7 @@ const options = (threshold: number, mergeThreshold: number, more: Partial<Cluste
   straySize: 0,
   strayMergeThreshold: 1,
   strayPenalty: 0,
+  strayShareCap: 1,
   ...more,
 });
 
@@ -165,6 +166,17 @@ describe('OnlineClusterer', () => {
       expect(merges[0].from).toBe(stray.id);
       expect(clusterer.get(a.id)).toBeDefined();
       expect(clusterer.get(b.id)).toBeDefined();
+    });
+
+    it('folds no stray into a cluster that already holds its share cap of all the issues placed', () => {
+      // The settled cluster holds 10 of 12 issues (83 %): at a cap of 50 % it takes no stray.
+      const capped = new OnlineClusterer(2, { ...strayOptions, strayShareCap: 0.5 });
+      const settled = capped.assign(unit(1, 0)).cluster;
+      for (let i = 0; i < 9; i++) capped.assign(unit(1, 0));
+      capped.assign(unit(0, 1));
+      const stray = capped.assign(unit(1, 0.2)).cluster;
+      expect(capped.mergeAround([stray.id])).toEqual([]);
+      expect(capped.get(settled.id)?.count).toBe(10);
     });
   });
 });

@@ -49,6 +49,12 @@ export interface ClustererOptions {
    * `sizePenalty`, so strays do not pile into the broad cluster at the centre of a domain.
    */
   strayPenalty: number;
+  /**
+   * A cluster holding at least this share of all the issues placed so far takes no more strays:
+   * it is already broad (a domain's centre attracts the strays of every neighbouring intent), and
+   * folding strays into it is how one cluster grows to several intents' worth.
+   */
+  strayShareCap: number;
 }
 
 /** Chosen by `pnpm bench conversations-quality` on the worse of CLINC150 and HWU64. */
@@ -60,6 +66,7 @@ export const DEFAULT_CLUSTERER: ClustererOptions = {
   straySize: 0,
   strayMergeThreshold: 0.6,
   strayPenalty: 0.02,
+  strayShareCap: 0.01,
 };
 
 export interface Assignment {
@@ -134,6 +141,13 @@ export class OnlineClusterer {
     return { cluster: best, similarity: bestSimilarity, margin: bestMargin };
   }
 
+  /** Issues placed in all the clusters. */
+  total(): number {
+    let total = 0;
+    for (const cluster of this.clusters.values()) total += cluster.count;
+    return total;
+  }
+
   /** The cosine a vector needs to join a cluster of `n` members (see `sizePenalty`). */
   joinThreshold(n: number): number {
     return this.options.threshold + this.options.sizePenalty * Math.log(Math.max(n, 1));
@@ -144,10 +158,13 @@ export class OnlineClusterer {
    * `mergeThreshold` close, plus the size penalty of the merged cluster, and neither is more than
    * `maxMergeRatio` times the other.
    */
-  canMerge(a: ClusterState, b: ClusterState, similarity: number): boolean {
+  canMerge(a: ClusterState, b: ClusterState, similarity: number, total = this.total()): boolean {
     const [small, large] = a.count <= b.count ? [a.count, b.count] : [b.count, a.count];
     if (small <= this.options.straySize)
-      return similarity >= this.options.strayMergeThreshold + this.options.strayPenalty * Math.log(large);
+      return (
+        large < this.options.strayShareCap * total &&
+        similarity >= this.options.strayMergeThreshold + this.options.strayPenalty * Math.log(large)
+      );
     if (large > this.options.maxMergeRatio * small) return false;
     return similarity >= this.options.mergeThreshold + this.options.sizePenalty * Math.log(small + large);
   }
@@ -175,6 +192,8 @@ export class OnlineClusterer {
     const merges: Merge[] = [];
     const queue = [...new Set(ids)];
     const isStray = (c: ClusterState): boolean => c.count <= this.options.straySize;
+    // Merges move members between clusters, never add any: one total serves the whole pass.
+    const total = this.total();
     while (queue.length > 0) {
       const id = queue.shift()!;
       const cluster = this.clusters.get(id);
@@ -188,7 +207,7 @@ export class OnlineClusterer {
         let dot = 0;
         for (let i = 0; i < cluster.sum.length; i++) dot += cluster.sum[i] * other.sum[i];
         const similarity = norm === 0 || otherNorm === 0 ? 0 : dot / (norm * otherNorm);
-        if (!this.canMerge(cluster, other, similarity)) continue;
+        if (!this.canMerge(cluster, other, similarity, total)) continue;
         // A settled cluster does not take strays in: each stray picks its own best target when it is checked.
         if (!isStray(cluster) && isStray(other)) continue;
         // A stray goes where it clears the bar by most, not to the broadest centroid.

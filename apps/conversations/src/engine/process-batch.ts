@@ -77,7 +77,15 @@ export class OrganizationClusters {
    * Extracts the issues of each conversation in order and places each in a cluster. Merges are
    * looked for only around the clusters this batch touched (bounded work per batch).
    */
-  process(batch: PendingConversation[], featurizer: Featurizer, newIssueId: () => string, now: Date): BatchResult {
+  process(
+    batch: PendingConversation[],
+    featurizer: Featurizer,
+    newIssueId: () => string,
+    now: Date,
+    // The vectors clusters are built from: the built-in featurizer's, or an embedding endpoint's
+    // computed beforehand (`issueTexts`); extraction always uses the built-in ones.
+    vectorize: (text: string) => Float32Array = (text) => featurizer.vectorize(text),
+  ): BatchResult {
     const similarity = vectorSimilarity((text) => featurizer.vectorize(text));
     const result: BatchResult = { issues: [], skipped: new Map(), touched: [], merges: [] };
     const touched = new Set<string>();
@@ -95,7 +103,7 @@ export class OrganizationClusters {
       }
       const counted = new Set<string>();
       extracted.forEach((issue, ordinal) => {
-        const vector = featurizer.vectorize(issue.text);
+        const vector = vectorize(issue.text);
         let clusterId: string | null = null;
         if (vector.some((x) => x !== 0)) {
           const assignment = this.clusterer.assign(vector);
@@ -189,6 +197,17 @@ export class OrganizationClusters {
     }
     return merges;
   }
+}
+
+/** The distinct texts `process` will place for this batch (extraction is deterministic), to embed them in one go. */
+export function issueTexts(batch: PendingConversation[], featurizer: Featurizer): string[] {
+  const similarity = vectorSimilarity((text) => featurizer.vectorize(text));
+  const texts = new Set<string>();
+  for (const conversation of batch) {
+    if (!conversation.parts.some((part) => part.role === 'user')) continue;
+    for (const issue of extractIssues(conversation, similarity)) texts.add(issue.text);
+  }
+  return [...texts];
 }
 
 /** Monday (UTC) of the week of a date, `YYYY-MM-DD`. */

@@ -32,15 +32,17 @@ interface ClusterRow {
 export class ProcessingRepository {
   /**
    * Serialises processing per organization (online clustering is sequential by nature) and
-   * returns the organization's clustering version, creating its row on first use.
+   * returns the organization's clustering version and its embedding endpoint (null: built-in
+   * vectors), creating its row on first use.
    */
-  async lock(tx: EntityManager, organizationId: string): Promise<{ version: string }> {
+  async lock(tx: EntityManager, organizationId: string): Promise<{ version: string; embeddings: string | null }> {
     await tx.query(`SELECT pg_advisory_xact_lock(hashtext('conversations.process'), hashtext($1))`, [organizationId]);
     await tx.query('INSERT INTO organization_state (organization_id) VALUES ($1) ON CONFLICT DO NOTHING', [organizationId]);
-    const [row] = await tx.query<Array<{ version: string }>>('SELECT version FROM organization_state WHERE organization_id = $1', [
-      organizationId,
-    ]);
-    return { version: row.version };
+    const [row] = await tx.query<Array<{ version: string; embeddings: string | null }>>(
+      'SELECT version, embeddings FROM organization_state WHERE organization_id = $1',
+      [organizationId],
+    );
+    return { version: row.version, embeddings: row.embeddings };
   }
 
   async pending(tx: EntityManager, organizationId: string, limit: number): Promise<PendingConversation[]> {
@@ -68,11 +70,12 @@ export class ProcessingRepository {
     }));
   }
 
-  async clusters(tx: EntityManager, organizationId: string): Promise<ClusterRecord[]> {
+  /** The organization's clusters in one vector space (centroids of another space are never compared). */
+  async clusters(tx: EntityManager, organizationId: string, vectorSpace: string): Promise<ClusterRecord[]> {
     const rows = await tx.query<ClusterRow[]>(
       `SELECT id, seq, label, label_similarity, summary, icon, centroid_sum, issues, conversations, sources, created_at, updated_at
-         FROM clusters WHERE organization_id = $1`,
-      [organizationId],
+         FROM clusters WHERE organization_id = $1 AND vector_space = $2`,
+      [organizationId, vectorSpace],
     );
     return rows.map((r) => ({
       id: r.id,
@@ -91,7 +94,14 @@ export class ProcessingRepository {
   }
 
   /** Writes a processed batch: issues, clusters, weekly counts, merges (aliases), processed marks. */
-  async save(tx: EntityManager, organizationId: string, processed: string[], result: BatchResult, version: string): Promise<void> {
+  async save(
+    tx: EntityManager,
+    organizationId: string,
+    processed: string[],
+    result: BatchResult,
+    version: string,
+    vectorSpace: string,
+  ): Promise<void> {
     const { issues } = result;
     if (issues.length > 0) {
       await tx.query(
@@ -117,8 +127,8 @@ export class ProcessingRepository {
     const clusters = result.touched;
     if (clusters.length > 0) {
       await tx.query(
-        `INSERT INTO clusters (id, organization_id, seq, label, label_similarity, summary, icon, centroid_sum, issues, conversations, sources, created_at, updated_at)
-         SELECT id, $1, seq, label, label_similarity, summary, icon, centroid_sum, issues, conversations, sources, created_at, updated_at
+        `INSERT INTO clusters (id, organization_id, vector_space, seq, label, label_similarity, summary, icon, centroid_sum, issues, conversations, sources, created_at, updated_at)
+         SELECT id, $1, $14, seq, label, label_similarity, summary, icon, centroid_sum, issues, conversations, sources, created_at, updated_at
            FROM unnest($2::text[], $3::int[], $4::text[], $5::real[], $6::text[], $7::text[], $8::bytea[], $9::int[], $10::int[], $11::jsonb[], $12::timestamptz[], $13::timestamptz[])
              AS t(id, seq, label, label_similarity, summary, icon, centroid_sum, issues, conversations, sources, created_at, updated_at)
          ON CONFLICT (id) DO UPDATE SET label = EXCLUDED.label, label_similarity = EXCLUDED.label_similarity, summary = EXCLUDED.summary,
@@ -138,6 +148,7 @@ export class ProcessingRepository {
           clusters.map((c) => JSON.stringify(c.sources)),
           clusters.map((c) => c.createdAt.toISOString()),
           clusters.map((c) => c.updatedAt.toISOString()),
+          vectorSpace,
         ],
       );
     }

@@ -1,5 +1,6 @@
 import {
   type Conversation,
+  type ConversationsSettings,
   ConversationsSubjects,
   type ConversationWithParts,
   type IssuesCluster,
@@ -8,8 +9,9 @@ import {
   type RequestContext,
 } from '@bindery/contracts';
 import { ServiceClient } from '@bindery/platform/nest';
-import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { Ctx } from '../common/request-context.decorator';
+import { UpdateConversationsSettingsRequest } from './dto/conversations-settings.request';
 import { ClusterParams, ConversationParams, IssueParams, OrganizationParams } from './dto/conversations.params';
 import { ListClustersQuery, ListConversationsQuery, ListIssuesQuery } from './dto/conversations.query';
 import { parseIngestBody } from './dto/ingest-conversation.request';
@@ -68,5 +70,24 @@ export class ConversationsController {
   @Get('conversations-clusters/:clusterId')
   cluster(@Ctx() ctx: RequestContext, @Param() params: ClusterParams): Promise<IssuesCluster> {
     return this.services.send(ConversationsSubjects.clusterGet, ctx, { ...params });
+  }
+
+  /** GET …/conversations-settings (Bindery's own): the organization's embedding engine and the ones the operator offers. */
+  @Get('conversations-settings')
+  settings(@Ctx() ctx: RequestContext, @Param() params: OrganizationParams): Promise<ConversationsSettings> {
+    return this.services.send(ConversationsSubjects.settingsGet, ctx, { organizationId: params.organizationId });
+  }
+
+  /** PUT …/conversations-settings (admins): picks an operator-configured embedding endpoint by name, or null. */
+  @Put('conversations-settings')
+  updateSettings(
+    @Ctx() ctx: RequestContext,
+    @Param() params: OrganizationParams,
+    @Body() body: UpdateConversationsSettingsRequest,
+  ): Promise<ConversationsSettings> {
+    return this.services.send(ConversationsSubjects.settingsUpdate, ctx, {
+      organizationId: params.organizationId,
+      embeddings: body.embeddings,
+    });
   }
 }

@@ -10,4 +10,6 @@ export const ConversationsSubjects = {
   issueGet: 'conversations.issue.get',
   clusterList: 'conversations.cluster.list',
   clusterGet: 'conversations.cluster.get',
+  settingsGet: 'conversations.settings.get',
+  settingsUpdate: 'conversations.settings.update',
 } as const;
