@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { Caller } from '@bindery/contracts';
 
 interface Entry {
@@ -21,7 +21,8 @@ export class TokenCache {
   ) {}
 
   static keyOf(token: string): string {
-    return createHash('sha256').update(token).digest('base64url');
+    // One-shot: no Hash object per request.
+    return hash('sha256', token, 'base64url');
   }
 
   get(key: string): Caller | undefined {
