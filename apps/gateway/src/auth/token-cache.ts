@@ -1,5 +1,5 @@
-import { hash } from 'node:crypto';
 import type { Caller } from '@bindery/contracts';
+import { tokenKey } from './token-key';
 
 interface Entry {
   caller: Caller;
@@ -21,8 +21,7 @@ export class TokenCache {
   ) {}
 
   static keyOf(token: string): string {
-    // One-shot: no Hash object per request.
-    return hash('sha256', token, 'base64url');
+    return tokenKey(token);
   }
 
   get(key: string): Caller | undefined {
