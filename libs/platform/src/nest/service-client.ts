@@ -98,7 +98,11 @@ export class ServiceClient {
 
   /** `nc.request`, sent with the other requests of this loop turn in one socket write (see `inCheckPhase`). */
   private requestInCheckPhase(subject: string, packet: string, timeoutMs: number): Promise<Msg> {
-    return new Promise((resolve, reject) => inCheckPhase(() => this.nc.request(subject, packet, { timeout: timeoutMs }).then(resolve, reject)));
+    return new Promise((resolve, reject) =>
+      inCheckPhase(() => {
+        this.nc.request(subject, packet, { timeout: timeoutMs }).then(resolve, reject);
+      }),
+    );
   }
 
   private async trackConnection(): Promise<void> {
