@@ -4,6 +4,7 @@ import { contentSearchBench } from './content-search.bench';
 import { conversationsBench } from './conversations.bench';
 import { conversationsQualityBench } from './conversations-quality.bench';
 import { gatewayBench } from './gateway.bench';
+import { idleBench } from './idle.bench';
 import { gitSyncFormatBench } from './git-sync-format.bench';
 import { gitSyncBench } from './git-sync.bench';
 import { markdownBench } from './markdown.bench';
@@ -16,6 +17,7 @@ import { soakBench } from './soak.bench';
 /** Every benchmark `pnpm bench` knows; each returns the lines it reports. */
 export const BENCHES: Record<string, () => Promise<string[]>> = {
   gateway: gatewayBench,
+  idle: idleBench,
   content: contentBench,
   markdown: markdownBench,
   'content-search': contentSearchBench,

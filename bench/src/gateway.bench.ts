@@ -29,9 +29,9 @@ export async function gatewayBench(): Promise<string[]> {
   const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
   // On/off is measured between two replicas the bench starts alike (the stack's own gateway has
   // measured up to ~1.4× the CPU per request of an identical replica started later, limiter on in both).
-  const limited = QUICK ? undefined : await startReplica(stack, [], '1000000000');
+  const limited = QUICK ? undefined : await startReplica(stack, profile, '1000000000');
   const unlimited = QUICK ? undefined : await startReplica(stack, profile, '0');
-  // `BENCH_CPU_PROF_DIR=/tmp/prof`: identity and the limiter-off gateway run under `--cpu-prof`
+  // `BENCH_CPU_PROF_DIR=/tmp/prof`: identity and both gateway replicas run under `--cpu-prof`
   // and write V8 CPU profiles there when they stop (Chrome DevTools, speedscope).
   const profiledIdentity = profileDir ? await restartProfiled(stack, identity, profile) : undefined;
   const pg = (): number[] => postgresPids(stack.state.postgres.dataDir);

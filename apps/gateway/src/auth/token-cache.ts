@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import type { Caller } from '@bindery/contracts';
+import { tokenKey } from './token-key';
 
 interface Entry {
   caller: Caller;
@@ -21,7 +21,7 @@ export class TokenCache {
   ) {}
 
   static keyOf(token: string): string {
-    return createHash('sha256').update(token).digest('base64url');
+    return tokenKey(token);
   }
 
   get(key: string): Caller | undefined {

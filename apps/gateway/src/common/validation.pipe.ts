@@ -1,4 +1,5 @@
-import { BadRequestException, ValidationPipe, type ValidationError } from '@nestjs/common';
+import { type ArgumentMetadata, BadRequestException, ValidationPipe, type ValidationError } from '@nestjs/common';
+import { compiledCheckOf } from './compiled-params';
 
 /** Flattens nested class-validator errors into "path.to.field: reason" lines. */
 export function describeValidationErrors(errors: ValidationError[], parent = ''): string[] {
@@ -15,10 +16,24 @@ export function describeValidationErrors(errors: ValidationError[], parent = '')
  * (official clients may send fields we do not use); the 400 names every offending field.
  */
 export const createValidationPipe = (): ValidationPipe =>
-  new ValidationPipe({
+  new ParamsFastValidationPipe({
     transform: true,
     whitelist: true,
     forbidUnknownValues: true,
     validationError: { target: false, value: false },
     exceptionFactory: (errors) => new BadRequestException(describeValidationErrors(errors).join('; ')),
   });
+
+/**
+ * Path parameters whose DTO has only plain string rules are checked by a compiled check first
+ * (see `compiledCheckOf`); anything it does not accept, and every other argument, takes Nest's pipe.
+ */
+class ParamsFastValidationPipe extends ValidationPipe {
+  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    if (metadata.type === 'param' && metadata.metatype && metadata.data === undefined) {
+      const accepted = compiledCheckOf(metadata.metatype)?.(value);
+      if (accepted) return accepted;
+    }
+    return super.transform(value, metadata);
+  }
+}

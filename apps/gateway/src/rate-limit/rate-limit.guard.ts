@@ -6,6 +6,7 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import { type CanActivate, type ExecutionContext, Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { tokenKey } from '../auth/token-key';
 import { IS_PUBLIC } from '../common/public.decorator';
 import { GatewayEnv } from '../config/gateway.env';
 import { FixedWindowLimiter } from './fixed-window-limiter';
@@ -61,7 +62,7 @@ export class RateLimitGuard implements CanActivate, OnApplicationShutdown {
     const limit = token ? this.env.RATE_LIMIT_PER_TOKEN : this.env.RATE_LIMIT_PER_ADDRESS;
     if (limit === 0) return true;
     // Keys are hashes: neither tokens nor addresses are written to the bucket.
-    const key = token ? `t.${digest(token)}` : `a.${digest(request.ip)}`;
+    const key = token ? `t.${tokenKey(token).slice(0, 32)}` : `a.${digest(request.ip)}`;
     if (!this.watching) this.watch();
     const verdict = this.limiter.hit(key, limit);
     const reply = context.switchToHttp().getResponse<FastifyReply>();

@@ -23,9 +23,42 @@ describe('NatsContentSource', () => {
     content.invalidate('space-b');
     expect((await content.content('org', 'space-a')).revisionId).toBe('rev-1');
     content.invalidate('space-a');
+    // Served as held while content is asked again; the answer is served from then on.
+    expect((await content.content('org', 'space-a')).revisionId).toBe('rev-1');
+    await new Promise((resolve) => setImmediate(resolve));
     expect((await content.content('org', 'space-a')).revisionId).toBe('rev-2');
     expect(send).toHaveBeenCalledTimes(2);
     expect(send.mock.calls[1][2]).toMatchObject({ organizationId: 'org', spaceId: 'space-a', knownTag: 'rev-1-t' });
+  });
+
+  it('after an event, serves what it holds without waiting for the new revision, then swaps', async () => {
+    let answer: (value: unknown) => void = () => undefined;
+    const { send, content } = source((_subject, data) =>
+      data.knownTag ? new Promise((resolve) => (answer = resolve)) : revision('rev-1'),
+    );
+    await content.content('org', 'space-a');
+    content.invalidate('space-a');
+    // Content has not answered (and never will until `answer`): the visitor still gets a page.
+    expect((await content.content('org', 'space-a')).revisionId).toBe('rev-1');
+    expect((await content.content('org', 'space-a')).revisionId).toBe('rev-1');
+    expect(send).toHaveBeenCalledTimes(2); // one call for both requests
+    answer(revision('rev-2'));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect((await content.content('org', 'space-a')).revisionId).toBe('rev-2');
+  });
+
+  it('stops serving a held space that content says is gone', async () => {
+    let gone = false;
+    const { content } = source(() => {
+      if (gone) throw new AppError(404, 'Space not published');
+      return revision('rev-1');
+    });
+    await content.content('org', 'space-a');
+    gone = true;
+    content.invalidate('space-a');
+    expect((await content.content('org', 'space-a')).revisionId).toBe('rev-1');
+    await new Promise((resolve) => setImmediate(resolve));
+    await expect(content.content('org', 'space-a')).rejects.toMatchObject({ code: 404 });
   });
 
   it('searches one published space and gives plain-text snippets with the best section as anchor', async () => {

@@ -2,7 +2,9 @@
 // space until content announces a change (`invalidate`, from the events the reader listens to) and
 // at most `revalidateMs` (the safety net for a missed event): the reader sends the tag of the tree
 // it holds, so when nothing changed only the tag (and freshly signed file URLs) cross NATS.
-// Concurrent requests for one space share one call.
+// Concurrent requests for one space share one call. A held space that is due for a check (an event
+// or the interval) is still served while content is asked again, and swapped when the answer is
+// in: after a merge no visitor waits for the new revision to load (within `staleLimitMs`).
 import {
   ContentSubjects,
   type List,
@@ -21,7 +23,12 @@ interface Held {
   tag: string;
   content: SpaceContent;
   checkedAt: number;
+  /** When content last answered for it: how stale it may be served (signed file URLs age). */
+  fetchedAt: number;
 }
+
+/** Past this since content last answered, a held space is not served while it is asked again. */
+const STALE_LIMIT_MS = 5 * 60_000;
 
 export class NatsContentSource implements ContentSource {
   private readonly held = new Map<string, Held>();
@@ -34,6 +41,7 @@ export class NatsContentSource implements ContentSource {
     private readonly context: () => RequestContext,
     private readonly revalidateMs: number,
     private readonly maxSpaces = 1000,
+    private readonly staleLimitMs = STALE_LIMIT_MS,
   ) {}
 
   content(organizationId: string, spaceId: string): Promise<SpaceContent> {
@@ -44,6 +52,11 @@ export class NatsContentSource implements ContentSource {
     if (!pending) {
       pending = this.fetch(key, organizationId, spaceId, held).finally(() => this.inFlight.delete(key));
       this.inFlight.set(key, pending);
+    }
+    if (held && Date.now() - held.fetchedAt < this.staleLimitMs) {
+      // Served as held; the answer replaces it for the next request (a failure is the next request's to see).
+      pending.catch(() => undefined);
+      return Promise.resolve(held.content);
     }
     return pending;
   }
@@ -94,11 +107,18 @@ export class NatsContentSource implements ContentSource {
   }
 
   private async fetch(key: string, organizationId: string, spaceId: string, held: Held | undefined): Promise<SpaceContent> {
-    const result: RevisionGetResult = await this.client.send(ContentSubjects.publishedRevision, this.context(), {
-      organizationId,
-      spaceId,
-      knownTag: held?.tag,
-    });
+    let result: RevisionGetResult;
+    try {
+      result = await this.client.send(ContentSubjects.publishedRevision, this.context(), {
+        organizationId,
+        spaceId,
+        knownTag: held?.tag,
+      });
+    } catch (error) {
+      // Gone or no longer published (a 4xx): nothing is served from what was held.
+      if (error instanceof AppError && error.code < 500) this.held.delete(key);
+      throw error;
+    }
     const files = result.revision.files.map(toReaderFile);
     let content: SpaceContent;
     if (held && result.pages.rawJson === undefined) {
@@ -108,7 +128,8 @@ export class NatsContentSource implements ContentSource {
       content = { spaceId, revisionId: result.revision.id, files, pages: pages.map(toReaderPage) };
     }
     if (this.held.size >= this.maxSpaces && !this.held.has(key)) this.held.delete(this.held.keys().next().value as string);
-    this.held.set(key, { tag: result.pages.tag, content, checkedAt: Date.now() });
+    const now = Date.now();
+    this.held.set(key, { tag: result.pages.tag, content, checkedAt: now, fetchedAt: now });
     return content;
   }
 }

@@ -35,26 +35,42 @@ export class OutboxRelay {
   private listener?: Client;
   private draining = false;
   private again = false;
+  private stopped = false;
 
   constructor(
     private readonly dataSource: DataSource,
     private readonly bus: JetStreamBus,
     private readonly databaseUrl: string,
-    /** Safety net for a missed notification (e.g. while reconnecting). */
+    /** How often to look for rows while the LISTEN connection is lost (notifications cannot arrive). */
     private readonly pollMs = 2000,
+    /**
+     * How often to look while listening: only a safety net (a notification sent while the
+     * listener was busy reconnecting its socket), so rare: an idle stack must not wake to find nothing.
+     */
+    private readonly listeningPollMs = 30_000,
   ) {}
 
   async start(): Promise<void> {
     this.listener = new Client({ connectionString: this.databaseUrl });
     this.listener.on('notification', () => void this.flush());
-    this.listener.on('error', (error) => logger.warn({ err: error }, 'outbox listener connection lost; polling only'));
+    this.listener.on('error', (error) => {
+      logger.warn({ err: error }, 'outbox listener connection lost; polling only');
+      this.pollEvery(this.pollMs);
+    });
     await this.listener.connect();
     await this.listener.query(`LISTEN ${OUTBOX_CHANNEL}`);
-    this.timer = setInterval(() => void this.flush(), this.pollMs);
+    this.pollEvery(this.listeningPollMs);
     await this.flush();
   }
 
+  private pollEvery(ms: number): void {
+    if (this.stopped) return;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = setInterval(() => void this.flush(), ms);
+  }
+
   async stop(): Promise<void> {
+    this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     await this.listener?.end().catch(() => undefined);
   }

@@ -1,5 +1,7 @@
-import type { Subscription } from '@nats-io/transport-node';
-import { type NatsOptions, ServerNats } from '@nestjs/microservices';
+import type { Msg, Subscription } from '@nats-io/transport-node';
+import { type NatsContext, type NatsOptions, ServerNats } from '@nestjs/microservices';
+import { logger } from '../logging/logger';
+import { inCheckPhase } from '../nats/check-phase-batch';
 import { messagesInHand } from './messages-in-hand';
 
 /**
@@ -27,6 +29,28 @@ export class DrainingServerNats extends ServerNats {
   protected override getRouteFromPattern(pattern: string): string {
     const plainSubject = /^[A-Za-z]/.test(pattern) && pattern !== 'true' && pattern !== 'false' && pattern !== 'null';
     return plainSubject ? this.normalizePattern(pattern) : super.getRouteFromPattern(pattern);
+  }
+
+  /**
+   * Nest's publisher, with the reply sent in the loop turn's check phase: the replies answered in
+   * one turn leave in one socket write (see `inCheckPhase`). A queued reply counts as in hand, so
+   * a stopping service sends it before it closes.
+   */
+  override getPublisher(natsMsg: Msg, id: string, ctx: NatsContext): (response: unknown) => void {
+    const publish = super.getPublisher(natsMsg, id, ctx);
+    if (!natsMsg.reply) return publish;
+    return (response) => {
+      messagesInHand.started();
+      inCheckPhase(() => {
+        try {
+          publish(response);
+        } catch (error) {
+          logger.warn({ err: error, subject: natsMsg.subject }, 'could not send a reply');
+        } finally {
+          messagesInHand.finished();
+        }
+      });
+    };
   }
 
   override async close(): Promise<void> {

@@ -1,8 +1,8 @@
 import type { Envelope, RequestContext, RpcInput, RpcResult, RpcSubject } from '@bindery/contracts';
-import { type NatsConnection, errors as natsErrors } from '@nats-io/transport-node';
+import { type Msg, type NatsConnection, errors as natsErrors } from '@nats-io/transport-node';
 import { AppError, isErrorPayload, outcomeUnknown, unavailable } from '../errors/app-error';
-import { randomBase62 } from '../ids/new-id';
 import { logger } from '../logging/logger';
+import { inCheckPhase } from '../nats/check-phase-batch';
 import { outcomeOf, rpcClientRequests, secondsSince } from '../metrics/metrics';
 import { traceIdOf } from '../tracing/carrier';
 import { endSpan, startRpcClientSpan } from '../tracing/spans';
@@ -29,6 +29,11 @@ interface NestReplyPacket<T> {
  */
 export class ServiceClient {
   private natsUp = true;
+  /**
+   * The packet's `id`, which Nest only echoes back (replies reach this client by their NATS
+   * inbox): a counter, not random bytes (those were ~4 % of the gateway's CPU per read).
+   */
+  private nextPacketId = 0;
 
   constructor(
     private readonly nc: NatsConnection,
@@ -79,15 +84,25 @@ export class ServiceClient {
     timeoutMs: number,
   ): Promise<RpcResult<S>> {
     const envelope: Envelope<RpcInput<S>> = { ctx, data };
-    const packet = JSON.stringify({ pattern: subject, data: envelope, id: randomBase62(12) });
+    this.nextPacketId = (this.nextPacketId + 1) % Number.MAX_SAFE_INTEGER;
+    const packet = JSON.stringify({ pattern: subject, data: envelope, id: String(this.nextPacketId) });
     let reply: NestReplyPacket<RpcResult<S>>;
     try {
-      reply = (await this.nc.request(subject, packet, { timeout: timeoutMs })).json<NestReplyPacket<RpcResult<S>>>();
+      reply = (await this.requestInCheckPhase(subject, packet, timeoutMs)).json<NestReplyPacket<RpcResult<S>>>();
     } catch (error) {
       throw transportError(error, subject, ctx);
     }
     if (reply.err !== undefined && reply.err !== null) throw replyError(reply.err, subject, ctx);
     return reply.response;
+  }
+
+  /** `nc.request`, sent with the other requests of this loop turn in one socket write (see `inCheckPhase`). */
+  private requestInCheckPhase(subject: string, packet: string, timeoutMs: number): Promise<Msg> {
+    return new Promise((resolve, reject) =>
+      inCheckPhase(() => {
+        this.nc.request(subject, packet, { timeout: timeoutMs }).then(resolve, reject);
+      }),
+    );
   }
 
   private async trackConnection(): Promise<void> {
