@@ -1,6 +1,6 @@
 import './process-name';
 import 'reflect-metadata';
-import { ConfigError, loadConfig, logger } from '@bindery/platform';
+import { collectProcessMetrics, ConfigError, loadConfig, logger } from '@bindery/platform';
 import { ALL_APPS, type AppSpec, appEntry, GATEWAY, READER, SERVICES, WORKERS } from '@bindery/stack';
 import { environmentOf, explainConfigError } from './app-environment';
 import { AllInOneEnv } from './config/all-in-one.env';
@@ -14,6 +14,8 @@ import { AllInOneHost } from './host';
  */
 async function main(): Promise<void> {
   const settings = loadConfig(AllInOneEnv);
+  // One registry for the process: its metrics carry service="all-in-one" (not the first app to start's name).
+  collectProcessMetrics('all-in-one');
   const host = new AllInOneHost();
   host.handleSignals();
   if (settings.ALL_IN_ONE_HEALTH_PORT !== undefined) {

@@ -120,6 +120,11 @@ export function ownProcessPerApp(whySkippedInAllInOne: string): boolean {
   return false;
 }
 
+/** The `service` of an app's log lines and metrics: its name, or `all-in-one` when every app shares that process. */
+export function serviceLabel(app: string): string {
+  return testTopology() === 'all-in-one' ? 'all-in-one' : app;
+}
+
 /** The running test stack, from inside a test file. */
 export function testStack(): TestStackInfo {
   const file = process.env[TEST_STACK_ENV];

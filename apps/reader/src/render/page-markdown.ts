@@ -1,14 +1,12 @@
-// A page as Markdown (`<page>.md`): its title, description and the body this visitor may see.
-// Writing Markdown walks the whole document (seconds for a page of thousands of blocks), so the
-// reader runs it on worker threads (PageMarkdownPool); the inline form serves tests and tools.
+// A page's body as Markdown, as this visitor may see it (`<page>.md`, llms-full.txt). Writing
+// Markdown walks the whole document (seconds for a page of thousands of blocks), so the reader runs
+// it on worker threads (PageMarkdownPool); the inline form serves tests and tools.
 import { type Document, documentToMarkdown } from '@bindery/document';
 import type { VisitorContext } from '../access/conditions';
 import { visibleDocument } from './adaptive';
 
 /** What crosses to a worker thread: plain data only (structured clone). */
 export interface PageMarkdownTask {
-  title: string;
-  description?: string;
   document?: Document;
   visitor: VisitorContext;
 }
@@ -19,8 +17,7 @@ export interface PageMarkdownRenderer {
 }
 
 export function pageMarkdown(task: PageMarkdownTask): string {
-  const body = task.document ? documentToMarkdown(visibleDocument(task.document, task.visitor)) : '';
-  return `# ${task.title}\n\n${task.description ? `${task.description}\n\n` : ''}${body}`;
+  return task.document ? documentToMarkdown(visibleDocument(task.document, task.visitor)) : '';
 }
 
 /** On the calling thread: for tests and tools that build a ReaderService without worker threads. */

@@ -16,14 +16,10 @@ export async function markdownRoute(reader: ReaderService, request: SiteRequest,
   const { page, content } = found;
   const { key, etag } = pageKey(reader, { request, addressed, content, page, specs: new Map<string, LoadedSpec>(), format: 'md' });
   // On a worker thread: a large page's Markdown takes seconds to write.
-  const cached = await cachedRenderAsync(reader, key, etag, () =>
-    reader.markdown.render({
-      title: page.title,
-      description: page.description,
-      document: page.document,
-      visitor: { claims: request.visitor.claims },
-    }),
-  );
+  const cached = await cachedRenderAsync(reader, key, etag, async () => {
+    const body = await reader.markdown.render({ document: page.document, visitor: { claims: request.visitor.claims } });
+    return `# ${page.title}\n\n${page.description ? `${page.description}\n\n` : ''}${body}`;
+  });
   const robotsHeader: Record<string, string> = request.site.visibility !== 'public' || page.noIndex ? { 'x-robots-tag': 'noindex' } : {};
   return servedBody(request, cached, 'text/markdown; charset=utf-8', robotsHeader, () => cached.body);
 }
