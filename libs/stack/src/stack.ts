@@ -65,6 +65,10 @@ export class LocalStack {
   private readonly apps = new Map<string, ChildProcess>();
   /** The all-in-one process's restarts, one after another (`stopApp` / `startApp` of one app in it). */
   private reshaping: Promise<void> = Promise.resolve();
+  /** The apps and overrides the running all-in-one process was started with (JSON), once known. */
+  private appliedShape?: string;
+  /** Whether the next restart kills the process (a crash asked for by stopApp). */
+  private crashNext = false;
 
   private constructor(readonly state: StackState) {}
 
@@ -351,14 +355,25 @@ export class LocalStack {
     return this.state.allInOne;
   }
 
-  /** Restarts the all-in-one process with `change` made to its apps; after any restart under way. */
+  /**
+   * Changes the all-in-one process's apps (at once, so calls made together add up) and restarts it
+   * after any restart under way; one restart serves every change made before it starts
+   * (`Promise.all` of stopApp, a loop of startApp), and none is made when nothing changed.
+   */
   private reshapeAllInOne(change: (shape: NonNullable<StackState['allInOne']>) => void, crash = false): Promise<void> {
+    // What the running process has: the shape saved before this control's first change.
+    this.appliedShape ??= JSON.stringify(this.allInOneShape());
+    change(this.allInOneShape());
+    this.save();
+    this.crashNext ||= crash;
     this.reshaping = this.reshaping
       .catch(() => undefined)
       .then(async () => {
-        change(this.allInOneShape());
-        this.save();
-        await this.stopUnit(ALL_IN_ONE, { crash });
+        if (JSON.stringify(this.allInOneShape()) === this.appliedShape) return;
+        const crashNow = this.crashNext;
+        this.crashNext = false;
+        await this.stopUnit(ALL_IN_ONE, { crash: crashNow });
+        this.appliedShape = JSON.stringify(this.allInOneShape());
         this.startAllInOne();
         await this.waitForAllInOne();
       });
