@@ -1,6 +1,6 @@
 import './process-name';
 import 'reflect-metadata';
-import { ConfigError, loadConfig, logger } from '@bindery/platform';
+import { collectProcessMetrics, ConfigError, loadConfig, logger } from '@bindery/platform';
 import { ALL_APPS, type AppSpec, appEntry, GATEWAY, READER, SERVICES, WORKERS } from '@bindery/stack';
 import { environmentOf, explainConfigError } from './app-environment';
 import { AllInOneEnv } from './config/all-in-one.env';
@@ -14,6 +14,8 @@ import { AllInOneHost } from './host';
  */
 async function main(): Promise<void> {
   const settings = loadConfig(AllInOneEnv);
+  // One registry for the process: its metrics carry service="all-in-one" (not the first app to start's name).
+  collectProcessMetrics('all-in-one');
   const host = new AllInOneHost();
   host.handleSignals();
   if (settings.ALL_IN_ONE_HEALTH_PORT !== undefined) {
@@ -23,18 +25,20 @@ async function main(): Promise<void> {
     host.launch(app.name, appEntry(app), environmentOf(app, ALL_APPS, process.env)).catch((error: unknown) => {
       throw error instanceof ConfigError ? new ConfigError(error.variables, explainConfigError(app.name, error.message)) : error;
     });
+  const without = new Set(settings.ALL_IN_ONE_WITHOUT?.split(',') ?? []);
+  if (settings.ALL_IN_ONE_READER === 'off') without.add(READER.name);
+  const included = (app: AppSpec): boolean => !without.has(app.name);
   try {
     // Services and workers side by side (each migrates its own schema), then the HTTP front, one at a time.
-    await Promise.all([...SERVICES, ...WORKERS].map(launch));
-    await launch(GATEWAY);
-    if (settings.ALL_IN_ONE_READER === 'on') await launch(READER);
+    await Promise.all([...SERVICES, ...WORKERS].filter(included).map(launch));
+    for (const front of [GATEWAY, READER].filter(included)) await launch(front);
   } catch (error) {
     if (error instanceof ConfigError) process.stderr.write(`${error.message}\n`);
     else logger.fatal({ err: error }, 'the all-in-one process failed to start');
     await host.stop().catch(() => undefined);
     process.exit(1);
   }
-  logger.info({ apps: Object.keys(host.states()) }, 'every app is up in one process');
+  logger.info({ apps: Object.keys(host.states()), without: [...without] }, 'every app is up in one process');
 }
 
 void main();

@@ -9,6 +9,7 @@ import { NatsSpecSource } from './openapi/nats-specs';
 import { ReaderService } from './http/reader.service';
 import { buildServer } from './http/server';
 import { NatsSiteDirectory } from './sites/nats-directory';
+import { PageMarkdownPool } from './render/page-markdown-pool';
 
 runMain(async () => {
   const env = loadConfig(ReaderEnv);
@@ -20,7 +21,8 @@ runMain(async () => {
   const natsContent = new NatsContentSource(client, context, env.READER_REVALIDATE_MS);
   listenForChanges(nc, { space: (spaceId) => natsContent.invalidate(spaceId), sites: () => natsSites.invalidate() });
   const specs = new NatsSpecSource(client, context, env.READER_REVALIDATE_MS);
-  const reader = new ReaderService(natsSites, natsContent, { cacheBytes: env.READER_CACHE_MB * 1024 * 1024, specs });
+  const markdown = new PageMarkdownPool(env.READER_MARKDOWN_THREADS);
+  const reader = new ReaderService(natsSites, natsContent, { cacheBytes: env.READER_CACHE_MB * 1024 * 1024, specs, markdown });
   const app = buildServer(reader, {
     trustProxy: env.READER_TRUST_PROXY === 'true',
     rateLimitPerMinute: env.READER_RATE_LIMIT_PER_MINUTE,
@@ -31,6 +33,7 @@ runMain(async () => {
   logger.info({ port: env.READER_PORT }, 'reader listening');
   const stop = async (): Promise<void> => {
     await app.close();
+    await markdown.close();
     await nc.drain();
     process.exit(0);
   };

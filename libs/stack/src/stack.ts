@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureDatabase, provisionServiceSchema } from '@bindery/platform';
 import { ALL_IN_ONE, ALL_IN_ONE_HEAP_MB, allInOneEntry, prefixed } from './all-in-one';
@@ -36,6 +36,11 @@ export interface StackState {
   appLogLevel: string;
   /** `processes`: one per app (the default); `all-in-one`: every app in one process (apps/all-in-one). */
   topology?: Topology;
+  /**
+   * All-in-one topology: the apps stopped alone (`stopApp`; the process runs without them,
+   * `ALL_IN_ONE_WITHOUT`) and each app's environment overrides of its last `startApp`.
+   */
+  allInOne?: { without: string[]; overrides: Record<string, NodeJS.ProcessEnv> };
 }
 
 export type Topology = 'processes' | 'all-in-one';
@@ -58,6 +63,12 @@ export interface StackOptions {
 export class LocalStack {
   private nats?: ChildProcess;
   private readonly apps = new Map<string, ChildProcess>();
+  /** The all-in-one process's restarts, one after another (`stopApp` / `startApp` of one app in it). */
+  private reshaping: Promise<void> = Promise.resolve();
+  /** The apps and overrides the running all-in-one process was started with (JSON), once known. */
+  private appliedShape?: string;
+  /** Whether the next restart kills the process (a crash asked for by stopApp). */
+  private crashNext = false;
 
   private constructor(readonly state: StackState) {}
 
@@ -204,14 +215,24 @@ export class LocalStack {
     return env;
   }
 
-  /** Starts one app (again) and records its PID; `overrides` adds to or replaces its environment (tests). */
-  startApp(app: AppSpec, overrides: NodeJS.ProcessEnv = {}): ChildProcess {
+  /**
+   * Starts one app (again) and records its PID; `overrides` adds to or replaces its environment (tests).
+   * All-in-one topology: restarts the process with the app in it and these overrides, in the background
+   * (`waitUntilReady` waits for it).
+   */
+  startApp(app: AppSpec, overrides: NodeJS.ProcessEnv = {}): void {
+    if (this.state.topology === 'all-in-one') {
+      void this.reshapeAllInOne((shape) => {
+        shape.without = shape.without.filter((name) => name !== app.name);
+        shape.overrides[app.name] = overrides;
+      }).catch(() => undefined);
+      return;
+    }
     const env = { ...this.envFor(app), ...overrides };
     const child = startProcess(process.execPath, [...heapLimitArgs(app, env.NODE_OPTIONS), appEntry(app)], this.logFile(app.name), env);
     this.apps.set(app.name, child);
     this.state.pids[app.name] = child.pid!;
     this.save();
-    return child;
   }
 
   /**
@@ -237,7 +258,12 @@ export class LocalStack {
 
   /** Starts the all-in-one process (again) and records its PID. */
   startAllInOne(overrides: NodeJS.ProcessEnv = {}): ChildProcess {
-    const env = { ...this.allInOneEnv(), ...overrides };
+    const shape = this.allInOneShape();
+    const env: NodeJS.ProcessEnv = { ...this.allInOneEnv() };
+    for (const [name, own] of Object.entries(shape.overrides)) Object.assign(env, prefixed(name, own));
+    if (shape.without.length > 0) env.ALL_IN_ONE_WITHOUT = shape.without.join(',');
+    Object.assign(env, overrides);
+    this.linkAppLogs();
     const heap = env.NODE_OPTIONS?.includes('--max-old-space-size') ? [] : [`--max-old-space-size=${ALL_IN_ONE_HEAP_MB}`];
     const child = startProcess(process.execPath, [...heap, allInOneEntry()], this.logFile(ALL_IN_ONE), env);
     this.apps.set(ALL_IN_ONE, child);
@@ -257,8 +283,23 @@ export class LocalStack {
     else this.startApp(ALL_APPS.find((app) => app.name === name)!);
   }
 
-  /** Stops one app (or the all-in-one process); `crash` kills it with SIGKILL, as a crash or an OOM kill would. */
+  /**
+   * Stops one app (or the all-in-one process); `crash` kills it with SIGKILL, as a crash or an OOM kill would.
+   * All-in-one topology, one app: an app cannot stop alone inside the process, so the process stops
+   * (SIGKILL for a crash: every app in it dies mid-work, as they would) and starts again without that
+   * app; resolves once the others serve again.
+   */
   async stopApp(name: string, options: { crash?: boolean } = {}): Promise<void> {
+    if (this.state.topology === 'all-in-one' && ALL_APPS.some((app) => app.name === name)) {
+      await this.reshapeAllInOne((shape) => {
+        if (!shape.without.includes(name)) shape.without.push(name);
+      }, options.crash);
+      return;
+    }
+    await this.stopUnit(name, options);
+  }
+
+  private async stopUnit(name: string, options: { crash?: boolean } = {}): Promise<void> {
     const pid = this.state.pids[name];
     const app = ALL_APPS.find((a) => a.name === name);
     const entry = name === ALL_IN_ONE ? allInOneEntry() : app && appEntry(app);
@@ -271,13 +312,16 @@ export class LocalStack {
   }
 
   async startApps(readyTimeoutMs?: number): Promise<void> {
+    // Every app, as configured: no app left out or overridden by an earlier stopApp / startApp.
+    delete this.state.allInOne;
     if (this.state.topology === 'all-in-one') this.startAllInOne();
     else for (const app of ALL_APPS) this.startApp(app);
     await this.waitUntilReady(readyTimeoutMs);
   }
 
-  /** Polls /readyz until the gateway reports every service up. */
+  /** Polls /readyz until the gateway reports every service up (after the all-in-one process's restart, if one is under way). */
   async waitUntilReady(timeoutMs = 60_000): Promise<void> {
+    await this.reshaping;
     const deadline = Date.now() + timeoutMs;
     let last = 'no answer';
     while (Date.now() < deadline) {
@@ -295,14 +339,78 @@ export class LocalStack {
 
   /** Stops what this stack started: apps, NATS, then Postgres. */
   async stop(): Promise<void> {
-    await this.stopApp(ALL_IN_ONE);
-    for (const app of [...ALL_APPS].reverse()) await this.stopApp(app.name);
+    await this.reshaping.catch(() => undefined);
+    await this.stopUnit(ALL_IN_ONE);
+    for (const app of [...ALL_APPS].reverse()) await this.stopUnit(app.name);
     if (this.state.pids.nats) await stopPid(this.state.pids.nats, 'nats-server');
     delete this.state.pids.nats;
     if (this.state.pids.apertium) await stopPid(this.state.pids.apertium, 'apertium-apy');
     delete this.state.pids.apertium;
     this.stopPostgres();
     this.save();
+  }
+
+  private allInOneShape(): NonNullable<StackState['allInOne']> {
+    this.state.allInOne ??= { without: [], overrides: {} };
+    return this.state.allInOne;
+  }
+
+  /**
+   * Changes the all-in-one process's apps (at once, so calls made together add up) and restarts it
+   * after any restart under way; one restart serves every change made before it starts
+   * (`Promise.all` of stopApp, a loop of startApp), and none is made when nothing changed.
+   */
+  private reshapeAllInOne(change: (shape: NonNullable<StackState['allInOne']>) => void, crash = false): Promise<void> {
+    // What the running process has: the shape saved before this control's first change.
+    this.appliedShape ??= JSON.stringify(this.allInOneShape());
+    change(this.allInOneShape());
+    this.save();
+    this.crashNext ||= crash;
+    this.reshaping = this.reshaping
+      .catch(() => undefined)
+      .then(async () => {
+        if (JSON.stringify(this.allInOneShape()) === this.appliedShape) return;
+        const crashNow = this.crashNext;
+        this.crashNext = false;
+        await this.stopUnit(ALL_IN_ONE, { crash: crashNow });
+        this.appliedShape = JSON.stringify(this.allInOneShape());
+        this.startAllInOne();
+        await this.waitForAllInOne();
+      });
+    return this.reshaping;
+  }
+
+  /** Polls the all-in-one process's own `/readyz`: every app in it serves (the gateway's would name those left out). */
+  private async waitForAllInOne(timeoutMs = 180_000): Promise<void> {
+    const url = `http://127.0.0.1:${this.state.metricsPorts[ALL_IN_ONE]}/readyz`;
+    const deadline = Date.now() + timeoutMs;
+    let last = 'no answer';
+    while (Date.now() < deadline) {
+      try {
+        const response = await fetch(url);
+        if (response.ok) return;
+        last = await response.text();
+      } catch (error) {
+        last = String(error);
+      }
+      await sleep(200);
+    }
+    throw new Error(`the all-in-one process did not become ready in ${timeoutMs} ms: ${last}\nLog: ${this.logFile(ALL_IN_ONE)}`);
+  }
+
+  /**
+   * Each app's log file (`logs/content.log`) is the all-in-one process's log (one process, one
+   * output), so tools and tests that read an app's log find its lines.
+   */
+  private linkAppLogs(): void {
+    for (const app of ALL_APPS) {
+      try {
+        symlinkSync(`${ALL_IN_ONE}.log`, this.logFile(app.name));
+      } catch (error) {
+        // Already linked, or the app's own log of an earlier run in processes: kept.
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      }
+    }
   }
 
   stopPostgres(): void {

@@ -109,6 +109,22 @@ export function testTopology(): Topology {
   return topology;
 }
 
+/**
+ * Whether each app runs in its own process. A test that needs that (it pauses one app's process
+ * with SIGSTOP, or reaches one app's process while the others serve) runs only then:
+ * `(ownProcessPerApp('why') ? it : it.skip)(…)`. In the all-in-one topology this prints why it is skipped.
+ */
+export function ownProcessPerApp(whySkippedInAllInOne: string): boolean {
+  if (testTopology() !== 'all-in-one') return true;
+  process.stdout.write(`skipped in the all-in-one topology: ${whySkippedInAllInOne}\n`);
+  return false;
+}
+
+/** The `service` of an app's log lines and metrics: its name, or `all-in-one` when every app shares that process. */
+export function serviceLabel(app: string): string {
+  return testTopology() === 'all-in-one' ? 'all-in-one' : app;
+}
+
 /** The running test stack, from inside a test file. */
 export function testStack(): TestStackInfo {
   const file = process.env[TEST_STACK_ENV];

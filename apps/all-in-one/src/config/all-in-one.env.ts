@@ -1,4 +1,8 @@
-import { IsIn, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
+import { ALL_APPS } from '@bindery/stack';
+import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
+
+const APP_NAMES = ALL_APPS.map((app) => app.name);
+const APP_LIST = new RegExp(`^(${APP_NAMES.join('|')})(,(${APP_NAMES.join('|')}))*$`);
 
 /**
  * The all-in-one process's own settings (every app in one process). Each app's settings are its own,
@@ -19,4 +23,12 @@ export class AllInOneEnv {
   /** Whether to run the reader (published sites) in the process too. */
   @IsIn(['on', 'off'], { message: 'must be on or off' })
   ALL_IN_ONE_READER: 'on' | 'off' = 'on';
+
+  /**
+   * Apps left out of the process, comma-separated (`translations-worker`, `reader`): an install that
+   * does without one, or runs it elsewhere. Empty: every app.
+   */
+  @IsOptional()
+  @Matches(APP_LIST, { message: `must be a comma-separated list of: ${APP_NAMES.join(', ')}` })
+  ALL_IN_ONE_WITHOUT?: string;
 }

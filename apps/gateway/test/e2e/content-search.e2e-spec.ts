@@ -133,6 +133,7 @@ describe('content search', () => {
       expect(await spaceSearch(admin.client, spaceId, 'nightly ')).toEqual([]);
     } finally {
       stack.startApp(worker);
+      await stack.waitUntilReady();
     }
     await indexed(jobId);
     expect((await spaceSearch(admin.client, spaceId, 'nightly ')).map((r) => r.title)).toEqual(['Backups']);

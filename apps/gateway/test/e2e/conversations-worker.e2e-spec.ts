@@ -42,12 +42,14 @@ describe('conversations worker killed mid-stream (SIGKILL)', () => {
 
       // Small batches, so the kill lands between (or inside) committed batches.
       stack.startApp(WORKER, { CONVERSATIONS_BATCH: '5' });
+      await stack.waitUntilReady();
       await eventually(async () => expect(await issueCount()).toBeGreaterThan(0), 30_000);
       await stack.stopApp(WORKER.name, { crash: true });
       const partial = await issueCount();
       expect(partial).toBeLessThan(TOTAL);
     } finally {
       stack.startApp(WORKER);
+      await stack.waitUntilReady();
     }
 
     // The jobs in hand come back after their ack wait; every conversation ends with exactly one issue.

@@ -34,6 +34,7 @@ describe('git sync worker: kill -9 mid-import', () => {
     // Either nothing or everything: a revision is applied in one transaction.
     expect(during === initial || during > 100).toBe(true);
     stack.startApp(ALL_APPS.find((a) => a.name === 'git-sync-worker')!);
+    await stack.waitUntilReady();
     const info = await waitForSync(client, space.id, 'import', 300_000);
     expect(info.operation?.state).toBe('success');
     // The admin sees the job ran more than once.

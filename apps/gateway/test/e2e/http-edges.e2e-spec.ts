@@ -1,7 +1,7 @@
 import { expectError } from '@bindery/testing';
 import { request } from 'node:http';
 import { readFileSync } from 'node:fs';
-import { controlTestStack, testStack } from '@bindery/testing';
+import { controlTestStack, serviceLabel, testStack } from '@bindery/testing';
 import { adminClient, eventually } from './helpers';
 
 /** Sends only the headers of a POST that announces `length` bytes, and reads the answer. */
@@ -64,7 +64,7 @@ describe('request tracing', () => {
         .split('\n')
         .filter((l) => l.includes(requestId));
       expect(lines.map((l) => JSON.parse(l) as Record<string, unknown>)).toContainEqual(
-        expect.objectContaining({ requestId, service: 'identity', subject: 'identity.user.get', msg: 'message handled' }),
+        expect.objectContaining({ requestId, service: serviceLabel('identity'), subject: 'identity.user.get', msg: 'message handled' }),
       );
       return Promise.resolve();
     });

@@ -29,6 +29,7 @@ describe('OpenAPI processing worker', () => {
     await stack.stopApp('sites-worker', { crash: true });
     server.release();
     stack.startApp(ALL_APPS.find((app) => app.name === 'sites-worker')!);
+    await stack.waitUntilReady();
     // Redelivered once the dead worker's ack wait runs out (10 s), to the new worker.
     const spec = await specWhen(org.admin.client, org.organizationId, 'survivor', processed, 45_000);
     expect(spec.lastVersion).toBeDefined();

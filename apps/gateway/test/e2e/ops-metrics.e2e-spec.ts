@@ -1,4 +1,4 @@
-import { testStack } from '@bindery/testing';
+import { serviceLabel, testStack } from '@bindery/testing';
 import { createSpace, newOrgAdmin } from './content-helpers';
 import { anonymousClient, eventually } from './helpers';
 
@@ -57,7 +57,7 @@ describe('operations: Prometheus metrics of every app', () => {
     );
     expect(content).toMatch(/^bindery_db_pool_connections\{[^}]*state="idle"[^}]*\} \d+/m);
     expect(content).toMatch(/^bindery_outbox_backlog_events\{[^}]*\} \d+/m);
-    expect(content).toMatch(/^nodejs_eventloop_lag_seconds\{[^}]*service="content"[^}]*\}/m);
+    expect(content).toMatch(new RegExp(`^nodejs_eventloop_lag_seconds\\{[^}]*service="${serviceLabel('content')}"[^}]*\\}`, 'm'));
     expect(content).toMatch(/^process_resident_memory_bytes/m);
     const identity = await scrape('identity');
     expect(identity).toMatch(/^bindery_consumer_pending_messages\{[^}]*consumer="[a-z0-9-]+"[^}]*\} \d+/m);

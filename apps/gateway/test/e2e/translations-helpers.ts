@@ -47,6 +47,7 @@ export async function restartTranslationsWorker(env: Record<string, string>, cra
   const offset = existsSync(logFile) ? statSync(logFile).size : 0;
   const { WORKERS } = await import('@bindery/stack');
   stack.startApp(WORKERS.find((w) => w.name === 'translations-worker')!, env);
+  await stack.waitUntilReady();
   // Generous: a Nest app can take most of a minute to boot on a machine shared with other builds.
   const deadline = Date.now() + 120_000;
   while (!readFileSync(logFile, 'utf8').slice(offset).includes('worker consuming jobs')) {

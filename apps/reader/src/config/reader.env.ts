@@ -47,4 +47,10 @@ export class ReaderEnv extends NatsEnv {
   @IsOptional()
   @IsIn(['true', 'false'])
   READER_TRUST_PROXY?: 'true' | 'false';
+
+  /** Worker threads writing pages as Markdown (`<page>.md`), started when needed: that work stays off the event loop. */
+  @IsInt()
+  @Min(1)
+  @Max(64)
+  READER_MARKDOWN_THREADS: number = 1;
 }

@@ -9,6 +9,7 @@ import type { ContentSource, ReaderPage, SpaceContent } from '../content/content
 import { type LoadedSpec, MemorySpecSource, type SpecSource } from '../openapi/spec-source';
 import { hasConditions } from '../render/adaptive';
 import { openapiSlugs } from '../render/document-html';
+import { InlinePageMarkdown, type PageMarkdownRenderer } from '../render/page-markdown';
 import type { PublishedSite, SiteDirectory } from '../sites/site-directory';
 import { variantPrefix, type VisibleStructure } from '../sites/site-view';
 import { pageIndex } from '../content/page-index';
@@ -18,6 +19,8 @@ export interface ReaderOptions {
   cacheBytes: number;
   /** OpenAPI specs of API reference blocks (none: those blocks say the spec is not available). */
   specs?: SpecSource;
+  /** Writes pages as Markdown (default: on the calling thread; the reader's main uses worker threads). */
+  markdown?: PageMarkdownRenderer;
 }
 
 export interface CachedPage {
@@ -37,6 +40,7 @@ export const ORIGIN_MARK = `bindery-origin-${randomBytes(12).toString('hex')}`;
 
 export class ReaderService {
   readonly rendered: LRUCache<string, CachedPage>;
+  readonly markdown: PageMarkdownRenderer;
   private readonly specs: SpecSource;
   /** Spec slugs each page's API reference blocks use (pages never change: a revision is immutable). */
   private readonly slugsOf = new WeakMap<ReaderPage, string[]>();
@@ -49,6 +53,7 @@ export class ReaderService {
     options: ReaderOptions,
   ) {
     this.specs = options.specs ?? new MemorySpecSource();
+    this.markdown = options.markdown ?? new InlinePageMarkdown();
     // The TTL bounds how long signed file URLs (content signs them for an hour) stay in a cached page.
     this.rendered = new LRUCache({
       maxSize: Math.max(options.cacheBytes, 1),

@@ -330,7 +330,7 @@ describe('ReaderService', () => {
     const r = reader();
     const plain = await r.handle(get('/demo/docs/welcome'));
     const zlib = jest.requireActual<typeof import('node:zlib')>('node:zlib');
-    const brotli = jest.spyOn(zlib, 'brotliCompressSync');
+    const brotli = jest.spyOn(zlib, 'brotliCompress');
     const br = await r.handle(get('/demo/docs/welcome', { headers: { 'accept-encoding': 'gzip, deflate, br' } }));
     expect(br.headers['content-encoding']).toBe('br');
     expect(String(br.headers.vary)).toContain('Accept-Encoding');

@@ -27,13 +27,13 @@ export function cacheHeaders(etag: string): Record<string, string> {
  * A cached page as this request wants it: compressed when the client accepts it (once per page
  * and origin), with an ETag per representation; 304 when the client holds that one.
  */
-export function servedBody(
+export async function servedBody(
   request: SiteRequest,
   cached: CachedPage,
   type: string,
   extra: Record<string, string>,
   text: () => string,
-): ReaderResponse {
+): Promise<ReaderResponse> {
   const encoding = negotiateEncoding(request.acceptEncoding);
   const etag = encoding ? cached.etag.replace(/"$/, `-${encoding}"`) : cached.etag;
   const headers: Record<string, string> = { 'content-type': type, ...cacheHeaders(etag), ...extra };
@@ -42,7 +42,7 @@ export function servedBody(
   return {
     status: 200,
     headers: { ...headers, 'content-encoding': encoding },
-    body: cached.compressed.get(request.origin, encoding, text),
+    body: await cached.compressed.get(request.origin, encoding, text),
   };
 }
 
@@ -75,4 +75,17 @@ export function cachedRender(reader: ReaderService, key: string, etag: string, r
     reader.rendered.set(key, cached);
   }
   return cached;
+}
+
+/** As cachedRender, for a body rendered off the event loop. */
+export async function cachedRenderAsync(
+  reader: ReaderService,
+  key: string,
+  etag: string,
+  render: () => Promise<string>,
+): Promise<CachedPage> {
+  const cached = reader.rendered.get(key);
+  if (cached) return cached;
+  const body = await render();
+  return cachedRender(reader, key, etag, () => body);
 }

@@ -1,9 +1,7 @@
 // What crawlers and agents read: robots.txt, sitemap.xml, llms.txt and llms-full.txt (every page
 // as Markdown, cached like pages) at the site's root.
 import { createHash } from 'node:crypto';
-import { documentToMarkdown } from '@bindery/document';
 import type { ReaderPage } from '../../content/content-source';
-import { visibleDocument } from '../../render/adaptive';
 import { esc } from '../../render/escape';
 import { CompressedBodies } from '../compression';
 import { ORIGIN_MARK as ORIGIN_PLACEHOLDER, type ReaderService } from '../reader.service';
@@ -44,7 +42,8 @@ async function llmsFull(reader: ReaderService, request: SiteRequest): Promise<st
     const parts = [`# ${site.title}\n`];
     let length = parts[0].length;
     for (const { page, url } of pages) {
-      const body = page.document ? documentToMarkdown(visibleDocument(page.document, visitor)) : '';
+      // On a worker thread, page by page: a whole site's Markdown takes seconds to write.
+      const body = await reader.markdown.render({ document: page.document, visitor: { claims: visitor.claims } });
       const part = `\n---\n\n# ${page.title}\n\nSource: ${ORIGIN_PLACEHOLDER}${url}.md\n\n${page.description ? `${page.description}\n\n` : ''}${body}\n`;
       if (length + part.length > FULL_TEXT_LIMIT) break;
       parts.push(part);
