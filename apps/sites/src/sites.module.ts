@@ -1,3 +1,6 @@
+import { CustomizationHandler } from './customization/customization.handler';
+import { CustomizationRepository } from './customization/customization.repository';
+import { CustomizationService } from './customization/customization.service';
 import {
   EventsModule,
   organizationAccessClientProvider,
@@ -35,12 +38,14 @@ import { StructureRepository } from './structure/structure.repository';
 
 /** Docs sites, site spaces, sections, section groups, published structures, adaptive content. */
 @Module({
-  controllers: [SitesHandler, StructureHandler, PublishingAuthHandler],
+  controllers: [SitesHandler, StructureHandler, PublishingAuthHandler, CustomizationHandler],
   providers: [
     organizationAccessClientProvider(ServiceClient),
     OrganizationHostnames,
     OrganizationsRepository,
     SiteLoader,
+    CustomizationRepository,
+    CustomizationService,
     SitesRepository,
     SitesService,
     StructureRepository,

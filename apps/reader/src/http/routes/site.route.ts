@@ -9,6 +9,8 @@ import type { ReaderService } from '../reader.service';
 import { type ReaderResponse, statusPage } from '../response';
 import { findSite } from '../site-finder';
 import { pathSegments, shareLinkEntry, siteLocation } from '../site-path';
+import { CUSTOM_CSS_SEGMENT } from '../../render/customization-css';
+import { customizationCssRoute } from './customization-css.route';
 import { markdownRoute } from './markdown.route';
 import { notFound, siteNotFound } from './not-found';
 import { pageRoute } from './page.route';
@@ -93,6 +95,7 @@ async function serveSite(reader: ReaderService, request: FastifyRequest): Promis
 async function room(reader: ReaderService, request: SiteRequest): Promise<ReaderResponse> {
   const seoFile = isSeoFile(request.rest);
   if (seoFile) return seoRoute(reader, request, seoFile);
+  if (request.rest.length === 1 && CUSTOM_CSS_SEGMENT.test(request.rest[0])) return customizationCssRoute(request, request.rest[0]);
   const addressed = address(request.structure, request.rest);
   if (!addressed) return siteNotFound(reader, request);
   if (addressed.pagePath === '~search') return searchRoute(reader, request, addressed);
