@@ -71,7 +71,8 @@ ${breadcrumbs(view, page)}
 ${description ? `<p class="description">${esc(description)}</p>` : ''}
 ${body.html}
 </article>
-<nav class="pagination" aria-label="Previous and next pages">${previous ? `<a class="prev" rel="prev" href="${urlAttr(pageHref(view, previous))}"><small>Previous</small>${esc(previous.title)}</a>` : '<span></span>'}${next ? `<a class="next" rel="next" href="${urlAttr(pageHref(view, next))}"><small>Next</small>${esc(next.title)}</a>` : '<span></span>'}</nav>`;
+${view.custom.pagination ? `<nav class="pagination" aria-label="Previous and next pages">${previous ? `<a class="prev" rel="prev" href="${urlAttr(pageHref(view, previous))}"><small>Previous</small>${esc(previous.title)}</a>` : '<span></span>'}${next ? `<a class="next" rel="next" href="${urlAttr(pageHref(view, next))}"><small>Next</small>${esc(next.title)}</a>` : '<span></span>'}</nav>` : ''}
+${lastUpdated(page)}`;
   return shell(view, {
     title: `${page.title} | ${site.title}`,
     meta,
@@ -80,6 +81,15 @@ ${body.html}
     main,
     toc: toc(body),
   });
+}
+
+/** An absolute date from the server (relative text would go stale in the cache), in UTC. */
+const DATE = new Intl.DateTimeFormat('en', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+
+function lastUpdated(page: ReaderPage): string {
+  const at = page.updatedAt ? new Date(page.updatedAt) : undefined;
+  if (!at || Number.isNaN(at.getTime())) return '';
+  return `<p class="page-meta">Last updated <time datetime="${esc(at.toISOString())}">${esc(DATE.format(at))}</time></p>`;
 }
 
 export interface SearchResultView {

@@ -1,10 +1,11 @@
 // A page as Markdown (`<page>.md`), for this visitor: `if` blocks are resolved first (their hidden
 // branches never leave).
-import { documentToMarkdown } from '@bindery/document';
 import type { VisitorContext } from '../../access/conditions';
 import type { ReaderPage } from '../../content/content-source';
+import type { PageIndex } from '../../content/page-index';
 import type { LoadedSpec } from '../../openapi/spec-source';
-import { visibleDocument } from '../../render/adaptive';
+import { pageHref } from '../../render/layout';
+import { type MarkdownLinks, readerMarkdown } from '../../render/reader-markdown';
 import type { Addressed } from '../../sites/site-view';
 import type { ReaderService } from '../reader.service';
 import type { ReaderResponse } from '../response';
@@ -17,14 +18,30 @@ export async function markdownRoute(reader: ReaderService, request: SiteRequest,
   const found = await lookupPage(reader, request, addressed, addressed.pagePath.slice(0, -'.md'.length), '.md');
   if (found.kind === 'redirect') return found.response;
   if (found.kind === 'missing') return siteNotFound(reader, request, addressed);
-  const { page, content } = found;
+  const { page, content, index } = found;
   const { key, etag } = pageKey(reader, { request, addressed, content, page, specs: new Map<string, LoadedSpec>(), format: 'md' });
-  const cached = cachedRender(reader, key, etag, () => pageMarkdown(page, request.visitor));
+  const cached = cachedRender(reader, key, etag, () =>
+    pageMarkdown(page, request.visitor, markdownLinks(index, { sitePrefix: request.prefix, variantPrefix: addressed.variantPrefix })),
+  );
   const robotsHeader: Record<string, string> = request.site.visibility !== 'public' || page.noIndex ? { 'x-robots-tag': 'noindex' } : {};
   return servedBody(request, cached, 'text/markdown; charset=utf-8', robotsHeader, () => cached.body);
 }
 
-function pageMarkdown(page: ReaderPage, visitor: VisitorContext): string {
-  const body = page.document ? documentToMarkdown(visibleDocument(page.document, visitor)) : '';
+/** Links of a page's Markdown: other pages by their `.md` address, files by their URL. */
+export function markdownLinks(index: PageIndex, view: { sitePrefix: string; variantPrefix: string }): MarkdownLinks {
+  const files = new Map(index.content.files.map((f) => [f.id, f.downloadURL]));
+  return {
+    page: (pageId) => {
+      const target = index.byId.get(pageId);
+      if (!target) return undefined;
+      const href = pageHref(view, target);
+      return `${href === '/' ? '' : href}.md`;
+    },
+    file: (fileId) => files.get(fileId),
+  };
+}
+
+function pageMarkdown(page: ReaderPage, visitor: VisitorContext, links: MarkdownLinks): string {
+  const body = page.document ? readerMarkdown(page.document, visitor, links) : '';
   return `# ${page.title}\n\n${page.description ? `${page.description}\n\n` : ''}${body}`;
 }

@@ -1,13 +1,14 @@
 // What crawlers and agents read: robots.txt, sitemap.xml, llms.txt and llms-full.txt (every page
 // as Markdown, cached like pages) at the site's root.
 import { createHash } from 'node:crypto';
-import { documentToMarkdown } from '@bindery/document';
 import type { ReaderPage } from '../../content/content-source';
-import { visibleDocument } from '../../render/adaptive';
+import { pageIndex } from '../../content/page-index';
+import { type MarkdownLinks, readerMarkdown } from '../../render/reader-markdown';
 import { esc } from '../../render/escape';
 import { CompressedBodies } from '../compression';
 import { ORIGIN_MARK as ORIGIN_PLACEHOLDER, type ReaderService } from '../reader.service';
 import { type ReaderResponse, statusPage, textResponse } from '../response';
+import { markdownLinks } from './markdown.route';
 import type { SiteRequest } from './site-request';
 
 export const SEO_FILES = ['robots.txt', 'sitemap.xml', 'llms.txt', 'llms-full.txt'] as const;
@@ -30,11 +31,18 @@ export async function seoRoute(reader: ReaderService, request: SiteRequest, file
 
 async function llmsFull(reader: ReaderService, request: SiteRequest): Promise<string> {
   const { site, structure, origin, prefix, visitor } = request;
-  const pages: Array<{ page: ReaderPage; url: string }> = [];
+  const pages: Array<{ page: ReaderPage; url: string; links: MarkdownLinks }> = [];
   const revisions: string[] = [];
+  let links: MarkdownLinks | undefined;
+  let variant = '';
   await reader.eachPage(site, structure, (page, base, _group, content) => {
     if (revisions[revisions.length - 1] !== content.revisionId) revisions.push(content.revisionId);
-    pages.push({ page, url: `${prefix}${base}/${page.path}` });
+    // Each variant's pages link within that variant.
+    if (!links || variant !== `${base}|${content.revisionId}`) {
+      variant = `${base}|${content.revisionId}`;
+      links = markdownLinks(pageIndex(content), { sitePrefix: prefix, variantPrefix: base });
+    }
+    pages.push({ page, url: `${prefix}${base}/${page.path}`, links: links! });
   });
   // Every page's `if` blocks are resolved for this visitor: the claims are part of the key.
   const claims = createHash('sha1').update(JSON.stringify(visitor.claims)).digest('base64url');
@@ -43,8 +51,8 @@ async function llmsFull(reader: ReaderService, request: SiteRequest): Promise<st
   if (!cached) {
     const parts = [`# ${site.title}\n`];
     let length = parts[0].length;
-    for (const { page, url } of pages) {
-      const body = page.document ? documentToMarkdown(visibleDocument(page.document, visitor)) : '';
+    for (const { page, url, links: pageLinks } of pages) {
+      const body = page.document ? readerMarkdown(page.document, visitor, pageLinks) : '';
       const part = `\n---\n\n# ${page.title}\n\nSource: ${ORIGIN_PLACEHOLDER}${url}.md\n\n${page.description ? `${page.description}\n\n` : ''}${body}\n`;
       if (length + part.length > FULL_TEXT_LIMIT) break;
       parts.push(part);
