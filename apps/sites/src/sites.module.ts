@@ -1,3 +1,6 @@
+import { FeedbackHandler } from './feedback/feedback.handler';
+import { FeedbackRepository } from './feedback/feedback.repository';
+import { FeedbackService } from './feedback/feedback.service';
 import { CustomizationHandler } from './customization/customization.handler';
 import { CustomizationRepository } from './customization/customization.repository';
 import { CustomizationService } from './customization/customization.service';
@@ -38,7 +41,7 @@ import { StructureRepository } from './structure/structure.repository';
 
 /** Docs sites, site spaces, sections, section groups, published structures, adaptive content. */
 @Module({
-  controllers: [SitesHandler, StructureHandler, PublishingAuthHandler, CustomizationHandler],
+  controllers: [SitesHandler, StructureHandler, PublishingAuthHandler, CustomizationHandler, FeedbackHandler],
   providers: [
     organizationAccessClientProvider(ServiceClient),
     OrganizationHostnames,
@@ -46,6 +49,8 @@ import { StructureRepository } from './structure/structure.repository';
     SiteLoader,
     CustomizationRepository,
     CustomizationService,
+    FeedbackRepository,
+    FeedbackService,
     SitesRepository,
     SitesService,
     StructureRepository,

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
 import { CustomizationController } from './customization.controller';
+import { FeedbackController } from './feedback.controller';
 import { PublishingAuthController } from './publishing-auth.controller';
 import { SitesController } from './sites.controller';
 import { SectionGroupsController, SectionsController, SiteSpacesController } from './structure.controller';
@@ -15,6 +16,7 @@ import { SectionGroupsController, SectionsController, SiteSpacesController } fro
     SectionGroupsController,
     PublishingAuthController,
     CustomizationController,
+    FeedbackController,
   ],
 })
 export class SitesRoutesModule {}

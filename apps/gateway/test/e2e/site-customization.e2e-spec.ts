@@ -114,3 +114,43 @@ describe('sites: customization', () => {
     expect(await (await read(next!)).text()).toContain('#123456');
   });
 });
+
+describe('sites: page feedback', () => {
+  const post = (path: string, fields: Record<string, string>) =>
+    fetch(`${testStack().readerUrl}${path}`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(fields).toString(),
+    });
+
+  it('a visitor rates a page through the reader (no script), comments, and admins list it', async () => {
+    const { client, orgId, base, intro } = await siteWithIntro('feedback');
+    const url = `${base}/customization`;
+    const defaults = expectOperation<Settings>(await client.get(url), 'getSiteCustomizationById', 200);
+    expectOperation<Settings>(await client.put(url, { ...defaults, feedback: { enabled: true } }), 'updateSiteCustomizationById', 200);
+    expectOperation<SiteBody>(await client.patch(base, { basename: 'rated', visibility: 'public' }), 'updateSiteById', 200);
+    expectOperation<SiteBody>(await client.post(`${base}/publish`), 'publishSite', 200);
+    await eventually(async () => {
+      const html = await (await fetch(`${testStack().readerUrl}/${orgId}/rated/${intro.path}`)).text();
+      expect(html).toContain('Was this page helpful?');
+    }, 10_000);
+
+    const rated = await post(`/${orgId}/rated/~feedback`, { page: intro.id, rating: 'bad' });
+    expect(rated.status).toBe(200);
+    expect(await rated.text()).toContain('name="comment"');
+    expect((await post(`/${orgId}/rated/~feedback`, { page: intro.id, rating: 'ok', comment: 'Missing the install step' })).status).toBe(
+      200,
+    );
+    expect((await post(`/${orgId}/rated/~feedback`, { page: intro.id, rating: 'great' })).status).toBe(400);
+
+    // One rating per visitor and page: the comment replaced the first rating.
+    const listed = await client.get<{ items: Array<Record<string, unknown>>; count: number }>(`${base}/feedback`);
+    expect(listed.status).toBe(200);
+    const body = listed.body;
+    expect(body.count).toBe(1);
+    expect(body.items[0]).toMatchObject({ object: 'page-feedback', pageId: intro.id, rating: 'ok', comment: 'Missing the install step' });
+    expect(typeof body.items[0].createdAt).toBe('string');
+    expectError(await client.get(`${base}/feedback?pageId=${encodeURIComponent('../x')}`), 400, /pageId/);
+  });
+});

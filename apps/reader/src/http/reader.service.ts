@@ -12,12 +12,15 @@ import { openapiSlugs } from '../render/document-html';
 import type { PublishedSite, SiteDirectory } from '../sites/site-directory';
 import { variantPrefix, type VisibleStructure } from '../sites/site-view';
 import { pageIndex } from '../content/page-index';
+import type { FeedbackSink } from '../feedback/feedback-sink';
 
 export interface ReaderOptions {
   /** Memory for rendered pages. */
   cacheBytes: number;
   /** OpenAPI specs of API reference blocks (none: those blocks say the spec is not available). */
   specs?: SpecSource;
+  /** Where page ratings go (none: the feedback form is not offered). */
+  feedback?: FeedbackSink;
 }
 
 export interface CachedPage {
@@ -38,6 +41,7 @@ export const ORIGIN_MARK = `bindery-origin-${randomBytes(12).toString('hex')}`;
 export class ReaderService {
   readonly rendered: LRUCache<string, CachedPage>;
   private readonly specs: SpecSource;
+  readonly feedback?: FeedbackSink;
   /** Spec slugs each page's API reference blocks use (pages never change: a revision is immutable). */
   private readonly slugsOf = new WeakMap<ReaderPage, string[]>();
   /** Whether each page has `if` blocks (then its rendering depends on the visitor's claims). */
@@ -49,6 +53,7 @@ export class ReaderService {
     options: ReaderOptions,
   ) {
     this.specs = options.specs ?? new MemorySpecSource();
+    this.feedback = options.feedback;
     // The TTL bounds how long signed file URLs (content signs them for an hour) stay in a cached page.
     this.rendered = new LRUCache({
       maxSize: Math.max(options.cacheBytes, 1),

@@ -72,6 +72,7 @@ ${description ? `<p class="description">${esc(description)}</p>` : ''}
 ${body.html}
 </article>
 ${view.custom.pagination ? `<nav class="pagination" aria-label="Previous and next pages">${previous ? `<a class="prev" rel="prev" href="${urlAttr(pageHref(view, previous))}"><small>Previous</small>${esc(previous.title)}</a>` : '<span></span>'}${next ? `<a class="next" rel="next" href="${urlAttr(pageHref(view, next))}"><small>Next</small>${esc(next.title)}</a>` : '<span></span>'}</nav>` : ''}
+${view.custom.feedback ? feedbackForm(view, page) : ''}
 ${lastUpdated(page)}`;
   return shell(view, {
     title: `${page.title} | ${site.title}`,
@@ -81,6 +82,31 @@ ${lastUpdated(page)}`;
     main,
     toc: toc(body),
   });
+}
+
+const feedbackAction = (view: Pick<ChromeView, 'sitePrefix' | 'variantPrefix'>): string =>
+  `${view.sitePrefix}${view.variantPrefix}/~feedback`;
+
+/** "Was this page helpful?": a plain POST form (no script needed); the answer asks for a comment. */
+function feedbackForm(view: PageView, page: ReaderPage): string {
+  const choices: Array<[string, string]> = [
+    ['good', 'Yes'],
+    ['ok', 'Somewhat'],
+    ['bad', 'No'],
+  ];
+  return `<form class="feedback" method="post" action="${urlAttr(feedbackAction(view))}"><fieldset><legend>Was this page helpful?</legend><input type="hidden" name="page" value="${esc(page.id)}">${choices
+    .map(([value, label]) => `<button type="submit" name="rating" value="${value}">${label}</button>`)
+    .join('')}</fieldset></form>`;
+}
+
+/** After a rating: thanks, a comment box (once), and the way back to the page. */
+export function renderFeedbackThanks(view: ChromeView, page: ReaderPage, rating: string, commented: boolean): string {
+  const back = `<p><a href="${urlAttr(pageHref(view, page))}">Back to “${esc(page.title)}”</a></p>`;
+  const ask = commented
+    ? ''
+    : `<form class="feedback-comment" method="post" action="${urlAttr(feedbackAction(view))}"><input type="hidden" name="page" value="${esc(page.id)}"><input type="hidden" name="rating" value="${esc(rating)}"><label for="feedback-comment">Anything we could do better? (optional)</label><textarea id="feedback-comment" name="comment" maxlength="512" rows="4"></textarea><button type="submit">Send</button></form>`;
+  const main = `<article class="status feedback-thanks"><h1>Thank you</h1><p role="status">${commented ? 'Your comment was sent.' : 'Your rating was recorded.'}</p>${ask}${back}</article>`;
+  return shell(view, { title: `Thank you | ${view.site.title}`, meta: '', noindex: true, main, toc: '' });
 }
 
 /** An absolute date from the server (relative text would go stale in the cache), in UTC. */

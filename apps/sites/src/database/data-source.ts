@@ -6,6 +6,7 @@ import { CreatePublishingAuth1767744000000 } from './migrations/1767744000000-Cr
 import { UniqueSiteHostname1767830400000 } from './migrations/1767830400000-UniqueSiteHostname';
 import { OpenApiSourceFiles1767916800000 } from './migrations/1767916800000-OpenApiSourceFiles';
 import { SiteCustomization1768003200000 } from './migrations/1768003200000-SiteCustomization';
+import { PageFeedback1768089600000 } from './migrations/1768089600000-PageFeedback';
 
 export const SITES_SCHEMA = 'sites';
 
@@ -17,6 +18,7 @@ export const sitesMigrations = [
   UniqueSiteHostname1767830400000,
   OpenApiSourceFiles1767916800000,
   SiteCustomization1768003200000,
+  PageFeedback1768089600000,
 ];
 
 /** The sites context's own schema, reached with its own role (DATABASE_URL). */

@@ -87,6 +87,10 @@ export const SitesSubjects = {
   siteSpaceCustomizationGet: 'sites.site-space-customization.get',
   siteSpaceCustomizationPatch: 'sites.site-space-customization.patch',
   siteSpaceCustomizationDelete: 'sites.site-space-customization.delete',
+  /** Callerless, for the reader: a visitor's "was this helpful?" rating of a published page. */
+  feedbackSubmit: 'sites.feedback.submit',
+  /** A site's page ratings, newest first (admins of its organization). */
+  feedbackList: 'sites.feedback.list',
 } as const;
 
 /** Events published by sites on the JetStream event stream (past tense); payload SiteEvent. */

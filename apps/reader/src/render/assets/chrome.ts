@@ -36,6 +36,9 @@ header.top .brand img.logo{height:32px;width:auto;max-width:200px;vertical-align
 nav.header-links ul{display:flex;gap:12px;list-style:none;margin:0;padding:0}nav.header-links a{display:inline-flex;align-items:center;min-height:44px}
 footer .footer-groups{display:flex;flex-wrap:wrap;gap:16px 48px;justify-content:center;text-align:left;margin-bottom:12px}footer .footer-groups ul{list-style:none;padding:0;margin:0}footer .footer-groups a{display:inline-block;min-height:24px;padding:2px 0}footer .footer-title{font-weight:700;color:var(--fg);margin:0 0 4px}footer .copyright{margin:0}
 .page-meta time{font-variant-numeric:tabular-nums}
+form.feedback{margin-top:32px}form.feedback fieldset{display:flex;flex-wrap:wrap;align-items:center;gap:8px;border:0;padding:0;margin:0}form.feedback legend{float:left;margin-right:8px;font-weight:600}
+form.feedback button,form.feedback-comment button{min-height:44px;min-width:44px;padding:6px 14px;font:inherit;border:1px solid var(--line);border-radius:8px;background:var(--bg);color:var(--fg);cursor:pointer}
+form.feedback-comment{display:flex;flex-direction:column;gap:8px;margin:16px 0}form.feedback-comment textarea{font:inherit;padding:8px;border:1px solid var(--line);border-radius:8px;background:var(--bg);color:var(--fg)}form.feedback-comment button{align-self:flex-start}
 main.status{max-width:768px}main.status .suggestions{padding-left:20px}
 @media (max-width:1023.98px){
 .layout{grid-template-columns:minmax(0,1fr);gap:0}aside.toc{display:none}
