@@ -8,7 +8,7 @@ function documentOf(markdown: string): Document {
     const n = node as { type?: string; data?: { ref?: { kind: string; url?: string } }; nodes?: unknown[] };
     const url = n.data?.ref?.kind === 'url' ? n.data.ref.url : undefined;
     const [kind, id] = url?.split(':') ?? [];
-    if (n.data && (kind === 'page' || kind === 'file')) n.data.ref = { kind, [kind]: id } as never;
+    if (n.data && (kind === 'page' || kind === 'file')) n.data.ref = { kind, [kind]: id };
     (n.nodes ?? []).forEach(visit);
   };
   document.nodes.forEach(visit);

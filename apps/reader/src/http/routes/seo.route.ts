@@ -42,7 +42,7 @@ async function llmsFull(reader: ReaderService, request: SiteRequest): Promise<st
       variant = `${base}|${content.revisionId}`;
       links = markdownLinks(pageIndex(content), { sitePrefix: prefix, variantPrefix: base });
     }
-    pages.push({ page, url: `${prefix}${base}/${page.path}`, links: links! });
+    pages.push({ page, url: `${prefix}${base}/${page.path}`, links: links });
   });
   // Every page's `if` blocks are resolved for this visitor: the claims are part of the key.
   const claims = createHash('sha1').update(JSON.stringify(visitor.claims)).digest('base64url');
