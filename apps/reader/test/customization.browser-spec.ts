@@ -46,7 +46,8 @@ describe('a customized site', () => {
         ]);
         expect(await page.$$eval('footer a', (links) => links.map((a) => a.textContent))).toEqual(['About', 'Configure']);
         expect(await page.$eval('footer .copyright', (p) => p.textContent)).toBe('© 2026 Acme Inc.');
-        if (size === 'desktop') expect(await page.$eval('nav.header-links a', (a) => a.getAttribute('href'))).toBe('https://status.example.com');
+        if (size === 'desktop')
+          expect(await page.$eval('nav.header-links a', (a) => a.getAttribute('href'))).toBe('https://status.example.com');
         const buttons = await page.$$eval('form.feedback button', (bs) => bs.map((b) => b.getBoundingClientRect().height));
         expect(buttons.every((h) => h >= 44)).toBe(true);
         expect([size, theme, await seriousViolations(page)]).toEqual([size, theme, []]);

@@ -132,7 +132,11 @@ function brandSite() {
   return demoSite({
     id: 'site-brand',
     basename: 'brand',
-    sections: site.sections.map((s) => ({ ...s, id: `${s.id}-brand`, siteSpaces: s.siteSpaces.map((v) => ({ ...v, id: `${v.id}-brand` })) })),
+    sections: site.sections.map((s) => ({
+      ...s,
+      id: `${s.id}-brand`,
+      siteSpaces: s.siteSpaces.map((v) => ({ ...v, id: `${v.id}-brand` })),
+    })),
     customization: {
       ...DEFAULT_READER_CUSTOMIZATION,
       title: 'Acme Docs',
