@@ -1,5 +1,5 @@
 // Screenshots of the reader for the docs: home, a deep page, search and the 404, on a phone
-// (390×844) and a desktop (1366×900), plus the phone's open menu and a dark desktop page. Run
+// (390×844) and a desktop (1366×900), a customized site at both sizes, plus the phone's open menu and a dark desktop page. Run
 // `pnpm --filter @bindery/reader run screenshots` (needs Chromium, as the browser tests); the
 // images are written to docs/screenshots/ at the repository root.
 import { mkdirSync } from 'node:fs';
@@ -51,6 +51,7 @@ it('takes the screenshots', async () => {
     await shot(`search-${size}`, viewport, '/demo/docs/welcome', openSearch);
     await shot(`not-found-${size}`, viewport, '/demo/docs/guides/configur');
   }
+  for (const [size, viewport] of SIZES) await shot(`customized-${size}`, viewport, '/demo/brand/guides/configure');
   await shot('menu-phone', PHONE, '/demo/docs/guides/api', (page) => page.tap('.menu-toggle'));
   await shot('deep-page-desktop-dark', DESKTOP, '/demo/docs/guides/api');
 }, 120_000);

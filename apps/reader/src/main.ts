@@ -5,6 +5,7 @@ import { connect } from '@nats-io/transport-node';
 import { ReaderEnv } from './config/reader.env';
 import { listenForChanges } from './freshness/reader-events';
 import { NatsContentSource } from './content/nats-content';
+import { NatsFeedbackSink } from './feedback/feedback-sink';
 import { NatsSpecSource } from './openapi/nats-specs';
 import { ReaderService } from './http/reader.service';
 import { buildServer } from './http/server';
@@ -22,7 +23,13 @@ runMain(async () => {
   listenForChanges(nc, { space: (spaceId) => natsContent.invalidate(spaceId), sites: () => natsSites.invalidate() });
   const specs = new NatsSpecSource(client, context, env.READER_REVALIDATE_MS);
   const markdown = new PageMarkdownPool(env.READER_MARKDOWN_THREADS);
-  const reader = new ReaderService(natsSites, natsContent, { cacheBytes: env.READER_CACHE_MB * 1024 * 1024, specs, markdown });
+  const feedback = new NatsFeedbackSink(client, context);
+  const reader = new ReaderService(natsSites, natsContent, {
+    cacheBytes: env.READER_CACHE_MB * 1024 * 1024,
+    specs,
+    markdown,
+    feedback,
+  });
   const app = buildServer(reader, {
     trustProxy: env.READER_TRUST_PROXY === 'true',
     rateLimitPerMinute: env.READER_RATE_LIMIT_PER_MINUTE,

@@ -1,3 +1,9 @@
+import { FeedbackHandler } from './feedback/feedback.handler';
+import { FeedbackRepository } from './feedback/feedback.repository';
+import { FeedbackService } from './feedback/feedback.service';
+import { CustomizationHandler } from './customization/customization.handler';
+import { CustomizationRepository } from './customization/customization.repository';
+import { CustomizationService } from './customization/customization.service';
 import {
   EventsModule,
   organizationAccessClientProvider,
@@ -35,12 +41,16 @@ import { StructureRepository } from './structure/structure.repository';
 
 /** Docs sites, site spaces, sections, section groups, published structures, adaptive content. */
 @Module({
-  controllers: [SitesHandler, StructureHandler, PublishingAuthHandler],
+  controllers: [SitesHandler, StructureHandler, PublishingAuthHandler, CustomizationHandler, FeedbackHandler],
   providers: [
     organizationAccessClientProvider(ServiceClient),
     OrganizationHostnames,
     OrganizationsRepository,
     SiteLoader,
+    CustomizationRepository,
+    CustomizationService,
+    FeedbackRepository,
+    FeedbackService,
     SitesRepository,
     SitesService,
     StructureRepository,

@@ -46,6 +46,8 @@ export const SitesCallerlessSubjects: readonly string[] = [
   SitesSubjects.openApiForSite,
   // The reader app serves anonymous visitors: the site's visibility, share key and visitor token are the authorisation.
   SitesSubjects.publishedLookup,
+  // The reader: an anonymous visitor rates a page of a published site (rate-limited per visitor by sites).
+  SitesSubjects.feedbackSubmit,
   // Asked by identity after it checked the caller; answers only whether an organization owns a site id.
   SitesSubjects.siteExists,
 ];

@@ -189,6 +189,7 @@ export const READER: AppSpec = {
       ContentSubjects.publishedSearch,
       ContentSubjects.publishedPagePath,
       SitesSubjects.openApiForSite,
+      SitesSubjects.feedbackSubmit,
     ],
     // Content's and sites' events as core NATS messages: every replica drops what they make stale.
     listens: [...PUBLISHED_CONTENT_EVENTS, ...PUBLISHED_SITE_EVENTS],

@@ -209,6 +209,37 @@ export const BINDERY_ADDITIONS: Additions = {
         },
       }),
     },
+    '/orgs/{organizationId}/sites/{siteId}/feedback': {
+      get: op('binderyListSiteFeedback', 'List the “was this helpful?” ratings visitors gave a site’s pages, newest first', {
+        description:
+          'Ratings and comments use the official `PageFeedbackRating` and `page_post_feedback_comment` shapes; the official API ' +
+          'only aggregates insights events. Admins of the organization only. One rating per visitor and page (a new one replaces it).',
+        parameters: [
+          pathParam('organizationId', 'Organization id'),
+          pathParam('siteId', 'Site id'),
+          { $ref: '#/components/parameters/listPage' },
+          { $ref: '#/components/parameters/listLimit' },
+          { ...queryParam('pageId', 'Only ratings of this page', false) },
+        ],
+        responses: {
+          200: {
+            description: 'Ratings',
+            content: json({
+              allOf: [
+                { $ref: '#/components/schemas/List' },
+                {
+                  type: 'object',
+                  required: ['items'],
+                  properties: { items: { type: 'array', items: { $ref: '#/components/schemas/BinderyPageFeedback' } } },
+                },
+              ],
+            }),
+          },
+          403: errorResponse('Not an admin of the organization'),
+          404: errorResponse('Unknown site'),
+        },
+      }),
+    },
     '/orgs/{organizationId}/saml/{samlProviderId}/start': {
       get: op('binderySamlStart', 'Start SAML sign-in: redirects the browser to the identity provider', {
         description: 'With `Authorization: Bearer …`, the asserted identity is linked to the caller’s account.',
@@ -289,6 +320,19 @@ export const BINDERY_ADDITIONS: Additions = {
           organization: { type: 'object', required: ['id', 'title'], properties: { id: { type: 'string' }, title: { type: 'string' } } },
           createdAt: { type: 'string', format: 'date-time' },
           urls: { type: 'object', required: ['join'], properties: { join: { type: 'string', format: 'uri' } } },
+        },
+      },
+      BinderyPageFeedback: {
+        type: 'object',
+        required: ['object', 'id', 'siteSpaceId', 'pageId', 'rating', 'createdAt'],
+        properties: {
+          object: { const: 'page-feedback' },
+          id: { type: 'string' },
+          siteSpaceId: { type: 'string' },
+          pageId: { type: 'string' },
+          rating: { type: 'string', enum: ['bad', 'ok', 'good'], description: 'As the official PageFeedbackRating' },
+          comment: { type: 'string', minLength: 1, maxLength: 512 },
+          createdAt: { type: 'string', format: 'date-time' },
         },
       },
       BinderyReadiness: {

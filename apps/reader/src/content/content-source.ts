@@ -12,6 +12,8 @@ export interface ReaderPage {
   hidden?: boolean;
   noIndex?: boolean;
   document?: Document;
+  /** When the page last changed (ISO 8601), shown as "Last updated". */
+  updatedAt?: string;
   /** For `link` pages: where it points. */
   href?: string;
   /** For `link` pages that point at a page of this space (no `href`): that page's id. */

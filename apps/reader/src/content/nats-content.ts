@@ -157,6 +157,7 @@ function toReaderPage(page: RevisionPage): ReaderPage {
     emoji: p.emoji || undefined,
     hidden: p.hidden,
     noIndex: p.noIndex,
+    updatedAt: typeof p.updatedAt === 'string' ? p.updatedAt : undefined,
     document: p.document,
     href: p.href,
     linkTo,

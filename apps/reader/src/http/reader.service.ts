@@ -13,6 +13,7 @@ import { InlinePageMarkdown, type PageMarkdownRenderer } from '../render/page-ma
 import type { PublishedSite, SiteDirectory } from '../sites/site-directory';
 import { variantPrefix, type VisibleStructure } from '../sites/site-view';
 import { pageIndex } from '../content/page-index';
+import type { FeedbackSink } from '../feedback/feedback-sink';
 
 export interface ReaderOptions {
   /** Memory for rendered pages. */
@@ -21,6 +22,8 @@ export interface ReaderOptions {
   specs?: SpecSource;
   /** Writes pages as Markdown (default: on the calling thread; the reader's main uses worker threads). */
   markdown?: PageMarkdownRenderer;
+  /** Where page ratings go (none: the feedback form is not offered). */
+  feedback?: FeedbackSink;
 }
 
 export interface CachedPage {
@@ -42,6 +45,7 @@ export class ReaderService {
   readonly rendered: LRUCache<string, CachedPage>;
   readonly markdown: PageMarkdownRenderer;
   private readonly specs: SpecSource;
+  readonly feedback?: FeedbackSink;
   /** Spec slugs each page's API reference blocks use (pages never change: a revision is immutable). */
   private readonly slugsOf = new WeakMap<ReaderPage, string[]>();
   /** Whether each page has `if` blocks (then its rendering depends on the visitor's claims). */
@@ -54,6 +58,7 @@ export class ReaderService {
   ) {
     this.specs = options.specs ?? new MemorySpecSource();
     this.markdown = options.markdown ?? new InlinePageMarkdown();
+    this.feedback = options.feedback;
     // The TTL bounds how long signed file URLs (content signs them for an hour) stay in a cached page.
     this.rendered = new LRUCache({
       maxSize: Math.max(options.cacheBytes, 1),

@@ -34,6 +34,10 @@ export function buildServer(reader: ReaderService, options: ServerOptions): Fast
   });
   // Cookies are only read (visitor credentials); the reader signs none.
   void app.register(fastifyCookie);
+  // The feedback form posts URL-encoded fields (no script needed); any other body is left unparsed.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
   app.addHook('onSend', async (_request, reply) => {
     void reply.headers(SECURITY_HEADERS);
   });

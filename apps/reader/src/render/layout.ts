@@ -3,11 +3,12 @@
 // table of contents and previous/next links; the same chrome around search results and the 404.
 import type { ReaderPage } from '../content/content-source';
 import type { PageIndex } from '../content/page-index';
+import type { CustomLink, ReaderCustomization } from '../sites/customization';
 import type { ReaderSiteSpace, PublishedSite } from '../sites/site-directory';
 import { CSS_PATH, JS_PATH, THEME_JS_PATH } from './assets';
 import type { RenderedDocument } from './document-html';
 import { esc } from './escape';
-import { urlAttr } from './safe-url';
+import { isSafeUrl, urlAttr } from './safe-url';
 
 /** What the chrome around any page of a site needs (pages, search results, the 404). */
 export interface ChromeView {
@@ -19,6 +20,10 @@ export interface ChromeView {
   sections: Array<{ title: string; href: string; current: boolean }>;
   variants: Array<{ siteSpace: ReaderSiteSpace; href: string; current: boolean }>;
   index: PageIndex;
+  /** The variant's customization (the site's, or its site space's overrides). */
+  custom: ReaderCustomization;
+  /** Path of the site's own stylesheet (colours, font), when its customization needs one. */
+  customCss?: string;
 }
 
 export interface PageView extends ChromeView {
@@ -57,14 +62,18 @@ export function renderPage(view: PageView): string {
   const meta = `<meta name="description" content="${esc(description)}">
 <link rel="canonical" href="${urlAttr(canonical)}">
 <link rel="alternate" type="text/markdown" href="${urlAttr(`${href === '/' ? '' : href}.md`)}">
-<meta property="og:type" content="article"><meta property="og:title" content="${esc(page.title)}"><meta property="og:site_name" content="${esc(site.title)}"><meta property="og:url" content="${urlAttr(canonical)}"><meta property="og:description" content="${esc(description)}">`;
+<meta property="og:type" content="article"><meta property="og:title" content="${esc(page.title)}"><meta property="og:site_name" content="${esc(site.title)}"><meta property="og:url" content="${urlAttr(canonical)}"><meta property="og:description" content="${esc(description)}">${
+    view.custom.socialPreview ? `<meta property="og:image" content="${urlAttr(view.custom.socialPreview)}">` : ''
+  }`;
   const main = `<article>
 ${breadcrumbs(view, page)}
 <h1>${page.emoji ? `<span aria-hidden="true">${esc(page.emoji)}</span> ` : ''}${esc(page.title)}</h1>
 ${description ? `<p class="description">${esc(description)}</p>` : ''}
 ${body.html}
 </article>
-<nav class="pagination" aria-label="Previous and next pages">${previous ? `<a class="prev" rel="prev" href="${urlAttr(pageHref(view, previous))}"><small>Previous</small>${esc(previous.title)}</a>` : '<span></span>'}${next ? `<a class="next" rel="next" href="${urlAttr(pageHref(view, next))}"><small>Next</small>${esc(next.title)}</a>` : '<span></span>'}</nav>`;
+${view.custom.pagination ? `<nav class="pagination" aria-label="Previous and next pages">${previous ? `<a class="prev" rel="prev" href="${urlAttr(pageHref(view, previous))}"><small>Previous</small>${esc(previous.title)}</a>` : '<span></span>'}${next ? `<a class="next" rel="next" href="${urlAttr(pageHref(view, next))}"><small>Next</small>${esc(next.title)}</a>` : '<span></span>'}</nav>` : ''}
+${view.custom.feedback ? feedbackForm(view, page) : ''}
+${lastUpdated(page)}`;
   return shell(view, {
     title: `${page.title} | ${site.title}`,
     meta,
@@ -73,6 +82,40 @@ ${body.html}
     main,
     toc: toc(body),
   });
+}
+
+const feedbackAction = (view: Pick<ChromeView, 'sitePrefix' | 'variantPrefix'>): string =>
+  `${view.sitePrefix}${view.variantPrefix}/~feedback`;
+
+/** "Was this page helpful?": a plain POST form (no script needed); the answer asks for a comment. */
+function feedbackForm(view: PageView, page: ReaderPage): string {
+  const choices: Array<[string, string]> = [
+    ['good', 'Yes'],
+    ['ok', 'Somewhat'],
+    ['bad', 'No'],
+  ];
+  return `<form class="feedback" method="post" action="${urlAttr(feedbackAction(view))}"><fieldset><legend>Was this page helpful?</legend><input type="hidden" name="page" value="${esc(page.id)}">${choices
+    .map(([value, label]) => `<button type="submit" name="rating" value="${value}">${label}</button>`)
+    .join('')}</fieldset></form>`;
+}
+
+/** After a rating: thanks, a comment box (once), and the way back to the page. */
+export function renderFeedbackThanks(view: ChromeView, page: ReaderPage, rating: string, commented: boolean): string {
+  const back = `<p><a href="${urlAttr(pageHref(view, page))}">Back to “${esc(page.title)}”</a></p>`;
+  const ask = commented
+    ? ''
+    : `<form class="feedback-comment" method="post" action="${urlAttr(feedbackAction(view))}"><input type="hidden" name="page" value="${esc(page.id)}"><input type="hidden" name="rating" value="${esc(rating)}"><label for="feedback-comment">Anything we could do better? (optional)</label><textarea id="feedback-comment" name="comment" maxlength="512" rows="4"></textarea><button type="submit">Send</button></form>`;
+  const main = `<article class="status feedback-thanks"><h1>Thank you</h1><p role="status">${commented ? 'Your comment was sent.' : 'Your rating was recorded.'}</p>${ask}${back}</article>`;
+  return shell(view, { title: `Thank you | ${view.site.title}`, meta: '', noindex: true, main, toc: '' });
+}
+
+/** An absolute date from the server (relative text would go stale in the cache), in UTC. */
+const DATE = new Intl.DateTimeFormat('en', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+
+function lastUpdated(page: ReaderPage): string {
+  const at = page.updatedAt ? new Date(page.updatedAt) : undefined;
+  if (!at || Number.isNaN(at.getTime())) return '';
+  return `<p class="page-meta">Last updated <time datetime="${esc(at.toISOString())}">${esc(DATE.format(at))}</time></p>`;
 }
 
 export interface SearchResultView {
@@ -120,14 +163,16 @@ function shell(
   page: { title: string; meta: string; noindex: boolean; current?: ReaderPage; main: string; toc: string },
 ): string {
   const robots = page.noindex ? '<meta name="robots" content="noindex, nofollow">' : '';
-  const { index } = view;
+  const { index, custom } = view;
+  // A default mode other than "system" is rendered on the server (no flash); a stored choice still wins (theme-boot).
+  const mode = custom.themeDefault === 'system' ? '' : ` data-theme="${custom.themeDefault}" data-theme-default="${custom.themeDefault}"`;
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<html lang="en"${mode}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${esc(page.title)}</title>${robots}
 ${page.meta}
 <meta name="color-scheme" content="light dark">
 <script src="${urlAttr(THEME_JS_PATH)}"></script>
-<link rel="stylesheet" href="${urlAttr(CSS_PATH)}"><script src="${urlAttr(JS_PATH)}" defer></script>
+<link rel="stylesheet" href="${urlAttr(CSS_PATH)}">${view.customCss ? `<link rel="stylesheet" href="${urlAttr(view.customCss)}">` : ''}${favicon(custom)}<script src="${urlAttr(JS_PATH)}" defer></script>
 </head><body>
 <a class="skip" href="${urlAttr('#content')}">Skip to content</a>
 ${header(view)}
@@ -138,7 +183,7 @@ ${header(view)}
 <aside class="toc" aria-label="On this page">${page.toc}</aside>
 </div>
 ${searchDialog(view)}
-<footer>${esc(view.site.title)}</footer>
+${footer(view)}
 </body></html>`;
 }
 
@@ -154,10 +199,44 @@ function header(view: ChromeView): string {
           .join('')}</select></label>`
       : '';
   const endpoint = searchEndpoint(view);
-  return `<header class="top" role="banner"><button class="icon-button menu-toggle" type="button" popovertarget="sidebar" aria-controls="sidebar" aria-expanded="false" aria-label="Menu">☰</button><a class="brand" href="${urlAttr(homeHref(view))}">${esc(view.site.title)}</a>${sections}${variants}
+  const { custom } = view;
+  const brand = custom.logo
+    ? `<img class="logo img-light" src="${urlAttr(custom.logo.light)}" alt="${esc(view.site.title)}" height="32"><img class="logo img-dark" src="${urlAttr(custom.logo.dark)}" alt="${esc(view.site.title)}" height="32">`
+    : esc(view.site.title);
+  const links =
+    custom.headerLinks.length > 0
+      ? `<nav class="header-links" aria-label="Site links"><ul>${custom.headerLinks.map((l) => `<li>${customLink(view, l)}</li>`).join('')}</ul></nav>`
+      : '';
+  return `<header class="top" role="banner"><button class="icon-button menu-toggle" type="button" popovertarget="sidebar" aria-controls="sidebar" aria-expanded="false" aria-label="Menu">☰</button><a class="brand" href="${urlAttr(homeHref(view))}">${brand}</a>${sections}${variants}${links}
 <form class="search" role="search" action="${urlAttr(endpoint)}" method="get"><label class="sr-only" for="q">Search</label><input id="q" name="q" type="search" placeholder="Search… (Ctrl K)" autocomplete="off"></form>
 <a class="icon-button search-open" href="${urlAttr(endpoint)}" aria-label="Search">⌕</a>
-<button class="theme" type="button" aria-pressed="false">Theme</button></header>`;
+${custom.toggeable ? '<button class="theme" type="button" aria-pressed="false">Theme</button>' : ''}</header>`;
+}
+
+/** A header or footer link: a URL (refused ones are left out) or a page of the space being read. */
+function customLink(view: ChromeView, link: CustomLink): string {
+  if ('url' in link) return isSafeUrl(link.url) ? `<a href="${urlAttr(link.url)}">${esc(link.title)}</a>` : esc(link.title);
+  const page = view.index.byId.get(link.pageId);
+  return page ? `<a href="${urlAttr(pageHref(view, page))}">${esc(link.title)}</a>` : esc(link.title);
+}
+
+function footer(view: ChromeView): string {
+  const { custom } = view;
+  const groups = custom.footerGroups
+    .slice(0, 4)
+    .map(
+      (g) =>
+        `<nav aria-label="${esc(g.title)}"><p class="footer-title">${esc(g.title)}</p><ul>${g.links.map((l) => `<li>${customLink(view, l)}</li>`).join('')}</ul></nav>`,
+    )
+    .join('');
+  const line = custom.copyright ?? view.site.title;
+  return `<footer>${groups ? `<div class="footer-groups">${groups}</div>` : ''}<p class="copyright">${esc(line)}</p></footer>`;
+}
+
+/** The site's favicon per mode (the dark one for a dark system scheme). */
+function favicon(custom: ReaderCustomization): string {
+  if (!custom.favicon) return '';
+  return `<link rel="icon" href="${urlAttr(custom.favicon.light)}"><link rel="icon" href="${urlAttr(custom.favicon.dark)}" media="(prefers-color-scheme: dark)">`;
 }
 
 /** Upgraded by the script (Ctrl/Cmd+K, the search box, the phone's search button); unused without it. */

@@ -16,6 +16,7 @@ import {
 } from '@bindery/contracts';
 import { AppError, type ServiceClient } from '@bindery/platform';
 import { LRUCache } from 'lru-cache';
+import { readCustomization } from './customization';
 import type { LookupResult, PublishedSite, ReaderSection, ReaderSiteSpace, SiteDirectory, SiteLookup } from './site-directory';
 
 export class NatsSiteDirectory implements SiteDirectory {
@@ -101,9 +102,13 @@ function toPublishedSite(result: PublishedSiteResult): PublishedSite {
     agentsContext: site.agentsContext,
     adaptiveContent: site.adaptiveContent.enabled,
     sections,
-    // What the pages depend on, so a structure change is a new ETag.
+    customization: readCustomization(result.customizations?.site),
+    siteSpaceCustomizations: Object.fromEntries(
+      Object.entries(result.customizations?.siteSpaces ?? {}).map(([id, settings]) => [id, readCustomization(settings)]),
+    ),
+    // What the pages depend on, so a structure or customization change is a new ETag.
     version: createHash('sha1')
-      .update(JSON.stringify([site.title, site.visibility, site.agentsContext, sections]))
+      .update(JSON.stringify([site.title, site.visibility, site.agentsContext, sections, result.customizations ?? null]))
       .digest('base64url')
       .slice(0, 16),
   };

@@ -1,6 +1,7 @@
 // What the reader needs to know about published sites, independent of where it comes from (the
 // sites service over NATS, or fixtures in tests and local demos). Kept small on purpose: the
 // reader renders; the sites context decides what is published.
+import type { ReaderCustomization } from './customization';
 
 export type SiteVisibility = 'public' | 'unlisted' | 'share-link' | 'visitor-auth';
 
@@ -46,7 +47,11 @@ export interface PublishedSite {
   visitorAuthKey?: string;
   /** Sections in order; a site without sections has one implicit section (path ''). */
   sections: ReaderSection[];
-  /** Bumped by the directory whenever the published structure changes (part of every ETag). */
+  /** The site's customization (absent: the reader's defaults). */
+  customization?: ReaderCustomization;
+  /** Site spaces whose customization overrides the site's, by site-space id. */
+  siteSpaceCustomizations?: Record<string, ReaderCustomization>;
+  /** Bumped by the directory whenever the published structure or customization changes (part of every ETag). */
   version: string;
 }
 

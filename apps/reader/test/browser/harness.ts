@@ -8,6 +8,8 @@ import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { expect } from 'vitest';
 import { ReaderService } from '../../src/http/reader.service';
 import { buildServer } from '../../src/http/server';
+import { MemoryFeedbackSink } from '../../src/feedback/feedback-sink';
+import { DEFAULT_READER_CUSTOMIZATION } from '../../src/sites/customization';
 import { largeSpace } from '../fixtures/demo-content';
 import { demoContents, demoSite, demoSpecs } from '../fixtures/demo-site';
 import { hostileContents, hostileSite } from '../fixtures/hostile-site';
@@ -22,6 +24,9 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const DESKTOP = { width: 1366, height: 900 };
 export const PHONE = { width: 390, height: 844, isMobile: true, hasTouch: true };
 
+/** Ratings the customized site's visitors gave (its feedback form is on). */
+export const feedback = new MemoryFeedbackSink();
+
 let server: FastifyInstance | undefined;
 let browser: Browser | undefined;
 let baseUrl = '';
@@ -33,9 +38,9 @@ export const violations: string[] = [];
 export async function startBrowser(): Promise<void> {
   mkdirSync(ARTIFACTS, { recursive: true });
   const reader = new ReaderService(
-    new MemorySiteDirectory([demoSite(), hostileSite(), bigSite()]),
+    new MemorySiteDirectory([demoSite(), hostileSite(), bigSite(), brandSite()]),
     new MemoryContentSource([...demoContents(), ...hostileContents(), largeSpace('space-big', 400)]),
-    { cacheBytes: 16 << 20, specs: demoSpecs() },
+    { cacheBytes: 16 << 20, specs: demoSpecs(), feedback },
   );
   server = buildServer(reader, { trustProxy: false });
   baseUrl = await server.listen({ port: 0, host: '127.0.0.1' });
@@ -118,5 +123,33 @@ function bigSite() {
         siteSpaces: [{ id: 'ss-big', title: 'Docs', path: 'docs', default: true, spaceId: 'space-big' }],
       },
     ],
+  });
+}
+
+/** The demo content customized at /demo/brand: title, colours, header and footer links, copyright, feedback. */
+function brandSite() {
+  const site = demoSite();
+  return demoSite({
+    id: 'site-brand',
+    basename: 'brand',
+    sections: site.sections.map((s) => ({
+      ...s,
+      id: `${s.id}-brand`,
+      siteSpaces: s.siteSpaces.map((v) => ({ ...v, id: `${v.id}-brand` })),
+    })),
+    customization: {
+      ...DEFAULT_READER_CUSTOMIZATION,
+      title: 'Acme Docs',
+      primary: { light: '#0a7d33', dark: '#5fd38a' },
+      tint: { light: '#eef7f1', dark: '#13241a' },
+      headerLinks: [{ title: 'Status', url: 'https://status.example.com' }],
+      footerGroups: [
+        { title: 'Company', links: [{ title: 'About', url: 'https://example.com/about' }] },
+        { title: 'Guides', links: [{ title: 'Configure', pageId: 'p-configure' }] },
+      ],
+      copyright: '© 2026 Acme Inc.',
+      socialPreview: 'https://cdn.example.com/card.png',
+      feedback: true,
+    },
   });
 }

@@ -10,6 +10,8 @@ export interface TestRequest {
   headers: Record<string, string>;
   /** Sent as `X-Forwarded-Proto: https` to a server that trusts its proxy. */
   secure: boolean;
+  /** A request body (a POSTed form). */
+  body?: string;
 }
 
 export interface TestResponse {
@@ -32,6 +34,7 @@ export function testClient(reader: ReaderService): TestClient {
         method: request.method as 'GET',
         url: request.url,
         headers: { ...request.headers, host: request.host, ...(request.secure ? { 'x-forwarded-proto': 'https' } : {}) },
+        ...(request.body !== undefined ? { payload: request.body } : {}),
       });
       return { status: response.statusCode, headers: response.headers, body: response.body, raw: response.rawPayload };
     },

@@ -5,6 +5,8 @@ import { SiteStructure1767571300000 } from './migrations/1767571300000-SiteStruc
 import { CreatePublishingAuth1767744000000 } from './migrations/1767744000000-CreatePublishingAuth';
 import { UniqueSiteHostname1767830400000 } from './migrations/1767830400000-UniqueSiteHostname';
 import { OpenApiSourceFiles1767916800000 } from './migrations/1767916800000-OpenApiSourceFiles';
+import { SiteCustomization1768003200000 } from './migrations/1768003200000-SiteCustomization';
+import { PageFeedback1768089600000 } from './migrations/1768089600000-PageFeedback';
 
 export const SITES_SCHEMA = 'sites';
 
@@ -15,6 +17,8 @@ export const sitesMigrations = [
   CreatePublishingAuth1767744000000,
   UniqueSiteHostname1767830400000,
   OpenApiSourceFiles1767916800000,
+  SiteCustomization1768003200000,
+  PageFeedback1768089600000,
 ];
 
 /** The sites context's own schema, reached with its own role (DATABASE_URL). */

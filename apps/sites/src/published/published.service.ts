@@ -19,7 +19,7 @@ import { SitesRepository } from '../sites/sites.repository';
 import type { SiteRow, SiteStructureRows } from '../structure/rows';
 import { StructureRepository } from '../structure/structure.repository';
 import { SiteTree } from '../structure/tree';
-import { DEFAULT_CUSTOMIZATIONS } from './customizations';
+import { siteSettings, siteSpaceSettings } from '../customization/customization.service';
 import { VisitorClaims } from './visitor-claims';
 
 const CACHE_SITES = 200;
@@ -149,8 +149,13 @@ export class PublishedService {
         object: 'published-content-site',
         site: siteWire(site, ctx.baseUrl, urlBase, standing),
         structure: tree.structureWire(),
-        // Site spaces have no customization of their own yet: they use the site's (an empty map says so).
-        customizations: { site: DEFAULT_CUSTOMIZATIONS, siteSpaces: {} },
+        // Site spaces without overrides use the site's settings (absent from the map).
+        customizations: {
+          site: siteSettings(site),
+          siteSpaces: Object.fromEntries(
+            rows.siteSpaces.filter((row) => row.customization).map((row) => [row.id, siteSpaceSettings(site, row)]),
+          ),
+        },
         scripts: [],
       },
     };

@@ -18,6 +18,9 @@ export interface SiteRow {
   share_key: string;
   adaptive_schema: Record<string, unknown> | null;
   adaptive_updated_at: Date | null;
+  /** `SiteCustomizationSettingsInput` as last PUT; null = the product's defaults. */
+  customization: Record<string, unknown> | null;
+  customization_updated_at: Date | null;
   created_by: string;
   created_at: Date;
   updated_at: Date;
@@ -55,6 +58,9 @@ export interface SiteSpaceRow {
   condition: string | null;
   position: string;
   space: Space;
+  /** Overrides of the site's customization (the official PATCH body, nulls removed); null = none. */
+  customization: Record<string, unknown> | null;
+  customization_updated_at: Date | null;
   created_at: Date;
 }
 

@@ -59,7 +59,10 @@ export class StructureRepository {
     );
   }
 
-  async insertSiteSpace(manager: EntityManager, row: Omit<SiteSpaceRow, 'created_at'> & { added_by: string }): Promise<void> {
+  async insertSiteSpace(
+    manager: EntityManager,
+    row: Omit<SiteSpaceRow, 'created_at' | 'customization' | 'customization_updated_at'> & { added_by: string },
+  ): Promise<void> {
     await manager.query(
       `INSERT INTO site_spaces (id, site_id, section_id, space_id, path, condition, position, space, added_by)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,

@@ -78,6 +78,19 @@ export const SitesSubjects = {
   publishingAuthGet: 'sites.publishing-auth.get',
   publishingAuthUpdate: 'sites.publishing-auth.update',
   publishingAuthRegenerate: 'sites.publishing-auth.regenerate',
+  /**
+   * A site's customization (`SiteCustomizationSettings`: title, logo, colours, theme, links…) and
+   * a site space's overrides of it. Read by members, changed by those who may write sites.
+   */
+  customizationGet: 'sites.customization.get',
+  customizationPut: 'sites.customization.put',
+  siteSpaceCustomizationGet: 'sites.site-space-customization.get',
+  siteSpaceCustomizationPatch: 'sites.site-space-customization.patch',
+  siteSpaceCustomizationDelete: 'sites.site-space-customization.delete',
+  /** Callerless, for the reader: a visitor's "was this helpful?" rating of a published page. */
+  feedbackSubmit: 'sites.feedback.submit',
+  /** A site's page ratings, newest first (admins of its organization). */
+  feedbackList: 'sites.feedback.list',
 } as const;
 
 /** Events published by sites on the JetStream event stream (past tense); payload SiteEvent. */

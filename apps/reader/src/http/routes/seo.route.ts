@@ -2,10 +2,14 @@
 // as Markdown, cached like pages) at the site's root.
 import { createHash } from 'node:crypto';
 import type { ReaderPage } from '../../content/content-source';
+import { pageIndex } from '../../content/page-index';
+import { linkTable } from '../../render/page-markdown';
+import type { MarkdownLinks } from '../../render/reader-markdown';
 import { esc } from '../../render/escape';
 import { CompressedBodies } from '../compression';
 import { ORIGIN_MARK as ORIGIN_PLACEHOLDER, type ReaderService } from '../reader.service';
 import { type ReaderResponse, statusPage, textResponse } from '../response';
+import { markdownLinks } from './markdown.route';
 import type { SiteRequest } from './site-request';
 
 export const SEO_FILES = ['robots.txt', 'sitemap.xml', 'llms.txt', 'llms-full.txt'] as const;
@@ -28,11 +32,18 @@ export async function seoRoute(reader: ReaderService, request: SiteRequest, file
 
 async function llmsFull(reader: ReaderService, request: SiteRequest): Promise<string> {
   const { site, structure, origin, prefix, visitor } = request;
-  const pages: Array<{ page: ReaderPage; url: string }> = [];
+  const pages: Array<{ page: ReaderPage; url: string; links: MarkdownLinks }> = [];
   const revisions: string[] = [];
+  let links: MarkdownLinks | undefined;
+  let variant = '';
   await reader.eachPage(site, structure, (page, base, _group, content) => {
     if (revisions[revisions.length - 1] !== content.revisionId) revisions.push(content.revisionId);
-    pages.push({ page, url: `${prefix}${base}/${page.path}` });
+    // Each variant's pages link within that variant.
+    if (!links || variant !== `${base}|${content.revisionId}`) {
+      variant = `${base}|${content.revisionId}`;
+      links = markdownLinks(pageIndex(content), { sitePrefix: prefix, variantPrefix: base });
+    }
+    pages.push({ page, url: `${prefix}${base}/${page.path}`, links: links });
   });
   // Every page's `if` blocks are resolved for this visitor: the claims are part of the key.
   const claims = createHash('sha1').update(JSON.stringify(visitor.claims)).digest('base64url');
@@ -41,9 +52,13 @@ async function llmsFull(reader: ReaderService, request: SiteRequest): Promise<st
   if (!cached) {
     const parts = [`# ${site.title}\n`];
     let length = parts[0].length;
-    for (const { page, url } of pages) {
+    for (const { page, url, links: pageLinks } of pages) {
       // On a worker thread, page by page: a whole site's Markdown takes seconds to write.
-      const body = await reader.markdown.render({ document: page.document, visitor: { claims: visitor.claims } });
+      const body = await reader.markdown.render({
+        document: page.document,
+        visitor: { claims: visitor.claims },
+        links: linkTable(page.document, pageLinks),
+      });
       const part = `\n---\n\n# ${page.title}\n\nSource: ${ORIGIN_PLACEHOLDER}${url}.md\n\n${page.description ? `${page.description}\n\n` : ''}${body}\n`;
       if (length + part.length > FULL_TEXT_LIMIT) break;
       parts.push(part);

@@ -14,6 +14,10 @@ export interface SiteRequest {
   /** `http(s)://host` of this request (never part of a cache key, see ORIGIN_MARK). */
   origin: string;
   query: Record<string, string>;
+  /** A POSTed form (the feedback form), one value per name. */
+  form?: Record<string, string>;
+  /** The client's address as Fastify resolved it (the proxy's client behind a trusted proxy). */
+  ip: string;
   ifNoneMatch?: string;
   accept?: string;
   acceptEncoding?: string;

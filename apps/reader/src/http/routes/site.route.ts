@@ -9,6 +9,9 @@ import type { ReaderService } from '../reader.service';
 import { type ReaderResponse, statusPage } from '../response';
 import { findSite } from '../site-finder';
 import { pathSegments, shareLinkEntry, siteLocation } from '../site-path';
+import { CUSTOM_CSS_SEGMENT } from '../../render/customization-css';
+import { customizationCssRoute } from './customization-css.route';
+import { FEEDBACK_SEGMENT, FORM_LIMIT_BYTES, feedbackRoute } from './feedback.route';
 import { markdownRoute } from './markdown.route';
 import { notFound, siteNotFound } from './not-found';
 import { pageRoute } from './page.route';
@@ -26,22 +29,39 @@ export function siteRoutes(app: FastifyInstance, reader: ReaderService): void {
     url: '/*',
     handler: async (request, reply) => send(reply, await serveSite(reader, request)),
   });
+  // The one form a site takes: "was this helpful?" (works without script).
   app.route({
-    method: ['POST', 'PUT', 'PATCH', 'DELETE'],
+    method: 'POST',
     url: '/*',
-    handler: (_request, reply) => {
-      const refused = statusPage(405, 'Method not allowed', 'Only GET and HEAD are served here.');
-      refused.headers.allow = 'GET, HEAD';
-      return send(reply, refused);
+    bodyLimit: FORM_LIMIT_BYTES,
+    handler: async (request, reply) => {
+      if (!request.url.split('?', 1)[0].endsWith(`/${FEEDBACK_SEGMENT}`)) return send(reply, methodNotAllowed());
+      return send(reply, await serveSite(reader, request, formOf(request.body)));
     },
   });
+  app.route({
+    method: ['PUT', 'PATCH', 'DELETE'],
+    url: '/*',
+    handler: (_request, reply) => send(reply, methodNotAllowed()),
+  });
+}
+
+function methodNotAllowed(): ReaderResponse {
+  const refused = statusPage(405, 'Method not allowed', 'Only GET and HEAD are served here.');
+  refused.headers.allow = 'GET, HEAD';
+  return refused;
+}
+
+/** The parsed form (see server.ts), or an empty one for any other body. */
+function formOf(body: unknown): Record<string, string> {
+  return firstValues(body);
 }
 
 function send(reply: FastifyReply, response: ReaderResponse): FastifyReply {
   return reply.status(response.status).headers(response.headers).send(response.body);
 }
 
-async function serveSite(reader: ReaderService, request: FastifyRequest): Promise<ReaderResponse> {
+async function serveSite(reader: ReaderService, request: FastifyRequest, form?: Record<string, string>): Promise<ReaderResponse> {
   if (request.url.length > MAX_URL_LENGTH) return statusPage(414, 'Address too long', 'This address is longer than any page of a site.');
   const rawPath = request.url.split('?', 1)[0];
   const parsed = pathSegments(rawPath);
@@ -78,6 +98,8 @@ async function serveSite(reader: ReaderService, request: FastifyRequest): Promis
     visitor: { claims: found.claims },
     origin: `${secure ? 'https' : 'http'}://${request.host}`,
     query,
+    ...(form ? { form } : {}),
+    ip: request.ip,
     ifNoneMatch: request.headers['if-none-match'],
     accept: request.headers.accept,
     acceptEncoding: request.headers['accept-encoding'],
@@ -93,9 +115,12 @@ async function serveSite(reader: ReaderService, request: FastifyRequest): Promis
 async function room(reader: ReaderService, request: SiteRequest): Promise<ReaderResponse> {
   const seoFile = isSeoFile(request.rest);
   if (seoFile) return seoRoute(reader, request, seoFile);
+  if (request.rest.length === 1 && CUSTOM_CSS_SEGMENT.test(request.rest[0])) return customizationCssRoute(request, request.rest[0]);
   const addressed = address(request.structure, request.rest);
   if (!addressed) return siteNotFound(reader, request);
   if (addressed.pagePath === '~search') return searchRoute(reader, request, addressed);
+  if (addressed.pagePath === FEEDBACK_SEGMENT)
+    return request.form ? feedbackRoute(reader, request, addressed) : siteNotFound(reader, request, addressed);
   if (addressed.pagePath.endsWith('.md')) return markdownRoute(reader, request, addressed);
   return pageRoute(reader, request, addressed);
 }

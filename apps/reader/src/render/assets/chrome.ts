@@ -32,12 +32,19 @@ figure.code figcaption+pre+button.copy{top:32px}
 figure.embed-player{margin:1em 0}figure.embed-player iframe{display:block;width:100%;aspect-ratio:16/9;border:0;border-radius:8px;background:var(--code)}figure.embed-codepen iframe{aspect-ratio:auto;height:420px}figure.embed-player figcaption{font-size:13px;color:var(--muted)}
 ul.card-grid{list-style:none;padding:0;margin:1em 0;display:grid;grid-template-columns:repeat(auto-fill,minmax(14rem,1fr));gap:12px}li.card-item{border:1px solid var(--line);background:var(--card);border-radius:8px;padding:12px 14px}li.card-item strong{display:block;margin-bottom:4px}.card-field{color:var(--muted);font-size:14px}
 td ul,td ol{margin:0;padding-left:1.2em}
+header.top .brand img.logo{height:32px;width:auto;max-width:200px;vertical-align:middle}
+nav.header-links ul{display:flex;gap:12px;list-style:none;margin:0;padding:0}nav.header-links a{display:inline-flex;align-items:center;min-height:44px}
+footer .footer-groups{display:flex;flex-wrap:wrap;gap:16px 48px;justify-content:center;text-align:left;margin-bottom:12px}footer .footer-groups ul{list-style:none;padding:0;margin:0}footer .footer-groups a{display:inline-block;min-height:24px;padding:2px 0}footer .footer-title{font-weight:700;color:var(--fg);margin:0 0 4px}footer .copyright{margin:0}
+.page-meta time{font-variant-numeric:tabular-nums}
+form.feedback{margin-top:32px}form.feedback fieldset{display:flex;flex-wrap:wrap;align-items:center;gap:8px;border:0;padding:0;margin:0}form.feedback legend{float:left;margin-right:8px;font-weight:600}
+form.feedback button,form.feedback-comment button{min-height:44px;min-width:44px;padding:6px 14px;font:inherit;border:1px solid var(--line);border-radius:8px;background:var(--bg);color:var(--fg);cursor:pointer}
+form.feedback-comment{display:flex;flex-direction:column;gap:8px;margin:16px 0}form.feedback-comment textarea{font:inherit;padding:8px;border:1px solid var(--line);border-radius:8px;background:var(--bg);color:var(--fg)}form.feedback-comment button{align-self:flex-start}
 main.status{max-width:768px}main.status .suggestions{padding-left:20px}
 @media (max-width:1023.98px){
 .layout{grid-template-columns:minmax(0,1fr);gap:0}aside.toc{display:none}
 .icon-button,.search-open{display:inline-flex}
 header.top{flex-wrap:nowrap;gap:8px;padding:8px 12px}header.top .brand{flex:1;min-width:0;overflow:hidden;text-overflow:ellipsis;white-space:nowrap;min-height:44px;display:flex;align-items:center}
-header.top form.search,header.top nav.sections,header.top label:has(select.variant){display:none}
+header.top form.search,header.top nav.sections,header.top nav.header-links,header.top label:has(select.variant){display:none}
 nav.sidebar[popover]:not(:popover-open){display:none}
 nav.sidebar:popover-open{position:fixed;inset:0 auto 0 0;width:min(80vw,320px);height:100dvh;max-height:none;padding:12px 16px 24px;background:var(--bg);border-right:1px solid var(--line);box-shadow:0 0 40px rgb(0 0 0 / .35)}
 nav.sidebar::backdrop{background:rgb(0 0 0 / .45)}

@@ -1,0 +1,94 @@
+// A site's colours and font as a stylesheet of its own (CSP `style-src 'self'`: no inline style),
+// served at a path holding a hash of its text, so a change is a new URL and the old one can be
+// cached for good. Only values `readCustomization` accepted reach here: colours matching the
+// official pattern, fonts from the official list.
+import { createHash } from 'node:crypto';
+import type { ReaderCustomization } from '../sites/customization';
+
+/** The official font names as CSS families (a fixed list: nothing from input is written). */
+const FONT_FAMILIES: Record<string, string> = {
+  ABCFavorit: 'ABC Favorit',
+  Inter: 'Inter',
+  Roboto: 'Roboto',
+  RobotoSlab: 'Roboto Slab',
+  OpenSans: 'Open Sans',
+  SourceSansPro: 'Source Sans Pro',
+  Lato: 'Lato',
+  Ubuntu: 'Ubuntu',
+  Raleway: 'Raleway',
+  Merriweather: 'Merriweather',
+  Overpass: 'Overpass',
+  NotoSans: 'Noto Sans',
+  IBMPlexSerif: 'IBM Plex Serif',
+  Poppins: 'Poppins',
+  FiraSans: 'Fira Sans',
+};
+
+/** Backgrounds and text of the built-in palette (palette.ts), against which contrast is kept. */
+const SURFACE = { light: { bg: '#ffffff', fg: '#1d2330' }, dark: { bg: '#12151b', fg: '#e6e9ef' } };
+const TEXT_CONTRAST = 4.5;
+
+export const CUSTOM_CSS_SEGMENT = /^~customization\.([A-Za-z0-9_-]{16})\.css$/;
+
+/** The stylesheet of a customization, or '' when it changes nothing the built-in one sets. */
+export function customizationCss(custom: ReaderCustomization): string {
+  const mode = (name: 'light' | 'dark'): string => {
+    const vars: string[] = [];
+    if (custom.primary) vars.push(`--accent:${readable(custom.primary[name], SURFACE[name].bg, name)}`);
+    // A tint colours the header and sidebar only when the page's text stays readable on it.
+    if (custom.tint && contrast(custom.tint[name], SURFACE[name].fg) >= TEXT_CONTRAST) vars.push(`--tint:${custom.tint[name]}`);
+    return vars.join(';');
+  };
+  const light = mode('light');
+  const dark = mode('dark');
+  const rules: string[] = [];
+  if (light) rules.push(`:root{${light}}`);
+  if (dark) rules.push(`[data-theme=dark]{${dark}}@media (prefers-color-scheme:dark){:root:not([data-theme=light]){${dark}}}`);
+  if (custom.tint) rules.push('header.top{background:var(--tint,transparent)}');
+  const family = custom.font ? FONT_FAMILIES[custom.font] : undefined;
+  if (family) rules.push(`body{font-family:"${family}",system-ui,-apple-system,"Segoe UI",sans-serif}`);
+  return rules.join('\n');
+}
+
+/** `~customization.<hash>.css`, or undefined when the customization needs no stylesheet. */
+export function customizationCssSegment(custom: ReaderCustomization): string | undefined {
+  const css = customizationCss(custom);
+  return css ? `~customization.${hashOf(css)}.css` : undefined;
+}
+
+export const hashOf = (css: string): string => createHash('sha256').update(css).digest('base64url').slice(0, 16);
+
+/**
+ * The colour, darkened (light mode) or lightened (dark mode) just enough to reach 4.5:1 against
+ * the background: a brand colour too pale for text still colours links, readably.
+ */
+export function readable(color: string, background: string, mode: 'light' | 'dark'): string {
+  let rgb = parse(color);
+  const toward = mode === 'light' ? 0 : 255;
+  for (let step = 0; step < 20 && contrast(format(rgb), background) < TEXT_CONTRAST; step++) {
+    rgb = rgb.map((c) => Math.round(c + (toward - c) * 0.1)) as [number, number, number];
+  }
+  return format(rgb);
+}
+
+function parse(color: string): [number, number, number] {
+  const hex = color.slice(1);
+  const full = hex.length === 3 ? [...hex].map((c) => c + c).join('') : hex;
+  return [0, 2, 4].map((i) => parseInt(full.slice(i, i + 2), 16)) as [number, number, number];
+}
+
+const format = (rgb: number[]): string => `#${rgb.map((c) => c.toString(16).padStart(2, '0')).join('')}`;
+
+function luminance(color: string): number {
+  const [r, g, b] = parse(color).map((c) => {
+    const s = c / 255;
+    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** WCAG contrast ratio of two colours. */
+export function contrast(a: string, b: string): number {
+  const [x, y] = [luminance(a), luminance(b)].sort((p, q) => q - p);
+  return (x + 0.05) / (y + 0.05);
+}

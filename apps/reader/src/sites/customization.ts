@@ -1,0 +1,120 @@
+// A site's customization (the official `SiteCustomizationSettings`) reduced to what the reader
+// renders, read defensively: sites validated it against the official schema, but the reader still
+// takes only values of the expected shape (a colour matching the official pattern, a font of the
+// official list, a theme mode of three), so nothing from settings can become CSS or markup. URLs
+// are kept as given and go through `urlAttr` where they are written.
+
+/** A link of the header or footer: a URL, or a page of the space being read. */
+export type CustomLink = { title: string } & ({ url: string } | { pageId: string });
+
+export interface ReaderCustomization {
+  title?: string;
+  logo?: { light: string; dark: string };
+  favicon?: { light: string; dark: string };
+  /** `#rgb`/`#rrggbb` per mode: links, active item, focus. */
+  primary?: { light: string; dark: string };
+  /** Surface hue (header, sidebar, background). */
+  tint?: { light: string; dark: string };
+  /** The first mode a visitor sees (a stored choice wins); `system` follows the OS. */
+  themeDefault: 'light' | 'dark' | 'system';
+  /** Whether the light/dark switch is shown. */
+  toggeable: boolean;
+  /** One of the official font names (`CustomizationDefaultFont`). */
+  font?: string;
+  headerLinks: CustomLink[];
+  footerGroups: Array<{ title: string; links: CustomLink[] }>;
+  copyright?: string;
+  /** `og:image`: the social preview, else the logo. */
+  socialPreview?: string;
+  feedback: boolean;
+  pagination: boolean;
+}
+
+export const DEFAULT_READER_CUSTOMIZATION: ReaderCustomization = Object.freeze({
+  themeDefault: 'system',
+  toggeable: true,
+  headerLinks: [],
+  footerGroups: [],
+  feedback: false,
+  pagination: true,
+});
+
+const COLOR = /^#(?:[0-9a-fA-F]{3}){1,2}$/;
+const FONTS = new Set([
+  'ABCFavorit',
+  'Inter',
+  'Roboto',
+  'RobotoSlab',
+  'OpenSans',
+  'SourceSansPro',
+  'Lato',
+  'Ubuntu',
+  'Raleway',
+  'Merriweather',
+  'Overpass',
+  'NotoSans',
+  'IBMPlexSerif',
+  'Poppins',
+  'FiraSans',
+]);
+
+type Json = Record<string, unknown>;
+const obj = (value: unknown): Json | undefined =>
+  value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : undefined;
+const str = (value: unknown, max = 2048): string | undefined => (typeof value === 'string' && value.length <= max ? value : undefined);
+const list = (value: unknown): unknown[] => (Array.isArray(value) ? value.slice(0, 50) : []);
+
+function themed(value: unknown, check: (v: string) => boolean): { light: string; dark: string } | undefined {
+  const light = str(obj(value)?.light);
+  const dark = str(obj(value)?.dark);
+  return light !== undefined && dark !== undefined && check(light) && check(dark) ? { light, dark } : undefined;
+}
+
+const isColor = (v: string): boolean => COLOR.test(v);
+const anyUrl = (): boolean => true;
+
+function link(value: unknown): CustomLink | undefined {
+  const item = obj(value);
+  const title = str(item?.title, 256);
+  const to = obj(item?.to);
+  if (!title || !to) return undefined;
+  if (to.kind === 'url' && str(to.url)) return { title, url: to.url as string };
+  if (to.kind === 'page' && str(to.page, 64)) return { title, pageId: to.page as string };
+  return undefined;
+}
+
+const defined = <T>(value: T | undefined): value is T => value !== undefined;
+
+export function readCustomization(raw: unknown): ReaderCustomization {
+  const settings = obj(raw);
+  if (!settings) return DEFAULT_READER_CUSTOMIZATION;
+  const styling = obj(settings.styling);
+  const header = obj(settings.header);
+  const footer = obj(settings.footer);
+  const themes = obj(settings.themes);
+  const favicon = obj(settings.favicon);
+  const mode = themes?.default;
+  const font = str(styling?.font, 64);
+  const logo = themed(header?.logo, anyUrl);
+  return {
+    title: str(settings.title, 128),
+    logo,
+    favicon: themed(favicon?.icon, anyUrl),
+    primary: themed(styling?.primaryColor, isColor),
+    tint: themed(obj(styling?.tint)?.color, isColor),
+    themeDefault: mode === 'light' || mode === 'dark' ? mode : 'system',
+    toggeable: themes?.toggeable !== false,
+    font: font && FONTS.has(font) ? font : undefined,
+    headerLinks: list(header?.links).map(link).filter(defined),
+    footerGroups: list(footer?.groups)
+      .map((group) => {
+        const title = str(obj(group)?.title, 256);
+        return title === undefined ? undefined : { title, links: list(obj(group)?.links).map(link).filter(defined) };
+      })
+      .filter(defined),
+    copyright: str(footer?.copyright, 512),
+    socialPreview: str(obj(settings.socialPreview)?.url) ?? logo?.light,
+    feedback: obj(settings.feedback)?.enabled === true,
+    pagination: obj(settings.pagination)?.enabled !== false,
+  };
+}

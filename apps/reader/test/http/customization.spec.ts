@@ -1,0 +1,84 @@
+import { MemoryFeedbackSink } from '../../src/feedback/feedback-sink';
+import { ReaderService } from '../../src/http/reader.service';
+import { DEFAULT_READER_CUSTOMIZATION, type ReaderCustomization } from '../../src/sites/customization';
+import { MemoryContentSource } from '../fixtures/memory-content';
+import { MemorySiteDirectory } from '../fixtures/memory-directory';
+import { DEMO_ORG, demoContents, demoSite } from '../fixtures/demo-site';
+import { testClient, type TestRequest } from './client';
+
+const request = (url: string, extra: Partial<TestRequest> = {}): TestRequest => ({
+  method: 'GET',
+  host: 'localhost:8090',
+  url,
+  headers: {},
+  secure: false,
+  ...extra,
+});
+const form = (url: string, fields: Record<string, string>): TestRequest =>
+  request(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields).toString(),
+  });
+
+function reader(custom: Partial<ReaderCustomization>, sink = new MemoryFeedbackSink()) {
+  const site = demoSite({ customization: { ...DEFAULT_READER_CUSTOMIZATION, ...custom } });
+  const service = new ReaderService(
+    new MemorySiteDirectory([site], { publicKey: () => Promise.resolve(null) }),
+    new MemoryContentSource(demoContents()),
+    { cacheBytes: 1 << 20, feedback: sink },
+  );
+  return { client: testClient(service), sink };
+}
+
+const welcomeId = async (client: ReturnType<typeof reader>['client']): Promise<string> => {
+  const html = (await client.handle(request(`/${DEMO_ORG}/docs/welcome`))).body;
+  return /name="page" value="([^"]+)"/.exec(html)![1];
+};
+
+describe('customization in the reader', () => {
+  it('writes colours only into the site stylesheet, at a hashed path, and a pale colour is darkened to 4.5:1', async () => {
+    const { client } = reader({ primary: { light: '#ffee00', dark: '#ffee00' }, title: 'Acme' });
+    const html = (await client.handle(request(`/${DEMO_ORG}/docs/welcome`))).body;
+    expect(html).toContain('<title>Welcome | Acme</title>');
+    expect(html).not.toMatch(/style="/);
+    const path = /href="([^"]*~customization\.[^"]+\.css)"/.exec(html)![1];
+    const css = await client.handle(request(path));
+    expect(css.status).toBe(200);
+    expect(css.headers['cache-control']).toContain('immutable');
+    const light = /:root\{--accent:(#[0-9a-f]{6})/.exec(css.body)![1];
+    expect(light).not.toBe('#ffee00');
+    expect((await client.handle(request(path.replace(/\.[^.]+\.css$/, '.AAAAAAAAAAAAAAAA.css')))).status).toBe(404);
+  });
+
+  it('a forced default theme is rendered on <html>; the switch is left out when not toggeable', async () => {
+    const { client } = reader({ themeDefault: 'dark', toggeable: false });
+    const html = (await client.handle(request(`/${DEMO_ORG}/docs/welcome`))).body;
+    expect(html).toContain('<html lang="en" data-theme="dark" data-theme-default="dark">');
+    expect(html).not.toContain('class="theme"');
+  });
+
+  it('"was this helpful?": a form without script, a thanks page asking for a comment, bad input 400, a limit per visitor', async () => {
+    const { client, sink } = reader({ feedback: true }, new MemoryFeedbackSink(1));
+    const page = await welcomeId(client);
+    const thanks = await client.handle(form(`/${DEMO_ORG}/docs/~feedback`, { page, rating: 'good' }));
+    expect(thanks.status).toBe(200);
+    expect(thanks.body).toContain('<h1>Thank you</h1>');
+    expect(thanks.body).toContain('name="comment"');
+    expect(sink.ratings).toEqual([expect.objectContaining({ pageId: page, rating: 'good', siteId: demoSite().id })]);
+    const commented = await client.handle(form(`/${DEMO_ORG}/docs/~feedback`, { page, rating: 'good', comment: 'Clear, thanks' }));
+    expect(commented.body).not.toContain('name="comment"');
+    expect(sink.ratings).toEqual([expect.objectContaining({ comment: 'Clear, thanks' })]);
+    expect((await client.handle(form(`/${DEMO_ORG}/docs/~feedback`, { page, rating: 'meh' }))).status).toBe(400);
+    expect((await client.handle(form(`/${DEMO_ORG}/docs/~feedback`, { page, rating: 'ok', comment: 'x'.repeat(600) }))).status).toBe(400);
+    const configure = /name="page" value="([^"]+)"/.exec((await client.handle(request(`/${DEMO_ORG}/docs/guides/configure`))).body)![1];
+    expect((await client.handle(form(`/${DEMO_ORG}/docs/~feedback`, { page: configure, rating: 'bad' }))).status).toBe(429);
+  });
+
+  it('no form and a 404 for posts when feedback is off; other posts stay 405', async () => {
+    const { client } = reader({ feedback: false });
+    expect((await client.handle(request(`/${DEMO_ORG}/docs/welcome`))).body).not.toContain('class="feedback"');
+    expect((await client.handle(form(`/${DEMO_ORG}/docs/~feedback`, { page: 'x', rating: 'good' }))).status).toBe(404);
+    expect((await client.handle(form(`/${DEMO_ORG}/docs/welcome`, { rating: 'good' }))).status).toBe(405);
+  });
+});
