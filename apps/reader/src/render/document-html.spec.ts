@@ -32,6 +32,32 @@ describe('renderDocument', () => {
     expect(html).not.toContain('javascript:');
   });
 
+  it('renders GitBook buttons as links drawn as buttons, label escaped, hostile URLs refused', () => {
+    const button = (kind: string, ref: unknown, label: string) => ({
+      object: 'inline',
+      type: 'button',
+      isVoid: true,
+      data: { ref, label, kind },
+    });
+    const { html } = renderDocument(
+      doc([
+        {
+          object: 'block',
+          type: 'paragraph',
+          nodes: [
+            button('primary', { kind: 'url', url: 'https://example.com/start' }, 'Start <now>'),
+            button('secondary', { kind: 'page', page: 'p1' }, 'Read'),
+            button('primary', { kind: 'url', url: 'javascript:alert(1)' }, 'x'),
+          ],
+        },
+      ]),
+      refs,
+    );
+    expect(html).toContain('<a class="button primary" href="https://example.com/start" rel="noopener nofollow">Start &lt;now&gt;</a>');
+    expect(html).toContain('<a class="button secondary" href="/p">Read</a>');
+    expect(html).not.toContain('javascript:');
+  });
+
   it('renders images with dimensions from the files, math with KaTeX, file downloads', () => {
     const { html } = renderDocument(
       doc([

@@ -400,6 +400,13 @@ class DocumentRenderer {
         return this.math(str(data.formula), false);
       case 'emoji':
         return esc(emoji(str(data.code)));
+      case 'button': {
+        // GitBook's `<a class="button primary">`: a link drawn as a button, its label text only.
+        const target = this.resolveRef(data.ref as ContentRef | undefined);
+        const external = (data.ref as ContentRef | undefined)?.kind === 'url';
+        const kind = data.kind === 'secondary' ? 'secondary' : 'primary';
+        return `<a class="button ${kind}" href="${urlAttr(target?.href ?? '#')}"${external ? ' rel="noopener nofollow"' : ''}>${esc(str(data.label))}</a>`;
+      }
       case undefined:
       default:
         return this.inlines(node.nodes);
