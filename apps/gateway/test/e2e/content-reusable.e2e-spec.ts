@@ -127,6 +127,18 @@ describe('reusable content (official RevisionReusableContent)', () => {
     await merge(client, spaceId, again.id);
     for (const page of pages)
       await eventually(async () => expect(await read(`/${orgId}/shared/${page.path}`)).toContain('Mind the step v3'), 10_000);
+
+    // Search finds the shared text on both pages that show it, and follows its edits.
+    const search = async (query: string) =>
+      expectOperation<{ items: Array<{ title: string }> }>(
+        await client.get(`/v1/spaces/${spaceId}/search?query=${query}`),
+        'searchSpaceContent',
+        200,
+      )
+        .items.map((item) => item.title)
+        .sort();
+    await eventually(async () => expect(await search('step')).toEqual(['Alpha', 'Beta']), 20_000);
+    expect(await search('gap')).toEqual([]);
   });
 
   it('answers 404 for unknown ids and other spaces’ revisions, 400 for a malformed change, 409 for conflicting edits', async () => {
