@@ -118,7 +118,8 @@ export class ChangeRequestEditsService {
       if (change.operation !== 'insert_page') return { change };
       const pageId = newId();
       if (change.ref !== undefined) {
-        if (refs.has(change.ref) || reusableRefs.has(change.ref)) throw badRequest(`changes[${index}].ref: "${change.ref}" is used twice in this batch`);
+        if (refs.has(change.ref) || reusableRefs.has(change.ref))
+          throw badRequest(`changes[${index}].ref: "${change.ref}" is used twice in this batch`);
         refs.set(change.ref, pageId);
       }
       return { change, pageId };
@@ -196,7 +197,11 @@ export class ChangeRequestEditsService {
       at: now.toISOString(),
     };
     await addToOutbox(manager, ContentEvents.revisionCreated, event);
-    return { cr: { ...cr, revisionId: next.id, updatedAt: now, contributors }, outcomes, reusable: createdReusable(reusable.outcomes, next) };
+    return {
+      cr: { ...cr, revisionId: next.id, updatedAt: now, contributors },
+      outcomes,
+      reusable: createdReusable(reusable.outcomes, next),
+    };
   }
 
   /**

@@ -52,7 +52,9 @@ describe('reusable contents', () => {
     const { load, hashOf } = bodies(base, ours, theirs);
     const at = (d: JsonDocument) => [{ id: 'r', title: 'T', document: contentHash(d) }];
     const both = await mergeReusableContents(at(base), at(ours), at(theirs), load, hashOf);
-    expect(both.conflicts).toEqual([{ reusableContentId: 'r', title: 'T', reason: 'the same part of its content was edited on both sides' }]);
+    expect(both.conflicts).toEqual([
+      { reusableContentId: 'r', title: 'T', reason: 'the same part of its content was edited on both sides' },
+    ]);
     const deleted = await mergeReusableContents(at(base), [], at(theirs), load, hashOf);
     expect(deleted.conflicts.map((c) => c.reason)).toEqual(['it was deleted on one side and changed on the other']);
     // Added on one side only, deleted on one side only: taken as they are.

@@ -27,7 +27,17 @@ describe('reusable content in search text', () => {
     expect(showsAny(doc(include('rc2')), new Set(['rc1']))).toBe(false);
     const a = { id: 'a', title: 'A', document: 'h1' };
     const b = { id: 'b', title: 'B', document: null };
-    expect([...changedReusable([a, b], [{ ...a, document: 'h2' }, { id: 'c', title: 'C', document: null }])].sort()).toEqual(['a', 'b', 'c']);
+    expect(
+      [
+        ...changedReusable(
+          [a, b],
+          [
+            { ...a, document: 'h2' },
+            { id: 'c', title: 'C', document: null },
+          ],
+        ),
+      ].sort(),
+    ).toEqual(['a', 'b', 'c']);
     expect(changedReusable([a, b], [b, a]).size).toBe(0);
   });
 });

@@ -22,10 +22,10 @@ export function withReusableContent(document: JsonDocument, reusable: ReusableBo
   const expand = (nodes: Node[]): Node[] =>
     nodes.flatMap((node) => {
       const id = shownReusable(node);
-      if (id !== undefined) return (reusable.get(id)?.nodes ?? []) as Node[];
+      if (id !== undefined) return reusable.get(id)?.nodes ?? [];
       return node.nodes ? [{ ...node, nodes: expand(node.nodes) }] : [node];
     });
-  return { ...document, nodes: expand(document.nodes as Node[]) as JsonDocument['nodes'] };
+  return { ...document, nodes: expand(document.nodes) };
 }
 
 /** Whether a body shows any of `ids`. */
@@ -35,7 +35,7 @@ export function showsAny(document: JsonDocument, ids: ReadonlySet<string>): bool
       const id = shownReusable(node);
       return (id !== undefined && ids.has(id)) || visit(node.nodes);
     });
-  return visit(document.nodes as Node[]);
+  return visit(document.nodes);
 }
 
 /** Ids of the reusable contents added, removed or changed between two revisions. */

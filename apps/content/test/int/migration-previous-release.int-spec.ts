@@ -52,7 +52,12 @@ afterAll(async () => {
 
 describe('upgrading a database of the previous release', () => {
   it('keeps every revision, page and document, and the upgraded database takes reusable contents', async () => {
-    const scratch = await scratchSchema('content', `upgrade_${newId().toLowerCase().replace(/[^a-z0-9]/g, '')}`.slice(0, 40));
+    const scratch = await scratchSchema(
+      'content',
+      `upgrade_${newId()
+        .toLowerCase()
+        .replace(/[^a-z0-9]/g, '')}`.slice(0, 40),
+    );
     const { schema } = scratch;
     const old = await dataSource(scratch, PREVIOUS_RELEASE);
     expect(await runMigrations(old, schema)).toBe(PREVIOUS_RELEASE.length);
@@ -70,7 +75,8 @@ describe('upgrading a database of the previous release', () => {
       `INSERT INTO spaces (id, organization_id, title, revision_id, share_key, position, created_at, updated_at) VALUES ($1, 'org', 'Handbook', $2, 'key', 'a0', now(), now())`,
       [spaceId, r2],
     );
-    for (const body of bodies) await old.query('INSERT INTO documents (hash, body) VALUES ($1, $2)', [contentHash(body), stableStringify(body)]);
+    for (const body of bodies)
+      await old.query('INSERT INTO documents (hash, body) VALUES ($1, $2)', [contentHash(body), stableStringify(body)]);
     for (const n of [setup, guides, introV1, introV2])
       await old.query('INSERT INTO page_nodes (hash, node) VALUES ($1, $2)', [n.hash, stableStringify(n.stored)]);
     await old.query('INSERT INTO file_lists (hash, files) VALUES ($1, $2)', [contentHash(files), stableStringify(files)]);
@@ -138,7 +144,11 @@ describe('upgrading a database of the previous release', () => {
       });
     });
     const noBytes: Pick<FileStorage, 'listWrittenBefore'> = { listWrittenBefore: async function* () {} };
-    const collected = await new ContentCollector(current, noBytes as FileStorage, new FixedClock(new Date('2026-06-01T00:00:00Z'))).collect();
+    const collected = await new ContentCollector(
+      current,
+      noBytes as FileStorage,
+      new FixedClock(new Date('2026-06-01T00:00:00Z')),
+    ).collect();
     expect(collected).toMatchObject({ pageNodes: 0, documents: 0, fileLists: 0, reusableLists: 0 });
     expect((await store.loadDocuments([contentHash(shared)])).get(contentHash(shared))).toEqual(shared);
     await current.query(`DROP SCHEMA ${schema} CASCADE`);

@@ -73,7 +73,10 @@ const reusableChange = (operation: string, required: string[], properties: Recor
   properties: { operation: { type: 'string', enum: [operation] }, ...properties },
 });
 
-const REUSABLE_DOCUMENT = { description: 'The body, as for insert_page: Markdown or a JSON document.', $ref: '#/components/schemas/Document' };
+const REUSABLE_DOCUMENT = {
+  description: 'The body, as for insert_page: Markdown or a JSON document.',
+  $ref: '#/components/schemas/Document',
+};
 
 /** Schemas of the reusable content operations of `updateChangeRequestContent` (Bindery extension). */
 const REUSABLE_CHANGE_SCHEMAS = {

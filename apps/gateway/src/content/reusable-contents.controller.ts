@@ -1,4 +1,10 @@
-import { ContentSubjects, type JsonDocument, type RequestContext, type RevisionPage, type RevisionReusableContent } from '@bindery/contracts';
+import {
+  ContentSubjects,
+  type JsonDocument,
+  type RequestContext,
+  type RevisionPage,
+  type RevisionReusableContent,
+} from '@bindery/contracts';
 import { ServiceClient } from '@bindery/platform/nest';
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { Ctx } from '../common/request-context.decorator';

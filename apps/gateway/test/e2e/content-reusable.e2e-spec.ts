@@ -85,7 +85,9 @@ describe('reusable content (official RevisionReusableContent)', () => {
     await editContent(client, spaceId, edit.id, [
       { operation: 'update_reusable_content', reusableContent: reusableId, document: body(paragraph('w1', 'Mind the gap v2')) },
     ]);
-    await editContent(client, spaceId, rename.id, [{ operation: 'update_reusable_content', reusableContent: reusableId, title: 'Caution' }]);
+    await editContent(client, spaceId, rename.id, [
+      { operation: 'update_reusable_content', reusableContent: reusableId, title: 'Caution' },
+    ]);
     await merge(client, spaceId, edit.id);
     await merge(client, spaceId, rename.id);
     const latest = await currentRevision(client, spaceId);

@@ -92,7 +92,7 @@ class DocumentRenderer {
     if (!document) return '';
     this.reusableDepth += 1;
     try {
-      return `<div class="reusable-content">${this.blocks(document.nodes as unknown as AnyNode[])}</div>`;
+      return `<div class="reusable-content">${this.blocks(document.nodes)}</div>`;
     } finally {
       this.reusableDepth -= 1;
     }
