@@ -7,6 +7,7 @@ import {
   type RevisionCreatedEvent,
   type JsonDocument,
   type RevisionFile,
+  type RevisionReusableContent,
 } from '@bindery/contracts';
 import { addToOutbox, badRequest, callerId, forbidden, newId, notFound } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
@@ -16,13 +17,15 @@ import { DownloadSigner } from '../files/download-signer';
 import { toWireFile } from '../files/file.mapper';
 import { FileIntake, type StoredUpload } from '../files/file-intake';
 import { applyChanges, type ChangeOutcome, type PreparedChange } from '../model/apply-changes';
+import { applyReusableChanges, isReusableChange, type ReusableOutcome } from '../model/reusable-contents';
 import { DocumentPool } from '../model/document-pool';
 import { type PageTree, ROOT } from '../model/page-tree';
 import type { StoredFile } from '../model/file-list';
 import { NO_CHANGE_REQUEST } from '../store/content-reader';
 import { MarkdownPool } from '@bindery/platform/markdown';
 import { ContentStore } from '../store/content-store';
-import { RevisionsRepository } from '../store/revisions.repository';
+import { type RevisionRow, RevisionsRepository } from '../store/revisions.repository';
+import { toWireReusableContent } from '../pages/reusable-content.mapper';
 import { SpaceAccess } from '../store/space-access';
 import { type ChangeRequestEntity, mergeBaseOf } from '../store/change-request.entity';
 import { toChangeRequest } from './change-request.mapper';
@@ -55,7 +58,7 @@ export class ChangeRequestEditsService {
     // Bodies are converted before the transaction too: Markdown runs on worker threads within a
     // time budget, and no row lock waits for it.
     const { prepared, documents } = await this.prepareDocuments(input, uploads);
-    const { cr, outcomes } = await this.db.transaction(async (manager) => {
+    const { cr, outcomes, reusable } = await this.db.transaction(async (manager) => {
       await this.intake.confirmStored(manager, uploads);
       const found = await this.changeRequests.find(space.id, input.changeRequestId, manager, true);
       if (!found) throw notFound(NO_CHANGE_REQUEST);
@@ -71,6 +74,7 @@ export class ChangeRequestEditsService {
     return {
       changeRequest,
       ...(insertedFiles.length > 0 ? { insertedFiles } : {}),
+      ...(reusable.length > 0 ? { insertedReusableContents: reusable } : {}),
       changes: outcomes.map((o) =>
         o.kind === 'deleted'
           ? { object: 'deleted_page' as const, page: o.pageId }
@@ -99,22 +103,44 @@ export class ChangeRequestEditsService {
   /** Page ids first, so documents can link to pages of the same batch by their refs in any order; then every body. */
   private async prepareDocuments(input: ChangeRequestEditInput, uploads: StoredUpload[]) {
     const refs = new Map<string, string>();
+    const reusableRefs = new Map<string, string>();
     const prepared: PreparedChange[] = input.changes.map((change, index) => {
+      // Bindery extension: a new reusable content's id, named by its ref in the batch's documents.
+      if (change.operation === 'insert_reusable_content') {
+        const id = newId();
+        if (change.ref !== undefined) {
+          if (refs.has(change.ref) || reusableRefs.has(change.ref))
+            throw badRequest(`changes[${index}].ref: "${change.ref}" is used twice in this batch`);
+          reusableRefs.set(change.ref, id);
+        }
+        return { change, pageId: id };
+      }
       if (change.operation !== 'insert_page') return { change };
       const pageId = newId();
       if (change.ref !== undefined) {
-        if (refs.has(change.ref)) throw badRequest(`changes[${index}].ref: "${change.ref}" is used twice in this batch`);
+        if (refs.has(change.ref) || reusableRefs.has(change.ref))
+          throw badRequest(`changes[${index}].ref: "${change.ref}" is used twice in this batch`);
         refs.set(change.ref, pageId);
       }
       return { change, pageId };
     });
-    const context = { pages: refs, files: fileRefsOf(uploads, refs), converter: this.converter, signal: this.converter.budget() };
+    const context = {
+      pages: refs,
+      files: fileRefsOf(uploads, refs),
+      reusableContents: reusableRefs,
+      converter: this.converter,
+      signal: this.converter.budget(),
+    };
     const documents = new DocumentPool();
     const markdownBodies: MarkdownBody[] = [];
     for (const [index, item] of prepared.entries()) {
       const { change } = item;
-      if (change.operation !== 'insert_page' && change.operation !== 'update_page') continue;
-      if (change.document === undefined) continue;
+      const withBody =
+        change.operation === 'insert_page' ||
+        change.operation === 'update_page' ||
+        change.operation === 'insert_reusable_content' ||
+        change.operation === 'update_reusable_content';
+      if (!withBody || change.document === undefined) continue;
       const titleFromHeading = change.operation === 'insert_page';
       const resolved = await resolveDocument(change.document, context, `changes[${index}].document`, titleFromHeading);
       item.documentFields = resolved.fields;
@@ -142,6 +168,12 @@ export class ChangeRequestEditsService {
     await this.prepareReverts(manager, cr, tree, prepared, documents);
 
     const outcomes: ChangeOutcome[] = applyChanges(tree, prepared, now.toISOString(), documents);
+    const reusable = applyReusableChanges(
+      revision.reusableContents,
+      prepared.flatMap(({ change, pageId, documentHash }, index) =>
+        isReusableChange(change) ? [{ change, id: pageId, documentHash, field: `changes[${index}]` }] : [],
+      ),
+    );
     // Every body the batch brings, in one statement.
     await this.store.saveDocuments(manager, documents.added);
     const pages = await this.store.saveTree(manager, tree);
@@ -151,6 +183,7 @@ export class ChangeRequestEditsService {
       parents: [cr.revisionId],
       pages,
       files: [...revision.files, ...uploads.map((u) => u.entry)],
+      reusableContents: reusable.list,
       type: 'edits',
       mergedFrom: null,
     });
@@ -164,7 +197,11 @@ export class ChangeRequestEditsService {
       at: now.toISOString(),
     };
     await addToOutbox(manager, ContentEvents.revisionCreated, event);
-    return { cr: { ...cr, revisionId: next.id, updatedAt: now, contributors }, outcomes };
+    return {
+      cr: { ...cr, revisionId: next.id, updatedAt: now, contributors },
+      outcomes,
+      reusable: createdReusable(reusable.outcomes, next),
+    };
   }
 
   /**
@@ -205,6 +242,14 @@ export class ChangeRequestEditsService {
     const hashes = bodies.filter((hash): hash is string => hash !== null);
     for (const [hash, document] of await this.store.loadDocuments(hashes, manager)) documents.known(hash, document);
   }
+}
+
+/** The reusable contents a batch created, as the API shows them, with the refs they were given. */
+function createdReusable(outcomes: ReusableOutcome[], revision: RevisionRow): Array<RevisionReusableContent & { ref?: string }> {
+  return outcomes.flatMap((outcome) => {
+    const stored = outcome.kind === 'created' ? revision.reusableContents.find((item) => item.id === outcome.id) : undefined;
+    return stored ? [{ ...toWireReusableContent(stored), ...(outcome.kind === 'created' && outcome.ref ? { ref: outcome.ref } : {}) }] : [];
+  });
 }
 
 /** Batch-local file refs to file ids; a ref must be unique among the batch's files and pages. */

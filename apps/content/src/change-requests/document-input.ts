@@ -18,6 +18,8 @@ export interface DocumentRefs {
   pages: Map<string, string>;
   /** Batch-local file refs to file ids. */
   files?: Map<string, string>;
+  /** Batch-local reusable content refs to the ids the reusable contents received. */
+  reusableContents?: Map<string, string>;
   /** Converts Markdown off the event loop. */
   converter: MarkdownPool;
   /** The request's conversion deadline (`converter.budget()`), shared by all its documents. */
@@ -39,6 +41,7 @@ export async function resolveDocument(
 ): Promise<ResolvedDocument> {
   const refs = context.pages;
   const fileRefs = context.files ?? new Map<string, string>();
+  const reusableRefs = context.reusableContents ?? new Map<string, string>();
   if ('markdown' in input) {
     if (typeof input.markdown !== 'string') throw badRequest(`${field}.markdown: must be a string`);
     const read = await context.converter.toPage(input.markdown, `${field}.markdown`, titleFromHeading, context.signal);
@@ -47,18 +50,23 @@ export async function resolveDocument(
   if ('document' in input) {
     const refused = documentInputError(input.document);
     if (refused) throw badRequest(`${field}.document: ${refused}`);
-    return { document: replaceRefs(input.document, refs, fileRefs) as JsonDocument };
+    return { document: replaceRefs(input.document, refs, fileRefs, reusableRefs) as JsonDocument };
   }
   return { document: emptyDocument() };
 }
 
-/** Rewrites `{kind: "page" | "anchor", page: <ref>}` and `{kind: "file", file: <ref>}` references to the ids the refs stand for. */
-function replaceRefs(value: unknown, refs: Map<string, string>, fileRefs: Map<string, string>): unknown {
-  if (Array.isArray(value)) return value.map((v) => replaceRefs(v, refs, fileRefs));
+/**
+ * Rewrites `{kind: "page" | "anchor", page: <ref>}`, `{kind: "file", file: <ref>}` and
+ * `{kind: "reusable-content", reusableContent: <ref>}` references to the ids the refs stand for.
+ */
+function replaceRefs(value: unknown, refs: Map<string, string>, fileRefs: Map<string, string>, reusableRefs: Map<string, string>): unknown {
+  if (Array.isArray(value)) return value.map((v) => replaceRefs(v, refs, fileRefs, reusableRefs));
   if (value === null || typeof value !== 'object') return value;
   const out: Record<string, unknown> = {};
-  for (const [key, v] of Object.entries(value)) out[key] = replaceRefs(v, refs, fileRefs);
+  for (const [key, v] of Object.entries(value)) out[key] = replaceRefs(v, refs, fileRefs, reusableRefs);
   if ((out.kind === 'page' || out.kind === 'anchor') && typeof out.page === 'string' && refs.has(out.page)) out.page = refs.get(out.page);
   if (out.kind === 'file' && typeof out.file === 'string' && fileRefs.has(out.file)) out.file = fileRefs.get(out.file);
+  if (out.kind === 'reusable-content' && typeof out.reusableContent === 'string' && reusableRefs.has(out.reusableContent))
+    out.reusableContent = reusableRefs.get(out.reusableContent);
   return out;
 }

@@ -48,7 +48,7 @@ export class MergeService {
       if (space.editMode === 'locked') throw forbidden('The space is locked: nothing can be merged into it');
       await this.mergeRules.check(ctx, manager, space, cr, organizationRules);
       const [base, main, proposed] = await this.load(manager, mergeBaseOf(cr), space.revisionId, cr.revisionId);
-      const { pages, files } = await this.merger.merge(manager, base, main, proposed);
+      const { pages, files, reusableContents } = await this.merger.merge(manager, base, main, proposed);
       const now = this.clock.now();
       const revision = await this.revisions.insert(manager, {
         id: newId(),
@@ -56,6 +56,7 @@ export class MergeService {
         parents: [main.id, proposed.id],
         pages,
         files,
+        reusableContents,
         type: 'merge',
         mergedFrom: cr.id,
       });
@@ -88,13 +89,14 @@ export class MergeService {
       const { space, cr } = await this.lock(manager, ref);
       if (mergeBaseOf(cr) === space.revisionId) return { revision: cr.revisionId, result: 'update' as const };
       const [base, proposed, main] = await this.load(manager, mergeBaseOf(cr), cr.revisionId, space.revisionId);
-      const { pages, files } = await this.merger.merge(manager, base, proposed, main);
+      const { pages, files, reusableContents } = await this.merger.merge(manager, base, proposed, main);
       const revision = await this.revisions.insert(manager, {
         id: newId(),
         spaceId: space.id,
         parents: [proposed.id, main.id],
         pages,
         files,
+        reusableContents,
         type: 'update',
         mergedFrom: null,
       });

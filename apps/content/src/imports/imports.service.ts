@@ -93,6 +93,7 @@ export class ImportsService {
         parents: [current.id],
         pages,
         files,
+        reusableContents: current.reusableContents,
         type: 'edits',
         mergedFrom: null,
       });

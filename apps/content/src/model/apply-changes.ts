@@ -4,6 +4,7 @@ import { DocumentPool } from './document-pool';
 import { type PageEntry, type PageMeta, type PageTree, ROOT } from './page-tree';
 import { type RevertTarget, revertBlocks, revertWholePage } from './revert-page';
 import { checkPlacement, linkTargetOf, pageTypeOf } from './page-types';
+import { isReusableChange } from './reusable-contents';
 import { chooseSlug } from './slugs';
 
 export { slugify } from './slugs';
@@ -40,8 +41,8 @@ export function applyChanges(
   changes.forEach((prepared, index) => {
     const at = `changes[${index}]`;
     const { change } = prepared;
-    // Files are not pages: the caller adds them to the revision's file list.
-    if (change.operation === 'insert_files') return;
+    // Files and reusable contents are not pages: the caller applies them to the revision's lists.
+    if (change.operation === 'insert_files' || isReusableChange(change)) return;
     if (change.operation === 'insert_page') {
       const parent = change.into ?? ROOT;
       if (parent !== ROOT && !tree.pages.has(parent)) throw notFound(`${at}.into: no page "${parent}" in this change request`);

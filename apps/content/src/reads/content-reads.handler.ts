@@ -36,6 +36,11 @@ export class ContentReadsHandler {
     return this.reads.page(ctx, data);
   }
 
+  @MessagePattern(S.pageByPath)
+  pageByPath(@Payload() { ctx, data }: RpcEnvelope<typeof S.pageByPath>): Promise<RpcResult<typeof S.pageByPath>> {
+    return this.reads.pageByPath(ctx, data);
+  }
+
   @MessagePattern(S.filesList)
   files(@Payload() { ctx, data }: RpcEnvelope<typeof S.filesList>): Promise<RpcResult<typeof S.filesList>> {
     return this.reads.files(ctx, data);

@@ -2,6 +2,7 @@ import type {
   FileGetInput,
   FilesListInput,
   List,
+  PageByPathInput,
   PageGetInput,
   PagesListInput,
   PagesListResult,
@@ -23,7 +24,9 @@ import { DownloadSigner } from '../files/download-signer';
 import { toWireFile } from '../files/file.mapper';
 import { ChangeRequestsRepository } from '../store/change-requests.repository';
 import { contentHash } from '../model/content-hash';
-import { emptyDocument, type PageTree } from '../model/page-tree';
+import { emptyDocument, type PageEntry, type PageTree } from '../model/page-tree';
+import { pageAtPath } from '../model/page-paths';
+import { toWireReusableContent } from '../pages/reusable-content.mapper';
 import { MarkdownPool } from '@bindery/platform/markdown';
 import { type DocumentLookup, type PageUrlBase, toWirePage, toWirePages } from '../pages/page.mapper';
 import { ContentReader, type ResolvedContent } from '../store/content-reader';
@@ -54,7 +57,16 @@ export class ContentReadsService {
 
   /** The current revision of a published space, for the reader app (no caller; see ContentReader.resolvePublished). */
   async publishedRevision(ctx: RequestContext, input: PublishedRevisionInput): Promise<RevisionGetResult> {
-    return this.revisionOf(ctx, await this.reader.resolvePublished(input.organizationId, input.spaceId), input.knownTag);
+    const content = await this.reader.resolvePublished(input.organizationId, input.spaceId);
+    const result = await this.revisionOf(ctx, content, input.knownTag);
+    // The reader renders `reusable-content` blocks with these bodies (the public schema has only their ids).
+    const reusable = content.revision.reusableContents;
+    if (reusable.length === 0) return result;
+    const bodies = await this.store.loadDocuments(reusable.flatMap((item) => (item.document ? [item.document] : [])));
+    const reusableDocuments = Object.fromEntries(
+      reusable.map((item) => [item.id, (item.document && bodies.get(item.document)) || emptyDocument()]),
+    );
+    return { ...result, reusableDocuments };
   }
 
   /** An old path of a page of a published space → its current path (see PathHistory); 404 when unknown. */
@@ -73,7 +85,7 @@ export class ContentReadsService {
       id: revision.id,
       parents: revision.parents,
       files: revision.files.map((f) => toWireFile(f, this.signer, ctx.baseUrl, this.clock.now())),
-      reusableContents: [],
+      reusableContents: revision.reusableContents.map(toWireReusableContent),
       variables: {},
       createdAt: revision.createdAt.toISOString(),
       type: revision.type,
@@ -115,13 +127,37 @@ export class ContentReadsService {
     const tree = await this.reader.tree(content.revision);
     const page = tree.pages.get(input.pageId);
     if (!page) throw notFound('No matching page found');
+    return this.pageAnswer(ctx, content, tree, page, input.format);
+  }
+
+  /**
+   * `getPageByPath`: the page whose slugs from the root are `pagePath`. A link page has no path of
+   * its own (the official answer is a document or a group), so its path is unknown as well.
+   */
+  async pageByPath(ctx: RequestContext, input: PageByPathInput): Promise<RevisionPage> {
+    if (typeof input.pagePath !== 'string' || input.pagePath.length > 2048)
+      throw badRequest('pagePath must be a string of at most 2048 characters');
+    const content = await this.reader.resolve(ctx, input);
+    const tree = await this.reader.tree(content.revision);
+    const page = pageAtPath(tree, input.pagePath);
+    if (!page || page.type === 'link') throw notFound('No page at this path');
+    return this.pageAnswer(ctx, content, tree, page, input.format);
+  }
+
+  private async pageAnswer(
+    ctx: RequestContext,
+    content: ResolvedContent,
+    tree: PageTree,
+    page: PageEntry,
+    format: PageGetInput['format'],
+  ): Promise<RevisionPage> {
     // Groups and links have no body, in either format (official RevisionPageGroup / RevisionPageLink).
     if (page.type !== 'document') return toWirePage(tree, page, urlBase(ctx.baseUrl, content), true, () => emptyDocument());
     const document = page.document ? await this.store.loadDocument(page.document) : emptyDocument();
     const out = toWirePage(tree, page, urlBase(ctx.baseUrl, content), true, (hash) =>
       hash === page.document ? document : emptyDocument(),
     );
-    if (input.format === 'markdown') {
+    if (format === 'markdown') {
       delete out.document;
       out.markdown = await this.converter.toMarkdown(document, 'format');
     }

@@ -1,10 +1,11 @@
 import { type Document, documentSections } from '@bindery/document';
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { type PageEntry, type PageTree, ROOT } from '../model/page-tree';
 import { changedPageIds } from '../model/tree-diff';
 import { ContentStore } from '../store/content-store';
-import { RevisionsRepository } from '../store/revisions.repository';
+import { type RevisionRow, RevisionsRepository } from '../store/revisions.repository';
+import { changedReusable, type ReusableBodies, showsAny, withReusableContent } from './reusable-text';
 import { searchConfig } from '../model/search-config';
 import { indexWords } from './search-text';
 import { type IndexedPage, SearchRepository } from './search.repository';
@@ -52,17 +53,55 @@ export class SearchIndexer {
       const candidates = previous ? affectedPages(previous, tree) : new Set(tree.pages.keys());
       const changed = [...candidates].filter((id) => tree.pages.has(id) && (!previous || differs(previous, tree, id)));
       const removed = previous ? [...candidates].filter((id) => previous.pages.has(id) && !tree.pages.has(id)) : [];
+      const reusable = await this.reusableBodies(revision, manager);
+      // A reusable content edited: the pages showing it are indexed again (their own bodies did not change).
+      if (previousRevision)
+        changed.push(
+          ...(await this.pagesShowing(
+            tree,
+            changedReusable(previousRevision.reusableContents, revision.reusableContents),
+            new Set(changed),
+            manager,
+          )),
+        );
 
       const bodies = await this.store.loadDocuments(
         changed.flatMap((id) => tree.pages.get(id)!.document ?? []),
         manager,
       );
-      const pages = changed.map((id) => toIndexedPage(tree, tree.pages.get(id)!, bodies.get(tree.pages.get(id)!.document ?? '')));
+      const pages = changed.map((id) => {
+        const body = bodies.get(tree.pages.get(id)!.document ?? '');
+        return toIndexedPage(tree, tree.pages.get(id)!, body && withReusableContent(body, reusable));
+      });
       await this.search.markIndexed(manager, spaceId, { revisionId: revision.id, config }, reset);
       if (!reset) await this.search.removePages(manager, spaceId, [...removed, ...changed]);
       await this.search.insertPages(manager, spaceId, config, pages);
       return { revisionId: revision.id, pagesWritten: pages.length, pagesRemoved: removed.length };
     });
+  }
+
+  private async reusableBodies(revision: RevisionRow, manager: EntityManager): Promise<ReusableBodies> {
+    const items = revision.reusableContents.filter((item) => item.document !== null);
+    if (items.length === 0) return new Map();
+    const documents = await this.store.loadDocuments(
+      items.map((item) => item.document!),
+      manager,
+    );
+    return new Map(items.flatMap((item) => (documents.has(item.document!) ? [[item.id, documents.get(item.document!)!] as const] : [])));
+  }
+
+  /**
+   * Pages not in `skip` whose body shows one of `ids`. Reads every body of the revision, which only
+   * a change to reusable content costs (no index says which bodies show which reusable content).
+   */
+  private async pagesShowing(tree: PageTree, ids: Set<string>, skip: Set<string>, manager: EntityManager): Promise<string[]> {
+    if (ids.size === 0) return [];
+    const pages = [...tree.pages.values()].filter((page) => page.document !== null && !skip.has(page.id));
+    const bodies = await this.store.loadDocuments(
+      pages.map((page) => page.document!),
+      manager,
+    );
+    return pages.filter((page) => showsAny(bodies.get(page.document!)!, ids)).map((page) => page.id);
   }
 }
 

@@ -80,7 +80,7 @@ export class SpacesService {
         updatedAt: now,
         deletedAt: null,
       };
-      await this.insertWithFirstRevision(manager, entity, { pages: [], files: [] });
+      await this.insertWithFirstRevision(manager, entity, { pages: [], files: [], reusableContents: [] });
       return entity;
     });
     // `create` and above are never capped by default levels: the role is the level.
@@ -162,7 +162,11 @@ export class SpacesService {
         updatedAt: now,
         deletedAt: null,
       };
-      await this.insertWithFirstRevision(manager, entity, { pages: source?.pages ?? [], files: source?.files ?? [] });
+      await this.insertWithFirstRevision(manager, entity, {
+        pages: source?.pages ?? [],
+        files: source?.files ?? [],
+        reusableContents: source?.reusableContents ?? [],
+      });
       await enqueueSearchIndex(manager, entity);
       return entity;
     });
@@ -173,7 +177,7 @@ export class SpacesService {
   private async insertWithFirstRevision(
     manager: EntityManager,
     entity: SpaceEntity,
-    content: Pick<RevisionRow, 'pages' | 'files'>,
+    content: Pick<RevisionRow, 'pages' | 'files' | 'reusableContents'>,
   ): Promise<void> {
     await this.spaces.insert(manager, entity);
     await this.revisions.insert(manager, {

@@ -8,6 +8,7 @@ export interface CollectedContent {
   pageNodes: number;
   documents: number;
   fileLists: number;
+  reusableLists: number;
   fileBytes: number;
 }
 
@@ -20,7 +21,7 @@ const FILE_BYTES_GRACE_MS = 60 * 60 * 1000;
 const FILE_BYTES_BATCH = 200;
 
 /**
- * Deletes stored content no revision can reach any more: page versions, bodies and file lists
+ * Deletes stored content no revision can reach any more: page versions, bodies, file lists and reusable content lists
  * of purged spaces. They are shared between revisions and spaces by content hash, so nothing is
  * deleted by owner: the page versions reachable from every revision's top-level hashes are
  * marked (a recursive walk of the Merkle tree in Postgres), and the rest goes. Runs under the
@@ -55,11 +56,16 @@ export class ContentCollector {
         SELECT hash FROM reach`);
       const count = async (sql: string): Promise<number> => (await manager.query<[unknown[], number]>(sql))[1];
       const pageNodes = await count('DELETE FROM page_nodes p WHERE NOT EXISTS (SELECT 1 FROM live_nodes l WHERE l.hash = p.hash)');
+      // Lists of reusable contents go first: a body only a dead list named goes with the other bodies.
+      const reusableLists = await count(
+        'DELETE FROM reusable_content_lists u WHERE NOT EXISTS (SELECT 1 FROM revisions r WHERE r.reusable_contents_hash = u.hash)',
+      );
       const documents = await count(
-        `DELETE FROM documents d WHERE NOT EXISTS (SELECT 1 FROM page_nodes n WHERE n.node ->> 'document' = d.hash)`,
+        `DELETE FROM documents d WHERE NOT EXISTS (SELECT 1 FROM page_nodes n WHERE n.node ->> 'document' = d.hash)
+           AND NOT EXISTS (SELECT 1 FROM reusable_content_lists u, jsonb_array_elements(u.contents) c WHERE c ->> 'document' = d.hash)`,
       );
       const fileLists = await count('DELETE FROM file_lists f WHERE NOT EXISTS (SELECT 1 FROM revisions r WHERE r.files_hash = f.hash)');
-      return { pageNodes, documents, fileLists };
+      return { pageNodes, documents, fileLists, reusableLists };
     });
   }
 

@@ -6,6 +6,7 @@ import { contentHash } from '../model/content-hash';
 import { mergeDocuments } from '../model/document-merge';
 import { type FileConflict, mergeFiles, type StoredFile } from '../model/file-list';
 import { emptyDocument } from '../model/page-tree';
+import { mergeReusableContents, type ReusableConflict, type StoredReusableContent } from '../model/reusable-contents';
 import { type MergeConflict, mergeTrees } from '../model/tree-merge';
 import { ContentStore } from './content-store';
 import type { RevisionRow } from './revisions.repository';
@@ -24,11 +25,20 @@ export class RevisionMerger {
     base: RevisionRow,
     ours: RevisionRow,
     theirs: RevisionRow,
-  ): Promise<{ pages: string[]; files: StoredFile[] }> {
+  ): Promise<{ pages: string[]; files: StoredFile[]; reusableContents: StoredReusableContent[] }> {
     const files = mergeFiles(base.files, ours.files, theirs.files);
     const pages = await this.mergePages(manager, base, ours, theirs);
-    if (pages.conflicts.length > 0 || files.conflicts.length > 0) throw conflictError(pages.conflicts, files.conflicts);
-    return { pages: await pages.save(), files: files.files };
+    const reusable = await mergeReusableContents(
+      base.reusableContents,
+      ours.reusableContents,
+      theirs.reusableContents,
+      (hash) => (hash ? this.store.loadDocument(hash, manager) : Promise.resolve(emptyDocument())),
+      (document) => (document.nodes.length > 0 ? contentHash(document) : null),
+    );
+    if (pages.conflicts.length > 0 || files.conflicts.length > 0 || reusable.conflicts.length > 0)
+      throw conflictError(pages.conflicts, files.conflicts, reusable.conflicts);
+    await this.store.saveDocuments(manager, reusable.documents);
+    return { pages: await pages.save(), files: files.files, reusableContents: reusable.list };
   }
 
   /** Top-level page node hashes of the merged tree (`ours` is the side the result builds on). */
@@ -76,13 +86,17 @@ function sameList(a: string[], b: string[]): boolean {
   return a.length === b.length && a.every((v, i) => v === b[i]);
 }
 
-function conflictError(conflicts: MergeConflict[], fileConflicts: FileConflict[]) {
+function conflictError(conflicts: MergeConflict[], fileConflicts: FileConflict[], reusableConflicts: ReusableConflict[]) {
   const parts: string[] = [];
   if (conflicts.length > 0)
     parts.push(`${conflicts.length} page(s): ${conflicts.map((c) => `"${c.title}" (${c.pageId}): ${c.reason}`).join('; ')}`);
   if (fileConflicts.length > 0)
     parts.push(`${fileConflicts.length} file(s): ${fileConflicts.map((c) => `"${c.name}" (${c.fileId}): ${c.reason}`).join('; ')}`);
-  return conflict(`Merge conflicts on ${parts.join('; ')}`, { conflicts, fileConflicts });
+  if (reusableConflicts.length > 0)
+    parts.push(
+      `${reusableConflicts.length} reusable content(s): ${reusableConflicts.map((c) => `"${c.title}" (${c.reusableContentId}): ${c.reason}`).join('; ')}`,
+    );
+  return conflict(`Merge conflicts on ${parts.join('; ')}`, { conflicts, fileConflicts, reusableConflicts });
 }
 
 /**

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { contentHash, stableStringify } from '../model/content-hash';
 import type { StoredFile } from '../model/file-list';
+import type { StoredReusableContent } from '../model/reusable-contents';
 import { holdContentWriteLock } from './content-write-lock';
 
 /** A revision row: its parents, the top-level page node hashes of its tree, and its files. */
@@ -11,6 +12,7 @@ export interface RevisionRow {
   parents: string[];
   pages: string[];
   files: StoredFile[];
+  reusableContents: StoredReusableContent[];
   type: 'edits' | 'merge' | 'update';
   mergedFrom: string | null;
   createdAt: Date;
@@ -22,6 +24,7 @@ interface RawRevision {
   parents: string[];
   pages: string[];
   file_list: StoredFile[] | null;
+  reusable_list: StoredReusableContent[] | null;
   type: RevisionRow['type'];
   merged_from: string | null;
   created_at: Date;
@@ -33,7 +36,9 @@ export class RevisionsRepository {
 
   async find(id: string, manager: EntityManager = this.db.manager): Promise<RevisionRow | null> {
     const rows: Array<RawRevision & { files_hash: string | null }> = await manager.query(
-      'SELECT r.*, l.files AS file_list FROM revisions r LEFT JOIN file_lists l ON l.hash = r.files_hash WHERE r.id = $1',
+      `SELECT r.*, l.files AS file_list, u.contents AS reusable_list FROM revisions r
+       LEFT JOIN file_lists l ON l.hash = r.files_hash LEFT JOIN reusable_content_lists u ON u.hash = r.reusable_contents_hash
+       WHERE r.id = $1`,
       [id],
     );
     return rows[0] ? fromRaw(rows[0]) : null;
@@ -53,9 +58,18 @@ export class RevisionsRepository {
         stableStringify(revision.files),
       ]);
     }
+    // Reusable contents are stored the same way (most edits leave them as they were).
+    const reusableHash = revision.reusableContents.length > 0 ? contentHash(revision.reusableContents) : null;
+    if (reusableHash) {
+      await manager.query('INSERT INTO reusable_content_lists (hash, contents) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
+        reusableHash,
+        stableStringify(revision.reusableContents),
+      ]);
+    }
     const rows: RawRevision[] = await manager.query(
-      `INSERT INTO revisions (id, space_id, parents, pages, files_hash, type, merged_from) VALUES ($1, $2, $3, $4, $5, $6, $7)
-       RETURNING *, $8::jsonb AS file_list`,
+      `INSERT INTO revisions (id, space_id, parents, pages, files_hash, type, merged_from, reusable_contents_hash)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $9)
+       RETURNING *, $8::jsonb AS file_list, $10::jsonb AS reusable_list`,
       [
         revision.id,
         revision.spaceId,
@@ -65,6 +79,8 @@ export class RevisionsRepository {
         revision.type,
         revision.mergedFrom,
         JSON.stringify(revision.files),
+        reusableHash,
+        JSON.stringify(revision.reusableContents),
       ],
     );
     return fromRaw(rows[0]);
@@ -78,6 +94,7 @@ function fromRaw(raw: RawRevision): RevisionRow {
     parents: raw.parents,
     pages: raw.pages,
     files: raw.file_list ?? [],
+    reusableContents: raw.reusable_list ?? [],
     type: raw.type,
     mergedFrom: raw.merged_from,
     createdAt: raw.created_at,

@@ -68,6 +68,7 @@ export class TemplatesService {
         parents: [base.id],
         pages,
         files: base.files,
+        reusableContents: base.reusableContents,
         type: 'edits',
         mergedFrom: null,
       });

@@ -64,6 +64,7 @@ export class TreeWritesService {
         parents: [current.id],
         pages,
         files,
+        reusableContents: current.reusableContents,
         type: 'edits',
         mergedFrom: null,
       });

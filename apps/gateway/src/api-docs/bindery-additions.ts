@@ -61,6 +61,49 @@ const PAGE_TYPE_FIELDS = {
   },
 };
 
+const REUSABLE_NOTE =
+  'Bindery extension: the official batch has no reusable content operations. A reusable content is a shared document ' +
+  'that `reusable-content` blocks of many pages show; a JSON document of the same batch may name a new one by its `ref`.';
+
+const reusableChange = (operation: string, required: string[], properties: Record<string, unknown>, summary: string) => ({
+  type: 'object',
+  description: `${summary} ${REUSABLE_NOTE}`,
+  'x-bindery-extension': true,
+  required: ['operation', ...required],
+  properties: { operation: { type: 'string', enum: [operation] }, ...properties },
+});
+
+const REUSABLE_DOCUMENT = {
+  description: 'The body, as for insert_page: Markdown or a JSON document.',
+  $ref: '#/components/schemas/Document',
+};
+
+/** Schemas of the reusable content operations of `updateChangeRequestContent` (Bindery extension). */
+const REUSABLE_CHANGE_SCHEMAS = {
+  BinderyChangeRequestContentChangeInsertReusableContent: reusableChange(
+    'insert_reusable_content',
+    ['title'],
+    {
+      title: { type: 'string', minLength: 1, maxLength: 255 },
+      ref: { type: 'string', maxLength: 100, description: 'Names the new reusable content in the documents of this batch.' },
+      document: REUSABLE_DOCUMENT,
+    },
+    'Creates a reusable content.',
+  ),
+  BinderyChangeRequestContentChangeUpdateReusableContent: reusableChange(
+    'update_reusable_content',
+    ['reusableContent'],
+    { reusableContent: { type: 'string' }, title: { type: 'string', minLength: 1, maxLength: 255 }, document: REUSABLE_DOCUMENT },
+    'Renames a reusable content or replaces its body.',
+  ),
+  BinderyChangeRequestContentChangeDeleteReusableContent: reusableChange(
+    'delete_reusable_content',
+    ['reusableContent'],
+    { reusableContent: { type: 'string' } },
+    'Deletes a reusable content (blocks naming it then show nothing).',
+  ),
+};
+
 export const BINDERY_ADDITIONS: Additions = {
   tags: [{ name: TAG, description: 'Routes of this Bindery server that the GitBook API does not define.' }],
   paths: {
@@ -303,6 +346,7 @@ export const BINDERY_ADDITIONS: Additions = {
       },
     },
     schemas: {
+      ...REUSABLE_CHANGE_SCHEMAS,
       BinderyError: {
         type: 'object',
         required: ['error'],
@@ -351,9 +395,28 @@ export const BINDERY_ADDITIONS: Additions = {
       properties: PAGE_TYPE_FIELDS,
       optional: ['document'],
     },
+    ChangeRequestContentUpdate: {
+      description: 'Bindery extension: the reusable contents the batch created.',
+      properties: {
+        insertedReusableContents: {
+          type: 'array',
+          description: 'Reusable contents created by `insert_reusable_content` changes, in order, with the `ref` each was given.',
+          items: {
+            allOf: [{ $ref: '#/components/schemas/RevisionReusableContent' }, { type: 'object', properties: { ref: { type: 'string' } } }],
+          },
+        },
+      },
+    },
     ChangeRequestContentChangeUpdatePage: {
       description: PAGE_TYPE_NOTE + ' Changing `type` drops the page’s document; a page with subpages cannot become a link.',
       properties: PAGE_TYPE_FIELDS,
+    },
+  },
+  unionMembers: {
+    ChangeRequestContentChange: {
+      insert_reusable_content: 'BinderyChangeRequestContentChangeInsertReusableContent',
+      update_reusable_content: 'BinderyChangeRequestContentChangeUpdateReusableContent',
+      delete_reusable_content: 'BinderyChangeRequestContentChangeDeleteReusableContent',
     },
   },
   rateLimitedResponses: { 429: { $ref: '#/components/responses/BinderyRateLimited' } },

@@ -15,6 +15,11 @@ export interface Additions {
   rateLimitedResponses: Record<string, unknown>;
   /** Fields Bindery accepts beyond an official schema, by that schema's name. */
   schemaExtensions?: Record<string, SchemaExtension>;
+  /**
+   * Bindery-only members of an official discriminated union (`oneOf`), by the union's name: each
+   * discriminator value and the schema (of `components`) it names.
+   */
+  unionMembers?: Record<string, Record<string, string>>;
 }
 
 /**
@@ -89,6 +94,8 @@ export function buildApiDocument(
   const components = { ...mergeSections(official.components ?? {}, additions.components) };
   for (const [name, extension] of Object.entries(additions.schemaExtensions ?? {}))
     if (components.schemas?.[name]) components.schemas[name] = extendSchema(components.schemas[name], extension);
+  for (const [name, members] of Object.entries(additions.unionMembers ?? {}))
+    if (components.schemas?.[name]) components.schemas[name] = extendUnion(components.schemas[name], members);
   // `user` is the bearer scheme of the official document: the one Bindery speaks.
   document.components = pruneComponents(document, components, ['user']);
   const used = new Set(Object.values(paths).flatMap((item) => HTTP_METHODS.flatMap((m) => item[m]?.tags ?? [])));
@@ -128,7 +135,8 @@ function routeKey(route: RegisteredRoute): string {
 const template = (path: string): string =>
   path
     .split('/')
-    .map((segment) => (/^(:.+|\{.+\})$/.test(segment) ? '{}' : segment))
+    // A trailing `*` (a parameter with slashes, such as a page path) is a parameter too.
+    .map((segment) => (/^(:.+|\{.+\}|\*)$/.test(segment) ? '{}' : segment))
     .join('/')
     .replace(/\/+$/, '') || '/';
 
@@ -162,6 +170,16 @@ function extendSchema(schema: unknown, extension: SchemaExtension): Record<strin
       ...parts,
       { type: 'object', description: extension.description, 'x-bindery-extension': true, properties: extension.properties },
     ],
+  };
+}
+
+function extendUnion(schema: unknown, members: Record<string, string>): Record<string, unknown> {
+  const base = structuredClone(schema) as { oneOf?: unknown[]; discriminator?: { mapping?: Record<string, string> } };
+  const refs = Object.fromEntries(Object.entries(members).map(([value, name]) => [value, `#/components/schemas/${name}`]));
+  return {
+    ...base,
+    oneOf: [...(base.oneOf ?? []), ...Object.values(refs).map(($ref) => ({ $ref }))],
+    ...(base.discriminator ? { discriminator: { ...base.discriminator, mapping: { ...base.discriminator.mapping, ...refs } } } : {}),
   };
 }
 

@@ -7,6 +7,7 @@ import { FilesDownloadController } from './files-download.controller';
 import { PdfDownloadController } from './pdf-download.controller';
 import { PdfExportController } from './pdf-export.controller';
 import { PageTreeReader } from './page-tree/page-tree.reader';
+import { ReusableContentsController } from './reusable-contents.controller';
 import { SpaceContentController } from './space-content.controller';
 import { SpacesController } from './spaces.controller';
 import { LinksController } from './links/links.controller';
@@ -28,6 +29,7 @@ import { TemplatesController } from './templates/templates.controller';
     LinksController,
     SearchController,
     TemplatesController,
+    ReusableContentsController,
   ],
   providers: [PageTreeReader],
 })

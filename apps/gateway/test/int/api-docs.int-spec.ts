@@ -63,4 +63,5 @@ describe('the API document (/v1/openapi.json)', () => {
   });
 });
 
-const template = (path: string): string => path.replace(/\/(:[^/]+|\{[^}]+\})/g, '/{}');
+// A trailing `*` (a page path, slashes included) is a parameter too.
+const template = (path: string): string => path.replace(/\/(:[^/]+|\{[^}]+\}|\*$)/g, '/{}');

@@ -36,6 +36,8 @@ export interface SpaceContent {
   revisionId: string;
   pages: ReaderPage[];
   files: ReaderFile[];
+  /** Bodies of the space's reusable contents by id, which `reusable-content` blocks show. */
+  reusableContents?: Record<string, Document>;
   /** Old page paths the content still knows → current path (301). */
   redirects?: Record<string, string>;
 }

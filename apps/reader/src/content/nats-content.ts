@@ -126,6 +126,7 @@ export class NatsContentSource implements ContentSource {
     } else {
       const { pages } = JSON.parse(result.pages.rawJson ?? '{"pages":[]}') as { pages: RevisionPage[] };
       content = { spaceId, revisionId: result.revision.id, files, pages: pages.map(toReaderPage) };
+      if (result.reusableDocuments) content.reusableContents = result.reusableDocuments as unknown as Record<string, Document>;
     }
     if (this.held.size >= this.maxSpaces && !this.held.has(key)) this.held.delete(this.held.keys().next().value as string);
     const now = Date.now();

@@ -211,7 +211,23 @@ describe('renderDocument', () => {
     );
   });
 
-  it('renders nothing visible for reusable content, a file card with its caption', () => {
+  it('renders a reusable content block with the shared body, and stops a reusable content that includes itself', () => {
+    const include = (id: string) => ({
+      object: 'block',
+      type: 'reusable-content',
+      isVoid: true,
+      data: { ref: { kind: 'reusable-content', reusableContent: id } },
+    });
+    const para = (t: string) => ({ object: 'block', type: 'paragraph', nodes: [text(t)] });
+    const shared: Record<string, Document> = { snippet: doc([para('Shared <words>')]), loop: doc([para('again'), include('loop')]) };
+    const withShared = { ...refs, reusableContent: (id: string) => shared[id] };
+    expect(renderDocument(doc([include('snippet')]), withShared).html).toBe(
+      '<div class="reusable-content"><p>Shared &lt;words&gt;</p></div>',
+    );
+    expect(renderDocument(doc([include('loop')]), withShared).html.match(/again/g)).toHaveLength(3);
+  });
+
+  it('renders nothing visible for an unknown reusable content, a file card with its caption', () => {
     const { html } = renderDocument(
       doc([
         { object: 'block', type: 'reusable-content', isVoid: true, data: { ref: { kind: 'reusable-content', reusableContent: 'x.md' } } },

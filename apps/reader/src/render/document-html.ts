@@ -21,7 +21,12 @@ export interface RefResolver {
   file(fileId: string): ReaderFile | undefined;
   /** The organization's OpenAPI spec by slug (API reference blocks), when it has a processed one. */
   openapi?(slug: string): OpenApiDoc | undefined;
+  /** The body of a reusable content of this space (`reusable-content` blocks), when it has one. */
+  reusableContent?(id: string, space?: string): Document | undefined;
 }
+
+/** Reusable contents shown inside reusable contents, at most this deep: one that includes itself ends there. */
+const MAX_REUSABLE_DEPTH = 3;
 
 export interface TocEntry {
   level: number;
@@ -62,6 +67,7 @@ class DocumentRenderer {
   private tabsCount = 0;
   /** The document's highest heading level: it becomes h2 under the page's h1, so levels never skip. */
   private topLevel = 1;
+  private reusableDepth = 0;
 
   constructor(
     private readonly refs: RefResolver,
@@ -75,6 +81,21 @@ class DocumentRenderer {
     this.topLevel = levels.length > 0 ? Math.min(...levels) : 1;
     const html = this.blocks(document.nodes);
     return { html, toc: this.toc };
+  }
+
+  /** The shared body in place of the block; unknown (or too deeply nested) reusable content shows nothing. */
+  private reusableContent(data: Record<string, unknown>): string {
+    const ref = (data.ref ?? {}) as { reusableContent?: unknown; space?: unknown };
+    const id = str(ref.reusableContent);
+    if (!id || this.reusableDepth >= MAX_REUSABLE_DEPTH) return '';
+    const document = this.refs.reusableContent?.(id, typeof ref.space === 'string' ? ref.space : undefined);
+    if (!document) return '';
+    this.reusableDepth += 1;
+    try {
+      return `<div class="reusable-content">${this.blocks(document.nodes)}</div>`;
+    } finally {
+      this.reusableDepth -= 1;
+    }
   }
 
   private blocks(nodes: AnyNode[] | undefined): string {
@@ -159,8 +180,7 @@ class DocumentRenderer {
       case 'swagger':
         return this.swagger(data);
       case 'reusable-content':
-        // Its content lives in another document the reader does not load (yet): nothing visible.
-        return '';
+        return this.reusableContent(data);
       case 'openapi-operation':
         return renderOperation(this.spec(data), str(data.path), str(data.method), this.blockId(node, 'operation'));
       case 'openapi-webhook':

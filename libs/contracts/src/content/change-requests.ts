@@ -2,6 +2,7 @@ import type { User } from '../identity';
 import type { List, PageQuery } from '../pagination';
 import type { InsertFileInput, RevisionFile } from './files';
 import type { DocumentInput, JsonDocument, PageFields, PageLinkFields, PageType } from './pages';
+import type { ReusableContentChange, RevisionReusableContent } from './reusable-contents';
 import type { SpaceRef } from './spaces';
 import type { ContentSubjects } from './subjects';
 
@@ -61,7 +62,8 @@ export type ContentChange =
       PageLinkFields)
   | { operation: 'delete_page'; page: string }
   | RevertPageChange
-  | { operation: 'insert_files'; files: InsertFileInput[] };
+  | { operation: 'insert_files'; files: InsertFileInput[] }
+  | ReusableContentChange;
 
 /**
  * Reverts a page to its state in `revision` (default: the change request's base revision): the
@@ -88,6 +90,8 @@ export interface ChangeRequestContentUpdate {
   >;
   /** Files created by the batch's `insert_files` changes, in order. */
   insertedFiles?: RevisionFile[];
+  /** Bindery extension: reusable contents created by the batch's `insert_reusable_content` changes, in order. */
+  insertedReusableContents?: Array<RevisionReusableContent & { ref?: string }>;
 }
 
 export interface MergeResult {

@@ -8,6 +8,7 @@ import type { ImportsRpc } from './imports';
 import type { PagesRpc } from './pages';
 import type { PdfExportsRpc } from './pdf-exports';
 import type { RevisionsRpc } from './revisions';
+import type { ReusableContentsRpc } from './reusable-contents';
 import type { SearchRpc } from './search';
 import type { SpaceCountsRpc } from './space-counts';
 import type { SpacesRpc } from './spaces';
@@ -30,6 +31,7 @@ export * from './tree-writes';
 export * from './imports';
 export * from './space-counts';
 export * from './comment-targets';
+export * from './reusable-contents';
 
 /** Every request/reply subject content answers, with its input and result. */
 export interface ContentRpc
@@ -47,4 +49,5 @@ export interface ContentRpc
     TreeWritesRpc,
     ImportsRpc,
     SpaceCountsRpc,
-    CommentTargetsRpc {}
+    CommentTargetsRpc,
+    ReusableContentsRpc {}

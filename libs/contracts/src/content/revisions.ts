@@ -1,5 +1,7 @@
 import type { ChangeRequest } from './change-requests';
 import type { RevisionFile } from './files';
+import type { JsonDocument } from './pages';
+import type { RevisionReusableContent } from './reusable-contents';
 import type { SpaceRef } from './spaces';
 import type { ContentSubjects } from './subjects';
 
@@ -12,7 +14,7 @@ export interface Revision {
   parents: string[];
   pages: RevisionPage[];
   files: RevisionFile[];
-  reusableContents: unknown[];
+  reusableContents: RevisionReusableContent[];
   variables: Record<string, string>;
   createdAt: string;
   type: 'edits' | 'merge' | 'update';
@@ -54,6 +56,8 @@ export type RevisionGetInput = PagesListInput;
 export interface RevisionGetResult {
   revision: Omit<Revision, 'pages'>;
   pages: PagesListResult;
+  /** Only for the reader (`content.published.get-revision`): the bodies of the reusable contents, by reusable content id. */
+  reusableDocuments?: Record<string, JsonDocument>;
 }
 
 export interface RevisionCreatedEvent {

@@ -30,6 +30,12 @@ export const ContentSubjects = {
   revisionGet: 'content.revision.get',
   pagesList: 'content.page.list',
   pageGet: 'content.page.get',
+  /** A page by its path (`guide/install`) in a space's or change request's content (PageByPathInput → RevisionPage). */
+  pageByPath: 'content.page.get-by-path',
+  /** A reusable content of a space's, change request's or revision's content (ReusableContentGetInput → RevisionReusableContent). */
+  reusableContentGet: 'content.reusable-content.get',
+  /** The body of a reusable content (ReusableContentGetInput → JsonDocument; an empty one has an empty document). */
+  reusableContentDocument: 'content.reusable-content.get-document',
   filesList: 'content.file.list',
   fileGet: 'content.file.get',
   fileDownload: 'content.file.download',

@@ -1,8 +1,9 @@
 import type { Caller, ErrorPayload, RequestContext, RpcInput, RpcResult, RpcSubject } from '@bindery/contracts';
-import { AppError, natsConnectionOptions, newId } from '@bindery/platform';
+import { AppError, natsConnectionOptions, newId, provisionServiceSchema } from '@bindery/platform';
 import { ServiceClient, startService } from '@bindery/platform/nest';
-import { LocalStack, SERVICES } from '@bindery/stack';
+import { adminUrl, DATABASE, LocalStack, SERVICES } from '@bindery/stack';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { Client, escapeIdentifier } from 'pg';
 import type { DynamicModule, INestMicroservice, Type } from '@nestjs/common';
 import { SERVICE_ALONE_DIR_ENV } from './infrastructure';
 
@@ -93,6 +94,34 @@ export async function startServiceAlone(options: ServiceAloneOptions): Promise<S
  */
 export async function serviceAloneEnv(app: string): Promise<NodeJS.ProcessEnv> {
   return (await tierEnvironment(app)).env;
+}
+
+/**
+ * A new empty schema on the tier's Postgres, owned by a new role of its own: for a test that
+ * migrates a database from scratch (an older release's migrations, then the current ones) without
+ * touching the app's own schema, which other test files of the run share. An extension exists once
+ * per database, in the app's schema, so the role may use that schema and `searchPath` (scratch
+ * schema first) reaches it. `name`: lower-case letters, digits and `_`.
+ */
+export async function scratchSchema(app: string, name: string): Promise<{ url: string; schema: string; searchPath: string }> {
+  if (!/^[a-z][a-z0-9_]{0,40}$/.test(name)) throw new Error(`scratch schema name "${name}" must be lower-case letters, digits and _`);
+  const { stack } = await tierEnvironment(app);
+  const spec = SERVICES.find((s) => s.name === app)!;
+  const schema = `scratch_${name}`;
+  const password = newId();
+  const { postgres } = stack.state;
+  const admin = adminUrl(postgres, DATABASE);
+  await provisionServiceSchema(admin, { database: DATABASE, schema, role: schema, password });
+  const appSchema = 'schema' in spec && spec.schema ? spec.schema : schema;
+  const client = new Client({ connectionString: admin });
+  await client.connect();
+  try {
+    await client.query(`GRANT USAGE ON SCHEMA ${escapeIdentifier(appSchema)} TO ${escapeIdentifier(schema)}`);
+  } finally {
+    await client.end();
+  }
+  const url = `postgres://${schema}:${encodeURIComponent(password)}@127.0.0.1:${postgres.port}/${DATABASE}`;
+  return { url, schema, searchPath: `${schema},${appSchema}` };
 }
 
 async function tierEnvironment(app: string, overrides: NodeJS.ProcessEnv = {}): Promise<{ stack: LocalStack; env: NodeJS.ProcessEnv }> {

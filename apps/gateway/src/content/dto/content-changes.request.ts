@@ -23,8 +23,19 @@ import { IsEntityId } from '../../common/entity-id';
 import { IsOptionalNonNull } from '../../common/is-optional-non-null';
 import { IsDocumentInput } from './document.validators';
 
-const OPERATIONS = ['insert_page', 'update_page', 'delete_page', 'revert_page', 'insert_files'] as const;
+const OPERATIONS = [
+  'insert_page',
+  'update_page',
+  'delete_page',
+  'revert_page',
+  'insert_files',
+  // Bindery extension: the official batch has no reusable content operations.
+  'insert_reusable_content',
+  'update_reusable_content',
+  'delete_reusable_content',
+] as const;
 const NEEDS_PAGE: ReadonlyArray<string> = ['update_page', 'delete_page', 'revert_page'];
+const NEEDS_REUSABLE_CONTENT: ReadonlyArray<string> = ['update_reusable_content', 'delete_reusable_content'];
 
 /** A field that only one operation takes: given with another, it is refused rather than ignored. */
 const OnlyWith = (operation: (typeof OPERATIONS)[number]) =>
@@ -153,6 +164,19 @@ export class ContentChangeRequest {
   @IsEntityId()
   page?: string;
 
+  /** Bindery extension (update_reusable_content, delete_reusable_content): the reusable content's id. */
+  @ValidateIf((c: ContentChangeRequest) => NEEDS_REUSABLE_CONTENT.includes(c.operation) || c.reusableContent !== undefined)
+  @IsDefined({ message: 'reusableContent is required for update_reusable_content and delete_reusable_content' })
+  @ValidateBy({
+    name: 'onlyWithReusableContentEdits',
+    validator: {
+      validate: (_value: unknown, args) => NEEDS_REUSABLE_CONTENT.includes((args?.object as ContentChangeRequest).operation),
+      defaultMessage: () => 'reusableContent is only allowed with update_reusable_content and delete_reusable_content',
+    },
+  })
+  @IsEntityId()
+  reusableContent?: string;
+
   /** revert_page: the revision to revert to (default: the change request's base revision). */
   @ValidateIf((c: ContentChangeRequest) => c.revision !== undefined)
   @OnlyWith('revert_page')
@@ -229,7 +253,8 @@ export class ContentChangeRequest {
   @Length(1, 100)
   ref?: string;
 
-  @IsOptional()
+  @ValidateIf((c: ContentChangeRequest) => c.operation === 'insert_reusable_content' || c.title !== undefined)
+  @IsDefined({ message: 'title is required for insert_reusable_content' })
   @IsString()
   @Length(1, 255)
   title?: string;

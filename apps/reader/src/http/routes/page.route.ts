@@ -50,6 +50,7 @@ function renderHtml(input: {
       },
       file: (fileId) => files.get(fileId),
       openapi: (slug) => specs.get(slug)?.doc,
+      reusableContent: (id, space) => (space && space !== index.content.spaceId ? undefined : index.content.reusableContents?.[id]),
     },
     visitor,
   );
