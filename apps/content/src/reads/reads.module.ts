@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ComputedModule } from '../computed/computed.module';
 import { PathHistory } from '../store/path-history';
 import { StoreModule } from '../store/store.module';
 import { ContentReadsHandler } from './content-reads.handler';
@@ -6,7 +7,7 @@ import { ContentReadsService } from './content-reads.service';
 
 /** Reads of a space's or change request's content: pages, files, documents, the tree. */
 @Module({
-  imports: [StoreModule],
+  imports: [StoreModule, ComputedModule],
   controllers: [ContentReadsHandler],
   providers: [ContentReadsService, PathHistory],
 })

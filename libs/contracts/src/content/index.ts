@@ -2,6 +2,7 @@ import type { ChangeRequestReviewsRpc } from './change-request-reviews';
 import type { ChangeRequestsRpc } from './change-requests';
 import type { CollectionsRpc } from './collections';
 import type { CommentTargetsRpc } from './comment-targets';
+import type { ComputedRpc } from './computed';
 import type { FilesRpc } from './files';
 import type { LinksRpc } from './links';
 import type { ImportsRpc } from './imports';
@@ -30,6 +31,7 @@ export * from './tree-writes';
 export * from './imports';
 export * from './space-counts';
 export * from './comment-targets';
+export * from './computed';
 
 /** Every request/reply subject content answers, with its input and result. */
 export interface ContentRpc
@@ -37,6 +39,7 @@ export interface ContentRpc
     CollectionsRpc,
     RevisionsRpc,
     PagesRpc,
+    ComputedRpc,
     FilesRpc,
     ChangeRequestsRpc,
     ChangeRequestReviewsRpc,

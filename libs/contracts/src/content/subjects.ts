@@ -30,6 +30,10 @@ export const ContentSubjects = {
   revisionGet: 'content.revision.get',
   pagesList: 'content.page.list',
   pageGet: 'content.page.get',
+  /** `getComputedRevision`: the pages a computed source generates (ComputedRevisionInput). */
+  computedRevision: 'content.computed.revision',
+  /** `getComputedDocument`: the body of one generated page (ComputedDocumentInput). */
+  computedDocument: 'content.computed.document',
   filesList: 'content.file.list',
   fileGet: 'content.file.get',
   fileDownload: 'content.file.download',
