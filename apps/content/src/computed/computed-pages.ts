@@ -15,8 +15,8 @@ export interface GeneratedAt {
 }
 
 /**
- * The pages a computed OpenAPI source generates (official RevisionPageDocument with `computed` and
- * `computedSeed`), with their bodies: `by-tag` gives a page per tag holding its operations;
+ * The pages a computed OpenAPI source generates (official RevisionPageDocument with `computed`),
+ * with their bodies: `by-tag` gives a page per tag holding its operations;
  * `by-operation` a page per tag (its description) with a page per operation below; `models` adds
  * a page of every schema. Ids and slugs derive from the seed and the spec, so a read of the same
  * spec version gives the same pages, and a new version changes only what it changed.
@@ -59,9 +59,8 @@ function generatedPage(
   pages: RevisionPage[],
 ): RevisionPage {
   const computed: ComputedDocumentSource = { type: 'builtin:openapi', dependencies: { spec: { ref: { kind: 'openapi', spec } } }, props };
-  const computedSeed = `${at.seed}:${path}`;
   return {
-    id: generatedId(computedSeed),
+    id: generatedId(`${at.seed}:${path}`),
     title,
     kind: 'sheet',
     type: 'document',
@@ -75,8 +74,9 @@ function generatedPage(
     noIndex: false,
     noRobotsIndex: false,
     document: computedDocument(outline, computed),
+    // `computedSeed` is left out: the official schema's oneOf (computed + computedSeed, or
+    // documentId) matches both branches when it is present, so no valid page can carry it.
     computed,
-    computedSeed,
   };
 }
 
