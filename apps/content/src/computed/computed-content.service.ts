@@ -79,7 +79,8 @@ export class ComputedContentService {
 }
 
 function seedOf(seed: unknown): string {
-  if (typeof seed !== 'string' || seed.length === 0 || seed.length > SEED_MAX) throw badRequest(`seed: must be a string of 1 to ${SEED_MAX} characters`);
+  if (typeof seed !== 'string' || seed.length === 0 || seed.length > SEED_MAX)
+    throw badRequest(`seed: must be a string of 1 to ${SEED_MAX} characters`);
   return seed;
 }
 
@@ -88,7 +89,8 @@ function documentSourceOf(value: unknown): ComputedDocumentSource {
   const raw = (value ?? {}) as { props?: Record<string, unknown> };
   const base = computedSourceOf({ ...(raw as object), props: { models: false } }, 'source');
   const props = raw.props;
-  if (!props || typeof props !== 'object' || !DOCS.includes(props.doc as string)) throw badRequest(`source.props.doc: must be one of ${DOCS.join(', ')}`);
+  if (!props || typeof props !== 'object' || !DOCS.includes(props.doc as string))
+    throw badRequest(`source.props.doc: must be one of ${DOCS.join(', ')}`);
   if (props.doc !== 'models' && (typeof props.page !== 'string' || props.page.length === 0 || props.page.length > 2048))
     throw badRequest('source.props.page: must be a non-empty string');
   if (props.doc === 'operation' && (typeof props.method !== 'string' || props.method.length > 10))

@@ -43,7 +43,12 @@ function operationPages(outline: OpenApiOutline, spec: string, operations: Outli
   const slugs = new SlugPicker();
   return operations.map((op) => {
     const slug = slugs.pick(op.summary);
-    const props: ComputedDocumentProps = { doc: 'operation', page: op.path, method: op.method, ...(op.deprecated ? { deprecated: true } : {}) };
+    const props: ComputedDocumentProps = {
+      doc: 'operation',
+      page: op.path,
+      method: op.method,
+      ...(op.deprecated ? { deprecated: true } : {}),
+    };
     return generatedPage(outline, spec, props, op.summary, slug, joinPath(at.path, slug), at, []);
   });
 }

@@ -49,13 +49,19 @@ describe('computed OpenAPI pages (official RevisionPageComputed)', () => {
     const specs = `/v1/orgs/${org.id}/openapi`;
     expectOperation(await user.client.post(specs, { slug: 'pets', source: { text: petSpec(false) } }), 'createOpenAPISpec', 201);
     const first = await specWhen(user.client, org.id, 'pets', (s) => processed(s) && s.lastVersion !== undefined);
-    const demo = await createDemoSite({ gatewayUrl: testStack().gatewayUrl, readerUrl: testStack().readerUrl, token, organizationId: org.id });
+    const demo = await createDemoSite({
+      gatewayUrl: testStack().gatewayUrl,
+      readerUrl: testStack().readerUrl,
+      token,
+      organizationId: org.id,
+    });
     const { client } = user;
     const spaceId = demo.spaceId;
 
     // Refused: a computed page without a source, with a document, or with a bad grouping (400 naming the field).
     const cr = await createChangeRequest(client, spaceId, 'API reference');
-    const edit = (change: Record<string, unknown>) => client.post(`/v1/spaces/${spaceId}/change-requests/${cr.id}/content`, { changes: [change] });
+    const edit = (change: Record<string, unknown>) =>
+      client.post(`/v1/spaces/${spaceId}/change-requests/${cr.id}/content`, { changes: [change] });
     expectError(await edit({ operation: 'insert_page', type: 'computed', title: 'API' }), 400, /computed/);
     expectError(
       await edit({ operation: 'insert_page', type: 'computed', title: 'API', computed: source('by-tag'), document: { markdown: 'x' } }),
@@ -94,7 +100,9 @@ describe('computed OpenAPI pages (official RevisionPageComputed)', () => {
       'getComputedDocument',
       200,
     );
-    expect(document.nodes).toEqual([expect.objectContaining({ type: 'openapi-operation', data: expect.objectContaining({ path: '/pets', method: 'post' }) })]);
+    expect(document.nodes).toEqual([
+      expect.objectContaining({ type: 'openapi-operation', data: expect.objectContaining({ path: '/pets', method: 'post' }) }),
+    ]);
     expectError(await client.post(`/v1/spaces/${spaceId}/content/computed/revision`, { source: source('by-tag') }), 400, /seed/);
     expectError(
       await client.post(`/v1/spaces/${spaceId}/content/computed/revision`, {

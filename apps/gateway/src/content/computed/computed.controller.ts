@@ -20,7 +20,11 @@ export class ComputedContentController {
   /** `getComputedRevision`: the pages an OpenAPI source generates. */
   @Post('revision')
   @HttpCode(200)
-  revision(@Ctx() ctx: RequestContext, @Param() params: SpaceParams, @Body() body: ComputedContentRequest): Promise<ComputedRevisionResult> {
+  revision(
+    @Ctx() ctx: RequestContext,
+    @Param() params: SpaceParams,
+    @Body() body: ComputedContentRequest,
+  ): Promise<ComputedRevisionResult> {
     const input = { spaceId: params.spaceId, source: body.source, seed: body.seed } as unknown as ComputedRevisionInput;
     return this.services.send(ContentSubjects.computedRevision, ctx, input);
   }
