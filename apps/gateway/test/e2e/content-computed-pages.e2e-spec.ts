@@ -122,6 +122,12 @@ describe('computed OpenAPI pages (official RevisionPageComputed)', () => {
       expect(html).toContain('<strong>Add a pet</strong>');
     }, 10_000);
 
+    // The Bindery extension of insert_page is documented in this server's OpenAPI document.
+    const served = (await client.get('/v1/openapi.json')).body as { components: { schemas: Record<string, { allOf?: object[] }> } };
+    const extension = served.components.schemas.ChangeRequestContentChangeInsertPage.allOf!.find((p) => 'x-bindery-extension' in p);
+    expect(extension).toMatchObject({ properties: { type: { enum: expect.arrayContaining(['computed']) }, computed: expect.any(Object) } });
+    expect(served.components.schemas.ComputedContentSourceRevisionOpenAPI).toBeDefined();
+
     // A new version of the spec: the children follow it.
     expectOperation(await client.put(`${specs}/pets`, { source: { text: petSpec(true) } }), 'createOrUpdateOpenAPISpecBySlug', 200);
     await specWhen(client, org.id, 'pets', (s) => processed(s) && s.lastVersion !== first.lastVersion);
