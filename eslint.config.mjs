@@ -36,7 +36,9 @@ const CONTENT_LAYERS = {
   spaces: LOW_LAYERS,
   search: LOW_LAYERS,
   'change-requests': [...LOW_LAYERS, 'files', 'pages'],
-  reads: [...LOW_LAYERS, 'files', 'pages', 'change-requests'],
+  reads: [...LOW_LAYERS, 'files', 'pages', 'change-requests', 'computed'],
+  // Computed pages' generated children, which the reads show: never the reads themselves.
+  computed: [...LOW_LAYERS, 'pages'],
 };
 /** One block per folder depth, so the `../` count in a specifier says exactly which src/ folder it names. */
 const contentLayerRules = Object.entries(CONTENT_LAYERS).flatMap(([layer, allowed]) =>

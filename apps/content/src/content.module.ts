@@ -7,6 +7,7 @@ import { SerializedTreeCacheModule } from './store/serialized-tree-cache.module'
 import { ClockModule } from './clock/clock.module';
 import { CommentCountsModule } from './comment-counts/comment-counts.module';
 import { CommentTargetsModule } from './comment-targets/comment-targets.module';
+import { ComputedFollowModule } from './computed/computed.module';
 import type { ContentEnv } from './config/content.env';
 import { CONTENT_SCHEMA, createContentDataSource } from './database/data-source';
 import { ExportsModule } from './exports/exports.module';
@@ -58,6 +59,7 @@ export class ContentModule {
         TreeWritesModule,
         CommentTargetsModule,
         CommentCountsModule.forService(env),
+        ComputedFollowModule.forService(env),
         ImportsModule,
       ],
     };

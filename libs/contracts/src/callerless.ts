@@ -42,7 +42,8 @@ export const SitesCallerlessSubjects: readonly string[] = [
   healthSubject('sites'),
   // The public link of a spec its organization made public: the spec id is the link, nothing private is read.
   SitesSubjects.openApiPublished,
-  // The reader: a spec of the organization whose site it serves, for API reference blocks (no gateway route reaches it).
+  // The reader (a spec of the organization whose site it serves, for API reference blocks) and content (computed pages
+  // of a space the caller may view, or on a processed-spec event); no gateway route reaches it.
   SitesSubjects.openApiForSite,
   // The reader app serves anonymous visitors: the site's visibility, share key and visitor token are the authorisation.
   SitesSubjects.publishedLookup,

@@ -1,6 +1,8 @@
 import { join } from 'node:path';
 import {
   COMMENT_COUNTS_CONSUMER,
+  COMPUTED_OPENAPI_CONSUMER,
+  COMPUTED_OPENAPI_EVENTS,
   COMMENT_COUNTS_EVENTS,
   COMMENT_SPACES_CONSUMER,
   COMMENT_SPACES_EVENTS,
@@ -65,8 +67,18 @@ export const SERVICES: AppSpec[] = [
     secrets: ['FILE_URL_SECRET'],
     env: { file: 'config/content.env', className: 'ContentEnv' },
     nats: {
-      calls: [IdentitySubjects.membershipGet, IdentitySubjects.membershipsAmong, IdentitySubjects.orgGet, IdentitySubjects.userGetCurrent],
-      consumes: [{ durable: COMMENT_COUNTS_CONSUMER, subject: COMMENT_COUNTS_EVENTS }],
+      calls: [
+        IdentitySubjects.membershipGet,
+        IdentitySubjects.membershipsAmong,
+        IdentitySubjects.orgGet,
+        IdentitySubjects.userGetCurrent,
+        // Computed OpenAPI pages: the newest processed version of a spec.
+        SitesSubjects.openApiForSite,
+      ],
+      consumes: [
+        { durable: COMMENT_COUNTS_CONSUMER, subject: COMMENT_COUNTS_EVENTS },
+        { durable: COMPUTED_OPENAPI_CONSUMER, subject: COMPUTED_OPENAPI_EVENTS },
+      ],
     },
   },
   {

@@ -11,6 +11,7 @@ import { PositionKeys1767620000000 } from './migrations/1767620000000-PositionKe
 import { AddJobs1767630000000 } from './migrations/1767630000000-AddJobs';
 import { AddLinksAndSearch1767700000000 } from './migrations/1767700000000-AddLinksAndSearch';
 import { AddCommentCounts1767640000000 } from './migrations/1767640000000-AddCommentCounts';
+import { AddOpenApiOutlines1767800000000 } from './migrations/1767800000000-AddOpenApiOutlines';
 import { AddReusableContents1767810000000 } from './migrations/1767810000000-AddReusableContents';
 
 export const CONTENT_SCHEMA = 'content';
@@ -24,6 +25,7 @@ export const contentMigrations = [
   AddJobs1767630000000,
   AddLinksAndSearch1767700000000,
   AddCommentCounts1767640000000,
+  AddOpenApiOutlines1767800000000,
   AddReusableContents1767810000000,
 ];
 

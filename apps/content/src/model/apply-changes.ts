@@ -1,8 +1,17 @@
-import type { ContentChange, PageFields, PageLinkFields, PageLinkTarget, PageType } from '@bindery/contracts';
+import type {
+  ComputedPageFields,
+  ComputedPageSource,
+  ContentChange,
+  PageFields,
+  PageLinkFields,
+  PageLinkTarget,
+  PageType,
+} from '@bindery/contracts';
 import { badRequest, notFound } from '@bindery/platform';
 import { DocumentPool } from './document-pool';
 import { type PageEntry, type PageMeta, type PageTree, ROOT } from './page-tree';
 import { type RevertTarget, revertBlocks, revertWholePage } from './revert-page';
+import { computedSourceOf } from './computed-source';
 import { checkPlacement, linkTargetOf, pageTypeOf } from './page-types';
 import { isReusableChange } from './reusable-contents';
 import { chooseSlug } from './slugs';
@@ -48,10 +57,19 @@ export function applyChanges(
       if (parent !== ROOT && !tree.pages.has(parent)) throw notFound(`${at}.into: no page "${parent}" in this change request`);
       const type = pageTypeOf(change.type, `${at}.type`) ?? 'document';
       const target = typedFields(type, change, undefined, at);
+      const computed = computedFields(type, change, undefined, at);
       checkPlacement(tree, type, parent, `${at}.into`);
       const fields = { ...change, ...prepared.documentFields };
       const title = fields.title ?? 'Untitled';
-      const meta: PageMeta = { ...pickFields(fields), ...(target ? { target } : {}), title, slug: '', createdAt: now, updatedAt: now };
+      const meta: PageMeta = {
+        ...pickFields(fields),
+        ...(target ? { target } : {}),
+        ...(computed ? { computed } : {}),
+        title,
+        slug: '',
+        createdAt: now,
+        updatedAt: now,
+      };
       meta.slug = chooseSlug(tree, parent, fields.slug, title, `${at}.slug`);
       const document = type === 'document' ? (prepared.documentHash ?? null) : null;
       tree.insert({ id: prepared.pageId!, type, meta, document, parent }, change.at);
@@ -79,8 +97,9 @@ function updatePage(tree: PageTree, page: PageEntry, prepared: PreparedChange, a
   const change = prepared.change as Extract<ContentChange, { operation: 'update_page' }>;
   const type = pageTypeOf(change.type, `${at}.type`) ?? page.type;
   const target = typedFields(type, change, page.meta.target, at);
-  if (type === 'link' && page.type !== 'link' && tree.childrenOf(page.id).length > 0)
-    throw badRequest(`${at}.type: a page with child pages cannot become a link`);
+  const computed = computedFields(type, change, page.meta.computed, at);
+  if ((type === 'link' || type === 'computed') && page.type !== type && tree.childrenOf(page.id).length > 0)
+    throw badRequest(`${at}.type: a page with child pages cannot become a ${type}`);
   if (change.into !== undefined || change.at !== undefined) {
     const parent = change.into === undefined ? page.parent : (change.into ?? ROOT);
     if (parent !== ROOT && !tree.pages.has(parent)) throw notFound(`${at}.into: no page "${parent}" in this change request`);
@@ -99,6 +118,11 @@ function updatePage(tree: PageTree, page: PageEntry, prepared: PreparedChange, a
   if (target) page.meta = { ...page.meta, target };
   else if (page.meta.target) {
     const { target: _dropped, ...rest } = page.meta;
+    page.meta = rest;
+  }
+  if (computed) page.meta = { ...page.meta, computed };
+  else if (page.meta.computed) {
+    const { computed: _dropped, ...rest } = page.meta;
     page.meta = rest;
   }
   const given: PageFields = { ...change, ...prepared.documentFields };
@@ -131,6 +155,24 @@ function typedFields(
   }
   if (!target && !current) throw badRequest(`${at}.href: a link page needs an href or a target`);
   return target ?? current;
+}
+
+/** A computed page's source: required on a computed page (`current` counts for an update), refused on others. */
+function computedFields(
+  type: PageType,
+  change: ComputedPageFields,
+  current: ComputedPageSource | undefined,
+  at: string,
+): ComputedPageSource | undefined {
+  if (type !== 'computed') {
+    if (change.computed !== undefined) throw badRequest(`${at}.computed: only a computed page has a computed source`);
+    return undefined;
+  }
+  if (change.computed === undefined) {
+    if (!current) throw badRequest(`${at}.computed: a computed page needs a computed source`);
+    return current;
+  }
+  return computedSourceOf(change.computed, `${at}.computed`);
 }
 
 function existing(tree: PageTree, id: string, field: string): PageEntry {

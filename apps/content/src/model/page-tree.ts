@@ -1,4 +1,4 @@
-import type { JsonDocument, PageFields, PageLinkTarget, PageType } from '@bindery/contracts';
+import type { ComputedPageSource, JsonDocument, PageFields, PageLinkTarget, PageType } from '@bindery/contracts';
 import { CopyOnWriteMap } from './copy-on-write-map';
 
 /** The key under which root pages are listed in `PageTree.children`. */
@@ -13,6 +13,8 @@ export interface PageMeta extends PageFields {
   variables?: Record<string, string>;
   /** A link page's target (absent on other pages, so their stored hashes are unchanged). */
   target?: PageLinkTarget;
+  /** A computed page's source (absent on other pages). */
+  computed?: ComputedPageSource;
   createdAt: string;
   updatedAt: string;
 }
@@ -31,6 +33,7 @@ export const PAGE_META_FIELDS: ReadonlyArray<keyof PageMeta> = [
   'cover',
   'variables',
   'target',
+  'computed',
 ];
 
 /**

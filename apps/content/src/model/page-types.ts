@@ -68,4 +68,5 @@ export function checkPlacement(tree: PageTree, type: PageType, parent: string, f
   if (parent === ROOT) return;
   const parentType = tree.pages.get(parent)?.type;
   if (parentType === 'link') throw badRequest(`${field}: a link page cannot have child pages`);
+  if (parentType === 'computed') throw badRequest(`${field}: a computed page's child pages are generated, not written`);
 }

@@ -28,6 +28,7 @@ import { emptyDocument, type PageEntry, type PageTree } from '../model/page-tree
 import { pageAtPath } from '../model/page-paths';
 import { toWireReusableContent } from '../pages/reusable-content.mapper';
 import { MarkdownPool } from '@bindery/platform/markdown';
+import { ComputedContentService } from '../computed/computed-content.service';
 import { type DocumentLookup, type PageUrlBase, toWirePage, toWirePages } from '../pages/page.mapper';
 import { ContentReader, type ResolvedContent } from '../store/content-reader';
 import { ContentStore } from '../store/content-store';
@@ -45,6 +46,7 @@ export class ContentReadsService {
     private readonly converter: MarkdownPool,
     private readonly pathHistory: PathHistory,
     private readonly serializedTrees: SerializedTreeCache,
+    private readonly computed: ComputedContentService,
   ) {}
 
   /**
@@ -111,12 +113,14 @@ export class ContentReadsService {
 
   private async serializedTree(ctx: RequestContext, content: ResolvedContent, knownTag: string | undefined): Promise<PagesListResult> {
     const base = urlBase(ctx.baseUrl, content);
-    const tag = `${content.revision.id}-${contentHash(base.app).slice(0, 12)}`;
+    const tree = await this.reader.tree(content.revision);
+    // Computed pages' children follow their spec's newest version: its hash is part of the tag.
+    const computed = await this.computed.expand(ctx, tree, content.space.organizationId, base.app);
+    const tag = `${content.revision.id}-${contentHash(base.app).slice(0, 12)}${computed.tag}`;
     if (knownTag === tag) return { tag };
     const cached = this.serializedTrees.get(tag);
     if (cached !== undefined) return { tag, rawJson: cached };
-    const tree = await this.reader.tree(content.revision);
-    const rawJson = JSON.stringify({ pages: toWirePages(tree, base, await this.bodies(tree)) });
+    const rawJson = JSON.stringify({ pages: toWirePages(tree, base, await this.bodies(tree), computed.children) });
     this.serializedTrees.set(tag, rawJson);
     return { tag, rawJson };
   }
@@ -152,6 +156,11 @@ export class ContentReadsService {
     format: PageGetInput['format'],
   ): Promise<RevisionPage> {
     // Groups and links have no body, in either format (official RevisionPageGroup / RevisionPageLink).
+    if (page.type === 'computed') {
+      const base = urlBase(ctx.baseUrl, content);
+      const computed = await this.computed.expand(ctx, tree, content.space.organizationId, base.app);
+      return toWirePage(tree, page, base, true, () => emptyDocument(), computed.children);
+    }
     if (page.type !== 'document') return toWirePage(tree, page, urlBase(ctx.baseUrl, content), true, () => emptyDocument());
     const document = page.document ? await this.store.loadDocument(page.document) : emptyDocument();
     const out = toWirePage(tree, page, urlBase(ctx.baseUrl, content), true, (hash) =>

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ComputedModule } from '../computed/computed.module';
 import { PathHistory } from '../store/path-history';
 import { StoreModule } from '../store/store.module';
 import { ContentReadsHandler } from './content-reads.handler';
@@ -8,7 +9,7 @@ import { ReusableContentsService } from './reusable-contents.service';
 
 /** Reads of a space's or change request's content: pages, files, documents, the tree, reusable contents. */
 @Module({
-  imports: [StoreModule],
+  imports: [StoreModule, ComputedModule],
   controllers: [ContentReadsHandler, ReusableContentsHandler],
   providers: [ContentReadsService, ReusableContentsService, PathHistory],
 })

@@ -5,15 +5,18 @@ import { DataSource } from 'typeorm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FixedClock } from '../../src/clock/clock';
 import { contentEntities, contentMigrations } from '../../src/database/data-source';
-import { AddReusableContents1767810000000 } from '../../src/database/migrations/1767810000000-AddReusableContents';
+import { AddOpenApiOutlines1767800000000 } from '../../src/database/migrations/1767800000000-AddOpenApiOutlines';
 import { contentHash, stableStringify } from '../../src/model/content-hash';
 import { ContentCollector } from '../../src/store/content-collector';
 import { ContentStore } from '../../src/store/content-store';
 import type { FileStorage } from '../../src/store/file-storage/file-storage';
 import { RevisionsRepository } from '../../src/store/revisions.repository';
 
-/** The migrations of the release before reusable contents: the database an upgrade starts from. */
-const PREVIOUS_RELEASE = contentMigrations.slice(0, contentMigrations.indexOf(AddReusableContents1767810000000));
+/**
+ * The migrations of the release before computed pages and reusable contents (this release's first
+ * migration is AddOpenApiOutlines): the database an upgrade starts from.
+ */
+const PREVIOUS_RELEASE = contentMigrations.slice(0, contentMigrations.indexOf(AddOpenApiOutlines1767800000000));
 
 const paragraphs = (...texts: string[]): JsonDocument => ({
   object: 'document',

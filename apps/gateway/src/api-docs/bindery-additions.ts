@@ -39,11 +39,17 @@ const binary = (type: string, description: string) => ({
 
 const PAGE_TYPE_NOTE =
   'Bindery extension: the kind of page (`document` by default). A `group` is a heading of the table of contents, ' +
-  'only at the root, with pages and no document; a `link` points to `href` or `target` and has no document nor subpages.';
+  'only at the root, with pages and no document; a `link` points to `href` or `target` and has no document nor subpages; ' +
+  'a `computed` page takes `computed` (an OpenAPI source) and has no document: its subpages are generated from the ' +
+  "organization's newest processed version of the spec, and regenerated when a new version is processed.";
 
 /** Bindery-only fields of insert_page and update_page (groups and links). */
 const PAGE_TYPE_FIELDS = {
-  type: { type: 'string', enum: ['document', 'group', 'link'], description: 'Kind of page (Bindery extension).' },
+  type: { type: 'string', enum: ['document', 'group', 'link', 'computed'], description: 'Kind of page (Bindery extension).' },
+  computed: {
+    description: 'A computed page’s source: `builtin:openapi`, a spec by slug, `props.models` and `props.grouping` (Bindery extension).',
+    $ref: '#/components/schemas/ComputedContentSourceRevisionOpenAPI',
+  },
   href: {
     type: 'string',
     maxLength: 2048,
@@ -391,7 +397,7 @@ export const BINDERY_ADDITIONS: Additions = {
   postParameters: [{ $ref: '#/components/parameters/BinderyIdempotencyKey' }],
   schemaExtensions: {
     ChangeRequestContentChangeInsertPage: {
-      description: PAGE_TYPE_NOTE + ' `document` is required for a document page and refused (400) for a group or a link.',
+      description: PAGE_TYPE_NOTE + ' `document` is required for a document page and refused (400) for a group, a link or a computed page.',
       properties: PAGE_TYPE_FIELDS,
       optional: ['document'],
     },

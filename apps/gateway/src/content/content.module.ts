@@ -3,6 +3,7 @@ import { ChangeRequestContentController } from './change-request-content.control
 import { ChangeRequestReviewsController } from './change-request-reviews.controller';
 import { ChangeRequestsController } from './change-requests.controller';
 import { CollectionsController } from './collections.controller';
+import { ComputedContentController } from './computed/computed.controller';
 import { FilesDownloadController } from './files-download.controller';
 import { PdfDownloadController } from './pdf-download.controller';
 import { PdfExportController } from './pdf-export.controller';
@@ -30,6 +31,7 @@ import { TemplatesController } from './templates/templates.controller';
     SearchController,
     TemplatesController,
     ReusableContentsController,
+    ComputedContentController,
   ],
   providers: [PageTreeReader],
 })

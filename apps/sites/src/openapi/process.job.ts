@@ -1,5 +1,5 @@
-import { OPENAPI_PROCESS_JOB, type OpenApiProcessPayload } from '@bindery/contracts';
-import { defineJob, type JobDefinition, logger, newId } from '@bindery/platform';
+import { OPENAPI_PROCESS_JOB, OpenApiEvents, type OpenApiProcessedEvent, type OpenApiProcessPayload } from '@bindery/contracts';
+import { addToOutbox, defineJob, type JobDefinition, logger, newId } from '@bindery/platform';
 import type { OpenApiEnv } from './openapi.env';
 import type { OpenApiRepository, ProcessOutcome } from './openapi.repository';
 import { ProcessingError } from './processing/processing-error';
@@ -78,6 +78,16 @@ export function openApiProcessJob(deps: {
               rawFormat: result.raw.format,
               url: spec.sourceUrl,
             });
+            // Computed OpenAPI pages (content) regenerate from the new version.
+            const event: OpenApiProcessedEvent = {
+              specId: spec.id,
+              organizationId: spec.organizationId,
+              slug: spec.slug,
+              versionId,
+              hash: result.bundled.hash,
+              at: new Date().toISOString(),
+            };
+            await addToOutbox(tx, OpenApiEvents.specProcessed, event);
             return { final: true, versionId, etag: result.etag ?? null, lastModified: result.lastModified ?? null, files: result.files };
           });
         }

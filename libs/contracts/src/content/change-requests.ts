@@ -1,6 +1,7 @@
 import type { User } from '../identity';
 import type { List, PageQuery } from '../pagination';
 import type { InsertFileInput, RevisionFile } from './files';
+import type { ComputedPageFields } from './computed';
 import type { DocumentInput, JsonDocument, PageFields, PageLinkFields, PageType } from './pages';
 import type { ReusableContentChange, RevisionReusableContent } from './reusable-contents';
 import type { SpaceRef } from './spaces';
@@ -57,9 +58,11 @@ export interface ChangeRequestUpdateInput extends ChangeRequestRef {
 /** One change of `updateChangeRequestContent` (official ChangeRequestContentChange). */
 export type ContentChange =
   | ({ operation: 'insert_page'; into?: string; at?: number; ref?: string; type?: PageType; document?: DocumentInput } & PageFields &
-      PageLinkFields)
+      PageLinkFields &
+      ComputedPageFields)
   | ({ operation: 'update_page'; page: string; into?: string | null; at?: number; type?: PageType; document?: DocumentInput } & PageFields &
-      PageLinkFields)
+      PageLinkFields &
+      ComputedPageFields)
   | { operation: 'delete_page'; page: string }
   | RevertPageChange
   | { operation: 'insert_files'; files: InsertFileInput[] }

@@ -2,6 +2,7 @@ import type { ChangeRequestReviewsRpc } from './change-request-reviews';
 import type { ChangeRequestsRpc } from './change-requests';
 import type { CollectionsRpc } from './collections';
 import type { CommentTargetsRpc } from './comment-targets';
+import type { ComputedRpc } from './computed';
 import type { FilesRpc } from './files';
 import type { LinksRpc } from './links';
 import type { ImportsRpc } from './imports';
@@ -32,6 +33,7 @@ export * from './imports';
 export * from './space-counts';
 export * from './comment-targets';
 export * from './reusable-contents';
+export * from './computed';
 
 /** Every request/reply subject content answers, with its input and result. */
 export interface ContentRpc
@@ -39,6 +41,7 @@ export interface ContentRpc
     CollectionsRpc,
     RevisionsRpc,
     PagesRpc,
+    ComputedRpc,
     FilesRpc,
     ChangeRequestsRpc,
     ChangeRequestReviewsRpc,

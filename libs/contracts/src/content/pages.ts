@@ -11,12 +11,13 @@ export interface JsonDocument {
 export type DocumentInput = { markdown: string } | { document: JsonDocument } | Record<string, never>;
 
 /**
- * The kinds of page content stores (official `RevisionPage` union, minus `computed`): a `document`
- * has a body; a `group` is a heading of the table of contents (root level only, no body); a `link`
- * points elsewhere (no body, no children).
+ * The kinds of page content stores (official `RevisionPage` union): a `document` has a body; a
+ * `group` is a heading of the table of contents (root level only, no body); a `link` points
+ * elsewhere (no body, no children); a `computed` page's children are generated from its source
+ * (`computed.ts`), never written.
  */
-export type PageType = 'document' | 'group' | 'link';
-export const PAGE_TYPES: readonly PageType[] = ['document', 'group', 'link'];
+export type PageType = 'document' | 'group' | 'link' | 'computed';
+export const PAGE_TYPES: readonly PageType[] = ['document', 'group', 'link', 'computed'];
 
 /** Where a link page points (the official `ContentRef` kinds a link page uses). */
 export type PageLinkTarget =

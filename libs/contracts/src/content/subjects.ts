@@ -36,6 +36,10 @@ export const ContentSubjects = {
   reusableContentGet: 'content.reusable-content.get',
   /** The body of a reusable content (ReusableContentGetInput → JsonDocument; an empty one has an empty document). */
   reusableContentDocument: 'content.reusable-content.get-document',
+  /** `getComputedRevision`: the pages a computed source generates (ComputedRevisionInput). */
+  computedRevision: 'content.computed.revision',
+  /** `getComputedDocument`: the body of one generated page (ComputedDocumentInput). */
+  computedDocument: 'content.computed.document',
   filesList: 'content.file.list',
   fileGet: 'content.file.get',
   fileDownload: 'content.file.download',

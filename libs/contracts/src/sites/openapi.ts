@@ -141,3 +141,23 @@ export interface OpenApiRpc {
   [SitesSubjects.openApiPublished]: { input: OpenApiPublishedInput; result: OpenApiPublishedResult };
   [SitesSubjects.openApiForSite]: { input: OpenApiForSiteInput; result: OpenApiForSiteResult };
 }
+
+/** Events about specs on the JetStream event stream (past tense). */
+export const OpenApiEvents = {
+  /** A new version of a spec was processed (payload OpenApiProcessedEvent). */
+  specProcessed: 'sites.openapi.processed',
+} as const;
+
+export interface OpenApiProcessedEvent {
+  specId: string;
+  organizationId: string;
+  slug: string;
+  versionId: string;
+  /** Content hash of the bundled document (the `hash` of `sites.openapi.for-site`). */
+  hash: string;
+  at: string;
+}
+
+/** Content's durable consumer of processed specs: computed OpenAPI pages follow the newest version. */
+export const COMPUTED_OPENAPI_CONSUMER = 'content-openapi-follow';
+export const COMPUTED_OPENAPI_EVENTS = OpenApiEvents.specProcessed;

@@ -68,6 +68,7 @@ export const SitesSubjects = {
   /**
    * Callerless, for the reader app: the newest processed version of a spec of the organization of a
    * site the sites service found published for this visitor, by slug (API reference blocks of its pages).
+   * Content asks it too, for computed OpenAPI pages, after checking the caller's access to the space.
    */
   openApiForSite: 'sites.openapi.for-site',
   /**

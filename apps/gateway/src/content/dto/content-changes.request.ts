@@ -9,6 +9,7 @@ import {
   IsIn,
   IsInt,
   IsNotEmpty,
+  IsObject,
   IsOptional,
   IsString,
   Length,
@@ -57,8 +58,8 @@ const OnlyWithPageWrites = () =>
     },
   });
 
-/** A group or a link: pages without a body. */
-const hasNoBody = (c: ContentChangeRequest): boolean => c.type === 'group' || c.type === 'link';
+/** A group, a link or a computed page: pages without a body. */
+const hasNoBody = (c: ContentChangeRequest): boolean => c.type === 'group' || c.type === 'link' || c.type === 'computed';
 
 /** Where a link page may point: the schemes a reader can open safely. */
 const SAFE_HREF = /^(https?:\/\/[^\s]+|mailto:[^\s]+)$/i;
@@ -201,6 +202,15 @@ export class ContentChangeRequest {
   @OnlyWithPageWrites()
   @IsIn(PAGE_TYPES, { message: `type must be one of ${PAGE_TYPES.join(', ')}` })
   type?: PageType;
+
+  /**
+   * Bindery extension: a computed page's source (official ComputedContentSourceRevisionOpenAPI);
+   * the content service checks its fields (400 naming the field).
+   */
+  @ValidateIf((c: ContentChangeRequest) => c.computed !== undefined)
+  @OnlyWithPageWrites()
+  @IsObject({ message: 'computed must be an object' })
+  computed?: Record<string, unknown>;
 
   /** Bindery extension: a link page's URL (http, https or mailto). */
   @ValidateIf((c: ContentChangeRequest) => c.href !== undefined)
