@@ -1,4 +1,4 @@
-import type { ImportPage } from '@bindery/contracts';
+import type { ImportReadResult } from '@bindery/contracts';
 import { MarkdownPool } from '@bindery/platform/markdown';
 import { planExport } from './export-tree';
 import { readGitbookConfig } from './gitbook-config';
@@ -52,17 +52,18 @@ describe('pages converted on a MarkdownPool', () => {
     const pooled = await planImport(files, read, config, empty(), 'salt', converter);
     const local = await planImport(files, read, config, empty(), 'salt');
     // Node keys are random: the rest is the same.
-    const keyless = (pages: unknown) => JSON.parse(JSON.stringify(pages, (name, value: unknown) => (name === 'key' ? undefined : value)));
+    const keyless = (pages: unknown): unknown =>
+      JSON.parse(JSON.stringify(pages, (name, value: unknown) => (name === 'key' ? undefined : value)));
     expect(keyless(pooled.pages)).toEqual(keyless(local.pages));
     expect(pooled.report).toEqual(local.report);
     expect(pooled.report.join('\n')).toMatch(/^broken\.md: .+; imported without front matter$/m);
-    const asRead = {
+    const asRead: ImportReadResult = {
       revisionId: 'r',
-      pages: pooled.pages as never,
+      pages: pooled.pages as unknown as ImportReadResult['pages'],
       files: [{ id: pooled.ids.files['.gitbook/assets/logo.png'].id, name: 'logo.png', contentType: 'image/png', size: 3, hash: 'h' }],
     };
-    const written = await planExport(asRead as never, pooled.ids, false, new Map(), converter);
-    const writtenLocally = await planExport(asRead as never, pooled.ids, false);
+    const written = await planExport(asRead, pooled.ids, false, new Map(), converter);
+    const writtenLocally = await planExport(asRead, pooled.ids, false);
     expect([...written.texts]).toEqual([...writtenLocally.texts]);
     expect(written.texts.get('README.md')).toContain('[the guide](guide.md#install)');
     expect(written.texts.get('README.md')).toContain('.gitbook/assets/logo.png');
@@ -89,7 +90,7 @@ describe('planImport with a page past its deadline', () => {
       parse: (markdown, path) => (path === 'slow.md' ? Promise.resolve({ kind: 'timeout' }) : inProcessConverter.parse(markdown, path)),
     };
     const plan = await planImport(files, read, config, empty(), '', slow);
-    const [home, page] = plan.pages as ImportPage[];
+    const [home, page] = plan.pages;
     expect(JSON.stringify(home.document)).toContain('Hello.');
     expect(page.title).toBe('Slow');
     expect(page.document?.nodes).toMatchObject([{ type: 'code', data: { syntax: 'markdown' } }]);

@@ -30,17 +30,19 @@ export interface PageConverter {
 /** Converts on the caller's thread: for tests and tools, not for the worker. */
 export const inProcessConverter: PageConverter = {
   concurrency: 1,
-  async parse(markdown) {
-    try {
-      const { document, frontmatter } = readPageMarkdown(markdown, { titleFromHeading: true });
-      return { kind: 'page', document: document as unknown as JsonDocument, frontmatter };
-    } catch (error) {
-      if (error instanceof FrontmatterError) return { kind: 'refused', message: error.message };
-      throw error;
-    }
+  parse(markdown) {
+    return Promise.resolve().then((): ParsedPage => {
+      try {
+        const { document, frontmatter } = readPageMarkdown(markdown, { titleFromHeading: true });
+        return { kind: 'page', document: document as unknown as JsonDocument, frontmatter };
+      } catch (error) {
+        if (error instanceof FrontmatterError) return { kind: 'refused', message: error.message };
+        throw error;
+      }
+    });
   },
-  async write(document, _path, refs) {
-    return documentToMarkdown(document as unknown as Document, { resolveRef: (ref) => resolveFromTable(ref, refs) });
+  write(document, _path, refs) {
+    return Promise.resolve(documentToMarkdown(document as unknown as Document, { resolveRef: (ref) => resolveFromTable(ref, refs) }));
   },
 };
 
