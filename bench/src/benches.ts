@@ -27,7 +27,7 @@ export const BENCHES: Record<string, () => Promise<string[]>> = {
   translations: translationsBench,
   collaboration: collaborationBench,
   'gitsync-format': gitSyncFormatBench,
-  gitsync: gitSyncBench,
+  'git-sync': gitSyncBench,
   sites: sitesBench,
   reader: readerBench,
   soak: soakBench,

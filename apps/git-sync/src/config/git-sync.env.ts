@@ -1,4 +1,5 @@
 import { IsAddressList, ServiceEnv } from '@bindery/platform';
+import { availableParallelism } from 'node:os';
 import { IsInt, IsOptional, IsString, Max, Min, MinLength } from 'class-validator';
 
 /** Git sync's environment (service and worker); validated at start, a bad variable stops the process with its name. */
@@ -47,4 +48,20 @@ export class GitSyncEnv extends ServiceEnv {
   @Min(1000)
   @Max(3_600_000)
   GIT_TIMEOUT_MS: number = 120_000;
+
+  /**
+   * Worker threads parsing and writing page Markdown in the worker (imports and exports), so a
+   * thousand pages never hold the event loop the worker shares with other services in the
+   * all-in-one process; pages are converted this many at a time.
+   */
+  @IsInt({ message: 'must be a whole number of worker threads' })
+  @Min(1)
+  @Max(64)
+  GIT_MARKDOWN_WORKERS: number = Math.min(2, availableParallelism());
+
+  /** Time one page may take to parse, in ms; a page past it is imported unparsed, as a code block of its Markdown. */
+  @IsInt({ message: 'must be a whole number of milliseconds' })
+  @Min(100)
+  @Max(600_000)
+  GIT_PAGE_PARSE_TIMEOUT_MS: number = 10_000;
 }

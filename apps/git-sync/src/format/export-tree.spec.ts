@@ -27,21 +27,21 @@ describe('planExport', () => {
       ],
     }) as unknown as Parameters<typeof planExport>[0];
 
-  it('renders again only the pages that changed since the last export, when the branch did not move', () => {
-    const first = planExport(read('Start.'), { pages: {}, files: {} });
+  it('renders again only the pages that changed since the last export, when the branch did not move', async () => {
+    const first = await planExport(read('Start.'), { pages: {}, files: {} });
     expect([...first.texts.keys()].sort()).toEqual(['README.md', 'SUMMARY.md', 'guide.md']);
     expect(first.ids.pages['guide.md'].oid).toBe(blobOid(first.texts.get('guide.md')!));
 
-    const same = planExport(read('Start.'), first.ids, true);
+    const same = await planExport(read('Start.'), first.ids, true);
     expect([...same.texts.keys()]).toEqual(['SUMMARY.md']);
     expect([...same.kept].sort()).toEqual(['README.md', 'guide.md']);
     expect(same.ids).toEqual(first.ids);
 
-    const edited = planExport(read('Start, edited.'), first.ids, true);
+    const edited = await planExport(read('Start, edited.'), first.ids, true);
     expect([...edited.texts.keys()].sort()).toEqual(['SUMMARY.md', 'guide.md']);
     expect(edited.texts.get('guide.md')).toContain('Start, edited.');
     // The branch moved (someone pushed): every page is written again.
-    expect([...planExport(read('Start.'), first.ids, false).texts.keys()].sort()).toEqual(['README.md', 'SUMMARY.md', 'guide.md']);
+    expect([...(await planExport(read('Start.'), first.ids, false)).texts.keys()].sort()).toEqual(['README.md', 'SUMMARY.md', 'guide.md']);
   });
 });
 
@@ -81,7 +81,7 @@ describe('planExport of groups and links', () => {
         },
       ],
     } as unknown as Parameters<typeof planExport>[0];
-    const plan = planExport(read, { pages: {}, files: {} });
+    const plan = await planExport(read, { pages: {}, files: {} });
     expect(plan.texts.get('SUMMARY.md')).toBe(
       [
         '# Table of contents',

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import { posix } from 'node:path';
 import type { ImportFile, ImportReadResult } from '@bindery/contracts';
-import { type Document, documentToMarkdown } from '@bindery/document';
+import type { MarkdownRefs } from '@bindery/platform/markdown';
 import { Document as YamlDocument, visit as visitYaml } from 'yaml';
 import type { PathIds } from './import-tree';
-import { type PageSource, pageSourceHash, referencedFiles } from './page-source';
+import { inProcessConverter, mapConcurrently, type PageConverter } from './page-parser';
+import { type PageSource, pageSourceHash, referencedFiles, referencedPages } from './page-source';
 
 type ReadPage = ImportReadResult['pages'][number];
 
@@ -27,14 +28,16 @@ export interface ExportPlan {
  * as README.md, SUMMARY.md listing every page, files in `.gitbook/assets/`. Links to pages and
  * files become relative paths.
  */
-export function planExport(
+export async function planExport(
   read: ImportReadResult,
   previous: PathIds,
   /** The branch is still at the commit of the last sync: files of unchanged pages are as that export wrote them. */
   branchUnchanged = false,
   /** The imported text of page files, by root-relative path: written back while their page is unchanged. */
   sources: ReadonlyMap<string, PageSource> = new Map(),
-): ExportPlan {
+  /** Writes the pages' Markdown: the worker's runs on a pool of threads. */
+  converter: PageConverter = inProcessConverter,
+): Promise<ExportPlan> {
   const pagePath = new Map<string, string>();
   const keyOf = new Map<string, string>();
   for (const [key, value] of Object.entries(previous.pages)) keyOf.set(value.id, key);
@@ -83,6 +86,7 @@ export function planExport(
     .update(JSON.stringify([...pagePath, ...filePath]))
     .digest('hex');
   const summary: string[] = ['# Table of contents', ''];
+  const toRender: Array<{ page: ReadPage; path: string; key: string; fp: string }> = [];
   const write = (pages: ReadPage[], depth: number, parentKey = '') => {
     for (const page of pages) {
       if (page.type === 'group' || page.type === 'link') {
@@ -111,27 +115,9 @@ export function planExport(
         write(page.pages as ReadPage[], depth + 1, key);
         continue;
       }
-      const linked = new Set<string>();
-      const relative = (target: string) => encodePath(posix.relative(posix.dirname(path), target) || posix.basename(target));
-      const body = page.document
-        ? documentToMarkdown(page.document as unknown as Document, {
-            resolveRef: (ref) => {
-              if (ref.kind === 'url') return ref.url;
-              if (ref.kind === 'page' && !ref.space && pagePath.has(ref.page)) return relative(pagePath.get(ref.page)!);
-              if (ref.kind === 'anchor' && !ref.space)
-                return ref.page && pagePath.has(ref.page) ? `${relative(pagePath.get(ref.page)!)}#${ref.anchor}` : `#${ref.anchor}`;
-              if (ref.kind === 'file' && !ref.space && filePath.has(ref.file)) {
-                linked.add(filePath.get(ref.file)!);
-                return relative(filePath.get(ref.file)!);
-              }
-              return undefined;
-            },
-          })
-        : '';
-      const text = frontmatter(page) + `# ${page.title}\n` + (body ? `\n${body}` : '');
-      texts.set(path, text);
-      // The blob id git will give the file: the next import sees it unchanged and does not parse it again.
-      ids.pages[key] = { id: page.id, oid: blobOid(text), files: [...linked], fp };
+      // Rendered below, on the converter's threads; the text's place in `texts` is kept.
+      texts.set(path, '');
+      toRender.push({ page, path, key, fp });
       write(page.pages as ReadPage[], depth + 1, key);
     }
   };
@@ -151,6 +137,25 @@ export function planExport(
     if (url) summary.push(`${'  '.repeat(depth)}* [${escapeTitle(page.title)}](${url.replace(/[()\s]/g, encodeURIComponent)})`);
   };
   write(read.pages, 0);
+  await mapConcurrently(toRender, converter.concurrency, async ({ page, path, key, fp }) => {
+    // Links to pages and files become paths relative to this page's file.
+    const relative = (target: string) => encodePath(posix.relative(posix.dirname(path), target) || posix.basename(target));
+    const refs: MarkdownRefs = { pages: {}, files: {} };
+    const linked = new Set<string>();
+    if (page.document) {
+      for (const id of referencedPages(page.document)) if (pagePath.has(id)) refs.pages![id] = relative(pagePath.get(id)!);
+      for (const id of referencedFiles(page.document))
+        if (filePath.has(id)) {
+          refs.files![id] = relative(filePath.get(id)!);
+          linked.add(filePath.get(id)!);
+        }
+    }
+    const body = page.document ? await converter.write(page.document, path, refs) : '';
+    const text = frontmatter(page) + `# ${page.title}\n` + (body ? `\n${body}` : '');
+    texts.set(path, text);
+    // The blob id git will give the file: the next import sees it unchanged and does not parse it again.
+    ids.pages[key] = { id: page.id, oid: blobOid(text), files: [...linked], fp };
+  });
   texts.set('SUMMARY.md', summary.join('\n') + '\n');
   for (const [path, file] of fileByPath)
     ids.files[path] = { id: file.id, oid: '', hash: file.hash, size: file.size, contentType: file.contentType };

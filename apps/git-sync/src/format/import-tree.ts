@@ -1,9 +1,10 @@
 import { posix } from 'node:path';
 import type { ImportPage, JsonDocument } from '@bindery/contracts';
 import { createHash } from 'node:crypto';
-import { codeBlockDocument, markdownInputError, readPageMarkdown } from '@bindery/document';
+import { codeBlockDocument, markdownInputError } from '@bindery/document';
 import type { GitbookConfig } from './gitbook-config';
 import { type PageSource, pageSourceHash } from './page-source';
+import { inProcessConverter, mapConcurrently, type PageConverter, type ParsedPage } from './page-parser';
 import { parseSummary, type SummaryEntry } from './summary';
 
 /** A file of the checkout under the content root: path relative to the root. */
@@ -38,9 +39,9 @@ export interface ImportPlan {
 
 const ASSETS_DIR = '.gitbook/assets/';
 /**
- * The largest page body parsed (real pages are well under 100 KiB). The worker parses in process
- * and the parser is linear, at worst about 0.1 MB/s on hostile input: a larger page would hold the
- * worker for seconds, so it is imported unparsed, as a code block of its Markdown, with a note.
+ * The largest page body parsed (real pages are well under 100 KiB). The parser is linear, at worst
+ * about 0.1 MB/s on hostile input: a larger page would hold a parsing thread for seconds, so it is
+ * imported unparsed, as a code block of its Markdown, with a note (as is a page past its deadline).
  * A code block rather than skipping the page: the page keeps its place in the tree and every
  * character of its source, and nothing disappears from the space or from the next export's summary.
  */
@@ -59,6 +60,8 @@ export async function planImport(
   previous: PathIds,
   /** Salt of the ids of new paths (the space id): a retry after a crash gives the same ids. */
   salt = '',
+  /** Reads the page files: the worker's runs on a pool of threads. */
+  converter: PageConverter = inProcessConverter,
 ): Promise<ImportPlan> {
   const newId = (key: string): string => stableId(salt, key);
   const report: string[] = [];
@@ -187,49 +190,58 @@ export async function planImport(
   /** Source text of the pages parsed, by planned key: hashed once the page is final. */
   const sourceText = new Map<string, string>();
   const started = performance.now();
-  let yielded = performance.now();
-  for (const item of toParse) {
-    // Parsing a thousand pages is seconds of CPU: let the event loop breathe (the job's heartbeats
-    // keep JetStream from handing the job to another worker meanwhile).
-    if (performance.now() - yielded > 50) {
-      await new Promise((resolve) => setImmediate(resolve));
-      yielded = performance.now();
-    }
+  // Checked here, in order; parsed on the converter's threads, several pages at once.
+  const checked = toParse.map((item) => {
     const bytes = blobs.get(item.path!)!;
     markdownBytes += bytes.length;
     // Git's own test for binary content: a NUL byte in the first 8,000 bytes.
     if (bytes.subarray(0, 8000).includes(0)) {
       refused.push(`${item.path}: a binary file named .md`);
-      continue;
+      return undefined;
     }
-    // Remembered only when the text is the file's exact bytes (valid UTF-8) and Postgres can store it (no NUL).
     const text = bytes.toString('utf8');
+    // Remembered only when the text is the file's exact bytes (valid UTF-8) and Postgres can store it (no NUL).
     if (!text.includes('\0') && Buffer.from(text, 'utf8').equals(bytes)) sourceText.set(item.key, text);
     // Too large, or nested past the input limit (the parser drops what is nested deeper than it
     // keeps): the page's source is kept whole, unparsed, rather than parsed with losses.
     const unparsable =
       bytes.length > MAX_PAGE_BYTES
         ? `${Math.ceil(bytes.length / 1024)} KiB is over the ${MAX_PAGE_BYTES / 1024} KiB a page may have`
-        : markdownInputError(bytes.toString('utf8'));
-    if (unparsable) {
+        : markdownInputError(text);
+    return { item, text, unparsable };
+  });
+  const parse = async (text: string, path: string): Promise<ParsedPage> => {
+    const parsed = await converter.parse(text, path);
+    if (parsed.kind !== 'refused') return parsed;
+    report.push(`${path}: ${parsed.message}; imported without front matter`);
+    return converter.parse(text.replace(/^---\n[\s\S]*?\n---\n/, ''), path);
+  };
+  const results = await mapConcurrently(checked, converter.concurrency, (page) =>
+    page && !page.unparsable ? parse(page.text, page.item.path!) : Promise.resolve(undefined),
+  );
+  checked.forEach((page, at) => {
+    if (!page) return;
+    const { item, text } = page;
+    const parsed = results[at];
+    const unparsable =
+      page.unparsable ??
+      (parsed?.kind === 'timeout'
+        ? `still parsing after ${converter.deadlineMs} ms, the time a page may take`
+        : parsed?.kind === 'refused'
+          ? parsed.message
+          : undefined);
+    if (unparsable || parsed?.kind !== 'page') {
       report.push(`${item.path}: ${unparsable}; imported unparsed, as a code block of its Markdown`);
-      item.page.document = codeBlockDocument(bytes.toString('utf8'), 'markdown') as unknown as JsonDocument;
+      item.page.document = codeBlockDocument(text, 'markdown') as unknown as JsonDocument;
       ids.pages[item.key].files = [];
-      continue;
-    }
-    let parsed;
-    try {
-      parsed = readPageMarkdown(bytes.toString('utf8'), { titleFromHeading: true });
-    } catch (error) {
-      report.push(`${item.path}: ${(error as Error).message}; imported without front matter`);
-      parsed = readPageMarkdown(bytes.toString('utf8').replace(/^---\n[\s\S]*?\n---\n/, ''), { titleFromHeading: true });
+      return;
     }
     applyFrontmatter(item.page, parsed.frontmatter);
     const linked = new Set<string>();
-    item.page.document = resolveLinks(parsed.document as unknown as JsonDocument, item.path!, files, byPath, linked, report);
+    item.page.document = resolveLinks(parsed.document, item.path!, files, byPath, linked, report);
     ids.pages[item.key].files = [...linked];
     for (const path of linked) usedFiles.add(path);
-  }
+  });
   const parseMs = performance.now() - started;
 
   // Files: every asset and every linked file, each with its id kept per path.

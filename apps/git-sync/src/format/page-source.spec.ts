@@ -48,7 +48,7 @@ describe('page sources: an import followed by an export leaves untouched files a
       size: 3,
       hash: 'h',
     }));
-    const exported = planExport(asRead(plan.pages, files), plan.ids, false, plan.sources);
+    const exported = await planExport(asRead(plan.pages, files), plan.ids, false, plan.sources);
     expect(exported.texts.get('README.md')).toBe(SOURCES['README.md']);
     expect(exported.texts.get('guide.md')).toBe(SOURCES['guide.md']);
     expect([...exported.fromSource].sort()).toEqual(['README.md', 'guide.md']);
@@ -63,15 +63,15 @@ describe('page sources: an import followed by an export leaves untouched files a
     // An edit of the guide's text.
     const leaf = JSON.stringify(guide.document).replace('Back ', 'Go back ');
     const edited = { ...read, pages: [readme, { ...guide, document: JSON.parse(leaf) as typeof guide.document }] };
-    const afterEdit = planExport(edited, plan.ids, false, plan.sources);
+    const afterEdit = await planExport(edited, plan.ids, false, plan.sources);
     expect([...afterEdit.fromSource]).toEqual(['README.md']);
     expect(afterEdit.texts.get('guide.md')).toContain('Go back');
     // A new description.
-    const described = planExport({ ...read, pages: [readme, { ...guide, description: 'Changed' }] }, plan.ids, false, plan.sources);
+    const described = await planExport({ ...read, pages: [readme, { ...guide, description: 'Changed' }] }, plan.ids, false, plan.sources);
     expect([...described.fromSource]).toEqual(['README.md']);
     // The guide moves (its id no longer has a path): the readme's link to it would be stale.
     const { 'guide.md': _moved, ...others } = plan.ids.pages;
-    const moved = planExport(
+    const moved = await planExport(
       { ...read, pages: [readme, { ...guide, slug: 'start' }] },
       { ...plan.ids, pages: others },
       false,

@@ -75,3 +75,17 @@ export function referencedFiles(document: JsonDocument | null | undefined): stri
   visit(document?.nodes);
   return [...found];
 }
+
+/** Ids of the pages a document links to (page and anchor references of this space). */
+export function referencedPages(document: JsonDocument | null | undefined): string[] {
+  const found = new Set<string>();
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (!node || typeof node !== 'object') return;
+    const record = node as Record<string, unknown>;
+    if ((record.kind === 'page' || record.kind === 'anchor') && typeof record.page === 'string' && !record.space) found.add(record.page);
+    for (const value of Object.values(record)) if (value && typeof value === 'object') visit(value);
+  };
+  visit(document?.nodes);
+  return [...found];
+}

@@ -68,11 +68,12 @@ async function runExport(deps: GitJobDeps, payload: GitJobPayload, ctx: JobConte
       await run(['read-tree', checkout.commit]);
     }
     phase('fetch');
-    const plan = planExport(
+    const plan = await planExport(
       content,
       state?.paths ?? { pages: {}, files: {} },
       checkout.commit !== '' && checkout.commit === state?.lastCommit,
       await deps.sources.find(payload.spaceId),
+      deps.converter,
     );
     // Changed files are staged as blobs (one hash-object call) and set in the index (one update-index).
     const staging = `${checkout.dir}.out`;

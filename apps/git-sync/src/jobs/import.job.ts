@@ -7,6 +7,7 @@ import type { CredentialSealer } from '../git/sealed-credentials';
 import { contentTypeOf } from '../format/content-types';
 import { readGitbookConfig } from '../format/gitbook-config';
 import { planImport, type RepoFile } from '../format/import-tree';
+import type { PageConverter } from '../format/page-parser';
 import type { GitJobPayload } from '../sync/git-job';
 import type { PageSourceRepository } from '../sync/page-source.repository';
 import type { SyncStateRepository } from '../sync/sync-state.repository';
@@ -22,6 +23,8 @@ export interface GitJobDeps {
   policy: AddressPolicy;
   limits: CheckoutLimits;
   workRoot: string;
+  /** Parses and writes page Markdown (on a pool of threads). */
+  converter: PageConverter;
 }
 
 /** Bytes of files per store request (base64 grows them by a third; NATS max_payload is 64 MiB). */
@@ -108,7 +111,7 @@ async function runImport(deps: GitJobDeps, payload: GitJobPayload, ctx: JobConte
 
     phase('fetch');
     await ctx.progress(0.3, 'reading the pages');
-    const plan = await planImport(files, readRooted, config, state?.paths ?? { pages: {}, files: {} }, payload.spaceId);
+    const plan = await planImport(files, readRooted, config, state?.paths ?? { pages: {}, files: {} }, payload.spaceId, deps.converter);
 
     // Hostile or broken input fails the import before anything is stored: the space stays as it was.
     const refused = [...checkout.symlinks.filter((p) => p.startsWith(prefix)).map((p) => `${p}: a symlink`), ...plan.refused];

@@ -3,7 +3,9 @@ import { type Document, markdownInputError } from '@bindery/document';
 import { Piscina } from 'piscina';
 import { badRequest, unavailable } from '../errors/app-error';
 import { workerScript } from '../process/worker-script';
-import type { MarkdownTask, MarkdownTaskResult } from './markdown.worker';
+import type { MarkdownRefs, MarkdownTask, MarkdownTaskResult } from './markdown.worker';
+
+export type { MarkdownRefs } from './markdown.worker';
 
 export interface MarkdownPoolOptions {
   /** Worker threads converting Markdown (content's MARKDOWN_WORKERS, collaboration's COMMENT_MARKDOWN_WORKERS). */
@@ -78,12 +80,13 @@ export class MarkdownPool {
     return result.document as unknown as JsonDocument;
   }
 
-  /** A stored Document as Markdown. */
-  async toMarkdown(document: JsonDocument, field: string, signal: AbortSignal = this.budget()): Promise<string> {
+  /** A stored Document as Markdown; `refs`, when given, are the URLs of the pages and files it references. */
+  async toMarkdown(document: JsonDocument, field: string, signal: AbortSignal = this.budget(), refs?: MarkdownRefs): Promise<string> {
     const task: MarkdownTask = {
       kind: 'markdown',
       document: document as unknown as Document,
       spacePaths: this.options.spacePaths ?? false,
+      ...(refs ? { refs } : {}),
     };
     const result = await this.run(task, field, signal);
     const { documentName } = this.options;

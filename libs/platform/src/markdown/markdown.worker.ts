@@ -13,8 +13,17 @@ import {
 export type MarkdownTask = { unreadable?: string } & (
   | { kind: 'page'; markdown: string; titleFromHeading: boolean }
   | { kind: 'document'; markdown: string }
-  | { kind: 'markdown'; document: Document; spacePaths: boolean }
+  | { kind: 'markdown'; document: Document; spacePaths: boolean; refs?: MarkdownRefs }
 );
+
+/**
+ * The URL to write for each page and file a document references, by id (Git Sync's relative
+ * paths): references missing from it keep their text only. Instead of `spacePaths`.
+ */
+export interface MarkdownRefs {
+  pages?: Record<string, string>;
+  files?: Record<string, string>;
+}
 
 export type MarkdownTaskResult =
   | { kind: 'page'; document: Document; frontmatter: Record<string, unknown>; headingTitle?: string }
@@ -27,7 +36,7 @@ export default function convert(task: MarkdownTask): MarkdownTaskResult {
   try {
     switch (task.kind) {
       case 'markdown':
-        return { kind: 'markdown', markdown: documentToMarkdown(task.document, task.spacePaths ? { resolveRef: spacePath } : {}) };
+        return { kind: 'markdown', markdown: documentToMarkdown(task.document, resolverOf(task)) };
       case 'document':
         return { kind: 'document', document: markdownToDocument(task.markdown) };
       case 'page':
@@ -40,6 +49,24 @@ export default function convert(task: MarkdownTask): MarkdownTaskResult {
     if (task.unreadable !== undefined) return { kind: 'refused', message: task.unreadable };
     throw error;
   }
+}
+
+function resolverOf(task: { spacePaths: boolean; refs?: MarkdownRefs }): { resolveRef?: (ref: ContentRef) => string | undefined } {
+  const { refs } = task;
+  if (refs) return { resolveRef: (ref) => fromTable(ref, refs) };
+  return task.spacePaths ? { resolveRef: spacePath } : {};
+}
+
+function fromTable(ref: ContentRef, refs: MarkdownRefs): string | undefined {
+  if (ref.kind === 'url') return ref.url;
+  if ('space' in ref && ref.space) return undefined;
+  if (ref.kind === 'page') return refs.pages?.[ref.page];
+  if (ref.kind === 'anchor') {
+    if (!ref.page) return `#${ref.anchor}`;
+    const page = refs.pages?.[ref.page];
+    return page === undefined ? undefined : `${page}#${ref.anchor}`;
+  }
+  return ref.kind === 'file' ? refs.files?.[ref.file] : undefined;
 }
 
 /**
