@@ -5,12 +5,13 @@ function fakeRepository(waiting: string[] = []) {
   const queued: Array<[string, string]> = [];
   const waitingSince: Date[] = [];
   const repository = {
-    queueProcessing: async (organizationId: string, jobId: string) => {
+    queueProcessing: (organizationId: string, jobId: string) => {
       queued.push([organizationId, jobId]);
+      return Promise.resolve();
     },
-    waitingSince: async (before: Date) => {
+    waitingSince: (before: Date) => {
       waitingSince.push(before);
-      return waiting;
+      return Promise.resolve(waiting);
     },
   } as unknown as ConversationsRepository;
   return { repository, queued, waitingSince };

@@ -15,6 +15,7 @@ const options = (threshold: number, mergeThreshold: number, more: Partial<Cluste
   strayMergeThreshold: 1,
   strayPenalty: 0,
   strayShareCap: 1,
+  growthPenalty: 0,
   ...more,
 });
 

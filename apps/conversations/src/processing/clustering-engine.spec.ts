@@ -16,20 +16,21 @@ function fakeRepository(waiting: PendingConversation[], embeddings: string | nul
   const log: string[] = [];
   let locked = false;
   const repository = {
-    embeddings: async () => (log.push('read setting'), embeddings),
-    lock: async () => {
+    embeddings: () => (log.push('read setting'), Promise.resolve(embeddings)),
+    lock: () => {
       locked = true;
       log.push('lock');
-      return { version: 'v0', embeddings };
+      return Promise.resolve({ version: 'v0', embeddings });
     },
-    pending: async (_tx: unknown, _org: string, limit: number, only?: string[]) => {
+    pending: (_tx: unknown, _org: string, limit: number, only?: string[]) => {
       log.push(only ? `pending of ${only.join(',')}` : 'pending');
-      return waiting.filter((c) => !only || only.includes(c.id)).slice(0, limit);
+      return Promise.resolve(waiting.filter((c) => !only || only.includes(c.id)).slice(0, limit));
     },
-    clusters: async () => [],
-    save: async () => {
+    clusters: () => Promise.resolve([]),
+    save: () => {
       log.push('save');
       locked = false;
+      return Promise.resolve();
     },
   } as unknown as ProcessingRepository;
   return { repository, log, isLocked: () => locked };
@@ -46,9 +47,13 @@ describe('ClusteringEngine with an embedding endpoint', () => {
       [question('a', 'How do I get a refund?'), question('b', 'Why is my custom domain not working?')],
       'local',
     );
-    jest.spyOn(engine, 'vectorsFor').mockImplementation(async () => {
+    jest.spyOn(engine, 'vectorsFor').mockImplementation(() => {
       log.push(isLocked() ? 'embed under the lock' : 'embed');
-      return { space: 'embeddings:local:m', dims: engine.featurizer.dims, vectorize: (text) => engine.featurizer.vectorize(text) };
+      return Promise.resolve({
+        space: 'embeddings:local:m',
+        dims: engine.featurizer.dims,
+        vectorize: (text: string) => engine.featurizer.vectorize(text),
+      });
     });
 
     const prepared = await engine.prepareBatch(tx, repository, 'org', 500);
