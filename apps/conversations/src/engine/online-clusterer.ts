@@ -118,8 +118,17 @@ export class OnlineClusterer {
     for (const state of states) {
       this.clusters.set(state.id, state);
       this.nextSeq = Math.max(this.nextSeq, state.seq + 1);
-      this.members += state.count;
-      this.membersSquared += state.count * state.count;
+    }
+    this.recountSizes();
+  }
+
+  /** Recomputes Σn and Σn² from the clusters (after their counts were set from outside). */
+  recountSizes(): void {
+    this.members = 0;
+    this.membersSquared = 0;
+    for (const cluster of this.clusters.values()) {
+      this.members += cluster.count;
+      this.membersSquared += cluster.count * cluster.count;
     }
   }
 
@@ -162,10 +171,14 @@ export class OnlineClusterer {
 
   /** The cosine a vector needs to join a cluster of `n` members (see `sizePenalty`). */
   joinThreshold(n: number): number {
-    const base = this.options.threshold + this.options.sizePenalty * Math.log(Math.max(n, 1));
-    if (this.options.growthPenalty === 0 || this.members === 0) return base;
+    return this.options.threshold + this.options.sizePenalty * Math.log(Math.max(n, 1)) + this.growthExtra(n);
+  }
+
+  /** What the growth-aware rule adds to the cosine needed to join (or fold a stray into) a cluster of `n`. */
+  growthExtra(n: number): number {
+    if (this.options.growthPenalty === 0 || this.members === 0) return 0;
     const typical = this.membersSquared / this.members;
-    return base + this.options.growthPenalty * Math.log(Math.max(n / typical, 1));
+    return this.options.growthPenalty * Math.log(Math.max(n / typical, 1));
   }
 
   /**
@@ -178,7 +191,7 @@ export class OnlineClusterer {
     if (small <= this.options.straySize)
       return (
         large < this.options.strayShareCap * total &&
-        similarity >= this.options.strayMergeThreshold + this.options.strayPenalty * Math.log(large)
+        similarity >= this.options.strayMergeThreshold + this.options.strayPenalty * Math.log(large) + this.growthExtra(large)
       );
     if (large > this.options.maxMergeRatio * small) return false;
     return similarity >= this.options.mergeThreshold + this.options.sizePenalty * Math.log(small + large);
