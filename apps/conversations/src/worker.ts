@@ -27,9 +27,7 @@ runWorkerMain(async () => {
     database: db,
     maxConcurrency: settings.WORKER_CONCURRENCY,
     shutdownGraceMs: settings.WORKER_SHUTDOWN_GRACE_MS,
-    jobs: [
-      processJob({ db, repository: app.get(ProcessingRepository), engine, batchSize: env.CONVERSATIONS_BATCH }),
-    ],
+    jobs: [processJob({ db, repository: app.get(ProcessingRepository), engine, batchSize: env.CONVERSATIONS_BATCH })],
   });
   return { worker, close: () => app.close() };
 });

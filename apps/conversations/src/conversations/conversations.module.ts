@@ -4,6 +4,7 @@ import type { EmbeddingEndpoint } from '../embeddings/embedding-endpoints';
 import { ConversationsHandler } from './conversations.handler';
 import { ConversationsRepository } from './conversations.repository';
 import { ConversationsService } from './conversations.service';
+import { ProcessingTrigger } from './processing-trigger';
 import { SettingsRepository } from './settings.repository';
 import { EMBEDDING_ENDPOINT_NAMES, SettingsService } from './settings.service';
 
@@ -18,6 +19,11 @@ export class ConversationsFeatureModule {
         organizationAccessClientProvider(ServiceClient),
         ConversationsRepository,
         ConversationsService,
+        {
+          provide: ProcessingTrigger,
+          useFactory: (r: ConversationsRepository) => new ProcessingTrigger(r),
+          inject: [ConversationsRepository],
+        },
         SettingsRepository,
         SettingsService,
         { provide: EMBEDDING_ENDPOINT_NAMES, useValue: endpoints.map((e) => e.name) },

@@ -34,47 +34,58 @@ export class ConversationsRepository {
   constructor(private readonly db: DataSource) {}
 
   /**
-   * Stores the conversations not stored yet (the first ingestion of an id wins) and, when any is
-   * new, queues the processing job in the same transaction. Returns the ids that were new and the
-   * content hashes already stored for the others.
+   * Stores the conversations not stored yet (the first ingestion of an id wins), in one statement:
+   * no transaction, no job row (the processing trigger queues one per organization and window).
+   * Returns the ids that were new and the content hashes already stored for the others.
    */
   async ingest(
     organizationId: string,
     conversations: NewConversation[],
   ): Promise<{ inserted: Set<string>; existing: Map<string, string> }> {
-    return this.db.transaction(async (tx) => {
-      const rows = await tx.query<Array<{ id: string }>>(
-        `INSERT INTO conversations (organization_id, id, source, subject, url, attributes, parts, content_hash, created_at)
-         SELECT $1, id, source, subject, url, attributes, parts, content_hash, created_at
-           FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::jsonb[], $7::jsonb[], $8::text[], $9::timestamptz[])
-             WITH ORDINALITY AS t(id, source, subject, url, attributes, parts, content_hash, created_at, n)
-          ORDER BY n
-         ON CONFLICT (organization_id, id) DO NOTHING RETURNING id`,
-        [
-          organizationId,
-          conversations.map((c) => c.id),
-          conversations.map((c) => c.source),
-          conversations.map((c) => c.subject),
-          conversations.map((c) => c.url),
-          conversations.map((c) => JSON.stringify(c.attributes)),
-          conversations.map((c) => JSON.stringify(c.parts)),
-          conversations.map((c) => c.contentHash),
-          conversations.map((c) => c.createdAt.toISOString()),
-        ],
+    const rows = await this.db.query<Array<{ id: string }>>(
+      `INSERT INTO conversations (organization_id, id, source, subject, url, attributes, parts, content_hash, created_at)
+       SELECT $1, id, source, subject, url, attributes, parts, content_hash, created_at
+         FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::jsonb[], $7::jsonb[], $8::text[], $9::timestamptz[])
+           WITH ORDINALITY AS t(id, source, subject, url, attributes, parts, content_hash, created_at, n)
+        ORDER BY n
+       ON CONFLICT (organization_id, id) DO NOTHING RETURNING id`,
+      [
+        organizationId,
+        conversations.map((c) => c.id),
+        conversations.map((c) => c.source),
+        conversations.map((c) => c.subject),
+        conversations.map((c) => c.url),
+        conversations.map((c) => JSON.stringify(c.attributes)),
+        conversations.map((c) => JSON.stringify(c.parts)),
+        conversations.map((c) => c.contentHash),
+        conversations.map((c) => c.createdAt.toISOString()),
+      ],
+    );
+    const inserted = new Set(rows.map((r) => r.id));
+    const others = conversations.filter((c) => !inserted.has(c.id)).map((c) => c.id);
+    const existing = new Map<string, string>();
+    if (others.length > 0) {
+      const found = await this.db.query<Array<{ id: string; content_hash: string }>>(
+        'SELECT id, content_hash FROM conversations WHERE organization_id = $1 AND id = ANY($2)',
+        [organizationId, others],
       );
-      const inserted = new Set(rows.map((r) => r.id));
-      const others = conversations.filter((c) => !inserted.has(c.id)).map((c) => c.id);
-      const existing = new Map<string, string>();
-      if (others.length > 0) {
-        const found = await tx.query<Array<{ id: string; content_hash: string }>>(
-          'SELECT id, content_hash FROM conversations WHERE organization_id = $1 AND id = ANY($2)',
-          [organizationId, others],
-        );
-        for (const row of found) existing.set(row.id, row.content_hash);
-      }
-      if (inserted.size > 0) await enqueueJob(tx, PROCESS_JOB, { organizationId } satisfies ProcessPayload);
-      return { inserted, existing };
-    });
+      for (const row of found) existing.set(row.id, row.content_hash);
+    }
+    return { inserted, existing };
+  }
+
+  /** Queues the organization's processing job of this id (a known id is not queued again). */
+  async queueProcessing(organizationId: string, jobId: string): Promise<void> {
+    await enqueueJob(this.db.manager, PROCESS_JOB, { organizationId } satisfies ProcessPayload, { jobId });
+  }
+
+  /** Organizations with a conversation waiting since before `before` (the sweep's work). */
+  async waitingSince(before: Date, limit: number): Promise<string[]> {
+    const rows = await this.db.query<Array<{ organization_id: string }>>(
+      `SELECT DISTINCT organization_id FROM conversations WHERE processed_at IS NULL AND ingested_at < $1 LIMIT $2`,
+      [before.toISOString(), limit],
+    );
+    return rows.map((r) => r.organization_id);
   }
 
   async conversation(organizationId: string, id: string): Promise<ConversationRow | undefined> {

@@ -21,6 +21,7 @@ import { pulseWeeks } from '../engine/process-batch';
 import type { ClusterRow, NewConversation } from './conversation-rows';
 import { toCluster, toConversation, toConversationWithParts, toIssue } from './conversation.mapper';
 import { ConversationsRepository } from './conversations.repository';
+import { ProcessingTrigger } from './processing-trigger';
 
 /** A message body is kept up to this many characters; the rest is cut and the cut is said in the body. */
 export const MESSAGE_MAX_CHARS = 32_768;
@@ -34,11 +35,14 @@ export class ConversationsService {
   constructor(
     private readonly access: OrganizationAccessClient,
     private readonly repository: ConversationsRepository,
+    private readonly processing: ProcessingTrigger,
   ) {}
 
   /**
    * Stores the conversations and queues their processing; answers before any processing. An id
    * already stored is left as it is (the first ingestion wins; a different content is logged).
+   * The request's durable work is the insert; the job is queued after it commits, once per
+   * organization and window (a crash in between is caught by the trigger's sweep).
    */
   async ingest(ctx: RequestContext, input: ConversationIngestInput): Promise<void> {
     await this.access.require(ctx, input.organizationId, 'conversations.ingest');
@@ -50,7 +54,8 @@ export class ConversationsService {
       if (!byId.has(prepared.id)) byId.set(prepared.id, prepared);
     });
     const conversations = [...byId.values()];
-    const { existing } = await this.repository.ingest(input.organizationId, conversations);
+    const { inserted, existing } = await this.repository.ingest(input.organizationId, conversations);
+    if (inserted.size > 0) await this.processing.ingested(input.organizationId);
     for (const conversation of conversations) {
       const stored = existing.get(conversation.id);
       if (stored !== undefined && stored !== conversation.contentHash) {

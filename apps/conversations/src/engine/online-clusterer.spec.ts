@@ -15,6 +15,7 @@ const options = (threshold: number, mergeThreshold: number, more: Partial<Cluste
   strayMergeThreshold: 1,
   strayPenalty: 0,
   strayShareCap: 1,
+  growthPenalty: 0,
   ...more,
 });
 
@@ -177,6 +178,31 @@ describe('OnlineClusterer', () => {
       const stray = capped.assign(unit(1, 0.2)).cluster;
       expect(capped.mergeAround([stray.id])).toEqual([]);
       expect(capped.get(settled.id)?.count).toBe(10);
+    });
+  });
+
+  describe('growth-aware joins', () => {
+    /** One cluster of 100 along x and 400 clusters of 5 along z: the typical size (Σn²/Σn) is about 9.5. */
+    const organization = (growthPenalty: number): OnlineClusterer => {
+      const clusterer = new OnlineClusterer(3, options(0.5, 1, { growthPenalty }));
+      clusterer.load([
+        { id: 'broad', sum: Float32Array.from([100, 0, 0]), count: 100, seq: 0 },
+        ...Array.from({ length: 400 }, (_, i) => ({ id: `small-${i}`, sum: Float32Array.from([0, 0, 5]), count: 5, seq: i + 1 })),
+      ]);
+      return clusterer;
+    };
+
+    it('asks more of a cluster far larger than the typical one, by the log of how many times larger', () => {
+      const clusterer = organization(0.1);
+      expect(clusterer.joinThreshold(5)).toBeCloseTo(0.5);
+      expect(clusterer.joinThreshold(100)).toBeCloseTo(0.5 + 0.1 * Math.log(100 / (20_000 / 2100)));
+    });
+
+    it('keeps a question at a middling similarity out of the broad cluster, which it joins without the rule', () => {
+      const question = unit(0.6, 0.8, 0); // cosine 0.6 to the broad cluster, above the plain threshold 0.5
+      expect(organization(0).assign(question).cluster.id).toBe('broad');
+      const placed = organization(0.1).assign(question);
+      expect(placed.created).toBe(true);
     });
   });
 });

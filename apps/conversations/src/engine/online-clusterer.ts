@@ -55,6 +55,12 @@ export interface ClustererOptions {
    * folding strays into it is how one cluster grows to several intents' worth.
    */
   strayShareCap: number;
+  /**
+   * Growth-aware joins: what each e-fold of a cluster's size beyond the typical cluster's size
+   * (the size-weighted mean of the sizes so far, Σn²/Σn: the size of the cluster an issue sits in
+   * on average) adds to the cosine needed to join it. 0: off.
+   */
+  growthPenalty: number;
 }
 
 /** Chosen by `pnpm bench conversations-quality` on the worse of CLINC150 and HWU64. */
@@ -67,6 +73,7 @@ export const DEFAULT_CLUSTERER: ClustererOptions = {
   strayMergeThreshold: 0.6,
   strayPenalty: 0.02,
   strayShareCap: 0.01,
+  growthPenalty: 0,
 };
 
 export interface Assignment {
@@ -84,6 +91,9 @@ export interface Merge {
 export class OnlineClusterer {
   private readonly clusters = new Map<string, ClusterState>();
   private nextSeq = 0;
+  /** Σ count and Σ count² over the clusters (the typical size of the growth-aware join). */
+  private members = 0;
+  private membersSquared = 0;
 
   constructor(
     readonly dims: number,
@@ -108,6 +118,17 @@ export class OnlineClusterer {
     for (const state of states) {
       this.clusters.set(state.id, state);
       this.nextSeq = Math.max(this.nextSeq, state.seq + 1);
+    }
+    this.recountSizes();
+  }
+
+  /** Recomputes Σn and Σn² from the clusters (after their counts were set from outside). */
+  recountSizes(): void {
+    this.members = 0;
+    this.membersSquared = 0;
+    for (const cluster of this.clusters.values()) {
+      this.members += cluster.count;
+      this.membersSquared += cluster.count * cluster.count;
     }
   }
 
@@ -150,7 +171,14 @@ export class OnlineClusterer {
 
   /** The cosine a vector needs to join a cluster of `n` members (see `sizePenalty`). */
   joinThreshold(n: number): number {
-    return this.options.threshold + this.options.sizePenalty * Math.log(Math.max(n, 1));
+    return this.options.threshold + this.options.sizePenalty * Math.log(Math.max(n, 1)) + this.growthExtra(n);
+  }
+
+  /** What the growth-aware rule adds to the cosine needed to join (or fold a stray into) a cluster of `n`. */
+  growthExtra(n: number): number {
+    if (this.options.growthPenalty === 0 || this.members === 0) return 0;
+    const typical = this.membersSquared / this.members;
+    return this.options.growthPenalty * Math.log(Math.max(n / typical, 1));
   }
 
   /**
@@ -163,7 +191,7 @@ export class OnlineClusterer {
     if (small <= this.options.straySize)
       return (
         large < this.options.strayShareCap * total &&
-        similarity >= this.options.strayMergeThreshold + this.options.strayPenalty * Math.log(large)
+        similarity >= this.options.strayMergeThreshold + this.options.strayPenalty * Math.log(large) + this.growthExtra(large)
       );
     if (large > this.options.maxMergeRatio * small) return false;
     return similarity >= this.options.mergeThreshold + this.options.sizePenalty * Math.log(small + large);
@@ -175,11 +203,15 @@ export class OnlineClusterer {
     if (cluster && margin >= 0) {
       addInto(cluster.sum, vector);
       cluster.norm = length(cluster.sum);
+      this.members += 1;
+      this.membersSquared += 2 * cluster.count + 1;
       cluster.count++;
       return { cluster, created: false, similarity };
     }
     const created: ClusterState = { id: this.newId(), sum: Float32Array.from(vector), count: 1, seq: this.nextSeq++ };
     this.clusters.set(created.id, created);
+    this.members += 1;
+    this.membersSquared += 1;
     return { cluster: created, created: true, similarity };
   }
 
@@ -236,6 +268,7 @@ export class OnlineClusterer {
   private fold(from: ClusterState, into: ClusterState): Merge {
     addInto(into.sum, from.sum);
     into.norm = length(into.sum);
+    this.membersSquared += 2 * into.count * from.count;
     into.count += from.count;
     this.clusters.delete(from.id);
     return { from: from.id, into: into.id };
@@ -258,6 +291,7 @@ export class OnlineClusterer {
           if (!this.canMerge(older, younger, cosine(older.sum, younger.sum))) continue;
           addInto(older.sum, younger.sum);
           older.norm = length(older.sum);
+          this.membersSquared += 2 * older.count * younger.count;
           older.count += younger.count;
           this.clusters.delete(younger.id);
           merges.push({ from: younger.id, into: older.id });

@@ -86,6 +86,8 @@ export class OrganizationClusters {
     // computed beforehand (`issueTexts`); extraction always uses the built-in ones.
     vectorize: (text: string) => Float32Array = (text) => featurizer.vectorize(text),
   ): BatchResult {
+    // The store recounts cluster sizes after each batch: the typical size starts from those counts.
+    this.clusterer.recountSizes();
     const similarity = vectorSimilarity((text) => featurizer.vectorize(text));
     const result: BatchResult = { issues: [], skipped: new Map(), touched: [], merges: [] };
     const touched = new Set<string>();

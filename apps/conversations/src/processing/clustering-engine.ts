@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { logger } from '@bindery/platform';
 import type { EntityManager } from 'typeorm';
 import type { EmbeddingEndpoint } from '../embeddings/embedding-endpoints';
 import { EmbeddingsClient } from '../embeddings/embeddings-client';
@@ -15,6 +15,16 @@ interface Cached {
   version: string;
   space: string;
   clusters: OrganizationClusters;
+}
+
+/**
+ * A batch whose endpoint vectors were fetched before its transaction: the endpoint they came
+ * from, the conversations they cover and the vectors (built-in ones if the endpoint failed).
+ */
+export interface PreparedBatch {
+  endpointName: string;
+  conversationIds: string[];
+  vectors: Vectors;
 }
 
 /** How one batch is turned into vectors: the space they live in and the function that gives them. */
@@ -37,14 +47,13 @@ interface Vectors {
  * is placed with the built-in vectors among the organization's built-in clusters, never among the
  * endpoint's.
  */
-@Injectable()
+// A plain class (Nest builds it without a decorator: no constructor arguments), so unit tests load it without Nest.
 export class ClusteringEngine {
   readonly featurizer = new Featurizer(sharedWordVectors());
   /** The clustering settings (tests use merge-prone ones to exercise merges). */
   clustererOptions: ClustererOptions = DEFAULT_CLUSTERER;
   private readonly cache = new Map<string, Cached>();
   private readonly clients = new Map<string, EmbeddingsClient>();
-  private readonly logger = new Logger(ClusteringEngine.name);
 
   /** The operator's endpoints (`CONVERSATIONS_EMBEDDING_ENDPOINTS`, validated at start). */
   useEndpoints(endpoints: EmbeddingEndpoint[]): void {
@@ -52,18 +61,44 @@ export class ClusteringEngine {
     for (const endpoint of endpoints) this.clients.set(endpoint.name, new EmbeddingsClient(endpoint));
   }
 
-  /** Processes one batch of the organization's waiting conversations; returns how many it took. */
+  /**
+   * For an organization on an embedding endpoint, fetches the vectors of its next batch before the
+   * batch's transaction: the HTTP call (up to the endpoint's timeout) must not hold the
+   * organization's lock and a database connection in a transaction. Undefined on built-in vectors
+   * (no network) or when nothing waits.
+   */
+  async prepareBatch(
+    db: EntityManager,
+    repository: ProcessingRepository,
+    organizationId: string,
+    limit: number,
+  ): Promise<PreparedBatch | undefined> {
+    const endpointName = await repository.embeddings(db, organizationId);
+    if (endpointName === null) return undefined;
+    const pending = await repository.pending(db, organizationId, limit);
+    if (pending.length === 0) return undefined;
+    return { endpointName, conversationIds: pending.map((c) => c.id), vectors: await this.vectorsFor(endpointName, pending) };
+  }
+
+  /**
+   * Processes one batch of the organization's waiting conversations; returns how many it took.
+   * With `prepared` (vectors fetched before the transaction, for the endpoint still chosen), the
+   * batch is those of its conversations no other worker took meanwhile.
+   */
   async processBatch(
     tx: EntityManager,
     repository: ProcessingRepository,
     organizationId: string,
     limit: number,
     newId: () => string,
+    prepared?: PreparedBatch,
   ): Promise<number> {
     const state = await repository.lock(tx, organizationId);
-    const pending = await repository.pending(tx, organizationId, limit);
+    const usable = prepared !== undefined && prepared.endpointName === state.embeddings ? prepared : undefined;
+    const pending = await repository.pending(tx, organizationId, limit, usable?.conversationIds);
     if (pending.length === 0) return 0;
-    const vectors = await this.vectorsFor(state.embeddings, pending);
+    // Only a setting changed since the preparation brings the endpoint call under the lock (bounded by its timeout).
+    const vectors = usable?.vectors ?? (await this.vectorsFor(state.embeddings, pending));
     let cached = this.cache.get(organizationId);
     if (!cached || cached.version !== state.version || cached.space !== vectors.space) {
       // Cluster ids are fresh ids; `seq` only orders clusters by age (older ones survive merges).
@@ -100,7 +135,7 @@ export class ClusteringEngine {
     if (endpointName === null) return builtin;
     const client = this.clients.get(endpointName);
     if (!client) {
-      this.logger.warn(`embedding endpoint "${endpointName}" is not configured: built-in vectors used`);
+      logger.warn({ endpoint: endpointName }, 'embedding endpoint not configured: built-in vectors used');
       return builtin;
     }
     const texts = issueTexts(pending, this.featurizer);
@@ -116,7 +151,7 @@ export class ClusteringEngine {
         vectorize: (text) => byText.get(text)!,
       };
     } catch (error) {
-      this.logger.warn(`embedding endpoint "${endpointName}" failed, built-in vectors used for this batch: ${(error as Error).message}`);
+      logger.warn({ endpoint: endpointName, err: error }, 'embedding endpoint failed: built-in vectors used for this batch');
       return builtin;
     }
   }

@@ -5,10 +5,21 @@ import type { ProcessingRepository } from './processing.repository';
 
 export const PROCESS_JOB = 'conversations.process';
 
-/** Queued by every ingestion that stored something new: process the organization's waiting conversations. */
+/** Queued by ingestion (once per organization and second) and by the sweep: process the organization's waiting conversations. */
 export interface ProcessPayload {
   organizationId: string;
 }
+
+/** Length of the window in which an organization's ingestions share one processing job. */
+export const PROCESS_WINDOW_MS = 1000;
+
+/**
+ * The id of the organization's processing job for the window holding `at`: every ingestion of the
+ * window queues the same id, so a burst of requests costs one job, not one per request.
+ * `kind` separates the sweep's jobs from ingestion's.
+ */
+export const processJobId = (organizationId: string, at: number, kind: 'ingest' | 'sweep' = 'ingest'): string =>
+  `conversations-process-${organizationId}-${kind}-${Math.floor(at / PROCESS_WINDOW_MS)}`;
 
 /**
  * Turns an organization's waiting conversations into issues and clusters them, in ingestion order,
@@ -34,8 +45,10 @@ export function processJob(deps: {
     async handle({ organizationId }, ctx) {
       for (;;) {
         if (ctx.signal.aborted) throw new Error('worker stopping');
+        // The embedding endpoint (if any) is called before the transaction, never under the lock.
+        const prepared = await deps.engine.prepareBatch(deps.db.manager, deps.repository, organizationId, deps.batchSize);
         const done = await deps.db.transaction((tx) =>
-          deps.engine.processBatch(tx, deps.repository, organizationId, deps.batchSize, newId),
+          deps.engine.processBatch(tx, deps.repository, organizationId, deps.batchSize, newId, prepared),
         );
         if (done < deps.batchSize) return;
         await ctx.progress(`processed a batch of ${done} conversations`);

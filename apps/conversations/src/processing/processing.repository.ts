@@ -45,7 +45,20 @@ export class ProcessingRepository {
     return { version: row.version, embeddings: row.embeddings };
   }
 
-  async pending(tx: EntityManager, organizationId: string, limit: number): Promise<PendingConversation[]> {
+  /** The organization's embedding endpoint (null: built-in vectors), read without its lock. */
+  async embeddings(db: EntityManager, organizationId: string): Promise<string | null> {
+    const [row] = await db.query<Array<{ embeddings: string | null }>>(
+      'SELECT embeddings FROM organization_state WHERE organization_id = $1',
+      [organizationId],
+    );
+    return row?.embeddings ?? null;
+  }
+
+  /**
+   * The organization's oldest waiting conversations, in ingestion order; with `only`, just those of
+   * these ids still waiting (the ones whose vectors were computed before the lock).
+   */
+  async pending(tx: EntityManager, organizationId: string, limit: number, only?: string[]): Promise<PendingConversation[]> {
     const rows = await tx.query<
       Array<{
         id: string;
@@ -57,8 +70,8 @@ export class ProcessingRepository {
       }>
     >(
       `SELECT id, source, subject, parts, created_at, ingested_at FROM conversations
-        WHERE organization_id = $1 AND processed_at IS NULL ORDER BY seq LIMIT $2`,
-      [organizationId, limit],
+        WHERE organization_id = $1 AND processed_at IS NULL AND ($3::text[] IS NULL OR id = ANY($3)) ORDER BY seq LIMIT $2`,
+      [organizationId, limit, only ?? null],
     );
     return rows.map((r) => ({
       id: r.id,
