@@ -1,6 +1,6 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { join } from 'node:path';
-import { type AppSpec, appEntry, freePort, GATEWAY, type LocalStack, SERVICES, startProcess, stopPid } from '@bindery/stack';
+import { type AppSpec, appEntry, freePort, GATEWAY, heapLimitArgs, type LocalStack, SERVICES, startProcess, stopPid } from '@bindery/stack';
 import { controlTestStack, testStack } from '@bindery/testing';
 import { formatLoad, load, type LoadResult } from './load';
 import { cpuPerRequest, formatCpu, formatLoadAverage, postgresPids, type ProcessSet, sampleCpu } from './process-cpu';
@@ -138,7 +138,9 @@ async function startReplica(stack: LocalStack, nodeFlags: string[], perToken: st
     RATE_LIMIT_PER_TOKEN: perToken,
     RATE_LIMIT_PER_ADDRESS: perToken,
   };
-  const child = startProcess(process.execPath, [...nodeFlags, appEntry(GATEWAY)], stack.logFile(`gateway-replica-${port}`), env);
+  // The heap limit the stack gives its own gateway (it changes how often V8 collects): replicas alike.
+  const flags = [...nodeFlags, ...heapLimitArgs(GATEWAY, process.env.NODE_OPTIONS)];
+  const child = startProcess(process.execPath, [...flags, appEntry(GATEWAY)], stack.logFile(`gateway-replica-${port}`), env);
   const url = `http://127.0.0.1:${port}`;
   await until(
     () =>
@@ -154,7 +156,9 @@ async function startReplica(stack: LocalStack, nodeFlags: string[], perToken: st
 /** Stops one of the stack's services and starts it again with `nodeFlags` (under the profiler). */
 async function restartProfiled(stack: LocalStack, app: AppSpec, nodeFlags: string[]): Promise<ChildProcess> {
   await stack.stopApp(app.name);
-  const child = startProcess(process.execPath, [...nodeFlags, appEntry(app)], stack.logFile(`${app.name}-profiled`), stack.envFor(app));
+  const env = stack.envFor(app);
+  const flags = [...nodeFlags, ...heapLimitArgs(app, env.NODE_OPTIONS)];
+  const child = startProcess(process.execPath, [...flags, appEntry(app)], stack.logFile(`${app.name}-profiled`), env);
   // Ready once the gateway reaches it again (its readiness probe pings every service).
   const { gatewayUrl } = testStack();
   await until(

@@ -48,6 +48,7 @@ interface Counter {
 }
 
 export class FixedWindowLimiter {
+  /** This window's counters by client key (the store's key adds the window: `<key>.<window>`). */
   private counters = new Map<string, Counter>();
   private window = -1;
   private waiting = 0;
@@ -67,9 +68,9 @@ export class FixedWindowLimiter {
     const now = this.now();
     const window = this.enterWindow(now);
     const resetSeconds = Math.max(1, Math.ceil(((window + 1) * this.options.windowMs - now) / 1000));
-    const counterKey = `${key}.${window}`;
-    let counter = this.counters.get(counterKey);
-    if (!counter) this.counters.set(counterKey, (counter = { shared: 0, pending: 0 }));
+    // Keyed by the client alone: no string built per request (the window is the map's).
+    let counter = this.counters.get(key);
+    if (!counter) this.counters.set(key, (counter = { shared: 0, pending: 0 }));
     const used = counter.shared + counter.pending;
     if (used >= limit) return { allowed: false, limit, remaining: 0, resetSeconds };
     counter.pending++;
@@ -82,9 +83,10 @@ export class FixedWindowLimiter {
   observe(counterKey: string, revision: number, value: string): void {
     const dot = counterKey.lastIndexOf('.');
     if (Number(counterKey.slice(dot + 1)) !== this.enterWindow(this.now())) return;
+    const key = counterKey.slice(0, dot);
     const total = Number(value) || 0;
-    const counter = this.counters.get(counterKey);
-    if (!counter) this.counters.set(counterKey, { shared: total, revision, pending: 0 });
+    const counter = this.counters.get(key);
+    if (!counter) this.counters.set(key, { shared: total, revision, pending: 0 });
     else if (total >= counter.shared) {
       counter.shared = total;
       counter.revision = revision;
@@ -130,6 +132,7 @@ export class FixedWindowLimiter {
 
   private async push(): Promise<void> {
     const counters = this.counters;
+    const window = this.window;
     const batch = [...counters].filter(([, counter]) => counter.pending > 0);
     const hits = this.waiting;
     this.waiting = 0;
@@ -141,10 +144,10 @@ export class FixedWindowLimiter {
       return this.options.onError?.(error);
     }
     await Promise.all(
-      batch.map(async ([counterKey, counter]) => {
+      batch.map(async ([key, counter]) => {
         const delta = counter.pending;
         try {
-          await this.add(store, counterKey, counter, delta);
+          await this.add(store, `${key}.${window}`, counter, delta);
           counter.pending -= delta;
         } catch (error) {
           this.keepWaiting(counters, delta);

@@ -21,6 +21,26 @@ const SYNC_INTERVAL_MS = 100;
 const FLUSH_AFTER_HITS = 256;
 /** Before the watch is up again after a failure. */
 const REWATCH_AFTER_MS = 1000;
+/** Hashed addresses kept (~100 bytes each); past this the memo starts again. */
+const MAX_ADDRESS_KEYS = 10_000;
+
+interface Policy {
+  /** Requests per window; 0 turns limiting off. */
+  limit: number;
+  windowSeconds: number;
+  /** Who the limit applies to, for the refusal's message. */
+  who: string;
+  limitHeader: string;
+  policyHeader: string;
+}
+
+const policy = (limit: number, windowSeconds: number, who: string): Policy => ({
+  limit,
+  windowSeconds,
+  who,
+  limitHeader: String(limit),
+  policyHeader: `${limit};w=${windowSeconds}`,
+});
 
 /**
  * Limits requests per bearer token on the API, and per client address on public routes (SSO
@@ -40,6 +60,11 @@ export class RateLimitGuard implements CanActivate, OnApplicationShutdown {
   private lastWarning = 0;
   /** Route flags per handler: reflection once per route, not per request. */
   private readonly routes = new WeakMap<object, { exempt: boolean; isPublic: boolean }>();
+  /** The answers' fixed header values, formatted once rather than per request. */
+  private readonly tokenPolicy: Policy;
+  private readonly addressPolicy: Policy;
+  /** Hashed client addresses (a hash per request otherwise); emptied when it grows past its bound. */
+  private readonly addressKeys = new Map<string, string>();
 
   constructor(
     private readonly reflector: Reflector,
@@ -52,6 +77,9 @@ export class RateLimitGuard implements CanActivate, OnApplicationShutdown {
       flushAfter: FLUSH_AFTER_HITS,
       onError: (error) => this.warn(error),
     });
+    const windowSeconds = Math.round(env.RATE_LIMIT_WINDOW_MS / 1000);
+    this.tokenPolicy = policy(env.RATE_LIMIT_PER_TOKEN, windowSeconds, 'this token');
+    this.addressPolicy = policy(env.RATE_LIMIT_PER_ADDRESS, windowSeconds, 'this address');
   }
 
   canActivate(context: ExecutionContext): boolean {
@@ -59,25 +87,23 @@ export class RateLimitGuard implements CanActivate, OnApplicationShutdown {
     if (route.exempt) return true;
     const request = context.switchToHttp().getRequest<FastifyRequest>();
     const token = route.isPublic ? undefined : bearerToken(request.headers.authorization);
-    const limit = token ? this.env.RATE_LIMIT_PER_TOKEN : this.env.RATE_LIMIT_PER_ADDRESS;
-    if (limit === 0) return true;
+    const applied = token ? this.tokenPolicy : this.addressPolicy;
+    if (applied.limit === 0) return true;
     // Keys are hashes: neither tokens nor addresses are written to the bucket.
-    const key = token ? `t.${tokenKey(token).slice(0, 32)}` : `a.${digest(request.ip)}`;
+    const key = token ? `t.${tokenKey(token).slice(0, 32)}` : this.addressKey(request.ip);
     if (!this.watching) this.watch();
-    const verdict = this.limiter.hit(key, limit);
+    const verdict = this.limiter.hit(key, applied.limit);
     const reply = context.switchToHttp().getResponse<FastifyReply>();
-    const windowSeconds = Math.round(this.env.RATE_LIMIT_WINDOW_MS / 1000);
     void reply
-      .header('RateLimit-Limit', String(limit))
+      .header('RateLimit-Limit', applied.limitHeader)
       .header('RateLimit-Remaining', String(verdict.remaining))
       .header('RateLimit-Reset', String(verdict.resetSeconds))
-      .header('RateLimit-Policy', `${limit};w=${windowSeconds}`);
+      .header('RateLimit-Policy', applied.policyHeader);
     if (verdict.allowed) return true;
     void reply.header('Retry-After', String(verdict.resetSeconds));
-    const who = token ? 'this token' : 'this address';
     throw new AppError(
       429,
-      `Too many requests: ${who} may make ${limit} requests per ${windowSeconds} s; retry in ${verdict.resetSeconds} s`,
+      `Too many requests: ${applied.who} may make ${applied.limit} requests per ${applied.windowSeconds} s; retry in ${verdict.resetSeconds} s`,
       { retryAfterSeconds: verdict.resetSeconds },
       'rate_limited',
     );
@@ -100,6 +126,16 @@ export class RateLimitGuard implements CanActivate, OnApplicationShutdown {
       this.routes.set(handler, route);
     }
     return route;
+  }
+
+  private addressKey(ip: string): string {
+    let key = this.addressKeys.get(ip);
+    if (key === undefined) {
+      if (this.addressKeys.size >= MAX_ADDRESS_KEYS) this.addressKeys.clear();
+      key = `a.${digest(ip)}`;
+      this.addressKeys.set(ip, key);
+    }
+    return key;
   }
 
   /**

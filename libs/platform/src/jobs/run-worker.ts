@@ -39,8 +39,13 @@ export interface Worker {
 
 /** Pulls that keep failing this long (NATS unreachable, consumer gone) make the worker give up. */
 const FATAL_AFTER_MS = 60_000;
-/** A pull waits this long for a job; short, so a stopping worker is not held up by idle pulls. */
-const PULL_EXPIRES_MS = 5000;
+/**
+ * A pull waits this long for a job (the server sends an idle heartbeat every half of it). Long,
+ * because an idle worker renews every pull this often: at 5 s the renewals and heartbeats were
+ * visible in an idle stack's CPU. A new job still wakes a waiting pull at once, and a stopping
+ * worker is not held up: closing the connection ends the pulls.
+ */
+const PULL_EXPIRES_MS = 60_000;
 
 /**
  * Runs job handlers as a worker process: one durable pull consumer per job type on the JOBS work
