@@ -2,10 +2,10 @@ import {
   ContentEvents,
   type ImportApplyInput,
   type ImportApplyResult,
-  type ImportPage,
   type ImportReadFileInput,
   type ImportReadFileResult,
   type ImportReadInput,
+  type ImportReadPage,
   type ImportReadResult,
   type ImportStoreFilesInput,
   type ImportStoreFilesResult,
@@ -110,7 +110,7 @@ export class ImportsService {
     const tree = await this.store.snapshot(revision.pages);
     const hashes = [...tree.pages.values()].map((p) => p.document).filter((h): h is string => h !== null);
     const bodies = await this.store.loadDocuments(hashes);
-    const toPage = (id: string): ImportReadResult['pages'][number] => {
+    const toPage = (id: string): ImportReadPage => {
       const page = tree.pages.get(id)!;
       const { title, slug, description, icon, emoji, hidden, layout, target } = page.meta;
       return {
@@ -125,7 +125,7 @@ export class ImportsService {
         ...(hidden !== undefined ? { hidden } : {}),
         ...(layout !== undefined ? { layout } : {}),
         document: page.document ? (bodies.get(page.document) ?? null) : null,
-        pages: tree.childrenOf(id).map(toPage) as ImportPage[],
+        pages: tree.childrenOf(id).map(toPage),
       };
     };
     return {

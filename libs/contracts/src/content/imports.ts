@@ -74,9 +74,15 @@ export interface ImportReadInput {
   spaceId: string;
 }
 
+/** A page as the last import stored it: its body (null for groups and links) and its children, alike. */
+export type ImportReadPage = Omit<ImportPage, 'keepDocument' | 'document' | 'pages'> & {
+  document: JsonDocument | null;
+  pages: ImportReadPage[];
+};
+
 export interface ImportReadResult {
   revisionId: string;
-  pages: Array<Omit<ImportPage, 'keepDocument' | 'document'> & { document: JsonDocument | null }>;
+  pages: ImportReadPage[];
   files: ImportFile[];
 }
 
