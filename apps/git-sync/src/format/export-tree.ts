@@ -47,7 +47,7 @@ export async function planExport(
   const assign = (pages: ReadPage[], dir: string, top: boolean) => {
     pages.forEach((page) => {
       // Groups and links have no file: a group's pages live in a folder named after it.
-      if (page.type === 'group') return assign(page.pages as ReadPage[], posix.join(dir, page.slug), top);
+      if (page.type === 'group') return assign(page.pages, posix.join(dir, page.slug), top);
       if (page.type === 'link') return;
       const key = keyOf.get(page.id);
       let path = key && !key.includes(':') ? key.replace(/#\d+$/, '') : undefined;
@@ -60,7 +60,7 @@ export async function planExport(
       usedPaths.add(path);
       pagePath.set(page.id, path);
       const childDir = posix.basename(path) === 'README.md' ? posix.dirname(path) : posix.join(posix.dirname(path), page.slug);
-      assign(page.pages as ReadPage[], childDir === '.' ? '' : childDir, false);
+      assign(page.pages, childDir === '.' ? '' : childDir, false);
     });
   };
   assign(read.pages, '', true);
@@ -102,7 +102,7 @@ export async function planExport(
         kept.add(path);
         ids.pages[key] = { ...before };
         summary.push(`${'  '.repeat(depth)}* [${escapeTitle(page.title)}](${encodePath(path)})`);
-        write(page.pages as ReadPage[], depth + 1, key);
+        write(page.pages, depth + 1, key);
         continue;
       }
       summary.push(`${'  '.repeat(depth)}* [${escapeTitle(page.title)}](${encodePath(path)})`);
@@ -112,13 +112,13 @@ export async function planExport(
         fromSource.add(path);
         const files = referencedFiles(page.document).flatMap((id) => filePath.get(id) ?? []);
         ids.pages[key] = { id: page.id, oid: remembered.oid, files, fp };
-        write(page.pages as ReadPage[], depth + 1, key);
+        write(page.pages, depth + 1, key);
         continue;
       }
       // Rendered below, on the converter's threads; the text's place in `texts` is kept.
       texts.set(path, '');
       toRender.push({ page, path, key, fp });
-      write(page.pages as ReadPage[], depth + 1, key);
+      write(page.pages, depth + 1, key);
     }
   };
   /**
@@ -130,7 +130,7 @@ export async function planExport(
     ids.pages[key] = { id: page.id };
     if (page.type === 'group') {
       summary.push('', `## ${escapeHeading(page.title)} <a href="#${page.slug}" id="${page.slug}"></a>`, '');
-      write(page.pages as ReadPage[], 0, key);
+      write(page.pages, 0, key);
       return;
     }
     const url = page.target?.kind === 'url' ? page.target.url : undefined;
