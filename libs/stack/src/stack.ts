@@ -337,9 +337,18 @@ export class LocalStack {
     throw new Error(`the stack did not become ready in ${timeoutMs} ms: ${last}\nLogs: ${join(this.state.dataDir, 'logs')}`);
   }
 
+  /**
+   * Waits for the all-in-one process's restart under way, if any (a `startApp` does not wait for
+   * it): a test file's teardown calls this, so no restart it asked for outlives it and then
+   * records its process over the next file's. Restarts asked for afterwards still run.
+   */
+  async settle(): Promise<void> {
+    await this.reshaping.catch(() => undefined);
+  }
+
   /** Stops what this stack started: apps, NATS, then Postgres. */
   async stop(): Promise<void> {
-    await this.reshaping.catch(() => undefined);
+    await this.settle();
     await this.stopUnit(ALL_IN_ONE);
     for (const app of [...ALL_APPS].reverse()) await this.stopUnit(app.name);
     if (this.state.pids.nats) await stopPid(this.state.pids.nats, 'nats-server');
