@@ -44,7 +44,7 @@ export class JobsThread implements HostedUnit {
     /** The thread ended, or an app in it failed, after it started: the process cannot go on. */
     private readonly onCrash: (error: Error) => void,
   ) {
-    this.appStates = Object.fromEntries(apps.map((app) => [app.name, 'starting' as AppState]));
+    this.appStates = Object.fromEntries(apps.map((app) => [app.name, 'starting']));
   }
 
   /** Starts the thread and its apps; resolves once every one serves, rejects with the first failure. */

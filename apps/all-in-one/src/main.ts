@@ -30,7 +30,11 @@ async function main(): Promise<void> {
   if (settings.ALL_IN_ONE_READER === 'off') without.add(READER.name);
   const included = (app: AppSpec): boolean => !without.has(app.name);
   // The workers in a thread of their own: a job's heavy synchronous work never holds the loop that serves requests.
-  const workers = WORKERS.filter(included).map((app) => ({ name: app.name, entryFile: appEntry(app), env: environmentOf(app, ALL_APPS, process.env) }));
+  const workers = WORKERS.filter(included).map((app) => ({
+    name: app.name,
+    entryFile: appEntry(app),
+    env: environmentOf(app, ALL_APPS, process.env),
+  }));
   const jobs = workers.length > 0 ? new JobsThread(workers, (error) => host.fail(error)) : undefined;
   if (jobs) host.attach(jobs);
   try {

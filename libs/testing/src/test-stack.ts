@@ -163,14 +163,6 @@ export async function settleTestStack(): Promise<void> {
 }
 
 /**
- * A test's timeout in the topology under test: stopping or restarting one app restarts the whole
- * all-in-one process (every app boots again), which takes several times one app's restart.
- */
-export function restartTimeout(ms: number): number {
-  return testTopology() === 'all-in-one' ? ms * 4 : ms;
-}
-
-/**
  * Runs one of identity's operator CLI commands against the test stack and returns its JSON output.
  * By default in the stack's long-lived operator process (same commands and flags, no process boot
  * per call); `{ process: true }` spawns the real CLI, for the tests of the CLI itself.

@@ -75,8 +75,14 @@ describe('a heavy job in one app does not stall a cheap read of another', () => 
     const source = await mkdtemp(join(tmpdir(), 'stall-repo-'));
     const pages = Array.from({ length: REPO_PAGES }, (_, n) => `page-${n + 1}.md`);
     await writeFile(join(source, 'README.md'), '# Large repository\n\nPages that take long to parse.\n');
-    await writeFile(join(source, 'SUMMARY.md'), ['# Table of contents', '', '* [Large repository](README.md)', ...pages.map((page, n) => `* [Page ${n + 1}](${page})`), ''].join('\n'));
-    for (const [n, page] of pages.entries()) await writeFile(join(source, page), `# Page ${n + 1}\n\n${'*a _b '.repeat(REPO_PAGE_BYTES / 6)}\n`);
+    await writeFile(
+      join(source, 'SUMMARY.md'),
+      ['# Table of contents', '', '* [Large repository](README.md)', ...pages.map((page, n) => `* [Page ${n + 1}](${page})`), ''].join(
+        '\n',
+      ),
+    );
+    for (const [n, page] of pages.entries())
+      await writeFile(join(source, page), `# Page ${n + 1}\n\n${'*a _b '.repeat(REPO_PAGE_BYTES / 6)}\n`);
     await git.createRepo('large', source);
     const { client, orgId } = await newOrgAdmin('stall-git');
     const space = await createSpace(client, orgId, 'Large repository');

@@ -1,7 +1,7 @@
 import { CollaborationEvents, type CommentCountEvent } from '@bindery/contracts';
 import { JetStreamBus } from '@bindery/platform';
 import { SERVICES } from '@bindery/stack';
-import { controlTestStack, expectOperation, restartTimeout, testNats } from '@bindery/testing';
+import { controlTestStack, expectOperation, testNats } from '@bindery/testing';
 import { type CommentBody, type ListBody, postComment } from './collaboration-helpers';
 import { createChangeRequest, createSpace } from './content-helpers';
 import { eventually } from './helpers';
@@ -73,5 +73,5 @@ describe('Space.comments and ChangeRequest.comments, kept by content from collab
       const listed = expectOperation<ListBody<CommentBody>>(await w.reader.client.get(`${base}/comments`), 'listCommentsInSpace', 200);
       expect(listed.count).toBe(4);
     }, 10_000);
-  }, restartTimeout(180_000));
+  }, 480_000);
 });

@@ -1,4 +1,4 @@
-import { ALL_APPS, type ApiClient, controlTestStack, expectError, expectOperation, restartTimeout, waitForJob } from '@bindery/testing';
+import { ALL_APPS, type ApiClient, controlTestStack, expectError, expectOperation, waitForJob } from '@bindery/testing';
 import { createChangeRequest, documentOf, editContent, merge, newOrgAdmin } from './content-helpers';
 import { addMember, newOrganization } from './identity-helpers';
 
@@ -137,5 +137,5 @@ describe('content search', () => {
     }
     await indexed(jobId);
     expect((await spaceSearch(admin.client, spaceId, 'nightly ')).map((r) => r.title)).toEqual(['Backups']);
-  }, restartTimeout(60_000));
+  }, 240_000);
 });

@@ -1,5 +1,5 @@
 import { WORKERS } from '@bindery/stack';
-import { controlTestStack, restartTimeout } from '@bindery/testing';
+import { controlTestStack } from '@bindery/testing';
 import { conversation, type ConversationBody, expect146, ingest } from './conversations-helpers';
 import { eventually } from './helpers';
 import { newOrganization } from './identity-helpers';
@@ -80,5 +80,5 @@ describe('conversations worker killed mid-stream (SIGKILL)', () => {
     expect(sum((c) => c.weeklyPulse[12])).toBe(TOTAL);
     // Four topics: a handful of clusters, not one per conversation.
     expect(clusters.count).toBeLessThan(20);
-  }, restartTimeout(60_000));
+  }, 480_000);
 });

@@ -1,7 +1,7 @@
 import { ContentEvents } from '@bindery/contracts';
 import { JetStreamBus } from '@bindery/platform';
 import { SERVICES } from '@bindery/stack';
-import { controlTestStack, expectOperation, restartTimeout, testNats } from '@bindery/testing';
+import { controlTestStack, expectOperation, testNats } from '@bindery/testing';
 import { eventually } from './helpers';
 import { addMember, newOrganization, newTeam, type OrgWithAdmin } from './identity-helpers';
 
@@ -126,5 +126,5 @@ describe('Member.spaces and Team.spaces, kept by identity from content events', 
     // The durable consumer resumes where it stopped and catches up.
     await countBecomes(org, editor.userId, 4, 20_000);
     expect(await memberSpaces(org, org.admin.userId)).toBe(4);
-  }, restartTimeout(60_000));
+  }, 480_000);
 });

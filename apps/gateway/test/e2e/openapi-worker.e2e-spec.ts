@@ -1,4 +1,4 @@
-import { ALL_APPS, controlTestStack, expectOperation, restartTimeout } from '@bindery/testing';
+import { ALL_APPS, controlTestStack, expectOperation } from '@bindery/testing';
 import { newOrganization } from './identity-helpers';
 import { processed, SpecServer, smallSpec, specWhen } from './openapi-helpers';
 
@@ -35,5 +35,5 @@ describe('OpenAPI processing worker', () => {
     expect(spec.lastVersion).toBeDefined();
     expect(spec.lastProcessErrorCode).toBeUndefined();
     expect(server.hits.get('/held/spec.json')).toBeGreaterThanOrEqual(2);
-  }, restartTimeout(90_000));
+  }, 240_000);
 });

@@ -1,5 +1,5 @@
 import { SERVICES } from '@bindery/stack';
-import { controlTestStack, expectError, expectOperation, restartTimeout, testStack } from '@bindery/testing';
+import { controlTestStack, expectError, expectOperation, testStack } from '@bindery/testing';
 import { adminClient, anonymousClient } from './helpers';
 
 describe('a service that goes down', () => {
@@ -24,5 +24,5 @@ describe('a service that goes down', () => {
 
     expectOperation(await adminClient().get(orgPath), 'getOrganizationById', 200);
     expect((await anonymousClient().get('/readyz')).body).toMatchObject({ status: 'ready', services: { identity: 'up' } });
-  }, restartTimeout(60_000));
+  }, 240_000);
 });

@@ -1,5 +1,5 @@
 import { SERVICES } from '@bindery/stack';
-import { type ApiClient, type ApiResponse, controlTestStack, expectError, expectOperation, restartTimeout } from '@bindery/testing';
+import { type ApiClient, type ApiResponse, controlTestStack, expectError, expectOperation } from '@bindery/testing';
 import { createChangeRequest, createSpace, editContent, newOrgAdmin, paragraph, type SpaceBody } from './content-helpers';
 
 /**
@@ -73,11 +73,11 @@ describe('security: a PDF export cannot stop content', () => {
     heavyUrl = await pagePdfUrl(client, space.id, crId, ids.heavy);
     smallUrl = await pagePdfUrl(client, space.id, crId, ids.small);
     await restartContent(TIGHT);
-  }, restartTimeout(120_000));
+  }, 240_000);
 
   afterAll(async () => {
     await restartContent();
-  }, restartTimeout(120_000));
+  }, 240_000);
 
   it('answers other requests while a large export renders, and refuses the export once over its time', async () => {
     let rendering = true;

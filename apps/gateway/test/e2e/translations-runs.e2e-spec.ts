@@ -1,4 +1,4 @@
-import { expectError, expectOperation, restartTimeout } from '@bindery/testing';
+import { expectError, expectOperation } from '@bindery/testing';
 import { createChangeRequest, createSpace, editContent, merge, newOrgAdmin, type PageBody } from './content-helpers';
 import { newUser } from './helpers';
 import { addMember, newOrganization } from './identity-helpers';
@@ -218,7 +218,7 @@ describe('translations: runs with Apertium', () => {
     } finally {
       await db.end();
     }
-  }, restartTimeout(180_000));
+  }, 600_000);
 });
 
 describe('translations: languages without a direct pair', () => {
