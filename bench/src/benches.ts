@@ -1,3 +1,4 @@
+import { allInOneIdleBench } from './all-in-one-idle.bench';
 import { collaborationBench } from './collaboration.bench';
 import { contentBench } from './content.bench';
 import { contentSearchBench } from './content-search.bench';
@@ -18,6 +19,7 @@ import { soakBench } from './soak.bench';
 export const BENCHES: Record<string, () => Promise<string[]>> = {
   gateway: gatewayBench,
   idle: idleBench,
+  'all-in-one-idle': allInOneIdleBench,
   content: contentBench,
   markdown: markdownBench,
   'content-search': contentSearchBench,

@@ -4,6 +4,12 @@ import { type EntryHost, logger, setEntryHost } from '@bindery/platform';
 
 export type AppState = 'starting' | 'up' | 'failed' | 'stopping';
 
+/** Apps run elsewhere (another thread: jobs-thread.ts) that the host reports on and stops with its own. */
+export interface HostedUnit {
+  states(): Record<string, AppState>;
+  stop(): Promise<void>;
+}
+
 /** One app inside the process: its entry's start function, what closes it, its state. */
 interface AppRun {
   name: string;
@@ -28,6 +34,7 @@ const load = createRequire(__filename);
  */
 export class AllInOneHost implements EntryHost {
   private readonly runs: AppRun[] = [];
+  private readonly units: HostedUnit[] = [];
   private readonly current = new AsyncLocalStorage<AppRun>();
   private loading?: AppRun;
   private stopping?: Promise<void>;
@@ -85,9 +92,15 @@ export class AllInOneHost implements EntryHost {
     void this.stop().finally(() => process.exit(1));
   }
 
-  /** Each app's state, for `/readyz`. */
+  /** Apps run by `unit` are reported (`states`) and stopped (`stop`) with this host's own. */
+  attach(unit: HostedUnit): void {
+    this.units.push(unit);
+  }
+
+  /** Each app's state, for `/readyz`: this host's apps and those of the units attached. */
   states(): Record<string, AppState> {
-    return Object.fromEntries(this.runs.map((run) => [run.name, run.state]));
+    const own = Object.fromEntries(this.runs.map((run) => [run.name, run.state]));
+    return Object.assign(own, ...this.units.map((unit) => unit.states())) as Record<string, AppState>;
   }
 
   /** Stops on SIGTERM / SIGINT, then exits 0. */
@@ -104,8 +117,8 @@ export class AllInOneHost implements EntryHost {
 
   /**
    * The HTTP front first (the gateway stops taking requests), then every service and worker side by
-   * side (workers finish or release their jobs), then what else listened to signals (the reader, which
-   * exits the process itself once closed).
+   * side (workers finish or release their jobs, in their thread too), then what else listened to
+   * signals (the reader, which exits the process itself once closed).
    */
   stop(signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
     this.stopping ??= (async () => {
@@ -113,13 +126,14 @@ export class AllInOneHost implements EntryHost {
       const front = this.runs.filter((run) => run.name === 'gateway');
       const rest = this.runs.filter((run) => run.name !== 'gateway');
       for (const run of front) for (const listener of run.signalListeners) listener(signal);
-      await Promise.allSettled(
-        this.runs.flatMap((run) =>
+      await Promise.allSettled([
+        ...this.runs.flatMap((run) =>
           run.closers.map((close) =>
             close().catch((error: unknown) => logger.warn({ err: error, app: run.name }, 'stopping an app failed')),
           ),
         ),
-      );
+        ...this.units.map((unit) => unit.stop().catch((error: unknown) => logger.warn({ err: error }, 'stopping a thread of apps failed'))),
+      ]);
       for (const run of rest) for (const listener of run.signalListeners) listener(signal);
     })();
     return this.stopping;

@@ -6,6 +6,7 @@ import { environmentOf, explainConfigError } from './app-environment';
 import { AllInOneEnv } from './config/all-in-one.env';
 import { startHealthServer } from './health-server';
 import { AllInOneHost } from './host';
+import { JobsThread } from './jobs-thread';
 
 /**
  * `node apps/all-in-one/dist/main.js`: every service, worker, the gateway and the reader in this one
@@ -28,9 +29,17 @@ async function main(): Promise<void> {
   const without = new Set(settings.ALL_IN_ONE_WITHOUT?.split(',') ?? []);
   if (settings.ALL_IN_ONE_READER === 'off') without.add(READER.name);
   const included = (app: AppSpec): boolean => !without.has(app.name);
+  // The workers in a thread of their own: a job's heavy synchronous work never holds the loop that serves requests.
+  const workers = WORKERS.filter(included).map((app) => ({
+    name: app.name,
+    entryFile: appEntry(app),
+    env: environmentOf(app, ALL_APPS, process.env),
+  }));
+  const jobs = workers.length > 0 ? new JobsThread(workers, (error) => host.fail(error)) : undefined;
+  if (jobs) host.attach(jobs);
   try {
-    // Services and workers side by side (each migrates its own schema), then the HTTP front, one at a time.
-    await Promise.all([...SERVICES, ...WORKERS].filter(included).map(launch));
+    // Services and the jobs thread side by side (each app migrates its own schema), then the HTTP front, one at a time.
+    await Promise.all([...SERVICES.filter(included).map(launch), jobs?.start()]);
     for (const front of [GATEWAY, READER].filter(included)) await launch(front);
   } catch (error) {
     if (error instanceof ConfigError) process.stderr.write(`${error.message}\n`);

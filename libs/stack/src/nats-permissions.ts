@@ -98,6 +98,13 @@ export const natsUsers = (): NatsUser[] => [...ALL_APPS.map(natsUserFor), { user
 export const natsPasswordVariable = (user: string): string => `NATS_${user.toUpperCase().replace(/-/g, '_')}_PASSWORD`;
 
 /**
+ * Seconds a client has to authenticate, not nats-server's default of about one: the all-in-one
+ * process opens every app's connection while it loads every app's code, and on a busy machine its
+ * loop can be held longer than a second (the server then closes with "Authentication Timeout").
+ */
+export const NATS_AUTH_TIMEOUT_SECONDS = 10;
+
+/**
  * The `authorization` block of nats-server's config. `password` gives each user's password as it
  * must appear in the file: a quoted string, or `$VARIABLE` for nats-server's env substitution.
  */
@@ -113,5 +120,5 @@ export function renderAuthorization(users: NatsUser[], password: (user: string) 
     }
     return `    {\n      ${fields.join('\n      ')}\n    }`;
   });
-  return `authorization {\n  users: [\n${lines.join('\n')}\n  ]\n}\n`;
+  return `authorization {\n  timeout: ${NATS_AUTH_TIMEOUT_SECONDS}\n  users: [\n${lines.join('\n')}\n  ]\n}\n`;
 }

@@ -20,13 +20,7 @@ export async function startNats(
 ): Promise<ChildProcess> {
   mkdirSync(storeDir, { recursive: true });
   const config = join(dirname(storeDir), 'nats.conf');
-  // Ten seconds to authenticate, not nats-server's default of about one: the all-in-one process opens
-  // every app's connection while it loads every app's code, and on a busy machine its loop can be
-  // held longer than a second (the server then closes with "Authentication Timeout").
-  const auth = renderAuthorization(users, (user) => JSON.stringify(passwordOf(user))).replace(
-    /^authorization \{\n/,
-    'authorization {\n  timeout: 10\n',
-  );
+  const auth = renderAuthorization(users, (user) => JSON.stringify(passwordOf(user)));
   writeFileSync(
     config,
     `listen: "127.0.0.1:${port}"\nmax_payload: ${NATS_MAX_PAYLOAD}\njetstream {\n  store_dir: "${storeDir}"\n}\n${auth}`,

@@ -68,6 +68,20 @@ export async function waitForPort(port: number, timeoutMs = 20_000): Promise<voi
 }
 
 /** Asks the OS for a free TCP port on loopback. */
+/**
+ * A free port none of `taken` (the ports already handed out): the kernel may give the same
+ * ephemeral port to two probes in a row, and two apps of one stack must not share one.
+ */
+export async function freePortBesides(taken: Set<number>): Promise<number> {
+  for (;;) {
+    const port = await freePort();
+    if (!taken.has(port)) {
+      taken.add(port);
+      return port;
+    }
+  }
+}
+
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();

@@ -11,7 +11,7 @@ import { startNats } from './nats';
 import { natsUsers, OPERATOR_NATS_USER } from './nats-permissions';
 import { heapLimitArgs } from './memory';
 import { adminUrl, initCluster, type PostgresCluster, startCluster, stopCluster } from './postgres';
-import { freePort, runAsync, sleep, startProcess, stopPid } from './processes';
+import { freePort, freePortBesides, runAsync, sleep, startProcess, stopPid } from './processes';
 
 export const DATABASE = 'bindery';
 
@@ -78,19 +78,35 @@ export class LocalStack {
     chmodSync(options.dataDir, 0o711);
     const stateFile = join(options.dataDir, 'stack.json');
     const saved = existsSync(stateFile) ? (JSON.parse(readFileSync(stateFile, 'utf8')) as StackState) : undefined;
+    // Every port of the stack distinct: those it keeps, then new free ones.
+    const taken = new Set<number>(
+      [
+        options.postgresPort,
+        options.natsPort,
+        options.gatewayPort,
+        options.readerPort,
+        saved?.postgres.port,
+        saved?.natsPort,
+        saved?.gatewayPort,
+        saved?.apertiumPort,
+        saved?.readerPort,
+        ...Object.values(saved?.metricsPorts ?? {}),
+      ].filter((kept): kept is number => kept !== undefined),
+    );
+    const port = (): Promise<number> => freePortBesides(taken);
     const state: StackState = {
       dataDir: options.dataDir,
       postgres: saved?.postgres ?? {
         dataDir: join(options.dataDir, 'postgres'),
-        port: options.postgresPort ?? (await freePort()),
+        port: options.postgresPort ?? (await port()),
         adminUser: 'bindery_admin',
         adminPassword: secret(),
       },
-      natsPort: options.natsPort ?? saved?.natsPort ?? (await freePort()),
-      gatewayPort: options.gatewayPort ?? saved?.gatewayPort ?? (await freePort()),
+      natsPort: options.natsPort ?? saved?.natsPort ?? (await port()),
+      gatewayPort: options.gatewayPort ?? saved?.gatewayPort ?? (await port()),
       metricsPorts: saved?.metricsPorts ?? {},
-      apertiumPort: saved?.apertiumPort ?? (await freePort()),
-      readerPort: options.readerPort ?? saved?.readerPort ?? (await freePort()),
+      apertiumPort: saved?.apertiumPort ?? (await port()),
+      readerPort: options.readerPort ?? saved?.readerPort ?? (await port()),
       secrets: saved?.secrets ?? {},
       pids: saved?.pids ?? {},
       appLogLevel: process.env.BINDERY_APP_LOG_LEVEL ?? saved?.appLogLevel ?? 'info',
@@ -98,7 +114,7 @@ export class LocalStack {
     };
     if (options.postgresPort) state.postgres.port = options.postgresPort;
     for (const app of [...ALL_APPS, { name: ALL_IN_ONE }]) {
-      state.metricsPorts[app.name] ??= await freePort();
+      state.metricsPorts[app.name] ??= await port();
       if ('schema' in app && app.schema) state.secrets[`role:${app.schema}`] ??= secret();
       for (const name of ('secrets' in app && app.secrets) || []) state.secrets[name] ??= secret();
     }
@@ -337,9 +353,18 @@ export class LocalStack {
     throw new Error(`the stack did not become ready in ${timeoutMs} ms: ${last}\nLogs: ${join(this.state.dataDir, 'logs')}`);
   }
 
+  /**
+   * Waits for the all-in-one process's restart under way, if any (a `startApp` does not wait for
+   * it): a test file's teardown calls this, so no restart it asked for outlives it and then
+   * records its process over the next file's. Restarts asked for afterwards still run.
+   */
+  async settle(): Promise<void> {
+    await this.reshaping.catch(() => undefined);
+  }
+
   /** Stops what this stack started: apps, NATS, then Postgres. */
   async stop(): Promise<void> {
-    await this.reshaping.catch(() => undefined);
+    await this.settle();
     await this.stopUnit(ALL_IN_ONE);
     for (const app of [...ALL_APPS].reverse()) await this.stopUnit(app.name);
     if (this.state.pids.nats) await stopPid(this.state.pids.nats, 'nats-server');

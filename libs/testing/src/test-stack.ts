@@ -142,9 +142,24 @@ export function testNats(user = 'operator'): { NATS_URL: string; NATS_USER: stri
   return settings;
 }
 
-/** Re-opens the stack's control (to stop or restart one app from a test). */
-export async function controlTestStack(): Promise<LocalStack> {
-  return LocalStack.prepare({ dataDir: testStack().dataDir });
+let control: Promise<LocalStack> | undefined;
+
+/**
+ * The stack's control (to stop or restart one app from a test): one per test file (jest loads this
+ * module again for each), so every stop and restart of a file goes through one LocalStack, one
+ * after another, and its PIDs are saved from that one place.
+ */
+export function controlTestStack(): Promise<LocalStack> {
+  control ??= LocalStack.prepare({ dataDir: testStack().dataDir });
+  return control;
+}
+
+/**
+ * A test file's teardown (setupFilesAfterEnv): waits for the restart of the all-in-one process it
+ * asked for, if one is under way, so none outlives the file.
+ */
+export async function settleTestStack(): Promise<void> {
+  if (control) await (await control).settle();
 }
 
 /**

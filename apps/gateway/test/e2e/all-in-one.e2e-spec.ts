@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
 import { ALL_APPS, ALL_IN_ONE, isAlive, type LocalStack, sleep, WORKERS } from '@bindery/stack';
 import { controlTestStack, expectOperation, testStack } from '@bindery/testing';
 import { eventually } from './helpers';
@@ -9,7 +8,7 @@ import { type SiteBody, siteWithIntro } from './sites-helpers';
  * The small install: every service, worker, the gateway and the reader in one Node process
  * (apps/all-in-one), reached through the same public API. Run the whole suite this way with
  * BINDERY_TEST_TOPOLOGY=all-in-one; run alone, this file moves the running stack to that topology
- * and back.
+ * and back. Its idle memory and CPU are measured by `pnpm bench all-in-one-idle`.
  */
 describe('all-in-one: every app in one process', () => {
   let stack: LocalStack;
@@ -58,22 +57,6 @@ describe('all-in-one: every app in one process', () => {
     }, 20_000);
   }, 120_000);
 
-  it('measures its idle memory and CPU over 30 s (reported, not asserted)', async () => {
-    const before = cpuTicks(pid());
-    const started = Date.now();
-    await new Promise((resolve) => setTimeout(resolve, 30_000));
-    const seconds = (Date.now() - started) / 1000;
-    const cpuPercent = ((cpuTicks(pid()) - before) / TICKS_PER_SECOND / seconds) * 100;
-    const report = {
-      rssMb: Math.round(residentKb(pid()) / 1024),
-      cpuPercentOfOneCore: Number(cpuPercent.toFixed(2)),
-      overSeconds: Math.round(seconds),
-      loadAverage: loadavg().map((load) => Number(load.toFixed(1))),
-    };
-    process.stdout.write(`all-in-one idle: ${JSON.stringify(report)}\n`);
-    expect(report.rssMb).toBeGreaterThan(0);
-  }, 60_000);
-
   it('stops on SIGTERM: the gateway first, then every service and worker (jobs released), then the process exits', async () => {
     const running = pid();
     const logFrom = readFileSync(stack.logFile(ALL_IN_ONE), 'utf8').length;
@@ -89,20 +72,3 @@ describe('all-in-one: every app in one process', () => {
     await stack.startApps(180_000);
   }, 240_000);
 });
-
-/** Linux's USER_HZ: /proc's CPU times are in these ticks. */
-const TICKS_PER_SECOND = 100;
-
-/** User + system CPU time of a process, in ticks (fields 14 and 15 of /proc/<pid>/stat, after the command's parenthesis). */
-function cpuTicks(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return Number(fields[11]) + Number(fields[12]);
-}
-
-function residentKb(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
-    .split('\n')
-    .find((l) => l.startsWith('VmRSS:'));
-  return Number(line?.split(/\s+/)[1] ?? 0);
-}

@@ -73,5 +73,5 @@ describe('Space.comments and ChangeRequest.comments, kept by content from collab
       const listed = expectOperation<ListBody<CommentBody>>(await w.reader.client.get(`${base}/comments`), 'listCommentsInSpace', 200);
       expect(listed.count).toBe(4);
     }, 10_000);
-  }, 180_000);
+  }, 480_000);
 });

@@ -137,5 +137,5 @@ describe('content search', () => {
     }
     await indexed(jobId);
     expect((await spaceSearch(admin.client, spaceId, 'nightly ')).map((r) => r.title)).toEqual(['Backups']);
-  });
+  }, 240_000);
 });

@@ -80,5 +80,5 @@ describe('conversations worker killed mid-stream (SIGKILL)', () => {
     expect(sum((c) => c.weeklyPulse[12])).toBe(TOTAL);
     // Four topics: a handful of clusters, not one per conversation.
     expect(clusters.count).toBeLessThan(20);
-  });
+  }, 480_000);
 });

@@ -126,5 +126,5 @@ describe('Member.spaces and Team.spaces, kept by identity from content events', 
     // The durable consumer resumes where it stopped and catches up.
     await countBecomes(org, editor.userId, 4, 20_000);
     expect(await memberSpaces(org, org.admin.userId)).toBe(4);
-  });
+  }, 480_000);
 });

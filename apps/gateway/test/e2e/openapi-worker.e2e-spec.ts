@@ -35,5 +35,5 @@ describe('OpenAPI processing worker', () => {
     expect(spec.lastVersion).toBeDefined();
     expect(spec.lastProcessErrorCode).toBeUndefined();
     expect(server.hits.get('/held/spec.json')).toBeGreaterThanOrEqual(2);
-  }, 90_000);
+  }, 240_000);
 });

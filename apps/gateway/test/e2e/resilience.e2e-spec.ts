@@ -24,5 +24,5 @@ describe('a service that goes down', () => {
 
     expectOperation(await adminClient().get(orgPath), 'getOrganizationById', 200);
     expect((await anonymousClient().get('/readyz')).body).toMatchObject({ status: 'ready', services: { identity: 'up' } });
-  });
+  }, 240_000);
 });

@@ -73,11 +73,11 @@ describe('security: a PDF export cannot stop content', () => {
     heavyUrl = await pagePdfUrl(client, space.id, crId, ids.heavy);
     smallUrl = await pagePdfUrl(client, space.id, crId, ids.small);
     await restartContent(TIGHT);
-  }, 120_000);
+  }, 240_000);
 
   afterAll(async () => {
     await restartContent();
-  }, 120_000);
+  }, 240_000);
 
   it('answers other requests while a large export renders, and refuses the export once over its time', async () => {
     let rendering = true;

@@ -218,7 +218,7 @@ describe('translations: runs with Apertium', () => {
     } finally {
       await db.end();
     }
-  }, 180_000);
+  }, 600_000);
 });
 
 describe('translations: languages without a direct pair', () => {

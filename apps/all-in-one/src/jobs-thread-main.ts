@@ -1,0 +1,54 @@
+import './process-name';
+import 'reflect-metadata';
+import { parentPort, workerData } from 'node:worker_threads';
+import { collectProcessMetrics, ConfigError, logger } from '@bindery/platform';
+import { explainConfigError } from './app-environment';
+import { AllInOneHost } from './host';
+import type { FromJobsThread, ThreadApp, ToJobsThread } from './jobs-thread';
+
+/**
+ * The jobs thread of the all-in-one process (jobs-thread.ts): the worker apps, each started by its
+ * own entry under its own environment, as the main thread starts the services. The main thread
+ * stops it (`stop`); a worker's fatal error stops the thread's apps and ends it with code 1, which
+ * fails the process.
+ */
+function main(): void {
+  const port = parentPort;
+  if (!port) throw new Error('jobs-thread-main runs as a worker thread of the all-in-one process');
+  const post = (message: FromJobsThread): void => port.postMessage(message);
+  // The thread's own registry (its workers' job metrics on their METRICS_PORT): named as the process's.
+  collectProcessMetrics('all-in-one');
+  const host = new AllInOneHost();
+  const report = (): void => post({ kind: 'states', states: host.states() });
+  port.on('message', (message: ToJobsThread) => {
+    if (message.kind !== 'stop') return;
+    report();
+    void host.stop().finally(() => {
+      report();
+      process.exit(0);
+    });
+  });
+  const { apps } = workerData as { apps: ThreadApp[] };
+  void Promise.all(
+    apps.map((app) =>
+      host.launch(app.name, app.entryFile, app.env).then(report, (error: unknown) => {
+        report();
+        const config = error instanceof ConfigError;
+        if (!config) logger.fatal({ err: error, app: app.name }, 'a worker app of the all-in-one process failed to start');
+        post({
+          kind: 'failed',
+          app: app.name,
+          message: config ? explainConfigError(app.name, error.message) : `${app.name}: ${String(error)}`,
+          configVariables: config ? error.variables : undefined,
+        });
+        throw error;
+      }),
+    ),
+  ).then(
+    () => post({ kind: 'started' }),
+    // Reported above; the main thread stops the process, and this thread with it.
+    () => undefined,
+  );
+}
+
+main();
