@@ -50,8 +50,8 @@ export function buildImportTree(
         kept = { description, icon, emoji, hidden, layout };
       } else if (page.documentHash !== undefined) {
         if (page.document !== undefined) throw badRequest(`${at}.documentHash: give a document or its hash, not both`);
-        if (typeof page.documentHash !== 'string' || !/^[0-9a-f]{64}$/.test(page.documentHash))
-          throw badRequest(`${at}.documentHash: must be a sha256`);
+        if (typeof page.documentHash !== 'string' || !/^[A-Za-z0-9_-]{43}$/.test(page.documentHash))
+          throw badRequest(`${at}.documentHash: must be a content hash`);
         documentHash = page.documentHash;
         storedHashes.push(documentHash);
       } else {

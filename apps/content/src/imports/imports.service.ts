@@ -17,7 +17,7 @@ import {
 } from '@bindery/contracts';
 import { addToOutbox, badRequest, conflict, forbidden, newId, notFound, unavailable } from '@bindery/platform';
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { Clock } from '../clock/clock';
 import { FILE_STORAGE, type FileStorage, bytesHash } from '../store/file-storage/file-storage';
 import { contentHash, stableStringify } from '../model/content-hash';
@@ -98,7 +98,9 @@ export class ImportsService {
       await this.store.saveDocuments(manager, built.documents);
       // Bodies stored before by hash: the collector may have removed one no page used yet (it runs
       // under the writers' lock, now held), so the importer stores them again on its retry.
-      await this.expectStoredDocuments(manager, built.storedHashes);
+      // 503, not 409: the importer's next attempt stores the bodies again, so it is worth a retry.
+      const missing = await this.store.countMissingDocuments(manager, built.storedHashes);
+      if (missing > 0) throw unavailable(`pages: ${missing} page bodies are not stored, store them again`);
       let written = 0;
       for (const page of built.tree.pages.values()) if (page.nodeHash === undefined) written++;
       const pages = await this.store.saveTree(manager, built.tree);
@@ -120,15 +122,6 @@ export class ImportsService {
       await addToOutbox(manager, ContentEvents.revisionCreated, event);
       return { revisionId: revision.id, changed: true, pagesWritten: written };
     });
-  }
-
-  private async expectStoredDocuments(manager: EntityManager, hashes: string[]): Promise<void> {
-    if (hashes.length === 0) return;
-    const unique = [...new Set(hashes)];
-    const rows: Array<{ hash: string }> = await manager.query('SELECT hash FROM documents WHERE hash = ANY($1)', [unique]);
-    // 503, not 409: the importer's next attempt stores the bodies again, so it is worth a retry.
-    if (rows.length !== unique.length)
-      throw unavailable(`pages: ${unique.length - rows.length} page bodies are not stored, store them again`);
   }
 
   async read(ctx: RequestContext, input: ImportReadInput): Promise<ImportReadResult> {

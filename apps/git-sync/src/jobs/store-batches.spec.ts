@@ -33,10 +33,10 @@ describe('storeDocuments', () => {
     pages.push(page(n++, ''));
     const sent: number[][] = [];
     const content = {
-      send: jest.fn(async (subject: string, _ctx: RequestContext, data: { documents: ImportPage['document'][] }) => {
+      send: jest.fn((subject: string, _ctx: RequestContext, data: { documents: ImportPage['document'][] }) => {
         expect(subject).toBe(ContentSubjects.importStoreDocuments);
         sent.push(data.documents.map((d) => Buffer.byteLength(JSON.stringify(d))));
-        return { hashes: data.documents.map((d) => (d!.nodes.length > 0 ? 'a'.repeat(64) : null)) };
+        return Promise.resolve({ hashes: data.documents.map((d) => (d!.nodes.length > 0 ? 'h'.repeat(43) : null)) });
       }),
     } as unknown as ServiceClient;
 
@@ -52,7 +52,7 @@ describe('storeDocuments', () => {
     walk(pages);
     // The apply then carries hashes only; an empty body carries neither.
     expect(all.filter((p) => p.document !== undefined)).toEqual([]);
-    expect(all.filter((p) => p.documentHash === 'a'.repeat(64))).toHaveLength(450);
+    expect(all.filter((p) => p.documentHash === 'h'.repeat(43))).toHaveLength(450);
     expect(all.find((p) => p.id === `p${n - 1}`)!.documentHash).toBeUndefined();
   });
 });
