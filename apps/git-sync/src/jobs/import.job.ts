@@ -122,7 +122,7 @@ async function runImport(deps: GitJobDeps, payload: GitJobPayload, ctx: JobConte
       );
 
     phase('plan');
-    await ctx.progress(0.6, 'storing the files');
+    await ctx.progress(0.6, 'storing the files and page bodies');
     const fresh = plan.files.filter((p) => plan.ids.files[p].hash === '');
     const batches = boundedBatches(fresh, (p) => files.get(p)!.size, { maxItems: STORE_BATCH_FILES, maxBytes: STORE_BATCH_BYTES });
     // A few requests at once: content writes each file in turn, so a thousand assets in one
