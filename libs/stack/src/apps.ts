@@ -185,7 +185,13 @@ export const WORKERS: AppSpec[] = [
     secrets: ['GIT_CREDENTIALS_SECRET'],
     env: { file: 'config/git-sync.env', className: 'GitSyncEnv' },
     nats: {
-      calls: [ContentSubjects.importApply, ContentSubjects.importStoreFiles, ContentSubjects.importRead, ContentSubjects.importReadFile],
+      calls: [
+        ContentSubjects.importApply,
+        ContentSubjects.importStoreFiles,
+        ContentSubjects.importStoreDocuments,
+        ContentSubjects.importRead,
+        ContentSubjects.importReadFile,
+      ],
     },
   },
 ];

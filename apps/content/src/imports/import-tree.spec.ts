@@ -56,4 +56,21 @@ describe('buildImportTree', () => {
     expect(() => buildImportTree(current, [page('A', 'a'), page('A', 'b')], 'x')).toThrow(/twice/);
     expect(() => buildImportTree(current, [{ ...page('A', 'a'), slug: '../x' }], 'x')).toThrow(/slug/);
   });
+
+  it('takes a body stored before by its hash (the same page as with the body inline) and lists it to check', () => {
+    const inline = buildImportTree(new PageTree(), [page('A', 'a')], '2026-01-01T00:00:00.000Z');
+    const hash = inline.tree.pages.get('A')!.document!;
+    const byHash = buildImportTree(
+      new PageTree(),
+      [{ id: 'A', title: 'A', slug: 'a', documentHash: hash, pages: [] }],
+      '2026-01-01T00:00:00.000Z',
+    );
+    expect(byHash.tree.pages.get('A')).toEqual(inline.tree.pages.get('A'));
+    expect(byHash.documents).toEqual([]);
+    expect(byHash.storedHashes).toEqual([hash]);
+    expect(() => buildImportTree(new PageTree(), [{ id: 'A', title: 'A', slug: 'a', documentHash: 'nope', pages: [] }], 'x')).toThrow(
+      'pages[0].documentHash: must be a content hash',
+    );
+    expect(() => buildImportTree(new PageTree(), [{ ...page('A', 'a'), documentHash: hash }], 'x')).toThrow(/not both/);
+  });
 });

@@ -11,9 +11,15 @@ import { SLUG_PATTERN } from '../model/slugs';
  * stored node when nothing about it changed, so saving the tree writes only the changed pages
  * and their ancestors (content-addressed nodes).
  */
-export function buildImportTree(current: PageTree, pages: ImportPage[], now: string): { tree: PageTree; documents: JsonDocument[] } {
+export function buildImportTree(
+  current: PageTree,
+  pages: ImportPage[],
+  now: string,
+): { tree: PageTree; documents: JsonDocument[]; storedHashes: string[] } {
   const tree = new PageTree();
   const documents: JsonDocument[] = [];
+  /** Bodies the importer stored before (`documentHash`): the apply checks they are still there. */
+  const storedHashes: string[] = [];
   const seen = new Set<string>();
   const add = (list: ImportPage[], parent: string, field: string) => {
     const slugs = new Set<string>();
@@ -33,7 +39,8 @@ export function buildImportTree(current: PageTree, pages: ImportPage[], now: str
       let documentHash: string | null;
       let kept: Partial<PageMeta> = {};
       if (type !== 'document') {
-        if (page.document !== undefined || page.keepDocument) throw badRequest(`${at}.document: a ${type} page has no document`);
+        if (page.document !== undefined || page.documentHash !== undefined || page.keepDocument)
+          throw badRequest(`${at}.document: a ${type} page has no document`);
         documentHash = null;
       } else if (page.keepDocument) {
         if (!before) throw badRequest(`${at}.keepDocument: no page "${page.id}" in the current revision`);
@@ -41,10 +48,14 @@ export function buildImportTree(current: PageTree, pages: ImportPage[], now: str
         // Front matter lives in the same file as the body: unchanged file, unchanged fields.
         const { description, icon, emoji, hidden, layout } = before.meta;
         kept = { description, icon, emoji, hidden, layout };
+      } else if (page.documentHash !== undefined) {
+        if (page.document !== undefined) throw badRequest(`${at}.documentHash: give a document or its hash, not both`);
+        if (typeof page.documentHash !== 'string' || !/^[A-Za-z0-9_-]{43}$/.test(page.documentHash))
+          throw badRequest(`${at}.documentHash: must be a content hash`);
+        documentHash = page.documentHash;
+        storedHashes.push(documentHash);
       } else {
-        const document = page.document ?? { object: 'document', data: {}, nodes: [] };
-        const problem = documentInputError(document);
-        if (problem) throw badRequest(`${at}.document: ${problem}`);
+        const document = checkedDocument(page.document ?? { object: 'document', data: {}, nodes: [] }, `${at}.document`);
         documentHash = document.nodes.length > 0 ? contentHash(document) : null;
         if (documentHash) documents.push(document);
       }
@@ -67,7 +78,14 @@ export function buildImportTree(current: PageTree, pages: ImportPage[], now: str
   };
   add(pages, ROOT, 'pages');
   reuseNodeHashes(current, tree);
-  return { tree, documents };
+  return { tree, documents, storedHashes };
+}
+
+/** A page body as the importer sent it, refused (400) when it is not a valid document. */
+export function checkedDocument(document: JsonDocument, field: string): JsonDocument {
+  const problem = documentInputError(document);
+  if (problem) throw badRequest(`${field}: ${problem}`);
+  return document;
 }
 
 /** A page whose whole subtree is as before keeps its stored node: nothing below it is written again. */

@@ -20,6 +20,11 @@ export class ImportsHandler {
     return this.imports.storeFiles(ctx, data);
   }
 
+  @MessagePattern(S.importStoreDocuments)
+  storeDocuments(@Payload() { ctx, data }: RpcEnvelope<typeof S.importStoreDocuments>): Promise<RpcResult<typeof S.importStoreDocuments>> {
+    return this.imports.storeDocuments(ctx, data);
+  }
+
   @MessagePattern(S.importRead)
   read(@Payload() { ctx, data }: RpcEnvelope<typeof S.importRead>): Promise<RpcResult<typeof S.importRead>> {
     return this.imports.read(ctx, data);

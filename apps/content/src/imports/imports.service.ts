@@ -7,17 +7,20 @@ import {
   type ImportReadInput,
   type ImportReadPage,
   type ImportReadResult,
+  IMPORT_STORE_DOCUMENTS_MAX,
+  type ImportStoreDocumentsInput,
+  type ImportStoreDocumentsResult,
   type ImportStoreFilesInput,
   type ImportStoreFilesResult,
   type RequestContext,
   type RevisionCreatedEvent,
 } from '@bindery/contracts';
-import { addToOutbox, badRequest, conflict, forbidden, newId, notFound } from '@bindery/platform';
+import { addToOutbox, badRequest, conflict, forbidden, newId, notFound, unavailable } from '@bindery/platform';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Clock } from '../clock/clock';
 import { FILE_STORAGE, type FileStorage, bytesHash } from '../store/file-storage/file-storage';
-import { stableStringify } from '../model/content-hash';
+import { contentHash, stableStringify } from '../model/content-hash';
 import type { StoredFile } from '../model/file-list';
 import { ROOT } from '../model/page-tree';
 import { holdContentWriteLock } from '../store/content-write-lock';
@@ -25,7 +28,7 @@ import { ContentStore } from '../store/content-store';
 import { RevisionsRepository } from '../store/revisions.repository';
 import { SpaceAccess } from '../store/space-access';
 import { SpacesRepository } from '../store/spaces.repository';
-import { buildImportTree } from './import-tree';
+import { buildImportTree, checkedDocument } from './import-tree';
 
 /** Most bytes one store-files request may carry (decoded); the importer sends files in batches under it. */
 const MAX_STORE_BYTES = 32 * 1024 * 1024;
@@ -61,6 +64,18 @@ export class ImportsService {
     return { hashes };
   }
 
+  /** Page bodies stored ahead of an apply, content-addressed (a body stored before is not written again). */
+  async storeDocuments(ctx: RequestContext, input: ImportStoreDocumentsInput): Promise<ImportStoreDocumentsResult> {
+    if (!Array.isArray(input.documents)) throw badRequest('documents: must be a list');
+    if (input.documents.length > IMPORT_STORE_DOCUMENTS_MAX)
+      throw badRequest(`documents: at most ${IMPORT_STORE_DOCUMENTS_MAX} per request`);
+    await this.access.load(ctx, input.spaceId, 'edit');
+    const documents = input.documents.map((d, i) => checkedDocument(d, `documents[${i}]`));
+    const stored = documents.filter((d) => d.nodes.length > 0);
+    await this.db.transaction((manager) => this.store.saveDocuments(manager, stored));
+    return { hashes: documents.map((d) => (d.nodes.length > 0 ? contentHash(d) : null)) };
+  }
+
   async apply(ctx: RequestContext, input: ImportApplyInput): Promise<ImportApplyResult> {
     if (!Array.isArray(input.pages) || !Array.isArray(input.files)) throw badRequest('pages and files: must be lists');
     const files: StoredFile[] = input.files.map((f, i) => {
@@ -81,6 +96,11 @@ export class ImportsService {
       const now = this.clock.now();
       const built = buildImportTree(tree, input.pages, now.toISOString());
       await this.store.saveDocuments(manager, built.documents);
+      // Bodies stored before by hash: the collector may have removed one no page used yet (it runs
+      // under the writers' lock, now held), so the importer stores them again on its retry.
+      // 503, not 409: the importer's next attempt stores the bodies again, so it is worth a retry.
+      const missing = await this.store.countMissingDocuments(manager, built.storedHashes);
+      if (missing > 0) throw unavailable(`pages: ${missing} page bodies are not stored, store them again`);
       let written = 0;
       for (const page of built.tree.pages.values()) if (page.nodeHash === undefined) written++;
       const pages = await this.store.saveTree(manager, built.tree);

@@ -138,6 +138,14 @@ export class ContentStore {
     );
   }
 
+  /** How many of these bodies are not stored (an importer stores them before its apply, by hash). */
+  async countMissingDocuments(manager: EntityManager, hashes: string[]): Promise<number> {
+    const unique = [...new Set(hashes)];
+    if (unique.length === 0) return 0;
+    const rows: Array<{ hash: string }> = await manager.query('SELECT hash FROM documents WHERE hash = ANY($1)', [unique]);
+    return unique.length - rows.length;
+  }
+
   /** Many bodies at once (one query for the ones not cached). */
   async loadDocuments(hashes: string[], manager: EntityManager = this.db.manager): Promise<Map<string, JsonDocument>> {
     const out = new Map<string, JsonDocument>();

@@ -13,6 +13,7 @@ import type { PageSourceRepository } from '../sync/page-source.repository';
 import type { SyncStateRepository } from '../sync/sync-state.repository';
 import { type CheckoutLimits, fetchBranch } from './checkout';
 import { BadRepositoryError, sortingFailures } from './failures';
+import { boundedBatches, inTurns, storeDocuments } from './store-batches';
 
 export interface GitJobDeps {
   db: DataSource;
@@ -121,37 +122,20 @@ async function runImport(deps: GitJobDeps, payload: GitJobPayload, ctx: JobConte
       );
 
     phase('plan');
-    await ctx.progress(0.6, 'storing the files');
+    await ctx.progress(0.6, 'storing the files and page bodies');
     const fresh = plan.files.filter((p) => plan.ids.files[p].hash === '');
-    const batches: string[][] = [];
-    for (let at = 0; at < fresh.length; ) {
-      const batch: string[] = [];
-      let bytes = 0;
-      while (
-        at < fresh.length &&
-        (batch.length === 0 || (batch.length < STORE_BATCH_FILES && bytes + files.get(fresh[at])!.size <= STORE_BATCH_BYTES))
-      ) {
-        bytes += files.get(fresh[at])!.size;
-        batch.push(fresh[at++]);
-      }
-      batches.push(batch);
-    }
+    const batches = boundedBatches(fresh, (p) => files.get(p)!.size, { maxItems: STORE_BATCH_FILES, maxBytes: STORE_BATCH_BYTES });
     // A few requests at once: content writes each file in turn, so a thousand assets in one
     // request wait on one another's disk writes.
-    const storeBatch = async (batch: string[]) => {
+    await inTurns(batches, STORE_CONCURRENCY, async (batch) => {
       const blobs = await readRooted(batch);
       const { hashes } = await deps.content.send(ContentSubjects.importStoreFiles, jobContext(payload), {
         spaceId: payload.spaceId,
         files: batch.map((p) => ({ base64: blobs.get(p)!.toString('base64') })),
       });
       batch.forEach((p, i) => Object.assign(plan.ids.files[p], { hash: hashes[i], contentType: contentTypeOf(p) }));
-    };
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: Math.min(STORE_CONCURRENCY, batches.length) }, async () => {
-        while (next < batches.length) await storeBatch(batches[next++]);
-      }),
-    );
+    });
+    await storeDocuments(deps.content, jobContext(payload), payload.spaceId, plan.pages);
     const importFiles: ImportFile[] = plan.files.map((p) => {
       const f = plan.ids.files[p];
       return { id: f.id, name: posix.basename(p), contentType: f.contentType, size: f.size, hash: f.hash };

@@ -19,8 +19,14 @@ export interface ImportPage {
   icon?: string;
   hidden?: boolean;
   layout?: Record<string, unknown>;
-  /** The page body; omitted with `keepDocument` (the body is unchanged since the last import). */
+  /**
+   * The page body; omitted with `keepDocument` (the body is unchanged since the last import) or
+   * `documentHash`. Git sync sends `documentHash`: bodies inline make one message, and one heap,
+   * grow with the repository.
+   */
   document?: JsonDocument;
+  /** The hash of a body stored before through `content.import.store-documents`. */
+  documentHash?: string;
   /** Keep the body the page with this id has in the space's current revision. */
   keepDocument?: boolean;
   /** Where the page lives in the repository (informational). */
@@ -69,6 +75,23 @@ export interface ImportStoreFilesResult {
   hashes: string[];
 }
 
+/**
+ * Page bodies stored before an apply, a bounded batch per request (at most
+ * `IMPORT_STORE_DOCUMENTS_MAX` bodies), so neither side holds a whole repository's bodies at once.
+ */
+export interface ImportStoreDocumentsInput {
+  spaceId: string;
+  documents: JsonDocument[];
+}
+
+export interface ImportStoreDocumentsResult {
+  /** Each body's content hash, for `ImportPage.documentHash`; null for an empty body (no nodes: nothing stored). */
+  hashes: Array<string | null>;
+}
+
+/** Most bodies one store-documents request may carry. */
+export const IMPORT_STORE_DOCUMENTS_MAX = 200;
+
 /** The current revision of a space for an export: its tree with bodies, and its files. */
 export interface ImportReadInput {
   spaceId: string;
@@ -98,6 +121,7 @@ export interface ImportReadFileResult {
 export interface ImportsRpc {
   [ContentSubjects.importApply]: { input: ImportApplyInput; result: ImportApplyResult };
   [ContentSubjects.importStoreFiles]: { input: ImportStoreFilesInput; result: ImportStoreFilesResult };
+  [ContentSubjects.importStoreDocuments]: { input: ImportStoreDocumentsInput; result: ImportStoreDocumentsResult };
   [ContentSubjects.importRead]: { input: ImportReadInput; result: ImportReadResult };
   [ContentSubjects.importReadFile]: { input: ImportReadFileInput; result: ImportReadFileResult };
 }

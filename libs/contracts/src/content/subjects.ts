@@ -85,6 +85,8 @@ export const ContentSubjects = {
   importApply: 'content.import.apply',
   /** Git sync: file bytes stored by sha256 before an apply (ImportStoreFilesInput → ImportStoreFilesResult). */
   importStoreFiles: 'content.import.store-files',
+  /** Git sync: page bodies stored by content hash before an apply (ImportStoreDocumentsInput → ImportStoreDocumentsResult). */
+  importStoreDocuments: 'content.import.store-documents',
   /** Git sync export: the space's current tree with bodies and its files. */
   importRead: 'content.import.read',
   /** Git sync export: the bytes of one file of the space. */
