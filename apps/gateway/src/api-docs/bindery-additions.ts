@@ -289,6 +289,39 @@ export const BINDERY_ADDITIONS: Additions = {
         },
       }),
     },
+    '/orgs/{organizationId}/conversations-settings': {
+      get: op('binderyGetConversationsSettings', 'The embedding engine an organization’s conversation clusters use', {
+        description:
+          'Bindery’s own. `embeddings` is the name of an operator-configured OpenAI-compatible endpoint ' +
+          '(`CONVERSATIONS_EMBEDDING_ENDPOINTS`), or null for the built-in vectors; `availableEmbeddings` lists the names offered.',
+        parameters: [pathParam('organizationId', 'Organization id')],
+        responses: {
+          200: { description: 'Settings', content: json({ $ref: '#/components/schemas/BinderyConversationsSettings' }) },
+          404: errorResponse('Unknown organization'),
+        },
+      }),
+      put: op('binderyUpdateConversationsSettings', 'Choose the embedding engine of an organization’s conversation clusters', {
+        description:
+          'Admins only. An endpoint is chosen by name among those the operator configured, never by URL. Clusters keep the vectors ' +
+          'they were built with: after a switch, existing clusters stay readable and new issues start clusters of the new engine.',
+        parameters: [pathParam('organizationId', 'Organization id')],
+        requestBody: {
+          required: true,
+          content: json({
+            type: 'object',
+            required: ['embeddings'],
+            additionalProperties: false,
+            properties: { embeddings: { type: ['string', 'null'], minLength: 1, maxLength: 63 } },
+          }),
+        },
+        responses: {
+          200: { description: 'Settings', content: json({ $ref: '#/components/schemas/BinderyConversationsSettings' }) },
+          400: errorResponse('Not a configured endpoint, or a bad body'),
+          403: errorResponse('Not an admin of the organization'),
+          404: errorResponse('Unknown organization'),
+        },
+      }),
+    },
     '/orgs/{organizationId}/saml/{samlProviderId}/start': {
       get: op('binderySamlStart', 'Start SAML sign-in: redirects the browser to the identity provider', {
         description: 'With `Authorization: Bearer …`, the asserted identity is linked to the caller’s account.',
@@ -383,6 +416,15 @@ export const BINDERY_ADDITIONS: Additions = {
           rating: { type: 'string', enum: ['bad', 'ok', 'good'], description: 'As the official PageFeedbackRating' },
           comment: { type: 'string', minLength: 1, maxLength: 512 },
           createdAt: { type: 'string', format: 'date-time' },
+        },
+      },
+      BinderyConversationsSettings: {
+        type: 'object',
+        required: ['object', 'embeddings', 'availableEmbeddings'],
+        properties: {
+          object: { const: 'conversations-settings' },
+          embeddings: { type: ['string', 'null'] },
+          availableEmbeddings: { type: 'array', items: { type: 'string' } },
         },
       },
       BinderyReadiness: {
