@@ -42,3 +42,4 @@ export function documentToMarkdown(document: Document, options: DocumentToMarkdo
   // divider is written as `***`, the same block, so a body read back is never taken for metadata.
   return document.nodes[0]?.type === 'divider' ? markdown.replace(/^---/, '***') : markdown;
 }
+export { type MarkdownRefs, resolveFromRefs } from './markdown-refs';

@@ -1,7 +1,14 @@
 import type { JsonDocument } from '@bindery/contracts';
-import { type ContentRef, type Document, documentToMarkdown, FrontmatterError, readPageMarkdown } from '@bindery/document';
+import {
+  type Document,
+  documentToMarkdown,
+  FrontmatterError,
+  type MarkdownRefs,
+  readPageMarkdown,
+  resolveFromRefs,
+} from '@bindery/document';
 import { AppError } from '@bindery/platform';
-import type { MarkdownPool, MarkdownRefs } from '@bindery/platform/markdown';
+import type { MarkdownPool } from '@bindery/platform/markdown';
 
 /** What reading one page file gave. */
 export type ParsedPage =
@@ -42,22 +49,9 @@ export const inProcessConverter: PageConverter = {
     });
   },
   write(document, _path, refs) {
-    return Promise.resolve(documentToMarkdown(document as unknown as Document, { resolveRef: (ref) => resolveFromTable(ref, refs) }));
+    return Promise.resolve(documentToMarkdown(document as unknown as Document, { resolveRef: (ref) => resolveFromRefs(ref, refs) }));
   },
 };
-
-/** The same lookup the pool's threads make (`markdown.worker.ts`), for the in-process converter. */
-function resolveFromTable(ref: ContentRef, refs: MarkdownRefs): string | undefined {
-  if (ref.kind === 'url') return ref.url;
-  if ('space' in ref && ref.space) return undefined;
-  if (ref.kind === 'page') return refs.pages?.[ref.page];
-  if (ref.kind === 'anchor') {
-    if (!ref.page) return `#${ref.anchor}`;
-    const page = refs.pages?.[ref.page];
-    return page === undefined ? undefined : `${page}#${ref.anchor}`;
-  }
-  return ref.kind === 'file' ? refs.files?.[ref.file] : undefined;
-}
 
 /**
  * Converts on a MarkdownPool's threads, each page within `deadlineMs` from the moment a thread

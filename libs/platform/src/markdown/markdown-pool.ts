@@ -3,9 +3,9 @@ import { type Document, markdownInputError } from '@bindery/document';
 import { Piscina } from 'piscina';
 import { badRequest, unavailable } from '../errors/app-error';
 import { workerScript } from '../process/worker-script';
-import type { MarkdownRefs, MarkdownTask, MarkdownTaskResult } from './markdown.worker';
-
-export type { MarkdownRefs } from './markdown.worker';
+import type { MarkdownRefs } from '@bindery/document';
+export type { MarkdownRefs } from '@bindery/document';
+import type { MarkdownTask, MarkdownTaskResult } from './markdown.worker';
 
 export interface MarkdownPoolOptions {
   /** Worker threads converting Markdown (content's MARKDOWN_WORKERS, collaboration's COMMENT_MARKDOWN_WORKERS). */

@@ -6,7 +6,9 @@ import {
   documentToMarkdown,
   FrontmatterError,
   markdownToDocument,
+  type MarkdownRefs,
   readPageMarkdown,
+  resolveFromRefs,
 } from '@bindery/document';
 
 /** `unreadable`, when given, refuses with that message any input the conversion fails on. */
@@ -15,15 +17,6 @@ export type MarkdownTask = { unreadable?: string } & (
   | { kind: 'document'; markdown: string }
   | { kind: 'markdown'; document: Document; spacePaths: boolean; refs?: MarkdownRefs }
 );
-
-/**
- * The URL to write for each page and file a document references, by id (Git Sync's relative
- * paths): references missing from it keep their text only. Instead of `spacePaths`.
- */
-export interface MarkdownRefs {
-  pages?: Record<string, string>;
-  files?: Record<string, string>;
-}
 
 export type MarkdownTaskResult =
   | { kind: 'page'; document: Document; frontmatter: Record<string, unknown>; headingTitle?: string }
@@ -53,20 +46,8 @@ export default function convert(task: MarkdownTask): MarkdownTaskResult {
 
 function resolverOf(task: { spacePaths: boolean; refs?: MarkdownRefs }): { resolveRef?: (ref: ContentRef) => string | undefined } {
   const { refs } = task;
-  if (refs) return { resolveRef: (ref) => fromTable(ref, refs) };
+  if (refs) return { resolveRef: (ref) => resolveFromRefs(ref, refs) };
   return task.spacePaths ? { resolveRef: spacePath } : {};
-}
-
-function fromTable(ref: ContentRef, refs: MarkdownRefs): string | undefined {
-  if (ref.kind === 'url') return ref.url;
-  if ('space' in ref && ref.space) return undefined;
-  if (ref.kind === 'page') return refs.pages?.[ref.page];
-  if (ref.kind === 'anchor') {
-    if (!ref.page) return `#${ref.anchor}`;
-    const page = refs.pages?.[ref.page];
-    return page === undefined ? undefined : `${page}#${ref.anchor}`;
-  }
-  return ref.kind === 'file' ? refs.files?.[ref.file] : undefined;
 }
 
 /**
