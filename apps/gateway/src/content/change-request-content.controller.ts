@@ -15,7 +15,7 @@ import { GatewayEnv } from '../config/gateway.env';
 import { PageTreeReader } from './page-tree/page-tree.reader';
 import { CompatQuery, contentChanges, UpdateChangeRequestContentRequest } from './dto/content-changes.request';
 import { ChangeRequestFileParams, ChangeRequestPageParams, ChangeRequestParams } from './dto/content.params';
-import { ContentListQuery, ContentQuery, PageReadQuery } from './dto/content.query';
+import { ContentListQuery, ContentQuery, pageReadOptions, PageReadQuery } from './dto/content.query';
 
 /** Reads and batch edits of a change request's revision. */
 @Controller('v1/spaces/:spaceId/change-requests/:changeRequestId/content')
@@ -66,7 +66,7 @@ export class ChangeRequestContentController {
 
   @Get('page/:pageId')
   page(@Ctx() ctx: RequestContext, @Param() params: ChangeRequestPageParams, @Query() query: PageReadQuery): Promise<RevisionPage> {
-    return this.services.send(ContentSubjects.pageGet, ctx, { ...params, format: query.format, evaluated: query.evaluated });
+    return this.services.send(ContentSubjects.pageGet, ctx, { ...params, ...pageReadOptions(query), evaluated: query.evaluated });
   }
 
   @Get('files')

@@ -5,7 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Ctx } from '../common/request-context.decorator';
 import { PageTreeReader } from './page-tree/page-tree.reader';
 import { SpaceFileParams, SpacePageParams, SpaceParams } from './dto/content.params';
-import { ContentListQuery, ContentQuery, PageReadQuery } from './dto/content.query';
+import { ContentListQuery, ContentQuery, pageReadOptions, PageReadQuery } from './dto/content.query';
 
 /** Reads of a space's current revision. */
 @Controller('v1/spaces/:spaceId/content')
@@ -41,7 +41,7 @@ export class SpaceContentController {
     return this.services.send(ContentSubjects.pageGet, ctx, {
       spaceId: params.spaceId,
       pageId: params.pageId,
-      format: query.format,
+      ...pageReadOptions(query),
       evaluated: query.evaluated,
     });
   }

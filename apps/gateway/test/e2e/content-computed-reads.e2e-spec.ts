@@ -1,0 +1,90 @@
+import { type ApiClient, expectError, expectOperation } from '@bindery/testing';
+import { createChangeRequest, createSpace, editContent, merge, newOrgAdmin } from './content-helpers';
+import { processed, specWhen } from './openapi-helpers';
+
+interface AnyPage {
+  id: string;
+  title: string;
+  type: string;
+  path?: string;
+  markdown?: string;
+  computed?: { props: Record<string, unknown> };
+  document?: { nodes: Array<{ type: string; data?: Record<string, unknown> }> };
+  pages?: AnyPage[];
+}
+
+const operation = (summary: string) => ({ summary, tags: ['Pets'], responses: { '200': { description: 'ok' } } });
+const petSpec = JSON.stringify({
+  openapi: '3.0.3',
+  info: { title: 'Pets', version: '1.0.0' },
+  tags: [{ name: 'Pets', description: 'Everything about pets' }],
+  paths: { '/pets': { get: operation('List pets'), post: operation('Adopt a pet') } },
+});
+const source = {
+  type: 'builtin:openapi',
+  dependencies: { spec: { ref: { kind: 'openapi', spec: 'pets' } } },
+  props: { models: false, grouping: 'by-operation' },
+};
+
+/** A space whose current revision holds a computed page `api` (Pets → List pets, Adopt a pet), and its change request. */
+async function computedSpace(): Promise<{ client: ApiClient; spaceId: string; crNumber: number; revision: string }> {
+  const { client, orgId } = await newOrgAdmin('computed-reads');
+  expectOperation(await client.post(`/v1/orgs/${orgId}/openapi`, { slug: 'pets', source: { text: petSpec } }), 'createOpenAPISpec', 201);
+  await specWhen(client, orgId, 'pets', (s) => processed(s) && s.lastVersion !== undefined);
+  const space = await createSpace(client, orgId);
+  const cr = await createChangeRequest(client, space.id, 'API reference');
+  await editContent(client, space.id, cr.id, [{ operation: 'insert_page', type: 'computed', title: 'API', slug: 'api', computed: source }]);
+  const merged = await merge(client, space.id, cr.id);
+  const open = await createChangeRequest(client, space.id, 'Later edits');
+  return { client, spaceId: space.id, crNumber: open.number, revision: merged.revision };
+}
+
+describe('generated pages of a computed page, read alone', () => {
+  let client: ApiClient;
+  let spaceId: string;
+  let crNumber: number;
+  let revision: string;
+  let api: AnyPage;
+
+  beforeAll(async () => {
+    ({ client, spaceId, crNumber, revision } = await computedSpace());
+    const { pages } = expectOperation<{ pages: AnyPage[] }>(await client.get(`/v1/spaces/${spaceId}/content/pages`), 'listPages', 200);
+    api = pages.find((p) => p.type === 'computed')!;
+  });
+
+  it('reads a generated page by id and by path in the space, a change request and a revision (official shapes)', async () => {
+    const adopt = api.pages![0].pages![1];
+    expect(adopt).toMatchObject({ title: 'Adopt a pet', path: 'api/pets/adopt-a-pet' });
+    const reads: Array<[string, string]> = [
+      [`/v1/spaces/${spaceId}/content/page/${adopt.id}`, 'getPageById'],
+      [`/v1/spaces/${spaceId}/change-requests/${crNumber}/content/page/${adopt.id}`, 'getPageInChangeRequestById'],
+      [`/v1/spaces/${spaceId}/revisions/${revision}/page/${adopt.id}`, 'getPageInRevisionById'],
+      [`/v1/spaces/${spaceId}/content/path/api/pets/adopt-a-pet`, 'getPageByPath'],
+      [`/v1/spaces/${spaceId}/change-requests/${crNumber}/content/path/api/pets/adopt-a-pet`, 'getPageInChangeRequestByPath'],
+      [`/v1/spaces/${spaceId}/revisions/${revision}/path/api/pets/adopt-a-pet`, 'getPageInRevisionByPath'],
+    ];
+    for (const [url, operationId] of reads) {
+      const page = expectOperation<AnyPage>(await client.get(url), operationId, 200);
+      expect(page).toMatchObject({
+        id: adopt.id,
+        type: 'document',
+        computed: { props: { doc: 'operation', page: '/pets', method: 'post' } },
+      });
+      expect(page.document!.nodes.map((n) => n.type)).toEqual(['openapi-operation']);
+    }
+    // The tag page, with its generated operations below it; and the Markdown form.
+    const tag = expectOperation<AnyPage>(await client.get(`/v1/spaces/${spaceId}/content/path/api/pets`), 'getPageByPath', 200);
+    expect(tag.pages!.map((p) => p.title)).toEqual(['List pets', 'Adopt a pet']);
+    const markdown = expectOperation<AnyPage>(
+      await client.get(`/v1/spaces/${spaceId}/content/page/${adopt.id}?format=markdown`),
+      'getPageById',
+      200,
+    );
+    expect(markdown.document).toBeUndefined();
+    expect(typeof markdown.markdown).toBe('string');
+
+    expectError(await client.get(`/v1/spaces/${spaceId}/content/path/api/pets/nope`), 404);
+    expectError(await client.get(`/v1/spaces/${spaceId}/revisions/${revision}/page/nopenopenopenopenope`), 404);
+    expectError(await client.get(`/v1/spaces/${spaceId}/revisions/nopenopenopenopenope/page/${adopt.id}`), 404, /revision/);
+  });
+});
