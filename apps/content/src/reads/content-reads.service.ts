@@ -30,7 +30,7 @@ import { emptyDocument, type PageEntry, type PageTree } from '../model/page-tree
 import { pageAtPath } from '../model/page-paths';
 import { toWireReusableContent } from '../pages/reusable-content.mapper';
 import { MarkdownPool } from '@bindery/platform/markdown';
-import { ComputedContentService } from '../computed/computed-content.service';
+import { ComputedContentService, type ExpandedTree } from '../computed/computed-content.service';
 import { type DocumentLookup, type PageUrlBase, toWirePage, toWirePages } from '../pages/page.mapper';
 import { ContentReader, type ResolvedContent } from '../store/content-reader';
 import { ContentStore } from '../store/content-store';
@@ -56,7 +56,7 @@ export class ContentReadsService {
    * gateway holds trees by tag and joins them in).
    */
   async revision(ctx: RequestContext, input: RevisionGetInput): Promise<RevisionGetResult> {
-    return this.revisionOf(ctx, await this.reader.resolve(ctx, input), input.knownTag);
+    return this.revisionOf(ctx, await this.reader.resolve(ctx, input), input.knownTag, input.computed);
   }
 
   /** The current revision of a published space, for the reader app (no caller; see ContentReader.resolvePublished). */
@@ -82,7 +82,12 @@ export class ContentReadsService {
     return { path };
   }
 
-  private async revisionOf(ctx: RequestContext, content: ResolvedContent, knownTag: string | undefined): Promise<RevisionGetResult> {
+  private async revisionOf(
+    ctx: RequestContext,
+    content: ResolvedContent,
+    knownTag: string | undefined,
+    computed?: boolean,
+  ): Promise<RevisionGetResult> {
     const { revision, space } = content;
     const out: Omit<Revision, 'pages'> & { tags: unknown[] } = {
       object: 'revision',
@@ -100,7 +105,7 @@ export class ContentReadsService {
       const merged = await this.changeRequests.find(space.id, revision.mergedFrom);
       if (merged) out.mergedFrom = toChangeRequest(merged, space.revisionId, ctx.baseUrl);
     }
-    return { revision: out, pages: await this.serializedTree(ctx, content, knownTag) };
+    return { revision: out, pages: await this.serializedTree(ctx, content, knownTag, computed) };
   }
 
   /**
@@ -110,14 +115,19 @@ export class ContentReadsService {
    * (a 10,000-page tree is ~20 MB of JSON). Access is checked on every call either way.
    */
   async pages(ctx: RequestContext, input: PagesListInput): Promise<PagesListResult> {
-    return this.serializedTree(ctx, await this.reader.resolve(ctx, input), input.knownTag);
+    return this.serializedTree(ctx, await this.reader.resolve(ctx, input), input.knownTag, input.computed);
   }
 
-  private async serializedTree(ctx: RequestContext, content: ResolvedContent, knownTag: string | undefined): Promise<PagesListResult> {
+  private async serializedTree(
+    ctx: RequestContext,
+    content: ResolvedContent,
+    knownTag: string | undefined,
+    withComputed = true,
+  ): Promise<PagesListResult> {
     const base = urlBase(ctx.baseUrl, content);
     const tree = await this.reader.tree(content.revision);
     // Computed pages' children follow their spec's newest version: its hash is part of the tag.
-    const computed = await this.computed.expand(ctx, tree, content.space.organizationId, base.app);
+    const computed = withComputed ? await this.computed.expand(ctx, tree, content.space.organizationId, base.app) : NOT_COMPUTED;
     const tag = `${content.revision.id}-${contentHash(base.app).slice(0, 12)}${computed.tag}`;
     if (knownTag === tag) return { tag };
     const cached = this.serializedTrees.get(tag);
@@ -172,7 +182,8 @@ export class ContentReadsService {
     const base = urlBase(ctx.baseUrl, content);
     // Groups and links have no body, in either format (official RevisionPageGroup / RevisionPageLink).
     if (page.type === 'computed') {
-      const computed = await this.computed.expand(ctx, tree, content.space.organizationId, base.app);
+      const computed =
+        options.computed === false ? NOT_COMPUTED : await this.computed.expand(ctx, tree, content.space.organizationId, base.app);
       return toWirePage(tree, page, base, true, () => emptyDocument(), computed.children);
     }
     if (page.type !== 'document') return toWirePage(tree, page, base, true, () => emptyDocument());
@@ -189,6 +200,8 @@ export class ContentReadsService {
     options: PageReadOptions,
     match: (page: RevisionPage) => boolean,
   ): Promise<RevisionPage | undefined> {
+    // Not computed, generated pages do not exist.
+    if (options.computed === false) return undefined;
     const app = urlBase(ctx.baseUrl, content).app;
     const found = await this.computed.generatedPage(ctx, tree, content.space.organizationId, app, match);
     return found && this.inFormat({ ...found }, found.document as JsonDocument, options);
@@ -232,6 +245,9 @@ export class ContentReadsService {
     return toWireFile(file, this.signer, ctx.baseUrl, this.clock.now());
   }
 }
+
+/** `computed=false`: computed pages without generated children; the tag says so (another tree than the computed one). */
+const NOT_COMPUTED: ExpandedTree = { children: () => [], tag: '-uncomputed' };
 
 function urlBase(baseUrl: string, content: ResolvedContent): PageUrlBase {
   const space = `${baseUrl}/s/${content.space.id}`;

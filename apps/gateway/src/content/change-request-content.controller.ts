@@ -30,10 +30,10 @@ export class ChangeRequestContentController {
   revision(
     @Ctx() ctx: RequestContext,
     @Param() params: ChangeRequestParams,
-    @Query() _query: ContentQuery,
+    @Query() query: ContentQuery,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<Buffer> {
-    return this.pageTrees.revision(reply, ctx, { ...params });
+    return this.pageTrees.revision(reply, ctx, { ...params, computed: query.computed !== 'false' });
   }
 
   /** updateChangeRequestContent: up to 50 changes, applied all or nothing. */
@@ -57,11 +57,11 @@ export class ChangeRequestContentController {
   pages(
     @Ctx() ctx: RequestContext,
     @Param() params: ChangeRequestParams,
-    @Query() _query: ContentQuery,
+    @Query() query: ContentQuery,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<Buffer | undefined> {
-    return this.pageTrees.reply(request, reply, ctx, { ...params });
+    return this.pageTrees.reply(request, reply, ctx, { ...params, computed: query.computed !== 'false' });
   }
 
   @Get('page/:pageId')

@@ -19,21 +19,21 @@ export class SpaceContentController {
   revision(
     @Ctx() ctx: RequestContext,
     @Param() params: SpaceParams,
-    @Query() _query: ContentQuery,
+    @Query() query: ContentQuery,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<Buffer> {
-    return this.pageTrees.revision(reply, ctx, { spaceId: params.spaceId });
+    return this.pageTrees.revision(reply, ctx, { spaceId: params.spaceId, computed: query.computed !== 'false' });
   }
 
   @Get('pages')
   pages(
     @Ctx() ctx: RequestContext,
     @Param() params: SpaceParams,
-    @Query() _query: ContentQuery,
+    @Query() query: ContentQuery,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<Buffer | undefined> {
-    return this.pageTrees.reply(request, reply, ctx, { spaceId: params.spaceId });
+    return this.pageTrees.reply(request, reply, ctx, { spaceId: params.spaceId, computed: query.computed !== 'false' });
   }
 
   @Get('page/:pageId')

@@ -87,4 +87,41 @@ describe('generated pages of a computed page, read alone', () => {
     expectError(await client.get(`/v1/spaces/${spaceId}/revisions/${revision}/page/nopenopenopenopenope`), 404);
     expectError(await client.get(`/v1/spaces/${spaceId}/revisions/nopenopenopenopenope/page/${adopt.id}`), 404, /revision/);
   });
+
+  it('computed=false (official revisionComputed) leaves computed pages without generated pages, and is validated', async () => {
+    const adopt = api.pages![0].pages![1];
+    const uncomputed = (pages: AnyPage[]) => pages.find((p) => p.type === 'computed')!;
+    const list = expectOperation<{ pages: AnyPage[] }>(
+      await client.get(`/v1/spaces/${spaceId}/content/pages?computed=false`),
+      'listPages',
+      200,
+    );
+    expect(uncomputed(list.pages)).toMatchObject({ id: api.id, pages: [] });
+    const inCr = expectOperation<{ pages: AnyPage[] }>(
+      await client.get(`/v1/spaces/${spaceId}/change-requests/${crNumber}/content/pages?computed=false`),
+      'listPagesInChangeRequest',
+      200,
+    );
+    expect(uncomputed(inCr.pages).pages).toEqual([]);
+    const current = expectOperation<{ pages: AnyPage[] }>(
+      await client.get(`/v1/spaces/${spaceId}/content?computed=false`),
+      'getCurrentRevision',
+      200,
+    );
+    expect(uncomputed(current.pages).pages).toEqual([]);
+    const alone = expectOperation<AnyPage>(
+      await client.get(`/v1/spaces/${spaceId}/content/page/${api.id}?computed=false`),
+      'getPageById',
+      200,
+    );
+    expect(alone.pages).toEqual([]);
+    // Not computed, a generated page does not exist.
+    expectError(await client.get(`/v1/spaces/${spaceId}/content/page/${adopt.id}?computed=false`), 404);
+    expectError(await client.get(`/v1/spaces/${spaceId}/content/path/api/pets?computed=false`), 404);
+    // The computed tree is still served as such after the uncomputed one was cached.
+    const again = expectOperation<{ pages: AnyPage[] }>(await client.get(`/v1/spaces/${spaceId}/content/pages`), 'listPages', 200);
+    expect(uncomputed(again.pages).pages!.map((p) => p.title)).toEqual(['Pets']);
+    expectError(await client.get(`/v1/spaces/${spaceId}/content/pages?computed=maybe`), 400, /computed/);
+    expectError(await client.get(`/v1/spaces/${spaceId}/content/page/${api.id}?computed=1`), 400, /computed/);
+  });
 });
