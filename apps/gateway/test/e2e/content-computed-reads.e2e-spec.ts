@@ -125,3 +125,43 @@ describe('generated pages of a computed page, read alone', () => {
     expectError(await client.get(`/v1/spaces/${spaceId}/content/page/${api.id}?computed=1`), 400, /computed/);
   });
 });
+
+describe('reusable content operations refuse page fields', () => {
+  it('answers 400 naming the page field instead of ignoring it', async () => {
+    const { client, orgId } = await newOrgAdmin('reusable-fields');
+    const space = await createSpace(client, orgId);
+    const cr = await createChangeRequest(client, space.id, 'Shared');
+    const post = (change: Record<string, unknown>) =>
+      client.post(`/v1/spaces/${space.id}/change-requests/${cr.id}/content`, { changes: [change] });
+    const insert = { operation: 'insert_reusable_content', title: 'Note' };
+    const pageFields: Array<[string, unknown]> = [
+      ['slug', 'note'],
+      ['into', 'somepage'],
+      ['into', null],
+      ['at', 0],
+      ['page', 'somepage'],
+      ['hidden', true],
+      ['noIndex', false],
+      ['noRobotsIndex', true],
+      ['emoji', '1f4a1'],
+      ['icon', 'bell'],
+      ['description', 'A note'],
+    ];
+    for (const [field, value] of pageFields)
+      expectError(await post({ ...insert, [field]: value }), 400, new RegExp(`${field} is not allowed`));
+    const created = await editContent(client, space.id, cr.id, [{ ...insert, ref: 'n' }]);
+    const id = (created as unknown as { insertedReusableContents: Array<{ id: string }> }).insertedReusableContents[0].id;
+    expectError(
+      await post({ operation: 'update_reusable_content', reusableContent: id, slug: 'x' }),
+      400,
+      /slug is not allowed with update_reusable_content/,
+    );
+    expectError(await post({ operation: 'delete_reusable_content', reusableContent: id, hidden: true }), 400, /hidden is not allowed/);
+    // Page operations still take them.
+    expectOperation(
+      await post({ operation: 'insert_page', title: 'Page', slug: 'page', hidden: true, document: { markdown: 'x' } }),
+      'updateChangeRequestContent',
+      200,
+    );
+  });
+});
