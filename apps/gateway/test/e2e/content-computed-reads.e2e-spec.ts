@@ -1,6 +1,9 @@
-import { type ApiClient, expectError, expectOperation } from '@bindery/testing';
+import { type ApiClient, expectError, expectOperation, OpenApiValidator } from '@bindery/testing';
 import { createChangeRequest, createSpace, editContent, merge, newOrgAdmin } from './content-helpers';
 import { processed, specWhen } from './openapi-helpers';
+
+/** The official backlink operations are in the 0.181 document (as in content-links). */
+const v181 = new OpenApiValidator('@gitbook/api-0.181');
 
 interface AnyPage {
   id: string;
@@ -163,5 +166,33 @@ describe('reusable content operations refuse page fields', () => {
       'updateChangeRequestContent',
       200,
     );
+  });
+});
+
+describe('link pages in links and backlinks', () => {
+  it('lists a link page whose target is a page among the backlinks of that page', async () => {
+    const { client, orgId } = await newOrgAdmin('link-backlinks');
+    const space = await createSpace(client, orgId);
+    const cr = await createChangeRequest(client, space.id, 'Shortcut');
+    await editContent(client, space.id, cr.id, [
+      { operation: 'insert_page', title: 'Guide', slug: 'guide', document: { markdown: 'Read me.' } },
+    ]);
+    const { pages } = expectOperation<{ pages: AnyPage[] }>(
+      await client.get(`/v1/spaces/${space.id}/change-requests/${cr.id}/content/pages`),
+      'listPagesInChangeRequest',
+      200,
+    );
+    const guide = pages.find((p) => p.title === 'Guide')!;
+    await editContent(client, space.id, cr.id, [
+      { operation: 'insert_page', type: 'link', title: 'Shortcut to the guide', target: { kind: 'page', page: guide.id } },
+    ]);
+    await merge(client, space.id, cr.id);
+    const backlinks = expectOperation<{ items: Array<{ page: AnyPage }> }>(
+      await client.get(`/v1/spaces/${space.id}/content/page/${guide.id}/backlinks`),
+      'listSpacePageBacklinks',
+      200,
+      v181,
+    );
+    expect(backlinks.items.map((l) => [l.page.type, l.page.title])).toEqual([['link', 'Shortcut to the guide']]);
   });
 });
