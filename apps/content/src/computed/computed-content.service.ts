@@ -5,6 +5,7 @@ import type {
   ComputedRevisionResult,
   JsonDocument,
   RequestContext,
+  RevisionPage,
 } from '@bindery/contracts';
 import { badRequest, notFound } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
@@ -12,7 +13,7 @@ import { computedSourceOf } from '../model/computed-source';
 import type { PageTree } from '../model/page-tree';
 import type { ComputedChildren } from '../pages/page.mapper';
 import { ContentReader } from '../store/content-reader';
-import { computedDocument, generatePages } from './computed-pages';
+import { computedDocument, findGenerated, generatePages } from './computed-pages';
 import { OpenApiOutlines } from './openapi-outlines.service';
 
 const SEED_MAX = 200;
@@ -51,6 +52,26 @@ export class ComputedContentService {
         return outline ? generatePages(outline.outline, source, { seed: page.id, path: tree.pathOf(page.id), app }) : [];
       },
     };
+  }
+
+  /**
+   * A generated page of one of the tree's computed pages, by id or by path (the computed page's
+   * path and the generated slugs below it); undefined when none matches.
+   */
+  async generatedPage(
+    ctx: RequestContext,
+    tree: PageTree,
+    organizationId: string,
+    app: string,
+    match: (page: RevisionPage) => boolean,
+  ): Promise<RevisionPage | undefined> {
+    const expanded = await this.expand(ctx, tree, organizationId, app);
+    for (const page of tree.pages.values()) {
+      if (page.type !== 'computed') continue;
+      const found = findGenerated(expanded.children(page), match);
+      if (found) return found;
+    }
+    return undefined;
   }
 
   /** `getComputedRevision`: the pages a source generates (the caller must be able to view the space). */

@@ -145,3 +145,13 @@ class SlugPicker {
     return slug;
   }
 }
+
+/** The first generated page (depth first) that `match` accepts, among `pages` and their children. */
+export function findGenerated(pages: readonly RevisionPage[], match: (page: RevisionPage) => boolean): RevisionPage | undefined {
+  for (const page of pages) {
+    if (match(page)) return page;
+    const found = findGenerated(page.pages ?? [], match);
+    if (found) return found;
+  }
+  return undefined;
+}

@@ -89,3 +89,21 @@ describe('buildLinkIndex', () => {
     expect(index.targets.map((t) => t.key)).toEqual([...index.targets.map((t) => t.key)].sort());
   });
 });
+
+describe('buildLinkIndex with link pages', () => {
+  it('counts a link page whose target is a page as a backlink of that page', () => {
+    const index = buildLinkIndex({
+      spaceId: 'S1',
+      pages: [
+        { id: 'guide', document: null },
+        { id: 'shortcut', document: null, target: { kind: 'page', page: 'guide' } },
+        { id: 'outside', document: null, target: { kind: 'url', url: 'https://elsewhere.test' } },
+      ],
+      refsOf: () => undefined,
+      fileIds: new Set(),
+      appBase: 'https://app.test/s/S1',
+    });
+    expect(index.byPage.get('guide')?.map((t) => [t.status, t.sources])).toEqual([['ok', ['shortcut']]]);
+    expect(index.bySource.get('outside')?.map((t) => t.ref)).toEqual([{ kind: 'url', url: 'https://elsewhere.test' }]);
+  });
+});

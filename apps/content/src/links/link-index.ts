@@ -30,8 +30,8 @@ export interface RevisionLinks {
 
 export interface LinkIndexInput {
   spaceId: string;
-  /** Pages in tree order with their body hash. */
-  pages: Array<{ id: string; document: string | null }>;
+  /** Pages in tree order with their body hash, and a link page's target (a reference like those of a body). */
+  pages: Array<{ id: string; document: string | null; target?: StoredRef }>;
   refsOf: (documentHash: string) => DocumentRefs | undefined;
   fileIds: ReadonlySet<string>;
   /** URLs under this prefix point into the app: `in-app`. */
@@ -49,7 +49,9 @@ export function buildLinkIndex(input: LinkIndexInput): RevisionLinks {
     if (page.document) anchorsOf.set(page.id, new Set(input.refsOf(page.document)?.anchors ?? []));
   }
   for (const page of input.pages) {
-    const refs = page.document ? (input.refsOf(page.document)?.refs ?? []) : [];
+    const bodyRefs = page.document ? (input.refsOf(page.document)?.refs ?? []) : [];
+    // A link page links to its target: it is one of the target's backlinks, as an inline link would be.
+    const refs = page.target ? [page.target, ...bodyRefs] : bodyRefs;
     const own: LinkTarget[] = [];
     for (const raw of refs) {
       const ref = resolve(raw, input.spaceId, page.id);

@@ -166,7 +166,10 @@ export class LinksService {
     const key = `${revision.id}|${appBase}`;
     const cached = this.indexes.get(key);
     if (cached) return cached;
-    const pages = [...treeOrder(tree).keys()].map((id) => ({ id, document: tree.pages.get(id)!.document }));
+    const pages = [...treeOrder(tree).keys()].map((id) => {
+      const entry = tree.pages.get(id)!;
+      return { id, document: entry.document, target: entry.type === 'link' ? entry.meta.target : undefined };
+    });
     const extracts = await this.refs.load(pages.flatMap((p) => (p.document ? [p.document] : [])));
     const index = buildLinkIndex({
       spaceId: revision.spaceId,

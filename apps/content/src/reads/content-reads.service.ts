@@ -1,9 +1,11 @@
 import type {
   FileGetInput,
   FilesListInput,
+  JsonDocument,
   List,
   PageByPathInput,
   PageGetInput,
+  PageReadOptions,
   PagesListInput,
   PagesListResult,
   PublishedPagePathInput,
@@ -28,7 +30,7 @@ import { emptyDocument, type PageEntry, type PageTree } from '../model/page-tree
 import { pageAtPath } from '../model/page-paths';
 import { toWireReusableContent } from '../pages/reusable-content.mapper';
 import { MarkdownPool } from '@bindery/platform/markdown';
-import { ComputedContentService } from '../computed/computed-content.service';
+import { ComputedContentService, type ExpandedTree } from '../computed/computed-content.service';
 import { type DocumentLookup, type PageUrlBase, toWirePage, toWirePages } from '../pages/page.mapper';
 import { ContentReader, type ResolvedContent } from '../store/content-reader';
 import { ContentStore } from '../store/content-store';
@@ -54,7 +56,7 @@ export class ContentReadsService {
    * gateway holds trees by tag and joins them in).
    */
   async revision(ctx: RequestContext, input: RevisionGetInput): Promise<RevisionGetResult> {
-    return this.revisionOf(ctx, await this.reader.resolve(ctx, input), input.knownTag);
+    return this.revisionOf(ctx, await this.reader.resolve(ctx, input), input.knownTag, input.computed);
   }
 
   /** The current revision of a published space, for the reader app (no caller; see ContentReader.resolvePublished). */
@@ -80,7 +82,12 @@ export class ContentReadsService {
     return { path };
   }
 
-  private async revisionOf(ctx: RequestContext, content: ResolvedContent, knownTag: string | undefined): Promise<RevisionGetResult> {
+  private async revisionOf(
+    ctx: RequestContext,
+    content: ResolvedContent,
+    knownTag: string | undefined,
+    computed?: boolean,
+  ): Promise<RevisionGetResult> {
     const { revision, space } = content;
     const out: Omit<Revision, 'pages'> & { tags: unknown[] } = {
       object: 'revision',
@@ -98,7 +105,7 @@ export class ContentReadsService {
       const merged = await this.changeRequests.find(space.id, revision.mergedFrom);
       if (merged) out.mergedFrom = toChangeRequest(merged, space.revisionId, ctx.baseUrl);
     }
-    return { revision: out, pages: await this.serializedTree(ctx, content, knownTag) };
+    return { revision: out, pages: await this.serializedTree(ctx, content, knownTag, computed) };
   }
 
   /**
@@ -108,14 +115,19 @@ export class ContentReadsService {
    * (a 10,000-page tree is ~20 MB of JSON). Access is checked on every call either way.
    */
   async pages(ctx: RequestContext, input: PagesListInput): Promise<PagesListResult> {
-    return this.serializedTree(ctx, await this.reader.resolve(ctx, input), input.knownTag);
+    return this.serializedTree(ctx, await this.reader.resolve(ctx, input), input.knownTag, input.computed);
   }
 
-  private async serializedTree(ctx: RequestContext, content: ResolvedContent, knownTag: string | undefined): Promise<PagesListResult> {
+  private async serializedTree(
+    ctx: RequestContext,
+    content: ResolvedContent,
+    knownTag: string | undefined,
+    withComputed = true,
+  ): Promise<PagesListResult> {
     const base = urlBase(ctx.baseUrl, content);
     const tree = await this.reader.tree(content.revision);
     // Computed pages' children follow their spec's newest version: its hash is part of the tag.
-    const computed = await this.computed.expand(ctx, tree, content.space.organizationId, base.app);
+    const computed = withComputed ? await this.computed.expand(ctx, tree, content.space.organizationId, base.app) : NOT_COMPUTED;
     const tag = `${content.revision.id}-${contentHash(base.app).slice(0, 12)}${computed.tag}`;
     if (knownTag === tag) return { tag };
     const cached = this.serializedTrees.get(tag);
@@ -125,27 +137,39 @@ export class ContentReadsService {
     return { tag, rawJson };
   }
 
-  /** One page with its body, as a document or as Markdown. */
+  /**
+   * One page with its body, as a document or as Markdown: a page of the tree, or a page generated
+   * by one of its computed pages (their ids are stable, see `generatedId`).
+   */
   async page(ctx: RequestContext, input: PageGetInput): Promise<RevisionPage> {
-    const content = await this.reader.resolve(ctx, input);
+    const content = await this.reader.resolveAt(ctx, input);
     const tree = await this.reader.tree(content.revision);
     const page = tree.pages.get(input.pageId);
-    if (!page) throw notFound('No matching page found');
-    return this.pageAnswer(ctx, content, tree, page, input.format);
+    if (page) return this.pageAnswer(ctx, content, tree, page, input);
+    const generated = await this.generatedPage(ctx, content, tree, input, (p) => p.id === input.pageId);
+    if (!generated) throw notFound('No matching page found');
+    return generated;
   }
 
   /**
-   * `getPageByPath`: the page whose slugs from the root are `pagePath`. A link page has no path of
-   * its own (the official answer is a document or a group), so its path is unknown as well.
+   * `getPageByPath`: the page whose slugs from the root are `pagePath`, generated pages included.
+   * A link page has no path of its own (the official answer is a document or a group), so its
+   * path is unknown as well.
    */
   async pageByPath(ctx: RequestContext, input: PageByPathInput): Promise<RevisionPage> {
     if (typeof input.pagePath !== 'string' || input.pagePath.length > 2048)
       throw badRequest('pagePath must be a string of at most 2048 characters');
-    const content = await this.reader.resolve(ctx, input);
+    const content = await this.reader.resolveAt(ctx, input);
     const tree = await this.reader.tree(content.revision);
     const page = pageAtPath(tree, input.pagePath);
-    if (!page || page.type === 'link') throw notFound('No page at this path');
-    return this.pageAnswer(ctx, content, tree, page, input.format);
+    if (page && page.type !== 'link') return this.pageAnswer(ctx, content, tree, page, input);
+    const path = input.pagePath
+      .split('/')
+      .filter((slug) => slug.length > 0)
+      .join('/');
+    const generated = page ? undefined : await this.generatedPage(ctx, content, tree, input, (p) => p.path === path);
+    if (!generated) throw notFound('No page at this path');
+    return generated;
   }
 
   private async pageAnswer(
@@ -153,20 +177,38 @@ export class ContentReadsService {
     content: ResolvedContent,
     tree: PageTree,
     page: PageEntry,
-    format: PageGetInput['format'],
+    options: PageReadOptions,
   ): Promise<RevisionPage> {
+    const base = urlBase(ctx.baseUrl, content);
     // Groups and links have no body, in either format (official RevisionPageGroup / RevisionPageLink).
     if (page.type === 'computed') {
-      const base = urlBase(ctx.baseUrl, content);
-      const computed = await this.computed.expand(ctx, tree, content.space.organizationId, base.app);
+      const computed =
+        options.computed === false ? NOT_COMPUTED : await this.computed.expand(ctx, tree, content.space.organizationId, base.app);
       return toWirePage(tree, page, base, true, () => emptyDocument(), computed.children);
     }
-    if (page.type !== 'document') return toWirePage(tree, page, urlBase(ctx.baseUrl, content), true, () => emptyDocument());
+    if (page.type !== 'document') return toWirePage(tree, page, base, true, () => emptyDocument());
     const document = page.document ? await this.store.loadDocument(page.document) : emptyDocument();
-    const out = toWirePage(tree, page, urlBase(ctx.baseUrl, content), true, (hash) =>
-      hash === page.document ? document : emptyDocument(),
-    );
-    if (format === 'markdown') {
+    const out = toWirePage(tree, page, base, true, (hash) => (hash === page.document ? document : emptyDocument()));
+    return this.inFormat(out, document, options);
+  }
+
+  /** A page generated by a computed page of the tree, in the asked format. */
+  private async generatedPage(
+    ctx: RequestContext,
+    content: ResolvedContent,
+    tree: PageTree,
+    options: PageReadOptions,
+    match: (page: RevisionPage) => boolean,
+  ): Promise<RevisionPage | undefined> {
+    // Not computed, generated pages do not exist.
+    if (options.computed === false) return undefined;
+    const app = urlBase(ctx.baseUrl, content).app;
+    const found = await this.computed.generatedPage(ctx, tree, content.space.organizationId, app, match);
+    return found && this.inFormat({ ...found }, found.document as JsonDocument, options);
+  }
+
+  private async inFormat(out: RevisionPage, document: JsonDocument, options: PageReadOptions): Promise<RevisionPage> {
+    if (options.format === 'markdown') {
       delete out.document;
       out.markdown = await this.converter.toMarkdown(document, 'format');
     }
@@ -203,6 +245,9 @@ export class ContentReadsService {
     return toWireFile(file, this.signer, ctx.baseUrl, this.clock.now());
   }
 }
+
+/** `computed=false`: computed pages without generated children; the tag says so (another tree than the computed one). */
+const NOT_COMPUTED: ExpandedTree = { children: () => [], tag: '-uncomputed' };
 
 function urlBase(baseUrl: string, content: ResolvedContent): PageUrlBase {
   const space = `${baseUrl}/s/${content.space.id}`;

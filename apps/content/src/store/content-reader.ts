@@ -10,6 +10,7 @@ import { type RevisionRow, RevisionsRepository } from './revisions.repository';
 import { ContentStore } from './content-store';
 
 export const NO_CHANGE_REQUEST = 'No matching change request found';
+export const NO_REVISION = 'No matching revision found';
 
 export interface ResolvedContent extends SpaceWithLevel {
   changeRequest?: ChangeRequestEntity;
@@ -38,6 +39,19 @@ export class ContentReader {
     const revision = await this.revisions.find(revisionId);
     if (!revision) throw new Error(`revision ${revisionId} of space ${found.space.id} is missing`);
     return { ...found, changeRequest, revision };
+  }
+
+  /**
+   * As `resolve`, then any revision of the space when `revisionId` is given (the official
+   * `…/revisions/{revisionId}/…` reads). Another space's revision is answered like an unknown
+   * one: its existence is not disclosed.
+   */
+  async resolveAt(ctx: RequestContext, ref: ContentRef & { revisionId?: string }): Promise<ResolvedContent> {
+    const content = await this.resolve(ctx, ref);
+    if (ref.revisionId === undefined) return content;
+    const named = await this.revisions.find(ref.revisionId);
+    if (!named || named.spaceId !== content.space.id) throw notFound(NO_REVISION);
+    return { ...content, revision: named };
   }
 
   /**

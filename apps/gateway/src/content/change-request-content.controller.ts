@@ -15,7 +15,7 @@ import { GatewayEnv } from '../config/gateway.env';
 import { PageTreeReader } from './page-tree/page-tree.reader';
 import { CompatQuery, contentChanges, UpdateChangeRequestContentRequest } from './dto/content-changes.request';
 import { ChangeRequestFileParams, ChangeRequestPageParams, ChangeRequestParams } from './dto/content.params';
-import { ContentListQuery, ContentQuery, PageReadQuery } from './dto/content.query';
+import { ContentListQuery, ContentQuery, pageReadOptions, PageReadQuery } from './dto/content.query';
 
 /** Reads and batch edits of a change request's revision. */
 @Controller('v1/spaces/:spaceId/change-requests/:changeRequestId/content')
@@ -30,10 +30,10 @@ export class ChangeRequestContentController {
   revision(
     @Ctx() ctx: RequestContext,
     @Param() params: ChangeRequestParams,
-    @Query() _query: ContentQuery,
+    @Query() query: ContentQuery,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<Buffer> {
-    return this.pageTrees.revision(reply, ctx, { ...params });
+    return this.pageTrees.revision(reply, ctx, { ...params, computed: query.computed !== 'false' });
   }
 
   /** updateChangeRequestContent: up to 50 changes, applied all or nothing. */
@@ -57,16 +57,16 @@ export class ChangeRequestContentController {
   pages(
     @Ctx() ctx: RequestContext,
     @Param() params: ChangeRequestParams,
-    @Query() _query: ContentQuery,
+    @Query() query: ContentQuery,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<Buffer | undefined> {
-    return this.pageTrees.reply(request, reply, ctx, { ...params });
+    return this.pageTrees.reply(request, reply, ctx, { ...params, computed: query.computed !== 'false' });
   }
 
   @Get('page/:pageId')
   page(@Ctx() ctx: RequestContext, @Param() params: ChangeRequestPageParams, @Query() query: PageReadQuery): Promise<RevisionPage> {
-    return this.services.send(ContentSubjects.pageGet, ctx, { ...params, format: query.format, evaluated: query.evaluated });
+    return this.services.send(ContentSubjects.pageGet, ctx, { ...params, ...pageReadOptions(query), evaluated: query.evaluated });
   }
 
   @Get('files')

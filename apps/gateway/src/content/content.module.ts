@@ -9,6 +9,7 @@ import { PdfDownloadController } from './pdf-download.controller';
 import { PdfExportController } from './pdf-export.controller';
 import { PageTreeReader } from './page-tree/page-tree.reader';
 import { ReusableContentsController } from './reusable-contents.controller';
+import { RevisionContentController } from './revision-content.controller';
 import { SpaceContentController } from './space-content.controller';
 import { SpacesController } from './spaces.controller';
 import { LinksController } from './links/links.controller';
@@ -32,6 +33,7 @@ import { TemplatesController } from './templates/templates.controller';
     TemplatesController,
     ReusableContentsController,
     ComputedContentController,
+    RevisionContentController,
   ],
   providers: [PageTreeReader],
 })

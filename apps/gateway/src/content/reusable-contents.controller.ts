@@ -9,7 +9,7 @@ import { ServiceClient } from '@bindery/platform/nest';
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { Ctx } from '../common/request-context.decorator';
 import { ChangeRequestParams, SpaceParams } from './dto/content.params';
-import { ContentQuery, PageReadQuery } from './dto/content.query';
+import { ContentQuery, pageReadOptions, PageReadQuery } from './dto/content.query';
 import {
   ChangeRequestReusableContentParams,
   DocumentReadQuery,
@@ -68,7 +68,7 @@ export class ReusableContentsController {
     @Param('*') pagePath: string,
     @Query() query: PageReadQuery,
   ): Promise<RevisionPage> {
-    return this.services.send(ContentSubjects.pageByPath, ctx, { spaceId: params.spaceId, pagePath, format: query.format });
+    return this.services.send(ContentSubjects.pageByPath, ctx, { spaceId: params.spaceId, pagePath, ...pageReadOptions(query) });
   }
 
   @Get('change-requests/:changeRequestId/content/path/*')
@@ -82,7 +82,7 @@ export class ReusableContentsController {
       spaceId: params.spaceId,
       changeRequestId: params.changeRequestId,
       pagePath,
-      format: query.format,
+      ...pageReadOptions(query),
     });
   }
 }

@@ -5,7 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Ctx } from '../common/request-context.decorator';
 import { PageTreeReader } from './page-tree/page-tree.reader';
 import { SpaceFileParams, SpacePageParams, SpaceParams } from './dto/content.params';
-import { ContentListQuery, ContentQuery, PageReadQuery } from './dto/content.query';
+import { ContentListQuery, ContentQuery, pageReadOptions, PageReadQuery } from './dto/content.query';
 
 /** Reads of a space's current revision. */
 @Controller('v1/spaces/:spaceId/content')
@@ -19,21 +19,21 @@ export class SpaceContentController {
   revision(
     @Ctx() ctx: RequestContext,
     @Param() params: SpaceParams,
-    @Query() _query: ContentQuery,
+    @Query() query: ContentQuery,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<Buffer> {
-    return this.pageTrees.revision(reply, ctx, { spaceId: params.spaceId });
+    return this.pageTrees.revision(reply, ctx, { spaceId: params.spaceId, computed: query.computed !== 'false' });
   }
 
   @Get('pages')
   pages(
     @Ctx() ctx: RequestContext,
     @Param() params: SpaceParams,
-    @Query() _query: ContentQuery,
+    @Query() query: ContentQuery,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<Buffer | undefined> {
-    return this.pageTrees.reply(request, reply, ctx, { spaceId: params.spaceId });
+    return this.pageTrees.reply(request, reply, ctx, { spaceId: params.spaceId, computed: query.computed !== 'false' });
   }
 
   @Get('page/:pageId')
@@ -41,7 +41,7 @@ export class SpaceContentController {
     return this.services.send(ContentSubjects.pageGet, ctx, {
       spaceId: params.spaceId,
       pageId: params.pageId,
-      format: query.format,
+      ...pageReadOptions(query),
       evaluated: query.evaluated,
     });
   }

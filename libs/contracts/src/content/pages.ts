@@ -43,9 +43,21 @@ export interface PageFields {
   noRobotsIndex?: boolean;
 }
 
-export interface PageGetInput extends ContentRef {
-  pageId: string;
+/**
+ * Options of every single-page read: the body's `format`, `computed` (official `revisionComputed`:
+ * `false` leaves computed pages without their generated children), and `dereferenced` (official
+ * `documentDereferenced`: `reusable-content` blocks are replaced by the shared body).
+ */
+export interface PageReadOptions {
   format?: 'document' | 'markdown';
+  computed?: boolean;
+  dereferenced?: boolean;
+}
+
+/** Input of `content.page.get`: in the current content, a change request's, or any revision of the space (`revisionId`). */
+export interface PageGetInput extends ContentRef, PageReadOptions {
+  revisionId?: string;
+  pageId: string;
   evaluated?: 'true' | 'false' | 'deterministic-only';
 }
 

@@ -1,5 +1,5 @@
 import type { ContentRef, RevisionPage } from './revisions';
-import type { DocumentInput, JsonDocument } from './pages';
+import type { DocumentInput, JsonDocument, PageReadOptions } from './pages';
 import type { ContentSubjects } from './subjects';
 
 /**
@@ -31,10 +31,10 @@ export interface ReusableContentGetInput extends ContentRef {
   reusableContentId: string;
 }
 
-/** Input of `content.page.get-by-path`: a page path (`guide/install`) in a space's or change request's content. */
-export interface PageByPathInput extends ContentRef {
+/** Input of `content.page.get-by-path`: a page path (`guide/install`) in a space's, a change request's or a revision's content. */
+export interface PageByPathInput extends ContentRef, PageReadOptions {
+  revisionId?: string;
   pagePath: string;
-  format?: 'document' | 'markdown';
 }
 
 export interface ReusableContentsRpc {

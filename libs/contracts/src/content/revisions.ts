@@ -33,6 +33,8 @@ export interface ContentRef extends SpaceRef {
  */
 export interface PagesListInput extends ContentRef {
   knownTag?: string;
+  /** Official `computed` (default true): false leaves computed pages without their generated children. */
+  computed?: boolean;
 }
 
 /**

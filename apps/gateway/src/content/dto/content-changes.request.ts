@@ -58,6 +58,27 @@ const OnlyWithPageWrites = () =>
     },
   });
 
+const REUSABLE_CONTENT_OPERATIONS: ReadonlyArray<string> = [
+  'insert_reusable_content',
+  'update_reusable_content',
+  'delete_reusable_content',
+];
+const isReusableContentChange = (c: ContentChangeRequest): boolean => REUSABLE_CONTENT_OPERATIONS.includes(c.operation);
+
+/**
+ * A page field (where a page goes, how it shows): a reusable content has none of them, so one
+ * given with a reusable content operation is refused, naming the field, rather than ignored.
+ */
+const NotOnReusableContent = () =>
+  ValidateBy({
+    name: 'notOnReusableContent',
+    validator: {
+      validate: (_value: unknown, args) => !isReusableContentChange(args?.object as ContentChangeRequest),
+      defaultMessage: (args) =>
+        `${args?.property} is not allowed with ${(args?.object as ContentChangeRequest).operation}: it is a page field`,
+    },
+  });
+
 /** A group, a link or a computed page: pages without a body. */
 const hasNoBody = (c: ContentChangeRequest): boolean => c.type === 'group' || c.type === 'link' || c.type === 'computed';
 
@@ -160,8 +181,9 @@ export class ContentChangeRequest {
   @IsIn(OPERATIONS, { message: `operation must be one of ${OPERATIONS.join(', ')}` })
   operation!: (typeof OPERATIONS)[number];
 
-  @ValidateIf((c: ContentChangeRequest) => NEEDS_PAGE.includes(c.operation))
+  @ValidateIf((c: ContentChangeRequest) => NEEDS_PAGE.includes(c.operation) || (isReusableContentChange(c) && c.page !== undefined))
   @IsDefined({ message: 'page is required for update_page, delete_page and revert_page' })
+  @NotOnReusableContent()
   @IsEntityId()
   page?: string;
 
@@ -240,7 +262,8 @@ export class ContentChangeRequest {
   document?: Record<string, unknown>;
 
   /** Parent page; `null` (update_page) moves to the root. */
-  @ValidateIf((c: ContentChangeRequest) => c.into !== undefined && c.into !== null)
+  @ValidateIf((c: ContentChangeRequest) => c.into !== undefined && (c.into !== null || isReusableContentChange(c)))
+  @NotOnReusableContent()
   @IsEntityId()
   into?: string | null;
 
@@ -254,6 +277,7 @@ export class ContentChangeRequest {
   files?: InsertFileRequest[];
 
   @IsOptional()
+  @NotOnReusableContent()
   @IsInt()
   @Min(0)
   at?: number;
@@ -270,34 +294,41 @@ export class ContentChangeRequest {
   title?: string;
 
   @IsOptional()
+  @NotOnReusableContent()
   @IsString()
   @MaxLength(100)
   slug?: string;
 
   @IsOptional()
+  @NotOnReusableContent()
   @IsString()
   @MaxLength(50)
   emoji?: string;
 
   @IsOptional()
+  @NotOnReusableContent()
   @IsString()
   @MaxLength(50)
   icon?: string;
 
   @IsOptional()
+  @NotOnReusableContent()
   @IsString()
   @MaxLength(1000)
   description?: string;
 
   @IsOptional()
+  @NotOnReusableContent()
   @IsBoolean()
   hidden?: boolean;
 
   @IsOptional()
+  @NotOnReusableContent()
   @IsBoolean()
   noIndex?: boolean;
 
   @IsOptional()
+  @NotOnReusableContent()
   @IsBoolean()
   noRobotsIndex?: boolean;
 }

@@ -35,3 +35,13 @@ export class OrgSpacesParams {
   @IsEntityId()
   organizationId!: string;
 }
+
+export class RevisionParams extends SpaceParams {
+  @IsEntityId()
+  revisionId!: string;
+}
+
+export class RevisionPageParams extends RevisionParams {
+  @IsEntityId()
+  pageId!: string;
+}

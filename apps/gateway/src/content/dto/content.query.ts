@@ -1,3 +1,4 @@
+import type { PageReadOptions } from '@bindery/contracts';
 import { applyDecorators } from '@nestjs/common';
 import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import { PageQuery } from '../../common/page.query';
@@ -31,6 +32,19 @@ export class PageReadQuery extends ContentQuery {
   @IsOptional()
   @IsIn(['true', 'false', 'deterministic-only'], { message: 'evaluated must be one of true, false, deterministic-only' })
   evaluated?: 'true' | 'false' | 'deterministic-only';
+
+  @IsOptional()
+  @IsIn(['true', 'false', 'reusable-contents'], { message: 'dereferenced must be one of true, false, reusable-contents' })
+  dereferenced?: 'true' | 'false' | 'reusable-contents';
+}
+
+/** The options of a single-page read as content takes them (`computed` defaults to true). */
+export function pageReadOptions(query: PageReadQuery): PageReadOptions {
+  return {
+    format: query.format,
+    computed: query.computed !== 'false',
+    dereferenced: query.dereferenced !== undefined && query.dereferenced !== 'false',
+  };
 }
 
 export class SpaceGetQuery {

@@ -32,7 +32,7 @@ export class PageTreeReader {
   }
 
   /** Sets the reply's headers and returns its body for Nest to send (none for a 304). */
-  async reply(request: FastifyRequest, reply: FastifyReply, ctx: RequestContext, ref: ContentRef): Promise<Buffer | undefined> {
+  async reply(request: FastifyRequest, reply: FastifyReply, ctx: RequestContext, ref: TreeRef): Promise<Buffer | undefined> {
     const { tag, tree } = await this.read(ctx, ref);
     // Weak: the plain and the gzip form are the same tree, and either satisfies a revalidation.
     void reply.header('etag', `W/"${tag}"`).header('cache-control', 'private, no-cache').header('vary', 'accept-encoding');
@@ -55,7 +55,7 @@ export class PageTreeReader {
    * Reads a space's new tree shortly after a merge, so the first reader finds it ready in both
    * caches instead of waiting for a 20 MB build. A burst of merges warms once, after the last.
    */
-  warmSoon(ctx: RequestContext, ref: ContentRef, delayMs = 1000): void {
+  warmSoon(ctx: RequestContext, ref: TreeRef, delayMs = 1000): void {
     const key = refKey(ref);
     clearTimeout(this.warming.get(key));
     const timer = setTimeout(() => {
@@ -69,7 +69,7 @@ export class PageTreeReader {
    * `…/content`: the revision comes from content without its tree, and the tree from the same
    * cache as `…/content/pages`. Not cacheable as a whole: files carry freshly signed URLs.
    */
-  async revision(reply: FastifyReply, ctx: RequestContext, ref: ContentRef): Promise<Buffer> {
+  async revision(reply: FastifyReply, ctx: RequestContext, ref: TreeRef): Promise<Buffer> {
     const key = refKey(ref);
     const result = await this.services.send(ContentSubjects.revisionGet, ctx, {
       ...ref,
@@ -80,7 +80,7 @@ export class PageTreeReader {
     return joinJsonObjects(Buffer.from(JSON.stringify(result.revision)), tree.body);
   }
 
-  private async read(ctx: RequestContext, ref: ContentRef): Promise<{ tag: string; tree: CachedTree }> {
+  private async read(ctx: RequestContext, ref: TreeRef): Promise<{ tag: string; tree: CachedTree }> {
     const key = refKey(ref);
     const result = await this.services.send(ContentSubjects.pagesList, ctx, {
       ...ref,
@@ -94,7 +94,7 @@ export class PageTreeReader {
     key: string,
     result: PagesListResult,
     ctx: RequestContext,
-    ref: ContentRef,
+    ref: TreeRef,
   ): Promise<{ tag: string; tree: CachedTree }> {
     if (result.rawJson !== undefined) return { tag: result.tag, tree: this.cache.set(key, result.tag, Buffer.from(result.rawJson)) };
     const cached = this.cache.get(result.tag);
@@ -114,4 +114,7 @@ export class PageTreeReader {
   }
 }
 
-const refKey = (ref: ContentRef): string => `${ref.spaceId}/${ref.changeRequestId ?? ''}`;
+/** Which tree: a space's or a change request's, computed (the default) or not (`computed=false`). */
+export type TreeRef = ContentRef & { computed?: boolean };
+
+const refKey = (ref: TreeRef): string => `${ref.spaceId}/${ref.changeRequestId ?? ''}${ref.computed === false ? '/uncomputed' : ''}`;
