@@ -64,6 +64,17 @@ export async function appMemory(metricsPorts: Record<string, number>): Promise<R
 }
 
 /**
+ * The apps of `metricsPorts` that answer on their metrics port. The stack names a port for every
+ * app and for the all-in-one process, but its topology runs only one of the two: the figures (and
+ * the memory bound) are for the processes that run. An app that answers here and not later is
+ * reported (NaN, over its bound): it stopped during the soak.
+ */
+export async function runningApps(metricsPorts: Record<string, number>): Promise<Record<string, number>> {
+  const memory = await appMemory(metricsPorts);
+  return Object.fromEntries(Object.entries(metricsPorts).filter(([app]) => Number.isFinite(memory[app])));
+}
+
+/**
  * The growth each app may show between the warm-up sample and the end: 128 MB plus a half.
  * Generous because content's caches are bounded by entry counts (500,000 page versions, 20,000
  * bodies, 200,000 link extracts), not bytes, and every edit of the soak adds a body: they fill

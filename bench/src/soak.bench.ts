@@ -1,6 +1,6 @@
 import { testStack } from '@bindery/testing';
 import { resetStatementStatistics, topStatements } from './pg-statements';
-import { appMemory, EventLoopWatch, MEMORY_BOUND, memoryLines, OperationStats } from './soak-stats';
+import { appMemory, EventLoopWatch, MEMORY_BOUND, memoryLines, OperationStats, runningApps } from './soak-stats';
 
 const CONNECTIONS = Number(process.env.SOAK_CONNECTIONS ?? 64);
 /**
@@ -22,9 +22,10 @@ const WORDS = ['harbour', 'lantern', 'meadow', 'quartz', 'saffron', 'timber', 'v
  */
 export async function soakBench(): Promise<string[]> {
   const seconds = durationSeconds();
-  const { gatewayUrl, adminToken, adminOrganizationId, metricsPorts } = testStack();
+  const { gatewayUrl, adminToken, adminOrganizationId, metricsPorts: allPorts } = testStack();
   const http = new Http(gatewayUrl, adminToken);
   const spaces = await seed(http, adminOrganizationId);
+  const metricsPorts = await runningApps(allPorts);
   const stats = new OperationStats();
   console.log(`soak: ${CONNECTIONS} connections for ${seconds} s …`);
   await resetStatementStatistics();

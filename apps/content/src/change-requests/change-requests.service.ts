@@ -31,7 +31,7 @@ export class ChangeRequestsService {
     private readonly db: DataSource,
   ) {}
 
-  /** A new open change request on the space's current revision, numbered under the space row lock. */
+  /** A new open change request on the space's current revision, numbered in turn (`nextChangeRequestNumber`). */
   async create(ctx: RequestContext, input: ChangeRequestCreateInput): Promise<ChangeRequest> {
     await this.access.load(ctx, input.spaceId, 'edit');
     const createdBy = await this.identity.currentUser(ctx);

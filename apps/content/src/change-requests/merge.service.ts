@@ -16,14 +16,25 @@ import { RevisionMerger } from '../store/revision-merger';
 import { type RevisionRow, RevisionsRepository } from '../store/revisions.repository';
 import { SpaceAccess } from '../store/space-access';
 import { SpacesRepository } from '../store/spaces.repository';
+import type { SpaceEntity } from '../store/space.entity';
 import { type ChangeRequestEntity, mergeBaseOf } from '../store/change-request.entity';
 import { ChangeRequestsRepository } from '../store/change-requests.repository';
 import { MergeRulesGate } from './reviews/merge-rules.gate';
 import { enqueueSearchIndex } from '../store/search-index-queue';
 
 /**
- * Merging a change request into its space, and updating it from the space. Both run with the
- * space row locked, so the space's revision moves atomically and one merge at a time.
+ * Before a merge gives up computing outside the lock and computes with the space row locked:
+ * each failed attempt means another merge into the same space committed meanwhile, so under
+ * steady contention the locked path guarantees progress.
+ */
+const OPTIMISTIC_ATTEMPTS = 3;
+
+/**
+ * Merging a change request into its space, and updating it from the space. The change request's
+ * row is locked for the whole transaction (one merge or edit of it at a time). A merge computes
+ * against the space's revision as read, then moves the revision with a compare-and-set that locks
+ * the space row only from there to the commit; when another merge moved it first, it computes
+ * again. Merges into one space still take turns on that row; they no longer hold it while merging.
  */
 @Injectable()
 export class MergeService {
@@ -44,49 +55,67 @@ export class MergeService {
     const mergedBy = await this.identity.currentUser(ctx);
     const organizationRules = await this.mergeRules.organizationRulesFor(ctx, current);
     return this.db.transaction(async (manager) => {
-      const { space, cr } = await this.lock(manager, ref);
-      if (space.editMode === 'locked') throw forbidden('The space is locked: nothing can be merged into it');
-      await this.mergeRules.check(ctx, manager, space, cr, organizationRules);
-      const [base, main, proposed] = await this.load(manager, mergeBaseOf(cr), space.revisionId, cr.revisionId);
-      const { pages, files, reusableContents } = await this.merger.merge(manager, base, main, proposed);
-      const now = this.clock.now();
-      const revision = await this.revisions.insert(manager, {
-        id: newId(),
-        spaceId: space.id,
-        parents: [main.id, proposed.id],
-        pages,
-        files,
-        reusableContents,
-        type: 'merge',
-        mergedFrom: cr.id,
-      });
-      await this.spaces.update(manager, space.id, { revisionId: revision.id, updatedAt: now });
-      // The search index follows main content asynchronously (a durable job, queued with the merge).
-      await enqueueSearchIndex(manager, { id: space.id, revisionId: revision.id, language: space.language });
-      await this.changeRequests.update(manager, cr.id, {
-        status: 'merged',
-        revisionMerged: revision.id,
-        mergedBy,
-        mergedAt: now,
-        updatedAt: now,
-      });
-      await this.publishRevision(manager, revision, cr.id);
-      const merged: ChangeRequestMergedEvent = {
-        spaceId: space.id,
-        changeRequestId: cr.id,
-        revisionId: revision.id,
-        at: now.toISOString(),
-      };
-      await addToOutbox(manager, ContentEvents.changeRequestMerged, merged);
-      return { revision: revision.id, result: 'merge' as const };
+      const cr = await this.lockChangeRequest(manager, current.id, ref);
+      for (let attempt = 1; ; attempt++) {
+        const locking = attempt > OPTIMISTIC_ATTEMPTS;
+        const space = locking ? await this.spaces.findForUpdate(manager, current.id) : await this.spaces.find(current.id, manager);
+        if (!space) throw notFound('No matching space found');
+        // Checked before merging, so a locked space or unmet rules answer before any conflict does.
+        await this.checkMergeable(ctx, manager, space, cr, organizationRules);
+        const [base, main, proposed] = await this.load(manager, mergeBaseOf(cr), space.revisionId, cr.revisionId);
+        const { pages, files, reusableContents } = await this.merger.merge(manager, base, main, proposed);
+        const now = this.clock.now();
+        const revisionId = newId();
+        if (locking) await this.spaces.update(manager, space.id, { revisionId, updatedAt: now });
+        else {
+          const locked = await this.spaces.moveRevision(manager, space.id, main.id, revisionId, now);
+          if (!locked) continue; // another merge moved the space first: merge again onto its revision
+          // The space's mode or rules may have changed between the read and the lock.
+          await this.checkMergeable(ctx, manager, { ...space, ...locked }, cr, organizationRules);
+        }
+        const revision = await this.revisions.insert(manager, {
+          id: revisionId,
+          spaceId: space.id,
+          parents: [main.id, proposed.id],
+          pages,
+          files,
+          reusableContents,
+          type: 'merge',
+          mergedFrom: cr.id,
+        });
+        // The search index follows main content asynchronously (a durable job, queued with the merge).
+        await enqueueSearchIndex(manager, { id: space.id, revisionId: revision.id, language: space.language });
+        await this.changeRequests.update(manager, cr.id, {
+          status: 'merged',
+          revisionMerged: revision.id,
+          mergedBy,
+          mergedAt: now,
+          updatedAt: now,
+        });
+        await this.publishRevision(manager, revision, cr.id);
+        const merged: ChangeRequestMergedEvent = {
+          spaceId: space.id,
+          changeRequestId: cr.id,
+          revisionId: revision.id,
+          at: now.toISOString(),
+        };
+        await addToOutbox(manager, ContentEvents.changeRequestMerged, merged);
+        return { revision: revision.id, result: 'merge' as const };
+      }
     });
   }
 
-  /** Brings the space's changes into the change request; its merge base becomes the space's revision. */
+  /**
+   * Brings the space's changes into the change request; its merge base becomes the space's
+   * revision. Only the change request is locked: the space's revision as read is a valid base
+   * even if a merge moves it meanwhile (the change request then shows as outdated again).
+   */
   async pull(ctx: RequestContext, ref: ChangeRequestRef): Promise<MergeResult> {
-    await this.access.load(ctx, ref.spaceId, 'edit');
+    const { space: current } = await this.access.load(ctx, ref.spaceId, 'edit');
     return this.db.transaction(async (manager) => {
-      const { space, cr } = await this.lock(manager, ref);
+      const cr = await this.lockChangeRequest(manager, current.id, ref);
+      const space = await this.spaces.find(current.id, manager);
+      if (!space) throw notFound('No matching space found');
       if (mergeBaseOf(cr) === space.revisionId) return { revision: cr.revisionId, result: 'update' as const };
       const [base, proposed, main] = await this.load(manager, mergeBaseOf(cr), cr.revisionId, space.revisionId);
       const { pages, files, reusableContents } = await this.merger.merge(manager, base, proposed, main);
@@ -110,14 +139,24 @@ export class MergeService {
     });
   }
 
-  private async lock(manager: EntityManager, ref: ChangeRequestRef) {
-    const space = await this.spaces.findForUpdate(manager, ref.spaceId);
-    if (!space) throw notFound('No matching space found');
-    const cr: ChangeRequestEntity | null = await this.changeRequests.find(space.id, ref.changeRequestId, manager, true);
+  /** The change request, locked until the transaction ends; one that is merged or archived cannot be merged or updated. */
+  private async lockChangeRequest(manager: EntityManager, spaceId: string, ref: ChangeRequestRef): Promise<ChangeRequestEntity> {
+    const cr = await this.changeRequests.find(spaceId, ref.changeRequestId, manager, true);
     if (!cr) throw notFound(NO_CHANGE_REQUEST);
     if (cr.status === 'merged') throw badRequest(`changeRequestId: change request #${cr.number} is already merged`);
     if (cr.status === 'archived') throw badRequest(`changeRequestId: change request #${cr.number} is archived`);
-    return { space, cr };
+    return cr;
+  }
+
+  private async checkMergeable(
+    ctx: RequestContext,
+    manager: EntityManager,
+    space: SpaceEntity,
+    cr: ChangeRequestEntity,
+    organizationRules: unknown,
+  ): Promise<void> {
+    if (space.editMode === 'locked') throw forbidden('The space is locked: nothing can be merged into it');
+    await this.mergeRules.check(ctx, manager, space, cr, organizationRules);
   }
 
   /**

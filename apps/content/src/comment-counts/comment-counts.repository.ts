@@ -2,7 +2,7 @@ import type { CommentCountEvent } from '@bindery/contracts';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 
-/** `Space.comments` and `ChangeRequest.comments`, written from collaboration's count events. */
+/** `Space.comments` (`space_comment_counts`) and `ChangeRequest.comments`, written from collaboration's count events. */
 @Injectable()
 export class CommentCountsRepository {
   constructor(private readonly db: DataSource) {}
@@ -13,11 +13,12 @@ export class CommentCountsRepository {
    */
   async store(event: CommentCountEvent): Promise<void> {
     if (event.changeRequestId === undefined) {
-      await this.db.query('UPDATE spaces SET comments = $1, comments_version = $2 WHERE id = $3 AND comments_version < $2', [
-        event.open,
-        event.version,
-        event.spaceId,
-      ]);
+      // Its own row, not the space row (which merges lock): a count never waits for a merge.
+      await this.db.query(
+        `INSERT INTO space_comment_counts AS c (space_id, open, version) SELECT id, $2::int, $3::bigint FROM spaces WHERE id = $1
+         ON CONFLICT (space_id) DO UPDATE SET open = EXCLUDED.open, version = EXCLUDED.version WHERE c.version < EXCLUDED.version`,
+        [event.spaceId, event.open, event.version],
+      );
     } else {
       await this.db.query(
         'UPDATE change_requests SET comments = $1, comments_version = $2 WHERE id = $3 AND space_id = $4 AND comments_version < $2',

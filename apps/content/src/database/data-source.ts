@@ -13,6 +13,7 @@ import { AddLinksAndSearch1767700000000 } from './migrations/1767700000000-AddLi
 import { AddCommentCounts1767640000000 } from './migrations/1767640000000-AddCommentCounts';
 import { AddOpenApiOutlines1767800000000 } from './migrations/1767800000000-AddOpenApiOutlines';
 import { AddReusableContents1767810000000 } from './migrations/1767810000000-AddReusableContents';
+import { CountersOffSpaceRow1767850000000 } from './migrations/1767850000000-CountersOffSpaceRow';
 
 export const CONTENT_SCHEMA = 'content';
 
@@ -27,6 +28,7 @@ export const contentMigrations = [
   AddCommentCounts1767640000000,
   AddOpenApiOutlines1767800000000,
   AddReusableContents1767810000000,
+  CountersOffSpaceRow1767850000000,
 ];
 
 /** Content's own schema, reached with its own role (DATABASE_URL). */

@@ -172,8 +172,19 @@ export class SearchRepository {
     }));
   }
 
-  /** The matching sections of some pages with a highlighted excerpt each (`<mark>` around the matched words). */
-  async sectionHits(pages: Array<{ spaceId: string; pageId: string }>, tsQuery: string): Promise<SectionHit[]> {
+  /**
+   * The best `perPage` matching sections of some pages (score, then position), each with a
+   * highlighted excerpt (`<mark>` around the matched words). The sections are fetched by page
+   * (materialized, so the planner cannot turn it into a scan of the text index, which would visit
+   * every matching section of every space) and only the sections shown get an excerpt:
+   * `ts_headline` re-parses the text and is the expensive part.
+   */
+  async sectionHits(
+    pages: Array<{ spaceId: string; pageId: string }>,
+    configs: string[],
+    tsQuery: string,
+    perPage: number,
+  ): Promise<SectionHit[]> {
     if (pages.length === 0) return [];
     const rows: Array<{
       space_id: string;
@@ -185,14 +196,21 @@ export class SearchRepository {
       score: number;
       title_hit: boolean;
     }> = await this.db.query(
-      `WITH p AS (SELECT * FROM unnest($1::text[], $2::text[]) AS p(space_id, page_id)),
-         q AS (SELECT c AS config, to_tsquery(c::regconfig, $3) AS q FROM (SELECT DISTINCT config FROM search_sections s JOIN p USING (space_id, page_id)) d(c))
-         SELECT s.space_id, s.page_id, s.idx, s.heading, s.anchor, ${SCORE_SQL} AS score, s.title_tsv @@ q.q AS title_hit,
-                ts_headline(s.config::regconfig, CASE WHEN s.body = '' THEN s.heading ELSE s.body END, q.q,
-                            'StartSel=<mark>, StopSel=</mark>, MaxWords=30, MinWords=10, MaxFragments=1') AS excerpt
-         FROM search_sections s JOIN p USING (space_id, page_id) JOIN q ON q.config = s.config
-         WHERE s.tsv @@ q.q`,
-      [pages.map((p) => p.spaceId), pages.map((p) => p.pageId), tsQuery],
+      `WITH q AS (SELECT c AS config, to_tsquery(c::regconfig, $3) AS q FROM unnest($4::text[]) AS c),
+         sections AS MATERIALIZED (
+           SELECT s.* FROM unnest($1::text[], $2::text[]) AS p(space_id, page_id)
+           JOIN search_sections s ON s.space_id = p.space_id AND s.page_id = p.page_id
+         ),
+         hits AS (
+           SELECT s.space_id, s.page_id, s.idx, s.heading, s.anchor, s.body, s.config, q.q, ${SCORE_SQL} AS score, s.title_tsv @@ q.q AS title_hit
+           FROM sections s JOIN q ON q.config = s.config WHERE s.tsv @@ q.q
+         ),
+         best AS (SELECT *, row_number() OVER (PARTITION BY space_id, page_id ORDER BY score DESC, idx) AS n FROM hits)
+       SELECT space_id, page_id, idx, heading, anchor, score, title_hit,
+              ts_headline(config::regconfig, CASE WHEN body = '' THEN heading ELSE body END, q,
+                          'StartSel=<mark>, StopSel=</mark>, MaxWords=30, MinWords=10, MaxFragments=1') AS excerpt
+       FROM best WHERE n <= $5`,
+      [pages.map((p) => p.spaceId), pages.map((p) => p.pageId), tsQuery, configs, perPage],
     );
     return rows.map((r) => ({
       spaceId: r.space_id,

@@ -129,7 +129,8 @@ export class SearchService {
       }
     }
     const shown = hits.slice(0, limit);
-    const sections = await this.search.sectionHits(shown, tsQuery);
+    const configs = [...new Set(spaces.map((s) => s.config))];
+    const sections = await this.search.sectionHits(shown, configs, tsQuery, SECTIONS_PER_PAGE);
     const infos = new Map((await this.search.pageInfo(shown)).map((p) => [keyOf(p), p]));
     const pages = new Map<string, SearchPageResult>();
     for (const hit of shown) {

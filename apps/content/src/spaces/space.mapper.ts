@@ -18,7 +18,6 @@ export function toSpace(space: SpaceEntity, counters: SpaceCounters, level: Memb
     organization: space.organizationId,
     revision: space.revisionId,
     defaultLevel: space.defaultLevel,
-    comments: space.comments ?? 0,
     ...counters,
     permissions: spacePermissions(level),
   };

@@ -41,10 +41,6 @@ export class SpaceEntity {
   @Column('text', { name: 'revision_id' })
   revisionId: string;
 
-  /** Last change request number handed out; incremented under the row lock. */
-  @Column('integer', { name: 'change_request_seq', default: 0 })
-  changeRequestSeq: number;
-
   @Column('text', { name: 'share_key' })
   shareKey: string;
 
@@ -56,18 +52,16 @@ export class SpaceEntity {
 
   @Column('timestamptz', { name: 'deleted_at', nullable: true })
   deletedAt: Date | null;
-
-  /**
-   * Open comments, kept from collaboration's count events (`comment-counts/`) and written only
-   * there: never by an entity save, which would put back the count it loaded.
-   */
-  @Column({ type: 'integer', default: 0, insert: false, update: false })
-  comments?: number;
 }
 
-/** Change request counts shown on a space. */
+/**
+ * Counts shown on a space. Kept off the space row (counted, or in rows of their own): merges lock
+ * that row, and a counter on it would make every count update wait for them.
+ */
 export interface SpaceCounters {
   changeRequests: number;
   changeRequestsOpen: number;
   changeRequestsDraft: number;
+  /** Open comments on the space's main content (`space_comment_counts`, from collaboration's events). */
+  comments: number;
 }

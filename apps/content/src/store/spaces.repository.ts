@@ -5,11 +5,23 @@ import { DataSource, type EntityManager, type QueryDeepPartialEntity } from 'typ
 import { lastPosition } from './sibling-positions';
 import { type SpaceCounters, SpaceEntity } from './space.entity';
 
-const COUNTERS_SQL = `SELECT space_id,
-  count(*)::int AS total,
-  count(*) FILTER (WHERE status = 'open')::int AS open,
-  count(*) FILTER (WHERE status = 'draft')::int AS draft
-  FROM change_requests WHERE space_id = ANY($1) GROUP BY space_id`;
+/** Change request counts (counted) and the stored open comment count of each space, one row per id asked. */
+const COUNTERS_SQL = `SELECT ids.id AS space_id,
+  coalesce(cr.total, 0)::int AS total, coalesce(cr.open, 0)::int AS open, coalesce(cr.draft, 0)::int AS draft,
+  coalesce(c.open, 0)::int AS comments
+  FROM unnest($1::text[]) AS ids(id)
+  LEFT JOIN (SELECT space_id, count(*) AS total,
+      count(*) FILTER (WHERE status = 'open') AS open,
+      count(*) FILTER (WHERE status = 'draft') AS draft
+    FROM change_requests WHERE space_id = ANY($1) GROUP BY space_id) cr ON cr.space_id = ids.id
+  LEFT JOIN space_comment_counts c ON c.space_id = ids.id`;
+
+/** What a merge needs of the space row it locked by moving the revision (`moveRevision`). */
+export interface LockedSpace {
+  editMode: SpaceEntity['editMode'];
+  mergeRules: SpaceEntity['mergeRules'];
+  organizationId: string;
+}
 
 @Injectable()
 export class SpacesRepository {
@@ -20,9 +32,31 @@ export class SpacesRepository {
     return manager.getRepository(SpaceEntity).findOneBy({ id });
   }
 
-  /** The space row locked until the transaction ends (merges, numbering). */
+  /**
+   * The space row locked until the transaction ends (writes that move its revision). `FOR NO KEY
+   * UPDATE`, not `FOR UPDATE`: inserts of rows that reference the space (revisions, change
+   * requests, search rows) take a key-share lock on it for their foreign key, which `FOR UPDATE`
+   * would make wait for the whole merge.
+   */
   findForUpdate(manager: EntityManager, id: string): Promise<SpaceEntity | null> {
-    return manager.getRepository(SpaceEntity).createQueryBuilder('s').setLock('pessimistic_write').where('s.id = :id', { id }).getOne();
+    return manager.getRepository(SpaceEntity).createQueryBuilder('s').setLock('for_no_key_update').where('s.id = :id', { id }).getOne();
+  }
+
+  /**
+   * Compare-and-set of the space's revision: moves it to `to` only while it still is `from`, and
+   * answers what the check after the lock needs, or null when another write moved it first (or the
+   * space is gone). The update locks the row until the transaction ends; waiting for a concurrent
+   * merge, Postgres re-reads the row it committed, so a moved revision is never overwritten.
+   */
+  async moveRevision(manager: EntityManager, id: string, from: string, to: string, at: Date): Promise<LockedSpace | null> {
+    const [rows]: [Array<{ edit_mode: LockedSpace['editMode']; merge_rules: LockedSpace['mergeRules']; organization_id: string }>, number] =
+      await manager.query(
+        `UPDATE spaces SET revision_id = $3, updated_at = $4 WHERE id = $1 AND revision_id = $2
+         RETURNING edit_mode, merge_rules, organization_id`,
+        [id, from, to, at],
+      );
+    const row = rows[0];
+    return row ? { editMode: row.edit_mode, mergeRules: row.merge_rules, organizationId: row.organization_id } : null;
   }
 
   /** Live spaces of an organization in (createdAt, id) order after the keyset position. */
@@ -47,10 +81,13 @@ export class SpacesRepository {
   }
 
   async counters(spaceIds: string[]): Promise<Map<string, SpaceCounters>> {
-    const rows: Array<{ space_id: string; total: number; open: number; draft: number }> = await this.db.query(COUNTERS_SQL, [spaceIds]);
+    const rows: Array<{ space_id: string; total: number; open: number; draft: number; comments: number }> = await this.db.query(
+      COUNTERS_SQL,
+      [spaceIds],
+    );
     const out = new Map<string, SpaceCounters>();
-    for (const id of spaceIds) out.set(id, { changeRequests: 0, changeRequestsOpen: 0, changeRequestsDraft: 0 });
-    for (const r of rows) out.set(r.space_id, { changeRequests: r.total, changeRequestsOpen: r.open, changeRequestsDraft: r.draft });
+    for (const r of rows)
+      out.set(r.space_id, { changeRequests: r.total, changeRequestsOpen: r.open, changeRequestsDraft: r.draft, comments: r.comments });
     return out;
   }
 
@@ -98,14 +135,18 @@ export class SpacesRepository {
     return rows.length > 0;
   }
 
-  /** Next change request number of a space; the row lock makes concurrent creations take turns. */
+  /**
+   * Next change request number of a space, from its own row in `change_request_numbers` (not the
+   * space row, which merges lock). The row stays locked until the creating transaction ends, so
+   * concurrent creations take turns and a rolled-back creation gives its number back: no gaps.
+   */
   async nextChangeRequestNumber(manager: EntityManager, spaceId: string): Promise<number> {
-    // TypeORM answers an UPDATE with [rows, rowCount].
-    const [rows]: [Array<{ change_request_seq: number }>, number] = await manager.query(
-      'UPDATE spaces SET change_request_seq = change_request_seq + 1 WHERE id = $1 RETURNING change_request_seq',
+    const rows: Array<{ last_number: number }> = await manager.query(
+      `INSERT INTO change_request_numbers AS n (space_id, last_number) VALUES ($1, 1)
+       ON CONFLICT (space_id) DO UPDATE SET last_number = n.last_number + 1 RETURNING last_number`,
       [spaceId],
     );
-    return rows[0].change_request_seq;
+    return rows[0].last_number;
   }
 
   /** Removes spaces deleted before `cutoff` (their revisions and change requests go with them). */

@@ -301,6 +301,49 @@ describe('change requests', () => {
     expect(textsOf(await spacePage(client, space.id, ids.Intro))).toEqual(['ALPHA', 'bravo', 'CHARLIE']);
   });
 
+  it('merges concurrently into one space without losing an edit, while new change requests keep gapless numbers', async () => {
+    const { client, orgId } = await newOrgAdmin('concurrent');
+    const space = await createSpace(client, orgId);
+    const seed = await createChangeRequest(client, space.id, 'Seed');
+    const names = ['one', 'two', 'three', 'four', 'five', 'six'];
+    const seeded = await editContent(
+      client,
+      space.id,
+      seed.id,
+      names.map((name) => ({ operation: 'insert_page', ref: name, title: name, document: documentOf(['a', `${name} before`]) })),
+    );
+    await merge(client, space.id, seed.id);
+    const pageOf = new Map(seeded.changes.map((c) => [c.ref!, (c.page as { id: string }).id]));
+    // One change request per page, each editing only its own page: no merge can conflict.
+    const crs = await Promise.all(names.map((name) => createChangeRequest(client, space.id, `Edit ${name}`)));
+    for (const [i, cr] of crs.entries())
+      await editContent(client, space.id, cr.id, [
+        { operation: 'update_page', page: pageOf.get(names[i])!, document: documentOf(['a', `${names[i]} after`]) },
+      ]);
+
+    // Every merge at once, with more change requests opened meanwhile.
+    const [merged, opened] = await Promise.all([
+      Promise.all(crs.map((cr) => merge(client, space.id, cr.id))),
+      Promise.all(Array.from({ length: 4 }, (_, i) => createChangeRequest(client, space.id, `Later ${i}`))),
+    ]);
+
+    expect(new Set(merged.map((m) => m.revision)).size).toBe(names.length);
+    const after = expectOperation<{ revision: string }>(await client.get(`/v1/spaces/${space.id}`), 'getSpaceById', 200);
+    expect(merged.map((m) => m.revision)).toContain(after.revision);
+    // Each merge built on the one before it: the space shows every edit.
+    for (const name of names) expect(textsOf(await spacePage(client, space.id, pageOf.get(name)!))).toEqual([`${name} after`]);
+    for (const cr of crs) {
+      const body = expectOperation<ChangeRequestBody>(
+        await client.get(`/v1/spaces/${space.id}/change-requests/${cr.id}`),
+        'getChangeRequestById',
+        200,
+      );
+      expect(body.status).toBe('merged');
+    }
+    const numbers = [seed, ...crs, ...opened].map((cr) => cr.number).sort((a, b) => a - b);
+    expect(numbers).toEqual(Array.from({ length: 1 + names.length + 4 }, (_, i) => i + 1));
+  });
+
   it('refuses a conflicting merge with a 409 naming the pages, and writes nothing', async () => {
     const { client, orgId } = await newOrgAdmin('conflicts');
     const space = await createSpace(client, orgId);
