@@ -18,6 +18,7 @@ import { MARK_ORDER } from './inline-normalize';
 import { isContainerCloser } from './gitbook-blocks';
 import { liquidBlockToMdast } from './liquid-blocks';
 import { splitLiquidLine } from './liquid-tags';
+import { isUnconverted } from './unconverted';
 
 export interface DocumentToMarkdownOptions {
   /**
@@ -119,6 +120,8 @@ export class DocumentToMdast {
       case 'code': {
         const value = node.nodes.map((line) => line.nodes.map((text) => text.leaves.map((leaf) => leaf.text).join('')).join('')).join('\n');
         const { syntax, ...gitbook } = node.data;
+        // A tag kept as its source on import goes back as that source.
+        if (isUnconverted(node)) return [{ type: 'html', value }];
         return [{ type: 'code', lang: syntax ?? null, meta: null, value, data: { gitbook } }];
       }
       case 'code-line':
