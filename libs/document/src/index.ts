@@ -43,3 +43,4 @@ export function documentToMarkdown(document: Document, options: DocumentToMarkdo
   return document.nodes[0]?.type === 'divider' ? markdown.replace(/^---/, '***') : markdown;
 }
 export { type MarkdownRefs, resolveFromRefs } from './markdown-refs';
+export { type InlineSpec, inlineSpec } from './legacy-swagger';
