@@ -231,6 +231,7 @@ export function liquidBlockToMdast(
   node: LiquidDocumentBlock,
   flow: (nodes: DocumentBlock[]) => BlockContent[],
   url: (ref: Extract<DocumentBlock, { type: 'file' }>['data']['ref']) => string | undefined,
+  includePath: (id: string) => string | undefined = () => undefined,
 ): LiquidBlockNode | Html | undefined {
   const tag = (
     name: string,
@@ -290,7 +291,10 @@ export function liquidBlockToMdast(
     case 'integration':
       return tag(`@${node.data.integration}/${node.data.block}`, node.data.props, [], { single: true });
     case 'reusable-content':
-      return tag('include', {}, [], { single: true, argument: JSON.stringify(node.data.ref.reusableContent) });
+      return tag('include', {}, [], {
+        single: true,
+        argument: JSON.stringify(includePath(node.data.ref.reusableContent) ?? node.data.ref.reusableContent),
+      });
   }
 }
 
