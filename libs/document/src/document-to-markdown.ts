@@ -18,6 +18,7 @@ import { MARK_ORDER } from './inline-normalize';
 import { isContainerCloser } from './gitbook-blocks';
 import { liquidBlockToMdast } from './liquid-blocks';
 import { splitLiquidLine } from './liquid-tags';
+import { isUnconverted } from './unconverted';
 
 export interface DocumentToMarkdownOptions {
   /**
@@ -25,6 +26,8 @@ export interface DocumentToMarkdownOptions {
    * writes anchors as `#anchor` and leaves other references without a URL (their text is kept).
    */
   resolveRef?: (ref: ContentRef) => string | undefined;
+  /** The path to write in `{% include %}` for a reusable content id; without one, the id as it is. */
+  includePath?: (id: string) => string | undefined;
 }
 
 /** A mark as a string, so that two colours are two marks: `bold`, `color:red:default`. */
@@ -57,9 +60,11 @@ export function defaultResolveRef(ref: ContentRef): string | undefined {
 
 export class DocumentToMdast {
   private readonly resolveRef: (ref: ContentRef) => string | undefined;
+  private readonly includePath: (id: string) => string | undefined;
 
   constructor(options: DocumentToMarkdownOptions = {}) {
     this.resolveRef = options.resolveRef ?? defaultResolveRef;
+    this.includePath = options.includePath ?? (() => undefined);
   }
 
   /** Liquid blocks (hint, tabs, stepper, …) being written around the current node. */
@@ -119,6 +124,8 @@ export class DocumentToMdast {
       case 'code': {
         const value = node.nodes.map((line) => line.nodes.map((text) => text.leaves.map((leaf) => leaf.text).join('')).join('')).join('\n');
         const { syntax, ...gitbook } = node.data;
+        // A tag kept as its source on import goes back as that source.
+        if (isUnconverted(node)) return [{ type: 'html', value }];
         return [{ type: 'code', lang: syntax ?? null, meta: null, value, data: { gitbook } }];
       }
       case 'code-line':
@@ -160,7 +167,7 @@ export class DocumentToMdast {
       case 'file':
       case 'integration':
       case 'reusable-content': {
-        const liquid = liquidBlockToMdast(node, (nodes) => this.liquidFlow(nodes), this.resolveRef);
+        const liquid = liquidBlockToMdast(node, (nodes) => this.liquidFlow(nodes), this.resolveRef, this.includePath);
         return liquid ? [liquid] : [];
       }
       default:

@@ -260,14 +260,15 @@ function append<T>(target: T[], items: T[]): void {
 
 /**
  * Whether a frame makes a block: an `{% openapi %}` needs its `src`, `path` and `method`, and so on.
- * Otherwise (a hand-written `{% swagger %}`, its `swagger-*` parts) the tags stay text and their
- * content is read as ordinary blocks.
+ * Otherwise the tags stay text and their content is read as ordinary blocks.
  */
 function isLiquidBlock({ name, attributes, argument }: Frame): boolean {
   switch (name) {
     case 'openapi':
-    case 'swagger':
       return !!(attributes.src && attributes.path && attributes.method);
+    case 'swagger':
+      // Hand-written (no `src`), it holds its operation in `swagger-*` parts.
+      return !!(attributes.path && attributes.method);
     case 'openapi-operation':
       return !!(attributes.spec && attributes.path && attributes.method);
     case 'file':
@@ -277,10 +278,6 @@ function isLiquidBlock({ name, attributes, argument }: Frame): boolean {
       return !!argument;
     case 'page-ref':
       return !!(attributes.page || argument);
-    case 'swagger-description':
-    case 'swagger-parameter':
-    case 'swagger-response':
-      return false;
     default:
       return LIQUID_BLOCK_TAGS.has(name);
   }

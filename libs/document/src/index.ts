@@ -42,4 +42,5 @@ export function documentToMarkdown(document: Document, options: DocumentToMarkdo
   // divider is written as `***`, the same block, so a body read back is never taken for metadata.
   return document.nodes[0]?.type === 'divider' ? markdown.replace(/^---/, '***') : markdown;
 }
-export { type MarkdownRefs, resolveFromRefs } from './markdown-refs';
+export { type MarkdownRefs, markdownOptionsFromRefs, resolveFromRefs } from './markdown-refs';
+export { type InlineSpec, inlineSpec } from './legacy-swagger';

@@ -2,10 +2,12 @@
 // `DocumentBlockColumns`, `DocumentBlockIf`, `DocumentBlockUpdates`, `DocumentBlockOpenAPI` (type
 // `swagger`), `DocumentBlockOpenAPIOperation`, `DocumentBlockFile`, `DocumentBlockReusableContent`,
 // `DocumentBlockContentRef`), and back to mdast for writing.
-import type { BlockContent, RootContent } from 'mdast';
+import type { BlockContent, Html, RootContent } from 'mdast';
 import type { ColumnBlock, DocumentBlock, Length, StepperStepBlock, UpdateBlock, UpdatesBlock } from './document.types';
 import type { LiquidBlockNode } from './gitbook-mdast';
 import { length } from './html-blocks';
+import { legacySwaggerBlock, legacySwaggerMarkdown } from './legacy-swagger';
+import { stringifyMarkdown } from './processor';
 
 type Allowed = Set<DocumentBlock['type']>;
 
@@ -82,17 +84,13 @@ export class LiquidBlocks {
       }
       case 'update':
         return timestamp(node.attributes.date) === undefined ? 'as-source' : this.update(node);
-      case 'openapi':
       case 'swagger':
-        // A legacy `{% swagger %}` written by hand (no `src`) describes its operation inline: no
-        // official block holds that, so it stays as its source (see the README).
-        if (!attributes.src || !attributes.path || !attributes.method) return 'as-source';
-        return {
-          ...base,
-          type: 'swagger',
-          isVoid: true,
-          data: { ref: { kind: 'url', url: attributes.src }, path: attributes.path, method: attributes.method.toLowerCase() },
-        };
+        // A legacy `{% swagger %}` written by hand (no `src`) describes its operation inline.
+        if (!attributes.src)
+          return legacySwaggerBlock(node, key, (children) => stringifyMarkdown({ type: 'root', children }).replace(/\n+$/, ''));
+        return specOperation(key, attributes);
+      case 'openapi':
+        return specOperation(key, attributes);
       case 'openapi-operation':
         if (!attributes.spec || !attributes.path || !attributes.method) return 'as-source';
         return {
@@ -173,6 +171,18 @@ export class LiquidBlocks {
   }
 }
 
+/** `{% openapi src path method %}`: an operation of a specification at a URL (or a file of the repository). */
+function specOperation(key: string, attributes: Record<string, string>): DocumentBlock | 'as-source' {
+  if (!attributes.src || !attributes.path || !attributes.method) return 'as-source';
+  return {
+    object: 'block',
+    key,
+    type: 'swagger',
+    isVoid: true,
+    data: { ref: { kind: 'url', url: attributes.src }, path: attributes.path, method: attributes.method.toLowerCase() },
+  };
+}
+
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const MIDNIGHT = /^(\d{4}-\d{2}-\d{2})T00:00:00(?:\.000)?Z$/;
 
@@ -221,7 +231,8 @@ export function liquidBlockToMdast(
   node: LiquidDocumentBlock,
   flow: (nodes: DocumentBlock[]) => BlockContent[],
   url: (ref: Extract<DocumentBlock, { type: 'file' }>['data']['ref']) => string | undefined,
-): LiquidBlockNode | undefined {
+  includePath: (id: string) => string | undefined = () => undefined,
+): LiquidBlockNode | Html | undefined {
   const tag = (
     name: string,
     attributes: Record<string, string | undefined>,
@@ -263,6 +274,9 @@ export function liquidBlockToMdast(
     case 'update':
       return tag('updates', {}, [tag('update', { date: dateAttribute(node.data.date) }, flow(node.nodes))]);
     case 'swagger': {
+      // An operation written inline (a hand-written `{% swagger %}`) goes back to its tags, as written.
+      const inline = legacySwaggerMarkdown(node);
+      if (inline !== undefined) return { type: 'html', value: inline };
       const src = url(node.data.ref);
       return src ? tag('openapi', { src, path: node.data.path, method: node.data.method }, [fallbackLink(src)]) : undefined;
     }
@@ -277,7 +291,10 @@ export function liquidBlockToMdast(
     case 'integration':
       return tag(`@${node.data.integration}/${node.data.block}`, node.data.props, [], { single: true });
     case 'reusable-content':
-      return tag('include', {}, [], { single: true, argument: JSON.stringify(node.data.ref.reusableContent) });
+      return tag('include', {}, [], {
+        single: true,
+        argument: JSON.stringify(includePath(node.data.ref.reusableContent) ?? node.data.ref.reusableContent),
+      });
   }
 }
 

@@ -1,3 +1,4 @@
+import type { DocumentToMarkdownOptions } from './document-to-markdown';
 import type { ContentRef } from './document.types';
 
 /**
@@ -8,6 +9,8 @@ import type { ContentRef } from './document.types';
 export interface MarkdownRefs {
   pages?: Record<string, string>;
   files?: Record<string, string>;
+  /** The path written in `{% include "…" %}` for each reusable content, by id. */
+  reusableContents?: Record<string, string>;
 }
 
 /** Where a reference points, by the table; undefined (text only) for another space or a missing id. */
@@ -21,4 +24,12 @@ export function resolveFromRefs(ref: ContentRef, refs: MarkdownRefs): string | u
     return page === undefined ? undefined : `${page}#${ref.anchor}`;
   }
   return ref.kind === 'file' ? refs.files?.[ref.file] : undefined;
+}
+
+/** The writer's options for a reference table: its references and its includes. */
+export function markdownOptionsFromRefs(refs: MarkdownRefs): DocumentToMarkdownOptions {
+  return {
+    resolveRef: (ref) => resolveFromRefs(ref, refs),
+    includePath: (id) => refs.reusableContents?.[id],
+  };
 }

@@ -29,6 +29,7 @@ import { toString as toPlainText } from 'mdast-util-to-string';
 import { normalizeInlines } from './inline-normalize';
 import { type BlockConverter, LiquidBlocks } from './liquid-blocks';
 import { formatTag } from './liquid-tags';
+import { UNCONVERTED_NOTE, UNCONVERTED_SYNTAX } from './unconverted';
 import { stringifyMarkdown } from './processor';
 
 type BlockType = DocumentBlock['type'];
@@ -219,7 +220,7 @@ export class MarkdownToDocument implements BlockConverter {
       if (child.type === 'hint' && allowed.has('hint')) return this.hint(child, allowed);
       if (type !== undefined && !allowed.has(type)) return this.unfitting(child, allowed);
       const block = this.block(child, allowed);
-      if (block === AS_SOURCE) return this.literal(child);
+      if (block === AS_SOURCE) return child.type === 'liquidBlock' ? [this.unconverted(child)] : this.literal(child);
       if (!block) return [];
       return allowed.has(block.type) ? [block] : this.unfitting(child, allowed);
     });
@@ -374,7 +375,8 @@ export class MarkdownToDocument implements BlockConverter {
       case 'definition':
         return undefined; // Consumed: references are resolved to plain links and images.
       case 'liquidTag':
-        return this.paragraph([{ type: 'text', value: node.value }]);
+        // A tag of no known block (or one that does not close) stays visible, as written.
+        return this.unconverted(node);
       case 'liquidBlock':
         return this.liquid.block(node, key);
       case 'html':
@@ -414,6 +416,15 @@ export class MarkdownToDocument implements BlockConverter {
       .map((line) => line.trim())
       .filter((line) => line.length > 0)
       .map((line) => this.paragraph([{ type: 'text', value: line }]));
+  }
+
+  /**
+   * A GitBook tag with no block here, as a code block of its source under a note (`UNCONVERTED_NOTE`),
+   * so that readers see it is not converted and the writer puts it back as it was.
+   */
+  private unconverted(node: RootContent): CodeBlock {
+    const source = node.type === 'liquidTag' ? node.value : stringifyMarkdown({ type: 'root', children: [node] }).replace(/\n+$/, '');
+    return this.code(source, UNCONVERTED_SYNTAX, { title: UNCONVERTED_NOTE });
   }
 
   private paragraph(children: PhrasingContent[]): ParagraphBlock {

@@ -236,17 +236,18 @@ describe('Markdown round trips, construct by construct', () => {
 });
 
 describe('input the document model cannot express is kept, not dropped', () => {
-  it('unclosed or unknown Liquid tags stay as text', () => {
+  it('unclosed or unknown Liquid tags stay visible, as noted code blocks of their source', () => {
     const markdown = '{% hint style="info" %}\n\nNever closed.\n\n{% swagger src="x.yaml" %}\n';
     const document = markdownToDocument(markdown.replace('\n\n', '\n'));
-    expect(document.nodes.map((block) => block.type)).toEqual(['paragraph', 'paragraph', 'paragraph']);
+    expect(document.nodes.map((block) => block.type)).toEqual(['code', 'paragraph', 'code']);
+    expect(document.nodes[0]).toMatchObject({ data: { syntax: 'markdown', title: 'GitBook block not converted, kept as written' } });
     expect(documentToMarkdown(document)).toBe(markdown);
     expect(documentToMarkdown(markdownToDocument(markdown))).toBe(markdown);
   });
 
-  it('a hint style outside the official ones stays as text', () => {
+  it('a hint style outside the official ones stays visible: its tags as noted code blocks, its text a paragraph', () => {
     const document = markdownToDocument('{% hint style="tip" %}\nText\n{% endhint %}\n');
-    expect(document.nodes.every((block) => block.type === 'paragraph')).toBe(true);
+    expect(document.nodes.map((block) => block.type)).toEqual(['code', 'paragraph', 'code']);
     expect(leafTexts(document).join('|')).toContain('{% hint style="tip" %}');
   });
 

@@ -1,10 +1,11 @@
-import type { ImportPage, JsonDocument } from '@bindery/contracts';
+import type { ImportPage, ImportReusableContent, JsonDocument } from '@bindery/contracts';
 import { badRequest } from '@bindery/platform';
 import { documentInputError } from '@bindery/document';
 import { contentHash } from '../model/content-hash';
 import { type PageMeta, PageTree, ROOT } from '../model/page-tree';
 import { linkTargetOf, pageTypeOf } from '../model/page-types';
 import { SLUG_PATTERN } from '../model/slugs';
+import type { StoredReusableContent } from '../model/reusable-contents';
 
 /**
  * The page tree of an import, built against the current tree: a page keeps its id, dates and
@@ -115,4 +116,43 @@ function sameList(a: string[], b: string[]): boolean {
 
 function clean<T extends object>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}
+
+/**
+ * The revision's reusable contents after an import: the importer's list when it sends one (Git
+ * Sync's `.gitbook/includes`), else the current revision's. Bodies arrive by hash (stored before)
+ * or inline; the ids are the importer's, so a re-import keeps every `{% include %}` pointing home.
+ */
+export function importedReusableContents(
+  input: ImportReusableContent[] | undefined,
+  current: StoredReusableContent[],
+): { list: StoredReusableContent[]; documents: JsonDocument[]; storedHashes: string[] } {
+  if (input === undefined) return { list: current, documents: [], storedHashes: [] };
+  if (!Array.isArray(input)) throw badRequest('reusableContents: must be a list');
+  const documents: JsonDocument[] = [];
+  const storedHashes: string[] = [];
+  const seen = new Set<string>();
+  const list = input.map((item, i): StoredReusableContent => {
+    const at = `reusableContents[${i}]`;
+    if (typeof item?.id !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(item.id)) throw badRequest(`${at}.id: must be an id`);
+    if (seen.has(item.id)) throw badRequest(`${at}.id: "${item.id}" is given twice`);
+    seen.add(item.id);
+    if (typeof item.title !== 'string' || !item.title.trim()) throw badRequest(`${at}.title: a reusable content needs a title`);
+    let document: string | null = null;
+    if (item.documentHash !== undefined) {
+      if (item.document !== undefined) throw badRequest(`${at}.documentHash: give a document or its hash, not both`);
+      if (typeof item.documentHash !== 'string' || !/^[A-Za-z0-9_-]{43}$/.test(item.documentHash))
+        throw badRequest(`${at}.documentHash: must be a content hash`);
+      document = item.documentHash;
+      storedHashes.push(document);
+    } else if (item.document !== undefined) {
+      const checked = checkedDocument(item.document, `${at}.document`);
+      if (checked.nodes.length > 0) {
+        document = contentHash(checked);
+        documents.push(checked);
+      }
+    }
+    return { id: item.id, title: item.title.slice(0, 255), document };
+  });
+  return { list, documents, storedHashes };
 }

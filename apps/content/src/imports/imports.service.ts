@@ -28,7 +28,7 @@ import { ContentStore } from '../store/content-store';
 import { RevisionsRepository } from '../store/revisions.repository';
 import { SpaceAccess } from '../store/space-access';
 import { SpacesRepository } from '../store/spaces.repository';
-import { buildImportTree, checkedDocument } from './import-tree';
+import { buildImportTree, checkedDocument, importedReusableContents } from './import-tree';
 
 /** Most bytes one store-files request may carry (decoded); the importer sends files in batches under it. */
 const MAX_STORE_BYTES = 32 * 1024 * 1024;
@@ -99,13 +99,16 @@ export class ImportsService {
       // Bodies stored before by hash: the collector may have removed one no page used yet (it runs
       // under the writers' lock, now held), so the importer stores them again on its retry.
       // 503, not 409: the importer's next attempt stores the bodies again, so it is worth a retry.
-      const missing = await this.store.countMissingDocuments(manager, built.storedHashes);
+      const reusableContents = importedReusableContents(input.reusableContents, current.reusableContents);
+      await this.store.saveDocuments(manager, reusableContents.documents);
+      const missing = await this.store.countMissingDocuments(manager, [...built.storedHashes, ...reusableContents.storedHashes]);
       if (missing > 0) throw unavailable(`pages: ${missing} page bodies are not stored, store them again`);
       let written = 0;
       for (const page of built.tree.pages.values()) if (page.nodeHash === undefined) written++;
       const pages = await this.store.saveTree(manager, built.tree);
       const sameFiles = stableStringify(files) === stableStringify(current.files);
-      if (!input.standalone && sameFiles && sameList(pages, current.pages))
+      const sameReusable = stableStringify(reusableContents.list) === stableStringify(current.reusableContents);
+      if (!input.standalone && sameFiles && sameReusable && sameList(pages, current.pages))
         return { revisionId: current.id, changed: false, pagesWritten: 0 };
       const revision = await this.revisions.insert(manager, {
         id: newId(),
@@ -113,7 +116,7 @@ export class ImportsService {
         parents: [current.id],
         pages,
         files,
-        reusableContents: current.reusableContents,
+        reusableContents: reusableContents.list,
         type: 'edits',
         mergedFrom: null,
       });
@@ -128,7 +131,7 @@ export class ImportsService {
     const { space } = await this.access.load(ctx, input.spaceId, 'view');
     const revision = (await this.revisions.find(space.revisionId))!;
     const tree = await this.store.snapshot(revision.pages);
-    const hashes = [...tree.pages.values()].map((p) => p.document).filter((h): h is string => h !== null);
+    const hashes = [...tree.pages.values(), ...revision.reusableContents].map((p) => p.document).filter((h): h is string => h !== null);
     const bodies = await this.store.loadDocuments(hashes);
     const toPage = (id: string): ImportReadPage => {
       const page = tree.pages.get(id)!;
@@ -152,6 +155,11 @@ export class ImportsService {
       revisionId: revision.id,
       pages: tree.childrenOf(ROOT).map(toPage),
       files: revision.files.map(({ id, name, contentType, size, hash }) => ({ id, name, contentType, size, hash })),
+      reusableContents: revision.reusableContents.map(({ id, title, document }) => ({
+        id,
+        title,
+        document: document ? (bodies.get(document) ?? null) : null,
+      })),
     };
   }
 

@@ -3,7 +3,8 @@ import { posix } from 'node:path';
 import type { ImportFile, ImportReadResult } from '@bindery/contracts';
 import type { MarkdownRefs } from '@bindery/platform/markdown';
 import { Document as YamlDocument, visit as visitYaml } from 'yaml';
-import type { PathIds } from './import-tree';
+import { includePaths } from './includes';
+import { type PathIds, slugify } from './import-tree';
 import { inProcessConverter, mapConcurrently, type PageConverter } from './page-parser';
 import { type PageSource, pageSourceHash, referencedFiles, referencedPages } from './page-source';
 
@@ -75,15 +76,25 @@ export async function planExport(
     filePath.set(file.id, path);
   }
 
+  // Reusable contents: one include file each, kept at the path it was imported from.
+  const includePath = includePaths(read.reusableContents ?? [], previous.reusableContents, slugify);
+
   const texts = new Map<string, string>();
   const kept = new Set<string>();
   const fromSource = new Set<string>();
+  /** `{% include %}` paths as GitBook writes them: relative to the including file. */
+  const includesFrom = (from: string): Record<string, string> =>
+    Object.fromEntries([...includePath].map(([id, target]) => [id, posix.relative(posix.dirname(from), target)]));
   const refPaths = { page: (id: string) => pagePath.get(id), file: (id: string) => filePath.get(id) };
-  const ids: PathIds = { pages: {}, files: {} };
+  const ids: PathIds = {
+    pages: {},
+    files: {},
+    reusableContents: Object.fromEntries([...includePath].map(([id, path]) => [path, { id }])),
+  };
   // A page's text depends on its own fields and document and on where every page and file lives
   // (its links): a page whose fingerprint is the last export's is not rendered again.
   const layout = createHash('sha1')
-    .update(JSON.stringify([...pagePath, ...filePath]))
+    .update(JSON.stringify([...pagePath, ...filePath, ...includePath]))
     .digest('hex');
   const summary: string[] = ['# Table of contents', ''];
   const toRender: Array<{ page: ReadPage; path: string; key: string; fp: string }> = [];
@@ -140,7 +151,7 @@ export async function planExport(
   await mapConcurrently(toRender, converter.concurrency, async ({ page, path, key, fp }) => {
     // Links to pages and files become paths relative to this page's file.
     const relative = (target: string) => encodePath(posix.relative(posix.dirname(path), target) || posix.basename(target));
-    const refs: MarkdownRefs = { pages: {}, files: {} };
+    const refs: MarkdownRefs = { pages: {}, files: {}, reusableContents: includesFrom(path) };
     const linked = new Set<string>();
     if (page.document) {
       for (const id of referencedPages(page.document)) if (pagePath.has(id)) refs.pages![id] = relative(pagePath.get(id)!);
@@ -157,6 +168,11 @@ export async function planExport(
     ids.pages[key] = { id: page.id, oid: blobOid(text), files: [...linked], fp };
   });
   texts.set('SUMMARY.md', summary.join('\n') + '\n');
+  await mapConcurrently(read.reusableContents ?? [], converter.concurrency, async (content) => {
+    const path = includePath.get(content.id)!;
+    const body = content.document ? await converter.write(content.document, path, { reusableContents: includesFrom(path) }) : '';
+    texts.set(path, `---\n${frontmatterYaml({ title: content.title })}---\n\n${body}`);
+  });
   for (const [path, file] of fileByPath)
     ids.files[path] = { id: file.id, oid: '', hash: file.hash, size: file.size, contentType: file.contentType };
   return { texts, files: fileByPath, ids, kept, fromSource };

@@ -1,8 +1,9 @@
 import { posix } from 'node:path';
-import type { ImportPage, JsonDocument } from '@bindery/contracts';
+import type { ImportPage, ImportReusableContent, JsonDocument } from '@bindery/contracts';
 import { createHash } from 'node:crypto';
 import { codeBlockDocument, markdownInputError } from '@bindery/document';
 import type { GitbookConfig } from './gitbook-config';
+import { isIncludePath, readInclude, resolveIncludes } from './includes';
 import { type PageSource, pageSourceHash } from './page-source';
 import { inProcessConverter, mapConcurrently, type PageConverter, type ParsedPage } from './page-parser';
 import { parseSummary, type SummaryEntry } from './summary';
@@ -18,10 +19,14 @@ export interface PathIds {
   /** `fp`: the fingerprint of what an export rendered (page, document and every path), to skip rendering it again. */
   pages: Record<string, { id: string; oid?: string; files?: string[]; fp?: string }>;
   files: Record<string, { id: string; oid: string; hash: string; size: number; contentType: string }>;
+  /** `.gitbook/includes/*.md` → the id of its reusable content. */
+  reusableContents?: Record<string, { id: string }>;
 }
 
 export interface ImportPlan {
   pages: ImportPage[];
+  /** `.gitbook/includes/*.md`, every one of them (the space's reusable contents). */
+  reusableContents: ImportReusableContent[];
   /** Root-relative paths of the files the space holds (assets and linked files). */
   files: string[];
   ids: PathIds;
@@ -168,6 +173,16 @@ export async function planImport(
     ];
   }
 
+  // Reusable contents: every include file, read before the pages that include them.
+  const includePaths = [...files.keys()].filter(isIncludePath).sort();
+  const includeIds = new Map(includePaths.map((path) => [path, previous.reusableContents?.[path]?.id ?? newId(`reusable:${path}`)]));
+  ids.reusableContents = Object.fromEntries([...includeIds].map(([path, id]) => [path, { id }]));
+  const includeTexts = includePaths.length > 0 ? await read(includePaths) : new Map<string, Buffer>();
+  const reusableContents = await mapConcurrently(includePaths, converter.concurrency, async (path) => {
+    const include = await readInclude(path, includeTexts.get(path)!.toString('utf8'), includeIds.get(path)!, converter, report);
+    return { ...include, document: resolveIncludes(include.document, path, includeIds, resolvePath, report) };
+  });
+
   // Second pass: bodies. Only changed blobs are read and parsed.
   const usedFiles = new Set<string>([...files.keys()].filter((p) => p.startsWith(ASSETS_DIR)));
   const toParse: Planned[] = [];
@@ -238,7 +253,8 @@ export async function planImport(
     }
     applyFrontmatter(item.page, parsed.frontmatter);
     const linked = new Set<string>();
-    item.page.document = resolveLinks(parsed.document, item.path!, files, byPath, linked, report);
+    const included = resolveIncludes(parsed.document, item.path!, includeIds, resolvePath, report);
+    item.page.document = resolveLinks(included, item.path!, files, byPath, linked, report);
     ids.pages[item.key].files = [...linked];
     for (const path of linked) usedFiles.add(path);
   });
@@ -276,6 +292,7 @@ export async function planImport(
   const pages = finish(roots, new Set());
   return {
     pages,
+    reusableContents,
     files: [...usedFiles],
     ids,
     report,

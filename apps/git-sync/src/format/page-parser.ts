@@ -4,8 +4,8 @@ import {
   documentToMarkdown,
   FrontmatterError,
   type MarkdownRefs,
+  markdownOptionsFromRefs,
   readPageMarkdown,
-  resolveFromRefs,
 } from '@bindery/document';
 import { AppError } from '@bindery/platform';
 import type { MarkdownPool } from '@bindery/platform/markdown';
@@ -49,7 +49,7 @@ export const inProcessConverter: PageConverter = {
     });
   },
   write(document, _path, refs) {
-    return Promise.resolve(documentToMarkdown(document as unknown as Document, { resolveRef: (ref) => resolveFromRefs(ref, refs) }));
+    return Promise.resolve(documentToMarkdown(document as unknown as Document, markdownOptionsFromRefs(refs)));
   },
 };
 

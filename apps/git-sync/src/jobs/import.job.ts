@@ -1,5 +1,5 @@
 import { posix } from 'node:path';
-import { ContentSubjects, GitSyncJobs, type ImportFile, type RequestContext } from '@bindery/contracts';
+import { ContentSubjects, GitSyncJobs, type ImportFile, type ImportPage, type RequestContext } from '@bindery/contracts';
 import { type AddressPolicy, defineJob, type JobContext, type JobDefinition, logger, type ServiceClient } from '@bindery/platform';
 import type { DataSource } from 'typeorm';
 import { readBlobs } from '../git/git-cli';
@@ -136,6 +136,14 @@ async function runImport(deps: GitJobDeps, payload: GitJobPayload, ctx: JobConte
       batch.forEach((p, i) => Object.assign(plan.ids.files[p], { hash: hashes[i], contentType: contentTypeOf(p) }));
     });
     await storeDocuments(deps.content, jobContext(payload), payload.spaceId, plan.pages);
+    // Reusable contents' bodies go the same way (a body with no sub-pages, to the same store).
+    const reusableBodies = plan.reusableContents.map((content) => Object.assign(content, { pages: [] as ImportPage[] }));
+    await storeDocuments(deps.content, jobContext(payload), payload.spaceId, reusableBodies as unknown as ImportPage[]);
+    const reusableContents = reusableBodies.map(({ id, title, documentHash }) => ({
+      id,
+      title,
+      ...(documentHash ? { documentHash } : {}),
+    }));
     const importFiles: ImportFile[] = plan.files.map((p) => {
       const f = plan.ids.files[p];
       return { id: f.id, name: posix.basename(p), contentType: f.contentType, size: f.size, hash: f.hash };
@@ -147,6 +155,7 @@ async function runImport(deps: GitJobDeps, payload: GitJobPayload, ctx: JobConte
       spaceId: payload.spaceId,
       pages: plan.pages,
       files: importFiles,
+      reusableContents,
       ...(payload.standalone ? { standalone: true } : {}),
       ...(payload.force ? { force: true } : {}),
       ...(state?.lastRevisionId ? { expectedRevisionId: state.lastRevisionId } : {}),

@@ -1,4 +1,4 @@
-import type { Document } from '@bindery/document';
+import { type Document, markdownToDocument } from '@bindery/document';
 import { visibleDocument } from './adaptive';
 import { renderDocument } from './document-html';
 
@@ -209,6 +209,20 @@ describe('renderDocument', () => {
     expect(html).toBe(
       '<a class="card openapi-ref" href="https://example.com/openapi.yaml" rel="noopener nofollow"><code>GET /pets</code><span>OpenAPI specification: https://example.com/openapi.yaml</span></a>',
     );
+  });
+
+  it('renders a hand-written legacy {% swagger %} as its operation, parameters and responses (its spec travels in the block)', () => {
+    const document = markdownToDocument(
+      '{% swagger method="get" path="/cakes/:id" baseUrl="https://api.cakes.com" summary="Get Cakes" %}\n' +
+        '{% swagger-description %}\nGets a free cake.\n{% endswagger-description %}\n\n' +
+        '{% swagger-parameter in="path" name="id" type="string" required="true" %}\nID of the cake.\n{% endswagger-parameter %}\n\n' +
+        '{% swagger-response status="404: Not Found" description="No such cake." %}\n```javascript\n{ "message": "none" }\n```\n{% endswagger-response %}\n' +
+        '{% endswagger %}\n',
+    );
+    const { html } = renderDocument(document, refs);
+    expect(html).toContain('class="openapi-operation"');
+    expect(html).toContain('https://api.cakes.com/cakes/:id');
+    for (const text of ['Gets a free cake.', 'ID of the cake.', '404', 'No such cake.']) expect(html).toContain(text);
   });
 
   it('renders a reusable content block with the shared body, and stops a reusable content that includes itself', () => {

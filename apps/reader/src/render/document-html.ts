@@ -3,7 +3,7 @@
 // the document is escaped; every URL attribute is written by `urlAttr` (safe-url.ts). Code is highlighted by highlight.js, math by KaTeX
 // (MathML output: no fonts or stylesheet to serve, Chromium renders it natively). `if` blocks show
 // their children only when their expression holds for the visitor (adaptive content).
-import type { ContentRef, Document, DocumentBlock, DocumentFragment, InlineContent } from '@bindery/document';
+import { type ContentRef, type Document, type DocumentBlock, type DocumentFragment, type InlineContent, inlineSpec } from '@bindery/document';
 import hljs from 'highlight.js';
 import katex from 'katex';
 import type { VisitorContext } from '../access/conditions';
@@ -177,8 +177,13 @@ class DocumentRenderer {
         return `<ol class="updates">${(node.nodes ?? []).map((update) => this.update(update, str(data.format))).join('')}</ol>`;
       case 'update':
         return this.update(node, 'full');
-      case 'swagger':
+      case 'swagger': {
+        // A hand-written legacy API block carries its one-operation specification in its URL.
+        const url = (data.ref as { kind?: unknown; url?: unknown } | undefined)?.kind === 'url' ? str((data.ref as { url?: unknown }).url) : '';
+        const inline = url ? inlineSpec(url) : undefined;
+        if (inline) return renderOperation(inline as unknown as OpenApiDoc, str(data.path), str(data.method), this.blockId(node, 'operation'));
         return this.swagger(data);
+      }
       case 'reusable-content':
         return this.reusableContent(data);
       case 'openapi-operation':

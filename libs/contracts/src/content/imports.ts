@@ -43,10 +43,23 @@ export interface ImportFile {
   hash: string;
 }
 
+/**
+ * A reusable content of an import (Git Sync's `.gitbook/includes/*.md`), its id chosen by the
+ * importer like a page's; its body stored before, by hash, like a page's (`documentHash`).
+ */
+export interface ImportReusableContent {
+  id: string;
+  title: string;
+  document?: JsonDocument;
+  documentHash?: string;
+}
+
 export interface ImportApplyInput {
   spaceId: string;
   pages: ImportPage[];
   files: ImportFile[];
+  /** The revision's reusable contents, all of them; absent, the current revision's are kept. */
+  reusableContents?: ImportReusableContent[];
   /** A revision that does not move the space's primary content. */
   standalone?: boolean;
   /**
@@ -107,6 +120,8 @@ export interface ImportReadResult {
   revisionId: string;
   pages: ImportReadPage[];
   files: ImportFile[];
+  /** The revision's reusable contents with their bodies (null: empty). */
+  reusableContents?: Array<{ id: string; title: string; document: JsonDocument | null }>;
 }
 
 export interface ImportReadFileInput {

@@ -4,11 +4,12 @@ import {
   type ContentRef,
   type Document,
   documentToMarkdown,
+  type DocumentToMarkdownOptions,
   FrontmatterError,
+  markdownOptionsFromRefs,
   markdownToDocument,
   type MarkdownRefs,
   readPageMarkdown,
-  resolveFromRefs,
 } from '@bindery/document';
 
 /** `unreadable`, when given, refuses with that message any input the conversion fails on. */
@@ -44,9 +45,9 @@ export default function convert(task: MarkdownTask): MarkdownTaskResult {
   }
 }
 
-function resolverOf(task: { spacePaths: boolean; refs?: MarkdownRefs }): { resolveRef?: (ref: ContentRef) => string | undefined } {
+function resolverOf(task: { spacePaths: boolean; refs?: MarkdownRefs }): DocumentToMarkdownOptions {
   const { refs } = task;
-  if (refs) return { resolveRef: (ref) => resolveFromRefs(ref, refs) };
+  if (refs) return markdownOptionsFromRefs(refs);
   return task.spacePaths ? { resolveRef: spacePath } : {};
 }
 
