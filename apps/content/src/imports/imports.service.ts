@@ -2,6 +2,9 @@ import {
   ContentEvents,
   type ImportApplyInput,
   type ImportApplyResult,
+  IMPORT_READ_DOCUMENTS_MAX_BYTES,
+  type ImportReadDocumentsInput,
+  type ImportReadDocumentsResult,
   type ImportReadFileInput,
   type ImportReadFileResult,
   type ImportReadInput,
@@ -29,6 +32,7 @@ import { RevisionsRepository } from '../store/revisions.repository';
 import { SpaceAccess } from '../store/space-access';
 import { SpacesRepository } from '../store/spaces.repository';
 import { buildImportTree, checkedDocument } from './import-tree';
+import { checkedHashes, withinReply } from './read-batches';
 
 /** Most bytes one store-files request may carry (decoded); the importer sends files in batches under it. */
 const MAX_STORE_BYTES = 32 * 1024 * 1024;
@@ -124,12 +128,11 @@ export class ImportsService {
     });
   }
 
+  /** The tree names bodies by hash: they are read in bounded batches (`readDocuments`). */
   async read(ctx: RequestContext, input: ImportReadInput): Promise<ImportReadResult> {
     const { space } = await this.access.load(ctx, input.spaceId, 'view');
     const revision = (await this.revisions.find(space.revisionId))!;
     const tree = await this.store.snapshot(revision.pages);
-    const hashes = [...tree.pages.values()].map((p) => p.document).filter((h): h is string => h !== null);
-    const bodies = await this.store.loadDocuments(hashes);
     const toPage = (id: string): ImportReadPage => {
       const page = tree.pages.get(id)!;
       const { title, slug, description, icon, emoji, hidden, layout, target } = page.meta;
@@ -144,7 +147,7 @@ export class ImportsService {
         ...(emoji !== undefined ? { emoji } : {}),
         ...(hidden !== undefined ? { hidden } : {}),
         ...(layout !== undefined ? { layout } : {}),
-        document: page.document ? (bodies.get(page.document) ?? null) : null,
+        documentHash: page.document ?? null,
         pages: tree.childrenOf(id).map(toPage),
       };
     };
@@ -153,6 +156,23 @@ export class ImportsService {
       pages: tree.childrenOf(ROOT).map(toPage),
       files: revision.files.map(({ id, name, contentType, size, hash }) => ({ id, name, contentType, size, hash })),
     };
+  }
+
+  /**
+   * Bodies of the space's current revision by hash, as many as fit one reply: a body is only
+   * answered to a caller who may view a page holding it.
+   */
+  async readDocuments(ctx: RequestContext, input: ImportReadDocumentsInput): Promise<ImportReadDocumentsResult> {
+    const hashes = checkedHashes(input.hashes);
+    const { space } = await this.access.load(ctx, input.spaceId, 'view');
+    const revision = (await this.revisions.find(space.revisionId))!;
+    const tree = await this.store.snapshot(revision.pages);
+    const held = new Set<string>();
+    for (const page of tree.pages.values()) if (page.document) held.add(page.document);
+    const foreign = hashes.find((hash) => !held.has(hash));
+    if (foreign !== undefined) throw notFound(`hashes: no page of the space has the body ${foreign}`);
+    const bodies = await this.store.loadDocuments(hashes);
+    return { documents: withinReply(hashes, bodies, IMPORT_READ_DOCUMENTS_MAX_BYTES) };
   }
 
   async readFile(ctx: RequestContext, input: ImportReadFileInput): Promise<ImportReadFileResult> {
