@@ -23,7 +23,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Clock } from '../clock/clock';
 import { FILE_STORAGE, type FileStorage, bytesHash } from '../store/file-storage/file-storage';
-import { contentHash, stableStringify } from '../model/content-hash';
+import { stableStringify } from '../model/content-hash';
 import type { StoredFile } from '../model/file-list';
 import { ROOT } from '../model/page-tree';
 import { holdContentWriteLock } from '../store/content-write-lock';
@@ -76,8 +76,9 @@ export class ImportsService {
     await this.access.load(ctx, input.spaceId, 'edit');
     const documents = input.documents.map((d, i) => checkedDocument(d, `documents[${i}]`));
     const stored = documents.filter((d) => d.nodes.length > 0);
-    await this.db.transaction((manager) => this.store.saveDocuments(manager, stored));
-    return { hashes: documents.map((d) => (d.nodes.length > 0 ? contentHash(d) : null)) };
+    const hashes = await this.db.transaction((manager) => this.store.saveDocuments(manager, stored));
+    let next = 0;
+    return { hashes: documents.map((d) => (d.nodes.length > 0 ? hashes[next++] : null)) };
   }
 
   async apply(ctx: RequestContext, input: ImportApplyInput): Promise<ImportApplyResult> {
