@@ -28,16 +28,15 @@ describe('a serialised page tree cut into reply parts', () => {
     expect(parts.length).toBeGreaterThan(4);
     for (const part of parts) expect(Buffer.byteLength(JSON.stringify(part))).toBeLessThanOrEqual(maxBytes);
     // The caller's side: the first answer names the part count, the others are read by index.
-    const joined = await readTreeParts({ tag: 't', rawJson: parts[0], parts: parts.length }, async (index) => ({
-      tag: 't',
-      rawJson: parts[index],
-    }));
+    const joined = await readTreeParts({ tag: 't', rawJson: parts[0], parts: parts.length }, (index) =>
+      Promise.resolve({ tag: 't', rawJson: parts[index] }),
+    );
     expect(joined).toBe(rawJson);
   });
 
   it('refuses to join a part cut from other bytes (another tag)', async () => {
-    await expect(readTreeParts({ tag: 't1', rawJson: '{"pa', parts: 2 }, async () => ({ tag: 't2', rawJson: 'ges":[]}' }))).rejects.toThrow(
-      /part 1 of t1/,
-    );
+    await expect(
+      readTreeParts({ tag: 't1', rawJson: '{"pa', parts: 2 }, () => Promise.resolve({ tag: 't2', rawJson: 'ges":[]}' })),
+    ).rejects.toThrow(/part 1 of t1/);
   });
 });

@@ -5,8 +5,9 @@ import { PAGE_TREE_PART_BYTES } from '@bindery/contracts';
  * most `maxBytes` bytes: one part (`[0]`) for every tree that fits one reply, as before parts.
  */
 export function treePartStarts(rawJson: string, maxBytes = PAGE_TREE_PART_BYTES): number[] {
-  // An escaped character takes at most 6 bytes (\uXXXX): short trees need no measuring.
-  if (rawJson.length * 6 <= maxBytes) return [0];
+  // JSON text holds no raw control character nor lone surrogate: escaped again, only `"` and `\`
+  // grow (to 2 bytes), so twice its UTF-8 size bounds the reply. Nearly every tree stops here.
+  if (Buffer.byteLength(rawJson) * 2 <= maxBytes) return [0];
   const sentBytes = (from: number, length: number) => Buffer.byteLength(JSON.stringify(rawJson.slice(from, from + length)));
   const starts: number[] = [];
   for (let start = 0; start < rawJson.length; ) {

@@ -25,7 +25,7 @@ export interface Checkout {
   remove(): void;
 }
 
-const noEnsure = async (): Promise<void> => undefined;
+const noEnsure = (): Promise<void> => Promise.resolve();
 
 /** A branch of `refs/heads/<branch>`. */
 export const branchOf = (ref: string): string => ref.replace(/^refs\/heads\//, '');

@@ -9,10 +9,10 @@ describe('an export reads the space’s bodies in bounded batches', () => {
     const asked: string[][] = [];
     // Content as it answers: at most two bodies per reply (the rest do not fit).
     const content = {
-      send: jest.fn(async (subject: string, _ctx: unknown, input: { spaceId: string; hashes: string[] }) => {
+      send: jest.fn((subject: string, _ctx: unknown, input: { spaceId: string; hashes: string[] }) => {
         expect(subject).toBe(ContentSubjects.importReadDocuments);
         asked.push(input.hashes);
-        return { documents: input.hashes.slice(0, 2).map((hash) => ({ hash, document: stored.get(hash)! })) };
+        return Promise.resolve({ documents: input.hashes.slice(0, 2).map((hash) => ({ hash, document: stored.get(hash)! })) });
       }),
     };
     const read: ImportReadResult = {
@@ -40,7 +40,7 @@ describe('an export reads the space’s bodies in bounded batches', () => {
   });
 
   it('fails rather than loops when content answers no body', async () => {
-    const content = { send: jest.fn(async () => ({ documents: [] })) };
+    const content = { send: jest.fn(() => Promise.resolve({ documents: [] })) };
     const read: ImportReadResult = {
       revisionId: 'r1',
       files: [],

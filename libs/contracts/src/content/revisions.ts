@@ -58,7 +58,7 @@ export interface PagesListResult {
  * Most bytes of tree JSON per reply, as sent (escaped inside the reply's JSON): NATS refuses
  * messages over 64 MiB, and the rest of a revision (files, signed URLs) needs room too.
  */
-export const PAGE_TREE_PART_BYTES = 48 * 1024 * 1024;
+export const PAGE_TREE_PART_BYTES = 56 * 1024 * 1024;
 
 /**
  * The whole tree's JSON from an answer of `content.page.list` or `content.revision.get`: its
