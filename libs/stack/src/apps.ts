@@ -190,6 +190,7 @@ export const WORKERS: AppSpec[] = [
         ContentSubjects.importStoreFiles,
         ContentSubjects.importStoreDocuments,
         ContentSubjects.importRead,
+        ContentSubjects.importReadDocuments,
         ContentSubjects.importReadFile,
       ],
     },

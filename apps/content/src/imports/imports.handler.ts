@@ -30,6 +30,11 @@ export class ImportsHandler {
     return this.imports.read(ctx, data);
   }
 
+  @MessagePattern(S.importReadDocuments)
+  readDocuments(@Payload() { ctx, data }: RpcEnvelope<typeof S.importReadDocuments>): Promise<RpcResult<typeof S.importReadDocuments>> {
+    return this.imports.readDocuments(ctx, data);
+  }
+
   @MessagePattern(S.importReadFile)
   readFile(@Payload() { ctx, data }: RpcEnvelope<typeof S.importReadFile>): Promise<RpcResult<typeof S.importReadFile>> {
     return this.imports.readFile(ctx, data);

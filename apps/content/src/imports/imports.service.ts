@@ -2,6 +2,9 @@ import {
   ContentEvents,
   type ImportApplyInput,
   type ImportApplyResult,
+  IMPORT_READ_DOCUMENTS_MAX_BYTES,
+  type ImportReadDocumentsInput,
+  type ImportReadDocumentsResult,
   type ImportReadFileInput,
   type ImportReadFileResult,
   type ImportReadInput,
@@ -20,7 +23,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Clock } from '../clock/clock';
 import { FILE_STORAGE, type FileStorage, bytesHash } from '../store/file-storage/file-storage';
-import { contentHash, stableStringify } from '../model/content-hash';
+import { stableStringify } from '../model/content-hash';
 import type { StoredFile } from '../model/file-list';
 import { ROOT } from '../model/page-tree';
 import { holdContentWriteLock } from '../store/content-write-lock';
@@ -29,6 +32,7 @@ import { RevisionsRepository } from '../store/revisions.repository';
 import { SpaceAccess } from '../store/space-access';
 import { SpacesRepository } from '../store/spaces.repository';
 import { buildImportTree, checkedDocument, importedReusableContents } from './import-tree';
+import { checkedHashes, withinReply } from './read-batches';
 
 /** Most bytes one store-files request may carry (decoded); the importer sends files in batches under it. */
 const MAX_STORE_BYTES = 32 * 1024 * 1024;
@@ -72,8 +76,9 @@ export class ImportsService {
     await this.access.load(ctx, input.spaceId, 'edit');
     const documents = input.documents.map((d, i) => checkedDocument(d, `documents[${i}]`));
     const stored = documents.filter((d) => d.nodes.length > 0);
-    await this.db.transaction((manager) => this.store.saveDocuments(manager, stored));
-    return { hashes: documents.map((d) => (d.nodes.length > 0 ? contentHash(d) : null)) };
+    const hashes = await this.db.transaction((manager) => this.store.saveDocuments(manager, stored));
+    let next = 0;
+    return { hashes: documents.map((d) => (d.nodes.length > 0 ? hashes[next++] : null)) };
   }
 
   async apply(ctx: RequestContext, input: ImportApplyInput): Promise<ImportApplyResult> {
@@ -127,12 +132,11 @@ export class ImportsService {
     });
   }
 
+  /** The tree names bodies by hash: they are read in bounded batches (`readDocuments`). */
   async read(ctx: RequestContext, input: ImportReadInput): Promise<ImportReadResult> {
     const { space } = await this.access.load(ctx, input.spaceId, 'view');
     const revision = (await this.revisions.find(space.revisionId))!;
     const tree = await this.store.snapshot(revision.pages);
-    const hashes = [...tree.pages.values(), ...revision.reusableContents].map((p) => p.document).filter((h): h is string => h !== null);
-    const bodies = await this.store.loadDocuments(hashes);
     const toPage = (id: string): ImportReadPage => {
       const page = tree.pages.get(id)!;
       const { title, slug, description, icon, emoji, hidden, layout, target } = page.meta;
@@ -147,7 +151,7 @@ export class ImportsService {
         ...(emoji !== undefined ? { emoji } : {}),
         ...(hidden !== undefined ? { hidden } : {}),
         ...(layout !== undefined ? { layout } : {}),
-        document: page.document ? (bodies.get(page.document) ?? null) : null,
+        documentHash: page.document ?? null,
         pages: tree.childrenOf(id).map(toPage),
       };
     };
@@ -155,12 +159,26 @@ export class ImportsService {
       revisionId: revision.id,
       pages: tree.childrenOf(ROOT).map(toPage),
       files: revision.files.map(({ id, name, contentType, size, hash }) => ({ id, name, contentType, size, hash })),
-      reusableContents: revision.reusableContents.map(({ id, title, document }) => ({
-        id,
-        title,
-        document: document ? (bodies.get(document) ?? null) : null,
-      })),
+      reusableContents: revision.reusableContents.map(({ id, title, document }) => ({ id, title, documentHash: document ?? null })),
     };
+  }
+
+  /**
+   * Bodies of the space's current revision by hash, as many as fit one reply: a body is only
+   * answered to a caller who may view a page holding it.
+   */
+  async readDocuments(ctx: RequestContext, input: ImportReadDocumentsInput): Promise<ImportReadDocumentsResult> {
+    const hashes = checkedHashes(input.hashes);
+    const { space } = await this.access.load(ctx, input.spaceId, 'view');
+    const revision = (await this.revisions.find(space.revisionId))!;
+    const tree = await this.store.snapshot(revision.pages);
+    const held = new Set<string>();
+    for (const page of tree.pages.values()) if (page.document) held.add(page.document);
+    for (const content of revision.reusableContents) if (content.document) held.add(content.document);
+    const foreign = hashes.find((hash) => !held.has(hash));
+    if (foreign !== undefined) throw notFound(`hashes: no page or reusable content of the space has the body ${foreign}`);
+    const bodies = await this.store.loadDocuments(hashes);
+    return { documents: withinReply(hashes, bodies, IMPORT_READ_DOCUMENTS_MAX_BYTES) };
   }
 
   async readFile(ctx: RequestContext, input: ImportReadFileInput): Promise<ImportReadFileResult> {

@@ -18,7 +18,7 @@ import type {
   RevisionFile,
   RevisionPage,
 } from '@bindery/contracts';
-import { badRequest, keysetPage, notFound, toList } from '@bindery/platform';
+import { badRequest, keysetPage, notFound, toList, unavailable } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
 import { toChangeRequest } from '../change-requests/change-request.mapper';
 import { Clock } from '../clock/clock';
@@ -36,9 +36,13 @@ import { ContentReader, type ResolvedContent } from '../store/content-reader';
 import { ContentStore } from '../store/content-store';
 import { PathHistory } from '../store/path-history';
 import { SerializedTreeCache } from '../store/serialized-tree-cache';
+import { treePartStarts } from './tree-parts';
 
 @Injectable()
 export class ContentReadsService {
+  /** Where the parts of a large serialised tree start, by tag (see `treePartStarts`; a few numbers per tag). */
+  private readonly partStarts = new Map<string, number[]>();
+
   constructor(
     private readonly reader: ContentReader,
     private readonly store: ContentStore,
@@ -115,26 +119,44 @@ export class ContentReadsService {
    * (a 10,000-page tree is ~20 MB of JSON). Access is checked on every call either way.
    */
   async pages(ctx: RequestContext, input: PagesListInput): Promise<PagesListResult> {
-    return this.serializedTree(ctx, await this.reader.resolve(ctx, input), input.knownTag, input.computed);
+    const part = checkedPart(input.part);
+    return this.serializedTree(ctx, await this.reader.resolve(ctx, input), input.knownTag, input.computed, part);
   }
 
+  /**
+   * The tree's JSON, or one part of it: a tree whose reply would pass `PAGE_TREE_PART_BYTES`
+   * goes in parts, since one NATS message carries at most 64 MiB (a 1,000-page space's tree is more).
+   */
   private async serializedTree(
     ctx: RequestContext,
     content: ResolvedContent,
     knownTag: string | undefined,
     withComputed = true,
+    part?: PagesListInput['part'],
   ): Promise<PagesListResult> {
     const base = urlBase(ctx.baseUrl, content);
     const tree = await this.reader.tree(content.revision);
     // Computed pages' children follow their spec's newest version: its hash is part of the tag.
     const computed = withComputed ? await this.computed.expand(ctx, tree, content.space.organizationId, base.app) : NOT_COMPUTED;
     const tag = `${content.revision.id}-${contentHash(base.app).slice(0, 12)}${computed.tag}`;
-    if (knownTag === tag) return { tag };
-    const cached = this.serializedTrees.get(tag);
-    if (cached !== undefined) return { tag, rawJson: cached };
-    const rawJson = JSON.stringify({ pages: toWirePages(tree, base, await this.bodies(tree), computed.children) });
-    this.serializedTrees.set(tag, rawJson);
-    return { tag, rawJson };
+    // Parts of one tag only: the caller joins them, so they must be cut from the same bytes.
+    if (part !== undefined && part.tag !== tag) throw unavailable('The page tree changed while it was read in parts: read it again');
+    if (part === undefined && knownTag === tag) return { tag };
+    let rawJson = this.serializedTrees.get(tag);
+    if (rawJson === undefined) {
+      rawJson = JSON.stringify({ pages: toWirePages(tree, base, await this.bodies(tree), computed.children) });
+      this.serializedTrees.set(tag, rawJson);
+    }
+    let starts = this.partStarts.get(tag);
+    if (starts === undefined) {
+      starts = treePartStarts(rawJson);
+      this.partStarts.set(tag, starts);
+      if (this.partStarts.size > 256) this.partStarts.delete(this.partStarts.keys().next().value!);
+    }
+    const index = part?.index ?? 0;
+    if (index >= starts.length) throw badRequest(`part.index: the tree has ${starts.length} parts`);
+    if (starts.length === 1) return { tag, rawJson };
+    return { tag, rawJson: rawJson.slice(starts[index], starts[index + 1]), parts: starts.length };
   }
 
   /**
@@ -252,4 +274,13 @@ const NOT_COMPUTED: ExpandedTree = { children: () => [], tag: '-uncomputed' };
 function urlBase(baseUrl: string, content: ResolvedContent): PageUrlBase {
   const space = `${baseUrl}/s/${content.space.id}`;
   return { app: content.changeRequest ? `${space}/~/changes/${content.changeRequest.number}` : space };
+}
+
+/** A part request's `part`, checked (index 0 is the first answer itself, never asked for as a part). */
+function checkedPart(part: unknown): PagesListInput['part'] {
+  if (part === undefined) return undefined;
+  const { tag, index } = (part ?? {}) as { tag?: unknown; index?: unknown };
+  if (typeof tag !== 'string' || tag.length === 0 || tag.length > 256) throw badRequest('part.tag: must be the tag of the first answer');
+  if (!Number.isSafeInteger(index) || (index as number) < 1) throw badRequest('part.index: must be an integer of at least 1');
+  return { tag, index: index as number };
 }

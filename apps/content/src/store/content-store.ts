@@ -1,7 +1,7 @@
 import type { JsonDocument } from '@bindery/contracts';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { contentHash, stableStringify } from '../model/content-hash';
+import { contentHash, stableStringify, textHash } from '../model/content-hash';
 import { type PageEntry, PageTree, ROOT, type StoredPageNode } from '../model/page-tree';
 import { LRUCache } from 'lru-cache';
 import { holdContentWriteLock } from './content-write-lock';
@@ -124,18 +124,23 @@ export class ContentStore {
    * using it. Written even when cached: the collector may have removed a
    * body no page used any more.
    */
-  async saveDocuments(manager: EntityManager, documents: JsonDocument[]): Promise<void> {
-    if (documents.length === 0) return;
+  /** Stores bodies by content hash (one multi-row insert) and returns their hashes, in order. */
+  async saveDocuments(manager: EntityManager, documents: JsonDocument[]): Promise<string[]> {
+    if (documents.length === 0) return [];
     await holdContentWriteLock(manager);
+    // Serialised once: the text is both what is stored and what is hashed (the costly part of an import's store).
+    const texts = documents.map((d) => stableStringify(d));
+    const hashes = texts.map(textHash);
     await manager.query('INSERT INTO documents (hash, body) SELECT * FROM unnest($1::text[], $2::jsonb[]) ON CONFLICT DO NOTHING', [
-      documents.map((d) => contentHash(d)),
-      documents.map((d) => stableStringify(d)),
+      hashes,
+      texts,
     ]);
     // The link index of each body, derived once here so link lists never re-read bodies.
     await manager.query(
       'INSERT INTO document_refs (hash, refs, anchors) SELECT * FROM unnest($1::text[], $2::jsonb[], $3::jsonb[]) ON CONFLICT DO NOTHING',
-      documentRefsColumns(documents.map((d) => [contentHash(d), extractRefs(d)] as const)),
+      documentRefsColumns(documents.map((d, i) => [hashes[i], extractRefs(d)] as const)),
     );
+    return hashes;
   }
 
   /** How many of these bodies are not stored (an importer stores them before its apply, by hash). */

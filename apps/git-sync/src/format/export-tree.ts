@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { posix } from 'node:path';
-import type { ImportFile, ImportReadResult } from '@bindery/contracts';
+import type { ImportFile, ImportReadPage, ImportReadResult, JsonDocument } from '@bindery/contracts';
 import type { MarkdownRefs } from '@bindery/platform/markdown';
 import { Document as YamlDocument, visit as visitYaml } from 'yaml';
 import { includePaths } from './includes';
@@ -8,7 +8,16 @@ import { type PathIds, slugify } from './import-tree';
 import { inProcessConverter, mapConcurrently, type PageConverter } from './page-parser';
 import { type PageSource, pageSourceHash, referencedFiles, referencedPages } from './page-source';
 
-type ReadPage = ImportReadResult['pages'][number];
+/** A page of the space with its body, as an export writes it (null for groups, links and empty bodies). */
+export type ExportPage = Omit<ImportReadPage, 'documentHash' | 'pages'> & { document: JsonDocument | null; pages: ExportPage[] };
+/** A reusable content with its body, as an export writes it to `.gitbook/includes/`. */
+export interface ExportReusableContent {
+  id: string;
+  title: string;
+  document: JsonDocument | null;
+}
+/** The space's tree as `content.import.read` gives it, with the bodies read in (see `readWithBodies`). */
+export type ExportRead = Omit<ImportReadResult, 'pages' | 'reusableContents'> & { pages: ExportPage[]; reusableContents?: ExportReusableContent[] };
 
 export interface ExportPlan {
   /** Root-relative path → text of every page file, SUMMARY.md and README.md. */
@@ -30,7 +39,7 @@ export interface ExportPlan {
  * files become relative paths.
  */
 export async function planExport(
-  read: ImportReadResult,
+  read: ExportRead,
   previous: PathIds,
   /** The branch is still at the commit of the last sync: files of unchanged pages are as that export wrote them. */
   branchUnchanged = false,
@@ -45,7 +54,7 @@ export async function planExport(
   const usedPaths = new Set<string>();
   // The space's first document page (at the top, or first in a top group) is the readme.
   let readmeGiven = false;
-  const assign = (pages: ReadPage[], dir: string, top: boolean) => {
+  const assign = (pages: ExportPage[], dir: string, top: boolean) => {
     pages.forEach((page) => {
       // Groups and links have no file: a group's pages live in a folder named after it.
       if (page.type === 'group') return assign(page.pages, posix.join(dir, page.slug), top);
@@ -97,8 +106,8 @@ export async function planExport(
     .update(JSON.stringify([...pagePath, ...filePath, ...includePath]))
     .digest('hex');
   const summary: string[] = ['# Table of contents', ''];
-  const toRender: Array<{ page: ReadPage; path: string; key: string; fp: string }> = [];
-  const write = (pages: ReadPage[], depth: number, parentKey = '') => {
+  const toRender: Array<{ page: ExportPage; path: string; key: string; fp: string }> = [];
+  const write = (pages: ExportPage[], depth: number, parentKey = '') => {
     for (const page of pages) {
       if (page.type === 'group' || page.type === 'link') {
         writeStructural(page, depth, parentKey);
@@ -136,7 +145,7 @@ export async function planExport(
    * A group is a `## Title` heading (its slug as GitBook's HTML anchor) followed by its pages; a
    * link is an external entry. Their keys have the shape the import gives them, so ids stay.
    */
-  const writeStructural = (page: ReadPage, depth: number, parentKey: string) => {
+  const writeStructural = (page: ExportPage, depth: number, parentKey: string) => {
     const key = keyOf.get(page.id) ?? `${page.type}:${parentKey}/${page.title}`;
     ids.pages[key] = { id: page.id };
     if (page.type === 'group') {
@@ -184,7 +193,7 @@ export function blobOid(text: string): string {
   return createHash('sha1').update(`blob ${bytes.length}\0`).update(bytes).digest('hex');
 }
 
-function frontmatter(page: ReadPage): string {
+function frontmatter(page: ExportPage): string {
   const fields: Record<string, unknown> = {};
   if (page.description) fields.description = page.description;
   if (page.icon) fields.icon = page.icon;

@@ -1,5 +1,5 @@
-import type { ImportPage, ImportReadResult } from '@bindery/contracts';
-import { planExport } from './export-tree';
+import type { ImportPage } from '@bindery/contracts';
+import { type ExportPage, type ExportRead, planExport } from './export-tree';
 import { readGitbookConfig } from './gitbook-config';
 import { planImport } from './import-tree';
 
@@ -9,9 +9,9 @@ const memory = (sources: Record<string, string>) => {
   return { files, read };
 };
 
-/** What content's import.read gives back for an applied plan. */
-function readBack(pages: ImportPage[], reusableContents: ImportReadResult['reusableContents']): ImportReadResult {
-  const page = (p: ImportPage): ImportReadResult['pages'][number] => ({
+/** What content's import.read gives back for an applied plan, with the bodies read in (`readWithBodies`). */
+function readBack(pages: ImportPage[], reusableContents: ExportRead['reusableContents']): ExportRead {
+  const page = (p: ImportPage): ExportPage => ({
     id: p.id,
     title: p.title,
     slug: p.slug,

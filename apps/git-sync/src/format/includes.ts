@@ -3,7 +3,7 @@
 // as `{% include "<path relative to the page>" %}`; the document library reads that tag as a
 // `reusable-content` block holding the path as written, which the import turns into the id.
 import { posix } from 'node:path';
-import type { ImportReadResult, ImportReusableContent, JsonDocument } from '@bindery/contracts';
+import type { ImportReusableContent, JsonDocument } from '@bindery/contracts';
 import { parse as parseYaml } from 'yaml';
 import type { PageConverter } from './page-parser';
 
@@ -76,7 +76,7 @@ export function resolveIncludes(
 
 /** Where each reusable content of a space is written: its path of the last import, else `.gitbook/includes/<slug>.md`. */
 export function includePaths(
-  contents: NonNullable<ImportReadResult['reusableContents']>,
+  contents: ReadonlyArray<{ id: string; title: string }>,
   previous: Record<string, { id: string }> | undefined,
   slugify: (text: string) => string,
 ): Map<string, string> {

@@ -1,4 +1,4 @@
-import type { ImportReadResult } from '@bindery/contracts';
+import type { ExportRead } from './export-tree';
 import { MarkdownPool } from '@bindery/platform/markdown';
 import { planExport } from './export-tree';
 import { readGitbookConfig } from './gitbook-config';
@@ -57,9 +57,9 @@ describe('pages converted on a MarkdownPool', () => {
     expect(keyless(pooled.pages)).toEqual(keyless(local.pages));
     expect(pooled.report).toEqual(local.report);
     expect(pooled.report.join('\n')).toMatch(/^broken\.md: .+; imported without front matter$/m);
-    const asRead: ImportReadResult = {
+    const asRead: ExportRead = {
       revisionId: 'r',
-      pages: pooled.pages as unknown as ImportReadResult['pages'],
+      pages: pooled.pages as unknown as ExportRead['pages'],
       files: [{ id: pooled.ids.files['.gitbook/assets/logo.png'].id, name: 'logo.png', contentType: 'image/png', size: 3, hash: 'h' }],
     };
     const written = await planExport(asRead, pooled.ids, false, new Map(), converter);

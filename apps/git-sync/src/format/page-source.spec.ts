@@ -1,4 +1,5 @@
-import type { ImportPage, ImportReadResult } from '@bindery/contracts';
+import type { ImportPage } from '@bindery/contracts';
+import type { ExportRead } from './export-tree';
 import { planExport } from './export-tree';
 import { readGitbookConfig } from './gitbook-config';
 import { planImport } from './import-tree';
@@ -19,7 +20,7 @@ async function imported() {
 }
 
 /** What content gives an export back: the imported tree, with each document as stored (keys reordered, as jsonb does). */
-function asRead(pages: ImportPage[], files: ImportReadResult['files']): ImportReadResult {
+function asRead(pages: ImportPage[], files: ExportRead['files']): ExportRead {
   const reorder = (value: unknown): unknown =>
     Array.isArray(value)
       ? value.map(reorder)
@@ -30,7 +31,7 @@ function asRead(pages: ImportPage[], files: ImportReadResult['files']): ImportRe
               .map(([k, v]) => [k, reorder(v)]),
           )
         : value;
-  const strip = (page: ImportPage): ImportReadResult['pages'][number] => {
+  const strip = (page: ImportPage): ExportRead['pages'][number] => {
     const { keepDocument: _keep, document, pages: children, ...rest } = page;
     return { ...rest, document: document ? (reorder(document) as typeof document) : null, pages: children.map(strip) };
   };

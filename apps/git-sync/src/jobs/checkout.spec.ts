@@ -164,9 +164,10 @@ describe('fetchBranch: caps and what it leaves out', () => {
     }
   });
 
-  const fetchRoot = (name: string) => {
+  const fetchRoot = (name: string, known?: Map<string, number>) => {
     const roots: string[] = [];
     const checkout = fetchBranch({
+      known,
       workRoot,
       url: url(servers[0], name),
       ref: 'refs/heads/main',
@@ -198,6 +199,30 @@ describe('fetchBranch: caps and what it leaves out', () => {
       ]);
       // The 3 MB outside the root never arrived.
       expect(objectBytes(checkout.dir)).toBeLessThan(100 * 1024);
+    } finally {
+      checkout.remove();
+    }
+  });
+
+  it('leaves out the blobs the last sync read, and fetches one when a reader needs it', async () => {
+    const oidOf = (text: string) => execFileSync('git', ['hash-object', '--stdin'], { input: text }).toString('utf8').trim();
+    const unchanged = oidOf('A');
+    const { checkout: pending } = fetchRoot('monorepo', new Map([[unchanged, 1]]));
+    const checkout = await pending;
+    const present = (oid: string) => {
+      try {
+        execFileSync('git', ['cat-file', '-e', oid], { cwd: checkout.dir, stdio: 'ignore' });
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    try {
+      expect(checkout.entries.find((e) => e.path === 'docs/guide/a.md')).toMatchObject({ oid: unchanged, size: 1 });
+      expect(present(unchanged)).toBe(false);
+      expect(present(oidOf('# Docs\n'))).toBe(true);
+      await checkout.ensure([unchanged]);
+      expect(present(unchanged)).toBe(true);
     } finally {
       checkout.remove();
     }

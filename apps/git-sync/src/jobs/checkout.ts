@@ -20,8 +20,12 @@ export interface Checkout {
   /** Paths of symlinks (never followed nor written; an import refuses those under its root). */
   symlinks: string[];
   report: string[];
+  /** Fetches blobs of `entries` left out up front (see `known` of `fetchBranch`); a no-op once all are here. */
+  ensure(oids: string[]): Promise<void>;
   remove(): void;
 }
+
+const noEnsure = (): Promise<void> => Promise.resolve();
 
 /** A branch of `refs/heads/<branch>`. */
 export const branchOf = (ref: string): string => ref.replace(/^refs\/heads\//, '');
@@ -48,6 +52,11 @@ export async function fetchBranch(options: {
    * blobs under the root; `entries` are the files under the root and those `read` read.
    */
   root?: (read: (path: string) => Promise<Buffer | undefined>) => Promise<string>;
+  /**
+   * With `root`: blobs the last sync read (by oid, with their size), not fetched up front — a
+   * re-import reads only what changed; `ensure` fetches any of them a reader still needs.
+   */
+  known?: ReadonlyMap<string, number>;
 }): Promise<Checkout> {
   if (options.root && !options.checkout) {
     try {
@@ -134,7 +143,7 @@ async function fetchRoot(options: FetchOptions & { root: NonNullable<FetchOption
   const { limits } = options;
   try {
     const branch = branchOf(options.ref);
-    if (!(await hasBranch(run, options))) return { dir, commit: '', entries: [], symlinks: [], report: [], remove };
+    if (!(await hasBranch(run, options))) return { dir, commit: '', entries: [], symlinks: [], report: [], ensure: noEnsure, remove };
     await watched([
       'fetch',
       '-q',
@@ -196,21 +205,22 @@ async function fetchRoot(options: FetchOptions & { root: NonNullable<FetchOption
     const { entries, symlinks, report } = plainFiles(tree.filter((e) => e.path.startsWith(prefix) || read.has(e.path)));
     if (entries.length > limits.maxFiles)
       throw new LimitError(`the repository's root has ${entries.length} files, over the limit of ${limits.maxFiles}`);
-    await fetchBlobs(entries.map((e) => e.oid));
+    const known = options.known ?? new Map<string, number>();
+    await fetchBlobs(entries.filter((e) => !known.has(e.oid)).map((e) => e.oid));
     const sizes = await blobSizes(
       dir,
       entries.map((e) => e.oid),
       limits.timeoutMs,
     );
     for (const e of entries) {
-      const size = sizes.get(e.oid);
+      const size = sizes.get(e.oid) ?? known.get(e.oid);
       // Still absent: the remote left it out; never read lazily (see above), so refused here.
       if (size === undefined) throw new BlobsRefusedError(`${e.path}: not sent by the remote`);
       e.size = size;
     }
     const bytes = entries.reduce((sum, e) => sum + e.size, 0);
     if (bytes > limits.maxBytes) throw new LimitError(`the repository's root holds ${bytes} bytes, over the limit of ${limits.maxBytes}`);
-    return { dir, commit, entries, symlinks, report, remove };
+    return { dir, commit, entries, symlinks, report, ensure: fetchBlobs, remove };
   } catch (error) {
     remove();
     throw error;
@@ -249,7 +259,7 @@ async function fetchWhole(options: FetchOptions): Promise<Checkout> {
   const { limits } = options;
   try {
     const branch = branchOf(options.ref);
-    if (!(await hasBranch(run, options))) return { dir, commit: '', entries: [], symlinks: [], report: [], remove };
+    if (!(await hasBranch(run, options))) return { dir, commit: '', entries: [], symlinks: [], report: [], ensure: noEnsure, remove };
     await watched(['fetch', '-q', '--depth', '1', '--no-tags', 'origin', `+${options.ref}:refs/remotes/origin/${branch}`]);
     const commit = (await run(['rev-parse', `refs/remotes/origin/${branch}`])).toString('utf8').trim();
     const all = parseLsTree(await run(['ls-tree', '-r', '-l', '-z', '--full-tree', commit]));
@@ -261,7 +271,7 @@ async function fetchWhole(options: FetchOptions): Promise<Checkout> {
     const bytes = entries.reduce((sum, e) => sum + e.size, 0);
     if (bytes > limits.maxBytes) throw new LimitError(`the repository holds ${bytes} bytes, over the limit of ${limits.maxBytes}`);
     if (options.checkout) await run(['checkout', '-q', '-B', branch, commit]);
-    return { dir, commit, entries, symlinks, report, remove };
+    return { dir, commit, entries, symlinks, report, ensure: noEnsure, remove };
   } catch (error) {
     remove();
     throw error;

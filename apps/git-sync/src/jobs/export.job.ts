@@ -7,6 +7,7 @@ import { checkedAddress, pinnedAddressConfig } from '../git/remote-url';
 import { blobOid, planExport } from '../format/export-tree';
 import type { GitJobPayload } from '../sync/git-job';
 import { branchOf, fetchBranch } from './checkout';
+import { readWithBodies } from './read-documents';
 import { sortingFailures } from './failures';
 import { type GitJobDeps, isStale, jobContext } from './import.job';
 
@@ -41,7 +42,8 @@ async function runExport(deps: GitJobDeps, payload: GitJobPayload, ctx: JobConte
     phases[name] = Math.round(performance.now() - phaseStart);
     phaseStart = performance.now();
   };
-  const content = await deps.content.send(ContentSubjects.importRead, jobContext(payload), { spaceId: payload.spaceId });
+  const tree = await deps.content.send(ContentSubjects.importRead, jobContext(payload), { spaceId: payload.spaceId });
+  const content = await readWithBodies(deps.content, jobContext(payload), payload.spaceId, tree);
   phase('read');
   const checkout = await fetchBranch({
     workRoot: deps.workRoot,

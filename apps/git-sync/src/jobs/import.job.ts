@@ -6,7 +6,7 @@ import { readBlobs } from '../git/git-cli';
 import type { CredentialSealer } from '../git/sealed-credentials';
 import { contentTypeOf } from '../format/content-types';
 import { readGitbookConfig } from '../format/gitbook-config';
-import { planImport, type RepoFile } from '../format/import-tree';
+import { type PathIds, planImport, type RepoFile } from '../format/import-tree';
 import type { PageConverter } from '../format/page-parser';
 import type { GitJobPayload } from '../sync/git-job';
 import type { PageSourceRepository } from '../sync/page-source.repository';
@@ -43,6 +43,17 @@ export const jobContext = (payload: GitJobPayload): RequestContext => ({
 /** True when an event older than the last applied one: it is skipped (imports and exports stay ordered). */
 export function isStale(timestamp: string | undefined, last: Date | null | undefined): boolean {
   return timestamp !== undefined && last !== null && last !== undefined && new Date(timestamp).getTime() < last.getTime();
+}
+
+/**
+ * Blobs of the last sync by oid, with their size (pages record none: 0): a re-import fetches
+ * none of them up front, since only changed pages are parsed and only new files stored.
+ */
+export function knownBlobs(paths: PathIds | undefined): Map<string, number> {
+  const known = new Map<string, number>();
+  for (const page of Object.values(paths?.pages ?? {})) if (page.oid) known.set(page.oid, 0);
+  for (const file of Object.values(paths?.files ?? {})) if (file.oid && file.hash) known.set(file.oid, file.size);
+  return known;
 }
 
 /**
@@ -84,6 +95,8 @@ async function runImport(deps: GitJobDeps, payload: GitJobPayload, ctx: JobConte
     limits: deps.limits,
     checkout: false,
     signal: ctx.signal,
+    // Blobs the last import read are not fetched again (a one-page commit fetches one page).
+    known: knownBlobs(state?.paths),
     // Only the content root is fetched: `.gitbook.yaml` (in the project directory) says where it is.
     root: async (readFile) => {
       const configPath = posix.join(payload.projectDir || '.', '.gitbook.yaml');
@@ -93,6 +106,7 @@ async function runImport(deps: GitJobDeps, payload: GitJobPayload, ctx: JobConte
   try {
     const byPath = new Map(checkout.entries.map((e) => [e.path, e]));
     const read = async (paths: string[]) => {
+      await checkout.ensure(paths.map((p) => byPath.get(p)!.oid));
       const blobs = await readBlobs(
         checkout.dir,
         paths.map((p) => byPath.get(p)!.oid),

@@ -105,23 +105,44 @@ export interface ImportStoreDocumentsResult {
 /** Most bodies one store-documents request may carry. */
 export const IMPORT_STORE_DOCUMENTS_MAX = 200;
 
-/** The current revision of a space for an export: its tree with bodies, and its files. */
+/**
+ * The current revision of a space for an export: its tree and its files. Bodies are named by
+ * hash and read in bounded batches through `content.import.read-documents`: a whole space's
+ * bodies in one reply outgrow NATS's message limit (a 1,000-page space: over 64 MiB).
+ */
 export interface ImportReadInput {
   spaceId: string;
 }
 
-/** A page as the last import stored it: its body (null for groups and links) and its children, alike. */
-export type ImportReadPage = Omit<ImportPage, 'keepDocument' | 'document' | 'pages'> & {
-  document: JsonDocument | null;
+/** A page as the last import stored it: its body's hash (null for groups, links and empty bodies) and its children, alike. */
+export type ImportReadPage = Omit<ImportPage, 'keepDocument' | 'document' | 'documentHash' | 'pages'> & {
+  documentHash: string | null;
   pages: ImportReadPage[];
 };
+
+/** Bodies of the space's current revision by hash (at most `IMPORT_STORE_DOCUMENTS_MAX` hashes). */
+export interface ImportReadDocumentsInput {
+  spaceId: string;
+  hashes: string[];
+}
+
+/**
+ * The bodies asked for, by hash, in the order asked, as many as fit in one reply (at least one):
+ * the caller asks again for the ones left out. A hash the revision does not hold is a 404.
+ */
+export interface ImportReadDocumentsResult {
+  documents: Array<{ hash: string; document: JsonDocument }>;
+}
+
+/** Most bytes of bodies (as JSON) in one read-documents reply, well under NATS's 64 MiB. */
+export const IMPORT_READ_DOCUMENTS_MAX_BYTES = 8 * 1024 * 1024;
 
 export interface ImportReadResult {
   revisionId: string;
   pages: ImportReadPage[];
   files: ImportFile[];
-  /** The revision's reusable contents with their bodies (null: empty). */
-  reusableContents?: Array<{ id: string; title: string; document: JsonDocument | null }>;
+  /** The revision's reusable contents, their bodies by hash like pages' (null: empty), read through `content.import.read-documents`. */
+  reusableContents?: Array<{ id: string; title: string; documentHash: string | null }>;
 }
 
 export interface ImportReadFileInput {
@@ -138,5 +159,6 @@ export interface ImportsRpc {
   [ContentSubjects.importStoreFiles]: { input: ImportStoreFilesInput; result: ImportStoreFilesResult };
   [ContentSubjects.importStoreDocuments]: { input: ImportStoreDocumentsInput; result: ImportStoreDocumentsResult };
   [ContentSubjects.importRead]: { input: ImportReadInput; result: ImportReadResult };
+  [ContentSubjects.importReadDocuments]: { input: ImportReadDocumentsInput; result: ImportReadDocumentsResult };
   [ContentSubjects.importReadFile]: { input: ImportReadFileInput; result: ImportReadFileResult };
 }

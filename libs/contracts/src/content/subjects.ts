@@ -87,8 +87,10 @@ export const ContentSubjects = {
   importStoreFiles: 'content.import.store-files',
   /** Git sync: page bodies stored by content hash before an apply (ImportStoreDocumentsInput → ImportStoreDocumentsResult). */
   importStoreDocuments: 'content.import.store-documents',
-  /** Git sync export: the space's current tree with bodies and its files. */
+  /** Git sync export: the space's current tree (bodies by hash) and its files. */
   importRead: 'content.import.read',
+  /** Git sync export: a bounded batch of the current revision's bodies by hash (ImportReadDocumentsInput → ImportReadDocumentsResult). */
+  importReadDocuments: 'content.import.read-documents',
   /** Git sync export: the bytes of one file of the space. */
   importReadFile: 'content.import.read-file',
   /**

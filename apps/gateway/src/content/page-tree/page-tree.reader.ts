@@ -1,6 +1,6 @@
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
-import { type ContentRef, ContentSubjects, type PagesListResult, type RequestContext } from '@bindery/contracts';
+import { type ContentRef, ContentSubjects, type PagesListResult, readTreeParts, type RequestContext } from '@bindery/contracts';
 import { logger } from '@bindery/platform';
 import { ServiceClient } from '@bindery/platform/nest';
 import { Injectable } from '@nestjs/common';
@@ -89,19 +89,27 @@ export class PageTreeReader {
     return this.treeOf(key, result, ctx, ref);
   }
 
-  /** The tree content named: the bytes it sent, or the cached ones for the tag. */
+  /** The tree content named: the bytes it sent (all its parts), or the cached ones for the tag. */
   private async treeOf(
     key: string,
     result: PagesListResult,
     ctx: RequestContext,
     ref: TreeRef,
   ): Promise<{ tag: string; tree: CachedTree }> {
-    if (result.rawJson !== undefined) return { tag: result.tag, tree: this.cache.set(key, result.tag, Buffer.from(result.rawJson)) };
+    const sent = await this.joinParts(result, ctx, ref);
+    if (sent !== null) return { tag: result.tag, tree: this.cache.set(key, result.tag, Buffer.from(sent)) };
     const cached = this.cache.get(result.tag);
     if (cached !== undefined) return { tag: result.tag, tree: cached };
     // Evicted by a concurrent request between the question and the answer: ask for the bytes.
     const full = await this.services.send(ContentSubjects.pagesList, ctx, { ...ref });
-    return { tag: full.tag, tree: this.cache.set(key, full.tag, Buffer.from(full.rawJson ?? '')) };
+    return { tag: full.tag, tree: this.cache.set(key, full.tag, Buffer.from((await this.joinParts(full, ctx, ref)) ?? '')) };
+  }
+
+  /** A large space's tree comes in parts (one NATS message carries at most 64 MiB): the later ones are read here. */
+  private joinParts(result: PagesListResult, ctx: RequestContext, ref: ContentRef): Promise<string | null> {
+    return readTreeParts(result, (index) =>
+      this.services.send(ContentSubjects.pagesList, ctx, { ...ref, part: { tag: result.tag, index } }),
+    );
   }
 
   private compressInBackground(tag: string, body: Buffer): void {
