@@ -2,13 +2,14 @@
 // theme), left navigation of the page tree (a drawer on phones), the article with breadcrumbs, its
 // table of contents and previous/next links; the same chrome around search results and the 404.
 import type { ReaderPage } from '../content/content-source';
+import type { PageEditLink } from '../content/git-links';
 import type { PageIndex } from '../content/page-index';
 import type { CustomLink, ReaderCustomization } from '../sites/customization';
 import type { ReaderSiteSpace, PublishedSite } from '../sites/site-directory';
 import { CSS_PATH, JS_PATH, THEME_JS_PATH } from './assets';
 import type { RenderedDocument } from './document-html';
 import { esc } from './escape';
-import { isSafeUrl, urlAttr } from './safe-url';
+import { httpUrl, isSafeUrl, urlAttr } from './safe-url';
 
 /** What the chrome around any page of a site needs (pages, search results, the 404). */
 export interface ChromeView {
@@ -40,6 +41,8 @@ export interface PageView extends ChromeView {
   page: ReaderPage;
   body: RenderedDocument;
   noindex: boolean;
+  /** "Edit on GitHub/GitLab": the page's file in its repository. */
+  edit?: PageEditLink;
 }
 
 export const pageHref = (view: Pick<PageView, 'sitePrefix' | 'variantPrefix'>, page: ReaderPage): string =>
@@ -69,6 +72,7 @@ export function renderPage(view: PageView): string {
 ${breadcrumbs(view, page)}
 <h1>${page.emoji ? `<span aria-hidden="true">${esc(page.emoji)}</span> ` : ''}${esc(page.title)}</h1>
 ${description ? `<p class="description">${esc(description)}</p>` : ''}
+${view.edit ? pageActions(view.edit) : ''}
 ${body.html}
 </article>
 ${view.custom.pagination ? `<nav class="pagination" aria-label="Previous and next pages">${previous ? `<a class="prev" rel="prev" href="${urlAttr(pageHref(view, previous))}"><small>Previous</small>${esc(previous.title)}</a>` : '<span></span>'}${next ? `<a class="next" rel="next" href="${urlAttr(pageHref(view, next))}"><small>Next</small>${esc(next.title)}</a>` : '<span></span>'}</nav>` : ''}
@@ -82,6 +86,12 @@ ${lastUpdated(page)}`;
     main,
     toc: toc(body),
   });
+}
+
+/** The page menu: its file in the repository (a URL made of stored data, so it goes through `urlAttr`). */
+function pageActions(edit: PageEditLink): string {
+  if (!httpUrl(edit.url)) return '';
+  return `<nav class="page-actions" aria-label="Page actions"><a class="edit-on-git" href="${urlAttr(edit.url)}" rel="noopener">${esc(edit.label)}</a></nav>`;
 }
 
 const feedbackAction = (view: Pick<ChromeView, 'sitePrefix' | 'variantPrefix'>): string =>

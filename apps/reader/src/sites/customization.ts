@@ -28,6 +28,8 @@ export interface ReaderCustomization {
   socialPreview?: string;
   feedback: boolean;
   pagination: boolean;
+  /** The page menu's `git` action: an "Edit on GitHub/GitLab" link on pages of git-synced spaces. */
+  gitEdit: boolean;
 }
 
 export const DEFAULT_READER_CUSTOMIZATION: ReaderCustomization = Object.freeze({
@@ -37,6 +39,7 @@ export const DEFAULT_READER_CUSTOMIZATION: ReaderCustomization = Object.freeze({
   footerGroups: [],
   feedback: false,
   pagination: true,
+  gitEdit: false,
 });
 
 const COLOR = /^#(?:[0-9a-fA-F]{3}){1,2}$/;
@@ -116,5 +119,6 @@ export function readCustomization(raw: unknown): ReaderCustomization {
     socialPreview: str(obj(settings.socialPreview)?.url) ?? logo?.light,
     feedback: obj(settings.feedback)?.enabled === true,
     pagination: obj(settings.pagination)?.enabled !== false,
+    gitEdit: list(obj(settings.pageActions)?.items).includes('git'),
   };
 }

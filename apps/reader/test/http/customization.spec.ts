@@ -1,3 +1,4 @@
+import { MemoryGitLinks } from '../../src/content/git-links';
 import { MemoryFeedbackSink } from '../../src/feedback/feedback-sink';
 import { ReaderService } from '../../src/http/reader.service';
 import { DEFAULT_READER_CUSTOMIZATION, type ReaderCustomization } from '../../src/sites/customization';
@@ -21,12 +22,12 @@ const form = (url: string, fields: Record<string, string>): TestRequest =>
     body: new URLSearchParams(fields).toString(),
   });
 
-function reader(custom: Partial<ReaderCustomization>, sink = new MemoryFeedbackSink()) {
+function reader(custom: Partial<ReaderCustomization>, sink = new MemoryFeedbackSink(), git = new MemoryGitLinks()) {
   const site = demoSite({ customization: { ...DEFAULT_READER_CUSTOMIZATION, ...custom } });
   const service = new ReaderService(
     new MemorySiteDirectory([site], { publicKey: () => Promise.resolve(null) }),
     new MemoryContentSource(demoContents()),
-    { cacheBytes: 1 << 20, feedback: sink },
+    { cacheBytes: 1 << 20, feedback: sink, git },
   );
   return { client: testClient(service), sink };
 }
@@ -80,5 +81,26 @@ describe('customization in the reader', () => {
     expect((await client.handle(request(`/${DEMO_ORG}/docs/welcome`))).body).not.toContain('class="feedback"');
     expect((await client.handle(form(`/${DEMO_ORG}/docs/~feedback`, { page: 'x', rating: 'good' }))).status).toBe(404);
     expect((await client.handle(form(`/${DEMO_ORG}/docs/welcome`, { rating: 'good' }))).status).toBe(405);
+  });
+
+  it('"Edit on GitHub" links a page of a synced space to its file when the page menu has `git`, and only then', async () => {
+    const links = new MemoryGitLinks({
+      'space-demo': { provider: 'github', editBase: 'https://github.com/acme/docs/edit/main/docs/', pages: { 'p-welcome': 'welcome.md' } },
+    });
+    const withLink = reader({ gitEdit: true }, undefined, links).client;
+    const html = (await withLink.handle(request(`/${DEMO_ORG}/docs/welcome`))).body;
+    expect(html).toContain('<a class="edit-on-git" href="https://github.com/acme/docs/edit/main/docs/welcome.md" rel="noopener">Edit on GitHub</a>');
+    // A page the sync does not know, and a space without Git Sync: no link.
+    expect((await withLink.handle(request(`/${DEMO_ORG}/docs/guides/configure`))).body).not.toContain('edit-on-git');
+    expect((await withLink.handle(request(`/${DEMO_ORG}/docs/v1/welcome`))).body).not.toContain('edit-on-git');
+    // The page menu without `git`: no link even for a synced space.
+    expect((await reader({ gitEdit: false }, undefined, links).client.handle(request(`/${DEMO_ORG}/docs/welcome`))).body).not.toContain(
+      'edit-on-git',
+    );
+    // Stored data is not trusted: a non-http(s) address is left out.
+    const hostile = new MemoryGitLinks({ 'space-demo': { provider: 'gitlab', editBase: 'javascript:alert(1)//', pages: { 'p-welcome': 'x' } } });
+    expect((await reader({ gitEdit: true }, undefined, hostile).client.handle(request(`/${DEMO_ORG}/docs/welcome`))).body).not.toContain(
+      'edit-on-git',
+    );
   });
 });

@@ -35,6 +35,7 @@ td ul,td ol{margin:0;padding-left:1.2em}
 header.top .brand img.logo{height:32px;width:auto;max-width:200px;vertical-align:middle}
 nav.header-links ul{display:flex;gap:12px;list-style:none;margin:0;padding:0}nav.header-links a{display:inline-flex;align-items:center;min-height:44px}
 footer .footer-groups{display:flex;flex-wrap:wrap;gap:16px 48px;justify-content:center;text-align:left;margin-bottom:12px}footer .footer-groups ul{list-style:none;padding:0;margin:0}footer .footer-groups a{display:inline-block;min-height:24px;padding:2px 0}footer .footer-title{font-weight:700;color:var(--fg);margin:0 0 4px}footer .copyright{margin:0}
+.page-actions{display:flex;justify-content:flex-end;margin:8px 0 0}.page-actions a{display:inline-flex;align-items:center;min-height:44px;padding:0 12px;border:1px solid var(--line);border-radius:8px;text-decoration:none;font-size:14px}
 .page-meta time{font-variant-numeric:tabular-nums}
 form.feedback{margin-top:32px}form.feedback fieldset{display:flex;flex-wrap:wrap;align-items:center;gap:8px;border:0;padding:0;margin:0}form.feedback legend{float:left;margin-right:8px;font-weight:600}
 form.feedback button,form.feedback-comment button{min-height:44px;min-width:44px;padding:6px 14px;font:inherit;border:1px solid var(--line);border-radius:8px;background:var(--bg);color:var(--fg);cursor:pointer}
