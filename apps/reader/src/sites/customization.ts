@@ -4,6 +4,8 @@
 // official list, a theme mode of three), so nothing from settings can become CSS or markup. URLs
 // are kept as given and go through `urlAttr` where they are written.
 
+import { OFFICIAL_FONTS, OFFICIAL_MONOSPACE_FONTS } from '../render/fonts';
+
 /** A link of the header or footer: a URL, or a page of the space being read. */
 export type CustomLink = { title: string } & ({ url: string } | { pageId: string });
 
@@ -21,6 +23,10 @@ export interface ReaderCustomization {
   toggeable: boolean;
   /** One of the official font names (`CustomizationDefaultFont`). */
   font?: string;
+  /** Headings' font (official name); absent = the body's. */
+  headingFont?: string;
+  /** Code's font (`CustomizationDefaultMonospaceFont`). */
+  monospaceFont?: string;
   headerLinks: CustomLink[];
   footerGroups: Array<{ title: string; links: CustomLink[] }>;
   copyright?: string;
@@ -43,23 +49,6 @@ export const DEFAULT_READER_CUSTOMIZATION: ReaderCustomization = Object.freeze({
 });
 
 const COLOR = /^#(?:[0-9a-fA-F]{3}){1,2}$/;
-const FONTS = new Set([
-  'ABCFavorit',
-  'Inter',
-  'Roboto',
-  'RobotoSlab',
-  'OpenSans',
-  'SourceSansPro',
-  'Lato',
-  'Ubuntu',
-  'Raleway',
-  'Merriweather',
-  'Overpass',
-  'NotoSans',
-  'IBMPlexSerif',
-  'Poppins',
-  'FiraSans',
-]);
 
 type Json = Record<string, unknown>;
 const obj = (value: unknown): Json | undefined =>
@@ -98,6 +87,8 @@ export function readCustomization(raw: unknown): ReaderCustomization {
   const favicon = obj(settings.favicon);
   const mode = themes?.default;
   const font = str(styling?.font, 64);
+  const headingFont = str(styling?.headingFont, 64);
+  const monospaceFont = str(styling?.monospaceFont, 64);
   const logo = themed(header?.logo, anyUrl);
   return {
     title: str(settings.title, 128),
@@ -107,7 +98,9 @@ export function readCustomization(raw: unknown): ReaderCustomization {
     tint: themed(obj(styling?.tint)?.color, isColor),
     themeDefault: mode === 'light' || mode === 'dark' ? mode : 'system',
     toggeable: themes?.toggeable !== false,
-    font: font && FONTS.has(font) ? font : undefined,
+    font: font && Object.hasOwn(OFFICIAL_FONTS, font) ? font : undefined,
+    headingFont: headingFont && Object.hasOwn(OFFICIAL_FONTS, headingFont) ? headingFont : undefined,
+    monospaceFont: monospaceFont && Object.hasOwn(OFFICIAL_MONOSPACE_FONTS, monospaceFont) ? monospaceFont : undefined,
     headerLinks: list(header?.links).map(link).filter(defined),
     footerGroups: list(footer?.groups)
       .map((group) => {

@@ -103,4 +103,29 @@ describe('customization in the reader', () => {
       'edit-on-git',
     );
   });
+
+  it('serves the customization fonts itself: faces in the site stylesheet, woff2 files from the reader, nothing third-party', async () => {
+    const { client } = reader({ font: 'Lato', headingFont: 'Merriweather', monospaceFont: 'JetBrainsMono' });
+    const page = await client.handle(request(`/${DEMO_ORG}/docs/welcome`));
+    expect(page.headers['content-security-policy']).toContain("font-src 'self'");
+    const css = (await client.handle(request(/href="([^"]*~customization\.[^"]+\.css)"/.exec(page.body)![1]))).body;
+    expect(css).toContain('body{font-family:"Lato",system-ui');
+    expect(css).toContain('h1,h2,h3,h4,h5,h6{font-family:"Merriweather Variable",Georgia');
+    expect(css).toContain('code,pre,kbd,samp{font-family:"JetBrains Mono Variable",ui-monospace');
+    expect(css).toMatch(/font-display:\s*swap/);
+    const sources = [...css.matchAll(/url\(([^)]+)\)/g)].map((m) => m[1]);
+    expect(sources.length).toBeGreaterThan(3);
+    expect(sources.every((src) => src.startsWith('/_reader/fonts/') && src.endsWith('.woff2'))).toBe(true);
+    const latin = sources.find((src) => src.endsWith('/lato-latin-400-normal.woff2'))!;
+    const font = await client.handle(request(latin));
+    expect([font.status, font.headers['content-type'], font.headers['cache-control']]).toEqual([
+      200,
+      'font/woff2',
+      'public, max-age=31536000, immutable',
+    ]);
+    expect(font.raw.subarray(0, 4).toString('latin1')).toBe('wOF2');
+    // Only the packages' woff2 files: not their CSS, not another path.
+    for (const path of [latin.replace(/[^/]+$/, '400.css'), latin.replace(/[^/]+$/, '..%2F400.css'), '/_reader/fonts/lato-9.9.9/x.woff2'])
+      expect([path, (await client.handle(request(path))).status]).toEqual([path, 404]);
+  });
 });
