@@ -128,4 +128,28 @@ describe('customization in the reader', () => {
     for (const path of [latin.replace(/[^/]+$/, '400.css'), latin.replace(/[^/]+$/, '..%2F400.css'), '/_reader/fonts/lato-9.9.9/x.woff2'])
       expect([path, (await client.handle(request(path))).status]).toEqual([path, 404]);
   });
+
+  it('refuses a rating posted by a page of another origin (Sec-Fetch-Site or Origin); same-origin and header-less posts pass', async () => {
+    const { client, sink } = reader({ feedback: true });
+    const page = await welcomeId(client);
+    const post = (headers: Record<string, string>) => {
+      const r = form(`/${DEMO_ORG}/docs/~feedback`, { page, rating: 'good' });
+      return client.handle({ ...r, headers: { ...r.headers, ...headers } });
+    };
+    for (const headers of [
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site' },
+      { origin: 'https://evil.example' },
+      { origin: 'null' },
+      // Same host, other scheme: another origin.
+      { origin: 'https://localhost:8090' },
+      { 'sec-fetch-site': 'same-origin', origin: 'http://evil.example' },
+    ])
+      expect([headers, (await post(headers)).status]).toEqual([headers, 403]);
+    expect(sink.ratings).toEqual([]);
+    expect((await post({ 'sec-fetch-site': 'same-origin', origin: 'http://localhost:8090' })).status).toBe(200);
+    expect((await post({ origin: 'http://LOCALHOST:8090' })).status).toBe(200);
+    expect((await post({})).status).toBe(200);
+    expect(sink.ratings).toHaveLength(1);
+  });
 });
