@@ -4,6 +4,7 @@
 // official pattern, fonts from the official lists (self-hosted faces, see fonts.ts).
 import { createHash } from 'node:crypto';
 import type { ReaderCustomization } from '../sites/customization';
+import { codeThemeVars } from './code-themes';
 import { loadFont } from './fonts';
 
 /** Backgrounds and text of the built-in palette (palette.ts), against which contrast is kept. */
@@ -19,6 +20,8 @@ export function customizationCss(custom: ReaderCustomization): string {
     if (custom.primary) vars.push(`--accent:${readable(custom.primary[name], SURFACE[name].bg, name)}`);
     // A tint colours the header and sidebar only when the page's text stays readable on it.
     if (custom.tint && contrast(custom.tint[name], SURFACE[name].fg) >= TEXT_CONTRAST) vars.push(`--tint:${custom.tint[name]}`);
+    const code = custom.codeTheme ? codeThemeVars(custom.codeTheme[name], name, readable, isDark) : '';
+    if (code) vars.push(code);
     return vars.join(';');
   };
   const light = mode('light');
@@ -28,6 +31,10 @@ export function customizationCss(custom: ReaderCustomization): string {
   if (dark) rules.push(`[data-theme=dark]{${dark}}@media (prefers-color-scheme:dark){:root:not([data-theme=light]){${dark}}}`);
   if (custom.tint) rules.push('header.top{background:var(--tint,transparent)}');
   rules.push(...fontRules(custom));
+  // A dismissed banner stays hidden before the first paint: theme-boot copies the stored key to <html>.
+  if (custom.announcement && custom.announcement.style !== 'danger')
+    rules.push(`html[data-dismissed="${announcementKey(custom.announcement)}"] .announcement{display:none}`);
+  return rules.join('\n');
   return rules.join('\n');
 }
 
@@ -49,6 +56,11 @@ export function customizationCssSegment(custom: ReaderCustomization): string | u
   const css = customizationCss(custom);
   return css ? `~customization.${hashOf(css)}.css` : undefined;
 }
+
+/** Names one banner message (a new message shows again after a dismissal): base64url, safe in CSS and HTML. */
+export const announcementKey = (announcement: { message: string }): string => hashOf(announcement.message);
+
+const isDark = (color: string): boolean => luminance(color) < 0.18;
 
 export const hashOf = (css: string): string => createHash('sha256').update(css).digest('base64url').slice(0, 16);
 

@@ -4,10 +4,30 @@
 // official list, a theme mode of three), so nothing from settings can become CSS or markup. URLs
 // are kept as given and go through `urlAttr` where they are written.
 
+import { CODE_THEMES } from '../render/code-themes';
 import { OFFICIAL_FONTS, OFFICIAL_MONOSPACE_FONTS } from '../render/fonts';
 
 /** A link of the header or footer: a URL, or a page of the space being read. */
 export type CustomLink = { title: string } & ({ url: string } | { pageId: string });
+
+/** A header item (`CustomizationHeaderItem`): a link, a button, or a dropdown of links (nested). */
+export interface HeaderItem {
+  title: string;
+  style: 'link' | 'button-primary' | 'button-secondary';
+  /** Where the item itself goes (absent: it only opens its dropdown). */
+  to?: CustomLink;
+  links: CustomLink[];
+}
+
+/** The site's banner (`CustomizationAnnouncement`), shown only when enabled. */
+export interface Announcement {
+  message: string;
+  style: 'info' | 'warning' | 'danger' | 'success';
+  link?: CustomLink;
+}
+
+/** One of the official code themes (`CustomizationCodeTheme`) per mode. */
+export type CodeThemes = { light: string; dark: string };
 
 export interface ReaderCustomization {
   title?: string;
@@ -27,7 +47,15 @@ export interface ReaderCustomization {
   headingFont?: string;
   /** Code's font (`CustomizationDefaultMonospaceFont`). */
   monospaceFont?: string;
-  headerLinks: CustomLink[];
+  headerLinks: HeaderItem[];
+  announcement?: Announcement;
+  /** `styling.corners`: radius of boxes and controls. */
+  corners: 'straight' | 'rounded' | 'circular';
+  /** `styling.depth`: shadows and elevation. */
+  depth: 'subtle' | 'flat';
+  /** `styling.links`: `accent` keeps link text the body colour, underlined in the primary colour. */
+  links: 'default' | 'accent';
+  codeTheme?: CodeThemes;
   footerGroups: Array<{ title: string; links: CustomLink[] }>;
   copyright?: string;
   /** `og:image`: the social preview, else the logo. */
@@ -46,6 +74,9 @@ export const DEFAULT_READER_CUSTOMIZATION: ReaderCustomization = Object.freeze({
   feedback: false,
   pagination: true,
   gitEdit: false,
+  corners: 'rounded',
+  depth: 'subtle',
+  links: 'default',
 });
 
 const COLOR = /^#(?:[0-9a-fA-F]{3}){1,2}$/;
@@ -63,6 +94,7 @@ function themed(value: unknown, check: (v: string) => boolean): { light: string;
 }
 
 const isColor = (v: string): boolean => COLOR.test(v);
+const isCodeTheme = (v: string): boolean => Object.hasOwn(CODE_THEMES, v);
 const anyUrl = (): boolean => true;
 
 function link(value: unknown): CustomLink | undefined {
@@ -74,6 +106,32 @@ function link(value: unknown): CustomLink | undefined {
   if (to.kind === 'page' && str(to.page, 64)) return { title, pageId: to.page as string };
   return undefined;
 }
+
+/**
+ * A header item. Items with a visitor condition are left out: the header is shared by every
+ * visitor of a cached page, and an item shown to the wrong visitor would be worse than none.
+ */
+function headerItem(value: unknown): HeaderItem | undefined {
+  const item = obj(value);
+  const title = str(item?.title, 256);
+  if (!item || !title || item.condition !== undefined) return undefined;
+  const style = oneOf(item.style, ['link', 'button-primary', 'button-secondary'] as const, 'link');
+  const to = item.to === null ? undefined : link({ title, to: item.to });
+  const links = list(item.links).map(link).filter(defined);
+  return to || links.length > 0 ? { title, style, ...(to ? { to } : {}), links } : undefined;
+}
+
+function announcementOf(value: unknown): Announcement | undefined {
+  const item = obj(value);
+  const message = str(item?.message, 128);
+  if (item?.enabled !== true || !message || message.trim().length < 2) return undefined;
+  const style = oneOf(item.style, ['info', 'warning', 'danger', 'success'] as const, 'info');
+  const target = link(item.link);
+  return { message, style, ...(target ? { link: target } : {}) };
+}
+
+const oneOf = <T extends string>(value: unknown, allowed: readonly T[], fallback: T): T =>
+  allowed.includes(value as T) ? (value as T) : fallback;
 
 const defined = <T>(value: T | undefined): value is T => value !== undefined;
 
@@ -101,7 +159,12 @@ export function readCustomization(raw: unknown): ReaderCustomization {
     font: font && Object.hasOwn(OFFICIAL_FONTS, font) ? font : undefined,
     headingFont: headingFont && Object.hasOwn(OFFICIAL_FONTS, headingFont) ? headingFont : undefined,
     monospaceFont: monospaceFont && Object.hasOwn(OFFICIAL_MONOSPACE_FONTS, monospaceFont) ? monospaceFont : undefined,
-    headerLinks: list(header?.links).map(link).filter(defined),
+    headerLinks: list(header?.links).map(headerItem).filter(defined),
+    announcement: announcementOf(settings.announcement),
+    corners: oneOf(styling?.corners, ['straight', 'rounded', 'circular'] as const, 'rounded'),
+    depth: oneOf(styling?.depth, ['subtle', 'flat'] as const, 'subtle'),
+    links: oneOf(styling?.links, ['default', 'accent'] as const, 'default'),
+    codeTheme: themed(obj(obj(styling?.codeTheme)?.default), isCodeTheme),
     footerGroups: list(footer?.groups)
       .map((group) => {
         const title = str(obj(group)?.title, 256);

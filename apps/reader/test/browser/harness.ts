@@ -142,7 +142,21 @@ function brandSite() {
       title: 'Acme Docs',
       primary: { light: '#0a7d33', dark: '#5fd38a' },
       tint: { light: '#eef7f1', dark: '#13241a' },
-      headerLinks: [{ title: 'Status', url: 'https://status.example.com' }],
+      headerLinks: [
+        { title: 'Status', style: 'link', to: { title: 'Status', url: 'https://status.example.com' }, links: [] },
+        {
+          title: 'Resources',
+          style: 'link',
+          links: [
+            { title: 'Blog', url: 'https://example.com/blog' },
+            { title: 'Configure', pageId: 'p-configure' },
+          ],
+        },
+        { title: 'Sign up', style: 'button-primary', to: { title: 'Sign up', url: 'https://example.com/signup' }, links: [] },
+      ],
+      announcement: { message: 'Version 3 is out.', style: 'info', link: { title: 'Read the notes', pageId: 'p-configure' } },
+      corners: 'circular',
+      codeTheme: { light: 'github-light', dark: 'dracula' },
       footerGroups: [
         { title: 'Company', links: [{ title: 'About', url: 'https://example.com/about' }] },
         { title: 'Guides', links: [{ title: 'Configure', pageId: 'p-configure' }] },

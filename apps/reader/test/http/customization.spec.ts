@@ -136,7 +136,7 @@ describe('customization in the reader', () => {
       const r = form(`/${DEMO_ORG}/docs/~feedback`, { page, rating: 'good' });
       return client.handle({ ...r, headers: { ...r.headers, ...headers } });
     };
-    for (const headers of [
+    const refused: Array<Record<string, string>> = [
       { 'sec-fetch-site': 'cross-site' },
       { 'sec-fetch-site': 'same-site' },
       { origin: 'https://evil.example' },
@@ -144,12 +144,43 @@ describe('customization in the reader', () => {
       // Same host, other scheme: another origin.
       { origin: 'https://localhost:8090' },
       { 'sec-fetch-site': 'same-origin', origin: 'http://evil.example' },
-    ])
+    ];
+    for (const headers of refused)
       expect([headers, (await post(headers)).status]).toEqual([headers, 403]);
     expect(sink.ratings).toEqual([]);
     expect((await post({ 'sec-fetch-site': 'same-origin', origin: 'http://localhost:8090' })).status).toBe(200);
     expect((await post({ origin: 'http://LOCALHOST:8090' })).status).toBe(200);
     expect((await post({})).status).toBe(200);
     expect(sink.ratings).toHaveLength(1);
+  });
+
+  it('renders the banner, header buttons and dropdowns, corner/depth/link classes and a code theme, all from the stylesheet', async () => {
+    const { client } = reader({
+      announcement: { message: 'v3 is <out>', style: 'info', link: { title: 'Notes', pageId: 'p-configure' } },
+      headerLinks: [
+        { title: 'Sign up', style: 'button-primary', to: { title: 'Sign up', url: 'https://example.com/up' }, links: [] },
+        { title: 'More', style: 'link', links: [{ title: 'Blog', url: 'https://example.com/blog' }, { title: 'Evil', url: 'javascript:alert(1)' }] },
+      ],
+      corners: 'straight',
+      depth: 'flat',
+      links: 'accent',
+      codeTheme: { light: 'dracula', dark: 'default-dark' },
+    });
+    const html = (await client.handle(request(`/${DEMO_ORG}/docs/welcome`))).body;
+    expect(html).toContain('<html lang="en" class="corners-straight depth-flat links-accent">');
+    expect(html).toMatch(
+      /<aside class="announcement announcement-info" aria-label="Announcement"><p>v3 is &lt;out&gt; <a href="\/demo\/docs\/guides\/configure">Notes<\/a><\/p><button class="announcement-dismiss" type="button" aria-label="Dismiss announcement" data-key="([A-Za-z0-9_-]{16})" hidden>/,
+    );
+    const key = /data-key="([^"]+)"/.exec(html)![1];
+    expect(html).toContain('<a class="header-button primary" href="https://example.com/up">Sign up</a>');
+    expect(html).toContain(
+      '<details class="dropdown"><summary>More</summary><ul><li><a href="https://example.com/blog">Blog</a></li><li>Evil</li></ul></details>',
+    );
+    expect(html).not.toMatch(/style="|javascript:/);
+    const css = (await client.handle(request(/href="([^"]*~customization\.[^"]+\.css)"/.exec(html)![1]))).body;
+    expect(css).toContain(`html[data-dismissed="${key}"] .announcement{display:none}`);
+    // Dracula's blocks in light mode; the built-in dark palette stays for dark mode.
+    expect(css).toMatch(/:root\{[^}]*--code-block-bg:#282a36;--code-block-fg:#f8f8f2;--hl-keyword:#ff79c6/);
+    expect(css).not.toMatch(/\[data-theme=dark\]\{[^}]*--code-block-bg/);
   });
 });
