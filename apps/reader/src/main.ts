@@ -5,6 +5,7 @@ import { connect } from '@nats-io/transport-node';
 import { ReaderEnv } from './config/reader.env';
 import { listenForChanges } from './freshness/reader-events';
 import { NatsContentSource } from './content/nats-content';
+import { NatsGitLinks } from './content/git-links';
 import { NatsFeedbackSink } from './feedback/feedback-sink';
 import { NatsSpecSource } from './openapi/nats-specs';
 import { ReaderService } from './http/reader.service';
@@ -20,7 +21,14 @@ runMain(async () => {
   const context = (): RequestContext => ({ requestId: randomUUID(), baseUrl: env.READER_API_URL });
   const natsSites = new NatsSiteDirectory(client, context, env.READER_SITE_TTL_MS);
   const natsContent = new NatsContentSource(client, context, env.READER_REVALIDATE_MS);
-  listenForChanges(nc, { space: (spaceId) => natsContent.invalidate(spaceId), sites: () => natsSites.invalidate() });
+  const git = new NatsGitLinks(client, context, env.READER_REVALIDATE_MS);
+  listenForChanges(nc, {
+    space: (spaceId) => {
+      natsContent.invalidate(spaceId);
+      git.invalidate(spaceId);
+    },
+    sites: () => natsSites.invalidate(),
+  });
   const specs = new NatsSpecSource(client, context, env.READER_REVALIDATE_MS);
   const markdown = new PageMarkdownPool(env.READER_MARKDOWN_THREADS);
   const feedback = new NatsFeedbackSink(client, context);
@@ -29,6 +37,7 @@ runMain(async () => {
     specs,
     markdown,
     feedback,
+    git,
   });
   const app = buildServer(reader, {
     trustProxy: env.READER_TRUST_PROXY === 'true',

@@ -4,7 +4,18 @@
 // nothing serious, the CSP nothing to block.
 import type { Page } from 'puppeteer-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { base, DESKTOP, feedback, newPage, PHONE, seriousViolations, startBrowser, stopBrowser, violations } from './browser/harness';
+import {
+  base,
+  BRAND_EDIT_BASE,
+  DESKTOP,
+  feedback,
+  newPage,
+  PHONE,
+  seriousViolations,
+  startBrowser,
+  stopBrowser,
+  violations,
+} from './browser/harness';
 
 beforeAll(startBrowser);
 afterAll(stopBrowser);
@@ -76,5 +87,81 @@ describe('a customized site', () => {
         await page.close();
       }
     }
+  }, 90_000);
+
+  it('uses its own fonts and code theme, links to the page in Git, and asks nothing of another origin', async () => {
+    for (const [size, viewport] of SIZES) {
+      for (const theme of THEMES) {
+        const requested: string[] = [];
+        const page = await newPage();
+        page.on('request', (r) => requested.push(r.url()));
+        await page.setViewport(viewport);
+        await page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: theme === 'os-dark' ? 'dark' : 'light' }]);
+        await page.goto(`${base()}/demo/brand/welcome`, { waitUntil: 'load' });
+        if (theme === 'dark') await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'dark'));
+        const fonts = await page.evaluate(async () => {
+          await document.fonts.ready;
+          await document.fonts.load('16px "Lato"');
+          return {
+            body: getComputedStyle(document.body).fontFamily.split(',')[0],
+            code: getComputedStyle(document.querySelector('pre code')!).fontFamily.split(',')[0],
+            lato: document.fonts.check('16px "Lato"'),
+          };
+        });
+        expect([size, theme, fonts]).toEqual([size, theme, { body: 'Lato', code: '"JetBrains Mono Variable"', lato: true }]);
+        // Every request (page, styles, scripts, fonts) went to the reader itself.
+        expect(requested.filter((url) => !url.startsWith(base()))).toEqual([]);
+        expect(requested.some((url) => /\/_reader\/fonts\/lato-[\d.]+\/lato-latin-400-normal\.woff2$/.test(url))).toBe(true);
+        // Code blocks in the theme of the mode: GitHub light, Dracula dark.
+        const codeBackground = await page.$eval('pre', (pre) => getComputedStyle(pre).backgroundColor);
+        expect([size, theme, codeBackground]).toEqual([size, theme, theme === 'light' ? 'rgb(255, 255, 255)' : 'rgb(40, 42, 54)']);
+        const edit = await page.$eval('a.edit-on-git', (a) => ({
+          href: a.getAttribute('href'),
+          text: a.textContent,
+          height: a.getBoundingClientRect().height,
+        }));
+        expect(edit).toEqual({ href: `${BRAND_EDIT_BASE}README.md`, text: 'Edit on GitHub', height: 44 });
+        expect([size, theme, await seriousViolations(page)]).toEqual([size, theme, []]);
+        await page.close();
+      }
+    }
+  }, 120_000);
+
+  it('opens a header dropdown by keyboard and by pointer; a dismissed banner stays away on the next page', async () => {
+    const page = await themed('/demo/brand/welcome', DESKTOP, 'light');
+    const dropdownOpen = () => page.$eval('nav.header-links details.dropdown', (d) => (d as HTMLDetailsElement).open);
+    expect(await dropdownOpen()).toBe(false);
+    await page.focus('nav.header-links details.dropdown > summary');
+    await page.keyboard.press('Enter');
+    expect(await dropdownOpen()).toBe(true);
+    expect(await page.$$eval('nav.header-links details.dropdown a', (links) => links.map((a) => [a.textContent, a.getBoundingClientRect().height >= 44]))).toEqual([
+      ['Blog', true],
+      ['Configure', true],
+    ]);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.click('nav.header-links details.dropdown > summary');
+    expect(await dropdownOpen()).toBe(false);
+    expect(await page.$eval('nav.header-links a.header-button', (a) => [a.textContent, a.getBoundingClientRect().height >= 44])).toEqual([
+      'Sign up',
+      true,
+    ]);
+
+    for (const [size, viewport] of SIZES) {
+      const phone = await themed('/demo/brand/welcome', viewport, 'os-dark');
+      const shown = () => phone.$eval('.announcement', (a) => getComputedStyle(a).display !== 'none');
+      expect([size, await shown()]).toEqual([size, true]);
+      expect(await phone.$eval('.announcement a', (a) => a.getAttribute('href'))).toBe('/demo/brand/guides/configure');
+      await phone.click('.announcement-dismiss');
+      expect([size, await shown()]).toEqual([size, false]);
+      await phone.goto(`${base()}/demo/brand/guides/configure`, { waitUntil: 'domcontentloaded' });
+      expect([size, await shown()]).toEqual([size, false]);
+      await phone.evaluate(() => localStorage.removeItem('bindery-announcement'));
+      await phone.close();
+    }
+    // Without script the banner shows, its dismiss button (which needs script) does not.
+    const plain = await themed('/demo/brand/welcome', PHONE, 'light', false);
+    expect(await plain.$eval('.announcement-dismiss', (b) => getComputedStyle(b).display)).toBe('none');
+    await plain.close();
+    await page.close();
   }, 90_000);
 });

@@ -58,6 +58,9 @@ export const GitSyncCallerlessSubjects: readonly string[] = [
   healthSubject('git-sync'),
   // A push delivery: its signature (or GitLab token), checked against the space's sealed secret, is the authorisation.
   GitSyncSubjects.webhookReceive,
+  // The reader: where a space it publishes keeps its pages in the repository, for "Edit on Git"
+  // (NATS permissions: only the reader's user may send it; no gateway route reaches it).
+  GitSyncSubjects.editLinks,
 ];
 
 const CALLERLESS = new Set<string>([

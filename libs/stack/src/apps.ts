@@ -8,6 +8,7 @@ import {
   COMMENT_SPACES_EVENTS,
   ContentSubjects,
   EVENT_PREFIX_TOKEN_REVOKED,
+  GitSyncSubjects,
   IdentitySubjects,
   PUBLISHED_CONTENT_EVENTS,
   PUBLISHED_SITE_EVENTS,
@@ -209,6 +210,7 @@ export const READER: AppSpec = {
       ContentSubjects.publishedPagePath,
       SitesSubjects.openApiForSite,
       SitesSubjects.feedbackSubmit,
+      GitSyncSubjects.editLinks,
     ],
     // Content's and sites' events as core NATS messages: every replica drops what they make stale.
     listens: [...PUBLISHED_CONTENT_EVENTS, ...PUBLISHED_SITE_EVENTS],

@@ -269,6 +269,7 @@ export const BINDERY_ADDITIONS: Additions = {
           { $ref: '#/components/parameters/listPage' },
           { $ref: '#/components/parameters/listLimit' },
           { ...queryParam('pageId', 'Only ratings of this page', false) },
+          { ...queryParam('siteSpaceId', 'Only ratings given in this site space (a variant of the site)', false) },
         ],
         responses: {
           200: {

@@ -10,6 +10,10 @@ export class ListFeedbackQuery extends PageQuery {
   @IsOptional()
   @Matches(/^[A-Za-z0-9_-]{1,64}$/, { message: 'pageId must be a page id' })
   pageId?: string;
+
+  @IsOptional()
+  @Matches(/^[A-Za-z0-9_-]{1,64}$/, { message: 'siteSpaceId must be a site space id' })
+  siteSpaceId?: string;
 }
 
 /**

@@ -152,5 +152,23 @@ describe('sites: page feedback', () => {
     expect(body.items[0]).toMatchObject({ object: 'page-feedback', pageId: intro.id, rating: 'ok', comment: 'Missing the install step' });
     expect(typeof body.items[0].createdAt).toBe('string');
     expectError(await client.get(`${base}/feedback?pageId=${encodeURIComponent('../x')}`), 400, /pageId/);
+
+    // By site space: the variant it was given in, another one (none), a bad id (400 naming it).
+    const [siteSpace] = expectOperation<{ items: SiteSpaceBody[] }>(await client.get(`${base}/site-spaces`), 'listSiteSpaces', 200).items;
+    const inSpace = await client.get<{ items: Array<Record<string, unknown>>; count: number }>(`${base}/feedback?siteSpaceId=${siteSpace.id}`);
+    expect([inSpace.status, inSpace.body.count, inSpace.body.items[0]?.siteSpaceId]).toEqual([200, 1, siteSpace.id]);
+    const elsewhere = await client.get<{ count: number }>(`${base}/feedback?siteSpaceId=sitesp_other`);
+    expect([elsewhere.status, elsewhere.body.count]).toEqual([200, 0]);
+    expectError(await client.get(`${base}/feedback?siteSpaceId=${encodeURIComponent('a b')}`), 400, /siteSpaceId/);
+
+    // A page of another origin cannot rate in its visitors' names.
+    const forged = await fetch(`${testStack().readerUrl}/${orgId}/rated/~feedback`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+      body: new URLSearchParams({ page: intro.id, rating: 'good' }).toString(),
+    });
+    expect(forged.status).toBe(403);
+    expect((await client.get<{ count: number; items: Array<{ rating: string }> }>(`${base}/feedback`)).body.items[0].rating).toBe('ok');
   });
 });

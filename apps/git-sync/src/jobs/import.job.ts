@@ -181,6 +181,7 @@ async function runImport(deps: GitJobDeps, payload: GitJobPayload, ctx: JobConte
           revisionId: result.revisionId,
           commit: checkout.commit,
           paths: plan.ids,
+          contentRoot: config.root,
         });
         const pagePaths = Object.keys(plan.ids.pages).filter((key) => !key.includes(':') && !/#\d+$/.test(key));
         await deps.sources.record(manager, payload.spaceId, plan.sources, pagePaths);

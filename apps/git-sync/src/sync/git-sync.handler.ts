@@ -32,6 +32,11 @@ export class GitSyncHandler {
     return this.sync.info(ctx, data.spaceId);
   }
 
+  @MessagePattern(GitSyncSubjects.editLinks)
+  editLinks(@Payload() { data }: RpcEnvelope<typeof GitSyncSubjects.editLinks>): Promise<RpcResult<typeof GitSyncSubjects.editLinks>> {
+    return this.sync.editLinks(data);
+  }
+
   @MessagePattern(GitSyncSubjects.legacyInstallationDelete)
   async deleteLegacy(
     @Payload() { ctx, data }: RpcEnvelope<typeof GitSyncSubjects.legacyInstallationDelete>,

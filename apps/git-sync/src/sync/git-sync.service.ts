@@ -1,10 +1,15 @@
-import { type GitExportInput, type GitImportInput, GitSyncJobs, type GitSyncInfo, type RequestContext } from '@bindery/contracts';
+import {
+  type GitEditLinks,
+  type GitEditLinksInput,
+  type GitExportInput,
+  type GitImportInput, GitSyncJobs, type GitSyncInfo, type RequestContext } from '@bindery/contracts';
 import { AddressPolicy, badRequest, callerId, enqueueJob, JobStore, notFound, SpaceAccessClient } from '@bindery/platform';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { GitSyncEnv } from '../config/git-sync.env';
 import { checkedAddress, parseRemoteUrl, providerOf, repoNameOf } from '../git/remote-url';
 import { CredentialSealer } from '../git/sealed-credentials';
+import { editLinksOf } from './edit-links';
 import { type GitJobPayload, REF_PATTERN } from './git-job';
 import { SyncStateRepository } from './sync-state.repository';
 
@@ -120,6 +125,14 @@ export class GitSyncService {
     }
     if (access.permissions.admin) info.webhook = { configured: state.webhookSecret !== null };
     return info;
+  }
+
+  /** The "Edit on Git" links of a published space (callerless, the reader's): only a space of the organization named. */
+  async editLinks(input: GitEditLinksInput): Promise<GitEditLinks> {
+    const state = await this.states.find(input.spaceId);
+    const links = state && state.organizationId === input.organizationId ? editLinksOf(state) : null;
+    if (!links) throw notFound('No Git Sync is set up for this space');
+    return links;
   }
 
   async deleteLegacyInstallation(ctx: RequestContext, spaceId: string): Promise<void> {

@@ -19,6 +19,8 @@ export interface SyncState {
   fetchUrl: string | null;
   ref: string | null;
   projectDir: string;
+  /** Repository-relative directory of the content as the last import found it (null before one). */
+  contentRoot: string | null;
   /** Sealed; null when no webhook is set. */
   webhookSecret: string | null;
   webhookUserId: string | null;
@@ -40,6 +42,7 @@ interface Raw {
   fetch_url: string | null;
   ref: string | null;
   project_dir: string;
+  content_root: string | null;
   webhook_secret: string | null;
   webhook_user_id: string | null;
   updated_at: Date;
@@ -97,16 +100,20 @@ export class SyncStateRepository {
     ]);
   }
 
-  /** After a sync: the event's timestamp (kept when older), the revision, the commit and the path ids. */
+  /**
+   * After a sync: the event's timestamp (kept when older), the revision, the commit, the path ids
+   * and, from an import, the content root (an export keeps the one recorded).
+   */
   async recordSync(
     manager: EntityManager,
     spaceId: string,
-    sync: { timestamp: Date | null; revisionId: string; commit: string; paths: PathIds },
+    sync: { timestamp: Date | null; revisionId: string; commit: string; paths: PathIds; contentRoot?: string },
   ): Promise<void> {
     await manager.query(
-      `UPDATE sync_states SET last_timestamp = GREATEST(last_timestamp, $2), last_revision_id = $3, last_commit = $4, paths = $5, updated_at = now()
+      `UPDATE sync_states SET last_timestamp = GREATEST(last_timestamp, $2), last_revision_id = $3, last_commit = $4, paths = $5,
+         content_root = COALESCE($6, content_root), updated_at = now()
        WHERE space_id = $1`,
-      [spaceId, sync.timestamp, sync.revisionId, sync.commit, JSON.stringify(sync.paths)],
+      [spaceId, sync.timestamp, sync.revisionId, sync.commit, JSON.stringify(sync.paths), sync.contentRoot ?? null],
     );
   }
 
@@ -132,6 +139,7 @@ function fromRaw(raw: Raw): SyncState {
     fetchUrl: raw.fetch_url,
     ref: raw.ref,
     projectDir: raw.project_dir,
+    contentRoot: raw.content_root ?? null,
     webhookSecret: raw.webhook_secret,
     webhookUserId: raw.webhook_user_id,
     updatedAt: raw.updated_at,

@@ -14,6 +14,7 @@ import type { PublishedSite, SiteDirectory } from '../sites/site-directory';
 import { variantPrefix, type VisibleStructure } from '../sites/site-view';
 import { pageIndex } from '../content/page-index';
 import type { FeedbackSink } from '../feedback/feedback-sink';
+import type { GitLinkSource } from '../content/git-links';
 
 export interface ReaderOptions {
   /** Memory for rendered pages. */
@@ -24,6 +25,8 @@ export interface ReaderOptions {
   markdown?: PageMarkdownRenderer;
   /** Where page ratings go (none: the feedback form is not offered). */
   feedback?: FeedbackSink;
+  /** Where synced spaces keep their pages in Git (none: no "Edit on Git" links). */
+  git?: GitLinkSource;
 }
 
 export interface CachedPage {
@@ -46,6 +49,7 @@ export class ReaderService {
   readonly markdown: PageMarkdownRenderer;
   private readonly specs: SpecSource;
   readonly feedback?: FeedbackSink;
+  readonly git?: GitLinkSource;
   /** Spec slugs each page's API reference blocks use (pages never change: a revision is immutable). */
   private readonly slugsOf = new WeakMap<ReaderPage, string[]>();
   /** Whether each page has `if` blocks (then its rendering depends on the visitor's claims). */
@@ -59,6 +63,7 @@ export class ReaderService {
     this.specs = options.specs ?? new MemorySpecSource();
     this.markdown = options.markdown ?? new InlinePageMarkdown();
     this.feedback = options.feedback;
+    this.git = options.git;
     // The TTL bounds how long signed file URLs (content signs them for an hour) stay in a cached page.
     this.rendered = new LRUCache({
       maxSize: Math.max(options.cacheBytes, 1),

@@ -8,6 +8,8 @@ export const CONTENT_SECURITY_POLICY = [
   "default-src 'none'",
   "script-src 'self'",
   "style-src 'self'",
+  // The customization's fonts, self-hosted under /_reader/fonts/.
+  "font-src 'self'",
   // Images of pages: the site's own files (signed gateway URLs) and images linked by URL.
   "img-src 'self' https: http:",
   // The search box asks the site's `~search` endpoint.

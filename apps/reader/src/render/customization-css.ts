@@ -1,28 +1,11 @@
 // A site's colours and font as a stylesheet of its own (CSP `style-src 'self'`: no inline style),
 // served at a path holding a hash of its text, so a change is a new URL and the old one can be
 // cached for good. Only values `readCustomization` accepted reach here: colours matching the
-// official pattern, fonts from the official list.
+// official pattern, fonts from the official lists (self-hosted faces, see fonts.ts).
 import { createHash } from 'node:crypto';
 import type { ReaderCustomization } from '../sites/customization';
-
-/** The official font names as CSS families (a fixed list: nothing from input is written). */
-const FONT_FAMILIES: Record<string, string> = {
-  ABCFavorit: 'ABC Favorit',
-  Inter: 'Inter',
-  Roboto: 'Roboto',
-  RobotoSlab: 'Roboto Slab',
-  OpenSans: 'Open Sans',
-  SourceSansPro: 'Source Sans Pro',
-  Lato: 'Lato',
-  Ubuntu: 'Ubuntu',
-  Raleway: 'Raleway',
-  Merriweather: 'Merriweather',
-  Overpass: 'Overpass',
-  NotoSans: 'Noto Sans',
-  IBMPlexSerif: 'IBM Plex Serif',
-  Poppins: 'Poppins',
-  FiraSans: 'Fira Sans',
-};
+import { codeThemeVars } from './code-themes';
+import { loadFont } from './fonts';
 
 /** Backgrounds and text of the built-in palette (palette.ts), against which contrast is kept. */
 const SURFACE = { light: { bg: '#ffffff', fg: '#1d2330' }, dark: { bg: '#12151b', fg: '#e6e9ef' } };
@@ -37,6 +20,8 @@ export function customizationCss(custom: ReaderCustomization): string {
     if (custom.primary) vars.push(`--accent:${readable(custom.primary[name], SURFACE[name].bg, name)}`);
     // A tint colours the header and sidebar only when the page's text stays readable on it.
     if (custom.tint && contrast(custom.tint[name], SURFACE[name].fg) >= TEXT_CONTRAST) vars.push(`--tint:${custom.tint[name]}`);
+    const code = custom.codeTheme ? codeThemeVars(custom.codeTheme[name], name, readable, isDark) : '';
+    if (code) vars.push(code);
     return vars.join(';');
   };
   const light = mode('light');
@@ -45,9 +30,25 @@ export function customizationCss(custom: ReaderCustomization): string {
   if (light) rules.push(`:root{${light}}`);
   if (dark) rules.push(`[data-theme=dark]{${dark}}@media (prefers-color-scheme:dark){:root:not([data-theme=light]){${dark}}}`);
   if (custom.tint) rules.push('header.top{background:var(--tint,transparent)}');
-  const family = custom.font ? FONT_FAMILIES[custom.font] : undefined;
-  if (family) rules.push(`body{font-family:"${family}",system-ui,-apple-system,"Segoe UI",sans-serif}`);
+  rules.push(...fontRules(custom));
+  // A dismissed banner stays hidden before the first paint: theme-boot copies the stored key to <html>.
+  if (custom.announcement && custom.announcement.style !== 'danger')
+    rules.push(`html[data-dismissed="${announcementKey(custom.announcement)}"] .announcement{display:none}`);
   return rules.join('\n');
+  return rules.join('\n');
+}
+
+/** The self-hosted faces of the body, heading and code fonts, and where each applies. */
+function fontRules(custom: ReaderCustomization): string[] {
+  const body = custom.font ? loadFont(custom.font) : null;
+  const heading = custom.headingFont && custom.headingFont !== custom.font ? loadFont(custom.headingFont) : null;
+  const code = custom.monospaceFont ? loadFont(custom.monospaceFont) : null;
+  const rules: string[] = [];
+  for (const font of [body, heading, code]) if (font) rules.push(font.faces);
+  if (body) rules.push(`body{font-family:${body.stack}}`);
+  if (heading) rules.push(`h1,h2,h3,h4,h5,h6{font-family:${heading.stack}}`);
+  if (code) rules.push(`code,pre,kbd,samp{font-family:${code.stack}}`);
+  return rules;
 }
 
 /** `~customization.<hash>.css`, or undefined when the customization needs no stylesheet. */
@@ -55,6 +56,11 @@ export function customizationCssSegment(custom: ReaderCustomization): string | u
   const css = customizationCss(custom);
   return css ? `~customization.${hashOf(css)}.css` : undefined;
 }
+
+/** Names one banner message (a new message shows again after a dismissal): base64url, safe in CSS and HTML. */
+export const announcementKey = (announcement: { message: string }): string => hashOf(announcement.message);
+
+const isDark = (color: string): boolean => luminance(color) < 0.18;
 
 export const hashOf = (css: string): string => createHash('sha256').update(css).digest('base64url').slice(0, 16);
 

@@ -2,13 +2,15 @@
 // theme), left navigation of the page tree (a drawer on phones), the article with breadcrumbs, its
 // table of contents and previous/next links; the same chrome around search results and the 404.
 import type { ReaderPage } from '../content/content-source';
+import type { PageEditLink } from '../content/git-links';
 import type { PageIndex } from '../content/page-index';
-import type { CustomLink, ReaderCustomization } from '../sites/customization';
+import type { CustomLink, HeaderItem, ReaderCustomization } from '../sites/customization';
+import { announcementKey } from './customization-css';
 import type { ReaderSiteSpace, PublishedSite } from '../sites/site-directory';
 import { CSS_PATH, JS_PATH, THEME_JS_PATH } from './assets';
 import type { RenderedDocument } from './document-html';
 import { esc } from './escape';
-import { isSafeUrl, urlAttr } from './safe-url';
+import { httpUrl, isSafeUrl, urlAttr } from './safe-url';
 
 /** What the chrome around any page of a site needs (pages, search results, the 404). */
 export interface ChromeView {
@@ -40,6 +42,8 @@ export interface PageView extends ChromeView {
   page: ReaderPage;
   body: RenderedDocument;
   noindex: boolean;
+  /** "Edit on GitHub/GitLab": the page's file in its repository. */
+  edit?: PageEditLink;
 }
 
 export const pageHref = (view: Pick<PageView, 'sitePrefix' | 'variantPrefix'>, page: ReaderPage): string =>
@@ -69,6 +73,7 @@ export function renderPage(view: PageView): string {
 ${breadcrumbs(view, page)}
 <h1>${page.emoji ? `<span aria-hidden="true">${esc(page.emoji)}</span> ` : ''}${esc(page.title)}</h1>
 ${description ? `<p class="description">${esc(description)}</p>` : ''}
+${view.edit ? pageActions(view.edit) : ''}
 ${body.html}
 </article>
 ${view.custom.pagination ? `<nav class="pagination" aria-label="Previous and next pages">${previous ? `<a class="prev" rel="prev" href="${urlAttr(pageHref(view, previous))}"><small>Previous</small>${esc(previous.title)}</a>` : '<span></span>'}${next ? `<a class="next" rel="next" href="${urlAttr(pageHref(view, next))}"><small>Next</small>${esc(next.title)}</a>` : '<span></span>'}</nav>` : ''}
@@ -82,6 +87,12 @@ ${lastUpdated(page)}`;
     main,
     toc: toc(body),
   });
+}
+
+/** The page menu: its file in the repository (a URL made of stored data, so it goes through `urlAttr`). */
+function pageActions(edit: PageEditLink): string {
+  if (!httpUrl(edit.url)) return '';
+  return `<nav class="page-actions" aria-label="Page actions"><a class="edit-on-git" href="${urlAttr(edit.url)}" rel="noopener">${esc(edit.label)}</a></nav>`;
 }
 
 const feedbackAction = (view: Pick<ChromeView, 'sitePrefix' | 'variantPrefix'>): string =>
@@ -167,7 +178,7 @@ function shell(
   // A default mode other than "system" is rendered on the server (no flash); a stored choice still wins (theme-boot).
   const mode = custom.themeDefault === 'system' ? '' : ` data-theme="${custom.themeDefault}" data-theme-default="${custom.themeDefault}"`;
   return `<!doctype html>
-<html lang="en"${mode}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<html lang="en"${mode}${styleClasses(custom)}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${esc(page.title)}</title>${robots}
 ${page.meta}
 <meta name="color-scheme" content="light dark">
@@ -175,7 +186,7 @@ ${page.meta}
 <link rel="stylesheet" href="${urlAttr(CSS_PATH)}">${view.customCss ? `<link rel="stylesheet" href="${urlAttr(view.customCss)}">` : ''}${favicon(custom)}<script src="${urlAttr(JS_PATH)}" defer></script>
 </head><body>
 <a class="skip" href="${urlAttr('#content')}">Skip to content</a>
-${header(view)}
+${announcement(view)}${header(view)}
 <div class="layout">
 <nav class="sidebar" id="sidebar" aria-label="Pages" popover><div class="drawer-head"><span>${esc(view.site.title)}</span><button class="icon-button drawer-close" type="button" popovertarget="sidebar" popovertargetaction="hide" aria-label="Close menu">✕</button></div>${navigation(view, index.content.pages, page.current, index.order.length > FULL_NAVIGATION_PAGES)}</nav>
 <main id="content" tabindex="-1">${page.main}
@@ -205,7 +216,7 @@ function header(view: ChromeView): string {
     : esc(view.site.title);
   const links =
     custom.headerLinks.length > 0
-      ? `<nav class="header-links" aria-label="Site links"><ul>${custom.headerLinks.map((l) => `<li>${customLink(view, l)}</li>`).join('')}</ul></nav>`
+      ? `<nav class="header-links" aria-label="Site links"><ul>${custom.headerLinks.map((item) => `<li>${headerItem(view, item)}</li>`).join('')}</ul></nav>`
       : '';
   return `<header class="top" role="banner"><button class="icon-button menu-toggle" type="button" popovertarget="sidebar" aria-controls="sidebar" aria-expanded="false" aria-label="Menu">☰</button><a class="brand" href="${urlAttr(homeHref(view))}">${brand}</a>${sections}${variants}${links}
 <form class="search" role="search" action="${urlAttr(endpoint)}" method="get"><label class="sr-only" for="q">Search</label><input id="q" name="q" type="search" placeholder="Search… (Ctrl K)" autocomplete="off"></form>
@@ -214,10 +225,59 @@ ${custom.toggeable ? '<button class="theme" type="button" aria-pressed="false">T
 }
 
 /** A header or footer link: a URL (refused ones are left out) or a page of the space being read. */
-function customLink(view: ChromeView, link: CustomLink): string {
-  if ('url' in link) return isSafeUrl(link.url) ? `<a href="${urlAttr(link.url)}">${esc(link.title)}</a>` : esc(link.title);
+function customLink(view: ChromeView, link: CustomLink, className = ''): string {
+  const href = customHref(view, link);
+  const cls = className ? ` class="${className}"` : '';
+  return href ? `<a${cls} href="${urlAttr(href)}">${esc(link.title)}</a>` : esc(link.title);
+}
+
+function customHref(view: ChromeView, link: CustomLink): string | undefined {
+  if ('url' in link) return isSafeUrl(link.url) ? link.url : undefined;
   const page = view.index.byId.get(link.pageId);
-  return page ? `<a href="${urlAttr(pageHref(view, page))}">${esc(link.title)}</a>` : esc(link.title);
+  return page ? pageHref(view, page) : undefined;
+}
+
+const BUTTON_CLASS: Record<HeaderItem['style'], string> = {
+  link: '',
+  'button-primary': 'header-button primary',
+  'button-secondary': 'header-button secondary',
+};
+
+/**
+ * A header item: a link or button, or, with nested links, a disclosure (`<details>`: opens by
+ * keyboard and touch without script) whose list holds the item's own target first.
+ */
+function headerItem(view: ChromeView, item: HeaderItem): string {
+  if (item.links.length === 0) return item.to ? customLink(view, item.to, BUTTON_CLASS[item.style]) : esc(item.title);
+  const own = item.to ? [{ ...item.to, title: item.title }] : [];
+  return `<details class="dropdown"><summary>${esc(item.title)}</summary><ul>${[...own, ...item.links]
+    .map((l) => `<li>${customLink(view, l)}</li>`)
+    .join('')}</ul></details>`;
+}
+
+/** `styling.corners`, `depth` and `links` as classes of <html> (the defaults need none). */
+function styleClasses(custom: ReaderCustomization): string {
+  const classes = [
+    custom.corners !== 'rounded' ? `corners-${custom.corners}` : '',
+    custom.depth !== 'subtle' ? `depth-${custom.depth}` : '',
+    custom.links !== 'default' ? `links-${custom.links}` : '',
+  ].filter(Boolean);
+  return classes.length > 0 ? ` class="${classes.join(' ')}"` : '';
+}
+
+/** The banner: plain text, its link, and (except for `danger`) a dismiss button the script shows. */
+function announcement(view: ChromeView): string {
+  const banner = view.custom.announcement;
+  if (!banner) return '';
+  const link = banner.link ? customHref(view, banner.link) : undefined;
+  const dismiss =
+    banner.style === 'danger'
+      ? ''
+      : `<button class="announcement-dismiss" type="button" aria-label="Dismiss announcement" data-key="${esc(announcementKey(banner))}" hidden>✕</button>`;
+  return `<aside class="announcement announcement-${banner.style}" aria-label="Announcement"><p>${esc(banner.message)}${
+    link && banner.link ? ` <a href="${urlAttr(link)}">${esc(banner.link.title)}</a>` : ''
+  }</p>${dismiss}</aside>
+`;
 }
 
 function footer(view: ChromeView): string {

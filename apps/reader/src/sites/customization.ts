@@ -4,8 +4,30 @@
 // official list, a theme mode of three), so nothing from settings can become CSS or markup. URLs
 // are kept as given and go through `urlAttr` where they are written.
 
+import { CODE_THEMES } from '../render/code-themes';
+import { OFFICIAL_FONTS, OFFICIAL_MONOSPACE_FONTS } from '../render/fonts';
+
 /** A link of the header or footer: a URL, or a page of the space being read. */
 export type CustomLink = { title: string } & ({ url: string } | { pageId: string });
+
+/** A header item (`CustomizationHeaderItem`): a link, a button, or a dropdown of links (nested). */
+export interface HeaderItem {
+  title: string;
+  style: 'link' | 'button-primary' | 'button-secondary';
+  /** Where the item itself goes (absent: it only opens its dropdown). */
+  to?: CustomLink;
+  links: CustomLink[];
+}
+
+/** The site's banner (`CustomizationAnnouncement`), shown only when enabled. */
+export interface Announcement {
+  message: string;
+  style: 'info' | 'warning' | 'danger' | 'success';
+  link?: CustomLink;
+}
+
+/** One of the official code themes (`CustomizationCodeTheme`) per mode. */
+export type CodeThemes = { light: string; dark: string };
 
 export interface ReaderCustomization {
   title?: string;
@@ -21,13 +43,27 @@ export interface ReaderCustomization {
   toggeable: boolean;
   /** One of the official font names (`CustomizationDefaultFont`). */
   font?: string;
-  headerLinks: CustomLink[];
+  /** Headings' font (official name); absent = the body's. */
+  headingFont?: string;
+  /** Code's font (`CustomizationDefaultMonospaceFont`). */
+  monospaceFont?: string;
+  headerLinks: HeaderItem[];
+  announcement?: Announcement;
+  /** `styling.corners`: radius of boxes and controls. */
+  corners: 'straight' | 'rounded' | 'circular';
+  /** `styling.depth`: shadows and elevation. */
+  depth: 'subtle' | 'flat';
+  /** `styling.links`: `accent` keeps link text the body colour, underlined in the primary colour. */
+  links: 'default' | 'accent';
+  codeTheme?: CodeThemes;
   footerGroups: Array<{ title: string; links: CustomLink[] }>;
   copyright?: string;
   /** `og:image`: the social preview, else the logo. */
   socialPreview?: string;
   feedback: boolean;
   pagination: boolean;
+  /** The page menu's `git` action: an "Edit on GitHub/GitLab" link on pages of git-synced spaces. */
+  gitEdit: boolean;
 }
 
 export const DEFAULT_READER_CUSTOMIZATION: ReaderCustomization = Object.freeze({
@@ -37,26 +73,13 @@ export const DEFAULT_READER_CUSTOMIZATION: ReaderCustomization = Object.freeze({
   footerGroups: [],
   feedback: false,
   pagination: true,
+  gitEdit: false,
+  corners: 'rounded',
+  depth: 'subtle',
+  links: 'default',
 });
 
 const COLOR = /^#(?:[0-9a-fA-F]{3}){1,2}$/;
-const FONTS = new Set([
-  'ABCFavorit',
-  'Inter',
-  'Roboto',
-  'RobotoSlab',
-  'OpenSans',
-  'SourceSansPro',
-  'Lato',
-  'Ubuntu',
-  'Raleway',
-  'Merriweather',
-  'Overpass',
-  'NotoSans',
-  'IBMPlexSerif',
-  'Poppins',
-  'FiraSans',
-]);
 
 type Json = Record<string, unknown>;
 const obj = (value: unknown): Json | undefined =>
@@ -71,6 +94,7 @@ function themed(value: unknown, check: (v: string) => boolean): { light: string;
 }
 
 const isColor = (v: string): boolean => COLOR.test(v);
+const isCodeTheme = (v: string): boolean => Object.hasOwn(CODE_THEMES, v);
 const anyUrl = (): boolean => true;
 
 function link(value: unknown): CustomLink | undefined {
@@ -82,6 +106,32 @@ function link(value: unknown): CustomLink | undefined {
   if (to.kind === 'page' && str(to.page, 64)) return { title, pageId: to.page as string };
   return undefined;
 }
+
+/**
+ * A header item. Items with a visitor condition are left out: the header is shared by every
+ * visitor of a cached page, and an item shown to the wrong visitor would be worse than none.
+ */
+function headerItem(value: unknown): HeaderItem | undefined {
+  const item = obj(value);
+  const title = str(item?.title, 256);
+  if (!item || !title || item.condition !== undefined) return undefined;
+  const style = oneOf(item.style, ['link', 'button-primary', 'button-secondary'] as const, 'link');
+  const to = item.to === null ? undefined : link({ title, to: item.to });
+  const links = list(item.links).map(link).filter(defined);
+  return to || links.length > 0 ? { title, style, ...(to ? { to } : {}), links } : undefined;
+}
+
+function announcementOf(value: unknown): Announcement | undefined {
+  const item = obj(value);
+  const message = str(item?.message, 128);
+  if (item?.enabled !== true || !message || message.trim().length < 2) return undefined;
+  const style = oneOf(item.style, ['info', 'warning', 'danger', 'success'] as const, 'info');
+  const target = link(item.link);
+  return { message, style, ...(target ? { link: target } : {}) };
+}
+
+const oneOf = <T extends string>(value: unknown, allowed: readonly T[], fallback: T): T =>
+  allowed.includes(value as T) ? (value as T) : fallback;
 
 const defined = <T>(value: T | undefined): value is T => value !== undefined;
 
@@ -95,6 +145,8 @@ export function readCustomization(raw: unknown): ReaderCustomization {
   const favicon = obj(settings.favicon);
   const mode = themes?.default;
   const font = str(styling?.font, 64);
+  const headingFont = str(styling?.headingFont, 64);
+  const monospaceFont = str(styling?.monospaceFont, 64);
   const logo = themed(header?.logo, anyUrl);
   return {
     title: str(settings.title, 128),
@@ -104,8 +156,15 @@ export function readCustomization(raw: unknown): ReaderCustomization {
     tint: themed(obj(styling?.tint)?.color, isColor),
     themeDefault: mode === 'light' || mode === 'dark' ? mode : 'system',
     toggeable: themes?.toggeable !== false,
-    font: font && FONTS.has(font) ? font : undefined,
-    headerLinks: list(header?.links).map(link).filter(defined),
+    font: font && Object.hasOwn(OFFICIAL_FONTS, font) ? font : undefined,
+    headingFont: headingFont && Object.hasOwn(OFFICIAL_FONTS, headingFont) ? headingFont : undefined,
+    monospaceFont: monospaceFont && Object.hasOwn(OFFICIAL_MONOSPACE_FONTS, monospaceFont) ? monospaceFont : undefined,
+    headerLinks: list(header?.links).map(headerItem).filter(defined),
+    announcement: announcementOf(settings.announcement),
+    corners: oneOf(styling?.corners, ['straight', 'rounded', 'circular'] as const, 'rounded'),
+    depth: oneOf(styling?.depth, ['subtle', 'flat'] as const, 'subtle'),
+    links: oneOf(styling?.links, ['default', 'accent'] as const, 'default'),
+    codeTheme: themed(obj(obj(styling?.codeTheme)?.default), isCodeTheme),
     footerGroups: list(footer?.groups)
       .map((group) => {
         const title = str(obj(group)?.title, 256);
@@ -116,5 +175,6 @@ export function readCustomization(raw: unknown): ReaderCustomization {
     socialPreview: str(obj(settings.socialPreview)?.url) ?? logo?.light,
     feedback: obj(settings.feedback)?.enabled === true,
     pagination: obj(settings.pagination)?.enabled !== false,
+    gitEdit: list(obj(settings.pageActions)?.items).includes('git'),
   };
 }

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { expect } from 'vitest';
+import { MemoryGitLinks } from '../../src/content/git-links';
 import { ReaderService } from '../../src/http/reader.service';
 import { buildServer } from '../../src/http/server';
 import { MemoryFeedbackSink } from '../../src/feedback/feedback-sink';
@@ -40,7 +41,7 @@ export async function startBrowser(): Promise<void> {
   const reader = new ReaderService(
     new MemorySiteDirectory([demoSite(), hostileSite(), bigSite(), brandSite()]),
     new MemoryContentSource([...demoContents(), ...hostileContents(), largeSpace('space-big', 400)]),
-    { cacheBytes: 16 << 20, specs: demoSpecs(), feedback },
+    { cacheBytes: 16 << 20, specs: demoSpecs(), feedback, git: brandGitLinks() },
   );
   server = buildServer(reader, { trustProxy: false });
   baseUrl = await server.listen({ port: 0, host: '127.0.0.1' });
@@ -126,6 +127,14 @@ function bigSite() {
   });
 }
 
+/** The brand site's space as if synced with a GitHub repository (its content under `docs/`). */
+export const BRAND_EDIT_BASE = 'https://github.com/acme/docs/edit/main/docs/';
+function brandGitLinks(): MemoryGitLinks {
+  return new MemoryGitLinks({
+    'space-demo': { provider: 'github', editBase: BRAND_EDIT_BASE, pages: { 'p-welcome': 'README.md', 'p-configure': 'guides/configure.md' } },
+  });
+}
+
 /** The demo content customized at /demo/brand: title, colours, header and footer links, copyright, feedback. */
 function brandSite() {
   const site = demoSite();
@@ -142,7 +151,24 @@ function brandSite() {
       title: 'Acme Docs',
       primary: { light: '#0a7d33', dark: '#5fd38a' },
       tint: { light: '#eef7f1', dark: '#13241a' },
-      headerLinks: [{ title: 'Status', url: 'https://status.example.com' }],
+      headerLinks: [
+        { title: 'Status', style: 'link', to: { title: 'Status', url: 'https://status.example.com' }, links: [] },
+        {
+          title: 'Resources',
+          style: 'link',
+          links: [
+            { title: 'Blog', url: 'https://example.com/blog' },
+            { title: 'Configure', pageId: 'p-configure' },
+          ],
+        },
+        { title: 'Sign up', style: 'button-primary', to: { title: 'Sign up', url: 'https://example.com/signup' }, links: [] },
+      ],
+      announcement: { message: 'Version 3 is out.', style: 'info', link: { title: 'Read the notes', pageId: 'p-configure' } },
+      corners: 'circular',
+      codeTheme: { light: 'github-light', dark: 'dracula' },
+      font: 'Lato',
+      monospaceFont: 'JetBrainsMono',
+      gitEdit: true,
       footerGroups: [
         { title: 'Company', links: [{ title: 'About', url: 'https://example.com/about' }] },
         { title: 'Guides', links: [{ title: 'Configure', pageId: 'p-configure' }] },

@@ -56,9 +56,17 @@ export class FeedbackRepository {
   }
 
   /** Newest first, keyed by (created_at, id). */
-  async list(siteId: string, pageId: string | undefined, take: number, after?: CursorKey): Promise<{ rows: FeedbackRow[]; count: number }> {
+  async list(
+    siteId: string,
+    only: { pageId?: string; siteSpaceId?: string },
+    take: number,
+    after?: CursorKey,
+  ): Promise<{ rows: FeedbackRow[]; count: number }> {
     const params: unknown[] = [siteId];
-    const page = pageId ? `AND page_id = $${params.push(pageId)}` : '';
+    const page = [
+      only.pageId ? `AND page_id = $${params.push(only.pageId)}` : '',
+      only.siteSpaceId ? `AND site_space_id = $${params.push(only.siteSpaceId)}` : '',
+    ].join(' ');
     const counted: Array<{ n: number }> = await this.db.query(
       `SELECT count(*)::int AS n FROM page_feedback WHERE site_id = $1 ${page}`,
       params,

@@ -56,7 +56,7 @@ export class FeedbackService {
     if (!(await this.sites.exists(input.organizationId, input.siteId))) throw notFound(`Site ${input.siteId} not found`);
     return pagedList(
       input,
-      (take, after) => this.feedback.list(input.siteId, input.pageId, take, after),
+      (take, after) => this.feedback.list(input.siteId, { pageId: input.pageId, siteSpaceId: input.siteSpaceId }, take, after),
       (row) => [new Date(row.created_at).toISOString(), row.id],
       wire,
     );

@@ -90,10 +90,25 @@ export interface GitSyncJobDetails {
   finishedAt: string | null;
 }
 
+/** A published space of an organization (the space must belong to it). */
+export interface GitEditLinksInput extends GitSpaceRef {
+  organizationId: string;
+}
+
+/** How to reach each page's file in the repository's web view (no credentials). */
+export interface GitEditLinks {
+  provider: 'github' | 'gitlab';
+  /** The web address files are edited under: repository, branch and content root, ending in `/`. */
+  editBase: string;
+  /** Each page's file, relative to `editBase`, by page id (pages the last sync wrote or read). */
+  pages: Record<string, string>;
+}
+
 export interface GitSyncRpc {
   [GitSyncSubjects.importStart]: { input: GitImportInput; result: Record<string, never> };
   [GitSyncSubjects.exportStart]: { input: GitExportInput; result: Record<string, never> };
   [GitSyncSubjects.infoGet]: { input: GitSpaceRef; result: GitSyncInfo };
+  [GitSyncSubjects.editLinks]: { input: GitEditLinksInput; result: GitEditLinks };
   [GitSyncSubjects.legacyInstallationDelete]: { input: GitSpaceRef; result: Record<string, never> };
   [GitSyncSubjects.webhookSet]: { input: GitWebhookSecretInput; result: GitWebhookSecret };
   [GitSyncSubjects.webhookDelete]: { input: GitSpaceRef; result: Record<string, never> };

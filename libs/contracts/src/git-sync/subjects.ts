@@ -9,6 +9,11 @@ export const GitSyncSubjects = {
   exportStart: 'git-sync.export.start',
   /** getSpaceGitInfo (GitSpaceRef → GitSyncInfo). */
   infoGet: 'git-sync.info.get',
+  /**
+   * Where a published space's pages live in its repository, for the reader's "Edit on Git" link
+   * (callerless: the reader asks for spaces it publishes; GitEditLinksInput → GitEditLinks).
+   */
+  editLinks: 'git-sync.published.edit-links',
   /** Removes the legacy installation of a space (GitSpaceRef → void; also when absent). */
   legacyInstallationDelete: 'git-sync.legacy-installation.delete',
   /** Sets or rotates the space's push webhook secret (admin; GitWebhookSecretInput → GitWebhookSecret). */

@@ -38,6 +38,8 @@ export interface PageFeedbackListInput extends SiteRef {
   limit?: number;
   /** Only ratings of this page. */
   pageId?: string;
+  /** Only ratings given in this site space. */
+  siteSpaceId?: string;
 }
 
 export interface FeedbackRpc {

@@ -17,6 +17,8 @@ export interface CacheInput {
   page: ReaderPage;
   specs: Map<string, LoadedSpec>;
   format: 'html' | 'md';
+  /** What else the rendering used (the page's edit link): part of the key. */
+  extra?: string;
 }
 
 export function cacheHeaders(etag: string): Record<string, string> {
@@ -48,7 +50,7 @@ export async function servedBody(
 
 /** The page's key and ETag; `cached` when the client already holds it. */
 export function pageKey(reader: ReaderService, input: CacheInput): { key: string; etag: string } {
-  const { request, addressed, content, page, specs, format } = input;
+  const { request, addressed, content, page, specs, format, extra = '' } = input;
   // A page with `if` blocks differs per visitor claims: they are part of its key (and ETag).
   const adaptive = reader.isAdaptive(page);
   const key = [
@@ -63,6 +65,7 @@ export function pageKey(reader: ReaderService, input: CacheInput): { key: string
     format,
     request.prefix,
     addressed.variantPrefix,
+    extra,
   ].join('|');
   const etag = `"${createHash('sha1').update(key).update('|').update(request.origin).digest('base64url')}"`;
   return { key, etag };

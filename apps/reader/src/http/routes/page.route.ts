@@ -13,7 +13,8 @@ import { cachedRender, pageKey, servedBody } from './cached-page';
 import type { SiteRequest } from './site-request';
 import { lookupPage } from './page-lookup';
 import { siteNotFound } from './not-found';
-import { chromeView } from './chrome';
+import { chromeView, customizationOf } from './chrome';
+import { pageEditLink, type PageEditLink } from '../../content/git-links';
 
 export async function pageRoute(reader: ReaderService, request: SiteRequest, addressed: Addressed): Promise<ReaderResponse> {
   const found = await lookupPage(reader, request, addressed, addressed.pagePath, '');
@@ -21,11 +22,18 @@ export async function pageRoute(reader: ReaderService, request: SiteRequest, add
   if (found.kind === 'missing') return siteNotFound(reader, request, addressed);
   const { page, content, index } = found;
   const specs = await reader.specsFor(request.site.organizationId, page);
-  const { key, etag } = pageKey(reader, { request, addressed, content, page, specs, format: 'html' });
+  const edit = await editLinkOf(reader, request, addressed, page);
+  const { key, etag } = pageKey(reader, { request, addressed, content, page, specs, format: 'html', extra: edit?.url });
   const noindex = request.site.visibility !== 'public';
-  const cached = cachedRender(reader, key, etag, () => renderHtml({ request, addressed, index, page, specs, noindex }));
+  const cached = cachedRender(reader, key, etag, () => renderHtml({ request, addressed, index, page, specs, noindex, edit }));
   const robotsHeader: Record<string, string> = noindex || page.noIndex ? { 'x-robots-tag': 'noindex' } : {};
   return servedBody(request, cached, HTML, robotsHeader, () => cached.body.split(ORIGIN_MARK).join(esc(request.origin)));
+}
+
+/** The page's "Edit on Git" link, when the customization's page menu has `git` and the space is synced. */
+async function editLinkOf(reader: ReaderService, request: SiteRequest, addressed: Addressed, page: ReaderPage): Promise<PageEditLink | undefined> {
+  if (!reader.git || !customizationOf(request, addressed).gitEdit) return undefined;
+  return pageEditLink(reader.git, request.site.organizationId, addressed.siteSpace.spaceId, page.id);
 }
 
 function renderHtml(input: {
@@ -35,6 +43,7 @@ function renderHtml(input: {
   page: ReaderPage;
   noindex: boolean;
   specs: Map<string, LoadedSpec>;
+  edit?: PageEditLink;
 }): string {
   const { request, addressed, index, page, specs } = input;
   const { prefix, visitor } = request;
@@ -60,5 +69,6 @@ function renderHtml(input: {
     page,
     body,
     noindex: input.noindex,
+    edit: input.edit,
   });
 }

@@ -12,6 +12,7 @@ import { pathSegments, shareLinkEntry, siteLocation } from '../site-path';
 import { CUSTOM_CSS_SEGMENT } from '../../render/customization-css';
 import { customizationCssRoute } from './customization-css.route';
 import { FEEDBACK_SEGMENT, FORM_LIMIT_BYTES, feedbackRoute } from './feedback.route';
+import { isCrossOriginPost } from './same-origin';
 import { markdownRoute } from './markdown.route';
 import { notFound, siteNotFound } from './not-found';
 import { pageRoute } from './page.route';
@@ -36,6 +37,8 @@ export function siteRoutes(app: FastifyInstance, reader: ReaderService): void {
     bodyLimit: FORM_LIMIT_BYTES,
     handler: async (request, reply) => {
       if (!request.url.split('?', 1)[0].endsWith(`/${FEEDBACK_SEGMENT}`)) return send(reply, methodNotAllowed());
+      if (isCrossOriginPost(request))
+        return send(reply, statusPage(403, 'Feedback refused', 'Rate a page from the page itself, with its “Was this page helpful?” buttons.'));
       return send(reply, await serveSite(reader, request, formOf(request.body)));
     },
   });

@@ -35,6 +35,25 @@ td ul,td ol{margin:0;padding-left:1.2em}
 header.top .brand img.logo{height:32px;width:auto;max-width:200px;vertical-align:middle}
 nav.header-links ul{display:flex;gap:12px;list-style:none;margin:0;padding:0}nav.header-links a{display:inline-flex;align-items:center;min-height:44px}
 footer .footer-groups{display:flex;flex-wrap:wrap;gap:16px 48px;justify-content:center;text-align:left;margin-bottom:12px}footer .footer-groups ul{list-style:none;padding:0;margin:0}footer .footer-groups a{display:inline-block;min-height:24px;padding:2px 0}footer .footer-title{font-weight:700;color:var(--fg);margin:0 0 4px}footer .copyright{margin:0}
+.page-actions{display:flex;justify-content:flex-end;margin:8px 0 0}.page-actions a{display:inline-flex;align-items:center;min-height:44px;padding:0 12px;border:1px solid var(--line);border-radius:8px;text-decoration:none;font-size:14px}
+/* Customization: the banner, header dropdowns and buttons, code themes, corners, depth, link style. */
+.announcement{display:flex;align-items:center;gap:8px;padding:6px 12px 6px 20px;background:var(--hint-info);color:var(--fg);font-size:14px;border-bottom:1px solid var(--line)}
+.announcement p{flex:1;margin:0;padding:6px 0}.announcement a{font-weight:600}.announcement-warning{background:var(--hint-warning)}.announcement-danger{background:var(--hint-danger)}.announcement-success{background:var(--hint-success)}
+.announcement-dismiss{min-width:44px;min-height:44px;border:0;background:transparent;color:var(--fg);font:inherit;cursor:pointer;border-radius:8px}
+nav.header-links ul{align-items:center}nav.header-links details.dropdown{position:relative}
+nav.header-links details.dropdown>summary{display:inline-flex;align-items:center;gap:6px;min-height:44px;cursor:pointer;color:var(--accent);list-style:none}
+nav.header-links details.dropdown>summary::-webkit-details-marker{display:none}
+nav.header-links details.dropdown>summary::after{content:"";width:6px;height:6px;border-right:2px solid currentColor;border-bottom:2px solid currentColor;transform:rotate(45deg) translateY(-2px)}
+nav.header-links details.dropdown>ul{position:absolute;right:0;top:100%;z-index:20;display:block;min-width:12rem;margin:0;padding:6px;list-style:none;background:var(--bg);border:1px solid var(--line);border-radius:8px;box-shadow:0 8px 24px rgb(0 0 0 / .15)}
+nav.header-links details.dropdown>ul a{display:flex;padding:0 10px;border-radius:6px}
+a.header-button{padding:0 14px;border-radius:8px;border:1px solid var(--accent);text-decoration:none;font-weight:600}a.header-button.primary{background:var(--accent);color:var(--bg)}
+pre{background:var(--code-block-bg,var(--code));color:var(--code-block-fg,inherit)}
+.corners-straight :is(pre,code,kbd,.hint,.card,li.card-item,details.expandable,nav.pagination a,button,input,select,textarea,dialog,a.button,a.header-button,.page-actions a,nav.header-links details.dropdown>ul,.openapi-operation,.openapi-schemas,figure.embed-player iframe){border-radius:0}
+.corners-circular :is(button,input,select,a.button,a.header-button,.page-actions a,dialog.search-dialog input){border-radius:999px}
+.corners-circular :is(pre,.hint,.card,li.card-item,details.expandable,nav.pagination a,dialog,.openapi-operation,.openapi-schemas){border-radius:16px}
+.depth-flat :is(dialog.search-dialog,nav.sidebar,nav.header-links details.dropdown>ul){box-shadow:none}
+:root:not(.depth-flat) :is(.card,li.card-item,nav.pagination a,a.header-button){box-shadow:0 1px 2px rgb(0 0 0 / .08)}
+.links-accent main a:not(.card):not(.button),.links-accent footer a,.links-accent nav.header-links a:not(.header-button){color:var(--fg);text-decoration:underline;text-decoration-color:var(--accent);text-underline-offset:3px}
 .page-meta time{font-variant-numeric:tabular-nums}
 form.feedback{margin-top:32px}form.feedback fieldset{display:flex;flex-wrap:wrap;align-items:center;gap:8px;border:0;padding:0;margin:0}form.feedback legend{float:left;margin-right:8px;font-weight:600}
 form.feedback button,form.feedback-comment button{min-height:44px;min-width:44px;padding:6px 14px;font:inherit;border:1px solid var(--line);border-radius:8px;background:var(--bg);color:var(--fg);cursor:pointer}

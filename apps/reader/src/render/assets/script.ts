@@ -98,6 +98,12 @@ if(dialog){
   var opener=$('a.search-open');
   if(opener)opener.addEventListener('click',function(e){e.preventDefault();open()});}
 
+/* The announcement's dismiss button (hidden without script, which it needs); remembered per message */
+var dismiss=$('.announcement-dismiss');
+if(dismiss){dismiss.hidden=false;dismiss.addEventListener('click',function(){var key=dismiss.getAttribute('data-key');
+  root.setAttribute('data-dismissed',key);try{localStorage.setItem('bindery-announcement',key)}catch(err){}
+  var skip=$('a.skip');if(skip)skip.focus();});}
+
 /* Copy buttons on code blocks */
 $$('figure.code').forEach(function(fig){var pre=$('pre',fig);if(!pre)return;
   var b=document.createElement('button');b.type='button';b.className='copy';b.textContent='Copy';b.setAttribute('aria-live','polite');
