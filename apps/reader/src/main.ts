@@ -28,6 +28,8 @@ runMain(async () => {
     cacheBytes: env.READER_CACHE_MB * 1024 * 1024,
     specs,
     markdown,
+    // The same threads render pages' API reference blocks.
+    openapiHtml: markdown,
     feedback,
   });
   const app = buildServer(reader, {
