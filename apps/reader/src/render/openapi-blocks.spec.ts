@@ -95,4 +95,15 @@ describe('PageMarkdownPool renders API reference blocks', () => {
     const page = doc([operation('pets'), paragraph('After')]);
     expect(await renderDocumentWith(pool, page, refs)).toEqual(renderDocument(page, refs));
   }, 30_000);
+
+  it('off the event loop: the loop turns while a page of many blocks renders', async () => {
+    const order: string[] = [];
+    const many = doc(Array.from({ length: MAX_OPENAPI_BLOCKS_PER_PAGE }, () => operation('pets')));
+    const rendering = renderDocumentWith(pool, many, refs).then(() => order.push('rendered'));
+    await new Promise((resolve) => setImmediate(resolve));
+    order.push('loop turned');
+    await rendering;
+    // On the calling thread (InlineOpenApiHtml), the blocks would be rendered before the loop could turn.
+    expect(order).toEqual(['loop turned', 'rendered']);
+  }, 30_000);
 });
