@@ -1,6 +1,5 @@
-import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { ConfigError, logger } from '@bindery/platform';
+import { ConfigError, logger, workerScript } from '@bindery/platform';
 import type { AppState, HostedUnit } from './host';
 
 /** One worker app the jobs thread runs: its entry file and the environment it sees (app-environment.ts). */
@@ -33,7 +32,8 @@ export const JOBS_THREAD_HEAP_MB = 512;
  */
 export const JOBS_THREAD_YOUNG_MB = 4;
 
-const ENTRY = join(__dirname, 'jobs-thread-main.js');
+// The built script, also when this module runs from its sources (its unit test).
+const ENTRY = workerScript(__dirname, 'jobs-thread-main.js');
 
 /**
  * The worker apps (`worker.js` entries) of the all-in-one process, in a worker thread of their own:

@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { RequestContext } from '@bindery/contracts';
-import { loadConfig, logger, markReady, natsConnectionOptions, runMain, ServiceClient, startMetricsServer } from '@bindery/platform';
-import { connect } from '@nats-io/transport-node';
+import {
+  connectAtStart,
+  loadConfig,
+  logger,
+  markReady,
+  natsConnectionOptions,
+  runMain,
+  ServiceClient,
+  startMetricsServer,
+} from '@bindery/platform';
 import { ReaderEnv } from './config/reader.env';
 import { listenForChanges } from './freshness/reader-events';
 import { NatsContentSource } from './content/nats-content';
@@ -15,7 +23,7 @@ import { PageMarkdownPool } from './render/page-markdown-pool';
 
 runMain(async () => {
   const env = loadConfig(ReaderEnv);
-  const nc = await connect(natsConnectionOptions(env, 'reader'));
+  const nc = await connectAtStart(natsConnectionOptions(env, 'reader'));
   const client = new ServiceClient(nc, env.RPC_TIMEOUT_MS);
   // The reader has no caller: every request it sends is callerless by contract.
   const context = (): RequestContext => ({ requestId: randomUUID(), baseUrl: env.READER_API_URL });
@@ -36,6 +44,8 @@ runMain(async () => {
     cacheBytes: env.READER_CACHE_MB * 1024 * 1024,
     specs,
     markdown,
+    // The same threads render pages' API reference blocks.
+    openapiHtml: markdown,
     feedback,
     git,
   });

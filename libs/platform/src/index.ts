@@ -19,6 +19,7 @@ export * from './fetch/address-policy';
 export * from './fetch/guarded-fetch';
 export * from './envelope/check-envelope';
 export * from './nats/connection-options';
+export * from './nats/connect-at-start';
 export * from './nats/check-phase-batch';
 export * from './jobs';
 export * from './access/space-access-client';

@@ -1,16 +1,10 @@
 import type { JsonDocument, PageFields } from '@bindery/contracts';
 import { badRequest } from '@bindery/platform';
-import { type Document, documentToMarkdown as toMarkdown } from '@bindery/document';
 import type { ConvertedPage } from '@bindery/platform/markdown';
 import { pageFieldsFromFrontmatter } from './page-frontmatter';
 
-// The wire type of a page body (contracts) is looser than the converter's typed block tree;
-// stored bodies come from validated input or from the converter itself, so the two agree.
-
-/** Markdown of a page body (the body only: the title and metadata are fields of the page), on the calling thread. */
-export function documentToMarkdown(document: JsonDocument): string {
-  return toMarkdown(document as unknown as Document);
-}
+// Document ⇄ Markdown itself runs on the service's MarkdownPool (worker threads), never here on
+// the event loop.
 
 export interface MarkdownPage {
   document: JsonDocument;

@@ -32,17 +32,18 @@ describe('conversations worker killed mid-stream (SIGKILL)', () => {
     const issueCount = async (): Promise<number> =>
       expect146<List<unknown>>(await org.admin.client.get(`${base}/conversations-issues?limit=1`), 'listConversationsIssues', 200).count;
 
-    await stack.stopApp(WORKER.name, { crash: true });
+    // Small batches, so the kill lands between (or inside) committed batches. The worker is
+    // restarted with them before anything is ingested: in the all-in-one topology a restart is the
+    // whole process's, and its jobs thread serves before the gateway does, so a stream waiting
+    // for it would be done before this test could see its first issue.
+    await stack.stopApp(WORKER.name);
+    stack.startApp(WORKER, { CONVERSATIONS_BATCH: '5' });
     try {
+      await stack.waitUntilReady();
       const bodies: ConversationBody[] = Array.from({ length: TOTAL }, (_, i) =>
         conversation(`k-${i}`, `${TOPICS[i % TOPICS.length]} ${i}?`),
       );
       for (let i = 0; i < TOTAL; i += 100) await ingest(org.admin.client, org.organizationId, bodies.slice(i, i + 100));
-      expect(await issueCount()).toBe(0);
-
-      // Small batches, so the kill lands between (or inside) committed batches.
-      stack.startApp(WORKER, { CONVERSATIONS_BATCH: '5' });
-      await stack.waitUntilReady();
       await eventually(async () => expect(await issueCount()).toBeGreaterThan(0), 30_000);
       await stack.stopApp(WORKER.name, { crash: true });
       const partial = await issueCount();

@@ -13,7 +13,14 @@ import { esc, slugify } from './escape';
 import { isSafeUrl, urlAttr } from './safe-url';
 import { ifHolds } from './adaptive';
 import { playerFor } from './embed-player';
-import { renderOperation, renderSchemas, renderWebhook } from './openapi-html';
+import {
+  blockMark,
+  fillBlockMarks,
+  MAX_OPENAPI_BLOCKS_PER_PAGE,
+  type OpenApiBlock,
+  type OpenApiHtmlRenderer,
+  renderOpenApiBlocks,
+} from './openapi-blocks';
 
 /** How references inside a document become URLs (the page being rendered decides). */
 export interface RefResolver {
@@ -56,9 +63,34 @@ const MAX_HIGHLIGHT_CHARS = 100_000;
 /** A string field of node data, or '' (documents written through the API may hold anything). */
 const str = (value: unknown): string => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '');
 
-/** `visitor`: the claims `if` blocks are evaluated with (none: only expressions true without claims show). */
+/**
+ * On the calling thread, API reference blocks included. `visitor`: the claims `if` blocks are
+ * evaluated with (none: only expressions true without claims show).
+ */
 export function renderDocument(document: Document, refs: RefResolver, visitor: VisitorContext = { claims: {} }): RenderedDocument {
   return new DocumentRenderer(refs, visitor).render(document);
+}
+
+/**
+ * As renderDocument, with the API reference blocks rendered by `openapi` (the reader's worker
+ * threads): the page is rendered with a mark in each block's place, then the marks are filled.
+ */
+export async function renderDocumentWith(
+  openapi: OpenApiHtmlRenderer,
+  document: Document,
+  refs: RefResolver,
+  visitor: VisitorContext = { claims: {} },
+): Promise<RenderedDocument> {
+  const blocks: OpenApiBlock[] = [];
+  const rendered = new DocumentRenderer(refs, visitor, blocks).render(document);
+  if (blocks.length === 0) return rendered;
+  const specs: Record<string, OpenApiDoc> = {};
+  for (const { spec } of blocks) {
+    const doc = spec && !Object.hasOwn(specs, spec) ? refs.openapi?.(spec) : undefined;
+    if (doc) specs[spec] = doc;
+  }
+  const html = await openapi.renderOpenApi({ specs, blocks });
+  return { ...rendered, html: fillBlockMarks(rendered.html, html) };
 }
 
 class DocumentRenderer {
@@ -72,6 +104,8 @@ class DocumentRenderer {
   constructor(
     private readonly refs: RefResolver,
     private readonly visitor: VisitorContext,
+    /** When given, API reference blocks are collected here and leave a mark (renderDocumentWith). */
+    private readonly deferredOpenApi?: OpenApiBlock[],
   ) {}
 
   render(document: Document): RenderedDocument {
@@ -187,11 +221,28 @@ class DocumentRenderer {
       case 'reusable-content':
         return this.reusableContent(data);
       case 'openapi-operation':
-        return renderOperation(this.spec(data), str(data.path), str(data.method), this.blockId(node, 'operation'));
+        return this.openapi({
+          kind: 'operation',
+          spec: this.specSlug(data),
+          path: str(data.path),
+          method: str(data.method),
+          id: this.blockId(node, 'operation'),
+        });
       case 'openapi-webhook':
-        return renderWebhook(this.spec(data), str(data.name), str(data.method), this.blockId(node, 'webhook'));
+        return this.openapi({
+          kind: 'webhook',
+          spec: this.specSlug(data),
+          name: str(data.name),
+          method: str(data.method),
+          id: this.blockId(node, 'webhook'),
+        });
       case 'openapi-schemas':
-        return renderSchemas(this.spec(data), Array.isArray(data.schemas) ? data.schemas.map(str) : [], this.blockId(node, 'schemas'));
+        return this.openapi({
+          kind: 'schemas',
+          spec: this.specSlug(data),
+          schemas: Array.isArray(data.schemas) ? data.schemas.map(str) : [],
+          id: this.blockId(node, 'schemas'),
+        });
       case undefined:
       default:
         // A block type this reader does not know yet: its text, never its raw data.
@@ -222,9 +273,23 @@ class DocumentRenderer {
     return `<a class="card openapi-ref" href="${urlAttr(url)}" rel="noopener nofollow"><code>${esc(operation)}</code><span>OpenAPI specification: ${esc(source)}</span></a>`;
   }
 
-  private spec(data: Record<string, unknown>): OpenApiDoc | undefined {
+  /** The slug of the spec an API reference block shows ('' when it names none: shown as not available). */
+  private specSlug(data: Record<string, unknown>): string {
     const ref = data.ref as { kind?: unknown; spec?: unknown } | undefined;
-    return ref?.kind === 'openapi' && typeof ref.spec === 'string' ? this.refs.openapi?.(ref.spec) : undefined;
+    return ref?.kind === 'openapi' && typeof ref.spec === 'string' ? ref.spec : '';
+  }
+
+  /** An API reference block here, or its mark when they are rendered apart (renderDocumentWith). */
+  private openapi(block: OpenApiBlock): string {
+    const deferred = this.deferredOpenApi;
+    if (!deferred) {
+      const doc = block.spec ? this.refs.openapi?.(block.spec) : undefined;
+      return renderOpenApiBlocks({ specs: doc ? { [block.spec]: doc } : {}, blocks: [block] })[0];
+    }
+    if (deferred.length >= MAX_OPENAPI_BLOCKS_PER_PAGE)
+      return `<div class="hint hint-warning openapi-too-large"><p>This page has too many API reference blocks to show them all.</p></div>`;
+    deferred.push(block);
+    return blockMark(deferred.length - 1);
   }
 
   /** A block's anchor: its `meta.id` when it has one, else one derived from its kind (unique in the page). */

@@ -8,7 +8,8 @@ import {
   jetstream,
   jetstreamManager,
 } from '@nats-io/jetstream';
-import { connect, headers, nanos, type NatsConnection } from '@nats-io/transport-node';
+import { headers, nanos, type NatsConnection } from '@nats-io/transport-node';
+import { connectAtStart } from '../nats/connect-at-start';
 import { watchConsumerLag } from '../metrics/consumer-lag';
 import { deadLetters } from '../metrics/metrics';
 import { logger } from '../logging/logger';
@@ -50,7 +51,7 @@ export class JetStreamBus {
   ) {}
 
   static async connect(nats: NatsSettings, name: string): Promise<JetStreamBus> {
-    const nc = await connect(natsConnectionOptions(nats, name));
+    const nc = await connectAtStart(natsConnectionOptions(nats, name));
     const jsm = await jetstreamManager(nc);
     await ensureStreams(jsm);
     return new JetStreamBus(nc, jetstream(nc), jsm);

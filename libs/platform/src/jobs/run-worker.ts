@@ -1,6 +1,7 @@
 import { hostname } from 'node:os';
 import { AckPolicy, type Consumer, DeliverPolicy, jetstream, type JetStreamClient, jetstreamManager, type JsMsg } from '@nats-io/jetstream';
-import { connect, headers, nanos, type NatsConnection } from '@nats-io/transport-node';
+import { headers, nanos, type NatsConnection } from '@nats-io/transport-node';
+import { connectAtStart } from '../nats/connect-at-start';
 import { logger } from '../logging/logger';
 import { watchConsumerLag } from '../metrics/consumer-lag';
 import { deadLetters, jobRuns, secondsSince } from '../metrics/metrics';
@@ -54,7 +55,7 @@ const PULL_EXPIRES_MS = 60_000;
  * ack timer would run while it waits).
  */
 export async function runWorker(options: RunWorkerOptions): Promise<Worker> {
-  const nc = await connect(natsConnectionOptions(options.nats, options.name));
+  const nc = await connectAtStart(natsConnectionOptions(options.nats, options.name));
   try {
     const jsm = await jetstreamManager(nc);
     await ensureStreams(jsm);

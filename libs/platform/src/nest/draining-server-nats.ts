@@ -1,6 +1,7 @@
-import type { Msg, Subscription } from '@nats-io/transport-node';
+import type { ConnectionOptions, Msg, NatsConnection, Subscription } from '@nats-io/transport-node';
 import { type NatsContext, type NatsOptions, ServerNats } from '@nestjs/microservices';
 import { logger } from '../logging/logger';
+import { connectAtStart } from '../nats/connect-at-start';
 import { inCheckPhase } from '../nats/check-phase-batch';
 import { messagesInHand } from './messages-in-hand';
 
@@ -51,6 +52,12 @@ export class DrainingServerNats extends ServerNats {
         }
       });
     };
+  }
+
+  /** The service's first connection retried while it may pass (connect-at-start.ts), as every app's is. */
+  override createNatsClient(): Promise<NatsConnection> {
+    // Element access: Nest keeps its options private; it connects with them as they are, and so does this.
+    return connectAtStart(this['options'] as ConnectionOptions);
   }
 
   override async close(): Promise<void> {

@@ -1,4 +1,5 @@
-import { connect, type NatsConnection } from '@nats-io/transport-node';
+import type { NatsConnection } from '@nats-io/transport-node';
+import { connectAtStart } from '../nats/connect-at-start';
 import { type DynamicModule, Global, Inject, Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { natsConnectionOptions, type NatsSettings } from '../nats/connection-options';
 import { ServiceClient } from './service-client';
@@ -33,7 +34,7 @@ export class ServiceClientModule {
     return {
       module: ServiceClientModule,
       providers: [
-        { provide: NATS_CONNECTION, useFactory: () => connect(natsConnectionOptions(options.env, options.name)) },
+        { provide: NATS_CONNECTION, useFactory: () => connectAtStart(natsConnectionOptions(options.env, options.name)) },
         {
           provide: ServiceClient,
           inject: [NATS_CONNECTION],

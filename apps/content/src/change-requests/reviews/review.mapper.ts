@@ -1,5 +1,4 @@
-import type { ChangeRequestRequestedReviewer, ChangeRequestReview, DocumentFormat, ReviewComment } from '@bindery/contracts';
-import { documentToMarkdown } from '../../pages/markdown-bridge';
+import type { ChangeRequestRequestedReviewer, ChangeRequestReview, ReviewComment } from '@bindery/contracts';
 import type { ChangeRequestEntity } from '../../store/change-request.entity';
 import type { RequestedReviewerEntity } from './requested-reviewer.entity';
 import { isOutdated, type ReviewEntity } from './review.entity';
@@ -15,13 +14,12 @@ export function toRequestedReviewer(row: RequestedReviewerEntity): ChangeRequest
   };
 }
 
-/** Wire review; `outdated` is judged against the change request's current revision. */
-export function toReview(
-  review: ReviewEntity,
-  cr: ChangeRequestEntity,
-  baseUrl: string,
-  format: DocumentFormat = 'document',
-): ChangeRequestReview {
+/**
+ * Wire review; `outdated` is judged against the change request's current revision. `commentMarkdown`,
+ * when given, is the comment written as Markdown (the `markdown` format), converted by the caller on
+ * the service's MarkdownPool: writing it here would hold the event loop.
+ */
+export function toReview(review: ReviewEntity, cr: ChangeRequestEntity, baseUrl: string, commentMarkdown?: string): ChangeRequestReview {
   const location = `${baseUrl}/v1/spaces/${cr.spaceId}/change-requests/${cr.id}`;
   const out: ChangeRequestReview = {
     object: 'change-request-review',
@@ -35,12 +33,12 @@ export function toReview(
     urls: { location: `${location}/reviews/${review.id}` },
   };
   if (review.requestedBy) out.requestedBy = review.requestedBy;
-  if (review.commentId && review.comment) out.comment = toReviewComment(review, cr, location, format);
+  if (review.commentId && review.comment) out.comment = toReviewComment(review, cr, location, commentMarkdown);
   return out;
 }
 
 /** The review's comment as the official Comment: open, without replies or reactions (comments are not threaded here yet). */
-function toReviewComment(review: ReviewEntity, cr: ChangeRequestEntity, location: string, format: DocumentFormat): ReviewComment {
+function toReviewComment(review: ReviewEntity, cr: ChangeRequestEntity, location: string, markdown: string | undefined): ReviewComment {
   return {
     object: 'comment',
     id: review.commentId!,
@@ -49,7 +47,7 @@ function toReviewComment(review: ReviewEntity, cr: ChangeRequestEntity, location
     reactions: [],
     replies: 0,
     repliers: [],
-    body: format === 'markdown' ? { markdown: documentToMarkdown(review.comment!) } : { document: review.comment! },
+    body: markdown !== undefined ? { markdown } : { document: review.comment! },
     target: { space: cr.spaceId, revision: review.revisionId, changeRequest: cr.id, review: review.id },
     status: 'open',
     urls: { location: `${location}/comments/${review.commentId}` },

@@ -2,6 +2,7 @@ import {
   type ChangeRequestReview,
   type ChangeRequestReviewSubmittedEvent,
   ContentEvents,
+  type DocumentFormat,
   type DocumentInput,
   type JsonDocument,
   type List,
@@ -44,12 +45,13 @@ export class ReviewsService {
     const { limit, take, after } = keysetPage(input);
     const filter = input.outdated === undefined ? {} : { outdated: { value: input.outdated, changeRequestRevision: cr.revisionId } };
     const { rows, count } = await this.reviews.list(cr.id, filter, take, after);
+    const markdown = await this.commentsAsMarkdown(rows.slice(0, limit), input.format);
     return toList(
       rows,
       limit,
       count,
       (r) => [r.createdAt.toISOString(), r.id],
-      (r) => toReview(r, cr, ctx.baseUrl, input.format),
+      (r) => toReview(r, cr, ctx.baseUrl, markdown.get(r.id)),
     );
   }
 
@@ -57,7 +59,8 @@ export class ReviewsService {
     const { cr } = await this.lookup.load(ctx, input, 'view');
     const review = await this.reviews.find(cr.id, input.reviewId);
     if (!review) throw notFound(NO_REVIEW);
-    return toReview(review, cr, ctx.baseUrl, input.format);
+    const markdown = await this.commentsAsMarkdown([review], input.format);
+    return toReview(review, cr, ctx.baseUrl, markdown.get(review.id));
   }
 
   /**
@@ -104,6 +107,23 @@ export class ReviewsService {
       await addToOutbox(manager, ContentEvents.changeRequestReviewSubmitted, event);
       return toReview(review, cr, ctx.baseUrl);
     });
+  }
+
+  /**
+   * The comments of `reviews` written as Markdown, by review id, when the caller asked for that
+   * format: on the MarkdownPool's threads, all of one response's under one time budget, so a long
+   * comment neither holds the service's event loop nor runs without bound.
+   */
+  private async commentsAsMarkdown(reviews: ReviewEntity[], format: DocumentFormat | undefined): Promise<Map<string, string>> {
+    const written = new Map<string, string>();
+    if (format !== 'markdown') return written;
+    const signal = this.converter.budget();
+    await Promise.all(
+      reviews.map(async (review) => {
+        if (review.comment) written.set(review.id, await this.converter.toMarkdown(review.comment, 'format', signal));
+      }),
+    );
+    return written;
   }
 
   /** The comment's body; an empty one (`{}` or no blocks) means no comment. */

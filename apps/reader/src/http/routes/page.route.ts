@@ -3,13 +3,13 @@ import type { ReaderFile } from '../../content/content-source';
 import type { PageIndex } from '../../content/page-index';
 import type { ReaderPage } from '../../content/content-source';
 import type { LoadedSpec } from '../../openapi/spec-source';
-import { renderDocument } from '../../render/document-html';
+import { renderDocumentWith } from '../../render/document-html';
 import { esc } from '../../render/escape';
 import { pageHref, renderPage, type PageView } from '../../render/layout';
 import type { Addressed } from '../../sites/site-view';
 import { ORIGIN_MARK, type ReaderService } from '../reader.service';
 import { HTML, type ReaderResponse } from '../response';
-import { cachedRender, pageKey, servedBody } from './cached-page';
+import { cachedRenderAsync, pageKey, servedBody } from './cached-page';
 import type { SiteRequest } from './site-request';
 import { lookupPage } from './page-lookup';
 import { siteNotFound } from './not-found';
@@ -25,7 +25,7 @@ export async function pageRoute(reader: ReaderService, request: SiteRequest, add
   const edit = await editLinkOf(reader, request, addressed, page);
   const { key, etag } = pageKey(reader, { request, addressed, content, page, specs, format: 'html', extra: edit?.url });
   const noindex = request.site.visibility !== 'public';
-  const cached = cachedRender(reader, key, etag, () => renderHtml({ request, addressed, index, page, specs, noindex, edit }));
+  const cached = await cachedRenderAsync(reader, key, etag, () => renderHtml(reader, { request, addressed, index, page, specs, noindex, edit }));
   const robotsHeader: Record<string, string> = noindex || page.noIndex ? { 'x-robots-tag': 'noindex' } : {};
   return servedBody(request, cached, HTML, robotsHeader, () => cached.body.split(ORIGIN_MARK).join(esc(request.origin)));
 }
@@ -36,20 +36,25 @@ async function editLinkOf(reader: ReaderService, request: SiteRequest, addressed
   return pageEditLink(reader.git, request.site.organizationId, addressed.siteSpace.spaceId, page.id);
 }
 
-function renderHtml(input: {
-  request: SiteRequest;
-  addressed: Addressed;
-  index: PageIndex;
-  page: ReaderPage;
-  noindex: boolean;
-  specs: Map<string, LoadedSpec>;
-  edit?: PageEditLink;
-}): string {
+/** The page in its shell; its API reference blocks are rendered on the reader's worker threads. */
+async function renderHtml(
+  reader: ReaderService,
+  input: {
+    request: SiteRequest;
+    addressed: Addressed;
+    index: PageIndex;
+    page: ReaderPage;
+    noindex: boolean;
+    specs: Map<string, LoadedSpec>;
+    edit?: PageEditLink;
+  },
+): Promise<string> {
   const { request, addressed, index, page, specs } = input;
   const { prefix, visitor } = request;
   const view: Pick<PageView, 'sitePrefix' | 'variantPrefix'> = { sitePrefix: prefix, variantPrefix: addressed.variantPrefix };
   const files = new Map<string, ReaderFile>(index.content.files.map((f) => [f.id, f]));
-  const body = renderDocument(
+  const body = await renderDocumentWith(
+    reader.openapiHtml,
     page.document ?? { object: 'document', data: {}, nodes: [] },
     {
       page: (pageId, space) => {
