@@ -3,6 +3,7 @@ import { type Msg, type NatsConnection, errors as natsErrors } from '@nats-io/tr
 import { AppError, isErrorPayload, outcomeUnknown, unavailable } from '../errors/app-error';
 import { logger } from '../logging/logger';
 import { inCheckPhase } from '../nats/check-phase-batch';
+import { RequestMux } from '../nats/request-mux';
 import { outcomeOf, rpcClientRequests, secondsSince } from '../metrics/metrics';
 import { traceIdOf } from '../tracing/carrier';
 import { endSpan, startRpcClientSpan } from '../tracing/spans';
@@ -21,8 +22,9 @@ interface NestReplyPacket<T> {
  *
  * Why not Nest's ClientProxy: it opens and closes a NATS subscription for every request, which
  * halves throughput, and it cannot see NATS "no responders", so a stopped service would only show
- * as a timeout. `nc.request` multiplexes replies on one inbox and fails at once when no instance
- * of the service is listening. Either way the caller gets a 503 and never waits past the timeout.
+ * as a timeout. Replies are multiplexed on one inbox (RequestMux, nats.js's `nc.request` without
+ * its per-request error objects), and a request fails at once when no instance of the service is
+ * listening. Either way the caller gets a 503 and never waits past the timeout.
  *
  * While the connection to NATS is down (disconnected, reconnecting, closed) a request could only
  * wait for its timeout, so it is a 503 at once: the client tracks the connection's status events.
@@ -34,11 +36,13 @@ export class ServiceClient {
    * inbox): a counter, not random bytes (those were ~4 % of the gateway's CPU per read).
    */
   private nextPacketId = 0;
+  private readonly mux: RequestMux;
 
   constructor(
     private readonly nc: NatsConnection,
     private readonly timeoutMs: number,
   ) {
+    this.mux = new RequestMux(nc);
     void this.trackConnection();
   }
 
@@ -96,11 +100,11 @@ export class ServiceClient {
     return reply.response;
   }
 
-  /** `nc.request`, sent with the other requests of this loop turn in one socket write (see `inCheckPhase`). */
+  /** A request, sent with the other requests of this loop turn in one socket write (see `inCheckPhase`). */
   private requestInCheckPhase(subject: string, packet: string, timeoutMs: number): Promise<Msg> {
     return new Promise((resolve, reject) =>
       inCheckPhase(() => {
-        this.nc.request(subject, packet, { timeout: timeoutMs }).then(resolve, reject);
+        this.mux.request(subject, packet, timeoutMs).then(resolve, reject);
       }),
     );
   }
