@@ -12,6 +12,7 @@ import { largeSpace } from '../test/fixtures/demo-content';
 import { MemoryContentSource } from '../test/fixtures/memory-content';
 import type { ContentSource, SpaceContent } from '../src/content/content-source';
 import { NatsContentSource } from '../src/content/nats-content';
+import { PageTreePool } from '../src/content/page-tree-pool';
 import { ReaderService } from '../src/http/reader.service';
 import { buildServer } from '../src/http/server';
 import { MemorySiteDirectory } from '../test/fixtures/memory-directory';
@@ -32,7 +33,7 @@ async function main(): Promise<void> {
       },
     ],
   });
-  const content = process.env.READER_BENCH_MERGE === '1' ? mergingContent(pages) : new MemoryContentSource([largeSpace(SPACE, pages)]);
+  const content = process.env.READER_BENCH_MERGE === '1' ? mergingContent(pages) : new MemoryContentSource([benchSpace(pages, 'rev-1')]);
   const reader = new ReaderService(new MemorySiteDirectory([site]), content, {
     cacheBytes: Number(process.env.READER_CACHE_MB ?? 128) * 1024 * 1024,
   });
@@ -45,33 +46,54 @@ async function main(): Promise<void> {
 function mergingContent(pages: number): ContentSource {
   const loadMs = Number(process.env.READER_BENCH_LOAD_MS ?? 2000);
   let revision = 1;
-  let published = answer(largeSpace(SPACE, pages, `rev-${revision}`));
+  let published = answer(benchSpace(pages, `rev-${revision}`));
+  // Content's answer for the next revision, made ahead: serialising it is content's cost, not the reader's.
+  let next = answer(benchSpace(pages, `rev-${revision + 1}`));
   const client = {
     send: async (_subject: string, _ctx: RequestContext, input: { knownTag?: string }): Promise<RevisionGetResult> => {
       const current = published;
       if (input.knownTag === current.pages.tag) return { ...current, pages: { ...current.pages, rawJson: undefined } };
       await new Promise((resolve) => setTimeout(resolve, loadMs));
-      return current;
+      // Parsed from the reply as ServiceClient parses content's NATS reply (the page tree is a string in it).
+      return (JSON.parse(current.packet) as { response: RevisionGetResult }).response;
     },
   } as unknown as ServiceClient;
-  const source = new NatsContentSource(client, () => ({ requestId: 'bench', baseUrl: 'http://127.0.0.1' }), 24 * 3600_000);
+  // As the reader's main has it: new page trees parsed on a worker thread.
+  const pageTrees = new PageTreePool();
+  const context = () => ({ requestId: 'bench', baseUrl: 'http://127.0.0.1' });
+  const source = new NatsContentSource(client, context, 24 * 3600_000, undefined, undefined, pageTrees.parse);
   process.on('message', (message) => {
     if (message !== 'merge') return;
     revision++;
-    published = answer(largeSpace(SPACE, pages, `rev-${revision}`));
+    published = next;
     // What the reader does on content's revision event (freshness/reader-events.ts).
     source.invalidate(SPACE);
     process.send?.('merged');
+    setTimeout(() => (next = answer(benchSpace(pages, `rev-${revision + 1}`))), 30_000).unref();
   });
   return source;
 }
 
-/** Content's answer for a revision: its page tree as the raw JSON content sends. */
-function answer(space: SpaceContent): RevisionGetResult {
-  return {
+/** Times the demo page's body is repeated in `group-0/long-page`: a page of about 200 KB of HTML. */
+const LONG_PAGE_REPEATS = 130;
+
+/** The large space, plus one long page (`/demo/docs/group-0/long-page`). */
+function benchSpace(pages: number, revisionId: string): SpaceContent {
+  const space = largeSpace(SPACE, pages, revisionId);
+  const group = space.pages[0]!;
+  const body = group.pages[0]!.document!;
+  const nodes = Array.from({ length: LONG_PAGE_REPEATS }, () => body.nodes).flat();
+  group.pages.push({ id: 'long', title: 'Long page', path: 'group-0/long-page', type: 'document', document: { ...body, nodes }, pages: [] });
+  return space;
+}
+
+/** Content's answer for a revision (its page tree as raw JSON), and the reply packet it travels in. */
+function answer(space: SpaceContent): RevisionGetResult & { packet: string } {
+  const result = {
     revision: { id: space.revisionId, files: [] },
     pages: { tag: space.revisionId, rawJson: JSON.stringify({ pages: space.pages }) },
   } as unknown as RevisionGetResult;
+  return { ...result, packet: JSON.stringify({ response: result }) };
 }
 
 void main();

@@ -5,6 +5,7 @@ import { connect } from '@nats-io/transport-node';
 import { ReaderEnv } from './config/reader.env';
 import { listenForChanges } from './freshness/reader-events';
 import { NatsContentSource } from './content/nats-content';
+import { PageTreePool } from './content/page-tree-pool';
 import { NatsFeedbackSink } from './feedback/feedback-sink';
 import { NatsSpecSource } from './openapi/nats-specs';
 import { ReaderService } from './http/reader.service';
@@ -19,7 +20,9 @@ runMain(async () => {
   // The reader has no caller: every request it sends is callerless by contract.
   const context = (): RequestContext => ({ requestId: randomUUID(), baseUrl: env.READER_API_URL });
   const natsSites = new NatsSiteDirectory(client, context, env.READER_SITE_TTL_MS);
-  const natsContent = new NatsContentSource(client, context, env.READER_REVALIDATE_MS);
+  // New revisions' page trees are parsed off the event loop (tens of MB for a large space).
+  const pageTrees = new PageTreePool();
+  const natsContent = new NatsContentSource(client, context, env.READER_REVALIDATE_MS, undefined, undefined, pageTrees.parse);
   listenForChanges(nc, { space: (spaceId) => natsContent.invalidate(spaceId), sites: () => natsSites.invalidate() });
   const specs = new NatsSpecSource(client, context, env.READER_REVALIDATE_MS);
   const markdown = new PageMarkdownPool(env.READER_MARKDOWN_THREADS);
@@ -41,6 +44,7 @@ runMain(async () => {
   const stop = async (): Promise<void> => {
     await app.close();
     await markdown.close();
+    await pageTrees.close();
     await nc.drain();
     process.exit(0);
   };
