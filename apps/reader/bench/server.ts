@@ -13,6 +13,7 @@ import { MemoryContentSource } from '../test/fixtures/memory-content';
 import type { ContentSource, SpaceContent } from '../src/content/content-source';
 import { NatsContentSource } from '../src/content/nats-content';
 import { PageTreePool } from '../src/content/page-tree-pool';
+import type { RevisionReader } from '../src/content/page-tree';
 import { ReaderService } from '../src/http/reader.service';
 import { buildServer } from '../src/http/server';
 import { MemorySiteDirectory } from '../test/fixtures/memory-directory';
@@ -50,18 +51,20 @@ function mergingContent(pages: number): ContentSource {
   // Content's answer for the next revision, made ahead: serialising it is content's cost, not the reader's.
   let next = answer(benchSpace(pages, `rev-${revision + 1}`));
   const client = {
-    send: async (_subject: string, _ctx: RequestContext, input: { knownTag?: string }): Promise<RevisionGetResult> => {
+    // As ServiceClient.sendParsed: the reply packet's bytes, as they come from NATS, read by `parse`.
+    sendParsed: async (_subject: string, _ctx: RequestContext, input: { knownTag?: string }, parse: RevisionReader) => {
       const current = published;
-      if (input.knownTag === current.pages.tag) return { ...current, pages: { ...current.pages, rawJson: undefined } };
-      await new Promise((resolve) => setTimeout(resolve, loadMs));
-      // Parsed from the reply as ServiceClient parses content's NATS reply (the page tree is a string in it).
-      return (JSON.parse(current.packet) as { response: RevisionGetResult }).response;
+      const packet = input.knownTag === current.tag ? current.unchanged : current.packet;
+      if (packet === current.packet) await new Promise((resolve) => setTimeout(resolve, loadMs));
+      const reply = await parse(packet);
+      if (reply.err) throw new Error('content failed');
+      return reply.response;
     },
   } as unknown as ServiceClient;
   // As the reader's main has it: new page trees parsed on a worker thread.
   const pageTrees = new PageTreePool();
   const context = () => ({ requestId: 'bench', baseUrl: 'http://127.0.0.1' });
-  const source = new NatsContentSource(client, context, 24 * 3600_000, undefined, undefined, pageTrees.parse);
+  const source = new NatsContentSource(client, context, 24 * 3600_000, undefined, undefined, pageTrees.read);
   process.on('message', (message) => {
     if (message !== 'merge') return;
     revision++;
@@ -87,13 +90,18 @@ function benchSpace(pages: number, revisionId: string): SpaceContent {
   return space;
 }
 
-/** Content's answer for a revision (its page tree as raw JSON), and the reply packet it travels in. */
-function answer(space: SpaceContent): RevisionGetResult & { packet: string } {
+/** Content's reply packets for a revision: with its page tree (raw JSON), and for a reader that holds it. */
+function answer(space: SpaceContent): { tag: string; packet: Uint8Array; unchanged: Uint8Array } {
   const result = {
     revision: { id: space.revisionId, files: [] },
     pages: { tag: space.revisionId, rawJson: JSON.stringify({ pages: space.pages }) },
   } as unknown as RevisionGetResult;
-  return { ...result, packet: JSON.stringify({ response: result }) };
+  const unchanged = { ...result, pages: { tag: space.revisionId } };
+  return {
+    tag: space.revisionId,
+    packet: Buffer.from(JSON.stringify({ response: result })),
+    unchanged: Buffer.from(JSON.stringify({ response: unchanged })),
+  };
 }
 
 void main();

@@ -20,9 +20,9 @@ runMain(async () => {
   // The reader has no caller: every request it sends is callerless by contract.
   const context = (): RequestContext => ({ requestId: randomUUID(), baseUrl: env.READER_API_URL });
   const natsSites = new NatsSiteDirectory(client, context, env.READER_SITE_TTL_MS);
-  // New revisions' page trees are parsed off the event loop (tens of MB for a large space).
+  // Content's replies with a new revision's page tree are read off the event loop (tens of MB for a large space).
   const pageTrees = new PageTreePool();
-  const natsContent = new NatsContentSource(client, context, env.READER_REVALIDATE_MS, undefined, undefined, pageTrees.parse);
+  const natsContent = new NatsContentSource(client, context, env.READER_REVALIDATE_MS, undefined, undefined, pageTrees.read);
   listenForChanges(nc, { space: (spaceId) => natsContent.invalidate(spaceId), sites: () => natsSites.invalidate() });
   const specs = new NatsSpecSource(client, context, env.READER_REVALIDATE_MS);
   const markdown = new PageMarkdownPool(env.READER_MARKDOWN_THREADS);

@@ -5,7 +5,7 @@
 // Concurrent requests for one space share one call. A held space that is due for a check (an event
 // or the interval) is still served while content is asked again, and swapped when the answer is
 // in: after a merge no visitor waits for the new revision to load (within `staleLimitMs`), nor for
-// its page tree to be parsed (`parsePages`: on a worker thread in the reader, see page-tree.ts).
+// its page tree to be parsed (`readRevision`: on a worker thread in the reader, see page-tree.ts).
 import {
   ContentSubjects,
   type List,
@@ -18,7 +18,7 @@ import type { Document } from '@bindery/document';
 import { AppError, type ServiceClient } from '@bindery/platform';
 import { LRUCache } from 'lru-cache';
 import type { ContentSource, ReaderFile, SearchHit, SpaceContent } from './content-source';
-import { type PageTreeParser, parseInline } from './page-tree';
+import { type LoadedRevision, parseTree, type RevisionReader } from './page-tree';
 
 interface Held {
   tag: string;
@@ -43,7 +43,8 @@ export class NatsContentSource implements ContentSource {
     private readonly revalidateMs: number,
     private readonly maxSpaces = 1000,
     private readonly staleLimitMs = STALE_LIMIT_MS,
-    private readonly parsePages: PageTreeParser = parseInline,
+    /** Reads content's reply off the event loop (PageTreePool); none: parsed inline (tests). */
+    private readonly readRevision?: RevisionReader,
   ) {}
 
   content(organizationId: string, spaceId: string): Promise<SpaceContent> {
@@ -108,25 +109,28 @@ export class NatsContentSource implements ContentSource {
     });
   }
 
+  private async load(input: { organizationId: string; spaceId: string; knownTag?: string }): Promise<LoadedRevision> {
+    if (this.readRevision) return this.client.sendParsed(ContentSubjects.publishedRevision, this.context(), input, this.readRevision);
+    const result = await this.client.send(ContentSubjects.publishedRevision, this.context(), input);
+    return { result, pages: result.pages.rawJson === undefined ? undefined : parseTree(result.pages.rawJson) };
+  }
+
   private async fetch(key: string, organizationId: string, spaceId: string, held: Held | undefined): Promise<SpaceContent> {
-    let result: RevisionGetResult;
+    let loaded: LoadedRevision;
     try {
-      result = await this.client.send(ContentSubjects.publishedRevision, this.context(), {
-        organizationId,
-        spaceId,
-        knownTag: held?.tag,
-      });
+      loaded = await this.load({ organizationId, spaceId, knownTag: held?.tag });
     } catch (error) {
       // Gone or no longer published (a 4xx): nothing is served from what was held.
       if (error instanceof AppError && error.code < 500) this.held.delete(key);
       throw error;
     }
+    const { result } = loaded;
     const files = result.revision.files.map(toReaderFile);
     let content: SpaceContent;
-    if (held && result.pages.rawJson === undefined) {
+    if (held && loaded.pages === undefined) {
       content = { ...held.content, files };
     } else {
-      const pages = await this.parsePages(result.pages.rawJson ?? '{"pages":[]}');
+      const pages = loaded.pages ?? [];
       content = { spaceId, revisionId: result.revision.id, files, pages };
       if (result.reusableDocuments) content.reusableContents = result.reusableDocuments as unknown as Record<string, Document>;
     }

@@ -1,53 +1,87 @@
-// A published revision's page tree, from the raw JSON content sends (`{"pages":[…]}`) to the
-// reader's pages. A large space's tree is tens of megabytes, almost all of it page documents:
-// parsed on the event loop it held every visitor for seconds after each merge. So the tree is
-// parsed on a worker thread (page-tree.worker.ts), which sends back the pages without their
-// documents plus each document's JSON, and a page's document is parsed when first read.
-import type { RevisionPage } from '@bindery/contracts';
+// A published revision's page tree, from content's reply (`{"response":{…"pages":{"rawJson":…}}}`)
+// to the reader's pages. A large space's tree is tens of megabytes, almost all of it page
+// documents: parsed on the event loop (the reply, then the tree in it) it held every visitor for
+// seconds after each merge. So the reply is parsed on a worker thread (page-tree.worker.ts), which
+// sends back the pages without their documents plus the documents' JSON in one moved buffer, and
+// a page's document is parsed when first read.
+import type { RevisionGetResult, RevisionPage } from '@bindery/contracts';
+import type { NestReplyPacket } from '@bindery/platform';
 import type { Document } from '@bindery/document';
 import type { ReaderPage } from './content-source';
 
-/** A page as the worker sends it: `documentAt` indexes the documents' JSON. */
+/** A page as the worker sends it: `documentAt` indexes the documents. */
 export type PageSkeleton = Omit<ReaderPage, 'document' | 'pages'> & { documentAt?: number; pages: PageSkeleton[] };
 
+/** The tree without its documents, and the documents' JSON as UTF-8 in one buffer (moved, not copied, between threads). */
 export interface SplitTree {
   pages: PageSkeleton[];
-  documents: string[];
+  documents: Uint8Array;
+  /** Document i is bytes `ends[i - 1] ?? 0` to `ends[i]` of `documents`. */
+  ends: Uint32Array;
 }
 
-/** What reads a revision's page tree (inline in tests, on a worker thread in the reader). */
-export type PageTreeParser = (rawJson: string) => Promise<ReaderPage[]>;
+/** Content's answer for a revision as the reader keeps it: `pages` when content sent a tree (not for an unchanged tag). */
+export interface LoadedRevision {
+  result: RevisionGetResult;
+  pages?: ReaderPage[];
+}
 
-/** Parses on the calling thread (tests, small trees). */
-export const parseInline: PageTreeParser = (rawJson) => {
+/** Reads content's reply packet (bytes) into a loaded revision: inline in tests, on a worker thread in the reader. */
+export type RevisionReader = (packet: Uint8Array) => Promise<NestReplyPacket<LoadedRevision>>;
+
+/** The worker's answer: the reply with the tree split out of the result. */
+export type SplitReply = NestReplyPacket<{ result: RevisionGetResult; tree?: SplitTree }>;
+
+/** Parses content's page tree on the calling thread (tests, the `send` path). */
+export function parseTree(rawJson: string): ReaderPage[] {
   const { pages } = JSON.parse(rawJson) as { pages: RevisionPage[] };
-  return Promise.resolve(pages.map((page) => toReaderPage(page)));
-};
+  return pages.map((page) => toReaderPage(page));
+}
 
-/** The worker's half: the tree without documents, and the documents as JSON. */
+/** The worker's half: the reply packet parsed, the tree without documents, the documents as JSON. */
+export function splitReply(packet: Uint8Array): SplitReply {
+  const reply = JSON.parse(Buffer.from(packet.buffer, packet.byteOffset, packet.byteLength).toString('utf8')) as NestReplyPacket<RevisionGetResult>;
+  if (reply.err !== undefined && reply.err !== null) return { err: reply.err, response: undefined as never };
+  const result = reply.response;
+  const rawJson = result.pages.rawJson;
+  if (rawJson === undefined) return { response: { result } };
+  return { response: { result: { ...result, pages: { ...result.pages, rawJson: undefined } }, tree: splitTree(rawJson) } };
+}
+
 export function splitTree(rawJson: string): SplitTree {
   const { pages } = JSON.parse(rawJson) as { pages: RevisionPage[] };
-  const documents: string[] = [];
+  const documents: Buffer[] = [];
   const skeleton = (page: RevisionPage): PageSkeleton => {
-    const { document, pages: children, ...rest } = toReaderPage(page, true);
-    const at = document === undefined ? undefined : documents.push(JSON.stringify(document)) - 1;
+    const { document, pages: _children, ...rest } = toReaderPage(page, true);
+    const at = document === undefined ? undefined : documents.push(Buffer.from(JSON.stringify(document))) - 1;
     return { ...rest, ...(at === undefined ? {} : { documentAt: at }), pages: (page.pages ?? []).map(skeleton) };
   };
-  return { pages: pages.map(skeleton), documents };
+  const tree = pages.map(skeleton);
+  // One plain buffer (not Buffer's shared pool), so it can be moved to the event loop's thread.
+  const bytes = new Uint8Array(documents.reduce((sum, d) => sum + d.length, 0));
+  const ends = new Uint32Array(documents.length);
+  let offset = 0;
+  documents.forEach((document, i) => {
+    bytes.set(document, offset);
+    ends[i] = offset += document.length;
+  });
+  return { pages: tree, documents: bytes, ends };
 }
 
 /** The event loop's half: pages whose document is parsed from its JSON when first read. */
 export function joinTree(tree: SplitTree): ReaderPage[] {
+  const bytes = Buffer.from(tree.documents.buffer, tree.documents.byteOffset, tree.documents.byteLength);
   const join = (skeleton: PageSkeleton): ReaderPage => {
     const { documentAt, pages, ...rest } = skeleton;
     const page: ReaderPage = { ...rest, pages: pages.map(join) };
     if (documentAt !== undefined) {
-      const json = tree.documents[documentAt]!;
+      const start = documentAt === 0 ? 0 : tree.ends[documentAt - 1]!;
+      const end = tree.ends[documentAt]!;
       Object.defineProperty(page, 'document', {
         enumerable: true,
         configurable: true,
         get(): Document {
-          const document = JSON.parse(json) as Document;
+          const document = JSON.parse(bytes.toString('utf8', start, end)) as Document;
           Object.defineProperty(page, 'document', { value: document, enumerable: true, writable: true });
           return document;
         },
