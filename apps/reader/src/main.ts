@@ -14,6 +14,7 @@ import { ReaderEnv } from './config/reader.env';
 import { listenForChanges } from './freshness/reader-events';
 import { NatsContentSource } from './content/nats-content';
 import { NatsGitLinks } from './content/git-links';
+import { PageTreePool } from './content/page-tree-pool';
 import { NatsFeedbackSink } from './feedback/feedback-sink';
 import { NatsSpecSource } from './openapi/nats-specs';
 import { ReaderService } from './http/reader.service';
@@ -28,7 +29,9 @@ runMain(async () => {
   // The reader has no caller: every request it sends is callerless by contract.
   const context = (): RequestContext => ({ requestId: randomUUID(), baseUrl: env.READER_API_URL });
   const natsSites = new NatsSiteDirectory(client, context, env.READER_SITE_TTL_MS);
-  const natsContent = new NatsContentSource(client, context, env.READER_REVALIDATE_MS);
+  // Content's replies with a new revision's page tree are read off the event loop (tens of MB for a large space).
+  const pageTrees = new PageTreePool();
+  const natsContent = new NatsContentSource(client, context, env.READER_REVALIDATE_MS, undefined, undefined, pageTrees.read);
   const git = new NatsGitLinks(client, context, env.READER_REVALIDATE_MS);
   listenForChanges(nc, {
     space: (spaceId) => {
@@ -60,6 +63,7 @@ runMain(async () => {
   const stop = async (): Promise<void> => {
     await app.close();
     await markdown.close();
+    await pageTrees.close();
     await nc.drain();
     process.exit(0);
   };

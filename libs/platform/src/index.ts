@@ -25,7 +25,7 @@ export * from './jobs';
 export * from './access/space-access-client';
 export * from './access/organization-access-client';
 // Framework-free (no NestJS import): tools and tests call services with it too.
-export { ServiceClient } from './nest/service-client';
+export { type NestReplyPacket, ServiceClient } from './nest/service-client';
 export * from './database/migrate-main';
 export * from './pagination/keyset-page';
 export * from './envelope/caller-id';

@@ -4,7 +4,8 @@
 // it holds, so when nothing changed only the tag (and freshly signed file URLs) cross NATS.
 // Concurrent requests for one space share one call. A held space that is due for a check (an event
 // or the interval) is still served while content is asked again, and swapped when the answer is
-// in: after a merge no visitor waits for the new revision to load (within `staleLimitMs`).
+// in: after a merge no visitor waits for the new revision to load (within `staleLimitMs`), nor for
+// its page tree to be parsed (`readRevision`: on a worker thread in the reader, see page-tree.ts).
 import {
   ContentSubjects,
   type List,
@@ -12,12 +13,12 @@ import {
   type RequestContext,
   type SearchPageResult,
   type RevisionGetResult,
-  type RevisionPage,
 } from '@bindery/contracts';
 import type { Document } from '@bindery/document';
 import { AppError, type ServiceClient } from '@bindery/platform';
 import { LRUCache } from 'lru-cache';
-import type { ContentSource, ReaderFile, ReaderPage, SearchHit, SpaceContent } from './content-source';
+import type { ContentSource, ReaderFile, SearchHit, SpaceContent } from './content-source';
+import { type LoadedRevision, parseTree, type RevisionReader } from './page-tree';
 
 interface Held {
   tag: string;
@@ -42,6 +43,8 @@ export class NatsContentSource implements ContentSource {
     private readonly revalidateMs: number,
     private readonly maxSpaces = 1000,
     private readonly staleLimitMs = STALE_LIMIT_MS,
+    /** Reads content's reply off the event loop (PageTreePool); none: parsed inline (tests). */
+    private readonly readRevision?: RevisionReader,
   ) {}
 
   content(organizationId: string, spaceId: string): Promise<SpaceContent> {
@@ -106,26 +109,29 @@ export class NatsContentSource implements ContentSource {
     });
   }
 
+  private async load(input: { organizationId: string; spaceId: string; knownTag?: string }): Promise<LoadedRevision> {
+    if (this.readRevision) return this.client.sendParsed(ContentSubjects.publishedRevision, this.context(), input, this.readRevision);
+    const result = await this.client.send(ContentSubjects.publishedRevision, this.context(), input);
+    return { result, pages: result.pages.rawJson === undefined ? undefined : parseTree(result.pages.rawJson) };
+  }
+
   private async fetch(key: string, organizationId: string, spaceId: string, held: Held | undefined): Promise<SpaceContent> {
-    let result: RevisionGetResult;
+    let loaded: LoadedRevision;
     try {
-      result = await this.client.send(ContentSubjects.publishedRevision, this.context(), {
-        organizationId,
-        spaceId,
-        knownTag: held?.tag,
-      });
+      loaded = await this.load({ organizationId, spaceId, knownTag: held?.tag });
     } catch (error) {
       // Gone or no longer published (a 4xx): nothing is served from what was held.
       if (error instanceof AppError && error.code < 500) this.held.delete(key);
       throw error;
     }
+    const { result } = loaded;
     const files = result.revision.files.map(toReaderFile);
     let content: SpaceContent;
-    if (held && result.pages.rawJson === undefined) {
+    if (held && loaded.pages === undefined) {
       content = { ...held.content, files };
     } else {
-      const { pages } = JSON.parse(result.pages.rawJson ?? '{"pages":[]}') as { pages: RevisionPage[] };
-      content = { spaceId, revisionId: result.revision.id, files, pages: pages.map(toReaderPage) };
+      const pages = loaded.pages ?? [];
+      content = { spaceId, revisionId: result.revision.id, files, pages };
       if (result.reusableDocuments) content.reusableContents = result.reusableDocuments as unknown as Record<string, Document>;
     }
     if (this.held.size >= this.maxSpaces && !this.held.has(key)) this.held.delete(this.held.keys().next().value as string);
@@ -133,37 +139,6 @@ export class NatsContentSource implements ContentSource {
     this.held.set(key, { tag: result.pages.tag, content, checkedAt: now, fetchedAt: now });
     return content;
   }
-}
-
-function toReaderPage(page: RevisionPage): ReaderPage {
-  const p = page as RevisionPage & {
-    path?: string;
-    description?: string;
-    emoji?: string;
-    hidden?: boolean;
-    noIndex?: boolean;
-    document?: Document;
-    href?: string;
-    target?: { kind: string; page?: string; space?: string };
-  };
-  const type = p.type === 'group' || p.type === 'link' ? p.type : 'document';
-  // A link to a page of this space has no href on the wire: the reader resolves it to the page.
-  const linkTo = type === 'link' && p.target?.kind === 'page' && p.target.space === undefined ? p.target.page : undefined;
-  return {
-    id: p.id,
-    title: p.title,
-    path: p.path ?? p.id,
-    type,
-    description: p.description || undefined,
-    emoji: p.emoji || undefined,
-    hidden: p.hidden,
-    noIndex: p.noIndex,
-    updatedAt: typeof p.updatedAt === 'string' ? p.updatedAt : undefined,
-    document: p.document,
-    href: p.href,
-    linkTo,
-    pages: (p.pages ?? []).map(toReaderPage),
-  };
 }
 
 function toReaderFile(file: {

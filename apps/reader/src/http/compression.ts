@@ -21,26 +21,22 @@ export function negotiateEncoding(acceptEncoding: string | undefined): Encoding 
 }
 
 export class CompressedBodies {
-  private readonly bodies = new Map<string, Buffer>();
+  /** Finished or in progress: requests that arrive while a body is compressed wait for that one. */
+  private readonly bodies = new Map<string, Promise<Buffer>>();
 
   /** The body for this origin in this encoding, compressed the first time it is asked for. */
-  async get(origin: string, encoding: Encoding, body: () => string): Promise<Buffer> {
+  get(origin: string, encoding: Encoding, body: () => string): Promise<Buffer> {
     const key = `${encoding} ${origin}`;
     let out = this.bodies.get(key);
     if (!out) {
-      const text = Buffer.from(body());
-      out = await compress(text, encoding);
       if (this.bodies.size >= ORIGINS_KEPT * 2) this.bodies.delete(this.bodies.keys().next().value!);
+      out = compress(Buffer.from(body()), encoding);
       this.bodies.set(key, out);
+      // A failure is not kept: the next request tries again.
+      const pending = out;
+      pending.catch(() => this.bodies.get(key) === pending && this.bodies.delete(key));
     }
     return out;
-  }
-
-  /** Bytes held, for the page cache's size accounting. */
-  get size(): number {
-    let total = 0;
-    for (const body of this.bodies.values()) total += body.length;
-    return total;
   }
 }
 
