@@ -82,16 +82,20 @@ export async function renderDocumentWith(
   visitor: VisitorContext = { claims: {} },
 ): Promise<RenderedDocument> {
   const blocks: OpenApiBlock[] = [];
-  const rendered = new DocumentRenderer(refs, visitor, blocks).render(document);
+  const renderer = new DocumentRenderer(refs, visitor, blocks);
+  const rendered = renderer.render(document);
   if (blocks.length === 0) return rendered;
   const specs: Record<string, OpenApiDoc> = {};
   for (const { spec } of blocks) {
-    const doc = spec && !Object.hasOwn(specs, spec) ? refs.openapi?.(spec) : undefined;
+    const doc = Object.hasOwn(specs, spec) ? undefined : renderer.specDoc(spec);
     if (doc) specs[spec] = doc;
   }
   const html = await openapi.renderOpenApi({ specs, blocks });
   return { ...rendered, html: fillBlockMarks(rendered.html, html) };
 }
+
+/** Prefix of an inline spec's key: a NUL, which no spec slug holds. */
+const INLINE_SPEC = '\u0000inline-';
 
 class DocumentRenderer {
   private readonly toc: TocEntry[] = [];
@@ -100,6 +104,8 @@ class DocumentRenderer {
   /** The document's highest heading level: it becomes h2 under the page's h1, so levels never skip. */
   private topLevel = 1;
   private reusableDepth = 0;
+  /** Specifications carried by the document itself (legacy swagger blocks), by a key no spec slug can take. */
+  readonly inlineSpecs = new Map<string, OpenApiDoc>();
 
   constructor(
     private readonly refs: RefResolver,
@@ -215,8 +221,10 @@ class DocumentRenderer {
         // A hand-written legacy API block carries its one-operation specification in its URL.
         const url = (data.ref as { kind?: unknown; url?: unknown } | undefined)?.kind === 'url' ? str((data.ref as { url?: unknown }).url) : '';
         const inline = url ? inlineSpec(url) : undefined;
-        if (inline) return renderOperation(inline as unknown as OpenApiDoc, str(data.path), str(data.method), this.blockId(node, 'operation'));
-        return this.swagger(data);
+        if (!inline) return this.swagger(data);
+        const spec = `${INLINE_SPEC}${this.inlineSpecs.size}`;
+        this.inlineSpecs.set(spec, inline as unknown as OpenApiDoc);
+        return this.openapi({ kind: 'operation', spec, path: str(data.path), method: str(data.method), id: this.blockId(node, 'operation') });
       }
       case 'reusable-content':
         return this.reusableContent(data);
@@ -279,11 +287,16 @@ class DocumentRenderer {
     return ref?.kind === 'openapi' && typeof ref.spec === 'string' ? ref.spec : '';
   }
 
+  /** The spec a block shows: one the document carries, else the organization's by slug. */
+  specDoc(slug: string): OpenApiDoc | undefined {
+    return this.inlineSpecs.get(slug) ?? (slug ? this.refs.openapi?.(slug) : undefined);
+  }
+
   /** An API reference block here, or its mark when they are rendered apart (renderDocumentWith). */
   private openapi(block: OpenApiBlock): string {
     const deferred = this.deferredOpenApi;
     if (!deferred) {
-      const doc = block.spec ? this.refs.openapi?.(block.spec) : undefined;
+      const doc = this.specDoc(block.spec);
       return renderOpenApiBlocks({ specs: doc ? { [block.spec]: doc } : {}, blocks: [block] })[0];
     }
     if (deferred.length >= MAX_OPENAPI_BLOCKS_PER_PAGE)
