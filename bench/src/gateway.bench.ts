@@ -70,11 +70,13 @@ export async function gatewayBench(): Promise<string[]> {
     for (const run of [on, off, bare])
       if (run) await load(run.url, { connections: CONNECTIONS, seconds: WARM_SECONDS, headers: run.headers });
     const results = new Map<Run, LoadResult[]>();
+    const gatewayCpu = new Map<Run, number[]>();
     const measure = async (run: Run): Promise<void> => {
       const before = sampleCpu(run.processes);
       const result = await load(run.url, { connections: CONNECTIONS, seconds: SECONDS, headers: run.headers });
       const perRequest = cpuPerRequest(before, sampleCpu(run.processes), result.requests ?? 0);
       results.set(run, [...(results.get(run) ?? []), result]);
+      gatewayCpu.set(run, [...(gatewayCpu.get(run) ?? []), perRequest.gateway ?? 0]);
       lines.push(formatLoad(run.name, result), `    ${formatCpu(perRequest)}   (${formatLoadAverage()})`);
     };
     for (let round = 0; round < ROUNDS; round++) {
@@ -99,8 +101,13 @@ export async function gatewayBench(): Promise<string[]> {
     );
     if (off && replicaOn) {
       const cost = 100 * (1 - rps(replicaOn) / rps(off));
+      // Throughput alone moves with whatever else the machine runs; the gateway's own CPU per
+      // request is the limiter's direct cost (the same on a busy machine, up to its contention).
+      const cpu = (run: Run): number => gatewayCpu.get(run)!.reduce((sum, micros) => sum + micros, 0) / gatewayCpu.get(run)!.length;
       lines.push(
         `limiter off ${(rps(off) / floorRps).toFixed(3)} ×; the limiter costs ${cost.toFixed(1)} % of read throughput (target < 5 %)`,
+        `gateway CPU per read: limiter on ${Math.round(cpu(replicaOn))} µs, off ${Math.round(cpu(off))} µs ` +
+          `(${(100 * (cpu(replicaOn) / cpu(off) - 1)).toFixed(1)} %)   (${formatLoadAverage()})`,
       );
     }
     return lines;

@@ -92,7 +92,8 @@ export async function readerBench(): Promise<string[]> {
     const html = await (await fetch(url)).text();
     lines.push(`reader page HTML (10,000-page site)  ${(Buffer.byteLength(html) / 1024).toFixed(1)} KB before compression`);
     lines.push(
-      formatLoad('reader cached page, 64 conn', await load(url, { connections: CONNECTIONS, seconds: SECONDS })) + `   (${formatLoadAverage()})`,
+      formatLoad('reader cached page, 64 conn', await load(url, { connections: CONNECTIONS, seconds: SECONDS })) +
+        `   (${formatLoadAverage()})`,
     );
     // A ~200 KB page (the demo body repeated), as a browser asks for it.
     const long = `${cached.base}/demo/docs/group-0/long-page`;
@@ -100,8 +101,10 @@ export async function readerBench(): Promise<string[]> {
     const compressed = await fetch(long, { headers: COMPRESSED });
     const encoding = compressed.headers.get('content-encoding') ?? 'none';
     lines.push(
-      formatLoad(`reader cached 200 KB page, ${encoding}, 64 conn`, await load(long, { connections: CONNECTIONS, seconds: SECONDS, headers: COMPRESSED })) +
-        '   (target ≥ 2,000 req/s)',
+      formatLoad(
+        `reader cached 200 KB page, ${encoding}, 64 conn`,
+        await load(long, { connections: CONNECTIONS, seconds: SECONDS, headers: COMPRESSED }),
+      ) + '   (target ≥ 2,000 req/s)',
       `    ${(plainBytes / 1024).toFixed(0)} KB of HTML sent as ${compressed.headers.get('content-length')} bytes ${encoding}   (${formatLoadAverage()})`,
     );
   } finally {

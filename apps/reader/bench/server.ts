@@ -83,10 +83,17 @@ const LONG_PAGE_REPEATS = 130;
 /** The large space, plus one long page (`/demo/docs/group-0/long-page`). */
 function benchSpace(pages: number, revisionId: string): SpaceContent {
   const space = largeSpace(SPACE, pages, revisionId);
-  const group = space.pages[0]!;
-  const body = group.pages[0]!.document!;
+  const group = space.pages[0];
+  const body = group.pages[0].document!;
   const nodes = Array.from({ length: LONG_PAGE_REPEATS }, () => body.nodes).flat();
-  group.pages.push({ id: 'long', title: 'Long page', path: 'group-0/long-page', type: 'document', document: { ...body, nodes }, pages: [] });
+  group.pages.push({
+    id: 'long',
+    title: 'Long page',
+    path: 'group-0/long-page',
+    type: 'document',
+    document: { ...body, nodes },
+    pages: [],
+  });
   return space;
 }
 

@@ -65,6 +65,8 @@ export class RateLimitGuard implements CanActivate, OnApplicationShutdown {
   private readonly addressPolicy: Policy;
   /** Hashed client addresses (a hash per request otherwise); emptied when it grows past its bound. */
   private readonly addressKeys = new Map<string, string>();
+  private lastAuthorization?: string;
+  private lastTokenKey?: string;
 
   constructor(
     private readonly reflector: Reflector,
@@ -86,21 +88,22 @@ export class RateLimitGuard implements CanActivate, OnApplicationShutdown {
     const route = this.route(context);
     if (route.exempt) return true;
     const request = context.switchToHttp().getRequest<FastifyRequest>();
-    const token = route.isPublic ? undefined : bearerToken(request.headers.authorization);
+    const token = route.isPublic ? undefined : this.tokenCounterKey(request.headers.authorization);
     const applied = token ? this.tokenPolicy : this.addressPolicy;
     if (applied.limit === 0) return true;
     // Keys are hashes: neither tokens nor addresses are written to the bucket.
-    const key = token ? `t.${tokenKey(token).slice(0, 32)}` : this.addressKey(request.ip);
+    const key = token ?? this.addressKey(request.ip);
     if (!this.watching) this.watch();
     const verdict = this.limiter.hit(key, applied.limit);
     const reply = context.switchToHttp().getResponse<FastifyReply>();
+    // Lower-case names, as Fastify stores them: no lower-casing per request (HTTP names are case-insensitive).
     void reply
-      .header('RateLimit-Limit', applied.limitHeader)
-      .header('RateLimit-Remaining', String(verdict.remaining))
-      .header('RateLimit-Reset', String(verdict.resetSeconds))
-      .header('RateLimit-Policy', applied.policyHeader);
+      .header('ratelimit-limit', applied.limitHeader)
+      .header('ratelimit-remaining', String(verdict.remaining))
+      .header('ratelimit-reset', String(verdict.resetSeconds))
+      .header('ratelimit-policy', applied.policyHeader);
     if (verdict.allowed) return true;
-    void reply.header('Retry-After', String(verdict.resetSeconds));
+    void reply.header('retry-after', String(verdict.resetSeconds));
     throw new AppError(
       429,
       `Too many requests: ${applied.who} may make ${applied.limit} requests per ${applied.windowSeconds} s; retry in ${verdict.resetSeconds} s`,
@@ -126,6 +129,15 @@ export class RateLimitGuard implements CanActivate, OnApplicationShutdown {
       this.routes.set(handler, route);
     }
     return route;
+  }
+
+  /** The counter key of a bearer token (`t.<hash>`), kept for the last header seen: clients resend the same one. */
+  private tokenCounterKey(authorization: string | undefined): string | undefined {
+    if (authorization === this.lastAuthorization) return this.lastTokenKey;
+    const token = bearerToken(authorization);
+    this.lastAuthorization = authorization;
+    this.lastTokenKey = token ? `t.${tokenKey(token).slice(0, 32)}` : undefined;
+    return this.lastTokenKey;
   }
 
   private addressKey(ip: string): string {

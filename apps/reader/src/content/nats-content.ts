@@ -12,7 +12,6 @@ import {
   type PublishedPagePathResult,
   type RequestContext,
   type SearchPageResult,
-  type RevisionGetResult,
 } from '@bindery/contracts';
 import type { Document } from '@bindery/document';
 import { AppError, type ServiceClient } from '@bindery/platform';

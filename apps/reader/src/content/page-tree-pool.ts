@@ -1,7 +1,6 @@
-import type { NestReplyPacket } from '@bindery/platform';
 import { workerScript } from '@bindery/platform';
 import { Piscina } from 'piscina';
-import { joinTree, type LoadedRevision, type RevisionReader, type SplitReply } from './page-tree';
+import { joinTree, type RevisionReader, type SplitReply } from './page-tree';
 
 /**
  * Content's revision replies read on one worker thread, off the event loop (see page-tree.ts). The
@@ -19,7 +18,7 @@ export class PageTreePool {
     // A copy of the message's bytes, moved to the worker (NATS may share the buffer under them).
     const copy = packet.slice();
     const reply = await this.pool.run(copy, { transferList: [copy.buffer] });
-    if (reply.err !== undefined && reply.err !== null) return reply as NestReplyPacket<LoadedRevision>;
+    if (reply.err !== undefined && reply.err !== null) return reply;
     const { result, tree } = reply.response;
     return { response: tree ? { result, pages: joinTree(tree) } : { result } };
   };

@@ -22,18 +22,18 @@ describe('page trees split on a worker thread', () => {
     // What crosses to the event loop is plain data (structured clone, as piscina sends it).
     const pages = joinTree(structuredClone(splitTree(raw)));
     expect(pages).toEqual(parseTree(raw));
-    expect(pages[0]!.pages[1]!.linkTo).toBe('a');
+    expect(pages[0].pages[1].linkTo).toBe('a');
   });
 
   it("parses a page's document when it is first read, once", () => {
     const [group, b] = joinTree(splitTree(raw));
-    const page = group!.pages[0]!;
+    const page = group.pages[0];
     expect(Object.getOwnPropertyDescriptor(page, 'document')!.get).toBeDefined();
     expect(page.document).toEqual(document);
     expect(page.document).toBe(page.document);
     expect(Object.getOwnPropertyDescriptor(page, 'document')!.value).toBe(page.document);
-    expect(b!.document).toEqual(document);
-    expect(group!.document).toBeUndefined();
+    expect(b.document).toEqual(document);
+    expect(group.document).toBeUndefined();
   });
 
   it("reads content's reply packet: the result without its raw tree, the tree split; errors passed on", () => {

@@ -40,7 +40,9 @@ export function parseTree(rawJson: string): ReaderPage[] {
 
 /** The worker's half: the reply packet parsed, the tree without documents, the documents as JSON. */
 export function splitReply(packet: Uint8Array): SplitReply {
-  const reply = JSON.parse(Buffer.from(packet.buffer, packet.byteOffset, packet.byteLength).toString('utf8')) as NestReplyPacket<RevisionGetResult>;
+  const reply = JSON.parse(
+    Buffer.from(packet.buffer, packet.byteOffset, packet.byteLength).toString('utf8'),
+  ) as NestReplyPacket<RevisionGetResult>;
   if (reply.err !== undefined && reply.err !== null) return { err: reply.err, response: undefined as never };
   const result = reply.response;
   const rawJson = result.pages.rawJson;
@@ -75,8 +77,8 @@ export function joinTree(tree: SplitTree): ReaderPage[] {
     const { documentAt, pages, ...rest } = skeleton;
     const page: ReaderPage = { ...rest, pages: pages.map(join) };
     if (documentAt !== undefined) {
-      const start = documentAt === 0 ? 0 : tree.ends[documentAt - 1]!;
-      const end = tree.ends[documentAt]!;
+      const start = documentAt === 0 ? 0 : tree.ends[documentAt - 1];
+      const end = tree.ends[documentAt];
       Object.defineProperty(page, 'document', {
         enumerable: true,
         configurable: true,

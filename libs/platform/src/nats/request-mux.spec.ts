@@ -42,9 +42,9 @@ describe('RequestMux', () => {
     expect(state.subscribed).toHaveLength(1);
     expect(state.subscribed[0]).toMatch(/^_INBOX\.gateway\.[^.]+\.\*$/);
     const [a, b] = state.published;
-    expect(a!.reply).not.toBe(b!.reply);
-    reply(b!.reply, 'two');
-    reply(a!.reply, 'one');
+    expect(a.reply).not.toBe(b.reply);
+    reply(b.reply, 'two');
+    reply(a.reply, 'one');
     expect(new TextDecoder().decode((await first).data)).toBe('one');
     expect(new TextDecoder().decode((await second).data)).toBe('two');
   });
@@ -52,7 +52,7 @@ describe('RequestMux', () => {
   it('fails with a no-responders RequestError when the server answers 503 with no data', async () => {
     const { nc, state, reply } = fakeConnection();
     const request = new RequestMux(nc).request('content.x', '{}', 1000);
-    reply(state.published[0]!.reply, '', 503);
+    reply(state.published[0].reply, '', 503);
     const error: unknown = await request.catch((e: unknown) => e);
     expect(error).toBeInstanceOf(natsErrors.RequestError);
     expect((error as InstanceType<typeof natsErrors.RequestError>).isNoResponders()).toBe(true);
@@ -66,7 +66,7 @@ describe('RequestMux', () => {
     const outcome = request.catch((e: unknown) => e);
     jest.advanceTimersByTime(400);
     expect(await outcome).toBeInstanceOf(natsErrors.TimeoutError);
-    expect(() => reply(state.published[0]!.reply, 'late')).not.toThrow();
+    expect(() => reply(state.published[0].reply, 'late')).not.toThrow();
     expect(jest.getTimerCount()).toBe(0);
   });
 
