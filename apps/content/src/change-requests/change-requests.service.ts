@@ -36,8 +36,9 @@ export class ChangeRequestsService {
     await this.access.load(ctx, input.spaceId, 'edit');
     const createdBy = await this.identity.currentUser(ctx);
     const { cr, spaceRevision } = await this.db.transaction(async (manager) => {
-      const number = await this.spaces.nextChangeRequestNumber(manager, input.spaceId);
       const space = (await this.spaces.find(input.spaceId, manager))!;
+      // Numbered last: the number's row stays locked until the commit, so nothing else waits for it.
+      const number = await this.spaces.nextChangeRequestNumber(manager, input.spaceId);
       const now = this.clock.now();
       const entity: ChangeRequestEntity = {
         id: newId(),

@@ -5,6 +5,7 @@ import {
   type MergeResult,
   type RequestContext,
   type RevisionCreatedEvent,
+  type User,
 } from '@bindery/contracts';
 import { addToOutbox, badRequest, forbidden, newId, notFound } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
@@ -16,6 +17,8 @@ import { RevisionMerger } from '../store/revision-merger';
 import { type RevisionRow, RevisionsRepository } from '../store/revisions.repository';
 import { SpaceAccess } from '../store/space-access';
 import { SpacesRepository } from '../store/spaces.repository';
+import { holdContentWriteLock } from '../store/content-write-lock';
+import { undoneUnlessDone } from '../store/savepoints.repository';
 import type { SpaceEntity } from '../store/space.entity';
 import { type ChangeRequestEntity, mergeBaseOf } from '../store/change-request.entity';
 import { ChangeRequestsRepository } from '../store/change-requests.repository';
@@ -32,9 +35,11 @@ const OPTIMISTIC_ATTEMPTS = 3;
 /**
  * Merging a change request into its space, and updating it from the space. The change request's
  * row is locked for the whole transaction (one merge or edit of it at a time). A merge computes
- * against the space's revision as read, then moves the revision with a compare-and-set that locks
- * the space row only from there to the commit; when another merge moved it first, it computes
- * again. Merges into one space still take turns on that row; they no longer hold it while merging.
+ * and writes everything against the space's revision as read, then, as its last statement, moves
+ * the space's revision with a compare-and-set: the space row is locked only from there to the
+ * commit. When another merge moved it first, the attempt is rolled back to its savepoint and the
+ * merge starts again from the new revision. Merges into one space still take turns on that row;
+ * they no longer hold it while merging.
  */
 @Injectable()
 export class MergeService {
@@ -56,53 +61,77 @@ export class MergeService {
     const organizationRules = await this.mergeRules.organizationRulesFor(ctx, current);
     return this.db.transaction(async (manager) => {
       const cr = await this.lockChangeRequest(manager, current.id, ref);
+      // Taken before any savepoint: a lock taken after one is released when rolling back to it.
+      await holdContentWriteLock(manager);
       for (let attempt = 1; ; attempt++) {
-        const locking = attempt > OPTIMISTIC_ATTEMPTS;
-        const space = locking ? await this.spaces.findForUpdate(manager, current.id) : await this.spaces.find(current.id, manager);
+        if (attempt > OPTIMISTIC_ATTEMPTS) {
+          const space = await this.spaces.findForUpdate(manager, current.id);
+          if (!space) throw notFound('No matching space found');
+          await this.checkMergeable(ctx, manager, space, cr, organizationRules);
+          const { revision, now } = await this.writeMerge(manager, space, cr, mergedBy);
+          await this.spaces.update(manager, space.id, { revisionId: revision, updatedAt: now });
+          return { revision, result: 'merge' as const };
+        }
+        const space = await this.spaces.find(current.id, manager);
         if (!space) throw notFound('No matching space found');
         // Checked before merging, so a locked space or unmet rules answer before any conflict does.
         await this.checkMergeable(ctx, manager, space, cr, organizationRules);
-        const [base, main, proposed] = await this.load(manager, mergeBaseOf(cr), space.revisionId, cr.revisionId);
-        const { pages, files, reusableContents } = await this.merger.merge(manager, base, main, proposed);
-        const now = this.clock.now();
-        const revisionId = newId();
-        if (locking) await this.spaces.update(manager, space.id, { revisionId, updatedAt: now });
-        else {
-          const locked = await this.spaces.moveRevision(manager, space.id, main.id, revisionId, now);
-          if (!locked) continue; // another merge moved the space first: merge again onto its revision
+        const merged = await undoneUnlessDone(manager, 'merge_attempt', async () => {
+          const { revision, now } = await this.writeMerge(manager, space, cr, mergedBy);
+          const locked = await this.spaces.moveRevision(manager, space.id, space.revisionId, revision, now);
+          // Another merge moved the space first: this attempt's rows are undone, the next merges onto its revision.
+          if (!locked) return undefined;
           // The space's mode or rules may have changed between the read and the lock.
           await this.checkMergeable(ctx, manager, { ...space, ...locked }, cr, organizationRules);
-        }
-        const revision = await this.revisions.insert(manager, {
-          id: revisionId,
-          spaceId: space.id,
-          parents: [main.id, proposed.id],
-          pages,
-          files,
-          reusableContents,
-          type: 'merge',
-          mergedFrom: cr.id,
+          return revision;
         });
-        // The search index follows main content asynchronously (a durable job, queued with the merge).
-        await enqueueSearchIndex(manager, { id: space.id, revisionId: revision.id, language: space.language });
-        await this.changeRequests.update(manager, cr.id, {
-          status: 'merged',
-          revisionMerged: revision.id,
-          mergedBy,
-          mergedAt: now,
-          updatedAt: now,
-        });
-        await this.publishRevision(manager, revision, cr.id);
-        const merged: ChangeRequestMergedEvent = {
-          spaceId: space.id,
-          changeRequestId: cr.id,
-          revisionId: revision.id,
-          at: now.toISOString(),
-        };
-        await addToOutbox(manager, ContentEvents.changeRequestMerged, merged);
-        return { revision: revision.id, result: 'merge' as const };
+        if (merged !== undefined) return { revision: merged, result: 'merge' as const };
       }
     });
+  }
+
+  /**
+   * The merge of the change request into the space's revision as read: the merged revision, the
+   * change request marked merged, the search indexing job and the events. Everything but moving
+   * the space's revision, which the caller does.
+   */
+  private async writeMerge(
+    manager: EntityManager,
+    space: SpaceEntity,
+    cr: ChangeRequestEntity,
+    mergedBy: User,
+  ): Promise<{ revision: string; now: Date }> {
+    const [base, main, proposed] = await this.load(manager, mergeBaseOf(cr), space.revisionId, cr.revisionId);
+    const { pages, files, reusableContents } = await this.merger.merge(manager, base, main, proposed);
+    const now = this.clock.now();
+    const revision = await this.revisions.insert(manager, {
+      id: newId(),
+      spaceId: space.id,
+      parents: [main.id, proposed.id],
+      pages,
+      files,
+      reusableContents,
+      type: 'merge',
+      mergedFrom: cr.id,
+    });
+    // The search index follows main content asynchronously (a durable job, queued with the merge).
+    await enqueueSearchIndex(manager, { id: space.id, revisionId: revision.id, language: space.language });
+    await this.changeRequests.update(manager, cr.id, {
+      status: 'merged',
+      revisionMerged: revision.id,
+      mergedBy,
+      mergedAt: now,
+      updatedAt: now,
+    });
+    await this.publishRevision(manager, revision, cr.id);
+    const merged: ChangeRequestMergedEvent = {
+      spaceId: space.id,
+      changeRequestId: cr.id,
+      revisionId: revision.id,
+      at: now.toISOString(),
+    };
+    await addToOutbox(manager, ContentEvents.changeRequestMerged, merged);
+    return { revision: revision.id, now };
   }
 
   /**
