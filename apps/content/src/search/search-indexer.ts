@@ -5,7 +5,7 @@ import { type PageEntry, type PageTree, ROOT } from '../model/page-tree';
 import { changedPageIds } from '../model/tree-diff';
 import { ContentStore } from '../store/content-store';
 import { type RevisionRow, RevisionsRepository } from '../store/revisions.repository';
-import { changedReusable, type ReusableBodies, showsAny, withReusableContent } from './reusable-text';
+import { changedReusable, type ReusableBodies, showsAny, withReusableContent } from '../model/reusable-text';
 import { searchConfig } from '../model/search-config';
 import { indexWords } from './search-text';
 import { type IndexedPage, SearchRepository } from './search.repository';

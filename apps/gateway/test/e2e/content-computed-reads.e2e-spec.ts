@@ -196,3 +196,48 @@ describe('link pages in links and backlinks', () => {
     expect(backlinks.items.map((l) => [l.page.type, l.page.title])).toEqual([['link', 'Shortcut to the guide']]);
   });
 });
+
+describe('dereferenced=true (official documentDereferenced) on page reads', () => {
+  it('expands reusable-content blocks inline with the shared body', async () => {
+    const { client, orgId } = await newOrgAdmin('dereferenced');
+    const space = await createSpace(client, orgId);
+    const cr = await createChangeRequest(client, space.id, 'Shared');
+    const leaf = (key: string, text: string) => ({
+      object: 'block',
+      type: 'paragraph',
+      key,
+      nodes: [{ object: 'text', leaves: [{ object: 'leaf', text, marks: [] }] }],
+    });
+    const include = {
+      object: 'block',
+      type: 'reusable-content',
+      key: 'inc',
+      isVoid: true,
+      data: { ref: { kind: 'reusable-content', reusableContent: 'warn' } },
+    };
+    const doc = (...nodes: unknown[]) => ({ document: { object: 'document', data: {}, nodes } });
+    await editContent(client, space.id, cr.id, [
+      { operation: 'insert_reusable_content', ref: 'warn', title: 'Warning', document: doc(leaf('w', 'Mind the gap')) },
+      { operation: 'insert_page', title: 'Alpha', slug: 'alpha', document: doc(leaf('a', 'Alpha text'), include) },
+    ]);
+    const url = `/v1/spaces/${space.id}/change-requests/${cr.id}/content/path/alpha`;
+    type Doc = { nodes: Array<{ type: string; nodes?: Array<{ leaves?: Array<{ text: string }> }> }> };
+    const types = (page: { document?: Doc }) => page.document!.nodes.map((n) => n.type);
+    const plain = expectOperation<{ document?: Doc }>(await client.get(url), 'getPageInChangeRequestByPath', 200);
+    expect(types(plain)).toEqual(['paragraph', 'reusable-content']);
+    const expanded = expectOperation<{ id: string; document?: Doc }>(
+      await client.get(`${url}?dereferenced=true`),
+      'getPageInChangeRequestByPath',
+      200,
+    );
+    expect(types(expanded)).toEqual(['paragraph', 'paragraph']);
+    expect(expanded.document!.nodes[1].nodes![0].leaves![0].text).toBe('Mind the gap');
+    const byId = expectOperation<{ document?: Doc }>(
+      await client.get(`/v1/spaces/${space.id}/change-requests/${cr.id}/content/page/${expanded.id}?dereferenced=reusable-contents`),
+      'getPageInChangeRequestById',
+      200,
+    );
+    expect(types(byId)).toEqual(['paragraph', 'paragraph']);
+    expectError(await client.get(`${url}?dereferenced=maybe`), 400, /dereferenced/);
+  });
+});
