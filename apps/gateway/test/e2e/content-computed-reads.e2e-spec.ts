@@ -1,5 +1,6 @@
 import { type ApiClient, expectError, expectOperation, OpenApiValidator } from '@bindery/testing';
 import { createChangeRequest, createSpace, editContent, merge, newOrgAdmin } from './content-helpers';
+import { eventually } from './helpers';
 import { processed, specWhen } from './openapi-helpers';
 
 /** The official backlink operations are in the 0.181 document (as in content-links). */
@@ -126,6 +127,23 @@ describe('generated pages of a computed page, read alone', () => {
     expect(uncomputed(again.pages).pages!.map((p) => p.title)).toEqual(['Pets']);
     expectError(await client.get(`/v1/spaces/${spaceId}/content/pages?computed=maybe`), 400, /computed/);
     expectError(await client.get(`/v1/spaces/${spaceId}/content/page/${api.id}?computed=1`), 400, /computed/);
+  });
+
+  it('finds generated pages in search, by operation summary and by path', async () => {
+    const adopt = api.pages![0].pages![1];
+    type Hit = { id: string; title: string; path: string; ancestors: Array<{ title: string }> };
+    const search = async (query: string) =>
+      expectOperation<{ items: Hit[] }>(
+        await client.get(`/v1/spaces/${spaceId}/search?query=${encodeURIComponent(query)}`),
+        'searchSpaceContent',
+        200,
+      ).items;
+    await eventually(async () => {
+      const hits = await search('adopt');
+      expect(hits.map((p) => [p.id, p.title, p.path])).toEqual([[adopt.id, 'Adopt a pet', 'api/pets/adopt-a-pet']]);
+      expect(hits[0].ancestors.map((a) => a.title)).toEqual(['API', 'Pets']);
+    }, 20_000);
+    expect((await search('/pets')).map((p) => p.title)).toEqual(expect.arrayContaining(['List pets', 'Adopt a pet']));
   });
 });
 
