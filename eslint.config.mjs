@@ -34,7 +34,8 @@ const CONTENT_LAYERS = {
   clock: [],
   config: [],
   spaces: LOW_LAYERS,
-  search: LOW_LAYERS,
+  // The pages computed pages generate are indexed too (computed never imports search).
+  search: [...LOW_LAYERS, 'computed'],
   'change-requests': [...LOW_LAYERS, 'files', 'pages'],
   reads: [...LOW_LAYERS, 'files', 'pages', 'change-requests', 'computed'],
   // Computed pages' generated children, which the reads show: never the reads themselves.

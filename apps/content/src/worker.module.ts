@@ -1,3 +1,4 @@
+import { OpenApiOutlinesRepository } from './computed/openapi-outlines.repository';
 import { ServiceDatabaseModule } from '@bindery/platform/nest';
 import { type DynamicModule, Global, Module } from '@nestjs/common';
 import { ClockModule } from './clock/clock.module';
@@ -40,7 +41,7 @@ export class ContentWorkerModule {
         WorkerStorageModule.forRoot(env),
         RevisionsModule,
       ],
-      providers: [SpacesRepository, SearchRepository, SearchIndexer],
+      providers: [SpacesRepository, SearchRepository, SearchIndexer, OpenApiOutlinesRepository],
       exports: [SpacesRepository, SearchIndexer],
     };
   }

@@ -5,8 +5,10 @@ import { type PageEntry, type PageTree, ROOT } from '../model/page-tree';
 import { changedPageIds } from '../model/tree-diff';
 import { ContentStore } from '../store/content-store';
 import { type RevisionRow, RevisionsRepository } from '../store/revisions.repository';
-import { changedReusable, type ReusableBodies, showsAny, withReusableContent } from './reusable-text';
+import { changedReusable, type ReusableBodies, showsAny, withReusableContent } from '../model/reusable-text';
 import { searchConfig } from '../model/search-config';
+import { OpenApiOutlinesRepository } from '../computed/openapi-outlines.repository';
+import { generatedIndexedPages } from './generated-text';
 import { indexWords } from './search-text';
 import { type IndexedPage, SearchRepository } from './search.repository';
 
@@ -31,6 +33,7 @@ export class SearchIndexer {
     private readonly search: SearchRepository,
     private readonly revisions: RevisionsRepository,
     private readonly store: ContentStore,
+    private readonly outlines: OpenApiOutlinesRepository,
   ) {}
 
   run(spaceId: string): Promise<IndexRun> {
@@ -73,10 +76,38 @@ export class SearchIndexer {
         const body = bodies.get(tree.pages.get(id)!.document ?? '');
         return toIndexedPage(tree, tree.pages.get(id)!, body && withReusableContent(body, reusable));
       });
+      // Computed pages the diff reached: their generated pages are indexed again (old ones removed).
+      const computed = [...candidates].filter(
+        (id) => tree.pages.get(id)?.type === 'computed' || previous?.pages.get(id)?.type === 'computed',
+      );
+      const generated = await this.generated(space.organizationId, tree, computed);
+      const staleGenerated = previous ? (await this.generated(space.organizationId, previous, computed)).map((p) => p.pageId) : [];
+      pages.push(...generated);
       await this.search.markIndexed(manager, spaceId, { revisionId: revision.id, config }, reset);
-      if (!reset) await this.search.removePages(manager, spaceId, [...removed, ...changed]);
+      if (!reset)
+        await this.search.removePages(manager, spaceId, [...removed, ...changed, ...staleGenerated, ...generated.map((p) => p.pageId)]);
       await this.search.insertPages(manager, spaceId, config, pages);
       return { revisionId: revision.id, pagesWritten: pages.length, pagesRemoved: removed.length };
+    });
+  }
+
+  /**
+   * The generated pages of these computed pages of `tree`, from the outlines content holds (a
+   * spec never read has none yet). A new version of a spec is indexed with the next revision
+   * that touches its computed page.
+   */
+  private async generated(organizationId: string, tree: PageTree, ids: string[]): Promise<IndexedPage[]> {
+    const entries = ids.flatMap((id) => {
+      const page = tree.pages.get(id);
+      return page?.type === 'computed' && page.meta.computed ? [{ page, source: page.meta.computed }] : [];
+    });
+    if (entries.length === 0) return [];
+    const outlines = await this.outlines.find(organizationId, [...new Set(entries.map((e) => e.source.dependencies.spec.ref.spec))]);
+    return entries.flatMap(({ page, source }) => {
+      const outline = outlines.get(source.dependencies.spec.ref.spec);
+      if (!outline) return [];
+      const at = { id: page.id, title: page.meta.title, path: tree.pathOf(page.id), ancestors: ancestorTitles(tree, page.id) };
+      return generatedIndexedPages(outline.outline, source, at);
     });
   }
 

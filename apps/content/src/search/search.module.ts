@@ -1,3 +1,4 @@
+import { OpenApiOutlinesRepository } from '../computed/openapi-outlines.repository';
 import { Module } from '@nestjs/common';
 import { StoreModule } from '../store/store.module';
 import { SearchHandler } from './search.handler';
@@ -9,6 +10,6 @@ import { SearchService } from './search.service';
 @Module({
   imports: [StoreModule],
   controllers: [SearchHandler],
-  providers: [SearchService, SearchRepository, SearchIndexer],
+  providers: [SearchService, SearchRepository, SearchIndexer, OpenApiOutlinesRepository],
 })
 export class SearchModule {}

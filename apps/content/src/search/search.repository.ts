@@ -63,12 +63,15 @@ export class SearchRepository {
     await manager.query(`SELECT pg_advisory_xact_lock(hashtext('search-index:' || $1))`, [spaceId]);
   }
 
-  async spaceState(manager: EntityManager, spaceId: string): Promise<{ revisionId: string; language: string | null } | null> {
-    const rows: Array<{ revision_id: string; language: string | null }> = await manager.query(
-      'SELECT revision_id, language FROM spaces WHERE id = $1',
+  async spaceState(
+    manager: EntityManager,
+    spaceId: string,
+  ): Promise<{ revisionId: string; language: string | null; organizationId: string } | null> {
+    const rows: Array<{ revision_id: string; language: string | null; organization_id: string }> = await manager.query(
+      'SELECT revision_id, language, organization_id FROM spaces WHERE id = $1',
       [spaceId],
     );
-    return rows[0] ? { revisionId: rows[0].revision_id, language: rows[0].language } : null;
+    return rows[0] ? { revisionId: rows[0].revision_id, language: rows[0].language, organizationId: rows[0].organization_id } : null;
   }
 
   async indexed(manager: EntityManager, spaceId: string): Promise<IndexedSpace | null> {

@@ -1,5 +1,6 @@
 import { type ApiClient, expectError, expectOperation, OpenApiValidator } from '@bindery/testing';
 import { createChangeRequest, createSpace, editContent, merge, newOrgAdmin } from './content-helpers';
+import { eventually } from './helpers';
 import { processed, specWhen } from './openapi-helpers';
 
 /** The official backlink operations are in the 0.181 document (as in content-links). */
@@ -127,6 +128,23 @@ describe('generated pages of a computed page, read alone', () => {
     expectError(await client.get(`/v1/spaces/${spaceId}/content/pages?computed=maybe`), 400, /computed/);
     expectError(await client.get(`/v1/spaces/${spaceId}/content/page/${api.id}?computed=1`), 400, /computed/);
   });
+
+  it('finds generated pages in search, by operation summary and by path', async () => {
+    const adopt = api.pages![0].pages![1];
+    type Hit = { id: string; title: string; path: string; ancestors: Array<{ title: string }> };
+    const search = async (query: string) =>
+      expectOperation<{ items: Hit[] }>(
+        await client.get(`/v1/spaces/${spaceId}/search?query=${encodeURIComponent(query)}`),
+        'searchSpaceContent',
+        200,
+      ).items;
+    await eventually(async () => {
+      const hits = await search('adopt');
+      expect(hits.map((p) => [p.id, p.title, p.path])).toEqual([[adopt.id, 'Adopt a pet', 'api/pets/adopt-a-pet']]);
+      expect(hits[0].ancestors.map((a) => a.title)).toEqual(['API', 'Pets']);
+    }, 20_000);
+    expect((await search('/pets')).map((p) => p.title)).toEqual(expect.arrayContaining(['List pets', 'Adopt a pet']));
+  });
 });
 
 describe('reusable content operations refuse page fields', () => {
@@ -194,5 +212,50 @@ describe('link pages in links and backlinks', () => {
       v181,
     );
     expect(backlinks.items.map((l) => [l.page.type, l.page.title])).toEqual([['link', 'Shortcut to the guide']]);
+  });
+});
+
+describe('dereferenced=true (official documentDereferenced) on page reads', () => {
+  it('expands reusable-content blocks inline with the shared body', async () => {
+    const { client, orgId } = await newOrgAdmin('dereferenced');
+    const space = await createSpace(client, orgId);
+    const cr = await createChangeRequest(client, space.id, 'Shared');
+    const leaf = (key: string, text: string) => ({
+      object: 'block',
+      type: 'paragraph',
+      key,
+      nodes: [{ object: 'text', leaves: [{ object: 'leaf', text, marks: [] }] }],
+    });
+    const include = {
+      object: 'block',
+      type: 'reusable-content',
+      key: 'inc',
+      isVoid: true,
+      data: { ref: { kind: 'reusable-content', reusableContent: 'warn' } },
+    };
+    const doc = (...nodes: unknown[]) => ({ document: { object: 'document', data: {}, nodes } });
+    await editContent(client, space.id, cr.id, [
+      { operation: 'insert_reusable_content', ref: 'warn', title: 'Warning', document: doc(leaf('w', 'Mind the gap')) },
+      { operation: 'insert_page', title: 'Alpha', slug: 'alpha', document: doc(leaf('a', 'Alpha text'), include) },
+    ]);
+    const url = `/v1/spaces/${space.id}/change-requests/${cr.id}/content/path/alpha`;
+    type Doc = { nodes: Array<{ type: string; nodes?: Array<{ leaves?: Array<{ text: string }> }> }> };
+    const types = (page: { document?: Doc }) => page.document!.nodes.map((n) => n.type);
+    const plain = expectOperation<{ document?: Doc }>(await client.get(url), 'getPageInChangeRequestByPath', 200);
+    expect(types(plain)).toEqual(['paragraph', 'reusable-content']);
+    const expanded = expectOperation<{ id: string; document?: Doc }>(
+      await client.get(`${url}?dereferenced=true`),
+      'getPageInChangeRequestByPath',
+      200,
+    );
+    expect(types(expanded)).toEqual(['paragraph', 'paragraph']);
+    expect(expanded.document!.nodes[1].nodes![0].leaves![0].text).toBe('Mind the gap');
+    const byId = expectOperation<{ document?: Doc }>(
+      await client.get(`/v1/spaces/${space.id}/change-requests/${cr.id}/content/page/${expanded.id}?dereferenced=reusable-contents`),
+      'getPageInChangeRequestById',
+      200,
+    );
+    expect(types(byId)).toEqual(['paragraph', 'paragraph']);
+    expectError(await client.get(`${url}?dereferenced=maybe`), 400, /dereferenced/);
   });
 });

@@ -1,5 +1,5 @@
 import type { JsonDocument } from '@bindery/contracts';
-import type { StoredReusableContent } from '../model/reusable-contents';
+import type { StoredReusableContent } from './reusable-contents';
 
 /** Bodies of a revision's reusable contents by reusable content id. */
 export type ReusableBodies = ReadonlyMap<string, JsonDocument>;
