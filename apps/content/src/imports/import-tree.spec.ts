@@ -84,7 +84,7 @@ describe('importedReusableContents', () => {
     const imported = importedReusableContents(
       [
         { id: 'inc1', title: 'Support contact', documentHash: hash },
-        { id: 'inc2', title: 'Inline', document: doc('Shared text') as never },
+        { id: 'inc2', title: 'Inline', document: doc('Shared text') },
         { id: 'inc3', title: 'Empty' },
       ],
       current,
