@@ -1,6 +1,6 @@
 import type { ImportPage } from '@bindery/contracts';
 import { PageTree, ROOT } from '../model/page-tree';
-import { buildImportTree } from './import-tree';
+import { buildImportTree, importedReusableContents } from './import-tree';
 
 const doc = (text: string) => ({
   object: 'document' as const,
@@ -72,5 +72,47 @@ describe('buildImportTree', () => {
       'pages[0].documentHash: must be a content hash',
     );
     expect(() => buildImportTree(new PageTree(), [{ ...page('A', 'a'), documentHash: hash }], 'x')).toThrow(/not both/);
+  });
+});
+
+describe('importedReusableContents', () => {
+  const current = [{ id: 'old', title: 'Old', document: null }];
+  const hash = 'a'.repeat(43);
+
+  it('keeps the current list when the import sends none, and replaces it when it sends one', () => {
+    expect(importedReusableContents(undefined, current).list).toBe(current);
+    const imported = importedReusableContents(
+      [
+        { id: 'inc1', title: 'Support contact', documentHash: hash },
+        { id: 'inc2', title: 'Inline', document: doc('Shared text') },
+        { id: 'inc3', title: 'Empty' },
+      ],
+      current,
+    );
+    expect(imported.list).toEqual([
+      { id: 'inc1', title: 'Support contact', document: hash },
+      { id: 'inc2', title: 'Inline', document: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) },
+      { id: 'inc3', title: 'Empty', document: null },
+    ]);
+    expect(imported.storedHashes).toEqual([hash]);
+    expect(imported.documents).toHaveLength(1);
+  });
+
+  it('refuses bad entries with a 400 naming the field', () => {
+    const refused = (input: unknown, message: RegExp) =>
+      expect(() => importedReusableContents(input as never, current)).toThrow(
+        expect.objectContaining({ code: 400, message: expect.stringMatching(message) }),
+      );
+    refused('x', /reusableContents: must be a list/);
+    refused([{ id: 'a b', title: 'T' }], /reusableContents\[0\]\.id/);
+    refused(
+      [
+        { id: 'a', title: 'T' },
+        { id: 'a', title: 'U' },
+      ],
+      /reusableContents\[1\]\.id: "a" is given twice/,
+    );
+    refused([{ id: 'a', title: ' ' }], /reusableContents\[0\]\.title/);
+    refused([{ id: 'a', title: 'T', documentHash: 'short' }], /reusableContents\[0\]\.documentHash/);
   });
 });
