@@ -129,12 +129,16 @@ describe('a customized site', () => {
 
   it('opens a header dropdown by keyboard and by pointer; a dismissed banner stays away on the next page', async () => {
     const page = await themed('/demo/brand/welcome', DESKTOP, 'light');
-    const dropdownOpen = () => page.$eval('nav.header-links details.dropdown', (d) => (d as HTMLDetailsElement).open);
+    const dropdownOpen = () => page.$eval('nav.header-links details.dropdown', (d) => (d).open);
     expect(await dropdownOpen()).toBe(false);
     await page.focus('nav.header-links details.dropdown > summary');
     await page.keyboard.press('Enter');
     expect(await dropdownOpen()).toBe(true);
-    expect(await page.$$eval('nav.header-links details.dropdown a', (links) => links.map((a) => [a.textContent, a.getBoundingClientRect().height >= 44]))).toEqual([
+    expect(
+      await page.$$eval('nav.header-links details.dropdown a', (links) =>
+        links.map((a) => [a.textContent, a.getBoundingClientRect().height >= 44]),
+      ),
+    ).toEqual([
       ['Blog', true],
       ['Configure', true],
     ]);

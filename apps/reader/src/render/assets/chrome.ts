@@ -48,8 +48,8 @@ nav.header-links details.dropdown>ul{position:absolute;right:0;top:100%;z-index:
 nav.header-links details.dropdown>ul a{display:flex;padding:0 10px;border-radius:6px}
 a.header-button{padding:0 14px;border-radius:8px;border:1px solid var(--accent);text-decoration:none;font-weight:600}a.header-button.primary{background:var(--accent);color:var(--bg)}
 pre{background:var(--code-block-bg,var(--code));color:var(--code-block-fg,inherit)}
-.corners-straight :is(pre,code,kbd,.hint,.card,li.card-item,details.expandable,nav.pagination a,button,input,select,textarea,dialog,a.button,a.header-button,.page-actions a,nav.header-links details.dropdown>ul,.openapi-operation,.openapi-schemas,figure.embed-player iframe){border-radius:0}
-.corners-circular :is(button,input,select,a.button,a.header-button,.page-actions a,dialog.search-dialog input){border-radius:999px}
+.corners-straight :is(pre,code,kbd,.hint,.card,li.card-item,details.expandable,nav.pagination a,button:not([role=tab]),input,select,textarea,dialog,a.button,a.header-button,.page-actions a,nav.header-links details.dropdown>ul,.openapi-operation,.openapi-schemas,figure.embed-player iframe){border-radius:0}
+.corners-circular :is(button:not([role=tab]),input,select,a.button,a.header-button,.page-actions a,dialog.search-dialog input){border-radius:999px}
 .corners-circular :is(pre,.hint,.card,li.card-item,details.expandable,nav.pagination a,dialog,.openapi-operation,.openapi-schemas){border-radius:16px}
 .depth-flat :is(dialog.search-dialog,nav.sidebar,nav.header-links details.dropdown>ul){box-shadow:none}
 :root:not(.depth-flat) :is(.card,li.card-item,nav.pagination a,a.header-button){box-shadow:0 1px 2px rgb(0 0 0 / .08)}
