@@ -51,7 +51,7 @@ it('takes the screenshots', async () => {
     await shot(`search-${size}`, viewport, '/demo/docs/welcome', openSearch);
     await shot(`not-found-${size}`, viewport, '/demo/docs/guides/configur');
   }
-  for (const [size, viewport] of SIZES) await shot(`customized-${size}`, viewport, '/demo/brand/guides/configure');
+  for (const [size, viewport] of SIZES) await shot(`customized-${size}`, viewport, '/demo/brand/welcome');
   await shot('menu-phone', PHONE, '/demo/docs/guides/api', (page) => page.tap('.menu-toggle'));
   await shot('deep-page-desktop-dark', DESKTOP, '/demo/docs/guides/api');
 }, 120_000);

@@ -129,12 +129,16 @@ describe('a customized site', () => {
 
   it('opens a header dropdown by keyboard and by pointer; a dismissed banner stays away on the next page', async () => {
     const page = await themed('/demo/brand/welcome', DESKTOP, 'light');
-    const dropdownOpen = () => page.$eval('nav.header-links details.dropdown', (d) => (d as HTMLDetailsElement).open);
+    const dropdownOpen = () => page.$eval('nav.header-links details.dropdown', (d) => d.open);
     expect(await dropdownOpen()).toBe(false);
     await page.focus('nav.header-links details.dropdown > summary');
     await page.keyboard.press('Enter');
     expect(await dropdownOpen()).toBe(true);
-    expect(await page.$$eval('nav.header-links details.dropdown a', (links) => links.map((a) => [a.textContent, a.getBoundingClientRect().height >= 44]))).toEqual([
+    expect(
+      await page.$$eval('nav.header-links details.dropdown a', (links) =>
+        links.map((a) => [a.textContent, a.getBoundingClientRect().height >= 44]),
+      ),
+    ).toEqual([
       ['Blog', true],
       ['Configure', true],
     ]);
@@ -145,6 +149,23 @@ describe('a customized site', () => {
       'Sign up',
       true,
     ]);
+
+    expect(await page.$eval('.drawer-links', (ul) => getComputedStyle(ul).display)).toBe('none');
+
+    // On a phone the header has no room: its items are in the drawer, large enough to tap.
+    const small = await themed('/demo/brand/welcome', PHONE, 'light');
+    await small.tap('.menu-toggle');
+    await small.waitForSelector('#sidebar:popover-open');
+    expect(
+      await small.$$eval('.drawer-links a', (links) => links.map((a) => [a.textContent, a.getBoundingClientRect().height >= 44])),
+    ).toEqual([
+      ['Status', true],
+      ['Blog', true],
+      ['Configure', true],
+      ['Sign up', true],
+    ]);
+    expect(await seriousViolations(small)).toEqual([]);
+    await small.close();
 
     for (const [size, viewport] of SIZES) {
       const phone = await themed('/demo/brand/welcome', viewport, 'os-dark');

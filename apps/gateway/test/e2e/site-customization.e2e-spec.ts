@@ -155,7 +155,9 @@ describe('sites: page feedback', () => {
 
     // By site space: the variant it was given in, another one (none), a bad id (400 naming it).
     const [siteSpace] = expectOperation<{ items: SiteSpaceBody[] }>(await client.get(`${base}/site-spaces`), 'listSiteSpaces', 200).items;
-    const inSpace = await client.get<{ items: Array<Record<string, unknown>>; count: number }>(`${base}/feedback?siteSpaceId=${siteSpace.id}`);
+    const inSpace = await client.get<{ items: Array<Record<string, unknown>>; count: number }>(
+      `${base}/feedback?siteSpaceId=${siteSpace.id}`,
+    );
     expect([inSpace.status, inSpace.body.count, inSpace.body.items[0]?.siteSpaceId]).toEqual([200, 1, siteSpace.id]);
     const elsewhere = await client.get<{ count: number }>(`${base}/feedback?siteSpaceId=sitesp_other`);
     expect([elsewhere.status, elsewhere.body.count]).toEqual([200, 0]);

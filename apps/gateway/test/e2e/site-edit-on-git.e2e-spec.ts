@@ -44,7 +44,11 @@ describe('reader: "Edit on GitHub" for git-synced spaces', () => {
     const pages = expectOperation<{ pages: PageBody[] }>(await client.get(`/v1/spaces/${space.id}/content/pages`), 'listPages', 200).pages;
     const start = pages.find((p) => p.title === 'Start here') as PageBody & { path: string };
 
-    const site = expectOperation<SiteBody>(await client.post(`/v1/orgs/${orgId}/sites`, { title: 'Docs', spaces: [space.id] }), 'createSite', 201);
+    const site = expectOperation<SiteBody>(
+      await client.post(`/v1/orgs/${orgId}/sites`, { title: 'Docs', spaces: [space.id] }),
+      'createSite',
+      201,
+    );
     const base = `/v1/orgs/${orgId}/sites/${site.id}`;
     expectOperation<SiteBody>(await client.patch(base, { basename: 'handbook', visibility: 'public' }), 'updateSiteById', 200);
     expectOperation<SiteBody>(await client.post(`${base}/publish`), 'publishSite', 200);
@@ -55,7 +59,11 @@ describe('reader: "Edit on GitHub" for git-synced spaces', () => {
 
     const url = `${base}/customization`;
     const defaults = expectOperation<Settings>(await client.get(url), 'getSiteCustomizationById', 200);
-    expectOperation<Settings>(await client.put(url, { ...defaults, pageActions: { items: ['markdown', 'git'] } }), 'updateSiteCustomizationById', 200);
+    expectOperation<Settings>(
+      await client.put(url, { ...defaults, pageActions: { items: ['markdown', 'git'] } }),
+      'updateSiteCustomizationById',
+      200,
+    );
     await eventually(
       async () =>
         expect(await read(page)).toContain(

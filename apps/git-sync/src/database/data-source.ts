@@ -6,7 +6,10 @@ import { GitSyncContentRoot1780600000000 } from './migrations/1780600000000-GitS
 
 export const GIT_SYNC_SCHEMA = 'git_sync';
 
-export const gitSyncMigrations = [CreateGitSync1767571200000, GitSyncWebhook1779500000000, GitSyncPageSources1780100000000,
+export const gitSyncMigrations = [
+  CreateGitSync1767571200000,
+  GitSyncWebhook1779500000000,
+  GitSyncPageSources1780100000000,
   GitSyncContentRoot1780600000000,
 ];
 

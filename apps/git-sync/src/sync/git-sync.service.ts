@@ -2,7 +2,11 @@ import {
   type GitEditLinks,
   type GitEditLinksInput,
   type GitExportInput,
-  type GitImportInput, GitSyncJobs, type GitSyncInfo, type RequestContext } from '@bindery/contracts';
+  type GitImportInput,
+  GitSyncJobs,
+  type GitSyncInfo,
+  type RequestContext,
+} from '@bindery/contracts';
 import { AddressPolicy, badRequest, callerId, enqueueJob, JobStore, notFound, SpaceAccessClient } from '@bindery/platform';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';

@@ -17,7 +17,12 @@ export interface PageEditLink {
   label: string;
 }
 
-export async function pageEditLink(source: GitLinkSource, organizationId: string, spaceId: string, pageId: string): Promise<PageEditLink | undefined> {
+export async function pageEditLink(
+  source: GitLinkSource,
+  organizationId: string,
+  spaceId: string,
+  pageId: string,
+): Promise<PageEditLink | undefined> {
   const links = await source.editLinks(organizationId, spaceId);
   const path = links?.pages[pageId];
   if (!links || path === undefined) return undefined;

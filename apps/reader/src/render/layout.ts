@@ -188,7 +188,7 @@ ${page.meta}
 <a class="skip" href="${urlAttr('#content')}">Skip to content</a>
 ${announcement(view)}${header(view)}
 <div class="layout">
-<nav class="sidebar" id="sidebar" aria-label="Pages" popover><div class="drawer-head"><span>${esc(view.site.title)}</span><button class="icon-button drawer-close" type="button" popovertarget="sidebar" popovertargetaction="hide" aria-label="Close menu">✕</button></div>${navigation(view, index.content.pages, page.current, index.order.length > FULL_NAVIGATION_PAGES)}</nav>
+<nav class="sidebar" id="sidebar" aria-label="Pages" popover><div class="drawer-head"><span>${esc(view.site.title)}</span><button class="icon-button drawer-close" type="button" popovertarget="sidebar" popovertargetaction="hide" aria-label="Close menu">✕</button></div>${drawerLinks(view)}${navigation(view, index.content.pages, page.current, index.order.length > FULL_NAVIGATION_PAGES)}</nav>
 <main id="content" tabindex="-1">${page.main}
 </main>
 <aside class="toc" aria-label="On this page">${page.toc}</aside>
@@ -253,6 +253,14 @@ function headerItem(view: ChromeView, item: HeaderItem): string {
   return `<details class="dropdown"><summary>${esc(item.title)}</summary><ul>${[...own, ...item.links]
     .map((l) => `<li>${customLink(view, l)}</li>`)
     .join('')}</ul></details>`;
+}
+
+/** The header's items inside the phone's drawer (the header has no room for them there); hidden on desktops. */
+function drawerLinks(view: ChromeView): string {
+  const items = view.custom.headerLinks;
+  if (items.length === 0) return '';
+  const links = items.flatMap((item) => [...(item.to ? [{ ...item.to, title: item.title }] : []), ...item.links]);
+  return `<ul class="drawer-links">${links.map((l) => `<li>${customLink(view, l)}</li>`).join('')}</ul>`;
 }
 
 /** `styling.corners`, `depth` and `links` as classes of <html> (the defaults need none). */

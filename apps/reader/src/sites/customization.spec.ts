@@ -1,13 +1,24 @@
 import { readCustomization } from './customization';
 
-const styling = { font: 'Inter', corners: 'circular', depth: 'flat', links: 'accent', codeTheme: { default: { light: 'one-light', dark: 'nord' } } };
+const styling = {
+  font: 'Inter',
+  corners: 'circular',
+  depth: 'flat',
+  links: 'accent',
+  codeTheme: { default: { light: 'one-light', dark: 'nord' } },
+};
 
 describe('readCustomization', () => {
   it('reads the official styling, page menu, banner and header items', () => {
     const custom = readCustomization({
       styling: { ...styling, monospaceFont: 'FiraCode', headingFont: null },
       pageActions: { items: ['markdown', 'git'] },
-      announcement: { enabled: true, message: 'Version 3 is out', style: 'warning', link: { title: 'Notes', to: { kind: 'url', url: 'https://x.example/notes' } } },
+      announcement: {
+        enabled: true,
+        message: 'Version 3 is out',
+        style: 'warning',
+        link: { title: 'Notes', to: { kind: 'url', url: 'https://x.example/notes' } },
+      },
       header: {
         links: [
           { title: 'Docs', to: { kind: 'page', page: 'p1' }, links: [], style: 'button-primary' },
@@ -36,7 +47,13 @@ describe('readCustomization', () => {
 
   it('falls back to the defaults for values outside the official enums, and shows a disabled banner nowhere', () => {
     const custom = readCustomization({
-      styling: { corners: 'blobby', depth: 'deep', links: 'x', codeTheme: { default: { light: 'one-light', dark: 'red;}' } }, font: '__proto__' },
+      styling: {
+        corners: 'blobby',
+        depth: 'deep',
+        links: 'x',
+        codeTheme: { default: { light: 'one-light', dark: 'red;}' } },
+        font: '__proto__',
+      },
       announcement: { enabled: false, message: 'Hidden', style: 'info' },
       pageActions: { items: 'git' },
     });

@@ -131,7 +131,11 @@ function bigSite() {
 export const BRAND_EDIT_BASE = 'https://github.com/acme/docs/edit/main/docs/';
 function brandGitLinks(): MemoryGitLinks {
   return new MemoryGitLinks({
-    'space-demo': { provider: 'github', editBase: BRAND_EDIT_BASE, pages: { 'p-welcome': 'README.md', 'p-configure': 'guides/configure.md' } },
+    'space-demo': {
+      provider: 'github',
+      editBase: BRAND_EDIT_BASE,
+      pages: { 'p-welcome': 'README.md', 'p-configure': 'guides/configure.md' },
+    },
   });
 }
 

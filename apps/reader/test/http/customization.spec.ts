@@ -89,7 +89,9 @@ describe('customization in the reader', () => {
     });
     const withLink = reader({ gitEdit: true }, undefined, links).client;
     const html = (await withLink.handle(request(`/${DEMO_ORG}/docs/welcome`))).body;
-    expect(html).toContain('<a class="edit-on-git" href="https://github.com/acme/docs/edit/main/docs/welcome.md" rel="noopener">Edit on GitHub</a>');
+    expect(html).toContain(
+      '<a class="edit-on-git" href="https://github.com/acme/docs/edit/main/docs/welcome.md" rel="noopener">Edit on GitHub</a>',
+    );
     // A page the sync does not know, and a space without Git Sync: no link.
     expect((await withLink.handle(request(`/${DEMO_ORG}/docs/guides/configure`))).body).not.toContain('edit-on-git');
     expect((await withLink.handle(request(`/${DEMO_ORG}/docs/v1/welcome`))).body).not.toContain('edit-on-git');
@@ -98,7 +100,9 @@ describe('customization in the reader', () => {
       'edit-on-git',
     );
     // Stored data is not trusted: a non-http(s) address is left out.
-    const hostile = new MemoryGitLinks({ 'space-demo': { provider: 'gitlab', editBase: 'javascript:alert(1)//', pages: { 'p-welcome': 'x' } } });
+    const hostile = new MemoryGitLinks({
+      'space-demo': { provider: 'gitlab', editBase: 'javascript:alert(1)//', pages: { 'p-welcome': 'x' } },
+    });
     expect((await reader({ gitEdit: true }, undefined, hostile).client.handle(request(`/${DEMO_ORG}/docs/welcome`))).body).not.toContain(
       'edit-on-git',
     );
@@ -145,8 +149,7 @@ describe('customization in the reader', () => {
       { origin: 'https://localhost:8090' },
       { 'sec-fetch-site': 'same-origin', origin: 'http://evil.example' },
     ];
-    for (const headers of refused)
-      expect([headers, (await post(headers)).status]).toEqual([headers, 403]);
+    for (const headers of refused) expect([headers, (await post(headers)).status]).toEqual([headers, 403]);
     expect(sink.ratings).toEqual([]);
     expect((await post({ 'sec-fetch-site': 'same-origin', origin: 'http://localhost:8090' })).status).toBe(200);
     expect((await post({ origin: 'http://LOCALHOST:8090' })).status).toBe(200);
@@ -159,7 +162,14 @@ describe('customization in the reader', () => {
       announcement: { message: 'v3 is <out>', style: 'info', link: { title: 'Notes', pageId: 'p-configure' } },
       headerLinks: [
         { title: 'Sign up', style: 'button-primary', to: { title: 'Sign up', url: 'https://example.com/up' }, links: [] },
-        { title: 'More', style: 'link', links: [{ title: 'Blog', url: 'https://example.com/blog' }, { title: 'Evil', url: 'javascript:alert(1)' }] },
+        {
+          title: 'More',
+          style: 'link',
+          links: [
+            { title: 'Blog', url: 'https://example.com/blog' },
+            { title: 'Evil', url: 'javascript:alert(1)' },
+          ],
+        },
       ],
       corners: 'straight',
       depth: 'flat',

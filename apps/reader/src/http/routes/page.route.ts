@@ -31,7 +31,12 @@ export async function pageRoute(reader: ReaderService, request: SiteRequest, add
 }
 
 /** The page's "Edit on Git" link, when the customization's page menu has `git` and the space is synced. */
-async function editLinkOf(reader: ReaderService, request: SiteRequest, addressed: Addressed, page: ReaderPage): Promise<PageEditLink | undefined> {
+async function editLinkOf(
+  reader: ReaderService,
+  request: SiteRequest,
+  addressed: Addressed,
+  page: ReaderPage,
+): Promise<PageEditLink | undefined> {
   if (!reader.git || !customizationOf(request, addressed).gitEdit) return undefined;
   return pageEditLink(reader.git, request.site.organizationId, addressed.siteSpace.spaceId, page.id);
 }

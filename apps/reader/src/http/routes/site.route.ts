@@ -38,7 +38,10 @@ export function siteRoutes(app: FastifyInstance, reader: ReaderService): void {
     handler: async (request, reply) => {
       if (!request.url.split('?', 1)[0].endsWith(`/${FEEDBACK_SEGMENT}`)) return send(reply, methodNotAllowed());
       if (isCrossOriginPost(request))
-        return send(reply, statusPage(403, 'Feedback refused', 'Rate a page from the page itself, with its “Was this page helpful?” buttons.'));
+        return send(
+          reply,
+          statusPage(403, 'Feedback refused', 'Rate a page from the page itself, with its “Was this page helpful?” buttons.'),
+        );
       return send(reply, await serveSite(reader, request, formOf(request.body)));
     },
   });

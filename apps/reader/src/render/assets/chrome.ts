@@ -7,7 +7,7 @@ html{scroll-padding-top:16px}
 .search-open{display:none}
 nav.sidebar{padding:20px 0;position:sticky;top:0;align-self:start;max-height:100vh;max-height:100dvh;overflow:auto;overscroll-behavior:contain;inset:auto;width:auto;height:auto;margin:0;border:0;color:inherit;background:transparent}
 nav.sidebar[popover]{display:block}
-.drawer-head{display:none}
+.drawer-head{display:none}.drawer-links{display:none}
 nav.sidebar details>summary{list-style:none;display:flex;align-items:center;justify-content:space-between;min-height:32px;margin-top:10px;padding:4px 6px;border-radius:4px;font-size:12px;text-transform:uppercase;letter-spacing:.05em;color:var(--muted);font-weight:700}
 nav.sidebar details>summary::-webkit-details-marker{display:none}
 nav.sidebar details>summary::after{content:"";width:7px;height:7px;border-right:2px solid currentColor;border-bottom:2px solid currentColor;transform:rotate(-45deg);margin-right:4px}
@@ -48,8 +48,8 @@ nav.header-links details.dropdown>ul{position:absolute;right:0;top:100%;z-index:
 nav.header-links details.dropdown>ul a{display:flex;padding:0 10px;border-radius:6px}
 a.header-button{padding:0 14px;border-radius:8px;border:1px solid var(--accent);text-decoration:none;font-weight:600}a.header-button.primary{background:var(--accent);color:var(--bg)}
 pre{background:var(--code-block-bg,var(--code));color:var(--code-block-fg,inherit)}
-.corners-straight :is(pre,code,kbd,.hint,.card,li.card-item,details.expandable,nav.pagination a,button,input,select,textarea,dialog,a.button,a.header-button,.page-actions a,nav.header-links details.dropdown>ul,.openapi-operation,.openapi-schemas,figure.embed-player iframe){border-radius:0}
-.corners-circular :is(button,input,select,a.button,a.header-button,.page-actions a,dialog.search-dialog input){border-radius:999px}
+.corners-straight :is(pre,code,kbd,.hint,.card,li.card-item,details.expandable,nav.pagination a,button:not([role=tab]),input,select,textarea,dialog,a.button,a.header-button,.page-actions a,nav.header-links details.dropdown>ul,.openapi-operation,.openapi-schemas,figure.embed-player iframe){border-radius:0}
+.corners-circular :is(button:not([role=tab]),input,select,a.button,a.header-button,.page-actions a,dialog.search-dialog input){border-radius:999px}
 .corners-circular :is(pre,.hint,.card,li.card-item,details.expandable,nav.pagination a,dialog,.openapi-operation,.openapi-schemas){border-radius:16px}
 .depth-flat :is(dialog.search-dialog,nav.sidebar,nav.header-links details.dropdown>ul){box-shadow:none}
 :root:not(.depth-flat) :is(.card,li.card-item,nav.pagination a,a.header-button){box-shadow:0 1px 2px rgb(0 0 0 / .08)}
@@ -67,6 +67,7 @@ header.top form.search,header.top nav.sections,header.top nav.header-links,heade
 nav.sidebar[popover]:not(:popover-open){display:none}
 nav.sidebar:popover-open{position:fixed;inset:0 auto 0 0;width:min(80vw,320px);height:100dvh;max-height:none;padding:12px 16px 24px;background:var(--bg);border-right:1px solid var(--line);box-shadow:0 0 40px rgb(0 0 0 / .35)}
 nav.sidebar::backdrop{background:rgb(0 0 0 / .45)}
+.drawer-links{display:block;list-style:none;margin:0 0 8px;padding:0 0 8px;border-bottom:1px solid var(--line)}.drawer-links a{display:flex;align-items:center;min-height:44px;padding:0 6px}
 .drawer-head{display:flex;align-items:center;justify-content:space-between;margin-bottom:8px;font-weight:700}
 .drawer-head .icon-button{display:inline-flex}
 nav.pagination{flex-direction:column}button.theme{min-height:44px}
