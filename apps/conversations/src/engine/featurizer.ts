@@ -157,7 +157,8 @@ export class Featurizer {
       for (let d = 0; d < dims; d++) mean[d] /= total;
       const covariance = Array.from({ length: dims }, () => new Float64Array(dims));
       const centred = new Float64Array(dims);
-      for (let i = 0; i < limit; i++) {
+      // The 10,000 most frequent words carry most of the Zipf weight, at a fifth of the cost of 50,000.
+      for (let i = 0; i < Math.min(limit, 10_000); i++) {
         const v = this.vectors.vector(this.vectors.wordAt(i))!;
         for (let d = 0; d < dims; d++) centred[d] = v[d] - mean[d];
         for (let a = 0; a < dims; a++) {
