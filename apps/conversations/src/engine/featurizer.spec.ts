@@ -15,7 +15,8 @@ describe('Featurizer', () => {
   it('with character 3-grams, brings a misspelt question closer to the right one', () => {
     const words = new Featurizer(vectors, { ...DEFAULT_FEATURIZER });
     const grams = new Featurizer(vectors, { ...DEFAULT_FEATURIZER, charDims: 512, charWeight: 0.2 });
-    const similarity = (f: Featurizer): number => cosine(f.vectorize('how do I cancel my subscription'), f.vectorize('how do I cancle my subscripton'));
+    const similarity = (f: Featurizer): number =>
+      cosine(f.vectorize('how do I cancel my subscription'), f.vectorize('how do I cancle my subscripton'));
     expect(similarity(grams)).toBeGreaterThan(similarity(words));
   });
 
