@@ -119,6 +119,14 @@ describe('OnlineClusterer', () => {
       expect(cosine(clusterer.get(a)!.sum, clusterer.get(b)!.sum)).toBeLessThan(0.8);
     });
 
+    it('a chain of near-duplicates across two topics does not merge them under average linkage either', () => {
+      const clusterer = new OnlineClusterer(2, options(0.97, 0.8, { linkage: 1, maxMergeRatio: 4 }));
+      const { a, b } = chain(clusterer);
+      expect(clusterer.get(a)?.id).toBe(a);
+      expect(clusterer.get(b)?.id).toBe(b);
+      expect(clusterer.clusterSimilarity(clusterer.get(a)!, clusterer.get(b)!)).toBeLessThan(0.8);
+    });
+
     it('a cluster does not absorb one many times its size, however close one member looks', () => {
       const clusterer = new OnlineClusterer(2, options(0.99, 0.8, { maxMergeRatio: 4 }));
       const small = clusterer.assign(unit(1, 0.3)).cluster;
