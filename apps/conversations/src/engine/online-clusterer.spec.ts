@@ -16,6 +16,7 @@ const options = (threshold: number, mergeThreshold: number, more: Partial<Cluste
   strayPenalty: 0,
   strayShareCap: 1,
   growthPenalty: 0,
+  linkage: 0,
   ...more,
 });
 
@@ -118,6 +119,14 @@ describe('OnlineClusterer', () => {
       expect(cosine(clusterer.get(a)!.sum, clusterer.get(b)!.sum)).toBeLessThan(0.8);
     });
 
+    it('a chain of near-duplicates across two topics does not merge them under average linkage either', () => {
+      const clusterer = new OnlineClusterer(2, options(0.97, 0.8, { linkage: 1, maxMergeRatio: 4 }));
+      const { a, b } = chain(clusterer);
+      expect(clusterer.get(a)?.id).toBe(a);
+      expect(clusterer.get(b)?.id).toBe(b);
+      expect(clusterer.clusterSimilarity(clusterer.get(a)!, clusterer.get(b)!)).toBeLessThan(0.8);
+    });
+
     it('a cluster does not absorb one many times its size, however close one member looks', () => {
       const clusterer = new OnlineClusterer(2, options(0.99, 0.8, { maxMergeRatio: 4 }));
       const small = clusterer.assign(unit(1, 0.3)).cluster;
@@ -203,6 +212,46 @@ describe('OnlineClusterer', () => {
       expect(organization(0).assign(question).cluster.id).toBe('broad');
       const placed = organization(0.1).assign(question);
       expect(placed.created).toBe(true);
+    });
+  });
+
+  describe('average linkage (linkage 1)', () => {
+    /** Two members at right angles: a broad cluster whose centroid sits between topics it does not hold. */
+    const broad = { id: 'broad', sum: Float32Array.from([1, 1, 0]), count: 2, seq: 0 };
+    /** Between the two members: cosine 0.98 to the centroid, 0.69 to each member. */
+    const between = unit(1, 1, 0.3);
+
+    it('compares a question with the members on average, so a broad centroid does not attract it', () => {
+      const byCentroid = new OnlineClusterer(3, options(0.8, 1));
+      byCentroid.load([{ ...broad, sum: Float32Array.from(broad.sum) }]);
+      expect(byCentroid.assign(between).cluster.id).toBe('broad');
+      const byMembers = new OnlineClusterer(3, options(0.8, 1, { linkage: 1 }));
+      byMembers.load([{ ...broad, sum: Float32Array.from(broad.sum) }]);
+      const placed = byMembers.assign(between);
+      expect(placed.created).toBe(true);
+      // The similarity reported (for the label) is still the cosine to the centroid.
+      expect(byMembers.nearest(between).similarity).toBeGreaterThan(0.95);
+    });
+
+    it('expects the same of a question whatever the size of a tight cluster', () => {
+      const clusterer = new OnlineClusterer(2, options(0.9, 1, { linkage: 1 }));
+      const tight = clusterer.assign(unit(1, 0)).cluster;
+      for (let i = 0; i < 99; i++) clusterer.assign(unit(1, 0));
+      // Mean cosine to identical members is the cosine to any of them.
+      expect(clusterer.assign(unit(1, 0.4)).cluster.id).toBe(tight.id);
+    });
+
+    it('merges two clusters whose members are alike, not two broad ones whose centroids coincide', () => {
+      const clusterer = new OnlineClusterer(3, options(1, 0.8, { linkage: 1 }));
+      clusterer.load([
+        { id: 'x', sum: Float32Array.from([4, 0, 0]), count: 4, seq: 0 },
+        { id: 'x2', sum: Float32Array.from([3.9, 0.3, 0]), count: 4, seq: 1 },
+        { id: 'broad-a', sum: Float32Array.from([0, 2, 2]), count: 4, seq: 2 },
+        { id: 'broad-b', sum: Float32Array.from([0, 2, 2]), count: 4, seq: 3 },
+      ]);
+      // broad-a and broad-b: centroid cosine 1, but members' mean cosine 0.5.
+      expect(cosine(clusterer.get('broad-a')!.sum, clusterer.get('broad-b')!.sum)).toBeCloseTo(1);
+      expect(clusterer.merge()).toEqual([{ from: 'x2', into: 'x' }]);
     });
   });
 });
