@@ -192,7 +192,12 @@ export function legacySwaggerMarkdown(block: OpenApiBlock): string | undefined {
     void parts.push({ position, text: `${formatTag(name, attributes)}\n${body ? `${body}\n` : '\n'}${formatTag(`end${name}`)}` });
   const description = operation['x-gitbook-description'];
   if (description || operation.description)
-    part('swagger-description', description?.['x-gitbook-attributes'] ?? {}, operation.description ?? '', description?.['x-gitbook-position'] ?? -1);
+    part(
+      'swagger-description',
+      description?.['x-gitbook-attributes'] ?? {},
+      operation.description ?? '',
+      description?.['x-gitbook-position'] ?? -1,
+    );
   for (const parameter of operation.parameters ?? [])
     part(
       'swagger-parameter',

@@ -17,7 +17,10 @@ export interface ExportReusableContent {
   document: JsonDocument | null;
 }
 /** The space's tree as `content.import.read` gives it, with the bodies read in (see `readWithBodies`). */
-export type ExportRead = Omit<ImportReadResult, 'pages' | 'reusableContents'> & { pages: ExportPage[]; reusableContents?: ExportReusableContent[] };
+export type ExportRead = Omit<ImportReadResult, 'pages' | 'reusableContents'> & {
+  pages: ExportPage[];
+  reusableContents?: ExportReusableContent[];
+};
 
 export interface ExportPlan {
   /** Root-relative path → text of every page file, SUMMARY.md and README.md. */

@@ -6,13 +6,7 @@
 // or the interval) is still served while content is asked again, and swapped when the answer is
 // in: after a merge no visitor waits for the new revision to load (within `staleLimitMs`), nor for
 // its page tree to be parsed (`readRevision`: on a worker thread in the reader, see page-tree.ts).
-import {
-  ContentSubjects,
-  type List,
-  type PublishedPagePathResult,
-  type RequestContext,
-  type SearchPageResult,
-} from '@bindery/contracts';
+import { ContentSubjects, type List, type PublishedPagePathResult, type RequestContext, type SearchPageResult } from '@bindery/contracts';
 import type { Document } from '@bindery/document';
 import { AppError, type ServiceClient } from '@bindery/platform';
 import { LRUCache } from 'lru-cache';

@@ -3,7 +3,14 @@
 // the document is escaped; every URL attribute is written by `urlAttr` (safe-url.ts). Code is highlighted by highlight.js, math by KaTeX
 // (MathML output: no fonts or stylesheet to serve, Chromium renders it natively). `if` blocks show
 // their children only when their expression holds for the visitor (adaptive content).
-import { type ContentRef, type Document, type DocumentBlock, type DocumentFragment, type InlineContent, inlineSpec } from '@bindery/document';
+import {
+  type ContentRef,
+  type Document,
+  type DocumentBlock,
+  type DocumentFragment,
+  type InlineContent,
+  inlineSpec,
+} from '@bindery/document';
 import hljs from 'highlight.js';
 import katex from 'katex';
 import type { VisitorContext } from '../access/conditions';
@@ -219,12 +226,19 @@ class DocumentRenderer {
         return this.update(node, 'full');
       case 'swagger': {
         // A hand-written legacy API block carries its one-operation specification in its URL.
-        const url = (data.ref as { kind?: unknown; url?: unknown } | undefined)?.kind === 'url' ? str((data.ref as { url?: unknown }).url) : '';
+        const url =
+          (data.ref as { kind?: unknown; url?: unknown } | undefined)?.kind === 'url' ? str((data.ref as { url?: unknown }).url) : '';
         const inline = url ? inlineSpec(url) : undefined;
         if (!inline) return this.swagger(data);
         const spec = `${INLINE_SPEC}${this.inlineSpecs.size}`;
         this.inlineSpecs.set(spec, inline as unknown as OpenApiDoc);
-        return this.openapi({ kind: 'operation', spec, path: str(data.path), method: str(data.method), id: this.blockId(node, 'operation') });
+        return this.openapi({
+          kind: 'operation',
+          spec,
+          path: str(data.path),
+          method: str(data.method),
+          id: this.blockId(node, 'operation'),
+        });
       }
       case 'reusable-content':
         return this.reusableContent(data);

@@ -25,7 +25,9 @@ export async function pageRoute(reader: ReaderService, request: SiteRequest, add
   const edit = await editLinkOf(reader, request, addressed, page);
   const { key, etag } = pageKey(reader, { request, addressed, content, page, specs, format: 'html', extra: edit?.url });
   const noindex = request.site.visibility !== 'public';
-  const cached = await cachedRenderAsync(reader, key, etag, () => renderHtml(reader, { request, addressed, index, page, specs, noindex, edit }));
+  const cached = await cachedRenderAsync(reader, key, etag, () =>
+    renderHtml(reader, { request, addressed, index, page, specs, noindex, edit }),
+  );
   const robotsHeader: Record<string, string> = noindex || page.noIndex ? { 'x-robots-tag': 'noindex' } : {};
   return servedBody(request, cached, HTML, robotsHeader, () => cached.body.split(ORIGIN_MARK).join(esc(request.origin)));
 }
