@@ -43,6 +43,8 @@ import { treePartStarts } from './tree-parts';
 export class ContentReadsService {
   /** Where the parts of a large serialised tree start, by tag (see `treePartStarts`; a few numbers per tag). */
   private readonly partStarts = new Map<string, number[]>();
+  /** The last tree too large for `serializedTrees` (one at most: a 1,000-page space's is ~100 MB). */
+  private largeTree?: { tag: string; rawJson: string };
 
   constructor(
     private readonly reader: ContentReader,
@@ -143,10 +145,12 @@ export class ContentReadsService {
     // Parts of one tag only: the caller joins them, so they must be cut from the same bytes.
     if (part !== undefined && part.tag !== tag) throw unavailable('The page tree changed while it was read in parts: read it again');
     if (part === undefined && knownTag === tag) return { tag };
-    let rawJson = this.serializedTrees.get(tag);
+    let rawJson = this.serializedTrees.get(tag) ?? (this.largeTree?.tag === tag ? this.largeTree.rawJson : undefined);
     if (rawJson === undefined) {
       rawJson = JSON.stringify({ pages: toWirePages(tree, base, await this.bodies(tree), computed.children) });
       this.serializedTrees.set(tag, rawJson);
+      // Larger than the whole cache (which then drops it): kept alone, so reading its parts does not build it once per part.
+      if (!this.serializedTrees.has(tag)) this.largeTree = { tag, rawJson };
     }
     let starts = this.partStarts.get(tag);
     if (starts === undefined) {

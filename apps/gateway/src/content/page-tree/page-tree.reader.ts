@@ -13,6 +13,12 @@ import { acceptsGzip, matchesEtag } from './negotiation';
 const gzipAsync = promisify(gzip);
 
 /**
+ * How long a tree read waits for content: a tree not yet serialised is built from every body of
+ * the revision (a 1,000-page space: ~100 MB, seconds), well past the ordinary request timeout.
+ */
+const TREE_TIMEOUT_MS = 60_000;
+
+/**
  * Serves `…/content/pages`. Content checks access and names the current tree's tag on every
  * request; the ~20 MB body of a large space crosses NATS only when the gateway does not hold
  * that tag yet. The tag is also the ETag, so a client that has the tree gets a 304, and a client
@@ -71,10 +77,12 @@ export class PageTreeReader {
    */
   async revision(reply: FastifyReply, ctx: RequestContext, ref: TreeRef): Promise<Buffer> {
     const key = refKey(ref);
-    const result = await this.services.send(ContentSubjects.revisionGet, ctx, {
-      ...ref,
-      knownTag: this.cache.knownTag(key),
-    });
+    const result = await this.services.send(
+      ContentSubjects.revisionGet,
+      ctx,
+      { ...ref, knownTag: this.cache.knownTag(key) },
+      TREE_TIMEOUT_MS,
+    );
     const { tree } = await this.treeOf(key, result.pages, ctx, ref);
     void reply.header('content-type', 'application/json; charset=utf-8');
     return joinJsonObjects(Buffer.from(JSON.stringify(result.revision)), tree.body);
@@ -82,10 +90,12 @@ export class PageTreeReader {
 
   private async read(ctx: RequestContext, ref: TreeRef): Promise<{ tag: string; tree: CachedTree }> {
     const key = refKey(ref);
-    const result = await this.services.send(ContentSubjects.pagesList, ctx, {
-      ...ref,
-      knownTag: this.cache.knownTag(key),
-    });
+    const result = await this.services.send(
+      ContentSubjects.pagesList,
+      ctx,
+      { ...ref, knownTag: this.cache.knownTag(key) },
+      TREE_TIMEOUT_MS,
+    );
     return this.treeOf(key, result, ctx, ref);
   }
 
@@ -101,14 +111,14 @@ export class PageTreeReader {
     const cached = this.cache.get(result.tag);
     if (cached !== undefined) return { tag: result.tag, tree: cached };
     // Evicted by a concurrent request between the question and the answer: ask for the bytes.
-    const full = await this.services.send(ContentSubjects.pagesList, ctx, { ...ref });
+    const full = await this.services.send(ContentSubjects.pagesList, ctx, { ...ref }, TREE_TIMEOUT_MS);
     return { tag: full.tag, tree: this.cache.set(key, full.tag, Buffer.from((await this.joinParts(full, ctx, ref)) ?? '')) };
   }
 
   /** A large space's tree comes in parts (one NATS message carries at most 64 MiB): the later ones are read here. */
   private joinParts(result: PagesListResult, ctx: RequestContext, ref: ContentRef): Promise<string | null> {
     return readTreeParts(result, (index) =>
-      this.services.send(ContentSubjects.pagesList, ctx, { ...ref, part: { tag: result.tag, index } }),
+      this.services.send(ContentSubjects.pagesList, ctx, { ...ref, part: { tag: result.tag, index } }, TREE_TIMEOUT_MS),
     );
   }
 
