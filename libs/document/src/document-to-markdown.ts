@@ -124,8 +124,9 @@ export class DocumentToMdast {
       case 'code': {
         const value = node.nodes.map((line) => line.nodes.map((text) => text.leaves.map((leaf) => leaf.text).join('')).join('')).join('\n');
         const { syntax, ...gitbook } = node.data;
-        // A tag kept as its source on import goes back as that source.
-        if (isUnconverted(node)) return [{ type: 'html', value }];
+        // A tag kept as its source on import goes back as that source, except a closing tag inside a
+        // Liquid block: written as a tag, it would close that block on the next import.
+        if (isUnconverted(node) && !(this.liquidDepth > 0 && /\{%-?\s*end/.test(value))) return [{ type: 'html', value }];
         return [{ type: 'code', lang: syntax ?? null, meta: null, value, data: { gitbook } }];
       }
       case 'code-line':
