@@ -2,11 +2,12 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { ContentSubjects, GitSyncJobs } from '@bindery/contracts';
 import { defineJob, type JobContext, type JobDefinition, logger } from '@bindery/platform';
-import { git } from '../git/git-cli';
+import { git, readBlobs } from '../git/git-cli';
 import { checkedAddress, pinnedAddressConfig } from '../git/remote-url';
 import { blobOid, planExport } from '../format/export-tree';
 import type { GitJobPayload } from '../sync/git-job';
 import { branchOf, fetchBranch } from './checkout';
+import { exportRoot } from './export-root';
 import { readWithBodies } from './read-documents';
 import { sortingFailures } from './failures';
 import { type GitJobDeps, isStale, jobContext } from './import.job';
@@ -61,8 +62,10 @@ async function runExport(deps: GitJobDeps, payload: GitJobPayload, ctx: JobConte
   try {
     const run = (args: string[], input?: string) =>
       git(args, { cwd: checkout.dir, timeoutMs: deps.limits.timeoutMs, signal: ctx.signal, ...(input !== undefined ? { input } : {}) });
-    const prefix = payload.projectDir ? `${payload.projectDir}/` : '';
     const inRepo = new Map(checkout.entries.map((e) => [e.path, e.oid]));
+    const readBlob = async (oid: string) => (await readBlobs(checkout.dir, [oid], deps.limits.timeoutMs)).get(oid)!;
+    const root = await exportRoot(payload.projectDir, inRepo, readBlob);
+    const prefix = root ? `${root}/` : '';
     const branch = branchOf(payload.ref);
     await run(['symbolic-ref', 'HEAD', `refs/heads/${branch}`]);
     if (checkout.commit) {
