@@ -1,9 +1,8 @@
-import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expectOperation } from '@bindery/testing';
 import { createChangeRequest, createSpace, editContent, merge, newOrgAdmin, spacePage } from './content-helpers';
-import { flatten, GitHttpServer, gitIn, tree, waitForSync } from './git-sync-helpers';
+import { createRootedHandbook, flatten, GitHttpServer, gitIn, tree, waitForSync } from './git-sync-helpers';
 
 /** `.gitbook.yaml`'s `root:` holds both ways: an export writes the pages where the import read them. */
 describe('git sync: an export writes under the root `.gitbook.yaml` names', () => {
@@ -11,13 +10,7 @@ describe('git sync: an export writes under the root `.gitbook.yaml` names', () =
 
   beforeAll(async () => {
     await server.start();
-    const repo = await mkdtemp(join(tmpdir(), 'export-root-'));
-    await mkdir(join(repo, 'docs', 'guide'), { recursive: true });
-    await writeFile(join(repo, '.gitbook.yaml'), 'root: ./docs/\n');
-    await writeFile(join(repo, 'docs', 'README.md'), '# Handbook\n\nHello.\n');
-    await writeFile(join(repo, 'docs', 'SUMMARY.md'), '# Table of contents\n\n* [Handbook](README.md)\n* [Start here](guide/start.md)\n');
-    await writeFile(join(repo, 'docs', 'guide', 'start.md'), '# Start here\n\nStart here.\n');
-    await server.createRepo('handbook', repo);
+    await createRootedHandbook(server, 'handbook');
   });
 
   afterAll(() => server.stop());

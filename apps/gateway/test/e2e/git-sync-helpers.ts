@@ -1,5 +1,7 @@
-import { type ApiClient, devDataPath, expectOperation } from '@bindery/testing';
-
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type ApiClient, devDataPath, expectOperation, type GitHttpServer } from '@bindery/testing';
 export { GitHttpServer, gitIn } from '@bindery/testing';
 
 /** The GitBook-format repository the issue gives (not a git repository itself: tests commit it). */
@@ -53,3 +55,17 @@ export async function tree(client: ApiClient, spaceId: string, validate = true):
 }
 
 export const flatten = (pages: TreePage[]): TreePage[] => pages.flatMap((p) => [p, ...flatten(p.pages ?? [])]);
+
+/**
+ * A small handbook whose content lives under `docs/` (`.gitbook.yaml`'s `root:`): a readme and one
+ * page, `docs/guide/start.md` ("Start here"), served by `server` as `name`.
+ */
+export async function createRootedHandbook(server: GitHttpServer, name: string): Promise<void> {
+  const repo = await mkdtemp(join(tmpdir(), `${name}-`));
+  await mkdir(join(repo, 'docs', 'guide'), { recursive: true });
+  await writeFile(join(repo, '.gitbook.yaml'), 'root: ./docs/\n');
+  await writeFile(join(repo, 'docs', 'README.md'), '# Handbook\n\nHello.\n');
+  await writeFile(join(repo, 'docs', 'SUMMARY.md'), '# Table of contents\n\n* [Handbook](README.md)\n* [Start here](guide/start.md)\n');
+  await writeFile(join(repo, 'docs', 'guide', 'start.md'), '# Start here\n\nStart here.\n');
+  await server.createRepo(name, repo);
+}

@@ -1,9 +1,6 @@
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expectOperation, testStack } from '@bindery/testing';
 import { createSpace, newOrgAdmin, type PageBody } from './content-helpers';
-import { GitHttpServer, waitForSync } from './git-sync-helpers';
+import { createRootedHandbook, GitHttpServer, waitForSync } from './git-sync-helpers';
 import { eventually } from './helpers';
 import type { SiteBody } from './sites-helpers';
 
@@ -17,13 +14,7 @@ describe('reader: "Edit on GitHub" for git-synced spaces', () => {
   beforeAll(async () => {
     await server.start();
     // Content under `docs/` (`.gitbook.yaml`'s root): the link holds the root, the branch and the page's file.
-    const repo = await mkdtemp(join(tmpdir(), 'edit-on-git-'));
-    await mkdir(join(repo, 'docs', 'guide'), { recursive: true });
-    await writeFile(join(repo, '.gitbook.yaml'), 'root: ./docs/\n');
-    await writeFile(join(repo, 'docs', 'README.md'), '# Handbook\n\nHello.\n');
-    await writeFile(join(repo, 'docs', 'SUMMARY.md'), '# Table of contents\n\n* [Handbook](README.md)\n* [Start here](guide/start.md)\n');
-    await writeFile(join(repo, 'docs', 'guide', 'start.md'), '# Start here\n\nStart here.\n');
-    await server.createRepo('handbook', repo);
+    await createRootedHandbook(server, 'handbook');
   });
 
   afterAll(() => server.stop());
