@@ -42,7 +42,7 @@ import { SerializedTreeCache } from '../store/serialized-tree-cache';
 export class ContentReadsService {
   /** Where the parts of a large serialised tree start, by tag (see `treePartStarts`; a few numbers per tag). */
   private readonly partStarts = new Map<string, number[]>();
-  /** The last tree too large for `serializedTrees` (one at most: a 1,000-page space's is ~100 MB). */
+  /** The last tree too large for `serializedTrees` (one at most: a 1,000-page space's is ~113 MB in memory). */
   private largeTree?: { tag: string; rawJson: string };
 
   constructor(
@@ -131,7 +131,7 @@ export class ContentReadsService {
 
   /**
    * The tree's JSON, or one part of it: a tree whose reply would pass `PAGE_TREE_PART_BYTES`
-   * goes in parts, since one NATS message carries at most 64 MiB (a 1,000-page space's tree is more).
+   * goes in parts, since one NATS message carries at most 64 MiB (a 1,000-page space's tree, ~67 MB escaped, is more).
    */
   private async serializedTree(
     ctx: RequestContext,
@@ -157,7 +157,7 @@ export class ContentReadsService {
     }
     let starts = this.partStarts.get(tag);
     if (starts === undefined) {
-      starts = treePartStarts(rawJson);
+      starts = treePartStarts(rawJson, this.serializedTrees.partBytes);
       this.partStarts.set(tag, starts);
       if (this.partStarts.size > 256) this.partStarts.delete(this.partStarts.keys().next().value!);
     }
