@@ -9,8 +9,8 @@ import { type SiteBody, siteWithSpaces } from './sites-helpers';
  * the reader read every part and join them.
  */
 describe('content: a page tree sent in parts', () => {
-  const PAGES = 16;
-  // ~80 KB of text a page: the tree is ~1.3 MB of JSON, over the lowered part size.
+  const PAGES = 40;
+  // ~63 KB of text a page: the tree is ~2.5 MB of JSON, three parts of the lowered size.
   const body = (i: number) => `Marker-${i} ${Array.from({ length: 8000 }, (_, w) => `w${w}ü`).join(' ')}`;
 
   it('is whole through the API and on the published site', async () => {
