@@ -1,4 +1,4 @@
-import { IsAddressList, PAGE_TREE_PART_BYTES, ServiceEnv } from '@bindery/platform';
+import { IsAddressList, ServiceEnv } from '@bindery/platform';
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength, ValidateIf } from 'class-validator';
 
 const isS3 = (env: ContentEnv) => env.FILE_STORAGE === 's3';
@@ -105,13 +105,13 @@ export class ContentEnv extends ServiceEnv {
   PAGE_TREE_CACHE_MB: number = 192;
 
   /**
-   * Most bytes of page tree per reply; a larger tree goes in parts. For tests only (they read
-   * trees in parts without building a 1,000-page space): leave it at NATS's limit otherwise.
+   * Most bytes of page tree per reply (56 MiB: NATS carries at most 64); a larger tree goes in
+   * parts. For tests only (they read trees in parts without building a 1,000-page space).
    */
   @IsInt({ message: 'must be a whole number of bytes' })
-  @Min(64 * 1024)
-  @Max(PAGE_TREE_PART_BYTES)
-  PAGE_TREE_PART_BYTES: number = PAGE_TREE_PART_BYTES;
+  @Min(65_536)
+  @Max(58_720_256)
+  PAGE_TREE_PART_BYTES: number = 58_720_256;
 
   /** Worker threads converting Markdown (page bodies in and out), so parsing never blocks requests. */
   @IsInt({ message: 'must be a whole number of worker threads' })

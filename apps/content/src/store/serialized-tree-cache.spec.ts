@@ -1,3 +1,4 @@
+import { PAGE_TREE_PART_BYTES } from '@bindery/platform';
 import { ContentEnv } from '../config/content.env';
 import { SerializedTreeCache, TREE_CHARACTERS_PER_PAGE } from './serialized-tree-cache';
 
@@ -24,5 +25,10 @@ describe('SerializedTreeCache', () => {
     cache.set('large', 'x'.repeat(1000 * TREE_CHARACTERS_PER_PAGE));
     cache.set('small', 'x'.repeat(100 * TREE_CHARACTERS_PER_PAGE));
     expect([...cache.keys()].sort()).toEqual(['large', 'small']);
+  });
+
+  it('cuts trees at the NATS limit unless a test lowers it', () => {
+    expect(new ContentEnv().PAGE_TREE_PART_BYTES).toBe(PAGE_TREE_PART_BYTES);
+    expect(new SerializedTreeCache(1).partBytes).toBe(PAGE_TREE_PART_BYTES);
   });
 });
