@@ -79,7 +79,7 @@ describe('importedReusableContents', () => {
   const current = [{ id: 'old', title: 'Old', document: null }];
   const hash = 'a'.repeat(43);
 
-  it("keeps those the source never held (made here), and drops those it held and no longer has", () => {
+  it('keeps those the source never held (made here), and drops those it held and no longer has', () => {
     const made = { id: 'made', title: 'Made in Bindery', document: hash };
     const fromGit = { id: 'git1', title: 'From git', document: null };
     // A repository that never had includes: nothing the space made is deleted.

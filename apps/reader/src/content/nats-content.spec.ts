@@ -10,8 +10,12 @@ function source(answer: (subject: string, data: Record<string, unknown>) => unkn
     Promise.resolve().then(() => answer(subject, data)),
   );
   // As ServiceClient: the reply packet's bytes, read by `parse` (an error answer is thrown before).
-  const sendParsed = (subject: string, ctx: unknown, data: Record<string, unknown>, parse: (packet: Uint8Array) => Promise<{ response: unknown }>) =>
-    send(subject, ctx, data).then(async (response) => (await parse(Buffer.from(JSON.stringify({ response })))).response);
+  const sendParsed = (
+    subject: string,
+    ctx: unknown,
+    data: Record<string, unknown>,
+    parse: (packet: Uint8Array) => Promise<{ response: unknown }>,
+  ) => send(subject, ctx, data).then(async (response) => (await parse(Buffer.from(JSON.stringify({ response })))).response);
   const client = { send, sendParsed } as unknown as ServiceClient;
   return { send, content: new NatsContentSource(client, () => ({ requestId: 'r', baseUrl: 'http://x' }), 60_000) };
 }
@@ -24,7 +28,10 @@ const treeJson = (count: number) =>
       title: `Page ${i} 😀 «${'é'.repeat(i % 7)}»`,
       type: 'document',
       path: `page-${i}`,
-      document: { object: 'document', nodes: [{ object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves: [{ text: `body "${i}"` }] }] }] },
+      document: {
+        object: 'document',
+        nodes: [{ object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves: [{ text: `body "${i}"` }] }] }],
+      },
       pages: [],
     })),
   });

@@ -51,7 +51,9 @@ describe('page trees split on a worker thread', () => {
     const first = splitReply(Buffer.from(JSON.stringify({ response: result }))).response;
     expect(first.tree).toBeUndefined();
     expect(first.result.pages).toEqual({ tag: 't1', parts: 3 });
-    const later = [1, 2].map((i) => partReply(Buffer.from(JSON.stringify({ response: { ...result, pages: { tag: 't1', rawJson: cut[i] } } }))).response);
+    const later = [1, 2].map(
+      (i) => partReply(Buffer.from(JSON.stringify({ response: { ...result, pages: { tag: 't1', rawJson: cut[i] } } }))).response,
+    );
     expect(later.map((part) => part.tag)).toEqual(['t1', 't1']);
     const tree = splitParts([first.firstPart!, ...later.map((part) => part.part!)]);
     expect(joinTree(structuredClone(tree))).toEqual(parseTree(raw));

@@ -38,9 +38,9 @@ export type PartReply = NestReplyPacket<TreePart<Uint8Array>>;
  * (`treePartStarts`) comes in parts, whose bytes are joined and parsed where the others are.
  */
 export interface PageTreeThread {
-  reply(packet: Uint8Array): Promise<NestReplyPacket<LoadedReply>>;
-  part(packet: Uint8Array): Promise<PartReply>;
-  join(parts: Uint8Array[]): Promise<ReaderPage[]>;
+  reply: (packet: Uint8Array) => Promise<NestReplyPacket<LoadedReply>>;
+  part: (packet: Uint8Array) => Promise<PartReply>;
+  join: (parts: Uint8Array[]) => Promise<ReaderPage[]>;
 }
 
 /** The worker's answer for a first reply: the result without its raw tree, with the tree split or its first part. */
@@ -94,7 +94,9 @@ export function loadedReply(reply: SplitReply): NestReplyPacket<LoadedReply> {
 }
 
 function parsePacket(packet: Uint8Array): NestReplyPacket<RevisionGetResult> {
-  return JSON.parse(Buffer.from(packet.buffer, packet.byteOffset, packet.byteLength).toString('utf8')) as NestReplyPacket<RevisionGetResult>;
+  return JSON.parse(
+    Buffer.from(packet.buffer, packet.byteOffset, packet.byteLength).toString('utf8'),
+  ) as NestReplyPacket<RevisionGetResult>;
 }
 
 /** Text as UTF-8 in its own buffer (not Buffer's shared pool), so it can be moved between threads. */
