@@ -43,4 +43,4 @@ export function documentToMarkdown(document: Document, options: DocumentToMarkdo
   return document.nodes[0]?.type === 'divider' ? markdown.replace(/^---/, '***') : markdown;
 }
 export { type MarkdownRefs, markdownOptionsFromRefs, resolveFromRefs } from './markdown-refs';
-export { type InlineSpec, inlineSpec } from './legacy-swagger';
+export { type InlineSpec, inlineSpec, inlineSpecProse, type InlineSpecText } from './legacy-swagger';

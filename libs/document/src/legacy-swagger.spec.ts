@@ -1,6 +1,7 @@
 // The hand-written legacy `{% swagger %}` (issue #27): one official `swagger` block whose
 // one-operation OpenAPI document travels in its URL, written back as the same tags.
-import { documentToMarkdown, inlineSpec, markdownToDocument } from './index';
+import { documentText, documentToMarkdown, inlineSpec, inlineSpecProse, markdownToDocument } from './index';
+import type { OpenApiBlock } from './document.types';
 import { documentSchemaErrors } from './testing/document-schema';
 
 const spec = (markdown: string) => {
@@ -78,5 +79,44 @@ describe('unknown GitBook tags', () => {
     expect(document.nodes.map((block) => block.type)).toEqual(['code', 'paragraph', 'code']);
     expect(documentSchemaErrors(document)).toEqual([]);
     expect(documentToMarkdown(document)).toBe(markdown);
+  });
+});
+
+describe('the prose of a legacy {% swagger %} block', () => {
+  const block = () => markdownToDocument(POST).nodes[0] as unknown as OpenApiBlock;
+
+  it('is its summary, description and the descriptions of parameters and responses, not names, types or examples', () => {
+    expect(inlineSpecProse(block())!.texts.map((t) => t.text)).toEqual([
+      'Create a user',
+      'Creates a user. Needs an **admin** token.',
+      'Bearer token',
+      'The e-mail address',
+      'User created',
+      'Bad Request',
+    ]);
+    expect(inlineSpecProse({ data: { ref: { kind: 'url', url: 'https://x/spec.json' }, path: '/a', method: 'get' } })).toBeUndefined();
+  });
+
+  it('is the text of the page (search reads it)', () => {
+    const text = documentText(markdownToDocument(`Intro\n\n${POST}`));
+    expect(text.split('\n')).toEqual(['Intro', ...inlineSpecProse(block())!.texts.map((t) => t.text)]);
+  });
+
+  it('replaced, is written back into the same tags', () => {
+    const swagger = block();
+    const prose = inlineSpecProse(swagger)!;
+    for (const text of prose.texts) text.set(`«${text.text}»`);
+    swagger.data.ref = { kind: 'url', url: prose.url() };
+    const markdown = documentToMarkdown({ object: 'document', data: {}, nodes: [swagger] } as never);
+    const expected = POST.replace('summary="Create a user"', 'summary="«Create a user»"')
+      .replace('Creates a user. Needs an **admin** token.', '«Creates a user. Needs an **admin** token.»')
+      .replace('\nBearer token\n', '\n«Bearer token»\n')
+      .replace('\nThe e-mail address\n', '\n«The e-mail address»\n')
+      .replace('description="User created"', 'description="«User created»"')
+      .replace('status="400: Bad Request"', 'status="400: «Bad Request»"');
+    expect(markdown).toBe(expected);
+    expect(inlineSpecProse(markdownToDocument(markdown).nodes[0] as unknown as OpenApiBlock)!.texts.map((t) => t.text)).toEqual(
+      prose.texts.map((t) => `«${t.text}»`),
+    );
   });
 });

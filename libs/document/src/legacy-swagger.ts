@@ -232,3 +232,57 @@ export function legacySwaggerMarkdown(block: OpenApiBlock): string | undefined {
 function tagOf(name: string, location: string, type: string | undefined, required: boolean | undefined): Attributes {
   return { in: location, name, type: type ?? 'string', ...(required ? { required: 'true' } : {}) };
 }
+
+/** A text of an inline operation that a person wrote (not a name, path, type or example), with how to replace it. */
+export interface InlineSpecText {
+  text: string;
+  /** Replaces the text wherever the block keeps it, so `legacySwaggerMarkdown` writes the new one back into the tags. */
+  set(text: string): void;
+}
+
+/**
+ * The prose of an inline operation (`{% swagger %}`, see `legacySwaggerBlock`): its summary, its
+ * description, each parameter's, body property's and response's description, in that order. For
+ * search and translation; `url()` is the block's URL with the texts as `set` last left them.
+ * Undefined for a block pointing at a specification elsewhere (its texts are that file's).
+ */
+export function inlineSpecProse(block: {
+  data: { ref: { kind: string; url?: string }; path: string; method: string };
+}): { texts: InlineSpecText[]; url(): string } | undefined {
+  const spec = block.data.ref.kind === 'url' && typeof block.data.ref.url === 'string' ? inlineSpec(block.data.ref.url) : undefined;
+  const operation = spec?.paths[block.data.path]?.[block.data.method];
+  if (!spec || !operation || typeof operation !== 'object') return undefined;
+  const texts: InlineSpecText[] = [];
+  const add = (text: unknown, set: (text: string) => void) => {
+    if (typeof text === 'string' && text.trim() !== '') texts.push({ text, set });
+  };
+  add(operation.summary, (text) => {
+    if (spec.info?.title === operation.summary) spec.info.title = text;
+    if (typeof spec['x-gitbook-attributes']?.summary === 'string') spec['x-gitbook-attributes'].summary = text;
+    operation.summary = text;
+  });
+  add(operation.description, (text) => (operation.description = text));
+  // A parameter's tag body is its description (`x-gitbook-body` is what is written back).
+  const described = (part: { description?: string; 'x-gitbook-body'?: string }) =>
+    add(part.description, (text) => {
+      part.description = text;
+      if (part['x-gitbook-body'] !== undefined) part['x-gitbook-body'] = text;
+    });
+  for (const parameter of asArray(operation.parameters)) described(parameter);
+  for (const { schema } of Object.values(operation.requestBody?.content ?? {}))
+    for (const property of Object.values(schema?.properties ?? {})) described(property);
+  for (const response of Object.values(operation.responses ?? {}))
+    add(response?.description, (text) => {
+      const attributes = response['x-gitbook-attributes'];
+      // Written back from the tag: its `description`, or the reason after the code in `status` ("200: OK").
+      if (attributes?.description) attributes.description = text;
+      else if (typeof attributes?.status === 'string' && attributes.status.trimEnd().endsWith(response.description)) {
+        const status = attributes.status.trimEnd();
+        attributes.status = status.slice(0, status.length - response.description.length) + text;
+      }
+      response.description = text;
+    });
+  return { texts, url: () => INLINE_SPEC_PREFIX + encodeURIComponent(JSON.stringify(spec)) };
+}
+
+const asArray = <T>(value: T[] | undefined): T[] => (Array.isArray(value) ? value : []);

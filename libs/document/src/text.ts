@@ -1,8 +1,9 @@
 // Plain text of a Document, for services that read a page rather than render it: search indexes
 // sections, translations and summaries take the text. Formatting, links' targets, images and
 // embeds are dropped; every block of text (paragraph, heading, code line, table column title,
-// ...) becomes one line.
+// description of a hand-written API operation, ...) becomes one line.
 import type { Document, DocumentBlock, TableBlock } from './document.types';
+import { inlineSpecProse } from './legacy-swagger';
 import { type DocumentNode, walkDocument } from './walk';
 
 /** The text under one heading of a page. */
@@ -81,6 +82,8 @@ function textLines(document: Document, options: TextOptions = {}): TextLine[] {
       return false;
     }
     if (node.type === 'table') for (const title of columnTitles(node)) add(node, title);
+    // A hand-written API operation (`{% swagger %}`): its descriptions are the page's prose too.
+    if (node.type === 'swagger') for (const { text } of inlineSpecProse(node)?.texts ?? []) add(node, text);
   });
   return lines;
 }

@@ -79,6 +79,21 @@ describe('importedReusableContents', () => {
   const current = [{ id: 'old', title: 'Old', document: null }];
   const hash = 'a'.repeat(43);
 
+  it('keeps those the source never held (made here), and drops those it held and no longer has', () => {
+    const made = { id: 'made', title: 'Made in Bindery', document: hash };
+    const fromGit = { id: 'git1', title: 'From git', document: null };
+    // A repository that never had includes: nothing the space made is deleted.
+    expect(importedReusableContents([], [made], []).list).toEqual([made]);
+    // Its include deleted in git: gone; one made here since the last sync: kept, after the source's.
+    const imported = importedReusableContents([{ id: 'git2', title: 'New in git' }], [fromGit, made], ['git1']);
+    expect(imported.list).toEqual([{ id: 'git2', title: 'New in git', document: null }, made]);
+    // One the source sends again is the source's version.
+    expect(importedReusableContents([{ id: 'made', title: 'Renamed in git' }], [made], ['made']).list).toEqual([
+      { id: 'made', title: 'Renamed in git', document: null },
+    ]);
+    expect(() => importedReusableContents([], [made], 'x')).toThrow(expect.objectContaining({ code: 400 }));
+  });
+
   it('keeps the current list when the import sends none, and replaces it when it sends one', () => {
     expect(importedReusableContents(undefined, current).list).toBe(current);
     const imported = importedReusableContents(

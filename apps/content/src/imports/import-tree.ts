@@ -122,12 +122,16 @@ function clean<T extends object>(value: T): T {
  * The revision's reusable contents after an import: the importer's list when it sends one (Git
  * Sync's `.gitbook/includes`), else the current revision's. Bodies arrive by hash (stored before)
  * or inline; the ids are the importer's, so a re-import keeps every `{% include %}` pointing home.
+ * With `sourceIds` (what the source held when last synced), current ones the source never held
+ * are kept after the importer's (see `ImportApplyInput.sourceReusableContentIds`).
  */
 export function importedReusableContents(
   input: ImportReusableContent[] | undefined,
   current: StoredReusableContent[],
+  sourceIds?: unknown,
 ): { list: StoredReusableContent[]; documents: JsonDocument[]; storedHashes: string[] } {
   if (input === undefined) return { list: current, documents: [], storedHashes: [] };
+  const heldBySource = checkedIds(sourceIds);
   if (!Array.isArray(input)) throw badRequest('reusableContents: must be a list');
   const documents: JsonDocument[] = [];
   const storedHashes: string[] = [];
@@ -154,5 +158,14 @@ export function importedReusableContents(
     }
     return { id: item.id, title: item.title.slice(0, 255), document };
   });
-  return { list, documents, storedHashes };
+  if (heldBySource === undefined) return { list, documents, storedHashes };
+  const madeHere = current.filter((item) => !seen.has(item.id) && !heldBySource.has(item.id));
+  return { list: [...list, ...madeHere], documents, storedHashes };
+}
+
+function checkedIds(ids: unknown): Set<string> | undefined {
+  if (ids === undefined) return undefined;
+  if (!Array.isArray(ids) || ids.length > 100_000 || !ids.every((id) => typeof id === 'string' && id.length <= 64))
+    throw badRequest('sourceReusableContentIds: must be a list of ids');
+  return new Set(ids as string[]);
 }

@@ -104,7 +104,7 @@ export class ImportsService {
       // Bodies stored before by hash: the collector may have removed one no page used yet (it runs
       // under the writers' lock, now held), so the importer stores them again on its retry.
       // 503, not 409: the importer's next attempt stores the bodies again, so it is worth a retry.
-      const reusableContents = importedReusableContents(input.reusableContents, current.reusableContents);
+      const reusableContents = importedReusableContents(input.reusableContents, current.reusableContents, input.sourceReusableContentIds);
       await this.store.saveDocuments(manager, reusableContents.documents);
       const missing = await this.store.countMissingDocuments(manager, [...built.storedHashes, ...reusableContents.storedHashes]);
       if (missing > 0) throw unavailable(`pages: ${missing} page bodies are not stored, store them again`);

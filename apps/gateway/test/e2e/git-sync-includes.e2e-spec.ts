@@ -1,11 +1,11 @@
 // Issue #27: `.gitbook/includes/*.md` are the space's reusable contents, `{% include "…" %}` blocks
 // point at them, and an export writes both back as they were.
-import { readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expectOperation } from '@bindery/testing';
-import { createSpace, newOrgAdmin } from './content-helpers';
+import { createChangeRequest, createSpace, editContent, merge, newOrgAdmin, paragraph } from './content-helpers';
 import { GitHttpServer, waitForSync } from './git-sync-helpers';
 
 interface RevisionBody {
@@ -36,6 +36,9 @@ describe('git sync: .gitbook/includes ↔ reusable contents', () => {
     }
     await server.createRepo('docs', repo);
     await server.createRepo('out');
+    const plain = await mkdtemp(join(tmpdir(), 'gitsync-no-includes-'));
+    await writeFile(join(plain, 'README.md'), '# Welcome\n\nNo includes here.\n');
+    await server.createRepo('plain', plain);
   });
 
   afterAll(async () => {
@@ -74,5 +77,41 @@ describe('git sync: .gitbook/includes ↔ reusable contents', () => {
     const out = await server.workTree('out');
     for (const path of ['README.md', 'guide/install.md', '.gitbook/includes/support-contact.md'])
       expect(readFileSync(join(out, path), 'utf8')).toBe(FILES[path]);
+  });
+
+  it('keeps the reusable contents made in Bindery when the repository has no includes, and drops those deleted in git', async () => {
+    const { client, orgId } = await newOrgAdmin('gitsync-no-includes');
+    const space = await createSpace(client, orgId, 'Made here');
+    const cr = await createChangeRequest(client, space.id, 'Shared text');
+    await editContent(client, space.id, cr.id, [
+      {
+        operation: 'insert_reusable_content',
+        ref: 'note',
+        title: 'Shared note',
+        document: { document: { object: 'document', data: {}, nodes: [paragraph('n1', 'Made in Bindery')] } },
+      },
+    ]);
+    await merge(client, space.id, cr.id);
+    const reusable = async () =>
+      expectOperation<RevisionBody>(await client.get(`/v1/spaces/${space.id}/content`), 'getCurrentRevision', 200).reusableContents.map(
+        (content) => content.title,
+      );
+    expect(await reusable()).toEqual(['Shared note']);
+
+    // A repository that never had `.gitbook/includes`: the pages come from git, the reusable content stays.
+    await client.post(`/v1/spaces/${space.id}/git/import`, { url: server.url('plain'), ref: 'refs/heads/main' });
+    expect((await waitForSync(client, space.id, 'import')).operation).toMatchObject({ state: 'success' });
+    expect(await reusable()).toEqual(['Shared note']);
+
+    // Exported, it is an include of the repository; deleted there, the next import removes it.
+    await client.post(`/v1/spaces/${space.id}/git/export`, { url: server.url('plain'), ref: 'refs/heads/main', commitMessage: 'Export' });
+    expect((await waitForSync(client, space.id, 'export')).operation).toMatchObject({ state: 'success' });
+    const work = await server.workTree('plain');
+    expect(existsSync(join(work, '.gitbook/includes/shared-note.md'))).toBe(true);
+    await rm(join(work, '.gitbook/includes'), { recursive: true });
+    await server.commitAll(work, 'Remove the includes');
+    await client.post(`/v1/spaces/${space.id}/git/import`, { url: server.url('plain'), ref: 'refs/heads/main' });
+    expect((await waitForSync(client, space.id, 'import')).operation).toMatchObject({ state: 'success' });
+    expect(await reusable()).toEqual([]);
   });
 });

@@ -170,6 +170,8 @@ async function runImport(deps: GitJobDeps, payload: GitJobPayload, ctx: JobConte
       pages: plan.pages,
       files: importFiles,
       reusableContents,
+      // Git owns the includes it held: one deleted there goes; one made in Bindery and never exported stays.
+      sourceReusableContentIds: Object.values(state?.paths?.reusableContents ?? {}).map(({ id }) => id),
       ...(payload.standalone ? { standalone: true } : {}),
       ...(payload.force ? { force: true } : {}),
       ...(state?.lastRevisionId ? { expectedRevisionId: state.lastRevisionId } : {}),

@@ -134,7 +134,11 @@ function fromRaw(raw: Raw): SyncState {
     lastTimestamp: raw.last_timestamp,
     lastRevisionId: raw.last_revision_id,
     lastCommit: raw.last_commit,
-    paths: { pages: paths.pages ?? {}, files: paths.files ?? {} },
+    paths: {
+      pages: paths.pages ?? {},
+      files: paths.files ?? {},
+      ...(paths.reusableContents ? { reusableContents: paths.reusableContents } : {}),
+    },
     lastJobId: raw.last_job_id,
     fetchUrl: raw.fetch_url,
     ref: raw.ref,

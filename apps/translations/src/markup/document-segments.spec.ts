@@ -1,3 +1,4 @@
+import { documentToMarkdown, markdownToDocument } from '@bindery/document';
 import { documentSegments, textSegment } from './document-segments';
 import { fromMarkup, toMarkup } from './inline-markup';
 import { readInstructions } from './instructions';
@@ -132,6 +133,30 @@ describe('documentSegments', () => {
     };
     const { segments } = documentSegments(doc(table));
     expect(segments.map((s) => s.markup)).toEqual(['Name', 'cell text']);
+  });
+});
+
+describe('documentSegments of a hand-written API operation ({% swagger %})', () => {
+  const SWAGGER =
+    '{% swagger method="get" path="/v1/users/{id}" summary="Get a user" %}\n' +
+    '{% swagger-description %}\nReads one user.\n{% endswagger-description %}\n\n' +
+    '{% swagger-parameter in="path" name="id" type="String" required="true" %}\nThe user id\n{% endswagger-parameter %}\n\n' +
+    '{% swagger-response status="200: OK" description="The user" %}\n```json\n{"id": "u1"}\n```\n{% endswagger-response %}\n' +
+    '{% endswagger %}\n';
+
+  it('translates its summary and descriptions, not its names, paths or examples, and still exports as the same tags', () => {
+    const source = markdownToDocument(SWAGGER) as unknown as Record<string, unknown>;
+    const { document, segments } = documentSegments(source);
+    expect(segments.map((s) => s.markup)).toEqual(['Get a user', 'Reads one user.', 'The user id', 'The user']);
+    segments.forEach((s) => s.apply(shout(s.markup)));
+    expect(documentToMarkdown(document as never)).toBe(
+      SWAGGER.replace('summary="Get a user"', 'summary="GET A USER"')
+        .replace('Reads one user.', 'READS ONE USER.')
+        .replace('\nThe user id\n', '\nTHE USER ID\n')
+        .replace('description="The user"', 'description="THE USER"'),
+    );
+    // The source is not changed.
+    expect(documentToMarkdown(source as never)).toBe(SWAGGER);
   });
 });
 

@@ -1,6 +1,8 @@
 // A page body cut into the pieces a translation engine sees: one segment per block of text, with
 // its marks, links and inline code carried by `inline-markup`. Everything else (block structure,
-// keys, data, code blocks, math, images, embeds, file and page references) is copied untouched.
+// keys, data, code blocks, math, images, embeds, file and page references) is copied untouched,
+// but for the descriptions of a hand-written API operation (`swagger` block with its own document).
+import { inlineSpecProse } from '@bindery/document';
 import { countWords, EMPTY_GLOSSARY, fromMarkup, type Glossary, type InlineMarkup, toMarkup } from './inline-markup';
 
 type Node = Record<string, unknown>;
@@ -40,6 +42,7 @@ export function documentSegments(document: Node, glossary: Glossary = EMPTY_GLOS
   const copy = structuredClone(document);
   const segments: Segment[] = [];
   const visit = (node: Node) => {
+    if (node.object === 'block' && node.type === 'swagger') return swaggerSegments(node, segments, glossary);
     if (node.object === 'block' && UNTRANSLATED_BLOCKS.has(String(node.type))) return;
     if (node.object === 'block' && holdsInlines(node.nodes)) {
       const source = toMarkup(node.nodes, glossary);
@@ -79,6 +82,31 @@ function dataSegments(block: Node, segments: Segment[], glossary: Glossary): voi
   if (block.type === 'table' && data.definition && typeof data.definition === 'object') {
     for (const column of Object.values(data.definition as Record<string, Node>))
       if (column && typeof column === 'object') add(column, 'title');
+  }
+}
+
+/**
+ * A hand-written API operation (`{% swagger %}`, its OpenAPI document in the block's URL): its
+ * summary and descriptions are prose someone wrote, so they are translated; names, paths, types
+ * and examples are not. Each translation is put back where the block writes it from, so the
+ * translated block still exports as the same tags.
+ */
+function swaggerSegments(block: Node, segments: Segment[], glossary: Glossary): void {
+  const prose = inlineSpecProse(block as Parameters<typeof inlineSpecProse>[0]);
+  if (!prose) return;
+  const data = block.data as { ref: { kind: string; url: string } };
+  for (const text of prose.texts) {
+    if (countWords(text.text) === 0) continue;
+    segments.push(
+      textSegment(
+        text.text,
+        (translated) => {
+          text.set(translated);
+          data.ref = { ...data.ref, url: prose.url() };
+        },
+        glossary,
+      ),
+    );
   }
 }
 

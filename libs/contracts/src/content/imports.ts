@@ -60,6 +60,13 @@ export interface ImportApplyInput {
   files: ImportFile[];
   /** The revision's reusable contents, all of them; absent, the current revision's are kept. */
   reusableContents?: ImportReusableContent[];
+  /**
+   * With `reusableContents`: the ids of those the source held when last synced (Git Sync: the
+   * last sync's `.gitbook/includes`). Then a reusable content of the current revision in neither
+   * list was made here and never reached the source: it is kept, not deleted (a repository
+   * without includes leaves the space's alone; one whose includes were deleted removes them).
+   */
+  sourceReusableContentIds?: string[];
   /** A revision that does not move the space's primary content. */
   standalone?: boolean;
   /**
