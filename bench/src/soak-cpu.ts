@@ -1,4 +1,4 @@
-import { ALL_APPS, type LocalStack } from '@bindery/stack';
+import { ALL_APPS, appEntry, heapLimitArgs, startProcess } from '@bindery/stack';
 import { controlTestStack } from '@bindery/testing';
 import { cpuPerRequest, type CpuSample, formatLoadAverage, postgresPids, type ProcessSet, sampleCpu } from './process-cpu';
 
@@ -42,21 +42,27 @@ const PROFILED = (process.env.SOAK_PROFILE_APPS ?? 'gateway,content,identity,col
 /**
  * `BENCH_CPU_PROF_DIR=/tmp/prof`: the profiled apps restart under `--cpu-prof` after the seed and
  * restart plainly after the load, so their V8 CPU profiles (written there when they stop; Chrome
- * DevTools, speedscope) cover the soak only. Without it, both are no-ops.
+ * DevTools, speedscope) cover the soak only. Node refuses `--cpu-prof` in NODE_OPTIONS, so they
+ * start here with the flag (as gateway.bench.ts starts its replicas), under the stack's pid entry
+ * so the CPU figures and the stack's stop find them. Without it, both are no-ops.
  */
 export async function profileApps(): Promise<() => Promise<void>> {
   const dir = process.env.BENCH_CPU_PROF_DIR;
   if (!dir) return async () => undefined;
   const stack = await controlTestStack();
   const apps = ALL_APPS.filter((app) => PROFILED.includes(app.name));
-  await restart(stack, apps, (env) => ({ NODE_OPTIONS: `${env.NODE_OPTIONS ?? ''} --cpu-prof --cpu-prof-dir=${dir}`.trim() }));
-  return () => restart(stack, apps, () => ({}));
-}
-
-async function restart(stack: LocalStack, apps: typeof ALL_APPS, overrides: (env: NodeJS.ProcessEnv) => NodeJS.ProcessEnv): Promise<void> {
   for (const app of apps) {
     await stack.stopApp(app.name);
-    stack.startApp(app, overrides(stack.envFor(app)));
+    const env = stack.envFor(app);
+    const flags = ['--cpu-prof', `--cpu-prof-dir=${dir}`, ...heapLimitArgs(app, env.NODE_OPTIONS)];
+    stack.state.pids[app.name] = startProcess(process.execPath, [...flags, appEntry(app)], stack.logFile(`${app.name}-profiled`), env).pid!;
   }
   await stack.waitUntilReady(120_000);
+  return async () => {
+    for (const app of apps) {
+      await stack.stopApp(app.name);
+      stack.startApp(app);
+    }
+    await stack.waitUntilReady(120_000);
+  };
 }
