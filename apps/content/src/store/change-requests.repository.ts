@@ -1,5 +1,5 @@
 import type { ChangeRequestFilters } from '@bindery/contracts';
-import type { CursorKey } from '@bindery/platform';
+import { type CursorKey, preparedQuery } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager, type QueryDeepPartialEntity, type SelectQueryBuilder } from 'typeorm';
 import { ChangeRequestEntity } from './change-request.entity';
@@ -22,11 +22,14 @@ export class ChangeRequestsRepository {
   /** By id, or by number when the reference is all digits. */
   async find(spaceId: string, idOrNumber: string, manager: EntityManager = this.db.manager, lock = false): Promise<ChangeRequestEntity | null> {
     const byNumber = /^\d{1,9}$/.test(idOrNumber);
-    const rows: ChangeRequestEntity[] = await manager.query(
-      `SELECT ${CHANGE_REQUEST_COLUMNS} FROM change_requests
-       WHERE space_id = $1 AND ${byNumber ? '(number = $3 OR id = $2)' : 'id = $2'}${lock ? ' FOR UPDATE' : ''}`,
-      byNumber ? [spaceId, idOrNumber, Number(idOrNumber)] : [spaceId, idOrNumber],
-    );
+    const text = `SELECT ${CHANGE_REQUEST_COLUMNS} FROM change_requests
+       WHERE space_id = $1 AND ${byNumber ? '(number = $3 OR id = $2)' : 'id = $2'}${lock ? ' FOR UPDATE' : ''}`;
+    const values = byNumber ? [spaceId, idOrNumber, Number(idOrNumber)] : [spaceId, idOrNumber];
+    // Outside a transaction, a statement Postgres plans once per connection (one name per text).
+    const rows: ChangeRequestEntity[] =
+      manager === this.db.manager && !lock
+        ? await preparedQuery(this.db, byNumber ? 'content.change_request_by_ref' : 'content.change_request_by_id', text, values)
+        : await manager.query(text, values);
     return rows[0] ?? null;
   }
 

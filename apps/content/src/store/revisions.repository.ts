@@ -1,3 +1,4 @@
+import { preparedQuery } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import { DataSource, type EntityManager } from 'typeorm';
@@ -46,12 +47,11 @@ export class RevisionsRepository {
   async find(id: string, manager: EntityManager = this.db.manager): Promise<RevisionRow | null> {
     const cached = this.committed.get(id);
     if (cached) return cached;
-    const rows: Array<RawRevision & { files_hash: string | null }> = await manager.query(
-      `SELECT r.*, l.files AS file_list, u.contents AS reusable_list FROM revisions r
+    const text = `SELECT r.*, l.files AS file_list, u.contents AS reusable_list FROM revisions r
        LEFT JOIN file_lists l ON l.hash = r.files_hash LEFT JOIN reusable_content_lists u ON u.hash = r.reusable_contents_hash
-       WHERE r.id = $1`,
-      [id],
-    );
+       WHERE r.id = $1`;
+    const rows: Array<RawRevision & { files_hash: string | null }> =
+      manager === this.db.manager ? await preparedQuery(this.db, 'content.revision_by_id', text, [id]) : await manager.query(text, [id]);
     if (!rows[0]) return null;
     const revision = fromRaw(rows[0]);
     // Outside a transaction only: a transaction may read a revision it inserted and then roll back.

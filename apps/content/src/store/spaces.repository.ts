@@ -1,5 +1,5 @@
 import type { DefaultLevel } from '@bindery/contracts';
-import type { CursorKey } from '@bindery/platform';
+import { type CursorKey, preparedQuery } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager, type QueryDeepPartialEntity } from 'typeorm';
 import { lastPosition } from './sibling-positions';
@@ -38,7 +38,10 @@ export class SpacesRepository {
 
   /** A space, deleted or not; null when unknown or already purged. */
   async find(id: string, manager: EntityManager = this.db.manager): Promise<SpaceEntity | null> {
-    const rows: SpaceEntity[] = await manager.query(`SELECT ${SPACE_COLUMNS} FROM spaces WHERE id = $1`, [id]);
+    const text = `SELECT ${SPACE_COLUMNS} FROM spaces WHERE id = $1`;
+    // Outside a transaction (every read's access check), a statement Postgres plans once per connection.
+    const rows: SpaceEntity[] =
+      manager === this.db.manager ? await preparedQuery(this.db, 'content.space_by_id', text, [id]) : await manager.query(text, [id]);
     return rows[0] ?? null;
   }
 
