@@ -48,7 +48,7 @@ const PROFILED = (process.env.SOAK_PROFILE_APPS ?? 'gateway,content,identity,col
  */
 export async function profileApps(): Promise<() => Promise<void>> {
   const dir = process.env.BENCH_CPU_PROF_DIR;
-  if (!dir) return async () => undefined;
+  if (!dir) return () => Promise.resolve();
   const stack = await controlTestStack();
   const apps = ALL_APPS.filter((app) => PROFILED.includes(app.name));
   for (const app of apps) {

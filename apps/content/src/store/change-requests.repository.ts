@@ -20,7 +20,12 @@ export class ChangeRequestsRepository {
   constructor(private readonly db: DataSource) {}
 
   /** By id, or by number when the reference is all digits. */
-  async find(spaceId: string, idOrNumber: string, manager: EntityManager = this.db.manager, lock = false): Promise<ChangeRequestEntity | null> {
+  async find(
+    spaceId: string,
+    idOrNumber: string,
+    manager: EntityManager = this.db.manager,
+    lock = false,
+  ): Promise<ChangeRequestEntity | null> {
     const byNumber = /^\d{1,9}$/.test(idOrNumber);
     const text = `SELECT ${CHANGE_REQUEST_COLUMNS} FROM change_requests
        WHERE space_id = $1 AND ${byNumber ? '(number = $3 OR id = $2)' : 'id = $2'}${lock ? ' FOR UPDATE' : ''}`;
