@@ -1,5 +1,6 @@
 import { testStack } from '@bindery/testing';
 import { resetStatementStatistics, topStatements } from './pg-statements';
+import { profileApps, SoakCpu } from './soak-cpu';
 import { appMemory, EventLoopWatch, MEMORY_BOUND, memoryLines, OperationStats, runningApps } from './soak-stats';
 
 const CONNECTIONS = Number(process.env.SOAK_CONNECTIONS ?? 64);
@@ -16,7 +17,8 @@ const WORDS = ['harbour', 'lantern', 'meadow', 'quartz', 'saffron', 'timber', 'v
  * `pnpm bench soak [--duration 10m]`: a mixed workload at 64 connections against the local
  * stack (reads of pages, page trees and spaces, searches, comments posted and listed, change
  * requests opened, edited and merged), then throughput, p50/p99 per operation, errors (must be
- * 0) and each app's resident memory after warm-up and at the end (bound: `MEMORY_BOUND`). Each
+ * 0), CPU µs per request of each process, and each app's resident memory after warm-up and at
+ * the end (bound: `MEMORY_BOUND`); `BENCH_CPU_PROF_DIR` profiles the busiest apps (`soak-cpu.ts`). Each
  * connection edits only its own page, so merges never conflict: any error is a bug. A run with
  * errors or memory over the bound sets a failing exit code.
  */
@@ -27,9 +29,12 @@ export async function soakBench(): Promise<string[]> {
   const spaces = await seed(http, adminOrganizationId);
   const metricsPorts = await runningApps(allPorts);
   const stats = new OperationStats();
+  const stopProfiling = await profileApps();
+  const cpu = await SoakCpu.watch();
   console.log(`soak: ${CONNECTIONS} connections for ${seconds} s …`);
   await resetStatementStatistics();
 
+  cpu.start();
   const start = Date.now();
   const deadline = start + seconds * 1000;
   const warmUp = Math.max(10, Math.min(60, seconds / 10)) * 1000;
@@ -60,10 +65,13 @@ export async function soakBench(): Promise<string[]> {
     clearInterval(progress);
   }
   const elapsed = (Date.now() - start) / 1000;
+  // Sampled at once: the settling below is background work, not the requests'.
+  const cpuLines = cpu.lines(stats.requests);
   // Let in-flight background work (search indexing, outbox) settle before the last sample.
   await new Promise((resolve) => setTimeout(resolve, 5000));
   const endMemory = await appMemory(metricsPorts);
   const statements = await topStatements();
+  await stopProfiling();
   const memory = memoryLines(await (warmMemory ?? appMemory(metricsPorts)), await (middleMemory ?? endMemory), endMemory);
 
   const pass = stats.errors === 0 && memory.exceeded.length === 0;
@@ -73,6 +81,7 @@ export async function soakBench(): Promise<string[]> {
       `errors ${stats.errors} (must be 0)`,
     'per operation:',
     ...stats.lines(elapsed),
+    ...cpuLines,
     loops.line(),
     `resident memory per app, after ${warmUp / 1000} s of warm-up → half-time → end (bound: +${MEMORY_BOUND.fixedBytes / 1024 / 1024} MB + ${MEMORY_BOUND.fraction * 100}%):`,
     ...memory.lines,

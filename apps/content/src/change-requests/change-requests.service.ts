@@ -15,7 +15,6 @@ import { IdentityLookups } from '../access/identity-lookups';
 import { Clock } from '../clock/clock';
 import { NO_CHANGE_REQUEST } from '../store/content-reader';
 import { SpaceAccess } from '../store/space-access';
-import { SpacesRepository } from '../store/spaces.repository';
 import type { ChangeRequestEntity } from '../store/change-request.entity';
 import { toChangeRequest } from './change-request.mapper';
 import { ChangeRequestsRepository } from '../store/change-requests.repository';
@@ -24,45 +23,37 @@ import { ChangeRequestsRepository } from '../store/change-requests.repository';
 export class ChangeRequestsService {
   constructor(
     private readonly changeRequests: ChangeRequestsRepository,
-    private readonly spaces: SpacesRepository,
     private readonly access: SpaceAccess,
     private readonly identity: IdentityLookups,
     private readonly clock: Clock,
     private readonly db: DataSource,
   ) {}
 
-  /** A new open change request on the space's current revision, numbered in turn (`nextChangeRequestNumber`). */
+  /** A new open change request on the space's current revision, numbered in turn (`insertNumbered`). */
   async create(ctx: RequestContext, input: ChangeRequestCreateInput): Promise<ChangeRequest> {
-    await this.access.load(ctx, input.spaceId, 'edit');
+    const { space } = await this.access.load(ctx, input.spaceId, 'edit');
     const createdBy = await this.identity.currentUser(ctx);
-    const { cr, spaceRevision } = await this.db.transaction(async (manager) => {
-      const space = (await this.spaces.find(input.spaceId, manager))!;
-      // Numbered last: the number's row stays locked until the commit, so nothing else waits for it.
-      const number = await this.spaces.nextChangeRequestNumber(manager, input.spaceId);
-      const now = this.clock.now();
-      const entity: ChangeRequestEntity = {
-        id: newId(),
-        spaceId: space.id,
-        organizationId: space.organizationId,
-        number,
-        status: 'open',
-        subject: input.subject ?? '',
-        description: null,
-        createdBy,
-        contributors: [createdBy.id],
-        revisionId: space.revisionId,
-        revisionInitial: space.revisionId,
-        revisionMergedAncestor: null,
-        revisionMerged: null,
-        mergedBy: null,
-        mergedAt: null,
-        createdAt: now,
-        updatedAt: now,
-      };
-      await this.changeRequests.insert(manager, entity);
-      return { cr: entity, spaceRevision: space.revisionId };
-    });
-    return toChangeRequest(cr, spaceRevision, ctx.baseUrl);
+    const now = this.clock.now();
+    const unnumbered: Omit<ChangeRequestEntity, 'number'> = {
+      id: newId(),
+      spaceId: space.id,
+      organizationId: space.organizationId,
+      status: 'open',
+      subject: input.subject ?? '',
+      description: null,
+      createdBy,
+      contributors: [createdBy.id],
+      revisionId: space.revisionId,
+      revisionInitial: space.revisionId,
+      revisionMergedAncestor: null,
+      revisionMerged: null,
+      mergedBy: null,
+      mergedAt: null,
+      createdAt: now,
+      updatedAt: now,
+    };
+    const cr: ChangeRequestEntity = { ...unnumbered, number: await this.changeRequests.insertNumbered(unnumbered) };
+    return toChangeRequest(cr, space.revisionId, ctx.baseUrl);
   }
 
   async get(ctx: RequestContext, ref: ChangeRequestRef): Promise<ChangeRequest> {

@@ -12,7 +12,7 @@ export class ChangeRequestEntity {
   @Column('text', { name: 'organization_id' })
   organizationId: string;
 
-  /** Incremental within the space, handed out under the space row lock. */
+  /** Incremental within the space, handed out by its `change_request_numbers` row (`insertNumbered`). */
   @Column('integer')
   number: number;
 

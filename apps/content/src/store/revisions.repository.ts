@@ -1,4 +1,6 @@
+import { preparedQuery } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
 import { DataSource, type EntityManager } from 'typeorm';
 import { contentHash, stableStringify } from '../model/content-hash';
 import type { StoredFile } from '../model/file-list';
@@ -32,16 +34,29 @@ interface RawRevision {
 
 @Injectable()
 export class RevisionsRepository {
+  /**
+   * Committed revisions by id. A revision row never changes once written (its files and reusable
+   * contents are lists stored by hash), and every read of content resolves one, so the query (and
+   * the parsing of its hash arrays) is made once per revision. Rows go away only when their space
+   * is purged, and a purged space is refused before its revision is looked up.
+   */
+  private readonly committed = new LRUCache<string, RevisionRow>({ max: 2_000 });
+
   constructor(private readonly db: DataSource) {}
 
   async find(id: string, manager: EntityManager = this.db.manager): Promise<RevisionRow | null> {
-    const rows: Array<RawRevision & { files_hash: string | null }> = await manager.query(
-      `SELECT r.*, l.files AS file_list, u.contents AS reusable_list FROM revisions r
+    const cached = this.committed.get(id);
+    if (cached) return cached;
+    const text = `SELECT r.*, l.files AS file_list, u.contents AS reusable_list FROM revisions r
        LEFT JOIN file_lists l ON l.hash = r.files_hash LEFT JOIN reusable_content_lists u ON u.hash = r.reusable_contents_hash
-       WHERE r.id = $1`,
-      [id],
-    );
-    return rows[0] ? fromRaw(rows[0]) : null;
+       WHERE r.id = $1`;
+    const rows: Array<RawRevision & { files_hash: string | null }> =
+      manager === this.db.manager ? await preparedQuery(this.db, 'content.revision_by_id', text, [id]) : await manager.query(text, [id]);
+    if (!rows[0]) return null;
+    const revision = fromRaw(rows[0]);
+    // Outside a transaction only: a transaction may read a revision it inserted and then roll back.
+    if (manager === this.db.manager) this.committed.set(id, revision);
+    return revision;
   }
 
   /**

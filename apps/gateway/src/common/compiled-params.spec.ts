@@ -1,7 +1,7 @@
-import { Matches, MaxLength } from 'class-validator';
+import { IsIn, IsOptional, Matches, MaxLength, ValidateIf } from 'class-validator';
 import { Transform } from 'class-transformer';
 import { IsEntityId } from './entity-id';
-import { compiledCheckOf } from './compiled-params';
+import { compiledCheckOf, emptyQueryOf } from './compiled-params';
 
 class EntityParams {
   @IsEntityId()
@@ -41,5 +41,63 @@ describe('compiledCheckOf', () => {
   it('compiles nothing for DTOs with transforms or stateful patterns', () => {
     expect(compiledCheckOf(TransformedParams)).toBeUndefined();
     expect(compiledCheckOf(GlobalPatternParams)).toBeUndefined();
+  });
+});
+
+class OptionalQuery {
+  @IsOptional()
+  @IsIn(['true', 'false'])
+  computed?: string;
+}
+
+class DerivedQuery extends OptionalQuery {
+  @IsOptional()
+  @MaxLength(5)
+  format?: string;
+}
+
+class RequiredQuery {
+  @IsOptional()
+  @IsIn(['a'])
+  given?: string;
+
+  @MaxLength(5)
+  query!: string;
+}
+
+class DefaultedQuery {
+  @IsOptional()
+  @IsIn(['a', 'b'])
+  mode?: string = 'a';
+}
+
+class ConditionalQuery {
+  @ValidateIf(() => true)
+  @IsIn(['a'])
+  mode?: string;
+}
+
+class TransformedQuery {
+  @IsOptional()
+  @Transform(({ value }: { value: string }) => value.trim())
+  name?: string;
+}
+
+class UnvalidatedQuery {
+  name?: string;
+}
+
+describe('emptyQueryOf', () => {
+  it('builds a bare instance for a DTO of optional properties only, inherited ones included', () => {
+    expect(emptyQueryOf(OptionalQuery)!()).toBeInstanceOf(OptionalQuery);
+    expect({ ...emptyQueryOf(DerivedQuery)!() }).toEqual({});
+  });
+
+  it('leaves to the full pipe a DTO with a required property, a default, another condition, a transform or no rules', () => {
+    expect(emptyQueryOf(RequiredQuery)).toBeUndefined();
+    expect(emptyQueryOf(DefaultedQuery)).toBeUndefined();
+    expect(emptyQueryOf(ConditionalQuery)).toBeUndefined();
+    expect(emptyQueryOf(TransformedQuery)).toBeUndefined();
+    expect(emptyQueryOf(UnvalidatedQuery)).toBeUndefined();
   });
 });

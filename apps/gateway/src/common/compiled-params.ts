@@ -70,6 +70,56 @@ function compile(metatype: Dto): CompiledCheck | undefined {
   };
 }
 
+const emptyQueries = new Map<object, (() => Record<string, unknown>) | null>();
+
+/**
+ * A fast path for an empty query string (most reads send none): when every validated property
+ * of `metatype` is `@IsOptional()` and nothing transforms, class-validator would skip every rule
+ * and class-transformer would build a bare instance, so this builds it without them. Answers
+ * undefined when the DTO does not qualify: the full pipe runs as before.
+ */
+export function emptyQueryOf(metatype: object): (() => Record<string, unknown>) | undefined {
+  let build = emptyQueries.get(metatype);
+  if (build === undefined) {
+    build = compileEmptyQuery(metatype as Dto) ?? null;
+    emptyQueries.set(metatype, build);
+  }
+  return build ?? undefined;
+}
+
+function compileEmptyQuery(metatype: Dto): (() => Record<string, unknown>) | undefined {
+  if (
+    defaultMetadataStorage.getExposedMetadatas(metatype).length > 0 ||
+    defaultMetadataStorage.getExcludedMetadatas(metatype).length > 0 ||
+    defaultMetadataStorage.getStrategy(metatype) !== 'none'
+  )
+    return undefined;
+  const metadatas = getMetadataStorage().getTargetValidationMetadatas(metatype, '', true, false);
+  // A DTO without rules is refused by the pipe (`forbidUnknownValues`): left to it.
+  if (metadatas.length === 0) return undefined;
+  const optional = new Set<string>();
+  for (const metadata of metadatas) {
+    if (!metadata.propertyName || metadata.always || metadata.groups?.length) return undefined;
+    if (metadata.type === 'conditionalValidation') {
+      // ValidateIf is conditional too, with a condition of its own: only IsOptional is known to skip.
+      if (metadata.name !== 'isOptional') return undefined;
+      optional.add(metadata.propertyName);
+    }
+  }
+  for (const { propertyName } of metadatas) {
+    if (!optional.has(propertyName)) return undefined;
+    if (
+      defaultMetadataStorage.findTypeMetadata(metatype, propertyName) ||
+      defaultMetadataStorage.findTransformMetadatas(metatype, propertyName, TransformationType.PLAIN_TO_CLASS).length
+    )
+      return undefined;
+  }
+  // A property given a default by the class would be validated even when the query is empty.
+  const fresh = new metatype();
+  if (Object.values(fresh).some((value) => value !== undefined && value !== null)) return undefined;
+  return () => new metatype();
+}
+
 function simpleRule(metadata: ValidationMetadata): ((value: string) => boolean) | undefined {
   const plain = metadata.type === 'customValidation' && !metadata.each && !metadata.always && !metadata.groups?.length && !metadata.context;
   if (!plain || !metadata.name || !Object.hasOwn(RULES, metadata.name)) return undefined;

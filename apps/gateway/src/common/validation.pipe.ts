@@ -1,5 +1,5 @@
 import { type ArgumentMetadata, BadRequestException, ValidationPipe, type ValidationError } from '@nestjs/common';
-import { compiledCheckOf } from './compiled-params';
+import { compiledCheckOf, emptyQueryOf } from './compiled-params';
 
 /** Flattens nested class-validator errors into "path.to.field: reason" lines. */
 export function describeValidationErrors(errors: ValidationError[], parent = ''): string[] {
@@ -24,15 +24,22 @@ export const createValidationPipe = (): ValidationPipe =>
     exceptionFactory: (errors) => new BadRequestException(describeValidationErrors(errors).join('; ')),
   });
 
+const isEmptyObject = (value: unknown): boolean => typeof value === 'object' && value !== null && Object.keys(value).length === 0;
+
 /**
  * Path parameters whose DTO has only plain string rules are checked by a compiled check first
- * (see `compiledCheckOf`); anything it does not accept, and every other argument, takes Nest's pipe.
+ * (see `compiledCheckOf`), and an empty query whose DTO has only optional properties is built at once
+ * (`emptyQueryOf`); anything else takes Nest's pipe.
  */
 class ParamsFastValidationPipe extends ValidationPipe {
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     if (metadata.type === 'param' && metadata.metatype && metadata.data === undefined) {
       const accepted = compiledCheckOf(metadata.metatype)?.(value);
       if (accepted) return accepted;
+    }
+    if (metadata.type === 'query' && metadata.metatype && metadata.data === undefined && isEmptyObject(value)) {
+      const build = emptyQueryOf(metadata.metatype);
+      if (build) return build();
     }
     return super.transform(value, metadata);
   }

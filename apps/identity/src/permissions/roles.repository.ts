@@ -1,4 +1,5 @@
 import type { MemberRole } from '@bindery/contracts';
+import { preparedQuery } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 
@@ -9,7 +10,10 @@ export class RolesRepository {
 
   /** A user's role in the organization: null for a guest, undefined when not an (enabled) member. */
   async organizationRole(organizationId: string, userId: string): Promise<MemberRole | null | undefined> {
-    const rows: Array<{ role: MemberRole | null }> = await this.db.query(
+    // Asked once per request of every service (`identity.membership.get`): planned once per connection.
+    const rows = await preparedQuery<{ role: MemberRole | null }>(
+      this.db,
+      'identity.organization_role',
       'SELECT role FROM memberships WHERE organization_id = $1 AND user_id = $2 AND NOT disabled',
       [organizationId, userId],
     );

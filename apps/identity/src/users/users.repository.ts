@@ -1,3 +1,4 @@
+import { preparedQuery } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { UserEntity } from './user.entity';
@@ -6,8 +7,15 @@ import { UserEntity } from './user.entity';
 export class UsersRepository {
   constructor(private readonly db: DataSource) {}
 
-  findById(id: string): Promise<UserEntity | null> {
-    return this.db.getRepository(UserEntity).findOneBy({ id });
+  /** Selected by hand: every write that names its author asks for the caller, and TypeORM's hydration cost more than the query. */
+  async findById(id: string): Promise<UserEntity | null> {
+    const rows = await preparedQuery<UserEntity>(
+      this.db,
+      'identity.user_by_id',
+      'SELECT id, display_name AS "displayName", email, photo_url AS "photoURL", created_at AS "createdAt" FROM users WHERE id = $1',
+      [id],
+    );
+    return rows[0] ?? null;
   }
 
   async findByEmail(email: string): Promise<UserEntity | null> {

@@ -21,9 +21,13 @@ export const OUTBOX_TABLE_SQL = `CREATE TABLE outbox (
  * if and only if the change committed (transactional outbox).
  */
 export async function addToOutbox(manager: EntityManager, type: string, payload: unknown): Promise<void> {
-  await manager.query('INSERT INTO outbox (id, type, payload) VALUES ($1, $2, $3)', [newId(), type, JSON.stringify(payload)]);
-  // Delivered to the relay only if and when this transaction commits.
-  await manager.query(`SELECT pg_notify('${OUTBOX_CHANNEL}', '')`);
+  // One statement, one round trip: the notification is delivered to the relay only if and when
+  // this transaction commits (and once per transaction, however many rows it adds).
+  await manager.query(
+    `WITH added AS (INSERT INTO outbox (id, type, payload) VALUES ($1, $2, $3) RETURNING id)
+     SELECT pg_notify('${OUTBOX_CHANNEL}', '') FROM added`,
+    [newId(), type, JSON.stringify(payload)],
+  );
 }
 
 /**

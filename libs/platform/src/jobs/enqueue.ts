@@ -27,24 +27,22 @@ export interface EnqueueOptions {
  * commits. Returns the job id; a job id already known is not queued again.
  *
  * Pass the manager of the transaction that makes the job necessary; with a DataSource's manager
- * the two rows still commit together (a transaction of their own).
+ * the two rows still commit together (one statement).
  */
 export async function enqueueJob(manager: EntityManager, type: string, payload: unknown, options: EnqueueOptions = {}): Promise<string> {
   const jobId = options.jobId ?? newId();
-  await manager.transaction(async (tx) => {
-    const inserted = await tx.query<unknown[]>(
-      `INSERT INTO jobs (id, type, payload, status) VALUES ($1, $2, $3, 'queued') ON CONFLICT (id) DO NOTHING RETURNING id`,
-      [jobId, type, JSON.stringify(payload ?? null)],
-    );
-    if (inserted.length === 0) return;
-    const trace = activeTraceCarrier();
-    const envelope: JobEnvelope = trace ? { jobId, payload, trace } : { jobId, payload };
-    await tx.query('INSERT INTO outbox (id, type, payload) VALUES ($1, $2, $3)', [
-      jobId,
-      JOB_SUBJECT_PREFIX + type,
-      JSON.stringify(envelope),
-    ]);
-    await tx.query(`SELECT pg_notify('${OUTBOX_CHANNEL}', '')`);
-  });
+  const trace = activeTraceCarrier();
+  const envelope: JobEnvelope = trace ? { jobId, payload, trace } : { jobId, payload };
+  // One statement (atomic alone, no savepoint or transaction of its own, one round trip): the
+  // outbox row and the relay's wake-up only when the job row is new.
+  await manager.query(
+    `WITH job AS (
+       INSERT INTO jobs (id, type, payload, status) VALUES ($1, $2, $3, 'queued') ON CONFLICT (id) DO NOTHING RETURNING id
+     ), added AS (
+       INSERT INTO outbox (id, type, payload) SELECT id, $4::text, $5::jsonb FROM job RETURNING id
+     )
+     SELECT pg_notify('${OUTBOX_CHANNEL}', '') FROM added`,
+    [jobId, type, JSON.stringify(payload ?? null), JOB_SUBJECT_PREFIX + type, JSON.stringify(envelope)],
+  );
   return jobId;
 }

@@ -1,0 +1,68 @@
+import { ALL_APPS, appEntry, heapLimitArgs, startProcess } from '@bindery/stack';
+import { controlTestStack } from '@bindery/testing';
+import { cpuPerRequest, type CpuSample, formatLoadAverage, postgresPids, type ProcessSet, sampleCpu } from './process-cpu';
+
+/**
+ * CPU per request of every process of the stack during the soak (/proc, as `process-cpu.ts`
+ * reads it): Postgres as one, nats-server, each app and worker. Pids are read at sampling time,
+ * so an app restarted under the profiler is still counted.
+ */
+export class SoakCpu {
+  private before: CpuSample = {};
+
+  private constructor(private readonly processes: ProcessSet) {}
+
+  static async watch(): Promise<SoakCpu> {
+    const stack = await controlTestStack();
+    const processes: ProcessSet = { postgres: () => postgresPids(stack.state.postgres.dataDir) };
+    for (const name of Object.keys(stack.state.pids)) processes[name] = () => (stack.state.pids[name] ? [stack.state.pids[name]] : []);
+    return new SoakCpu(processes);
+  }
+
+  start(): void {
+    this.before = sampleCpu(this.processes);
+  }
+
+  /** µs per request per process, largest first, and the total; the load average beside them. */
+  lines(requests: number): string[] {
+    const perRequest = Object.entries(cpuPerRequest(this.before, sampleCpu(this.processes), requests))
+      .filter(([, micros]) => micros >= 1)
+      .sort(([, a], [, b]) => b - a);
+    const total = perRequest.reduce((sum, [, micros]) => sum + micros, 0);
+    return [
+      `CPU µs/request (all operations, /proc): total ${Math.round(total)}   (${formatLoadAverage()})`,
+      '  ' + perRequest.map(([name, micros]) => `${name} ${Math.round(micros)}`).join(' / '),
+    ];
+  }
+}
+
+/** The apps `BENCH_CPU_PROF_DIR` profiles during the soak (`SOAK_PROFILE_APPS=a,b` to choose). */
+const PROFILED = (process.env.SOAK_PROFILE_APPS ?? 'gateway,content,identity,collaboration').split(',');
+
+/**
+ * `BENCH_CPU_PROF_DIR=/tmp/prof`: the profiled apps restart under `--cpu-prof` after the seed and
+ * restart plainly after the load, so their V8 CPU profiles (written there when they stop; Chrome
+ * DevTools, speedscope) cover the soak only. Node refuses `--cpu-prof` in NODE_OPTIONS, so they
+ * start here with the flag (as gateway.bench.ts starts its replicas), under the stack's pid entry
+ * so the CPU figures and the stack's stop find them. Without it, both are no-ops.
+ */
+export async function profileApps(): Promise<() => Promise<void>> {
+  const dir = process.env.BENCH_CPU_PROF_DIR;
+  if (!dir) return () => Promise.resolve();
+  const stack = await controlTestStack();
+  const apps = ALL_APPS.filter((app) => PROFILED.includes(app.name));
+  for (const app of apps) {
+    await stack.stopApp(app.name);
+    const env = stack.envFor(app);
+    const flags = ['--cpu-prof', `--cpu-prof-dir=${dir}`, ...heapLimitArgs(app, env.NODE_OPTIONS)];
+    stack.state.pids[app.name] = startProcess(process.execPath, [...flags, appEntry(app)], stack.logFile(`${app.name}-profiled`), env).pid!;
+  }
+  await stack.waitUntilReady(120_000);
+  return async () => {
+    for (const app of apps) {
+      await stack.stopApp(app.name);
+      stack.startApp(app);
+    }
+    await stack.waitUntilReady(120_000);
+  };
+}
