@@ -13,7 +13,7 @@ import { MemoryContentSource } from '../test/fixtures/memory-content';
 import type { ContentSource, SpaceContent } from '../src/content/content-source';
 import { NatsContentSource } from '../src/content/nats-content';
 import { PageTreePool } from '../src/content/page-tree-pool';
-import type { RevisionReader } from '../src/content/page-tree';
+import type { PageTreeThread } from '../src/content/page-tree';
 import { ReaderService } from '../src/http/reader.service';
 import { buildServer } from '../src/http/server';
 import { MemorySiteDirectory } from '../test/fixtures/memory-directory';
@@ -52,7 +52,7 @@ function mergingContent(pages: number): ContentSource {
   let next = answer(benchSpace(pages, `rev-${revision + 1}`));
   const client = {
     // As ServiceClient.sendParsed: the reply packet's bytes, as they come from NATS, read by `parse`.
-    sendParsed: async (_subject: string, _ctx: RequestContext, input: { knownTag?: string }, parse: RevisionReader) => {
+    sendParsed: async (_subject: string, _ctx: RequestContext, input: { knownTag?: string }, parse: PageTreeThread['reply']) => {
       const current = published;
       const packet = input.knownTag === current.tag ? current.unchanged : current.packet;
       if (packet === current.packet) await new Promise((resolve) => setTimeout(resolve, loadMs));
@@ -64,7 +64,7 @@ function mergingContent(pages: number): ContentSource {
   // As the reader's main has it: new page trees parsed on a worker thread.
   const pageTrees = new PageTreePool();
   const context = () => ({ requestId: 'bench', baseUrl: 'http://127.0.0.1' });
-  const source = new NatsContentSource(client, context, 24 * 3600_000, undefined, undefined, pageTrees.read);
+  const source = new NatsContentSource(client, context, 24 * 3600_000, undefined, undefined, pageTrees);
   process.on('message', (message) => {
     if (message !== 'merge') return;
     revision++;

@@ -31,7 +31,7 @@ runMain(async () => {
   const natsSites = new NatsSiteDirectory(client, context, env.READER_SITE_TTL_MS);
   // Content's replies with a new revision's page tree are read off the event loop (tens of MB for a large space).
   const pageTrees = new PageTreePool();
-  const natsContent = new NatsContentSource(client, context, env.READER_REVALIDATE_MS, undefined, undefined, pageTrees.read);
+  const natsContent = new NatsContentSource(client, context, env.READER_REVALIDATE_MS, undefined, undefined, pageTrees);
   const git = new NatsGitLinks(client, context, env.READER_REVALIDATE_MS);
   listenForChanges(nc, {
     space: (spaceId) => {

@@ -33,3 +33,4 @@ export * from './process/worker-script';
 export * from './metrics';
 export * from './tracing';
 export * from './crypto/secret-sealer';
+export * from './page-tree/tree-parts';

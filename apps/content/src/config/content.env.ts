@@ -1,4 +1,4 @@
-import { IsAddressList, ServiceEnv } from '@bindery/platform';
+import { IsAddressList, PAGE_TREE_PART_BYTES, ServiceEnv } from '@bindery/platform';
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength, ValidateIf } from 'class-validator';
 
 const isS3 = (env: ContentEnv) => env.FILE_STORAGE === 's3';
@@ -94,11 +94,24 @@ export class ContentEnv extends ServiceEnv {
   @Max(600_000)
   PDF_RENDER_TIME_LIMIT_MS: number = 20_000;
 
-  /** Memory for serialised page trees (a 10,000-page space's tree is ~20 MB); 0 disables the cache. */
+  /**
+   * Memory for serialised page trees, counted as V8 holds them (a 1,000-page space's tree takes
+   * ~113 MB, a 100-page one ~11 MB); 0 disables the cache. The default holds one 1,000-page tree
+   * and smaller ones beside it, a quarter of content's heap (768 MiB), which also builds new trees.
+   */
   @IsInt({ message: 'must be a whole number of megabytes' })
   @Min(0)
   @Max(16_384)
-  PAGE_TREE_CACHE_MB: number = 64;
+  PAGE_TREE_CACHE_MB: number = 192;
+
+  /**
+   * Most bytes of page tree per reply; a larger tree goes in parts. For tests only (they read
+   * trees in parts without building a 1,000-page space): leave it at NATS's limit otherwise.
+   */
+  @IsInt({ message: 'must be a whole number of bytes' })
+  @Min(64 * 1024)
+  @Max(PAGE_TREE_PART_BYTES)
+  PAGE_TREE_PART_BYTES: number = PAGE_TREE_PART_BYTES;
 
   /** Worker threads converting Markdown (page bodies in and out), so parsing never blocks requests. */
   @IsInt({ message: 'must be a whole number of worker threads' })

@@ -18,7 +18,7 @@ import type {
   RevisionFile,
   RevisionPage,
 } from '@bindery/contracts';
-import { badRequest, keysetPage, notFound, toList, unavailable } from '@bindery/platform';
+import { badRequest, keysetPage, notFound, toList, treePartStarts, unavailable } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
 import { toChangeRequest } from '../change-requests/change-request.mapper';
 import { Clock } from '../clock/clock';
@@ -37,13 +37,12 @@ import { ContentReader, type ResolvedContent } from '../store/content-reader';
 import { ContentStore } from '../store/content-store';
 import { PathHistory } from '../store/path-history';
 import { SerializedTreeCache } from '../store/serialized-tree-cache';
-import { treePartStarts } from './tree-parts';
 
 @Injectable()
 export class ContentReadsService {
   /** Where the parts of a large serialised tree start, by tag (see `treePartStarts`; a few numbers per tag). */
   private readonly partStarts = new Map<string, number[]>();
-  /** The last tree too large for `serializedTrees` (one at most: a 1,000-page space's is ~100 MB). */
+  /** The last tree too large for `serializedTrees` (one at most: a 1,000-page space's is ~113 MB in memory). */
   private largeTree?: { tag: string; rawJson: string };
 
   constructor(
@@ -68,8 +67,11 @@ export class ContentReadsService {
 
   /** The current revision of a published space, for the reader app (no caller; see ContentReader.resolvePublished). */
   async publishedRevision(ctx: RequestContext, input: PublishedRevisionInput): Promise<RevisionGetResult> {
+    const part = checkedPart(input.part);
     const content = await this.reader.resolvePublished(input.organizationId, input.spaceId);
-    const result = await this.revisionOf(ctx, content, input.knownTag);
+    const result = await this.revisionOf(ctx, content, input.knownTag, undefined, part);
+    // A later part of a large tree: the reader has the rest from the first answer.
+    if (part !== undefined) return result;
     // The reader renders `reusable-content` blocks with these bodies (the public schema has only their ids).
     const reusable = content.revision.reusableContents;
     if (reusable.length === 0) return result;
@@ -94,6 +96,7 @@ export class ContentReadsService {
     content: ResolvedContent,
     knownTag: string | undefined,
     computed?: boolean,
+    part?: PagesListInput['part'],
   ): Promise<RevisionGetResult> {
     const { revision, space } = content;
     const out: Omit<Revision, 'pages'> & { tags: unknown[] } = {
@@ -112,7 +115,7 @@ export class ContentReadsService {
       const merged = await this.changeRequests.find(space.id, revision.mergedFrom);
       if (merged) out.mergedFrom = toChangeRequest(merged, space.revisionId, ctx.baseUrl);
     }
-    return { revision: out, pages: await this.serializedTree(ctx, content, knownTag, computed) };
+    return { revision: out, pages: await this.serializedTree(ctx, content, knownTag, computed, part) };
   }
 
   /**
@@ -128,7 +131,7 @@ export class ContentReadsService {
 
   /**
    * The tree's JSON, or one part of it: a tree whose reply would pass `PAGE_TREE_PART_BYTES`
-   * goes in parts, since one NATS message carries at most 64 MiB (a 1,000-page space's tree is more).
+   * goes in parts, since one NATS message carries at most 64 MiB (a 1,000-page space's tree, ~67 MB escaped, is more).
    */
   private async serializedTree(
     ctx: RequestContext,
@@ -154,7 +157,7 @@ export class ContentReadsService {
     }
     let starts = this.partStarts.get(tag);
     if (starts === undefined) {
-      starts = treePartStarts(rawJson);
+      starts = treePartStarts(rawJson, this.serializedTrees.partBytes);
       this.partStarts.set(tag, starts);
       if (this.partStarts.size > 256) this.partStarts.delete(this.partStarts.keys().next().value!);
     }

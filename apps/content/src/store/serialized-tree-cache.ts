@@ -1,15 +1,34 @@
+import { PAGE_TREE_PART_BYTES } from '@bindery/platform';
 import { LRUCache } from 'lru-cache';
 
 /**
- * Serialised page trees by tag (a tag names one tree for ever), bounded by their total length:
- * a 10,000-page tree is ~20 MB. Every merge makes a new tag, so the cache is always full under
- * writes; its bound is content's largest steady use of memory, hence its own setting
- * (`PAGE_TREE_CACHE_MB`, 64 by default). The gateway keeps a larger cache of the same trees in
- * front of this one, so this one mainly serves the gateway's misses and other replicas.
+ * Characters of serialised tree per page, measured on a real GitBook repository (the development
+ * repository, 208 pages converted from Markdown: 11.8 M characters): a 1,000-page space's tree is
+ * ~57 M characters, and as V8 holds it (two bytes a character, see `treeMemoryBytes`) ~113 MB.
+ */
+export const TREE_CHARACTERS_PER_PAGE = 56_700;
+
+/**
+ * Serialised page trees by tag (a tag names one tree for ever), bounded by the memory they take
+ * (`PAGE_TREE_CACHE_MB`). Every merge makes a new tag, so the cache is always full under writes;
+ * its bound is content's largest steady use of memory, hence its own setting. The gateway keeps a
+ * cache of the same trees in front of this one, so this one mainly serves the gateway's misses,
+ * other replicas and the reader. It also says how large a reply's part of a tree may be.
  */
 export class SerializedTreeCache extends LRUCache<string, string> {
-  constructor(maxMb: number) {
-    // lru-cache refuses a zero maxSize; one character caches nothing (every tree is longer).
-    super({ maxSize: Math.max(1, maxMb * 1024 * 1024), sizeCalculation: (json) => json.length });
+  constructor(
+    maxMb: number,
+    /** Most bytes of tree per reply (`treePartStarts`): NATS's limit by default, lowered in tests only. */
+    readonly partBytes = PAGE_TREE_PART_BYTES,
+  ) {
+    // lru-cache refuses a zero maxSize; one byte caches nothing (every tree is longer).
+    super({ maxSize: Math.max(1, maxMb * 1024 * 1024), sizeCalculation: treeMemoryBytes });
   }
 }
+
+/**
+ * A tree's memory as V8 holds the string: two bytes a character as soon as one character is not
+ * Latin-1 (an emoji, a typographic quote, any CJK title: nearly every real space), one otherwise.
+ * Counted as two for all (scanning tens of MB to tell would block the event loop).
+ */
+export const treeMemoryBytes = (json: string): number => Math.max(1, json.length * 2);

@@ -1,5 +1,5 @@
 import { ContentSubjects } from '@bindery/contracts';
-import { AppError, type ServiceClient } from '@bindery/platform';
+import { AppError, type ServiceClient, treePartStarts } from '@bindery/platform';
 import { eventSpaceId } from '../freshness/reader-events';
 import { NatsContentSource } from './nats-content';
 
@@ -9,9 +9,25 @@ function source(answer: (subject: string, data: Record<string, unknown>) => unkn
   const send = jest.fn((subject: string, _ctx: unknown, data: Record<string, unknown>) =>
     Promise.resolve().then(() => answer(subject, data)),
   );
-  const client = { send } as unknown as ServiceClient;
+  // As ServiceClient: the reply packet's bytes, read by `parse` (an error answer is thrown before).
+  const sendParsed = (subject: string, ctx: unknown, data: Record<string, unknown>, parse: (packet: Uint8Array) => Promise<{ response: unknown }>) =>
+    send(subject, ctx, data).then(async (response) => (await parse(Buffer.from(JSON.stringify({ response })))).response);
+  const client = { send, sendParsed } as unknown as ServiceClient;
   return { send, content: new NatsContentSource(client, () => ({ requestId: 'r', baseUrl: 'http://x' }), 60_000) };
 }
+
+/** A published tree of `count` pages with bodies, as content serialises it. */
+const treeJson = (count: number) =>
+  JSON.stringify({
+    pages: Array.from({ length: count }, (_, i) => ({
+      id: `p${i}`,
+      title: `Page ${i} 😀 «${'é'.repeat(i % 7)}»`,
+      type: 'document',
+      path: `page-${i}`,
+      document: { object: 'document', nodes: [{ object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves: [{ text: `body "${i}"` }] }] }] },
+      pages: [],
+    })),
+  });
 
 describe('NatsContentSource', () => {
   it('holds a space until an event invalidates it, then asks again with the tag it holds', async () => {
@@ -59,6 +75,36 @@ describe('NatsContentSource', () => {
     expect((await content.content('org', 'space-a')).revisionId).toBe('rev-1');
     await new Promise((resolve) => setImmediate(resolve));
     await expect(content.content('org', 'space-a')).rejects.toMatchObject({ code: 404 });
+  });
+
+  it('reads every part of a tree too large for one reply and joins them, under the tag of the first', async () => {
+    const rawJson = treeJson(300);
+    // Content's cut, lowered from 56 MiB: a 1,000-page space's tree passes one NATS message.
+    const starts = treePartStarts(rawJson, 4096);
+    expect(starts.length).toBeGreaterThan(3);
+    const cut = (index: number) => rawJson.slice(starts[index], starts[index + 1]);
+    const { send, content } = source((_subject, data) => {
+      const part = data.part as { tag: string; index: number } | undefined;
+      return { revision: { id: 'rev-1', files: [] }, pages: { tag: 'rev-1-t', rawJson: cut(part?.index ?? 0), parts: starts.length } };
+    });
+    const pages = (await content.content('org', 'space-a')).pages;
+    expect(pages.map((page) => page.id)).toEqual(Array.from({ length: 300 }, (_, i) => `p${i}`));
+    expect(pages[299].title).toBe('Page 299 😀 «ééééé»');
+    expect(pages[299].document).toEqual((JSON.parse(rawJson) as { pages: { document: unknown }[] }).pages[299].document);
+    expect(send.mock.calls.map((call) => call[2].part)).toEqual([
+      undefined,
+      ...starts.slice(1).map((_, i) => ({ tag: 'rev-1-t', index: i + 1 })),
+    ]);
+  });
+
+  it('refuses a part cut under another tag (the tree changed between two parts)', async () => {
+    const rawJson = treeJson(100);
+    const starts = treePartStarts(rawJson, 4096);
+    const { content } = source((_subject, data) => {
+      const index = (data.part as { index: number } | undefined)?.index ?? 0;
+      return { revision: { id: 'rev-1', files: [] }, pages: { tag: index === 0 ? 'old' : 'new', rawJson: 'x', parts: starts.length } };
+    });
+    await expect(content.content('org', 'space-a')).rejects.toThrow(/part 1 of old/);
   });
 
   it('searches one published space and gives plain-text snippets with the best section as anchor', async () => {

@@ -5,13 +5,14 @@
 // Concurrent requests for one space share one call. A held space that is due for a check (an event
 // or the interval) is still served while content is asked again, and swapped when the answer is
 // in: after a merge no visitor waits for the new revision to load (within `staleLimitMs`), nor for
-// its page tree to be parsed (`readRevision`: on a worker thread in the reader, see page-tree.ts).
+// its page tree to be parsed (`trees`: on a worker thread in the reader, see page-tree.ts). A tree
+// larger than one NATS message comes in parts, read one by one and joined (`collectTreeParts`).
 import { ContentSubjects, type List, type PublishedPagePathResult, type RequestContext, type SearchPageResult } from '@bindery/contracts';
 import type { Document } from '@bindery/document';
-import { AppError, type ServiceClient } from '@bindery/platform';
+import { AppError, collectTreeParts, type ServiceClient } from '@bindery/platform';
 import { LRUCache } from 'lru-cache';
 import type { ContentSource, ReaderFile, SearchHit, SpaceContent } from './content-source';
-import { type LoadedRevision, parseTree, type RevisionReader } from './page-tree';
+import { inlineTrees, type LoadedRevision, type PageTreeThread } from './page-tree';
 
 interface Held {
   tag: string;
@@ -36,8 +37,8 @@ export class NatsContentSource implements ContentSource {
     private readonly revalidateMs: number,
     private readonly maxSpaces = 1000,
     private readonly staleLimitMs = STALE_LIMIT_MS,
-    /** Reads content's reply off the event loop (PageTreePool); none: parsed inline (tests). */
-    private readonly readRevision?: RevisionReader,
+    /** Reads content's replies off the event loop (PageTreePool); by default on the calling thread (tests). */
+    private readonly trees: PageTreeThread = inlineTrees,
   ) {}
 
   content(organizationId: string, spaceId: string): Promise<SpaceContent> {
@@ -103,9 +104,15 @@ export class NatsContentSource implements ContentSource {
   }
 
   private async load(input: { organizationId: string; spaceId: string; knownTag?: string }): Promise<LoadedRevision> {
-    if (this.readRevision) return this.client.sendParsed(ContentSubjects.publishedRevision, this.context(), input, this.readRevision);
-    const result = await this.client.send(ContentSubjects.publishedRevision, this.context(), input);
-    return { result, pages: result.pages.rawJson === undefined ? undefined : parseTree(result.pages.rawJson) };
+    const ctx = this.context();
+    const { result, pages, firstPart } = await this.client.sendParsed(ContentSubjects.publishedRevision, ctx, input, this.trees.reply);
+    if (firstPart === undefined) return { result, pages };
+    // Content cut the tree under this tag: the other parts are read by index and must carry the same tag.
+    const { tag } = result.pages;
+    const parts = await collectTreeParts(result.pages, firstPart, (index) =>
+      this.client.sendParsed(ContentSubjects.publishedRevision, ctx, { ...input, part: { tag, index } }, this.trees.part),
+    );
+    return { result, pages: await this.trees.join(parts) };
   }
 
   private async fetch(key: string, organizationId: string, spaceId: string, held: Held | undefined): Promise<SpaceContent> {

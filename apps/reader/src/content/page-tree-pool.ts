@@ -1,26 +1,35 @@
 import { workerScript } from '@bindery/platform';
 import { Piscina } from 'piscina';
-import { joinTree, type RevisionReader, type SplitReply } from './page-tree';
+import type { ReaderPage } from './content-source';
+import { joinTree, loadedReply, type PageTreeThread, type PartReply, type SplitReply, type SplitTree } from './page-tree';
 
 /**
  * Content's revision replies read on one worker thread, off the event loop (see page-tree.ts). The
  * thread starts when a reply arrives and ends after a minute idle: an idle reader holds none.
  */
-export class PageTreePool {
-  private readonly pool = new Piscina<Uint8Array, SplitReply>({
+export class PageTreePool implements PageTreeThread {
+  private readonly pool = new Piscina({
     filename: workerScript(__dirname, 'page-tree.worker.js'),
     minThreads: 0,
     maxThreads: 1,
     idleTimeout: 60_000,
   });
 
-  readonly read: RevisionReader = async (packet) => {
+  readonly reply: PageTreeThread['reply'] = async (packet) => {
     // A copy of the message's bytes, moved to the worker (NATS may share the buffer under them).
     const copy = packet.slice();
-    const reply = await this.pool.run(copy, { transferList: [copy.buffer] });
-    if (reply.err !== undefined && reply.err !== null) return reply;
-    const { result, tree } = reply.response;
-    return { response: tree ? { result, pages: joinTree(tree) } : { result } };
+    return loadedReply((await this.pool.run(copy, { transferList: [copy.buffer] })) as SplitReply);
+  };
+
+  readonly part: PageTreeThread['part'] = async (packet) => {
+    const copy = packet.slice();
+    return (await this.pool.run(copy, { name: 'part', transferList: [copy.buffer] })) as PartReply;
+  };
+
+  readonly join: PageTreeThread['join'] = async (parts): Promise<ReaderPage[]> => {
+    // Each part owns its buffer (the worker made it): moved back, not copied.
+    const tree = (await this.pool.run(parts, { name: 'join', transferList: parts.map((part) => part.buffer as ArrayBuffer) })) as SplitTree;
+    return joinTree(tree);
   };
 
   async close(): Promise<void> {

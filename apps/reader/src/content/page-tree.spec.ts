@@ -1,4 +1,4 @@
-import { joinTree, parseTree, splitReply, splitTree } from './page-tree';
+import { joinTree, parseTree, partReply, splitParts, splitReply, splitTree } from './page-tree';
 
 const document = { object: 'document', data: {}, nodes: [{ object: 'block', type: 'paragraph', nodes: [] }] };
 const raw = JSON.stringify({
@@ -43,5 +43,18 @@ describe('page trees split on a worker thread', () => {
     expect(joinTree(reply.response.tree!)).toEqual(parseTree(raw));
     expect(splitReply(Buffer.from(JSON.stringify({ response: { ...result, pages: { tag: 't1' } } }))).response.tree).toBeUndefined();
     expect(splitReply(Buffer.from(JSON.stringify({ err: { code: 404, message: 'gone' } }))).err).toEqual({ code: 404, message: 'gone' });
+  });
+
+  it('reads a tree sent in parts: the first and later replies as UTF-8 bytes, joined and split as a whole tree', () => {
+    const cut = [raw.slice(0, 50), raw.slice(50, 120), raw.slice(120)];
+    const result = { revision: { id: 'r1', files: [] }, pages: { tag: 't1', rawJson: cut[0], parts: 3 } };
+    const first = splitReply(Buffer.from(JSON.stringify({ response: result }))).response;
+    expect(first.tree).toBeUndefined();
+    expect(first.result.pages).toEqual({ tag: 't1', parts: 3 });
+    const later = [1, 2].map((i) => partReply(Buffer.from(JSON.stringify({ response: { ...result, pages: { tag: 't1', rawJson: cut[i] } } }))).response);
+    expect(later.map((part) => part.tag)).toEqual(['t1', 't1']);
+    const tree = splitParts([first.firstPart!, ...later.map((part) => part.part!)]);
+    expect(joinTree(structuredClone(tree))).toEqual(parseTree(raw));
+    expect(partReply(Buffer.from(JSON.stringify({ err: { code: 404, message: 'gone' } }))).err).toEqual({ code: 404, message: 'gone' });
   });
 });

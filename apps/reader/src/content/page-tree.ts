@@ -5,7 +5,7 @@
 // sends back the pages without their documents plus the documents' JSON in one moved buffer, and
 // a page's document is parsed when first read.
 import type { RevisionGetResult, RevisionPage } from '@bindery/contracts';
-import type { NestReplyPacket } from '@bindery/platform';
+import type { NestReplyPacket, TreePart } from '@bindery/platform';
 import type { Document } from '@bindery/document';
 import type { ReaderPage } from './content-source';
 
@@ -26,11 +26,25 @@ export interface LoadedRevision {
   pages?: ReaderPage[];
 }
 
-/** Reads content's reply packet (bytes) into a loaded revision: inline in tests, on a worker thread in the reader. */
-export type RevisionReader = (packet: Uint8Array) => Promise<NestReplyPacket<LoadedRevision>>;
+/** Content's first reply as read: for a tree sent in parts, its first part as UTF-8 (the caller reads the others). */
+export type LoadedReply = LoadedRevision & { firstPart?: Uint8Array };
 
-/** The worker's answer: the reply with the tree split out of the result. */
-export type SplitReply = NestReplyPacket<{ result: RevisionGetResult; tree?: SplitTree }>;
+/** A later part's reply as read: the tag it was cut under and its bytes as UTF-8. */
+export type PartReply = NestReplyPacket<TreePart<Uint8Array>>;
+
+/**
+ * Reads content's reply packets (bytes) for a published revision: on a worker thread in the reader
+ * (PageTreePool), on the calling thread in tests (`inlineTrees`). A tree over one NATS message
+ * (`treePartStarts`) comes in parts, whose bytes are joined and parsed where the others are.
+ */
+export interface PageTreeThread {
+  reply(packet: Uint8Array): Promise<NestReplyPacket<LoadedReply>>;
+  part(packet: Uint8Array): Promise<PartReply>;
+  join(parts: Uint8Array[]): Promise<ReaderPage[]>;
+}
+
+/** The worker's answer for a first reply: the result without its raw tree, with the tree split or its first part. */
+export type SplitReply = NestReplyPacket<{ result: RevisionGetResult; tree?: SplitTree; firstPart?: Uint8Array }>;
 
 /** Parses content's page tree on the calling thread (tests, the `send` path). */
 export function parseTree(rawJson: string): ReaderPage[] {
@@ -40,15 +54,51 @@ export function parseTree(rawJson: string): ReaderPage[] {
 
 /** The worker's half: the reply packet parsed, the tree without documents, the documents as JSON. */
 export function splitReply(packet: Uint8Array): SplitReply {
-  const reply = JSON.parse(
-    Buffer.from(packet.buffer, packet.byteOffset, packet.byteLength).toString('utf8'),
-  ) as NestReplyPacket<RevisionGetResult>;
+  const reply = parsePacket(packet);
   if (reply.err !== undefined && reply.err !== null) return { err: reply.err, response: undefined as never };
   const result = reply.response;
   const rawJson = result.pages.rawJson;
   if (rawJson === undefined) return { response: { result } };
-  return { response: { result: { ...result, pages: { ...result.pages, rawJson: undefined } }, tree: splitTree(rawJson) } };
+  const withoutTree = { ...result, pages: { ...result.pages, rawJson: undefined } };
+  // Only a part of the tree: no JSON on its own, parsed once every part is in (`splitParts`).
+  if ((result.pages.parts ?? 1) > 1) return { response: { result: withoutTree, firstPart: utf8(rawJson) } };
+  return { response: { result: withoutTree, tree: splitTree(rawJson) } };
 }
+
+/** A later part's reply packet (`part` of `content.published.get-revision`) read into its tag and bytes. */
+export function partReply(packet: Uint8Array): PartReply {
+  const reply = parsePacket(packet);
+  if (reply.err !== undefined && reply.err !== null) return { err: reply.err, response: undefined as never };
+  const { tag, rawJson } = reply.response.pages;
+  return { response: { tag, ...(rawJson === undefined ? {} : { part: utf8(rawJson) }) } };
+}
+
+/** Every part's bytes, in order, joined into the tree and split as a tree sent whole is. */
+export function splitParts(parts: Uint8Array[]): SplitTree {
+  // Content never cuts inside a surrogate pair, so the parts' UTF-8 bytes join into the tree's.
+  return splitTree(Buffer.concat(parts).toString('utf8'));
+}
+
+/** `PageTreeThread` on the calling thread: the worker's functions, without the thread. */
+export const inlineTrees: PageTreeThread = {
+  reply: (packet) => Promise.resolve(loadedReply(splitReply(packet))),
+  part: (packet) => Promise.resolve(partReply(packet)),
+  join: (parts) => Promise.resolve(joinTree(splitParts(parts))),
+};
+
+/** The event loop's half of a first reply: the split tree joined into pages. */
+export function loadedReply(reply: SplitReply): NestReplyPacket<LoadedReply> {
+  if (reply.err !== undefined && reply.err !== null) return { err: reply.err, response: undefined as never };
+  const { result, tree, firstPart } = reply.response;
+  return { response: { result, ...(tree ? { pages: joinTree(tree) } : {}), ...(firstPart ? { firstPart } : {}) } };
+}
+
+function parsePacket(packet: Uint8Array): NestReplyPacket<RevisionGetResult> {
+  return JSON.parse(Buffer.from(packet.buffer, packet.byteOffset, packet.byteLength).toString('utf8')) as NestReplyPacket<RevisionGetResult>;
+}
+
+/** Text as UTF-8 in its own buffer (not Buffer's shared pool), so it can be moved between threads. */
+const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text);
 
 export function splitTree(rawJson: string): SplitTree {
   const { pages } = JSON.parse(rawJson) as { pages: RevisionPage[] };

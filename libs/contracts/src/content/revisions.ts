@@ -51,35 +51,9 @@ export interface PagesListResult {
   /**
    * A tree larger than one reply may carry (NATS refuses messages over 64 MiB; a 1,000-page
    * space's tree with bodies passes that) comes in this many parts: `rawJson` is the first and
-   * the others are read through `content.page.list` with `part` (see `readTreeParts`).
+   * the others are read through `content.page.list` with `part` (see `readTreeParts` in @bindery/platform).
    */
   parts?: number;
-}
-
-/**
- * Most bytes of tree JSON per reply, as sent (escaped inside the reply's JSON): NATS refuses
- * messages over 64 MiB, and the rest of a revision (files, signed URLs) needs room too.
- */
-export const PAGE_TREE_PART_BYTES = 56 * 1024 * 1024;
-
-/**
- * The whole tree's JSON from an answer of `content.page.list` or `content.revision.get`: its
- * `rawJson`, with the later parts read through `readPart` when it came in parts. Null when the
- * answer carries no bytes (the caller named the tag it holds).
- */
-export async function readTreeParts(
-  result: PagesListResult,
-  readPart: (index: number) => Promise<PagesListResult>,
-): Promise<string | null> {
-  if (result.rawJson === undefined) return null;
-  const parts = [result.rawJson];
-  for (let index = 1; index < (result.parts ?? 1); index++) {
-    const part = await readPart(index);
-    // A tag names one revision's bytes: a part of another tag (the cache rebuilt differently) cannot be joined.
-    if (part.tag !== result.tag || part.rawJson === undefined) throw new Error(`page tree part ${index} of ${result.tag} is not available`);
-    parts.push(part.rawJson);
-  }
-  return parts.join('');
 }
 
 /** Input of `content.revision.get`: as for the page tree, the gateway names the tree it holds. */
@@ -109,6 +83,8 @@ export interface PublishedRevisionInput {
   organizationId: string;
   spaceId: string;
   knownTag?: string;
+  /** A later part of a tree sent in parts, as for `content.page.list` (the answer's `pages` is that part). */
+  part?: PagesListInput['part'];
 }
 
 /** Input of `content.published.page-path`: an old path of a page of a published space. */

@@ -1,7 +1,7 @@
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
-import { type ContentRef, ContentSubjects, type PagesListResult, readTreeParts, type RequestContext } from '@bindery/contracts';
-import { logger } from '@bindery/platform';
+import { type ContentRef, ContentSubjects, type PagesListResult, type RequestContext } from '@bindery/contracts';
+import { logger, readTreeParts } from '@bindery/platform';
 import { ServiceClient } from '@bindery/platform/nest';
 import { Injectable } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';

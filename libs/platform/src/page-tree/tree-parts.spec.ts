@@ -1,5 +1,4 @@
-import { readTreeParts } from '@bindery/contracts';
-import { treePartStarts } from './tree-parts';
+import { collectTreeParts, readTreeParts, treePartStarts } from './tree-parts';
 
 /** A tree's JSON with what escaping grows: quotes, backslashes, non-ASCII text and control characters. */
 const treeJson = (pages: number): string =>
@@ -38,5 +37,22 @@ describe('a serialised page tree cut into reply parts', () => {
     await expect(
       readTreeParts({ tag: 't1', rawJson: '{"pa', parts: 2 }, () => Promise.resolve({ tag: 't2', rawJson: 'ges":[]}' })),
     ).rejects.toThrow(/part 1 of t1/);
+  });
+
+  it('never ends a part inside a surrogate pair, so the parts join as UTF-8 bytes too', () => {
+    const rawJson = JSON.stringify({ pages: [{ title: `a${'😀'.repeat(3000)}` }] });
+    for (const maxBytes of [1000, 1001, 1002, 1003]) {
+      const starts = treePartStarts(rawJson, maxBytes);
+      const parts = starts.map((start, i) => Buffer.from(rawJson.slice(start, starts[i + 1])));
+      expect(parts.length).toBeGreaterThan(1);
+      expect(Buffer.concat(parts).toString('utf8')).toBe(rawJson);
+    }
+  });
+
+  it('collects parts in any form, in order, from the first answer and the later ones', async () => {
+    const bytes = ['{"pa', 'ges"', ':[]}'].map((text) => Buffer.from(text));
+    const parts = await collectTreeParts({ tag: 't', parts: 3 }, bytes[0], (index) => Promise.resolve({ tag: 't', part: bytes[index] }));
+    expect(Buffer.concat(parts).toString()).toBe('{"pages":[]}');
+    await expect(collectTreeParts({ tag: 't', parts: 2 }, bytes[0], () => Promise.resolve({ tag: 't' }))).rejects.toThrow(/part 1 of t/);
   });
 });
