@@ -8,7 +8,7 @@ import {
   type PageLinkTarget,
   type TreeWritePage,
 } from '@bindery/contracts';
-import { isAppError, logger, type JobContext } from '@bindery/platform';
+import { isAppError, logger, readTreeParts, type JobContext } from '@bindery/platform';
 import { ServiceClient } from '@bindery/platform/nest';
 import { Inject, Injectable } from '@nestjs/common';
 import { EngineError } from '../engines/engine';
@@ -78,9 +78,17 @@ export class RunService {
       baseUrl: payload.baseUrl,
     };
     const timeout = this.settings.contentTimeoutMs;
-    const { revision, pages } = await this.services.send(ContentSubjects.revisionGet, ctx, { spaceId: row.sourceSpace }, timeout);
+    const source = { spaceId: row.sourceSpace };
+    const { revision, pages } = await this.services.send(ContentSubjects.revisionGet, ctx, source, timeout);
+    // A large space's tree comes in parts (one NATS message carries at most 64 MiB): the later
+    // ones are read under the first answer's tag, which names this revision's bytes.
+    const rawJson = await readTreeParts(
+      pages,
+      async (index) =>
+        (await this.services.send(ContentSubjects.revisionGet, ctx, { ...source, part: { tag: pages.tag, index } }, timeout)).pages,
+    );
     // The serialised page list is `{pages: [...]}`, as the API's page list answers it.
-    const tree = (JSON.parse(pages.rawJson ?? '{"pages":[]}') as { pages: RevisionPage[] }).pages;
+    const tree = (JSON.parse(rawJson ?? '{"pages":[]}') as { pages: RevisionPage[] }).pages;
     const flat = flatten(tree);
 
     const translation: TranslationSettings = {
