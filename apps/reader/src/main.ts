@@ -47,8 +47,8 @@ runMain(async () => {
     cacheBytes: env.READER_CACHE_MB * 1024 * 1024,
     specs,
     markdown,
-    // The same threads render pages' API reference blocks.
-    openapiHtml: markdown,
+    // The same threads render pages' costly blocks (API reference blocks, highlighted code, math).
+    pageBlocks: markdown,
     feedback,
     git,
   });

@@ -62,7 +62,9 @@ export class ContentReadsService {
    * gateway holds trees by tag and joins them in).
    */
   async revision(ctx: RequestContext, input: RevisionGetInput): Promise<RevisionGetResult> {
-    return this.revisionOf(ctx, await this.reader.resolve(ctx, input), input.knownTag, input.computed);
+    // `part`: a later part of a large tree, as for `pages` (the translations worker reads its source's tree so).
+    const part = checkedPart(input.part);
+    return this.revisionOf(ctx, await this.reader.resolve(ctx, input), input.knownTag, input.computed, part);
   }
 
   /** The current revision of a published space, for the reader app (no caller; see ContentReader.resolvePublished). */

@@ -9,7 +9,7 @@ import type { ContentSource, ReaderPage, SpaceContent } from '../content/content
 import { type LoadedSpec, MemorySpecSource, type SpecSource } from '../openapi/spec-source';
 import { hasConditions } from '../render/adaptive';
 import { openapiSlugs } from '../render/document-html';
-import { InlineOpenApiHtml, type OpenApiHtmlRenderer } from '../render/openapi-blocks';
+import { InlinePageBlocks, type PageBlocksRenderer } from '../render/page-blocks';
 import { InlinePageMarkdown, type PageMarkdownRenderer } from '../render/page-markdown';
 import type { PublishedSite, SiteDirectory } from '../sites/site-directory';
 import { variantPrefix, type VisibleStructure } from '../sites/site-view';
@@ -24,8 +24,11 @@ export interface ReaderOptions {
   specs?: SpecSource;
   /** Writes pages as Markdown (default: on the calling thread; the reader's main uses worker threads). */
   markdown?: PageMarkdownRenderer;
-  /** Renders pages' API reference blocks (default: on the calling thread; the reader's main uses worker threads). */
-  openapiHtml?: OpenApiHtmlRenderer;
+  /**
+   * Renders pages' costly blocks: API reference blocks, highlighted code, math (default: on the
+   * calling thread; the reader's main uses worker threads).
+   */
+  pageBlocks?: PageBlocksRenderer;
   /** Where page ratings go (none: the feedback form is not offered). */
   feedback?: FeedbackSink;
   /** Where synced spaces keep their pages in Git (none: no "Edit on Git" links). */
@@ -50,7 +53,7 @@ export const ORIGIN_MARK = `bindery-origin-${randomBytes(12).toString('hex')}`;
 export class ReaderService {
   readonly rendered: LRUCache<string, CachedPage>;
   readonly markdown: PageMarkdownRenderer;
-  readonly openapiHtml: OpenApiHtmlRenderer;
+  readonly pageBlocks: PageBlocksRenderer;
   private readonly specs: SpecSource;
   readonly feedback?: FeedbackSink;
   readonly git?: GitLinkSource;
@@ -66,7 +69,7 @@ export class ReaderService {
   ) {
     this.specs = options.specs ?? new MemorySpecSource();
     this.markdown = options.markdown ?? new InlinePageMarkdown();
-    this.openapiHtml = options.openapiHtml ?? new InlineOpenApiHtml();
+    this.pageBlocks = options.pageBlocks ?? new InlinePageBlocks();
     this.feedback = options.feedback;
     this.git = options.git;
     // The TTL bounds how long signed file URLs (content signs them for an hour) stay in a cached page.

@@ -1,8 +1,9 @@
 // Renders a @bindery/document Document as HTML on the server: every block of the model, plus the
 // official block types the model does not type yet (math, file) read defensively. Everything from
 // the document is escaped; every URL attribute is written by `urlAttr` (safe-url.ts). Code is highlighted by highlight.js, math by KaTeX
-// (MathML output: no fonts or stylesheet to serve, Chromium renders it natively). `if` blocks show
-// their children only when their expression holds for the visitor (adaptive content).
+// (code-math.ts); with API reference blocks, they are the costly blocks, rendered apart on the
+// reader's worker threads (page-blocks.ts). `if` blocks show their children only when their
+// expression holds for the visitor (adaptive content).
 import {
   type ContentRef,
   type Document,
@@ -11,8 +12,6 @@ import {
   type InlineContent,
   inlineSpec,
 } from '@bindery/document';
-import hljs from 'highlight.js';
-import katex from 'katex';
 import type { VisitorContext } from '../access/conditions';
 import type { ReaderFile } from '../content/content-source';
 import type { OpenApiDoc } from '../openapi/spec-source';
@@ -20,14 +19,9 @@ import { esc, slugify } from './escape';
 import { isSafeUrl, urlAttr } from './safe-url';
 import { ifHolds } from './adaptive';
 import { playerFor } from './embed-player';
-import {
-  blockMark,
-  fillBlockMarks,
-  MAX_OPENAPI_BLOCKS_PER_PAGE,
-  type OpenApiBlock,
-  type OpenApiHtmlRenderer,
-  renderOpenApiBlocks,
-} from './openapi-blocks';
+import { mathSource, MAX_FORMULA_CHARS, MAX_FORMULA_CHARS_PER_PAGE, MAX_HIGHLIGHT_CHARS, MAX_HIGHLIGHT_CHARS_PER_PAGE } from './code-math';
+import { MAX_OPENAPI_BLOCKS_PER_PAGE, type OpenApiBlock } from './openapi-blocks';
+import { blockMark, fillBlockMarks, type PageBlock, type PageBlocksRenderer, renderPageBlocks } from './page-blocks';
 
 /** How references inside a document become URLs (the page being rendered decides). */
 export interface RefResolver {
@@ -65,39 +59,39 @@ type AnyNode = {
 };
 type Mark = { type: string; data?: { text?: unknown; background?: unknown } };
 
-const MAX_HIGHLIGHT_CHARS = 100_000;
-
 /** A string field of node data, or '' (documents written through the API may hold anything). */
 const str = (value: unknown): string => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '');
 
 /**
- * On the calling thread, API reference blocks included. `visitor`: the claims `if` blocks are
- * evaluated with (none: only expressions true without claims show).
+ * On the calling thread, costly blocks included. `visitor`: the claims `if` blocks are evaluated
+ * with (none: only expressions true without claims show).
  */
 export function renderDocument(document: Document, refs: RefResolver, visitor: VisitorContext = { claims: {} }): RenderedDocument {
   return new DocumentRenderer(refs, visitor).render(document);
 }
 
 /**
- * As renderDocument, with the API reference blocks rendered by `openapi` (the reader's worker
- * threads): the page is rendered with a mark in each block's place, then the marks are filled.
+ * As renderDocument, with the costly blocks (API reference blocks, highlighted code, math) rendered
+ * by `costly` (the reader's worker threads): the page is rendered with a mark in each block's
+ * place, then the marks are filled.
  */
 export async function renderDocumentWith(
-  openapi: OpenApiHtmlRenderer,
+  costly: PageBlocksRenderer,
   document: Document,
   refs: RefResolver,
   visitor: VisitorContext = { claims: {} },
 ): Promise<RenderedDocument> {
-  const blocks: OpenApiBlock[] = [];
+  const blocks: PageBlock[] = [];
   const renderer = new DocumentRenderer(refs, visitor, blocks);
   const rendered = renderer.render(document);
   if (blocks.length === 0) return rendered;
   const specs: Record<string, OpenApiDoc> = {};
-  for (const { spec } of blocks) {
-    const doc = Object.hasOwn(specs, spec) ? undefined : renderer.specDoc(spec);
-    if (doc) specs[spec] = doc;
+  for (const block of blocks) {
+    if (block.kind === 'code' || block.kind === 'math') continue;
+    const doc = Object.hasOwn(specs, block.spec) ? undefined : renderer.specDoc(block.spec);
+    if (doc) specs[block.spec] = doc;
   }
-  const html = await openapi.renderOpenApi({ specs, blocks });
+  const html = await costly.renderBlocks({ specs, blocks });
   return { ...rendered, html: fillBlockMarks(rendered.html, html) };
 }
 
@@ -111,14 +105,18 @@ class DocumentRenderer {
   /** The document's highest heading level: it becomes h2 under the page's h1, so levels never skip. */
   private topLevel = 1;
   private reusableDepth = 0;
+  private openapiBlocks = 0;
+  /** What the page's code and math have used of their per-page budgets (code-math.ts). */
+  private highlightedChars = 0;
+  private formulaChars = 0;
   /** Specifications carried by the document itself (legacy swagger blocks), by a key no spec slug can take. */
   readonly inlineSpecs = new Map<string, OpenApiDoc>();
 
   constructor(
     private readonly refs: RefResolver,
     private readonly visitor: VisitorContext,
-    /** When given, API reference blocks are collected here and leave a mark (renderDocumentWith). */
-    private readonly deferredOpenApi?: OpenApiBlock[],
+    /** When given, costly blocks are collected here and leave a mark (renderDocumentWith). */
+    private readonly deferred?: PageBlock[],
   ) {}
 
   render(document: Document): RenderedDocument {
@@ -306,17 +304,20 @@ class DocumentRenderer {
     return this.inlineSpecs.get(slug) ?? (slug ? this.refs.openapi?.(slug) : undefined);
   }
 
-  /** An API reference block here, or its mark when they are rendered apart (renderDocumentWith). */
+  /** An API reference block (at most MAX_OPENAPI_BLOCKS_PER_PAGE of them), here or deferred. */
   private openapi(block: OpenApiBlock): string {
-    const deferred = this.deferredOpenApi;
-    if (!deferred) {
-      const doc = this.specDoc(block.spec);
-      return renderOpenApiBlocks({ specs: doc ? { [block.spec]: doc } : {}, blocks: [block] })[0];
-    }
-    if (deferred.length >= MAX_OPENAPI_BLOCKS_PER_PAGE)
+    if (this.openapiBlocks >= MAX_OPENAPI_BLOCKS_PER_PAGE)
       return `<div class="hint hint-warning openapi-too-large"><p>This page has too many API reference blocks to show them all.</p></div>`;
-    deferred.push(block);
-    return blockMark(deferred.length - 1);
+    this.openapiBlocks += 1;
+    const doc = this.specDoc(block.spec);
+    return this.costly(block, doc ? { [block.spec]: doc } : {});
+  }
+
+  /** A costly block's HTML here, or its mark when they are rendered apart (renderDocumentWith). */
+  private costly(block: PageBlock, specs: Record<string, OpenApiDoc> = {}): string {
+    if (!this.deferred) return renderPageBlocks({ specs, blocks: [block] })[0];
+    this.deferred.push(block);
+    return blockMark(this.deferred.length - 1);
   }
 
   /** A block's anchor: its `meta.id` when it has one, else one derived from its kind (unique in the page). */
@@ -344,10 +345,11 @@ class DocumentRenderer {
     const data = node.data ?? {};
     const source = (node.nodes ?? []).map((line) => plainText(line)).join('\n');
     const language = typeof data.syntax === 'string' ? data.syntax.toLowerCase() : '';
-    let body = esc(source);
-    if (language && source.length <= MAX_HIGHLIGHT_CHARS && hljs.getLanguage(language)) {
-      body = hljs.highlight(source, { language, ignoreIllegals: true }).value;
-    }
+    // Only code that may be highlighted is a costly block (within the page's budget); the rest is escaped here.
+    const highlight =
+      language !== '' && source.length <= MAX_HIGHLIGHT_CHARS && this.highlightedChars + source.length <= MAX_HIGHLIGHT_CHARS_PER_PAGE;
+    if (highlight) this.highlightedChars += source.length;
+    const body = highlight ? this.costly({ kind: 'code', source, language }) : esc(source);
     const title = typeof data.title === 'string' && data.title ? `<figcaption>${esc(data.title)}</figcaption>` : '';
     const lang = language ? ` data-lang="${esc(language)}"` : '';
     return `<figure class="code">${title}<pre tabindex="0"${lang}><code class="hljs">${body}</code></pre></figure>`;
@@ -487,15 +489,12 @@ class DocumentRenderer {
     return `<ul class="card-grid">${items.join('')}</ul>`;
   }
 
+  /** A formula typeset (a costly block), or past the page's budget its source. */
   private math(formula: string, display: boolean): string {
-    return katex.renderToString(formula.slice(0, 10_000), {
-      displayMode: display,
-      throwOnError: false,
-      output: 'mathml',
-      trust: false,
-      maxExpand: 1000,
-      maxSize: 100,
-    });
+    const length = Math.min(formula.length, MAX_FORMULA_CHARS);
+    if (this.formulaChars + length > MAX_FORMULA_CHARS_PER_PAGE) return mathSource(formula, display);
+    this.formulaChars += length;
+    return this.costly({ kind: 'math', formula: formula.slice(0, MAX_FORMULA_CHARS), display });
   }
 
   private inlines(nodes: AnyNode[] | undefined): string {

@@ -1,6 +1,7 @@
 import type { Document } from '@bindery/document';
 import { renderDocument, renderDocumentWith, type RefResolver } from './document-html';
-import { InlineOpenApiHtml, MAX_OPENAPI_BLOCKS_PER_PAGE, type OpenApiHtmlRenderer, type OpenApiHtmlTask } from './openapi-blocks';
+import { MAX_OPENAPI_BLOCKS_PER_PAGE } from './openapi-blocks';
+import { InlinePageBlocks, type PageBlocksRenderer, type PageBlocksTask } from './page-blocks';
 import * as openapiHtml from './openapi-html';
 import { PageMarkdownPool } from './page-markdown-pool';
 
@@ -34,11 +35,11 @@ const refs: RefResolver = {
 };
 
 /** A renderer that records what would cross to the worker thread. */
-class Recording implements OpenApiHtmlRenderer {
-  readonly tasks: OpenApiHtmlTask[] = [];
-  renderOpenApi(task: OpenApiHtmlTask): Promise<string[]> {
+class Recording implements PageBlocksRenderer {
+  readonly tasks: PageBlocksTask[] = [];
+  renderBlocks(task: PageBlocksTask): Promise<string[]> {
     this.tasks.push(structuredClone(task));
-    return new InlineOpenApiHtml().renderOpenApi(task);
+    return new InlinePageBlocks().renderBlocks(task);
   }
 }
 
@@ -68,7 +69,7 @@ describe('API reference blocks rendered apart from the page', () => {
     await renderDocumentWith(recording, page, refs);
     expect(recording.tasks).toHaveLength(1);
     const [task] = recording.tasks;
-    expect(task.blocks.map((b) => `${b.kind}:${b.spec}:${b.id}`)).toEqual([
+    expect(task.blocks.map((b) => (b.kind === 'code' || b.kind === 'math' ? b.kind : `${b.kind}:${b.spec}:${b.id}`))).toEqual([
       'operation:pets:operation',
       'schemas:pets:schemas',
       'webhook:pets:webhook',
@@ -111,7 +112,7 @@ describe('PageMarkdownPool renders API reference blocks', () => {
     const many = doc(Array.from({ length: MAX_OPENAPI_BLOCKS_PER_PAGE }, () => operation('pets')));
     const { html } = await renderDocumentWith(pool, many, refs);
     expect(html.match(/id="operation(-\d+)?"/g)).toHaveLength(MAX_OPENAPI_BLOCKS_PER_PAGE);
-    // With InlineOpenApiHtml (the calling thread) this is called once per block.
+    // With InlinePageBlocks (the calling thread) this is called once per block.
     expect(onThisThread).not.toHaveBeenCalled();
   }, 30_000);
 });

@@ -8,12 +8,13 @@ import {
   type PageLinkTarget,
   type TreeWritePage,
 } from '@bindery/contracts';
-import { isAppError, logger, type JobContext } from '@bindery/platform';
+import { isAppError, logger, readTreeParts, type JobContext } from '@bindery/platform';
 import { ServiceClient } from '@bindery/platform/nest';
 import { Inject, Injectable } from '@nestjs/common';
 import { EngineError } from '../engines/engine';
 import { Engines } from '../engines/engines';
 import { readInstructions } from '../markup/instructions';
+import { runAlreadyCompleted } from './run-decision';
 import { type TranslatedPageRow, type TranslationRow, TranslationsRepository } from '../translations/translations.repository';
 import { sourceHash, type TranslationSettings, translatePage } from './page-translator';
 
@@ -30,7 +31,8 @@ export interface RunSettings {
  * revision, translate the pages whose source changed since their last translation (each kept as
  * soon as it is made, so a killed run resumes where it was), and write the whole translated tree
  * into the target space as one revision (none when nothing changed). Runs of one translation are
- * serialised by a lock; the result space keeps its last good revision when a run fails.
+ * serialised by a lock, and a run that already completed is not run again (see `runAlreadyCompleted`); the
+ * result space keeps its last good revision when a run fails.
  */
 @Injectable()
 export class RunService {
@@ -46,6 +48,10 @@ export class RunService {
       const row = await this.repository.find(payload.translationId);
       // Deleted since it was queued: nothing to do.
       if (!row) return;
+      if (runAlreadyCompleted(row, payload.seq)) {
+        logger.info({ translationId: row.id, seq: payload.seq, attempt: job.attempt }, 'translation run already completed; not run again');
+        return;
+      }
       const started = Date.now();
       await this.repository.update(row.id, { status: 'running' });
       try {
@@ -72,9 +78,17 @@ export class RunService {
       baseUrl: payload.baseUrl,
     };
     const timeout = this.settings.contentTimeoutMs;
-    const { revision, pages } = await this.services.send(ContentSubjects.revisionGet, ctx, { spaceId: row.sourceSpace }, timeout);
+    const source = { spaceId: row.sourceSpace };
+    const { revision, pages } = await this.services.send(ContentSubjects.revisionGet, ctx, source, timeout);
+    // A large space's tree comes in parts (one NATS message carries at most 64 MiB): the later
+    // ones are read under the first answer's tag, which names this revision's bytes.
+    const rawJson = await readTreeParts(
+      pages,
+      async (index) =>
+        (await this.services.send(ContentSubjects.revisionGet, ctx, { ...source, part: { tag: pages.tag, index } }, timeout)).pages,
+    );
     // The serialised page list is `{pages: [...]}`, as the API's page list answers it.
-    const tree = (JSON.parse(pages.rawJson ?? '{"pages":[]}') as { pages: RevisionPage[] }).pages;
+    const tree = (JSON.parse(rawJson ?? '{"pages":[]}') as { pages: RevisionPage[] }).pages;
     const flat = flatten(tree);
 
     const translation: TranslationSettings = {
@@ -130,6 +144,8 @@ export class RunService {
       status: 'completed',
       resultRevision: written.revision,
       runs: current.runs + 1,
+      // Under the run lock with the counters: a delivery of this run (or an earlier one) after this point is not run.
+      completedRunSeq: Math.max(current.completedRunSeq, payload.seq),
       totalWords: current.totalWords + latestWords,
       totalPages: uniquePages,
       totalDurationMs: current.totalDurationMs + duration,

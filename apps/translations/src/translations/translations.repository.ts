@@ -15,6 +15,8 @@ export interface TranslationRow {
   targetSpace: string | null;
   resultRevision: string | null;
   runSeq: number;
+  /** The highest run sequence number that completed (0: none). */
+  completedRunSeq: number;
   runs: number;
   totalWords: number;
   totalDurationMs: number;
@@ -40,6 +42,7 @@ const COLUMNS: Record<string, keyof TranslationRow> = {
   target_space: 'targetSpace',
   result_revision: 'resultRevision',
   run_seq: 'runSeq',
+  completed_run_seq: 'completedRunSeq',
   runs: 'runs',
   total_words: 'totalWords',
   total_duration_ms: 'totalDurationMs',

@@ -43,7 +43,7 @@ async function editLinkOf(
   return pageEditLink(reader.git, request.site.organizationId, addressed.siteSpace.spaceId, page.id);
 }
 
-/** The page in its shell; its API reference blocks are rendered on the reader's worker threads. */
+/** The page in its shell; its costly blocks (API reference, code, math) are rendered on the reader's worker threads. */
 async function renderHtml(
   reader: ReaderService,
   input: {
@@ -61,7 +61,7 @@ async function renderHtml(
   const view: Pick<PageView, 'sitePrefix' | 'variantPrefix'> = { sitePrefix: prefix, variantPrefix: addressed.variantPrefix };
   const files = new Map<string, ReaderFile>(index.content.files.map((f) => [f.id, f]));
   const body = await renderDocumentWith(
-    reader.openapiHtml,
+    reader.pageBlocks,
     page.document ?? { object: 'document', data: {}, nodes: [] },
     {
       page: (pageId, space) => {
