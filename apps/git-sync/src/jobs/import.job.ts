@@ -6,14 +6,15 @@ import { readBlobs } from '../git/git-cli';
 import type { CredentialSealer } from '../git/sealed-credentials';
 import { contentTypeOf } from '../format/content-types';
 import { readGitbookConfig } from '../format/gitbook-config';
-import { type PathIds, planImport, type RepoFile } from '../format/import-tree';
+import { type ImportStream, type PathIds, planImport, type RepoFile } from '../format/import-tree';
 import type { PageConverter } from '../format/page-parser';
 import type { GitJobPayload } from '../sync/git-job';
 import type { PageSourceRepository } from '../sync/page-source.repository';
 import type { SyncStateRepository } from '../sync/sync-state.repository';
 import { type CheckoutLimits, fetchBranch } from './checkout';
 import { BadRepositoryError, sortingFailures } from './failures';
-import { boundedBatches, inTurns, storeDocuments } from './store-batches';
+import { applyOutline, outlineFirst } from './outline';
+import { BodyStore, boundedBatches, inTurns, storeDocuments } from './store-batches';
 
 export interface GitJobDeps {
   db: DataSource;
@@ -126,10 +127,28 @@ async function runImport(deps: GitJobDeps, payload: GitJobPayload, ctx: JobConte
 
     phase('fetch');
     await ctx.progress(0.3, 'reading the pages');
-    const plan = await planImport(files, readRooted, config, state?.paths ?? { pages: {}, files: {} }, payload.spaceId, deps.converter);
-
     // Hostile or broken input fails the import before anything is stored: the space stays as it was.
-    const refused = [...checkout.symlinks.filter((p) => p.startsWith(prefix)).map((p) => `${p}: a symlink`), ...plan.refused];
+    const symlinks = checkout.symlinks.filter((p) => p.startsWith(prefix)).map((p) => `${p}: a symlink`);
+    const bodies = new BodyStore(deps.content, jobContext(payload), payload.spaceId);
+    let outline: Promise<unknown> | undefined;
+    const stream: ImportStream = {
+      // Bodies are stored while later pages still parse.
+      onBody: (page) => bodies.add(page),
+      // A first import shows its tree at once, bodies following (see `outlineFirst`).
+      onTree: (pages) => {
+        if (outlineFirst(payload, state)) outline = applyOutline(deps.content, jobContext(payload), payload.spaceId, pages).catch((error: unknown) => error);
+      },
+    };
+    const plan = await planImport(
+      files,
+      readRooted,
+      config,
+      state?.paths ?? { pages: {}, files: {} },
+      payload.spaceId,
+      deps.converter,
+      symlinks.length === 0 ? stream : {},
+    );
+    const refused = [...symlinks, ...plan.refused];
     if (refused.length > 0)
       throw new BadRepositoryError(
         `the repository cannot be imported: ${refused.slice(0, 10).join('; ')}${refused.length > 10 ? ` (and ${refused.length - 10} more)` : ''}`,
@@ -141,7 +160,7 @@ async function runImport(deps: GitJobDeps, payload: GitJobPayload, ctx: JobConte
     const batches = boundedBatches(fresh, (p) => files.get(p)!.size, { maxItems: STORE_BATCH_FILES, maxBytes: STORE_BATCH_BYTES });
     // A few requests at once: content writes each file in turn, so a thousand assets in one
     // request wait on one another's disk writes.
-    await inTurns(batches, STORE_CONCURRENCY, async (batch) => {
+    const storeFiles = inTurns(batches, STORE_CONCURRENCY, async (batch) => {
       const blobs = await readRooted(batch);
       const { hashes } = await deps.content.send(ContentSubjects.importStoreFiles, jobContext(payload), {
         spaceId: payload.spaceId,
@@ -149,7 +168,9 @@ async function runImport(deps: GitJobDeps, payload: GitJobPayload, ctx: JobConte
       });
       batch.forEach((p, i) => Object.assign(plan.ids.files[p], { hash: hashes[i], contentType: contentTypeOf(p) }));
     });
-    await storeDocuments(deps.content, jobContext(payload), payload.spaceId, plan.pages);
+    await Promise.all([storeFiles, bodies.flush()]);
+    const outlined = await outline;
+    if (outlined instanceof Error) throw outlined;
     // Reusable contents' bodies go the same way (a body with no sub-pages, to the same store).
     const reusableBodies = plan.reusableContents.map((content) => Object.assign(content, { pages: [] as ImportPage[] }));
     await storeDocuments(deps.content, jobContext(payload), payload.spaceId, reusableBodies as unknown as ImportPage[]);
