@@ -14,7 +14,8 @@ import type { SyncStateRepository } from '../sync/sync-state.repository';
 import { type CheckoutLimits, fetchBranch } from './checkout';
 import { BadRepositoryError, sortingFailures } from './failures';
 import { applyOutline, outlineFirst } from './outline';
-import { BodyStore, boundedBatches, inTurns, storeDocuments } from './store-batches';
+import { FileStore } from './file-store';
+import { BodyStore, storeDocuments } from './store-batches';
 
 export interface GitJobDeps {
   db: DataSource;
@@ -29,11 +30,7 @@ export interface GitJobDeps {
   converter: PageConverter;
 }
 
-/** Bytes of files per store request (base64 grows them by a third; NATS max_payload is 64 MiB). */
-const STORE_BATCH_BYTES = 8 * 1024 * 1024;
-/** Files per store request, and requests in flight at once. */
-const STORE_BATCH_FILES = 200;
-const STORE_CONCURRENCY = 3;
+const ASSETS_DIR = '.gitbook/assets/';
 
 export const jobContext = (payload: GitJobPayload): RequestContext => ({
   requestId: payload.requestId,
@@ -130,12 +127,20 @@ async function runImport(deps: GitJobDeps, payload: GitJobPayload, ctx: JobConte
     // Hostile or broken input fails the import before anything is stored: the space stays as it was.
     const symlinks = checkout.symlinks.filter((p) => p.startsWith(prefix)).map((p) => `${p}: a symlink`);
     const bodies = new BodyStore(deps.content, jobContext(payload), payload.spaceId);
+    const fileStore = new FileStore(deps.content, jobContext(payload), payload.spaceId, async (oids) => {
+      await checkout.ensure(oids);
+      return readBlobs(checkout.dir, oids, deps.limits.timeoutMs);
+    });
+    const previous = state?.paths ?? { pages: {}, files: {} };
     let outline: Promise<unknown> | undefined;
     const stream: ImportStream = {
       // Bodies are stored while later pages still parse.
       onBody: (page) => bodies.add(page),
       // A first import shows its tree at once, bodies following (see `outlineFirst`).
       onTree: (pages) => {
+        // The assets folder is imported whole: it goes while pages parse (linked files elsewhere after).
+        const assets = [...files].filter(([p, { oid }]) => p.startsWith(ASSETS_DIR) && previous.files[p]?.oid !== oid).map(([, blob]) => blob);
+        void fileStore.store(assets);
         if (outlineFirst(payload, state)) outline = applyOutline(deps.content, jobContext(payload), payload.spaceId, pages).catch((error: unknown) => error);
       },
     };
@@ -143,7 +148,7 @@ async function runImport(deps: GitJobDeps, payload: GitJobPayload, ctx: JobConte
       files,
       readRooted,
       config,
-      state?.paths ?? { pages: {}, files: {} },
+      previous,
       payload.spaceId,
       deps.converter,
       symlinks.length === 0 ? stream : {},
@@ -157,18 +162,11 @@ async function runImport(deps: GitJobDeps, payload: GitJobPayload, ctx: JobConte
     phase('plan');
     await ctx.progress(0.6, 'storing the files and page bodies');
     const fresh = plan.files.filter((p) => plan.ids.files[p].hash === '');
-    const batches = boundedBatches(fresh, (p) => files.get(p)!.size, { maxItems: STORE_BATCH_FILES, maxBytes: STORE_BATCH_BYTES });
-    // A few requests at once: content writes each file in turn, so a thousand assets in one
-    // request wait on one another's disk writes.
-    const storeFiles = inTurns(batches, STORE_CONCURRENCY, async (batch) => {
-      const blobs = await readRooted(batch);
-      const { hashes } = await deps.content.send(ContentSubjects.importStoreFiles, jobContext(payload), {
-        spaceId: payload.spaceId,
-        files: batch.map((p) => ({ base64: blobs.get(p)!.toString('base64') })),
-      });
-      batch.forEach((p, i) => Object.assign(plan.ids.files[p], { hash: hashes[i], contentType: contentTypeOf(p) }));
-    });
-    await Promise.all([storeFiles, bodies.flush()]);
+    const storeFiles = async () => {
+      await fileStore.store(fresh.map((p) => files.get(p)!));
+      for (const p of fresh) Object.assign(plan.ids.files[p], { hash: await fileStore.hashOf(files.get(p)!.oid), contentType: contentTypeOf(p) });
+    };
+    await Promise.all([storeFiles(), bodies.flush()]);
     const outlined = await outline;
     if (outlined instanceof Error) throw outlined;
     // Reusable contents' bodies go the same way (a body with no sub-pages, to the same store).
