@@ -52,9 +52,9 @@ export interface ImportStream {
   onTree?: (pages: ImportPage[]) => void;
   /**
    * Each parsed page as soon as its body is final (links, includes and file ids resolved), in
-   * the summary's order, while later pages still parse.
+   * the summary's order, while later pages still parse; with the bytes of its Markdown file.
    */
-  onBody?: (page: ImportPage) => void;
+  onBody?: (page: ImportPage, markdownBytes: number) => void;
 }
 
 const ASSETS_DIR = '.gitbook/assets/';
@@ -240,7 +240,7 @@ export async function planImport(
       bytes.length > MAX_PAGE_BYTES
         ? `${Math.ceil(bytes.length / 1024)} KiB is over the ${MAX_PAGE_BYTES / 1024} KiB a page may have`
         : markdownInputError(text);
-    return { item, text, unparsable };
+    return { item, text, unparsable, bytes: bytes.length };
   });
   // The tree is final before any body: slugs come from paths (or the summary's titles and anchors).
   const finish = (list: Planned[], siblings: Set<string>): ImportPage[] =>
@@ -296,7 +296,7 @@ export async function planImport(
     const source = sourceText.get(item.key);
     if (source !== undefined)
       sources.set(item.path!, { oid: files.get(item.path!)!.oid, hash: pageSourceHash(item.page, item.path!, refPaths), source });
-    hooks.onBody?.(item.page);
+    hooks.onBody?.(item.page, page.bytes);
   };
   // Pages are finished in order (notes keep the summary's order), each once it and those before it are parsed.
   const results = new Array<ParsedPage | undefined>(checked.length);

@@ -31,6 +31,12 @@ export interface GitJobDeps {
 }
 
 const ASSETS_DIR = '.gitbook/assets/';
+/**
+ * A parsed body's JSON per byte of its Markdown, generously (real pages: about 5.5): a batch of
+ * bodies is cut by this estimate. A page whose body outgrows it only makes its batch larger than
+ * planned, far under NATS's 64 MiB (pages are at most 512 KiB of Markdown, a batch 4 MiB estimated).
+ */
+const BODY_BYTES_PER_MARKDOWN_BYTE = 8;
 
 export const jobContext = (payload: GitJobPayload): RequestContext => ({
   requestId: payload.requestId,
@@ -135,7 +141,8 @@ async function runImport(deps: GitJobDeps, payload: GitJobPayload, ctx: JobConte
     let outline: Promise<unknown> | undefined;
     const stream: ImportStream = {
       // Bodies are stored while later pages still parse.
-      onBody: (page) => bodies.add(page),
+      // Sized from its Markdown: serialising each body once more only to measure it cost the worker's thread.
+      onBody: (page, markdownBytes) => bodies.add(page, markdownBytes * BODY_BYTES_PER_MARKDOWN_BYTE),
       // A first import shows its tree at once, bodies following (see `outlineFirst`).
       onTree: (pages) => {
         // The assets folder is imported whole: it goes while pages parse (linked files elsewhere after).

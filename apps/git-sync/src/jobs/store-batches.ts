@@ -70,8 +70,8 @@ export class BodyStore {
     private readonly batchItems = DOCUMENT_STREAM_ITEMS,
   ) {}
 
-  /** A page whose body is final; it goes with the next batch. */
-  add(page: ImportPage): void {
+  /** A page whose body is final; it goes with the next batch. `bytes`: its JSON's size, when the caller knows it well enough. */
+  add(page: ImportPage, bytes?: number): void {
     const document = page.document;
     if (document === undefined) return;
     // An empty body (no nodes) has no hash: a page without a body is written as empty.
@@ -79,7 +79,7 @@ export class BodyStore {
       delete page.document;
       return;
     }
-    const size = Buffer.byteLength(JSON.stringify(document));
+    const size = bytes ?? Buffer.byteLength(JSON.stringify(document));
     const full = this.batch.length >= Math.min(this.batchItems, IMPORT_STORE_DOCUMENTS_MAX) || this.bytes + size > DOCUMENT_BATCH_BYTES;
     if (this.batch.length > 0 && full) this.cut();
     this.batch.push(page);
