@@ -289,7 +289,7 @@ export async function planImport(
       applyFrontmatter(item.page, parsed.frontmatter);
       const linked = new Set<string>();
       const included = resolveIncludes(parsed.document, item.path!, includeIds, resolvePath, report);
-      item.page.document = replaceFileRefs(resolveLinks(included, item.path!, files, byPath, linked, report), fileIdOf);
+      item.page.document = resolveLinks(included, item.path!, files, byPath, linked, fileIdOf, report);
       ids.pages[item.key].files = [...linked];
       for (const path of linked) usedFiles.add(path);
     }
@@ -435,7 +435,7 @@ const SAFE_LINK = /^(https?:\/\/[^\s]+|mailto:[^\s]+)$/i;
 
 /**
  * Relative URLs of links and images become references: to a page (with its anchor), or to a file
- * (`file:<path>` until files have ids). Unresolved ones stay URLs and are reported.
+ * (by the id `fileIdOf` gives its path). Unresolved ones stay URLs and are reported.
  */
 function resolveLinks(
   document: JsonDocument,
@@ -443,6 +443,7 @@ function resolveLinks(
   files: Map<string, RepoFile>,
   byPath: Map<string, string>,
   usedFiles: Set<string>,
+  fileIdOf: (path: string) => string,
   report: string[],
 ): JsonDocument {
   const dir = posix.dirname(pagePath);
@@ -463,7 +464,7 @@ function resolveLinks(
       return anchor ? { kind: 'anchor', anchor, page: byPath.get(target)! } : { kind: 'page', page: byPath.get(target)! };
     if (target && files.has(target) && !/\.md$/i.test(target)) {
       usedFiles.add(target);
-      return { kind: 'file', file: `file:${target}` };
+      return { kind: 'file', file: fileIdOf(target) };
     }
     report.push(`${pagePath}: unresolved link ${url}`);
     return undefined;
@@ -494,18 +495,4 @@ function resolveLinks(
 function splitAnchor(url: string): [string, string | undefined] {
   const at = url.indexOf('#');
   return at < 0 ? [url, undefined] : [url.slice(0, at), url.slice(at + 1) || undefined];
-}
-
-function replaceFileRefs(document: JsonDocument, fileIdOf: (path: string) => string): JsonDocument {
-  const visit = (node: unknown): void => {
-    if (Array.isArray(node)) return node.forEach(visit);
-    if (!node || typeof node !== 'object') return;
-    const record = node as Record<string, unknown>;
-    // Any file reference: a block's `data.ref`, or a cards table's cover record.
-    if (record.kind === 'file' && typeof record.file === 'string' && record.file.startsWith('file:'))
-      record.file = fileIdOf(record.file.slice(5));
-    for (const value of Object.values(record)) if (value && typeof value === 'object') visit(value);
-  };
-  visit(document.nodes);
-  return document;
 }

@@ -140,8 +140,8 @@ async function runImport(deps: GitJobDeps, payload: GitJobPayload, ctx: JobConte
     const previous = state?.paths ?? { pages: {}, files: {} };
     let outline: Promise<unknown> | undefined;
     const stream: ImportStream = {
-      // Bodies are stored while later pages still parse.
-      // Sized from its Markdown: serialising each body once more only to measure it cost the worker's thread.
+      // Bodies are stored while later pages still parse, sized from their Markdown (serialising
+      // each body once more only to measure it cost the worker's thread).
       onBody: (page, markdownBytes) => bodies.add(page, markdownBytes * BODY_BYTES_PER_MARKDOWN_BYTE),
       // A first import shows its tree at once, bodies following (see `outlineFirst`).
       onTree: (pages) => {
