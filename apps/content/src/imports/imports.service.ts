@@ -33,7 +33,7 @@ import { SpaceAccess } from '../store/space-access';
 import { SpacesRepository } from '../store/spaces.repository';
 import { buildImportTree, checkedDocument, importedReusableContents } from './import-tree';
 import { checkedHashes, withinReply } from './read-batches';
-import { storeImportedBodies } from './stored-bodies';
+import { storeImportedBodies } from './imported-bodies.repository';
 
 /** Most bytes one store-files request may carry (decoded); the importer sends files in batches under it. */
 const MAX_STORE_BYTES = 32 * 1024 * 1024;

@@ -59,7 +59,11 @@ describe('planImport', () => {
     expect(streamed.ids).toEqual(plain.ids);
     expect(streamed.sources).toEqual(plain.sources);
     // Each body was final when handed on: file references carry the file's id, not its path.
-    expect(bodies).toEqual(flat(plain.pages).filter((p) => p.document).map((p) => keyless(p.document)));
+    expect(bodies).toEqual(
+      flat(plain.pages)
+        .filter((p) => p.document)
+        .map((p) => keyless(p.document)),
+    );
     expect(bodies[2]).toContain(plain.ids.files['.gitbook/assets/logo.png'].id);
   });
 
@@ -70,7 +74,10 @@ describe('planImport', () => {
     });
     const onTree = jest.fn();
     const onBody = jest.fn();
-    const plan = await planImport(files, read, readGitbookConfig(undefined, ''), { pages: {}, files: {} }, 'space', undefined, { onTree, onBody });
+    const plan = await planImport(files, read, readGitbookConfig(undefined, ''), { pages: {}, files: {} }, 'space', undefined, {
+      onTree,
+      onBody,
+    });
     expect(plan.refused).toHaveLength(1);
     expect(onTree).not.toHaveBeenCalled();
     expect(onBody).not.toHaveBeenCalled();

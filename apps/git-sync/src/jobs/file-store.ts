@@ -34,8 +34,7 @@ export class FileStore {
     const fresh = new Map<string, BlobRef>();
     for (const blob of blobs) if (!this.hashes.has(blob.oid)) fresh.set(blob.oid, blob);
     const settled = new Map<string, { resolve: (hash: string) => void; reject: (error: unknown) => void }>();
-    for (const oid of fresh.keys())
-      this.hashes.set(oid, new Promise<string>((resolve, reject) => settled.set(oid, { resolve, reject })));
+    for (const oid of fresh.keys()) this.hashes.set(oid, new Promise<string>((resolve, reject) => settled.set(oid, { resolve, reject })));
     const batches = boundedBatches([...fresh.values()], (blob) => blob.size, { maxItems: STORE_BATCH_FILES, maxBytes: STORE_BATCH_BYTES });
     // A few requests at once: content writes each file in turn, so a thousand assets in one
     // request wait on one another's disk writes.

@@ -146,9 +146,12 @@ async function runImport(deps: GitJobDeps, payload: GitJobPayload, ctx: JobConte
       // A first import shows its tree at once, bodies following (see `outlineFirst`).
       onTree: (pages) => {
         // The assets folder is imported whole: it goes while pages parse (linked files elsewhere after).
-        const assets = [...files].filter(([p, { oid }]) => p.startsWith(ASSETS_DIR) && previous.files[p]?.oid !== oid).map(([, blob]) => blob);
+        const assets = [...files]
+          .filter(([p, { oid }]) => p.startsWith(ASSETS_DIR) && previous.files[p]?.oid !== oid)
+          .map(([, blob]) => blob);
         void fileStore.store(assets);
-        if (outlineFirst(payload, state)) outline = applyOutline(deps.content, jobContext(payload), payload.spaceId, pages).catch((error: unknown) => error);
+        if (outlineFirst(payload, state))
+          outline = applyOutline(deps.content, jobContext(payload), payload.spaceId, pages).catch((error: unknown) => error);
       },
     };
     const plan = await planImport(
@@ -171,7 +174,8 @@ async function runImport(deps: GitJobDeps, payload: GitJobPayload, ctx: JobConte
     const fresh = plan.files.filter((p) => plan.ids.files[p].hash === '');
     const storeFiles = async () => {
       await fileStore.store(fresh.map((p) => files.get(p)!));
-      for (const p of fresh) Object.assign(plan.ids.files[p], { hash: await fileStore.hashOf(files.get(p)!.oid), contentType: contentTypeOf(p) });
+      for (const p of fresh)
+        Object.assign(plan.ids.files[p], { hash: await fileStore.hashOf(files.get(p)!.oid), contentType: contentTypeOf(p) });
     };
     await Promise.all([storeFiles(), bodies.flush()]);
     const outlined = await outline;

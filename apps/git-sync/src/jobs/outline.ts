@@ -9,7 +9,10 @@ import type { GitJobPayload } from '../sync/git-job';
  * space shows its structure at once and the bodies follow in the import's own revision. A
  * re-import does not: its readers see the last import whole until the new one is.
  */
-export function outlineFirst(payload: Pick<GitJobPayload, 'standalone'>, state: { lastRevisionId?: string | null } | null | undefined): boolean {
+export function outlineFirst(
+  payload: Pick<GitJobPayload, 'standalone'>,
+  state: { lastRevisionId?: string | null } | null | undefined,
+): boolean {
   return !payload.standalone && !state?.lastRevisionId;
 }
 

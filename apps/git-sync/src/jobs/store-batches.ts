@@ -60,7 +60,7 @@ export class BodyStore {
   private bytes = 0;
   private readonly queue: ImportPage[][] = [];
   private running = 0;
-  private failure: unknown;
+  private failure: Error | undefined;
   private drained?: () => void;
 
   constructor(
@@ -108,7 +108,7 @@ export class BodyStore {
       this.running++;
       this.store(batch)
         .catch((error: unknown) => {
-          this.failure ??= error;
+          this.failure ??= error instanceof Error ? error : new Error(String(error));
         })
         .finally(() => {
           this.running--;

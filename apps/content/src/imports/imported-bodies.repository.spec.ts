@@ -1,7 +1,7 @@
 import type { JsonDocument } from '@bindery/contracts';
 import type { EntityManager } from 'typeorm';
 import { contentHash } from '../model/content-hash';
-import { storeImportedBodies } from './stored-bodies';
+import { storeImportedBodies } from './imported-bodies.repository';
 
 const body = (text: string): JsonDocument =>
   ({
