@@ -10,7 +10,8 @@ import { extractRefs } from '../store/document-refs';
  * Bodies already stored (a retried import, a page copied across folders) are only hashed: a
  * first query finds them, so Postgres neither parses nor compresses them again. The rest go as one
  * JSON array text: each body is already serialised once for its hash, and the array is those texts
- * joined, where a `jsonb[]` parameter had the driver escape every character of every body.
+ * joined, where a `jsonb[]` parameter had the driver escape every character of every body. It is
+ * read as `json` (only cut into elements), each element then parsed once into `jsonb`.
  */
 export async function storeImportedBodies(manager: EntityManager, documents: JsonDocument[]): Promise<string[]> {
   if (documents.length === 0) return [];
@@ -29,8 +30,8 @@ export async function storeImportedBodies(manager: EntityManager, documents: Jso
   const freshHashes = fresh.map((i) => hashes[i]);
   await manager.query(
     `INSERT INTO documents (hash, body)
-       SELECT h.hash, b.body FROM unnest($1::text[]) WITH ORDINALITY AS h(hash, n)
-       JOIN jsonb_array_elements($2::jsonb) WITH ORDINALITY AS b(body, n) USING (n)
+       SELECT h.hash, b.body::jsonb FROM unnest($1::text[]) WITH ORDINALITY AS h(hash, n)
+       JOIN json_array_elements($2::json) WITH ORDINALITY AS b(body, n) USING (n)
      ON CONFLICT DO NOTHING`,
     [freshHashes, `[${fresh.map((i) => texts[i]).join(',')}]`],
   );

@@ -30,11 +30,9 @@ export function outlineOf(pages: ImportPage[]): ImportPage[] {
 
 /**
  * Applies the outline as a revision of the space: its pages with their titles and places, empty
- * until the import's apply, which then writes the bodies over it (the same page ids). The files
- * and reusable contents of the space are left as they are until then.
+ * until the import's apply, which then writes the bodies and the files over it (the same page
+ * ids). No file yet: an empty page references none, and the import replaces the space's files.
  */
 export async function applyOutline(content: ServiceClient, ctx: RequestContext, spaceId: string, pages: ImportPage[]): Promise<void> {
-  const outline = outlineOf(pages);
-  const { files } = await content.send(ContentSubjects.importRead, ctx, { spaceId });
-  await content.send(ContentSubjects.importApply, ctx, { spaceId, pages: outline, files });
+  await content.send(ContentSubjects.importApply, ctx, { spaceId, pages: outlineOf(pages), files: [] });
 }
