@@ -45,42 +45,60 @@ export function pageSourceHash(page: HashedPage, path: string, paths: RefPaths):
 }
 
 function canonical(value: unknown, paths: RefPaths): string {
-  // One string built by appending (V8 ropes): the import hashes every page body, and nested
-  // map/join built a string per node (seconds for a thousand pages). Same text as before:
-  // stored hashes stay valid.
-  if (Array.isArray(value)) {
-    let out = '[';
-    for (let i = 0; i < value.length; i++) out += (i === 0 ? '' : ',') + canonical(value[i], paths);
-    return out + ']';
+  // A copy with sorted keys, serialised natively: the import hashes every page body, and building
+  // the text in JavaScript took seconds of the worker's thread for a thousand pages. An object
+  // with integer-like keys cannot keep them in sorted order (JavaScript lists those first), so
+  // such a value is written by hand. Either way the text is the same: stored hashes stay valid.
+  try {
+    return JSON.stringify(canonicalCopy(value, paths)) ?? 'null';
+  } catch (error) {
+    if (error !== INTEGER_KEY) throw error;
+    return canonicalText(value, paths);
   }
-  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
-  const record = value as Record<string, unknown>;
-  let out = '{';
-  let first = true;
-  for (const name of Object.keys(record).sort()) {
-    let item = record[name];
-    // Keys identify nodes for editors; they say nothing about the text. An empty `data` is no data.
-    if (name === 'key' || item === undefined) continue;
-    if (name === 'data' && item && typeof item === 'object' && !Array.isArray(item) && isEmpty(item)) continue;
-    if (typeof item === 'string' && (record.kind === 'page' || record.kind === 'anchor') && name === 'page')
-      item = `path:${paths.page(item) ?? item}`;
-    if (typeof item === 'string' && record.kind === 'file' && name === 'file') item = `path:${paths.file(item) ?? item}`;
-    out += (first ? '' : ',') + quoted(name) + ':' + canonical(item, paths);
-    first = false;
-  }
-  return out + '}';
 }
 
-/** Keys repeat in every node (`object`, `type`, `nodes`…): each is quoted once. */
-const quotedKeys = new Map<string, string>();
-function quoted(key: string): string {
-  let text = quotedKeys.get(key);
-  if (text === undefined) {
-    text = JSON.stringify(key);
-    // Keys are a small vocabulary; a hostile document's random keys must not grow this for ever.
-    if (quotedKeys.size < 10_000) quotedKeys.set(key, text);
+const INTEGER_KEY = Symbol('an integer-like key');
+const INTEGER_LIKE = /^(0|[1-9]\d*)$/;
+
+function canonicalCopy(value: unknown, paths: RefPaths): unknown {
+  if (Array.isArray(value)) return value.map((item) => canonicalCopy(item, paths));
+  if (value === null || typeof value !== 'object') return value;
+  const record = value as Record<string, unknown>;
+  const copy: Record<string, unknown> = {};
+  for (const name of Object.keys(record).sort()) {
+    const item = canonicalItem(record, name, paths);
+    if (item === SKIP) continue;
+    // eslint-disable-next-line @typescript-eslint/only-throw-error -- a signal caught by `canonical`, not an error
+    if (INTEGER_LIKE.test(name)) throw INTEGER_KEY;
+    copy[name] = canonicalCopy(item, paths);
   }
-  return text;
+  return copy;
+}
+
+function canonicalText(value: unknown, paths: RefPaths): string {
+  if (Array.isArray(value)) return `[${value.map((item) => canonicalText(item, paths)).join(',')}]`;
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  const record = value as Record<string, unknown>;
+  const parts: string[] = [];
+  for (const name of Object.keys(record).sort()) {
+    const item = canonicalItem(record, name, paths);
+    if (item !== SKIP) parts.push(`${JSON.stringify(name)}:${canonicalText(item, paths)}`);
+  }
+  return `{${parts.join(',')}}`;
+}
+
+const SKIP = Symbol('not hashed');
+
+/** A field as hashed: node keys and empty `data` left out, references to pages and files by path. */
+function canonicalItem(record: Record<string, unknown>, name: string, paths: RefPaths): unknown {
+  const item = record[name];
+  // Keys identify nodes for editors; they say nothing about the text. An empty `data` is no data.
+  if (name === 'key' || item === undefined) return SKIP;
+  if (name === 'data' && item && typeof item === 'object' && !Array.isArray(item) && isEmpty(item)) return SKIP;
+  if (typeof item === 'string' && (record.kind === 'page' || record.kind === 'anchor') && name === 'page')
+    return `path:${paths.page(item) ?? item}`;
+  if (typeof item === 'string' && record.kind === 'file' && name === 'file') return `path:${paths.file(item) ?? item}`;
+  return item;
 }
 
 function isEmpty(record: object): boolean {
