@@ -33,6 +33,7 @@ import { SpaceAccess } from '../store/space-access';
 import { SpacesRepository } from '../store/spaces.repository';
 import { buildImportTree, checkedDocument, importedReusableContents } from './import-tree';
 import { checkedHashes, withinReply } from './read-batches';
+import { storeImportedBodies } from './imported-bodies.repository';
 
 /** Most bytes one store-files request may carry (decoded); the importer sends files in batches under it. */
 const MAX_STORE_BYTES = 32 * 1024 * 1024;
@@ -76,7 +77,7 @@ export class ImportsService {
     await this.access.load(ctx, input.spaceId, 'edit');
     const documents = input.documents.map((d, i) => checkedDocument(d, `documents[${i}]`));
     const stored = documents.filter((d) => d.nodes.length > 0);
-    const hashes = await this.db.transaction((manager) => this.store.saveDocuments(manager, stored));
+    const hashes = await this.db.transaction((manager) => storeImportedBodies(manager, stored));
     let next = 0;
     return { hashes: documents.map((d) => (d.nodes.length > 0 ? hashes[next++] : null)) };
   }

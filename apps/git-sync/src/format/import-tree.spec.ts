@@ -22,9 +22,67 @@ const memory = (sources: Record<string, string>) => {
   return { files, read };
 };
 
+const keyless = (value: unknown): string => JSON.stringify(value, (name, item: unknown) => (name === 'key' ? undefined : item));
 const flat = (pages: ImportPage[]): ImportPage[] => pages.flatMap((p) => [p, ...flat(p.pages)]);
 
 describe('planImport', () => {
+  it('hands on the tree before any body, then each final body in the summary order, the same plan as without hooks', async () => {
+    const { files, read } = memory({
+      'README.md': '# Welcome\n\nSee [the guide](guide/start.md) and ![logo](.gitbook/assets/logo.png).\n',
+      'SUMMARY.md': '# Table of contents\n\n* [Welcome](README.md)\n\n## Guides\n\n* [Start](guide/start.md)\n  * [Next](guide/next.md)\n',
+      'guide/start.md': '---\ntitle: Starting\n---\n\n# Start\n\nBack to [home](../README.md).\n',
+      'guide/next.md': '# Next\n\n![logo](../.gitbook/assets/logo.png)\n',
+      '.gitbook/assets/logo.png': 'png',
+    });
+    const events: string[] = [];
+    const bodies: string[] = [];
+    const streamed = await planImport(files, read, readGitbookConfig(undefined, ''), { pages: {}, files: {} }, 'space', undefined, {
+      onTree: (pages) => {
+        events.push('tree');
+        // The tree as it will be applied: slugs and places, no bodies yet.
+        expect(flat(pages).map((p) => [p.title, p.slug, p.document])).toEqual([
+          ['Welcome', 'readme', undefined],
+          ['Guides', 'guides', undefined],
+          ['Start', 'start', undefined],
+          ['Next', 'next', undefined],
+        ]);
+      },
+      onBody: (page) => {
+        events.push(page.title);
+        bodies.push(keyless(page.document));
+      },
+    });
+    expect(events).toEqual(['tree', 'Welcome', 'Starting', 'Next']);
+    const plain = await planImport(files, read, readGitbookConfig(undefined, ''), { pages: {}, files: {} }, 'space');
+    // Node keys are random per parse; the rest is the same.
+    expect(keyless(streamed.pages)).toEqual(keyless(plain.pages));
+    expect(streamed.ids).toEqual(plain.ids);
+    expect(streamed.sources).toEqual(plain.sources);
+    // Each body was final when handed on: file references carry the file's id, not its path.
+    expect(bodies).toEqual(
+      flat(plain.pages)
+        .filter((p) => p.document)
+        .map((p) => keyless(p.document)),
+    );
+    expect(bodies[2]).toContain(plain.ids.files['.gitbook/assets/logo.png'].id);
+  });
+
+  it('hands nothing on from a repository it refuses', async () => {
+    const { files, read } = memory({
+      'README.md': '# Welcome\n',
+      'SUMMARY.md': '# Table of contents\n\n* [Welcome](README.md)\n* [Evil](../../etc/passwd)\n',
+    });
+    const onTree = jest.fn();
+    const onBody = jest.fn();
+    const plan = await planImport(files, read, readGitbookConfig(undefined, ''), { pages: {}, files: {} }, 'space', undefined, {
+      onTree,
+      onBody,
+    });
+    expect(plan.refused).toHaveLength(1);
+    expect(onTree).not.toHaveBeenCalled();
+    expect(onBody).not.toHaveBeenCalled();
+  });
+
   it('builds the tree of a small repository: groups, readme first, links as references, escapes, outside paths refused', async () => {
     const { files, read } = memory({
       'README.md': '# Welcome\n\nSee [the guide](guide/start.md#install) and ![logo](.gitbook/assets/logo.png).\n',

@@ -42,6 +42,21 @@ export interface ImportPlan {
   sources: Map<string, PageSource>;
 }
 
+/** Hooks of `planImport`, for an importer that stores while the pages are still parsing. */
+export interface ImportStream {
+  /**
+   * The page tree (titles from the summary, slugs, no bodies yet), once the repository passed
+   * its checks and before any page is parsed: the pages given are the plan's own objects, which
+   * parsing fills in later (copy what must stay as it is now).
+   */
+  onTree?: (pages: ImportPage[]) => void;
+  /**
+   * Each parsed page as soon as its body is final (links, includes and file ids resolved), in
+   * the summary's order, while later pages still parse; with the bytes of its Markdown file.
+   */
+  onBody?: (page: ImportPage, markdownBytes: number) => void;
+}
+
 const ASSETS_DIR = '.gitbook/assets/';
 /**
  * The largest page body parsed (real pages are well under 100 KiB). The parser is linear, at worst
@@ -67,6 +82,8 @@ export async function planImport(
   salt = '',
   /** Reads the page files: the worker's runs on a pool of threads. */
   converter: PageConverter = inProcessConverter,
+  /** What the importer does while pages parse (nothing for a repository that is refused). */
+  stream: ImportStream = {},
 ): Promise<ImportPlan> {
   const newId = (key: string): string => stableId(salt, key);
   const report: string[] = [];
@@ -223,21 +240,40 @@ export async function planImport(
       bytes.length > MAX_PAGE_BYTES
         ? `${Math.ceil(bytes.length / 1024)} KiB is over the ${MAX_PAGE_BYTES / 1024} KiB a page may have`
         : markdownInputError(text);
-    return { item, text, unparsable };
+    return { item, text, unparsable, bytes: bytes.length };
   });
+  // The tree is final before any body: slugs come from paths (or the summary's titles and anchors).
+  const finish = (list: Planned[], siblings: Set<string>): ImportPage[] =>
+    list.map((item) => {
+      item.page.slug = uniqueSlug(slugOf(item), siblings);
+      item.page.pages = finish(item.children, new Set());
+      return item.page;
+    });
+  const pages = finish(roots, new Set());
+  // Nothing is handed on from a repository that is refused: it must not store anything.
+  const hooks = refused.length === 0 ? stream : {};
+  hooks.onTree?.(pages);
   const parse = async (text: string, path: string): Promise<ParsedPage> => {
     const parsed = await converter.parse(text, path);
     if (parsed.kind !== 'refused') return parsed;
     report.push(`${path}: ${parsed.message}; imported without front matter`);
     return converter.parse(text.replace(/^---\n[\s\S]*?\n---\n/, ''), path);
   };
-  const results = await mapConcurrently(checked, converter.concurrency, (page) =>
-    page && !page.unparsable ? parse(page.text, page.item.path!) : Promise.resolve(undefined),
-  );
-  checked.forEach((page, at) => {
+  // File ids are known before any page is read (kept per path, else derived from it): a page is
+  // final as soon as it is parsed, and goes to `onBody` while later pages still parse.
+  const pathOfFile = new Map<string, string>();
+  const fileIdOf = (path: string): string => {
+    const id = previous.files[path]?.id ?? newId(`file:${path}`);
+    pathOfFile.set(id, path);
+    return id;
+  };
+  const pathOfPage = new Map([...byPath].map(([path, id]) => [id, path]));
+  const refPaths = { page: (id: string) => pathOfPage.get(id), file: (id: string) => pathOfFile.get(id) };
+  const sources = new Map<string, PageSource>();
+  const finishPage = (at: number, parsed: ParsedPage | undefined): void => {
+    const page = checked[at];
     if (!page) return;
     const { item, text } = page;
-    const parsed = results[at];
     const unparsable =
       page.unparsable ??
       (parsed?.kind === 'timeout'
@@ -249,15 +285,36 @@ export async function planImport(
       report.push(`${item.path}: ${unparsable}; imported unparsed, as a code block of its Markdown`);
       item.page.document = codeBlockDocument(text, 'markdown') as unknown as JsonDocument;
       ids.pages[item.key].files = [];
-      return;
+    } else {
+      applyFrontmatter(item.page, parsed.frontmatter);
+      const linked = new Set<string>();
+      const included = resolveIncludes(parsed.document, item.path!, includeIds, resolvePath, report);
+      item.page.document = resolveLinks(included, item.path!, files, byPath, linked, fileIdOf, report);
+      ids.pages[item.key].files = [...linked];
+      for (const path of linked) usedFiles.add(path);
     }
-    applyFrontmatter(item.page, parsed.frontmatter);
-    const linked = new Set<string>();
-    const included = resolveIncludes(parsed.document, item.path!, includeIds, resolvePath, report);
-    item.page.document = resolveLinks(included, item.path!, files, byPath, linked, report);
-    ids.pages[item.key].files = [...linked];
-    for (const path of linked) usedFiles.add(path);
-  });
+    const source = sourceText.get(item.key);
+    if (source !== undefined)
+      sources.set(item.path!, { oid: files.get(item.path!)!.oid, hash: pageSourceHash(item.page, item.path!, refPaths), source });
+    hooks.onBody?.(item.page, page.bytes);
+  };
+  // Pages are finished in order (notes keep the summary's order), each once it and those before it are parsed.
+  const results = new Array<ParsedPage | undefined>(checked.length);
+  const parsedYet = new Array<boolean>(checked.length).fill(false);
+  let finished = 0;
+  await mapConcurrently(
+    checked.map((_, at) => at),
+    converter.concurrency,
+    async (at) => {
+      const page = checked[at];
+      results[at] = page && !page.unparsable ? await parse(page.text, page.item.path!) : undefined;
+      parsedYet[at] = true;
+      for (; finished < checked.length && parsedYet[finished]; finished++) {
+        finishPage(finished, results[finished]);
+        results[finished] = undefined;
+      }
+    },
+  );
   const parseMs = performance.now() - started;
 
   // Files: every asset and every linked file, each with its id kept per path.
@@ -269,27 +326,6 @@ export async function planImport(
         ? known
         : { id: known?.id ?? newId(`file:${path}`), oid: file.oid, hash: '', size: file.size, contentType: '' };
   }
-  // Links were written with the placeholder `file:<path>`: now every file has its id.
-  const fileIdOf = (path: string) => ids.files[path].id;
-  const pathOfPage = new Map([...byPath].map(([path, id]) => [id, path]));
-  const pathOfFile = new Map(Object.entries(ids.files).map(([path, file]) => [file.id, path]));
-  const refPaths = { page: (id: string) => pathOfPage.get(id), file: (id: string) => pathOfFile.get(id) };
-  const sources = new Map<string, PageSource>();
-  const finish = (list: Planned[], siblings: Set<string>): ImportPage[] =>
-    list.map((item) => {
-      item.page.slug = uniqueSlug(slugOf(item), siblings);
-      if (item.page.document) item.page.document = replaceFileRefs(item.page.document, fileIdOf);
-      const source = sourceText.get(item.key);
-      if (source !== undefined && item.path && item.page.document)
-        sources.set(item.path, {
-          oid: files.get(item.path)!.oid,
-          hash: pageSourceHash(item.page, item.path, refPaths),
-          source,
-        });
-      item.page.pages = finish(item.children, new Set());
-      return item.page;
-    });
-  const pages = finish(roots, new Set());
   return {
     pages,
     reusableContents,
@@ -399,7 +435,7 @@ const SAFE_LINK = /^(https?:\/\/[^\s]+|mailto:[^\s]+)$/i;
 
 /**
  * Relative URLs of links and images become references: to a page (with its anchor), or to a file
- * (`file:<path>` until files have ids). Unresolved ones stay URLs and are reported.
+ * (by the id `fileIdOf` gives its path). Unresolved ones stay URLs and are reported.
  */
 function resolveLinks(
   document: JsonDocument,
@@ -407,6 +443,7 @@ function resolveLinks(
   files: Map<string, RepoFile>,
   byPath: Map<string, string>,
   usedFiles: Set<string>,
+  fileIdOf: (path: string) => string,
   report: string[],
 ): JsonDocument {
   const dir = posix.dirname(pagePath);
@@ -427,7 +464,7 @@ function resolveLinks(
       return anchor ? { kind: 'anchor', anchor, page: byPath.get(target)! } : { kind: 'page', page: byPath.get(target)! };
     if (target && files.has(target) && !/\.md$/i.test(target)) {
       usedFiles.add(target);
-      return { kind: 'file', file: `file:${target}` };
+      return { kind: 'file', file: fileIdOf(target) };
     }
     report.push(`${pagePath}: unresolved link ${url}`);
     return undefined;
@@ -458,18 +495,4 @@ function resolveLinks(
 function splitAnchor(url: string): [string, string | undefined] {
   const at = url.indexOf('#');
   return at < 0 ? [url, undefined] : [url.slice(0, at), url.slice(at + 1) || undefined];
-}
-
-function replaceFileRefs(document: JsonDocument, fileIdOf: (path: string) => string): JsonDocument {
-  const visit = (node: unknown): void => {
-    if (Array.isArray(node)) return node.forEach(visit);
-    if (!node || typeof node !== 'object') return;
-    const record = node as Record<string, unknown>;
-    // Any file reference: a block's `data.ref`, or a cards table's cover record.
-    if (record.kind === 'file' && typeof record.file === 'string' && record.file.startsWith('file:'))
-      record.file = fileIdOf(record.file.slice(5));
-    for (const value of Object.values(record)) if (value && typeof value === 'object') visit(value);
-  };
-  visit(document.nodes);
-  return document;
 }

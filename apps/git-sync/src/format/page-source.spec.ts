@@ -3,6 +3,7 @@ import type { ExportRead } from './export-tree';
 import { planExport } from './export-tree';
 import { readGitbookConfig } from './gitbook-config';
 import { planImport } from './import-tree';
+import { pageSourceHash } from './page-source';
 
 // Written by hand, not as the Markdown writer would write it: `-` bullets, `*` emphasis, a
 // trailing blank line, no front matter folding. An export must give these bytes back untouched.
@@ -81,5 +82,47 @@ describe('page sources: an import followed by an export leaves untouched files a
     expect([...moved.texts.keys()].sort()).toEqual(['README.md', 'SUMMARY.md', 'start.md']);
     expect(moved.fromSource.size).toBe(0);
     expect(moved.texts.get('README.md')).toContain('(start.md)');
+  });
+});
+
+describe('pageSourceHash', () => {
+  // Integer-like keys (a cards table's records), escapes, references by path: the hash the first
+  // implementation gave, so the hashes stored by earlier imports stay valid.
+  const document = {
+    object: 'document',
+    data: {},
+    nodes: [
+      {
+        object: 'block',
+        type: 'paragraph',
+        key: 'k1',
+        data: {},
+        nodes: [{ object: 'text', key: 'k2', leaves: [{ object: 'leaf', text: 'Hé "quoted"', marks: [] }] }],
+      },
+      {
+        object: 'block',
+        type: 'table',
+        key: 'k3',
+        data: { records: { '10': { values: { '2': 'a', b: 1 } }, '9': {} }, view: { type: 'cards' } },
+        nodes: [],
+      },
+      { object: 'inline', type: 'link', key: 'k4', data: { ref: { kind: 'page', page: 'P1' } }, nodes: [] },
+      { object: 'block', type: 'image', key: 'k5', data: { ref: { kind: 'file', file: 'F1' } }, nodes: [] },
+    ],
+  } as unknown as ImportPage['document'];
+  const paths = {
+    page: (id: string) => (id === 'P1' ? 'guide/start.md' : undefined),
+    file: (id: string) => (id === 'F1' ? '.gitbook/assets/logo.png' : undefined),
+  };
+
+  it('gives the same hash as before, whatever the order of keys and the node keys', () => {
+    const expected = 'e3a6b97fbf45f07c34f8686560e80266d9531baeffe762c38d20a7f30dad1829';
+    expect(pageSourceHash({ title: 'Start', description: 'How', document }, 'guide/start.md', paths)).toBe(expected);
+    const reordered = JSON.parse(
+      JSON.stringify(document, (_name, value: unknown) =>
+        value && typeof value === 'object' && !Array.isArray(value) ? Object.fromEntries(Object.entries(value).reverse()) : value,
+      ),
+    ) as ImportPage['document'];
+    expect(pageSourceHash({ description: 'How', title: 'Start', document: reordered }, 'guide/start.md', paths)).toBe(expected);
   });
 });

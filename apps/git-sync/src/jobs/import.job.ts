@@ -6,14 +6,16 @@ import { readBlobs } from '../git/git-cli';
 import type { CredentialSealer } from '../git/sealed-credentials';
 import { contentTypeOf } from '../format/content-types';
 import { readGitbookConfig } from '../format/gitbook-config';
-import { type PathIds, planImport, type RepoFile } from '../format/import-tree';
+import { type ImportStream, type PathIds, planImport, type RepoFile } from '../format/import-tree';
 import type { PageConverter } from '../format/page-parser';
 import type { GitJobPayload } from '../sync/git-job';
 import type { PageSourceRepository } from '../sync/page-source.repository';
 import type { SyncStateRepository } from '../sync/sync-state.repository';
 import { type CheckoutLimits, fetchBranch } from './checkout';
 import { BadRepositoryError, sortingFailures } from './failures';
-import { boundedBatches, inTurns, storeDocuments } from './store-batches';
+import { applyOutline, outlineFirst } from './outline';
+import { FileStore } from './file-store';
+import { BodyStore, storeDocuments } from './store-batches';
 
 export interface GitJobDeps {
   db: DataSource;
@@ -28,11 +30,13 @@ export interface GitJobDeps {
   converter: PageConverter;
 }
 
-/** Bytes of files per store request (base64 grows them by a third; NATS max_payload is 64 MiB). */
-const STORE_BATCH_BYTES = 8 * 1024 * 1024;
-/** Files per store request, and requests in flight at once. */
-const STORE_BATCH_FILES = 200;
-const STORE_CONCURRENCY = 3;
+const ASSETS_DIR = '.gitbook/assets/';
+/**
+ * A parsed body's JSON per byte of its Markdown, generously (real pages: about 5.5): a batch of
+ * bodies is cut by this estimate. A page whose body outgrows it only makes its batch larger than
+ * planned, far under NATS's 64 MiB (pages are at most 512 KiB of Markdown, a batch 4 MiB estimated).
+ */
+const BODY_BYTES_PER_MARKDOWN_BYTE = 8;
 
 export const jobContext = (payload: GitJobPayload): RequestContext => ({
   requestId: payload.requestId,
@@ -126,10 +130,40 @@ async function runImport(deps: GitJobDeps, payload: GitJobPayload, ctx: JobConte
 
     phase('fetch');
     await ctx.progress(0.3, 'reading the pages');
-    const plan = await planImport(files, readRooted, config, state?.paths ?? { pages: {}, files: {} }, payload.spaceId, deps.converter);
-
     // Hostile or broken input fails the import before anything is stored: the space stays as it was.
-    const refused = [...checkout.symlinks.filter((p) => p.startsWith(prefix)).map((p) => `${p}: a symlink`), ...plan.refused];
+    const symlinks = checkout.symlinks.filter((p) => p.startsWith(prefix)).map((p) => `${p}: a symlink`);
+    const bodies = new BodyStore(deps.content, jobContext(payload), payload.spaceId);
+    const fileStore = new FileStore(deps.content, jobContext(payload), payload.spaceId, async (oids) => {
+      await checkout.ensure(oids);
+      return readBlobs(checkout.dir, oids, deps.limits.timeoutMs);
+    });
+    const previous = state?.paths ?? { pages: {}, files: {} };
+    let outline: Promise<unknown> | undefined;
+    const stream: ImportStream = {
+      // Bodies are stored while later pages still parse, sized from their Markdown (serialising
+      // each body once more only to measure it cost the worker's thread).
+      onBody: (page, markdownBytes) => bodies.add(page, markdownBytes * BODY_BYTES_PER_MARKDOWN_BYTE),
+      // A first import shows its tree at once, bodies following (see `outlineFirst`).
+      onTree: (pages) => {
+        // The assets folder is imported whole: it goes while pages parse (linked files elsewhere after).
+        const assets = [...files]
+          .filter(([p, { oid }]) => p.startsWith(ASSETS_DIR) && previous.files[p]?.oid !== oid)
+          .map(([, blob]) => blob);
+        void fileStore.store(assets);
+        if (outlineFirst(payload, state))
+          outline = applyOutline(deps.content, jobContext(payload), payload.spaceId, pages).catch((error: unknown) => error);
+      },
+    };
+    const plan = await planImport(
+      files,
+      readRooted,
+      config,
+      previous,
+      payload.spaceId,
+      deps.converter,
+      symlinks.length === 0 ? stream : {},
+    );
+    const refused = [...symlinks, ...plan.refused];
     if (refused.length > 0)
       throw new BadRepositoryError(
         `the repository cannot be imported: ${refused.slice(0, 10).join('; ')}${refused.length > 10 ? ` (and ${refused.length - 10} more)` : ''}`,
@@ -138,18 +172,14 @@ async function runImport(deps: GitJobDeps, payload: GitJobPayload, ctx: JobConte
     phase('plan');
     await ctx.progress(0.6, 'storing the files and page bodies');
     const fresh = plan.files.filter((p) => plan.ids.files[p].hash === '');
-    const batches = boundedBatches(fresh, (p) => files.get(p)!.size, { maxItems: STORE_BATCH_FILES, maxBytes: STORE_BATCH_BYTES });
-    // A few requests at once: content writes each file in turn, so a thousand assets in one
-    // request wait on one another's disk writes.
-    await inTurns(batches, STORE_CONCURRENCY, async (batch) => {
-      const blobs = await readRooted(batch);
-      const { hashes } = await deps.content.send(ContentSubjects.importStoreFiles, jobContext(payload), {
-        spaceId: payload.spaceId,
-        files: batch.map((p) => ({ base64: blobs.get(p)!.toString('base64') })),
-      });
-      batch.forEach((p, i) => Object.assign(plan.ids.files[p], { hash: hashes[i], contentType: contentTypeOf(p) }));
-    });
-    await storeDocuments(deps.content, jobContext(payload), payload.spaceId, plan.pages);
+    const storeFiles = async () => {
+      await fileStore.store(fresh.map((p) => files.get(p)!));
+      for (const p of fresh)
+        Object.assign(plan.ids.files[p], { hash: await fileStore.hashOf(files.get(p)!.oid), contentType: contentTypeOf(p) });
+    };
+    await Promise.all([storeFiles(), bodies.flush()]);
+    const outlined = await outline;
+    if (outlined instanceof Error) throw outlined;
     // Reusable contents' bodies go the same way (a body with no sub-pages, to the same store).
     const reusableBodies = plan.reusableContents.map((content) => Object.assign(content, { pages: [] as ImportPage[] }));
     await storeDocuments(deps.content, jobContext(payload), payload.spaceId, reusableBodies as unknown as ImportPage[]);

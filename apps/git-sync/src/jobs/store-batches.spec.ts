@@ -1,6 +1,6 @@
 import { ContentSubjects, IMPORT_STORE_DOCUMENTS_MAX, type ImportPage, type RequestContext } from '@bindery/contracts';
 import type { ServiceClient } from '@bindery/platform';
-import { boundedBatches, storeDocuments } from './store-batches';
+import { BodyStore, boundedBatches, storeDocuments } from './store-batches';
 
 const ctx: RequestContext = { requestId: 'r1', caller: { userId: 'u1', tokenId: 't1' } } as RequestContext;
 
@@ -42,7 +42,8 @@ describe('storeDocuments', () => {
 
     await storeDocuments(content, ctx, 's1', pages);
 
-    expect(sent.flat()).toHaveLength(451);
+    // An empty body is not sent: the page is written empty.
+    expect(sent.flat()).toHaveLength(450);
     for (const batch of sent) {
       expect(batch.length).toBeLessThanOrEqual(IMPORT_STORE_DOCUMENTS_MAX);
       expect(batch.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(4 * 1024 * 1024);
@@ -54,5 +55,47 @@ describe('storeDocuments', () => {
     expect(all.filter((p) => p.document !== undefined)).toEqual([]);
     expect(all.filter((p) => p.documentHash === 'h'.repeat(43))).toHaveLength(450);
     expect(all.find((p) => p.id === `p${n - 1}`)!.documentHash).toBeUndefined();
+  });
+});
+
+describe('BodyStore', () => {
+  it('sends bodies while pages are still being added, at most two requests at once, and waits for all on flush', async () => {
+    const pending: Array<() => void> = [];
+    let inFlight = 0;
+    let most = 0;
+    const content = {
+      send: jest.fn((_subject: string, _ctx: RequestContext, data: { documents: ImportPage['document'][] }) => {
+        inFlight++;
+        most = Math.max(most, inFlight);
+        return new Promise((resolve) =>
+          pending.push(() => {
+            inFlight--;
+            resolve({ hashes: data.documents.map(() => 'h'.repeat(43)) });
+          }),
+        );
+      }),
+    } as unknown as ServiceClient;
+    const store = new BodyStore(content, ctx, 's1', 10);
+    const pages = Array.from({ length: 45 }, (_, n) => page(n, `body ${n}`));
+    pages.slice(0, 25).forEach((p) => store.add(p));
+    // Two batches of ten went out before the last pages were added; the third waits its turn.
+    expect(content.send).toHaveBeenCalledTimes(2);
+    pages.slice(25).forEach((p) => store.add(p));
+    const flushed = store.flush();
+    while (pending.length > 0 || inFlight > 0) {
+      pending.shift()?.();
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await flushed;
+    expect(content.send).toHaveBeenCalledTimes(5);
+    expect(most).toBe(2);
+    expect(pages.every((p) => p.document === undefined && p.documentHash === 'h'.repeat(43))).toBe(true);
+  });
+
+  it('throws the first failure on flush', async () => {
+    const content = { send: jest.fn(() => Promise.reject(new Error('content is down'))) } as unknown as ServiceClient;
+    const store = new BodyStore(content, ctx, 's1', 2);
+    for (let n = 0; n < 7; n++) store.add(page(n, 'x'));
+    await expect(store.flush()).rejects.toThrow('content is down');
   });
 });

@@ -40,36 +40,105 @@ export async function inTurns<T>(batches: T[], concurrency: number, run: (batch:
 
 /** JSON bytes of page bodies per store-documents request (content parses each request whole). */
 const DOCUMENT_BATCH_BYTES = 4 * 1024 * 1024;
+/**
+ * Bodies per request while pages stream in: small enough that content starts storing while the
+ * first pages are still parsing, large enough that its per-request cost (a transaction, the
+ * access check) stays small against the bodies.
+ */
+const DOCUMENT_STREAM_ITEMS = 50;
 const DOCUMENT_CONCURRENCY = 2;
 
 /**
- * Stores the bodies of an import's pages ahead of its apply, in bounded batches, and leaves each
- * page with the body's hash instead of the body: the apply then carries the tree only, so neither
- * the message nor content's heap grows with the repository's Markdown (a 1,000-page repository's
- * bodies in one apply ran content out of heap).
+ * Stores the bodies of an import's pages ahead of its apply, in bounded batches sent as pages
+ * are added (while the import is still parsing the rest), and leaves each page with the body's
+ * hash instead of the body: the apply then carries the tree only, so neither the message nor
+ * content's heap grows with the repository's Markdown (a 1,000-page repository's bodies in one
+ * apply ran content out of heap).
  */
+export class BodyStore {
+  private batch: ImportPage[] = [];
+  private bytes = 0;
+  private readonly queue: ImportPage[][] = [];
+  private running = 0;
+  private failure: Error | undefined;
+  private drained?: () => void;
+
+  constructor(
+    private readonly content: ServiceClient,
+    private readonly ctx: RequestContext,
+    private readonly spaceId: string,
+    private readonly batchItems = DOCUMENT_STREAM_ITEMS,
+  ) {}
+
+  /** A page whose body is final; it goes with the next batch. `bytes`: its JSON's size, when the caller knows it well enough. */
+  add(page: ImportPage, bytes?: number): void {
+    const document = page.document;
+    if (document === undefined) return;
+    // An empty body (no nodes) has no hash: a page without a body is written as empty.
+    if (!Array.isArray(document.nodes) || document.nodes.length === 0) {
+      delete page.document;
+      return;
+    }
+    const size = bytes ?? Buffer.byteLength(JSON.stringify(document));
+    const full = this.batch.length >= Math.min(this.batchItems, IMPORT_STORE_DOCUMENTS_MAX) || this.bytes + size > DOCUMENT_BATCH_BYTES;
+    if (this.batch.length > 0 && full) this.cut();
+    this.batch.push(page);
+    this.bytes += size;
+  }
+
+  /** Sends what is left and waits for every batch; the first failure is thrown. */
+  async flush(): Promise<void> {
+    if (this.batch.length > 0) this.cut();
+    if (this.running > 0 || this.queue.length > 0) await new Promise<void>((resolve) => (this.drained = resolve));
+    if (this.failure !== undefined) throw this.failure;
+  }
+
+  private cut(): void {
+    this.queue.push(this.batch);
+    this.batch = [];
+    this.bytes = 0;
+    this.pump();
+  }
+
+  /** At most DOCUMENT_CONCURRENCY requests at once: bytes in flight stay bounded. */
+  private pump(): void {
+    if (this.failure !== undefined) this.queue.length = 0;
+    while (this.running < DOCUMENT_CONCURRENCY && this.queue.length > 0) {
+      const batch = this.queue.shift()!;
+      this.running++;
+      this.store(batch)
+        .catch((error: unknown) => {
+          this.failure ??= error instanceof Error ? error : new Error(String(error));
+        })
+        .finally(() => {
+          this.running--;
+          this.pump();
+          if (this.running === 0 && this.queue.length === 0) this.drained?.();
+        });
+    }
+  }
+
+  private async store(batch: ImportPage[]): Promise<void> {
+    const { hashes } = await this.content.send(ContentSubjects.importStoreDocuments, this.ctx, {
+      spaceId: this.spaceId,
+      documents: batch.map((page) => page.document!),
+    });
+    batch.forEach((page, i) => {
+      delete page.document;
+      if (hashes[i]) page.documentHash = hashes[i]!;
+    });
+  }
+}
+
+/** Stores the bodies of these pages and their sub-pages (see `BodyStore`). */
 export async function storeDocuments(content: ServiceClient, ctx: RequestContext, spaceId: string, pages: ImportPage[]): Promise<void> {
-  const withBody: ImportPage[] = [];
+  const store = new BodyStore(content, ctx, spaceId, IMPORT_STORE_DOCUMENTS_MAX);
   const walk = (list: ImportPage[]) => {
     for (const page of list) {
-      if (page.document !== undefined) withBody.push(page);
+      store.add(page);
       walk(page.pages);
     }
   };
   walk(pages);
-  const batches = boundedBatches(withBody, (page) => Buffer.byteLength(JSON.stringify(page.document)), {
-    maxItems: IMPORT_STORE_DOCUMENTS_MAX,
-    maxBytes: DOCUMENT_BATCH_BYTES,
-  });
-  await inTurns(batches, DOCUMENT_CONCURRENCY, async (batch) => {
-    const { hashes } = await content.send(ContentSubjects.importStoreDocuments, ctx, {
-      spaceId,
-      documents: batch.map((page) => page.document!),
-    });
-    batch.forEach((page, i) => {
-      // An empty body (no nodes) has no hash: a page without a body is written as empty.
-      delete page.document;
-      if (hashes[i]) page.documentHash = hashes[i]!;
-    });
-  });
+  await store.flush();
 }
