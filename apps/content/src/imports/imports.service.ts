@@ -98,6 +98,7 @@ export class ImportsService {
       for (const file of files)
         if (!(await this.storage.exists(file.hash))) throw conflict(`files: the bytes of "${file.name}" are not stored`);
       const current = (await this.revisions.find(space.revisionId, manager))!;
+      if (input.onlyIfEmpty && !isEmptyRevision(current)) return { revisionId: current.id, changed: false, pagesWritten: 0 };
       const tree = await this.store.loadTree(current.pages, manager);
       const now = this.clock.now();
       const built = buildImportTree(tree, input.pages, now.toISOString());
@@ -194,4 +195,9 @@ export class ImportsService {
 
 function sameList(a: string[], b: string[]): boolean {
   return a.length === b.length && a.every((v, i) => v === b[i]);
+}
+
+/** A revision with nothing in it: an import's outline may stand in for it (see `onlyIfEmpty`). */
+function isEmptyRevision(revision: { pages: unknown[]; files: unknown[]; reusableContents?: unknown[] | null }): boolean {
+  return revision.pages.length === 0 && revision.files.length === 0 && (revision.reusableContents?.length ?? 0) === 0;
 }

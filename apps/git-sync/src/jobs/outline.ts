@@ -34,5 +34,6 @@ export function outlineOf(pages: ImportPage[]): ImportPage[] {
  * ids). No file yet: an empty page references none, and the import replaces the space's files.
  */
 export async function applyOutline(content: ServiceClient, ctx: RequestContext, spaceId: string, pages: ImportPage[]): Promise<void> {
-  await content.send(ContentSubjects.importApply, ctx, { spaceId, pages: outlineOf(pages), files: [] });
+  // Content applies it only to an empty space: a failed import then leaves nothing replaced.
+  await content.send(ContentSubjects.importApply, ctx, { spaceId, pages: outlineOf(pages), files: [], onlyIfEmpty: true });
 }

@@ -75,6 +75,12 @@ export interface ImportApplyInput {
    */
   expectedRevisionId?: string;
   force?: boolean;
+  /**
+   * An outline shown while a first import's bodies are stored: applied only to a space with no
+   * page, no file and no reusable content, and otherwise a no-op (`changed: false`), so an import
+   * that fails later can never leave a space's earlier content replaced by empty pages.
+   */
+  onlyIfEmpty?: boolean;
 }
 
 export interface ImportApplyResult {
