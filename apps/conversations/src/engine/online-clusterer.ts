@@ -74,6 +74,14 @@ export interface ClustererOptions {
    * (sumA·sumB over the product of those denominators).
    */
   linkage: number;
+  /**
+   * Passes of re-assignment over a batch's new issues once they are all placed (0: off). Each
+   * issue leaves its cluster and goes to the cluster it fits best now (never to a new one): an
+   * issue placed before its cluster's centre settled (early in a batch, or before a closer cluster
+   * opened) moves to where it belongs. Only the batch's own issues move, before anything is stored,
+   * so no stored issue changes cluster and ids stay as they are.
+   */
+  refinePasses: number;
 }
 
 /**
@@ -95,6 +103,7 @@ export const DEFAULT_CLUSTERER: ClustererOptions = {
   strayShareCap: 0.01,
   growthPenalty: 0,
   linkage: 0,
+  refinePasses: 0,
 };
 
 export interface Assignment {
@@ -250,6 +259,36 @@ export class OnlineClusterer {
     this.members += 1;
     this.membersSquared += 1;
     return { cluster: created, created: true, similarity };
+  }
+
+  /**
+   * Takes the unit vector (one of `from`'s members) out of `from` and places it in the cluster it
+   * fits best without it; it stays in `from` when no cluster clears its join threshold by more.
+   * Returns the cluster it moved to, or undefined when it stayed. `from` is removed when the move
+   * leaves it empty.
+   */
+  reassign(vector: Float32Array, from: ClusterState): ClusterState | undefined {
+    this.take(from, vector);
+    // An empty cluster is not a candidate (its sum is rounding noise).
+    if (from.count === 0) this.clusters.delete(from.id);
+    const { cluster, margin } = this.nearest(vector);
+    const target = cluster && margin >= 0 ? cluster : from;
+    if (target === from) this.clusters.set(from.id, from);
+    addInto(target.sum, vector);
+    target.norm = length(target.sum);
+    this.members += 1;
+    this.membersSquared += 2 * target.count + 1;
+    target.count++;
+    return target === from ? undefined : target;
+  }
+
+  /** Subtracts a member's vector from a cluster. */
+  private take(cluster: ClusterState, vector: Float32Array): void {
+    for (let i = 0; i < cluster.sum.length; i++) cluster.sum[i] -= vector[i];
+    cluster.norm = length(cluster.sum);
+    this.members -= 1;
+    this.membersSquared -= 2 * cluster.count - 1;
+    cluster.count--;
   }
 
   /**
