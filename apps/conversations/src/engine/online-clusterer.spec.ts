@@ -216,6 +216,25 @@ describe('OnlineClusterer', () => {
     });
   });
 
+  describe('growth-aware merges', () => {
+    /** Two clusters of 60 whose centroids are at cos 0.9, among 400 clusters of 5: typical size about 8. */
+    const organization = (growthPenalty: number): OnlineClusterer => {
+      const clusterer = new OnlineClusterer(3, options(0.5, 0.8, { growthPenalty, maxMergeRatio: 4 }));
+      clusterer.load([
+        { id: 'a', sum: Float32Array.from([60, 0, 0]), count: 60, seq: 0 },
+        { id: 'b', sum: Float32Array.from([54, 60 * Math.sqrt(1 - 0.81), 0]), count: 60, seq: 1 },
+        ...Array.from({ length: 400 }, (_, i) => ({ id: `small-${i}`, sum: Float32Array.from([0, 0, 5]), count: 5, seq: i + 2 })),
+      ]);
+      return clusterer;
+    };
+
+    it('keeps two clusters apart when their merge would be far larger than the typical cluster', () => {
+      expect(organization(0).mergeAround(['b'])).toEqual([{ from: 'b', into: 'a' }]);
+      // 0.8 + 0.1 · ln(120 / 8.1) ≈ 1.07: out of reach.
+      expect(organization(0.1).mergeAround(['b'])).toEqual([]);
+    });
+  });
+
   describe('re-assignment', () => {
     const at = (degrees: number): Float32Array => unit(Math.cos((degrees * Math.PI) / 180), Math.sin((degrees * Math.PI) / 180));
 

@@ -55,7 +55,11 @@ describe('OrganizationClusters.process with re-assignment', () => {
   /** Each question's vector by its first word: an angle in degrees (join threshold: about 18°). */
   const vectorize = (text: string): Float32Array => at(Number(/\d+/.exec(text)![0]));
   const run = (refinePasses: number) => {
-    const clusters = new OrganizationClusters(2, { ...DEFAULT_CLUSTERER, threshold: 0.95, sizePenalty: 0, mergeThreshold: 1.1, refinePasses }, ids);
+    const clusters = new OrganizationClusters(
+      2,
+      { ...DEFAULT_CLUSTERER, threshold: 0.95, sizePenalty: 0, mergeThreshold: 1.1, refinePasses },
+      ids,
+    );
     // No merges (threshold above 1). 10° opens a cluster; 30° is 20° away and opens another, which the 22° questions join.
     const batch = ['10', '30', '22', '22', '22'].map((angle, i) => conversation(`q${i}`, `Question ${angle} about the invoice?`));
     return { clusters, result: clusters.process(batch, featurizer, ids, new Date('2026-11-20T00:00:00Z'), vectorize) };
