@@ -17,6 +17,7 @@ const options = (threshold: number, mergeThreshold: number, more: Partial<Cluste
   strayShareCap: 1,
   growthPenalty: 0,
   linkage: 0,
+  refinePasses: 0,
   ...more,
 });
 
@@ -212,6 +213,66 @@ describe('OnlineClusterer', () => {
       expect(organization(0).assign(question).cluster.id).toBe('broad');
       const placed = organization(0.1).assign(question);
       expect(placed.created).toBe(true);
+    });
+  });
+
+  describe('growth-aware merges', () => {
+    /** Two clusters of 60 whose centroids are at cos 0.9, among 400 clusters of 5: typical size about 8. */
+    const organization = (growthPenalty: number): OnlineClusterer => {
+      const clusterer = new OnlineClusterer(3, options(0.5, 0.8, { growthPenalty, maxMergeRatio: 4 }));
+      clusterer.load([
+        { id: 'a', sum: Float32Array.from([60, 0, 0]), count: 60, seq: 0 },
+        { id: 'b', sum: Float32Array.from([54, 60 * Math.sqrt(1 - 0.81), 0]), count: 60, seq: 1 },
+        ...Array.from({ length: 400 }, (_, i) => ({ id: `small-${i}`, sum: Float32Array.from([0, 0, 5]), count: 5, seq: i + 2 })),
+      ]);
+      return clusterer;
+    };
+
+    it('keeps two clusters apart when their merge would be far larger than the typical cluster', () => {
+      expect(organization(0).mergeAround(['b'])).toEqual([{ from: 'b', into: 'a' }]);
+      // 0.8 + 0.1 · ln(120 / 8.1) ≈ 1.07: out of reach.
+      expect(organization(0.1).mergeAround(['b'])).toEqual([]);
+    });
+  });
+
+  describe('re-assignment', () => {
+    const at = (degrees: number): Float32Array => unit(Math.cos((degrees * Math.PI) / 180), Math.sin((degrees * Math.PI) / 180));
+
+    it('moves a member placed before a closer cluster opened to that cluster', () => {
+      // Joining asks cos 0.95 (about 18°).
+      const clusterer = new OnlineClusterer(2, options(0.95, 1));
+      const a = clusterer.assign(at(0)).cluster;
+      const early = at(17);
+      expect(clusterer.assign(early).cluster.id).toBe(a.id);
+      // 21.5° from a's centroid (at 8.5°): opens b, which three more questions at 30° join.
+      const b = clusterer.assign(at(30)).cluster;
+      expect(b.id).not.toBe(a.id);
+      for (let i = 0; i < 3; i++) expect(clusterer.assign(at(30)).cluster.id).toBe(b.id);
+      // Without it, a sits at 0° (17° away) and b at 30° (13° away).
+      expect(clusterer.reassign(early, a)?.id).toBe(b.id);
+      expect(clusterer.get(a.id)!.count).toBe(1);
+      expect(clusterer.get(b.id)!.count).toBe(5);
+      expect(centroidSimilarity(clusterer.get(a.id)!, at(0))).toBeCloseTo(1, 5);
+      // A member already in its best cluster stays.
+      expect(clusterer.reassign(at(30), b)).toBeUndefined();
+      expect(clusterer.get(b.id)!.count).toBe(5);
+      expect(clusterer.total()).toBe(6);
+    });
+
+    it('removes a cluster its only member leaves, and never opens one', () => {
+      const clusterer = new OnlineClusterer(2, options(0.95, 1));
+      const alone = at(10);
+      const first = clusterer.assign(alone).cluster;
+      // 20° from the first: a cluster of its own, whose centroid the next questions pull to about 24°.
+      const b = clusterer.assign(at(30)).cluster;
+      for (let i = 0; i < 3; i++) expect(clusterer.assign(at(22)).cluster.id).toBe(b.id);
+      expect(clusterer.reassign(alone, first)?.id).toBe(b.id);
+      expect(clusterer.get(first.id)).toBeUndefined();
+      expect(clusterer.size).toBe(1);
+      // Far from every cluster: it stays where it is rather than opening a new one.
+      const far = clusterer.assign(at(90)).cluster;
+      expect(clusterer.reassign(at(90), far)).toBeUndefined();
+      expect(clusterer.get(far.id)!.count).toBe(1);
     });
   });
 

@@ -47,6 +47,36 @@ describe('OrganizationClusters.process', () => {
   });
 });
 
+describe('OrganizationClusters.process with re-assignment', () => {
+  const at = (degrees: number): Float32Array => {
+    const radians = (degrees * Math.PI) / 180;
+    return Float32Array.from([Math.cos(radians), Math.sin(radians)]);
+  };
+  /** Each question's vector by its first word: an angle in degrees (join threshold: about 18°). */
+  const vectorize = (text: string): Float32Array => at(Number(/\d+/.exec(text)![0]));
+  const run = (refinePasses: number) => {
+    const clusters = new OrganizationClusters(
+      2,
+      { ...DEFAULT_CLUSTERER, threshold: 0.95, sizePenalty: 0, mergeThreshold: 1.1, refinePasses },
+      ids,
+    );
+    // No merges (threshold above 1). 10° opens a cluster; 30° is 20° away and opens another, which the 22° questions join.
+    const batch = ['10', '30', '22', '22', '22'].map((angle, i) => conversation(`q${i}`, `Question ${angle} about the invoice?`));
+    return { clusters, result: clusters.process(batch, featurizer, ids, new Date('2026-11-20T00:00:00Z'), vectorize) };
+  };
+
+  it('moves a batch issue to the cluster it fits best once the batch is placed, and drops the cluster it emptied', () => {
+    const before = run(0).result;
+    expect(new Set(before.issues.map((i) => i.clusterId)).size).toBe(2);
+    const { clusters, result } = run(1);
+    const [first, ...rest] = result.issues;
+    expect(rest.every((i) => i.clusterId === first.clusterId)).toBe(true);
+    expect(result.touched.map((c) => c.id)).toEqual([first.clusterId]);
+    expect(clusters.size).toBe(1);
+    expect(clusters.record(first.clusterId!)).toMatchObject({ count: 5, sources: { email: 5 } });
+  });
+});
+
 describe('weeks', () => {
   it('buckets by the Monday of the UTC week and lists 13 weeks ending with the current one', () => {
     expect(weekOf(new Date('2026-11-22T23:59:59Z'))).toBe('2026-11-16');

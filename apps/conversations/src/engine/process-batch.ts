@@ -93,6 +93,8 @@ export class OrganizationClusters {
     const touched = new Set<string>();
     // Size of each touched cluster before this batch, to know which are due a merge check.
     const sizeBefore = new Map<string, number>();
+    // The batch's placed issues with their vectors, for the re-assignment passes.
+    const placed: Array<{ issue: IssueRecord; vector: Float32Array; source: string }> = [];
     for (const conversation of batch) {
       if (!conversation.parts.some((part) => part.role === 'user')) {
         result.skipped.set(conversation.id, 'no user message');
@@ -120,7 +122,7 @@ export class OrganizationClusters {
           clusterId = record.id;
           touched.add(record.id);
         }
-        result.issues.push({
+        const record: IssueRecord = {
           id: newIssueId(),
           conversationId: conversation.id,
           ordinal,
@@ -129,9 +131,12 @@ export class OrganizationClusters {
           clusterId,
           createdAt: conversation.createdAt,
           ingestedAt: conversation.ingestedAt,
-        });
+        };
+        result.issues.push(record);
+        if (clusterId) placed.push({ issue: record, vector, source: conversation.source });
       });
     }
+    for (let pass = 0; pass < this.clusterer.options.refinePasses; pass++) if (this.refine(placed, touched, sizeBefore, now) === 0) break;
     const due = [...touched].filter((id) => {
       const count = this.clusterer.get(id)?.count ?? 0;
       // A stray (see `straySize`) looks for a settled cluster to fold into after every batch it is in.
@@ -150,6 +155,39 @@ export class OrganizationClusters {
       if (record && !result.touched.includes(record)) result.touched.push(record);
     }
     return result;
+  }
+
+  /**
+   * One re-assignment pass over the batch's issues (see `refinePasses`); returns how many moved.
+   * A cluster this batch opened and emptied again disappears before it was ever stored. The
+   * records' counts are estimates until the store recounts the touched clusters.
+   */
+  private refine(
+    placed: Array<{ issue: IssueRecord; vector: Float32Array; source: string }>,
+    touched: Set<string>,
+    sizeBefore: Map<string, number>,
+    now: Date,
+  ): number {
+    let moved = 0;
+    for (const item of placed) {
+      const from = this.clusterer.get(item.issue.clusterId!)!;
+      const to = this.clusterer.reassign(item.vector, from);
+      if (!to) continue;
+      moved++;
+      const left = this.records.get(from.id)!;
+      left.sources[item.source] = Math.max(0, (left.sources[item.source] ?? 0) - 1);
+      if (from.count === 0) {
+        this.records.delete(from.id);
+        touched.delete(from.id);
+      }
+      if (!sizeBefore.has(to.id)) sizeBefore.set(to.id, to.count - 1);
+      const joined = this.records.get(to.id)!;
+      joined.sources[item.source] = (joined.sources[item.source] ?? 0) + 1;
+      joined.updatedAt = now;
+      touched.add(to.id);
+      item.issue.clusterId = to.id;
+    }
+    return moved;
   }
 
   private upsertRecord(
