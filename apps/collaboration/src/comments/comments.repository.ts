@@ -18,6 +18,9 @@ export interface TargetKey {
   changeRequestId: string;
 }
 
+/** What TypeORM's `query` answers for a DELETE (and UPDATE) on Postgres: the returned rows and the affected count. */
+type DeleteResult<T> = [T[], number];
+
 /** Comments, replies, reactions and mentions of collaboration's schema (data access only). */
 @Injectable()
 export class CommentsRepository {
@@ -119,7 +122,7 @@ export class CommentsRepository {
 
   /** Deletes a visible comment (its replies, reactions and mentions go with it); null when there was none. */
   async delete(manager: EntityManager, target: TargetKey, id: string): Promise<{ wasOpen: boolean } | null> {
-    const rows: Array<{ wasOpen: boolean }> = await manager.query(
+    const [rows]: DeleteResult<{ wasOpen: boolean }> = await manager.query(
       `DELETE FROM comments WHERE id = $1 AND space_id = $2 AND change_request_id = $3 AND hidden_at IS NULL
        RETURNING resolved_at IS NULL AS "wasOpen"`,
       [id, target.spaceId, target.changeRequestId],
@@ -205,10 +208,10 @@ export class CommentsRepository {
   }
 
   async deleteReply(manager: EntityManager, commentId: string, replyId: string): Promise<boolean> {
-    const rows: unknown[] = await manager.query('DELETE FROM comment_replies WHERE id = $1 AND comment_id = $2 RETURNING id', [
-      replyId,
-      commentId,
-    ]);
+    const [rows]: DeleteResult<{ id: string }> = await manager.query(
+      'DELETE FROM comment_replies WHERE id = $1 AND comment_id = $2 RETURNING id',
+      [replyId, commentId],
+    );
     if (rows.length === 0) return false;
     await manager.query('DELETE FROM comment_reactions WHERE comment_id = $1 AND reply_id = $2', [commentId, replyId]);
     await manager.query('DELETE FROM comment_mentions WHERE comment_id = $1 AND reply_id = $2', [commentId, replyId]);
