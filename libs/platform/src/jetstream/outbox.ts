@@ -13,6 +13,9 @@ import { JOB_SUBJECT_PREFIX } from './streams';
  */
 export const outboxChannel = (schema: string): string => `bindery_outbox_${schema}`;
 
+/** The one channel every service shared before per-schema channels. */
+const LEGACY_OUTBOX_CHANNEL = 'bindery_outbox';
+
 /** The wake-up of the writing service's own relay, in SQL: its schema is the session's first. */
 export const OUTBOX_NOTIFY_SQL = `pg_notify('bindery_outbox_' || current_schema(), '')`;
 
@@ -73,6 +76,9 @@ export class OutboxRelay {
     const [{ schema }]: Array<{ schema: string }> = await this.dataSource.query('SELECT current_schema() AS schema');
     await this.listener.connect();
     await this.listener.query(`LISTEN ${this.listener.escapeIdentifier(outboxChannel(schema))}`);
+    // The shared channel of earlier releases, only while a rolling upgrade still runs their writers
+    // (otherwise their commits would wait for the 30 s poll); nothing sends on it afterwards.
+    await this.listener.query(`LISTEN ${LEGACY_OUTBOX_CHANNEL}`);
     this.pollEvery(this.listeningPollMs);
     await this.flush();
   }
