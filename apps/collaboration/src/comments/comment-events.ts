@@ -31,12 +31,19 @@ export class CommentEvents {
     private readonly services: ServiceClient,
   ) {}
 
-  /** After a change of the target's open comments: its count and version, for content's counters. */
-  async countChanged(manager: EntityManager, key: TargetKey, organizationId: string, at: Date): Promise<void> {
-    const { version, open } = await this.comments.bumpTarget(manager, key, organizationId);
-    const event: CommentCountEvent = { spaceId: key.spaceId, organizationId, open, version, at: at.toISOString() };
-    if (key.changeRequestId !== '') event.changeRequestId = key.changeRequestId;
-    await addToOutbox(manager, CollaborationEvents.commentCountChanged, event);
+  /**
+   * After a change of the target's open comments (`openDelta`: +1 posted or reopened, -1 resolved
+   * or deleted while open, 0 otherwise): its count and version, for content's counters. Call it
+   * last in the transaction: it holds the target's row lock until the commit.
+   */
+  async countChanged(manager: EntityManager, key: TargetKey, organizationId: string, openDelta: number, at: Date): Promise<void> {
+    const payload: Omit<CommentCountEvent, 'open' | 'version'> = { spaceId: key.spaceId, organizationId, at: at.toISOString() };
+    if (key.changeRequestId !== '') payload.changeRequestId = key.changeRequestId;
+    await this.comments.bumpTarget(manager, key, organizationId, openDelta, {
+      id: newId(),
+      type: CollaborationEvents.commentCountChanged,
+      payload,
+    });
   }
 
   /**

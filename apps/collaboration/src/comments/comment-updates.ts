@@ -54,12 +54,13 @@ export class CommentUpdates {
         const source = { organizationId, key: scope.key, commentId: comment.id, replyId: reply?.id ?? '', authorId: user.id };
         await this.events.mentioned(manager, source, mentioned, now);
       }
-      if (input.resolved !== undefined && input.resolved !== (comment.resolvedAt !== null)) {
-        await this.comments.setResolved(manager, comment.id, input.resolved ? now : null, input.resolved ? user : null);
-        await this.events.countChanged(manager, scope.key, organizationId, now);
-      }
       await this.comments.addReactions(manager, comment.id, reply?.id ?? '', added, user, now);
       await this.comments.removeReactions(manager, comment.id, reply?.id ?? '', removed, user.id);
+      // Last: the count event locks the target's row until the commit.
+      if (input.resolved !== undefined && input.resolved !== (comment.resolvedAt !== null)) {
+        await this.comments.setResolved(manager, comment.id, input.resolved ? now : null, input.resolved ? user : null);
+        await this.events.countChanged(manager, scope.key, organizationId, input.resolved ? -1 : +1, now);
+      }
     });
   }
 

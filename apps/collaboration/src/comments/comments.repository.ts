@@ -1,4 +1,4 @@
-import type { CursorKey } from '@bindery/platform';
+import { type CursorKey, OUTBOX_NOTIFY_SQL } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { CommentFilter, CommentRow, ReactionRow, ReplierRow, ReplyRow } from './comment.rows';
@@ -17,6 +17,9 @@ export interface TargetKey {
   spaceId: string;
   changeRequestId: string;
 }
+
+/** What TypeORM's `query` answers for a DELETE (and UPDATE) on Postgres: the returned rows and the affected count. */
+type DeleteResult<T> = [T[], number];
 
 /** Comments, replies, reactions and mentions of collaboration's schema (data access only). */
 @Injectable()
@@ -117,33 +120,45 @@ export class CommentsRepository {
     ]);
   }
 
-  /** Deletes a visible comment (its replies, reactions and mentions go with it); false when there was none. */
-  async delete(manager: EntityManager, target: TargetKey, id: string): Promise<boolean> {
-    const rows: unknown[] = await manager.query(
-      'DELETE FROM comments WHERE id = $1 AND space_id = $2 AND change_request_id = $3 AND hidden_at IS NULL RETURNING id',
+  /** Deletes a visible comment (its replies, reactions and mentions go with it); null when there was none. */
+  async delete(manager: EntityManager, target: TargetKey, id: string): Promise<{ wasOpen: boolean } | null> {
+    const [rows]: DeleteResult<{ wasOpen: boolean }> = await manager.query(
+      `DELETE FROM comments WHERE id = $1 AND space_id = $2 AND change_request_id = $3 AND hidden_at IS NULL
+       RETURNING resolved_at IS NULL AS "wasOpen"`,
       [id, target.spaceId, target.changeRequestId],
     );
-    return rows.length > 0;
+    return rows[0] ?? null;
   }
 
   /**
-   * Bumps the target's version, holding its row lock to the end of the transaction, and counts its
-   * open comments after the lock: writers of one target count one after the other, so the event of
-   * the highest version always carries a count that includes every earlier commit.
+   * Bumps the target's version, changes its open-comment count by `openDelta`, and records the
+   * count event (`event` with `open` and `version` added) in the outbox, all in one statement,
+   * issued last in the transaction: the row lock is held only for it and the commit. The upsert
+   * applies the delta to the newest committed row, so writers of one target count one after the
+   * other and the event of the highest version carries the count of every earlier commit.
    */
-  async bumpTarget(manager: EntityManager, target: TargetKey, organizationId: string): Promise<{ version: number; open: number }> {
-    const [{ version }]: Array<{ version: number }> = await manager.query(
-      `INSERT INTO comment_targets (space_id, change_request_id, organization_id, version) VALUES ($1, $2, $3, 1)
-       ON CONFLICT (space_id, change_request_id) DO UPDATE SET version = comment_targets.version + 1, organization_id = $3
-       RETURNING version::int AS version`,
-      [target.spaceId, target.changeRequestId, organizationId],
+  async bumpTarget(
+    manager: EntityManager,
+    target: TargetKey,
+    organizationId: string,
+    openDelta: number,
+    event: { id: string; type: string; payload: object },
+  ): Promise<void> {
+    await manager.query(
+      `WITH target AS (
+         INSERT INTO comment_targets (space_id, change_request_id, organization_id, version, open_count)
+         VALUES ($1, $2, $3, 1, $4::int)
+         ON CONFLICT (space_id, change_request_id) DO UPDATE
+           SET version = comment_targets.version + 1, organization_id = $3, open_count = comment_targets.open_count + $4::int
+         RETURNING version, open_count
+       ), added AS (
+         INSERT INTO outbox (id, type, payload)
+         SELECT $5, $6, $7::jsonb || jsonb_build_object('open', open_count, 'version', version) FROM target
+         RETURNING id
+       )
+       SELECT ${OUTBOX_NOTIFY_SQL} FROM added`,
+      [target.spaceId, target.changeRequestId, organizationId, openDelta, event.id, event.type, JSON.stringify(event.payload)],
     );
-    const [{ open }]: Array<{ open: number }> = await manager.query(
-      `SELECT count(*)::int AS open FROM comments
-       WHERE space_id = $1 AND change_request_id = $2 AND resolved_at IS NULL AND hidden_at IS NULL`,
-      [target.spaceId, target.changeRequestId],
-    );
-    return { version, open };
   }
 
   // Replies
@@ -193,10 +208,10 @@ export class CommentsRepository {
   }
 
   async deleteReply(manager: EntityManager, commentId: string, replyId: string): Promise<boolean> {
-    const rows: unknown[] = await manager.query('DELETE FROM comment_replies WHERE id = $1 AND comment_id = $2 RETURNING id', [
-      replyId,
-      commentId,
-    ]);
+    const [rows]: DeleteResult<{ id: string }> = await manager.query(
+      'DELETE FROM comment_replies WHERE id = $1 AND comment_id = $2 RETURNING id',
+      [replyId, commentId],
+    );
     if (rows.length === 0) return false;
     await manager.query('DELETE FROM comment_reactions WHERE comment_id = $1 AND reply_id = $2', [commentId, replyId]);
     await manager.query('DELETE FROM comment_mentions WHERE comment_id = $1 AND reply_id = $2', [commentId, replyId]);

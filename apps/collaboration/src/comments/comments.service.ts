@@ -89,13 +89,13 @@ export class CommentsService {
     };
     await this.comments.transaction(async (manager) => {
       await this.comments.insert(manager, row);
-      await this.events.countChanged(manager, scope.key, organizationId, now);
       await this.events.mentioned(
         manager,
         { organizationId, key: scope.key, commentId: row.id, replyId: '', authorId: author.id },
         mentioned,
         now,
       );
+      await this.events.countChanged(manager, scope.key, organizationId, +1, now);
     });
     return toComment(row, { repliers: [], reactions: [] }, scope.access, ctx.baseUrl, undefined);
   }
@@ -114,9 +114,8 @@ export class CommentsService {
     const { permissions } = toComment(found, { repliers: [], reactions: [] }, scope.access, ctx.baseUrl, undefined);
     if (!permissions.delete) throw forbidden("Only the comment's author or a space admin can delete it");
     await this.comments.transaction(async (manager) => {
-      if (await this.comments.delete(manager, scope.key, found.id)) {
-        await this.events.countChanged(manager, scope.key, scope.access.organization, new Date());
-      }
+      const deleted = await this.comments.delete(manager, scope.key, found.id);
+      if (deleted) await this.events.countChanged(manager, scope.key, scope.access.organization, deleted.wasOpen ? -1 : 0, new Date());
     });
     return {};
   }

@@ -73,5 +73,14 @@ describe('Space.comments and ChangeRequest.comments, kept by content from collab
       const listed = expectOperation<ListBody<CommentBody>>(await w.reader.client.get(`${base}/comments`), 'listCommentsInSpace', 200);
       expect(listed.count).toBe(4);
     }, 10_000);
+
+    // Reopened, resolved again, then deleted while resolved: the count moves only with open comments.
+    expectOperation(await client.put(`${base}/comments/${first.id}`, { resolved: false }), 'updateCommentInSpace', 200);
+    await eventually(async () => expect(await spaceComments()).toBe(4), 10_000);
+    expectOperation(await client.put(`${base}/comments/${first.id}`, { resolved: true }), 'updateCommentInSpace', 200);
+    await eventually(async () => expect(await spaceComments()).toBe(3), 10_000);
+    expectOperation(await client.delete(`${base}/comments/${first.id}`), 'deleteCommentInSpace', 204);
+    for (const body of ['six', 'seven']) await postComment(w.commenter.client, base, { body: { markdown: body } });
+    await eventually(async () => expect(await spaceComments()).toBe(5), 10_000);
   }, 480_000);
 });

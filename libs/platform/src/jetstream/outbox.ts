@@ -5,8 +5,19 @@ import { newId } from '../ids/new-id';
 import type { JetStreamBus } from './jetstream-bus';
 import { JOB_SUBJECT_PREFIX } from './streams';
 
-/** Postgres NOTIFY channel that wakes the relay as soon as an outbox row commits. */
-export const OUTBOX_CHANNEL = 'bindery_outbox';
+/**
+ * Postgres NOTIFY channel that wakes the relay as soon as an outbox row commits: one per schema.
+ * Channels are database-wide, and every service shares the database, so one shared channel woke
+ * every service's relay for every other service's write (six empty outbox transactions for each
+ * of content's commits under load).
+ */
+export const outboxChannel = (schema: string): string => `bindery_outbox_${schema}`;
+
+/** The one channel every service shared before per-schema channels. */
+const LEGACY_OUTBOX_CHANNEL = 'bindery_outbox';
+
+/** The wake-up of the writing service's own relay, in SQL: its schema is the session's first. */
+export const OUTBOX_NOTIFY_SQL = `pg_notify('bindery_outbox_' || current_schema(), '')`;
 
 /** DDL of the outbox table; every service that publishes events creates it in its first migration. */
 export const OUTBOX_TABLE_SQL = `CREATE TABLE outbox (
@@ -25,7 +36,7 @@ export async function addToOutbox(manager: EntityManager, type: string, payload:
   // this transaction commits (and once per transaction, however many rows it adds).
   await manager.query(
     `WITH added AS (INSERT INTO outbox (id, type, payload) VALUES ($1, $2, $3) RETURNING id)
-     SELECT pg_notify('${OUTBOX_CHANNEL}', '') FROM added`,
+     SELECT ${OUTBOX_NOTIFY_SQL} FROM added`,
     [newId(), type, JSON.stringify(payload)],
   );
 }
@@ -61,8 +72,13 @@ export class OutboxRelay {
       logger.warn({ err: error }, 'outbox listener connection lost; polling only');
       this.pollEvery(this.pollMs);
     });
+    // The schema as the service's sessions resolve it (`search_path`), as `OUTBOX_NOTIFY_SQL` does.
+    const [{ schema }]: Array<{ schema: string }> = await this.dataSource.query('SELECT current_schema() AS schema');
     await this.listener.connect();
-    await this.listener.query(`LISTEN ${OUTBOX_CHANNEL}`);
+    await this.listener.query(`LISTEN ${this.listener.escapeIdentifier(outboxChannel(schema))}`);
+    // The shared channel of earlier releases, only while a rolling upgrade still runs their writers
+    // (otherwise their commits would wait for the 30 s poll); nothing sends on it afterwards.
+    await this.listener.query(`LISTEN ${LEGACY_OUTBOX_CHANNEL}`);
     this.pollEvery(this.listeningPollMs);
     await this.flush();
   }

@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { newId } from '../ids/new-id';
-import { OUTBOX_CHANNEL } from '../jetstream/outbox';
+import { OUTBOX_NOTIFY_SQL } from '../jetstream/outbox';
 import { JOB_SUBJECT_PREFIX } from '../jetstream/streams';
 import type { TraceCarrier } from '../tracing/carrier';
 import { activeTraceCarrier } from '../tracing/spans';
@@ -41,7 +41,7 @@ export async function enqueueJob(manager: EntityManager, type: string, payload: 
      ), added AS (
        INSERT INTO outbox (id, type, payload) SELECT id, $4::text, $5::jsonb FROM job RETURNING id
      )
-     SELECT pg_notify('${OUTBOX_CHANNEL}', '') FROM added`,
+     SELECT ${OUTBOX_NOTIFY_SQL} FROM added`,
     [jobId, type, JSON.stringify(payload ?? null), JOB_SUBJECT_PREFIX + type, JSON.stringify(envelope)],
   );
   return jobId;
