@@ -90,6 +90,15 @@ export async function merge(client: ApiClient, spaceId: string, crId: string | n
   return expectOperation(await client.post(`/v1/spaces/${spaceId}/change-requests/${crId}/merge`), 'mergeChangeRequest', 200);
 }
 
+/** A new space whose content is `changes`, merged through one change request. */
+export async function mergedSpace(client: ApiClient, orgId: string, title: string, changes: unknown[]): Promise<SpaceBody> {
+  const space = await createSpace(client, orgId, title);
+  const cr = await createChangeRequest(client, space.id, 'Seed');
+  await editContent(client, space.id, cr.id, changes);
+  await merge(client, space.id, cr.id);
+  return space;
+}
+
 export async function spacePage(client: ApiClient, spaceId: string, pageId: string): Promise<PageBody> {
   return expectOperation<PageBody>(await client.get(`/v1/spaces/${spaceId}/content/page/${pageId}`), 'getPageById', 200);
 }

@@ -31,6 +31,27 @@ export async function waitForTranslation(
   throw new Error(`translation did not reach the expected state in ${timeoutMs} ms; last: ${JSON.stringify(last)}`);
 }
 
+/** Creates a translation of an English space into `language`: its URL and its body. */
+export async function createTranslation(
+  client: ApiClient,
+  orgId: string,
+  spaceId: string,
+  language = 'es',
+): Promise<{ url: string; created: TranslationBody }> {
+  const base = `/v1/orgs/${orgId}/translations`;
+  const created = expectOperation<TranslationBody>(
+    await client.post(base, { language, source: { space: spaceId, language: 'en' } }),
+    'createTranslation',
+    201,
+  );
+  return { url: `${base}/${created.id}`, created };
+}
+
+/** Starts a run of the translation at `url` (204: queued). */
+export async function runTranslation(client: ApiClient, url: string): Promise<void> {
+  expectOperation(await client.post(`${url}/run`), 'runTranslation', 204);
+}
+
 /** The translations service's database, as its own role (what a run kept between attempts). */
 export async function translationsDatabase(): Promise<Client> {
   const stack = await controlTestStack();

@@ -1,27 +1,19 @@
 import { expectOperation } from '@bindery/testing';
-import { createChangeRequest, createSpace, editContent, merge, newOrgAdmin } from './content-helpers';
-import { type TranslationBody, translationsDatabase, waitForTranslation } from './translations-helpers';
+import { mergedSpace, newOrgAdmin } from './content-helpers';
+import { createTranslation, runTranslation, type TranslationBody, translationsDatabase, waitForTranslation } from './translations-helpers';
 
 const SENTENCE = 'The user opens the file and writes a short letter to the new friend in the city before the night.';
 
 describe('translations: a run job delivered again after its run completed', () => {
   it('is not run, or counted, a second time', async () => {
     const { client, orgId } = await newOrgAdmin('translate-redelivery');
-    const space = await createSpace(client, orgId, 'Redelivered');
-    const cr = await createChangeRequest(client, space.id, 'Seed');
-    await editContent(client, space.id, cr.id, [
+    const space = await mergedSpace(client, orgId, 'Redelivered', [
       { operation: 'insert_page', title: 'Notes', document: { markdown: SENTENCE } },
       { operation: 'insert_page', title: 'More notes', document: { markdown: SENTENCE } },
     ]);
-    await merge(client, space.id, cr.id);
-    const base = `/v1/orgs/${orgId}/translations`;
-    const created = expectOperation<TranslationBody>(
-      await client.post(base, { language: 'es', source: { space: space.id, language: 'en' } }),
-      'createTranslation',
-      201,
-    );
-    expectOperation(await client.post(`${base}/${created.id}/run`), 'runTranslation', 204);
-    const first = await waitForTranslation(client, `${base}/${created.id}`, (t) => t.stats.runs === 1);
+    const { url, created } = await createTranslation(client, orgId, space.id);
+    await runTranslation(client, url);
+    const first = await waitForTranslation(client, url, (t) => t.stats.runs === 1);
     expect(first).toMatchObject({ status: 'completed', stats: { runs: 1, latestPages: 2 } });
 
     const db = await translationsDatabase();
@@ -58,7 +50,7 @@ describe('translations: a run job delivered again after its run completed', () =
       }
       expect(await finished()).toMatchObject({ status: 'succeeded' });
 
-      const after = expectOperation<TranslationBody>(await client.get(`${base}/${created.id}`), 'getTranslation', 200);
+      const after = expectOperation<TranslationBody>(await client.get(url), 'getTranslation', 200);
       expect(after.status).toBe('completed');
       expect(after.stats).toEqual(first.stats);
       expect(after.result).toEqual(first.result);

@@ -3,8 +3,10 @@ import { createChangeRequest, createSpace, editContent, merge, newOrgAdmin, type
 import { newUser } from './helpers';
 import { addMember, newOrganization } from './identity-helpers';
 import {
+  createTranslation,
   killTranslationsWorker,
   restartTranslationsWorker,
+  runTranslation,
   shapeOf,
   type TranslationBody,
   translationsDatabase,
@@ -177,12 +179,7 @@ describe('translations: runs with Apertium', () => {
       Array.from({ length: 48 }, (_, i) => ({ operation: 'insert_page', title: `Chapter ${i}`, document: body })),
     );
     await merge(client, space.id, cr.id);
-    const base = `/v1/orgs/${orgId}/translations`;
-    const created = expectOperation<TranslationBody>(
-      await client.post(base, { language: 'es', source: { space: space.id, language: 'en' } }),
-      'createTranslation',
-      201,
-    );
+    const { url, created } = await createTranslation(client, orgId, space.id);
     const db = await translationsDatabase();
     try {
       const kept = async () =>
@@ -192,7 +189,7 @@ describe('translations: runs with Apertium', () => {
             [created.id],
           )
         ).rows;
-      expectOperation(await client.post(`${base}/${created.id}/run`), 'runTranslation', 204);
+      await runTranslation(client, url);
       const deadline = Date.now() + 60_000;
       while ((await kept()).length < 5 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
       await killTranslationsWorker();
@@ -200,11 +197,11 @@ describe('translations: runs with Apertium', () => {
       expect(before.length).toBeGreaterThanOrEqual(5);
       expect(before.length).toBeLessThan(48);
       // Killed mid-run: no result was written.
-      const mid = expectOperation<TranslationBody>(await client.get(`${base}/${created.id}`), 'getTranslation', 200);
+      const mid = expectOperation<TranslationBody>(await client.get(url), 'getTranslation', 200);
       expect(mid.result).toBeUndefined();
 
       await restartTranslationsWorker({ TRANSLATION_RUN_ACK_WAIT_MS: '2000' });
-      const done = await waitForTranslation(client, `${base}/${created.id}`, (t) => t.stats.runs === 1, 90_000);
+      const done = await waitForTranslation(client, url, (t) => t.stats.runs === 1, 90_000);
       expect(done.stats).toMatchObject({ latestPages: 48, totalPages: 48 });
       // Pages kept before the kill were not translated again (their rows were never rewritten).
       const after = new Map((await kept()).map((r) => [r.page_id, r.xmin]));
@@ -224,14 +221,9 @@ describe('translations: runs with Apertium', () => {
 describe('translations: languages without a direct pair', () => {
   it('translates into French through Spanish (Apertium has no English → French pair)', async () => {
     const { client, orgId, space, ids } = await sourceSpace();
-    const base = `/v1/orgs/${orgId}/translations`;
-    const created = expectOperation<TranslationBody>(
-      await client.post(base, { language: 'fr', source: { space: space.id, language: 'en' } }),
-      'createTranslation',
-      201,
-    );
-    expectOperation(await client.post(`${base}/${created.id}/run`), 'runTranslation', 204);
-    const done = await waitForTranslation(client, `${base}/${created.id}`, (t) => t.stats.runs === 1);
+    const { url } = await createTranslation(client, orgId, space.id, 'fr');
+    await runTranslation(client, url);
+    const done = await waitForTranslation(client, url, (t) => t.stats.runs === 1);
     expect(done).toMatchObject({ status: 'completed', language: 'fr', stats: { latestPages: 3 } });
     expect(done.error).toBeUndefined();
     const source = flat(await pagesOf(client, space.id));

@@ -1,6 +1,6 @@
 import { expectOperation } from '@bindery/testing';
-import { createChangeRequest, createSpace, editContent, merge, newOrgAdmin, type PageBody, paragraph } from './content-helpers';
-import { type TranslationBody, waitForTranslation, wordsOf } from './translations-helpers';
+import { mergedSpace, newOrgAdmin, type PageBody, paragraph } from './content-helpers';
+import { createTranslation, runTranslation, waitForTranslation, wordsOf } from './translations-helpers';
 
 const SENTENCE = 'The user opens the file and writes a short letter to the new friend in the city before the night.';
 const PAGES = 4;
@@ -30,29 +30,21 @@ describe('translations: a source space whose page tree comes in parts', () => {
   it('is translated whole', async () => {
     expect(process.env.PAGE_TREE_PART_BYTES).toBe(String(1024 * 1024));
     const { client, orgId } = await newOrgAdmin('translate-parts');
-    const space = await createSpace(client, orgId, 'Large');
-    const cr = await createChangeRequest(client, space.id, 'Seed');
-    await editContent(
+    const space = await mergedSpace(
       client,
-      space.id,
-      cr.id,
+      orgId,
+      'Large',
       Array.from({ length: PAGES }, (_, i) => ({
         operation: 'insert_page',
         title: `Chapter ${i}`,
         document: { document: { object: 'document', data: {}, nodes: [paragraph(`p${i}`, SENTENCE), codeBlock(`c${i}`, codeLines(i))] } },
       })),
     );
-    await merge(client, space.id, cr.id);
 
-    const base = `/v1/orgs/${orgId}/translations`;
-    const created = expectOperation<TranslationBody>(
-      await client.post(base, { language: 'es', source: { space: space.id, language: 'en' } }),
-      'createTranslation',
-      201,
-    );
-    expectOperation(await client.post(`${base}/${created.id}/run`), 'runTranslation', 204);
+    const { url } = await createTranslation(client, orgId, space.id);
+    await runTranslation(client, url);
     // Either outcome ends the wait: a run that cannot read the tree fails for good after its retries.
-    const done = await waitForTranslation(client, `${base}/${created.id}`, (t) => t.stats.runs === 1 || t.error !== undefined, 180_000);
+    const done = await waitForTranslation(client, url, (t) => t.stats.runs === 1 || t.error !== undefined, 180_000);
     expect(done.error).toBeUndefined();
     expect(done).toMatchObject({ status: 'completed', stats: { runs: 1, latestPages: PAGES, totalPages: PAGES } });
 
