@@ -89,7 +89,9 @@ export function natsUserFor(app: AppSpec): NatsUser {
     user: app.name,
     permissions: {
       publish: { allow: [...app.nats.calls, ...jetStream, ...(app.nats.publishes ?? [])] },
-      subscribe: { allow: [...(serves ? [`${app.name}.>`] : []), `_INBOX.${app.name}.>`, ...(app.nats.listens ?? []), ...hearsMemberships] },
+      subscribe: {
+        allow: [...(serves ? [`${app.name}.>`] : []), `_INBOX.${app.name}.>`, ...(app.nats.listens ?? []), ...hearsMemberships],
+      },
       ...(serves ? { allow_responses: true } : {}),
     },
   };

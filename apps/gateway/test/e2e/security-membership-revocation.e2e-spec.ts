@@ -73,7 +73,8 @@ const CHANGES: Change[] = [
       expectOperation(await org.admin.client.patch(memberPath(member), { role: 'read' }), 'updateMemberInOrganizationById', 200);
     },
     // Opening a change request needs "edit"; commenting needs "comment".
-    content: async (member) => void expectError(await member.client.post(`/v1/spaces/${spaceId}/change-requests`, { subject: 'Late' }), 403),
+    content: async (member) =>
+      void expectError(await member.client.post(`/v1/spaces/${spaceId}/change-requests`, { subject: 'Late' }), 403),
     collaboration: async (member) =>
       void expectError(await member.client.post(`/v1/spaces/${spaceId}/comments`, { body: { markdown: 'Late' } }), 403),
   },

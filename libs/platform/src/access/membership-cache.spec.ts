@@ -84,7 +84,12 @@ describe('MembershipCache', () => {
   it("forgets an organization's standings when the change names no user", async () => {
     const cache = liveCache();
     const ask = jest.fn(() => Promise.resolve(member('read')));
-    for (const [org, user] of [['o1', 'u1'], ['o1', 'u2'], ['o10', 'u1']]) await cache.standing(org, user, ask);
+    for (const [org, user] of [
+      ['o1', 'u1'],
+      ['o1', 'u2'],
+      ['o10', 'u1'],
+    ])
+      await cache.standing(org, user, ask);
     await settle();
     cache.invalidate({ organizationId: 'o1' });
     expect(cache.size).toBe(1);

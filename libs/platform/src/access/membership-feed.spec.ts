@@ -13,7 +13,6 @@ function fakeConnection() {
   const flushes: Array<{ resolve: () => void; reject: (e: Error) => void }> = [];
   const statuses: Status[] = [];
   let wake: (() => void) | undefined;
-  let statusEnded = false;
   const nc = {
     subscribe: (subject: string, options: { callback: typeof callback; queue?: string }) => {
       log.push(`sub ${subject}${options.queue ? ` queue ${options.queue}` : ''}`);
@@ -33,7 +32,6 @@ function fakeConnection() {
       async *[Symbol.asyncIterator]() {
         for (;;) {
           while (statuses.length > 0) yield statuses.shift()!;
-          if (statusEnded) return;
           await new Promise<void>((resolve) => (wake = resolve));
         }
       },
@@ -42,7 +40,7 @@ function fakeConnection() {
   return {
     nc,
     log,
-    deliver: (data: unknown) => callback!(null, { json: () => (typeof data === 'string' ? JSON.parse(data) : data) } as Msg),
+    deliver: (data: unknown) => callback!(null, { json: (): unknown => (typeof data === 'string' ? JSON.parse(data) : data) } as Msg),
     fail: (error: Error) => callback!(error, undefined as unknown as Msg),
     confirmFlush: async () => {
       flushes.shift()!.resolve();

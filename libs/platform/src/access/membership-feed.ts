@@ -83,7 +83,10 @@ export class MembershipFeed {
   }
 
   private fail(error: Error): void {
-    logger.warn({ err: error, subject: IdentityBroadcasts.membershipChanged }, 'membership changes cannot be heard: standings are not reused');
+    logger.warn(
+      { err: error, subject: IdentityBroadcasts.membershipChanged },
+      'membership changes cannot be heard: standings are not reused',
+    );
     this.cache.suspend();
   }
 
@@ -117,7 +120,10 @@ export class MembershipFeed {
         case 'slowConsumer':
           this.cache.clear();
           break;
-        default:
+        // The server's news (cluster changes, lame duck mode) and pings lose nothing.
+        case 'update':
+        case 'ldm':
+        case 'ping':
           break;
       }
     }
@@ -130,7 +136,9 @@ function readChange(msg: Msg): MembershipChangedBroadcast | undefined {
     const change = msg.json<Partial<MembershipChangedBroadcast>>();
     if (typeof change?.organizationId !== 'string') return undefined;
     if (change.userId !== undefined && typeof change.userId !== 'string') return undefined;
-    return change.userId === undefined ? { organizationId: change.organizationId } : { organizationId: change.organizationId, userId: change.userId };
+    return change.userId === undefined
+      ? { organizationId: change.organizationId }
+      : { organizationId: change.organizationId, userId: change.userId };
   } catch {
     return undefined;
   }

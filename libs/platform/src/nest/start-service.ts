@@ -38,7 +38,12 @@ class ServiceRootModule {
 @Module({})
 class MembershipFeedModule {
   static of(feed: MembershipFeed): DynamicModule {
-    return { module: MembershipFeedModule, global: true, providers: [{ provide: MembershipFeed, useValue: feed }], exports: [MembershipFeed] };
+    return {
+      module: MembershipFeedModule,
+      global: true,
+      providers: [{ provide: MembershipFeed, useValue: feed }],
+      exports: [MembershipFeed],
+    };
   }
 }
 
@@ -53,7 +58,11 @@ export async function startService(options: StartServiceOptions): Promise<INestM
   };
   const app = await NestFactory.createMicroservice<MicroserviceOptions>(root, {
     // Stopping: unsubscribe, answer the messages in hand (at most 10 s), then close.
-    strategy: new DrainingServerNats({ ...natsConnectionOptions(options.nats, options.name), queue: options.name }, undefined, membershipFeed),
+    strategy: new DrainingServerNats(
+      { ...natsConnectionOptions(options.nats, options.name), queue: options.name },
+      undefined,
+      membershipFeed,
+    ),
     logger: new PinoNestLogger(),
   });
   app.useGlobalFilters(new RpcErrorFilter());
