@@ -24,6 +24,8 @@ export * from './nats/check-phase-batch';
 export * from './jobs';
 export * from './access/space-access-client';
 export * from './access/organization-access-client';
+export * from './access/membership-cache';
+export * from './access/membership-feed';
 // Framework-free (no NestJS import): tools and tests call services with it too.
 export { type NestReplyPacket, ServiceClient } from './nest/service-client';
 export * from './database/migrate-main';

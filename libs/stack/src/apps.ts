@@ -9,6 +9,7 @@ import {
   ContentSubjects,
   EVENT_PREFIX_TOKEN_REVOKED,
   GitSyncSubjects,
+  IdentityBroadcasts,
   IdentitySubjects,
   PUBLISHED_CONTENT_EVENTS,
   PUBLISHED_SITE_EVENTS,
@@ -58,6 +59,8 @@ export const SERVICES: AppSpec[] = [
     nats: {
       calls: [ContentSubjects.memberSpaces, ContentSubjects.spaceAccess, ContentSubjects.organizationSpaceCounts, SitesSubjects.siteExists],
       consumes: [{ durable: SPACE_COUNTS_CONSUMER, subject: SPACE_COUNTS_EVENTS }],
+      // Tells the services that cache standings that one changed (`MembershipFeed`).
+      publishes: [IdentityBroadcasts.membershipChanged],
     },
   },
   {

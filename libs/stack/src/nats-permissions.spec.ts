@@ -5,12 +5,21 @@ describe('NATS permissions', () => {
   const content = natsUserFor(SERVICES.find((s) => s.name === 'content')!);
 
   it('lets a service answer its own subjects, read its own inbox and publish its own events only', () => {
-    expect(content.permissions!.subscribe.allow).toEqual(['content.>', '_INBOX.content.>']);
+    // And hear identity's membership changes, since it asks for standings (its MembershipFeed).
+    expect(content.permissions!.subscribe.allow).toEqual(['content.>', '_INBOX.content.>', 'identity.membership.changed']);
     expect(content.permissions!.allow_responses).toBe(true);
     expect(content.permissions!.publish.allow).toContain('events.content.>');
     expect(content.permissions!.publish.allow).not.toContain('events.identity.>');
     expect(content.permissions!.publish.allow).toContain('identity.membership.get');
     expect(content.permissions!.publish.allow).not.toContain('identity.>');
+  });
+
+  it('lets identity alone announce membership changes, and only services asking for standings hear them', () => {
+    const user = (name: string) => natsUserFor(SERVICES.find((s) => s.name === name)!).permissions!;
+    expect(user('identity').publish.allow).toContain('identity.membership.changed');
+    expect(user('content').publish.allow).not.toContain('identity.membership.changed');
+    // Collaboration asks content for space levels, never identity for standings.
+    expect(user('collaboration').subscribe.allow).not.toContain('identity.membership.changed');
   });
 
   it('lets the gateway call every service and use JetStream for its KV bucket, but answer nothing', () => {

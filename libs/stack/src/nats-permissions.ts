@@ -6,6 +6,7 @@ import {
   JOB_SUBJECT_PREFIX,
   JOBS_STREAM,
 } from '@bindery/platform';
+import { IdentityBroadcasts, IdentitySubjects } from '@bindery/contracts';
 import { ALL_APPS, type AppSpec } from './apps';
 
 /** A NATS user of the system and what it may publish and subscribe to. */
@@ -81,11 +82,16 @@ export function natsUserFor(app: AppSpec): NatsUser {
   const serves = app.schema !== undefined && !worker;
   const jetStream = worker ? workerJetStream(app.dir!) : serves ? serviceJetStream(app) : [];
   if (app.nats.consumes) jetStream.push(...eventConsumers(app.nats.consumes));
+  // A service that asks for standings hears when they change (its `MembershipFeed`, on the
+  // connection its requests arrive on), so it may reuse them.
+  const hearsMemberships = serves && app.nats.calls.includes(IdentitySubjects.membershipGet) ? [IdentityBroadcasts.membershipChanged] : [];
   return {
     user: app.name,
     permissions: {
       publish: { allow: [...app.nats.calls, ...jetStream, ...(app.nats.publishes ?? [])] },
-      subscribe: { allow: [...(serves ? [`${app.name}.>`] : []), `_INBOX.${app.name}.>`, ...(app.nats.listens ?? [])] },
+      subscribe: {
+        allow: [...(serves ? [`${app.name}.>`] : []), `_INBOX.${app.name}.>`, ...(app.nats.listens ?? []), ...hearsMemberships],
+      },
       ...(serves ? { allow_responses: true } : {}),
     },
   };

@@ -5,6 +5,7 @@ import { VisitorClaimsService } from '../visitor-claims/visitor-claims.service';
 import { MembersHandler } from './members.handler';
 import { MembersRepository } from './members.repository';
 import { MembersService } from './members.service';
+import { MembershipAnnouncer } from './membership-announcer';
 import { MembershipsHandler } from './memberships.handler';
 import { MembershipsRepository } from './memberships.repository';
 import { MembershipsService } from './memberships.service';
@@ -16,6 +17,7 @@ import { MembershipsService } from './memberships.service';
     MembershipsRepository,
     MembersService,
     MembersRepository,
+    MembershipAnnouncer,
     VisitorClaimsService,
     VisitorClaimsKeysRepository,
   ],

@@ -18,6 +18,7 @@ import { canInspectMember } from '../permissions/access-rules';
 import { OrganizationAccess } from '../permissions/organization-access.service';
 import { VisitorClaimsService } from '../visitor-claims/visitor-claims.service';
 import { memberSortKey } from './member-list-query';
+import { MembershipAnnouncer } from './membership-announcer';
 import { toMember } from './member-row';
 import { MembersRepository } from './members.repository';
 
@@ -28,6 +29,7 @@ export class MembersService {
     private readonly access: OrganizationAccess,
     private readonly visitorClaims: VisitorClaimsService,
     private readonly db: DataSource,
+    private readonly announcer: MembershipAnnouncer,
   ) {}
 
   async list(ctx: RequestContext, input: MemberListInput): Promise<List<Member>> {
@@ -48,13 +50,16 @@ export class MembersService {
   /** Changes a member's role; the last admin cannot be demoted (400). */
   async update(ctx: RequestContext, { organizationId, userId, role }: MemberUpdateInput): Promise<Member> {
     await this.access.require(ctx, organizationId, 'members.manage');
-    await this.db.transaction(async (manager) => {
+    const changed = await this.db.transaction(async (manager) => {
       const current = await this.lockAndFind(manager, organizationId, userId);
-      if (current.role === role) return;
+      if (current.role === role) return false;
       if (current.role === 'admin') await this.keepAnAdmin(manager, organizationId, 'demote');
       await this.members.setRole(manager, organizationId, userId, role);
       await this.recordUpdated(manager, organizationId, userId, role);
+      return true;
     });
+    // Committed; services forget the old role before anyone hears this answer.
+    if (changed) await this.announcer.changed(organizationId, userId);
     return toMember(await this.mustFind(organizationId, userId), ctx.baseUrl);
   }
 
@@ -62,15 +67,18 @@ export class MembersService {
   async remove(ctx: RequestContext, { organizationId, userId }: MemberInput): Promise<void> {
     const caller = await this.access.require(ctx, organizationId, 'org.view');
     if (!canInspectMember({ role: caller.role }, caller.userId, userId)) throw forbidden('Only admins can remove other members');
-    await this.db.transaction(async (manager) => {
+    const removed = await this.db.transaction(async (manager) => {
       await this.members.lockOrganization(manager, organizationId);
       const current = await this.members.find(organizationId, userId, manager);
-      if (!current) return;
+      if (!current) return false;
       if (current.role === 'admin') await this.keepAnAdmin(manager, organizationId, 'remove');
       await this.members.remove(manager, organizationId, userId);
       const event: MemberRemovedEvent = { organizationId, userId, removedAt: new Date().toISOString() };
       await addToOutbox(manager, IdentityEvents.memberRemoved, event);
+      return true;
     });
+    // Committed; services forget the membership before anyone hears this answer.
+    if (removed) await this.announcer.changed(organizationId, userId);
   }
 
   /** Marks an existing member as able to sign in with the organization's SSO. */

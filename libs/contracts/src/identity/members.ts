@@ -96,6 +96,15 @@ export interface MemberRemovedEvent {
   removedAt: string;
 }
 
+/**
+ * Payload of the `identity.membership.changed` broadcast: the standing of `userId` in the
+ * organization may have changed. Without `userId`: every standing in the organization.
+ */
+export interface MembershipChangedBroadcast {
+  organizationId: string;
+  userId?: string;
+}
+
 export interface MembersRpc {
   [IdentitySubjects.membershipGet]: { input: MembershipGetInput; result: MembershipGetResult };
   [IdentitySubjects.membershipsAmong]: { input: MembershipsAmongInput; result: MembershipsAmongResult };

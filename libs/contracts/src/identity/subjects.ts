@@ -69,5 +69,20 @@ export const IdentityEvents = {
   teamMembersChanged: 'identity.team.members-changed',
 } as const;
 
+/**
+ * Core-NATS broadcasts of identity (no stream, no durable: every listening replica hears each one,
+ * and only while connected). Not under `events.`, so no stream keeps them.
+ */
+export const IdentityBroadcasts = {
+  /**
+   * A membership's standing (`identity.membership.get`'s answer) changed: a member was removed, or
+   * their role changed. Published, and handed to the NATS server, after the change commits and
+   * before identity answers the request that made it, so a service that hears it on the connection
+   * it receives requests on drops its cached standing before the client's next request reaches it
+   * (`MembershipChangedBroadcast`; see `MembershipFeed` in libs/platform).
+   */
+  membershipChanged: 'identity.membership.changed',
+} as const;
+
 /** Core-NATS subject on which a revocation event is also seen (stream subjects carry the `events.` prefix). */
 export const EVENT_PREFIX_TOKEN_REVOKED = `events.${IdentityEvents.tokenRevoked}`;

@@ -1,6 +1,7 @@
 import type { MemberRole, MembershipGetResult, RequestContext } from '@bindery/contracts';
 import { AppError } from '../errors/app-error';
 import type { ServiceClient } from '../nest/service-client';
+import { MembershipCache } from './membership-cache';
 import { NO_ORGANIZATION, OrganizationAccessClient, type OrganizationAction, organizationAllows } from './organization-access-client';
 
 const ctx = (requestId = 'r1'): RequestContext => ({ requestId, baseUrl: 'http://x', caller: { userId: 'u1', tokenId: 't1' } });
@@ -8,7 +9,7 @@ const ctx = (requestId = 'r1'): RequestContext => ({ requestId, baseUrl: 'http:/
 /** A stranger (not a member), a guest (role null), or a member with a role. */
 type Who = 'stranger' | null | MemberRole;
 
-function clientAnswering(who: Who | (() => Promise<MembershipGetResult>), options: { now?: () => number } = {}) {
+function clientAnswering(who: Who | (() => Promise<MembershipGetResult>), options: { now?: () => number; cache?: MembershipCache } = {}) {
   const sent: Array<{ subject: string; data: unknown }> = [];
   const fake = {
     send: (subject: string, _ctx: RequestContext, data: unknown) => {
@@ -61,6 +62,30 @@ describe('OrganizationAccessClient', () => {
     expect(sent).toHaveLength(1);
     now += 1;
     await client.standing(ctx(), 'o1');
+    expect(sent).toHaveLength(2);
+  });
+
+  it("reuses a standing across requests through the service's live cache, until a change is heard", async () => {
+    const cache = new MembershipCache();
+    cache.resume();
+    let role: MemberRole = 'admin';
+    const { client, sent } = clientAnswering(() => Promise.resolve({ member: true, role }), { cache });
+    await client.require(ctx('r1'), 'o1', 'sites.write');
+    await new Promise(setImmediate);
+    await client.require(ctx('r2'), 'o1', 'sites.write');
+    expect(sent).toHaveLength(1);
+    role = 'read';
+    cache.invalidate({ organizationId: 'o1', userId: 'u1' });
+    expect((await errorOf(client.require(ctx('r3'), 'o1', 'sites.write'))).code).toBe(403);
+    expect(sent).toHaveLength(2);
+  });
+
+  it('memoises per request only while the cache is not live', async () => {
+    const cache = new MembershipCache();
+    const { client, sent } = clientAnswering('admin', { cache });
+    await client.standing(ctx('r1'), 'o1');
+    await client.standing(ctx('r1'), 'o1');
+    await client.standing(ctx('r2'), 'o1');
     expect(sent).toHaveLength(2);
   });
 

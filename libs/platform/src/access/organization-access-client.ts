@@ -2,6 +2,7 @@ import { IdentitySubjects, type MemberRole, type MembershipGetResult, type Reque
 import { callerId } from '../envelope/caller-id';
 import { forbidden, notFound } from '../errors/app-error';
 import type { ServiceClient } from '../nest/service-client';
+import type { MembershipCache } from './membership-cache';
 
 /**
  * What a service may ask to do with an organization's own resources (not its spaces: content
@@ -73,6 +74,11 @@ export interface OrganizationGrant {
 }
 
 export interface OrganizationAccessOptions {
+  /**
+   * Standings reused across requests while they cannot be stale (the service's `MembershipFeed`
+   * keeps it; `startService` provides one). While it is not live, answers are memoised per request.
+   */
+  cache?: MembershipCache;
   /** How long an answer is reused for the same request id, organization and user (default 5 s). */
   memoMs?: number;
   /** At most this many answers are held (oldest dropped first; default 1000). */
@@ -87,19 +93,23 @@ export interface OrganizationAccessOptions {
  * 404 `NO_ORGANIZATION` for a stranger, an unknown organization and a guest alike (so ids and the
  * existence of resources leak nothing), 403 for a member below the action's role.
  *
- * The memo lives a few seconds only: a request id may come from the client (`x-request-id`), so
- * reusing one must not keep an old role alive past a demotion.
+ * Across requests, an answer is reused only through the service's `MembershipCache`, which forgets
+ * it when identity announces a change (before identity answers the request that made it). Without a
+ * live cache, answers are memoised per request id for a few seconds only: a request id may come
+ * from the client (`x-request-id`), so reusing one must not keep an old role alive for long.
  */
 export class OrganizationAccessClient {
   private readonly memo = new Map<string, { at: number; answer: Promise<OrganizationStanding> }>();
   private readonly memoMs: number;
   private readonly memoSize: number;
   private readonly now: () => number;
+  private readonly cache?: MembershipCache;
 
   constructor(
     private readonly identity: ServiceClient,
     options: OrganizationAccessOptions = {},
   ) {
+    this.cache = options.cache;
     this.memoMs = options.memoMs ?? 5_000;
     this.memoSize = options.memoSize ?? 1_000;
     this.now = options.now ?? Date.now;
@@ -107,11 +117,13 @@ export class OrganizationAccessClient {
 
   /** The caller's (or `userId`'s) membership and role; never throws for a stranger. */
   standing(ctx: RequestContext, organizationId: string, userId: string = callerId(ctx)): Promise<OrganizationStanding> {
+    const ask = () => this.identity.send(IdentitySubjects.membershipGet, ctx, { organizationId, userId });
+    if (this.cache?.isLive) return this.cache.standing(organizationId, userId, ask);
     const key = JSON.stringify([ctx.requestId, organizationId, userId]);
     const now = this.now();
     const held = this.memo.get(key);
     if (held && now - held.at < this.memoMs) return held.answer;
-    const answer = this.identity.send(IdentitySubjects.membershipGet, ctx, { organizationId, userId });
+    const answer = ask();
     this.remember(key, now, answer);
     return answer;
   }

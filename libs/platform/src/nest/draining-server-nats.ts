@@ -1,5 +1,6 @@
 import type { ConnectionOptions, Msg, NatsConnection, Subscription } from '@nats-io/transport-node';
 import { type NatsContext, type NatsOptions, ServerNats } from '@nestjs/microservices';
+import type { MembershipFeed } from '../access/membership-feed';
 import { logger } from '../logging/logger';
 import { connectAtStart } from '../nats/connect-at-start';
 import { inCheckPhase } from '../nats/check-phase-batch';
@@ -17,8 +18,16 @@ export class DrainingServerNats extends ServerNats {
   constructor(
     options: Required<NatsOptions>['options'],
     private readonly graceMs = 10_000,
+    /** Hears membership changes on this connection, the one requests arrive on (see `MembershipFeed`). */
+    private readonly membershipFeed?: MembershipFeed,
   ) {
     super({ ...options, gracefulShutdown: false });
+  }
+
+  /** The feed subscribes first, so it is resubscribed first after a reconnect too. */
+  override bindEvents(client: NatsConnection): void {
+    this.membershipFeed?.attach(client);
+    super.bindEvents(client);
   }
 
   /**
@@ -62,6 +71,7 @@ export class DrainingServerNats extends ServerNats {
 
   override async close(): Promise<void> {
     // Element access: Nest keeps both private, and offers no other way to unsubscribe before closing.
+    this.membershipFeed?.detach();
     if (this['natsClient']) for (const subscription of this['subscriptions'] as Subscription[]) subscription.unsubscribe();
     await messagesInHand.settled(this.graceMs);
     await super.close();

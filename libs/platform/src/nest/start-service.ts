@@ -1,4 +1,5 @@
 import { type DynamicModule, type INestMicroservice, Module, type Type } from '@nestjs/common';
+import { MembershipFeed } from '../access/membership-feed';
 import { NestFactory } from '@nestjs/core';
 import type { MicroserviceOptions } from '@nestjs/microservices';
 import { RequestScopeInterceptor } from './request-scope.interceptor';
@@ -33,12 +34,35 @@ class ServiceRootModule {
   }
 }
 
+/** The service's `MembershipFeed`, for every `OrganizationAccessClient` of its modules. */
+@Module({})
+class MembershipFeedModule {
+  static of(feed: MembershipFeed): DynamicModule {
+    return {
+      module: MembershipFeedModule,
+      global: true,
+      providers: [{ provide: MembershipFeed, useValue: feed }],
+      exports: [MembershipFeed],
+    };
+  }
+}
+
 /** Boots a bounded-context service as a NATS request/reply microservice. */
 export async function startService(options: StartServiceOptions): Promise<INestMicroservice> {
-  const root: DynamicModule = { module: ServiceRootModule, imports: [options.module], controllers: [healthHandlerFor(options.name)] };
+  // Fed on the connection requests arrive on: the strategy's (see MembershipFeed for why).
+  const membershipFeed = new MembershipFeed();
+  const root: DynamicModule = {
+    module: ServiceRootModule,
+    imports: [MembershipFeedModule.of(membershipFeed), options.module],
+    controllers: [healthHandlerFor(options.name)],
+  };
   const app = await NestFactory.createMicroservice<MicroserviceOptions>(root, {
     // Stopping: unsubscribe, answer the messages in hand (at most 10 s), then close.
-    strategy: new DrainingServerNats({ ...natsConnectionOptions(options.nats, options.name), queue: options.name }),
+    strategy: new DrainingServerNats(
+      { ...natsConnectionOptions(options.nats, options.name), queue: options.name },
+      undefined,
+      membershipFeed,
+    ),
     logger: new PinoNestLogger(),
   });
   app.useGlobalFilters(new RpcErrorFilter());
