@@ -6,7 +6,7 @@
 import { posix } from 'node:path';
 import type { ImportPage, JsonDocument } from '@bindery/contracts';
 import { FrontmatterError, markdownInputError, readPageMarkdown } from '@bindery/document';
-import { resolveIncludes } from './includes';
+import { resolveInclude } from './includes';
 import { pageSourceHash } from './page-source';
 import { resolvePath, stableId } from './paths';
 
@@ -109,8 +109,7 @@ export function readPage(task: PageTask, prepared: PreparedContext): PageRead {
   const fields: PageFields = { title: task.title };
   applyFrontmatter(fields, parsed.frontmatter);
   const linked = new Map<string, string>();
-  const included = resolveIncludes(parsed.document, path, prepared.includes, resolvePath, notes);
-  const document = resolveLinks(included, path, prepared, linked, notes);
+  const document = resolveRefs(parsed.document, path, prepared, linked, notes);
   const pathOfFile = new Map([...linked].map(([file, id]) => [id, file]));
   const hash = task.hash
     ? pageSourceHash({ ...fields, document }, path, { page: (id) => prepared.pagePaths.get(id), file: (id) => pathOfFile.get(id) })
@@ -141,9 +140,10 @@ const SCHEME = /^[a-z][a-z0-9+.-]*:|^\/\//i;
 /**
  * Relative URLs of links and images become references: to a page (with its anchor), or to a file
  * (by its id, kept per path). Unresolved ones stay URLs and are reported. `linked` gets each
- * file referenced, by path, with its id.
+ * file referenced, by path, with its id. Includes become reusable content ids (`resolveInclude`)
+ * in the same walk.
  */
-function resolveLinks(
+function resolveRefs(
   document: JsonDocument,
   pagePath: string,
   prepared: PreparedContext,
@@ -178,6 +178,7 @@ function resolveLinks(
   const visit = (node: unknown): void => {
     if (Array.isArray(node)) return node.forEach(visit);
     if (!node || typeof node !== 'object') return;
+    if (resolveInclude(node, pagePath, prepared.includes, resolvePath, report)) return;
     const record = node as Record<string, unknown>;
     const data = record.data as { ref?: unknown; records?: unknown } | undefined;
     const resolved = resolve(data?.ref);
