@@ -6,7 +6,7 @@ import { isIncludePath, readInclude, resolveIncludes } from './includes';
 import { type PageSource, pageSourceHash } from './page-source';
 import { inProcessConverter, mapConcurrently, type PageConverter } from './page-parser';
 import { resolvePath, stableId } from './paths';
-import type { PageRead } from './read-page';
+import { hiddenByFrontMatter, type PageRead } from './read-page';
 import { parseSummary, type SummaryEntry } from './summary';
 
 export { resolvePath, stableId } from './paths';
@@ -50,9 +50,10 @@ export interface ImportStream {
   /**
    * The page tree (titles from the summary, slugs, no bodies yet), once the repository passed
    * its checks and before any page is parsed: the pages given are the plan's own objects, which
-   * parsing fills in later (copy what must stay as it is now).
+   * parsing fills in later (copy what must stay as it is now). `hidden`: the ids of the pages
+   * whose front matter hides them (`hiddenByFrontMatter`), which the pages say only once parsed.
    */
-  onTree?: (pages: ImportPage[]) => void;
+  onTree?: (pages: ImportPage[], hidden: ReadonlySet<string>) => void;
   /**
    * Each parsed page as soon as its body is final (links, includes and file ids resolved), in
    * the summary's order, while later pages still parse: the body as JSON text (undefined for a
@@ -252,7 +253,10 @@ export async function planImport(
   const pages = finish(roots, new Set());
   // Nothing is handed on from a repository that is refused: it must not store anything.
   const hooks = refused.length === 0 ? stream : {};
-  hooks.onTree?.(pages);
+  if (hooks.onTree) {
+    const hidden = new Set(checked.filter((page) => page && hiddenByFrontMatter(page.text)).map((page) => page!.item.page.id));
+    hooks.onTree(pages, hidden);
+  }
   // File ids are known before any page is read (kept per path, else derived from it): a page is
   // final as soon as it is read, and goes to `onBody` while later pages still parse.
   const fileIds = Object.fromEntries(Object.entries(previous.files).map(([path, file]) => [path, file.id]));

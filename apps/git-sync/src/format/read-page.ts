@@ -6,6 +6,7 @@
 import { posix } from 'node:path';
 import type { ImportPage, JsonDocument } from '@bindery/contracts';
 import { FrontmatterError, markdownInputError, readPageMarkdown } from '@bindery/document';
+import { parse as parseYaml } from 'yaml';
 import { resolveInclude } from './includes';
 import { pageSourceHash } from './page-source';
 import { resolvePath, stableId } from './paths';
@@ -133,6 +134,27 @@ function applyFrontmatter(page: PageFields, frontmatter: Record<string, unknown>
   if (typeof frontmatter.title === 'string' && frontmatter.title.trim()) page.title = frontmatter.title.trim().slice(0, 255);
   if (frontmatter.layout && typeof frontmatter.layout === 'object' && !Array.isArray(frontmatter.layout))
     page.layout = frontmatter.layout as Record<string, unknown>;
+}
+
+const FRONT_MATTER = /^---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
+/** Front matter longer than this is not looked into before parsing (real front matter is a few lines). */
+const FRONT_MATTER_LOOK = 64 * 1024;
+
+/**
+ * Whether a page file's front matter hides it (`hidden: true`), read before the page is parsed:
+ * for the outline a first import shows at once. Only front matter naming `hidden` is read as
+ * YAML (as the parser reads it: YAML 1.2, so only `true` hides); anything unreadable hides nothing.
+ */
+export function hiddenByFrontMatter(markdown: string): boolean {
+  if (!markdown.startsWith('---')) return false;
+  const block = FRONT_MATTER.exec(markdown.slice(0, FRONT_MATTER_LOOK))?.[1];
+  if (!block || !/^hidden[ \t]*:/m.test(block)) return false;
+  try {
+    const fields = parseYaml(block, { schema: 'core', maxAliasCount: 20 }) as { hidden?: unknown } | null;
+    return fields?.hidden === true;
+  } catch {
+    return false;
+  }
 }
 
 const SCHEME = /^[a-z][a-z0-9+.-]*:|^\/\//i;

@@ -138,14 +138,14 @@ async function runImport(deps: GitJobDeps, payload: GitJobPayload, ctx: JobConte
         if (body !== undefined) bodies.addBody(page, body);
       },
       // A first import shows its tree at once, bodies following (see `outlineFirst`).
-      onTree: (pages) => {
+      onTree: (pages, hidden) => {
         // The assets folder is imported whole: it goes while pages parse (linked files elsewhere after).
         const assets = [...files]
           .filter(([p, { oid }]) => p.startsWith(ASSETS_DIR) && previous.files[p]?.oid !== oid)
           .map(([, blob]) => blob);
         void fileStore.store(assets);
         if (outlineFirst(payload, state))
-          outline = applyOutline(deps.content, jobContext(payload), payload.spaceId, pages).catch((error: unknown) => error);
+          outline = applyOutline(deps.content, jobContext(payload), payload.spaceId, pages, hidden).catch((error: unknown) => error);
       },
     };
     const plan = await planImport(
