@@ -240,7 +240,9 @@ export async function planImport(
     const remembered = !text.includes('\0') && Buffer.from(text, 'utf8').equals(bytes);
     // Too large: the page's source is kept whole, unparsed (see MAX_PAGE_BYTES).
     const tooLarge =
-      bytes.length > MAX_PAGE_BYTES ? `${Math.ceil(bytes.length / 1024)} KiB is over the ${MAX_PAGE_BYTES / 1024} KiB a page may have` : undefined;
+      bytes.length > MAX_PAGE_BYTES
+        ? `${Math.ceil(bytes.length / 1024)} KiB is over the ${MAX_PAGE_BYTES / 1024} KiB a page may have`
+        : undefined;
     return { item, text, remembered, tooLarge, bytes: bytes.length };
   });
   // The tree is final before any body: slugs come from paths (or the summary's titles and anchors).
@@ -292,7 +294,8 @@ export async function planImport(
       const document = codeBlockDocument(text, 'markdown') as unknown as JsonDocument;
       ids.pages[item.key].files = [];
       body = JSON.stringify(document);
-      if (page.remembered) hash = pageSourceHash({ ...item.page, document }, item.path!, { page: (id) => pathOfPage.get(id), file: () => undefined });
+      if (page.remembered)
+        hash = pageSourceHash({ ...item.page, document }, item.path!, { page: (id) => pathOfPage.get(id), file: () => undefined });
       if (!hooks.onBody) item.page.document = document;
     }
     if (page.remembered) sources.set(item.path!, { oid: files.get(item.path!)!.oid, hash, source: text });

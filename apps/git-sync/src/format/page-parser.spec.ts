@@ -5,7 +5,6 @@ import { planImport } from './import-tree';
 import { inProcessConverter, mapConcurrently, type PageConverter } from './page-parser';
 import { PagePool } from './page-pool';
 
-
 const memory = (sources: Record<string, string>) => {
   const files = new Map(Object.entries(sources).map(([p, text]) => [p, { oid: `${p}:${text.length}`, size: text.length }]));
   const read = (paths: string[]) => Promise.resolve(new Map(paths.map((p) => [p, Buffer.from(sources[p])])));

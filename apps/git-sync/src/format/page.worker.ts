@@ -1,7 +1,14 @@
 // Runs in a thread of the git-sync worker's page pool (piscina; see `PagePool`). Only plain data
 // crosses the thread boundary (structured clone), so the errors a caller should see become results.
 import type { JsonDocument } from '@bindery/contracts';
-import { type Document, documentToMarkdown, FrontmatterError, type MarkdownRefs, markdownInputError, markdownOptionsFromRefs } from '@bindery/document';
+import {
+  type Document,
+  documentToMarkdown,
+  FrontmatterError,
+  type MarkdownRefs,
+  markdownInputError,
+  markdownOptionsFromRefs,
+} from '@bindery/document';
 import type { ParsedPage } from './page-parser';
 import { type PageContext, type PageRead, type PageTask, parsePage, PreparedContext, readPage } from './read-page';
 

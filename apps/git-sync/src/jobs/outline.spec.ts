@@ -34,7 +34,9 @@ describe('the outline a first import shows before its bodies', () => {
     } as unknown as ServiceClient;
     let outlined: Promise<void> | undefined;
     const plan = await planImport(files, read, readGitbookConfig(undefined, ''), { pages: {}, files: {} }, 's1', undefined, {
-      onTree: (pages, hidden) => (outlined = applyOutline(content, ctx, 's1', pages, hidden)),
+      onTree: (pages, hidden) => {
+        outlined = applyOutline(content, ctx, 's1', pages, hidden);
+      },
       onBody: () => undefined,
     });
     await outlined;

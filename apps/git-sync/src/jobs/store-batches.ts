@@ -81,7 +81,8 @@ export class BodyStore {
   /** A page's final body as JSON text (a Document with nodes); it goes with the next batch. */
   addBody(page: ImportPage, body: string): void {
     // Characters, not bytes: close enough to bound a batch.
-    const full = this.batch.length >= Math.min(this.batchItems, IMPORT_STORE_DOCUMENTS_MAX) || this.bytes + body.length > DOCUMENT_BATCH_BYTES;
+    const full =
+      this.batch.length >= Math.min(this.batchItems, IMPORT_STORE_DOCUMENTS_MAX) || this.bytes + body.length > DOCUMENT_BATCH_BYTES;
     if (this.batch.length > 0 && full) this.cut();
     this.batch.push({ page, body });
     this.bytes += body.length;

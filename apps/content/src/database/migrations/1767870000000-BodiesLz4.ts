@@ -20,8 +20,8 @@ export class BodiesLz4Compression1767870000000 implements MigrationInterface {
 }
 
 async function supportsLz4(q: QueryRunner): Promise<boolean> {
-  const rows: unknown[] = await q.query(
+  const rows = (await q.query(
     "SELECT 1 FROM pg_settings WHERE name = 'default_toast_compression' AND 'lz4' = ANY (enumvals)",
-  );
+  )) as unknown[];
   return rows.length > 0;
 }

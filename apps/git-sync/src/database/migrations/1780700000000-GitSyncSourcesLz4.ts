@@ -10,9 +10,9 @@ export class GitSyncSourcesLz41780700000000 implements MigrationInterface {
   name = 'GitSyncSourcesLz41780700000000';
 
   async up(q: QueryRunner): Promise<void> {
-    const lz4: unknown[] = await q.query(
+    const lz4 = (await q.query(
       "SELECT 1 FROM pg_settings WHERE name = 'default_toast_compression' AND 'lz4' = ANY (enumvals)",
-    );
+    )) as unknown[];
     if (lz4.length > 0) await q.query('ALTER TABLE page_sources ALTER COLUMN source SET COMPRESSION lz4');
   }
 
