@@ -4,8 +4,9 @@ import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ApiClient, devDataPath, GitHttpServer, gitIn, testStack } from '@bindery/testing';
+import { ApiClient, controlTestStack, devDataPath, GitHttpServer, gitIn, testStack } from '@bindery/testing';
 import { resetStatementStatistics, topStatements } from './pg-statements';
+import { postgresPids, type ProcessSet, sampleCpu } from './process-cpu';
 
 const DEV = devDataPath('gitbook-dev', 'beefree-sdk-docs');
 /** Copies of the development repository's pages in the large repository (5 × 207 ≈ 1,000 pages). */
@@ -81,12 +82,16 @@ export async function gitSyncBench(): Promise<string[]> {
 
     const largeSpace = await space('Git bench: 1,000 pages');
     await resetStatementStatistics();
+    const processes = await stackProcesses();
+    const cpuBefore = sampleCpu(processes);
     const big = await importInto(largeSpace, 'large', 1000);
+    const cpuAfter = sampleCpu(processes);
     const statements = await topStatements(6);
     const bigRoot = await rootBytes(server, 'large', 'docs/');
     const bigPages = flatten((await call<{ pages: TreePage[] }>(api, 'GET', `/v1/spaces/${largeSpace}/content`)).pages);
     lines.push(
       `${bigPages.length}-page repository: tree visible after ${big.visibleMs} ms (target < 3,000 ms), import ${big.ms} ms end to end (target < 10,000 ms; ${big.phases}); fetched ${mb(big.bytes)} for a root of ${mb(bigRoot)}, ${mb(OUTSIDE_BYTES)} outside it (${ratio(big.bytes, bigRoot)}; target ≤ 1.2×)`,
+      `  CPU during that import (/proc; on 2 cores the import is bound by the sum): ${cpuLine(cpuBefore, cpuAfter)}`,
       `  Postgres during that import: ${statements.join('\n  ')}`,
     );
 
@@ -188,6 +193,24 @@ async function generateLarge(dir: string): Promise<void> {
   const chunks: Buffer[] = [];
   for (let at = 0; at * 32 < OUTSIDE_BYTES; at++) chunks.push(createHash('sha256').update(String(at)).digest());
   await writeFile(join(dir, 'other', 'archive.bin'), Buffer.concat(chunks));
+}
+
+/** Every process of the stack (Postgres as one), found at sampling time. */
+async function stackProcesses(): Promise<ProcessSet> {
+  const stack = await controlTestStack();
+  const processes: ProcessSet = { postgres: () => postgresPids(stack.state.postgres.dataDir) };
+  for (const name of Object.keys(stack.state.pids)) processes[name] = () => (stack.state.pids[name] ? [stack.state.pids[name]] : []);
+  return processes;
+}
+
+/** CPU ms each process spent between two samples, largest first, and the total. */
+function cpuLine(before: Record<string, number>, after: Record<string, number>): string {
+  const spent = Object.entries(after)
+    .map(([name, micros]) => [name, (micros - (before[name] ?? 0)) / 1000] as const)
+    .filter(([, ms]) => ms >= 10)
+    .sort(([, a], [, b]) => b - a);
+  const total = spent.reduce((sum, [, ms]) => sum + ms, 0);
+  return `total ${Math.round(total)} ms: ${spent.map(([name, ms]) => `${name} ${Math.round(ms)}`).join(' / ')}`;
 }
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;

@@ -1,12 +1,11 @@
 import 'reflect-metadata';
 import { join, resolve } from 'node:path';
 import { AddressPolicy, loadConfig, PinoNestLogger, runWorker, runWorkerMain, ServiceClient, WorkerEnv } from '@bindery/platform';
-import { MarkdownPool } from '@bindery/platform/markdown';
 import { NATS_CONNECTION } from '@bindery/platform/nest';
 import { NestFactory } from '@nestjs/core';
 import { DataSource } from 'typeorm';
 import { GitSyncEnv } from './config/git-sync.env';
-import { poolPageConverter } from './format/page-parser';
+import { PagePool } from './format/page-pool';
 import { CredentialSealer } from './git/sealed-credentials';
 import { exportJob } from './jobs/export.job';
 import { type GitJobDeps, importJob } from './jobs/import.job';
@@ -23,8 +22,8 @@ runWorkerMain(async () => {
   const settings = loadConfig(WorkerEnv);
   const app = await NestFactory.createApplicationContext(GitSyncWorkerModule.forRoot(env), { logger: new PinoNestLogger() });
   const db = app.get(DataSource);
-  // Page Markdown is parsed and written on these threads, never on the worker's event loop.
-  const pool = new MarkdownPool({ workers: env.GIT_MARKDOWN_WORKERS, budgetMs: env.GIT_PAGE_PARSE_TIMEOUT_MS, name: 'git-sync page' });
+  // Page Markdown is read and written on these threads, never on the worker's event loop.
+  const pool = new PagePool(env.GIT_MARKDOWN_WORKERS, env.GIT_PAGE_PARSE_TIMEOUT_MS);
   const deps: GitJobDeps = {
     db,
     states: app.get(SyncStateRepository),
@@ -35,7 +34,7 @@ runWorkerMain(async () => {
     policy: AddressPolicy.fromList(env.GIT_ALLOW_PRIVATE_HOSTS),
     limits: { maxBytes: env.GIT_MAX_REPO_BYTES, maxFiles: env.GIT_MAX_FILES, timeoutMs: env.GIT_TIMEOUT_MS },
     workRoot: join(resolve(env.BINDERY_DATA_DIR), 'work'),
-    converter: poolPageConverter(pool, env.GIT_MARKDOWN_WORKERS, env.GIT_PAGE_PARSE_TIMEOUT_MS),
+    converter: pool,
   };
   const worker = await runWorker({
     name: 'git-sync-worker',

@@ -14,6 +14,7 @@ import { AddCommentCounts1767640000000 } from './migrations/1767640000000-AddCom
 import { AddOpenApiOutlines1767800000000 } from './migrations/1767800000000-AddOpenApiOutlines';
 import { AddReusableContents1767810000000 } from './migrations/1767810000000-AddReusableContents';
 import { CountersOffSpaceRow1767850000000 } from './migrations/1767850000000-CountersOffSpaceRow';
+import { BodiesLz4Compression1767870000000 } from './migrations/1767870000000-BodiesLz4';
 
 export const CONTENT_SCHEMA = 'content';
 
@@ -29,6 +30,7 @@ export const contentMigrations = [
   AddOpenApiOutlines1767800000000,
   AddReusableContents1767810000000,
   CountersOffSpaceRow1767850000000,
+  BodiesLz4Compression1767870000000,
 ];
 
 /** Content's own schema, reached with its own role (DATABASE_URL). */

@@ -15,6 +15,7 @@ import {
   type ImportStoreDocumentsResult,
   type ImportStoreFilesInput,
   type ImportStoreFilesResult,
+  type JsonDocument,
   type RequestContext,
   type RevisionCreatedEvent,
 } from '@bindery/contracts';
@@ -71,11 +72,14 @@ export class ImportsService {
 
   /** Page bodies stored ahead of an apply, content-addressed (a body stored before is not written again). */
   async storeDocuments(ctx: RequestContext, input: ImportStoreDocumentsInput): Promise<ImportStoreDocumentsResult> {
-    if (!Array.isArray(input.documents)) throw badRequest('documents: must be a list');
-    if (input.documents.length > IMPORT_STORE_DOCUMENTS_MAX)
-      throw badRequest(`documents: at most ${IMPORT_STORE_DOCUMENTS_MAX} per request`);
+    const field = input.documentTexts !== undefined ? 'documentTexts' : 'documents';
+    const sent: unknown = input[field];
+    if (!Array.isArray(sent)) throw badRequest(`${field}: must be a list`);
+    if (sent.length > IMPORT_STORE_DOCUMENTS_MAX) throw badRequest(`${field}: at most ${IMPORT_STORE_DOCUMENTS_MAX} per request`);
     await this.access.load(ctx, input.spaceId, 'edit');
-    const documents = input.documents.map((d, i) => checkedDocument(d, `documents[${i}]`));
+    const documents = sent.map((d: unknown, i) =>
+      checkedDocument(field === 'documentTexts' ? parsedText(d, `${field}[${i}]`) : (d as JsonDocument), `${field}[${i}]`),
+    );
     const stored = documents.filter((d) => d.nodes.length > 0);
     const hashes = await this.db.transaction((manager) => storeImportedBodies(manager, stored));
     let next = 0;
@@ -200,4 +204,14 @@ function sameList(a: string[], b: string[]): boolean {
 /** A revision with nothing in it: an import's outline may stand in for it (see `onlyIfEmpty`). */
 function isEmptyRevision(revision: { pages: unknown[]; files: unknown[]; reusableContents?: unknown[] | null }): boolean {
   return revision.pages.length === 0 && revision.files.length === 0 && (revision.reusableContents?.length ?? 0) === 0;
+}
+
+/** A body sent as JSON text, parsed (400 when it is not JSON text). */
+function parsedText(text: unknown, field: string): JsonDocument {
+  if (typeof text !== 'string') throw badRequest(`${field}: must be a document's JSON text`);
+  try {
+    return JSON.parse(text) as JsonDocument;
+  } catch {
+    throw badRequest(`${field}: must be a document's JSON text`);
+  }
 }

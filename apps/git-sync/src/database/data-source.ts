@@ -3,6 +3,7 @@ import { CreateGitSync1767571200000 } from './migrations/1767571200000-CreateGit
 import { GitSyncWebhook1779500000000 } from './migrations/1779500000000-GitSyncWebhook';
 import { GitSyncPageSources1780100000000 } from './migrations/1780100000000-GitSyncPageSources';
 import { GitSyncContentRoot1780600000000 } from './migrations/1780600000000-GitSyncContentRoot';
+import { GitSyncSourcesLz41780700000000 } from './migrations/1780700000000-GitSyncSourcesLz4';
 
 export const GIT_SYNC_SCHEMA = 'git_sync';
 
@@ -11,6 +12,7 @@ export const gitSyncMigrations = [
   GitSyncWebhook1779500000000,
   GitSyncPageSources1780100000000,
   GitSyncContentRoot1780600000000,
+  GitSyncSourcesLz41780700000000,
 ];
 
 /** Git sync's own schema, reached with its own role (DATABASE_URL). */

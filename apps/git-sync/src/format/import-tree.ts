@@ -1,12 +1,15 @@
 import { posix } from 'node:path';
 import type { ImportPage, ImportReusableContent, JsonDocument } from '@bindery/contracts';
-import { createHash } from 'node:crypto';
-import { codeBlockDocument, markdownInputError } from '@bindery/document';
+import { codeBlockDocument } from '@bindery/document';
 import type { GitbookConfig } from './gitbook-config';
 import { isIncludePath, readInclude, resolveIncludes } from './includes';
 import { type PageSource, pageSourceHash } from './page-source';
-import { inProcessConverter, mapConcurrently, type PageConverter, type ParsedPage } from './page-parser';
+import { inProcessConverter, mapConcurrently, type PageConverter } from './page-parser';
+import { resolvePath, stableId } from './paths';
+import { hiddenByFrontMatter, type PageRead } from './read-page';
 import { parseSummary, type SummaryEntry } from './summary';
+
+export { resolvePath, stableId } from './paths';
 
 /** A file of the checkout under the content root: path relative to the root. */
 export interface RepoFile {
@@ -47,14 +50,17 @@ export interface ImportStream {
   /**
    * The page tree (titles from the summary, slugs, no bodies yet), once the repository passed
    * its checks and before any page is parsed: the pages given are the plan's own objects, which
-   * parsing fills in later (copy what must stay as it is now).
+   * parsing fills in later (copy what must stay as it is now). `hidden`: the ids of the pages
+   * whose front matter hides them (`hiddenByFrontMatter`), which the pages say only once parsed.
    */
-  onTree?: (pages: ImportPage[]) => void;
+  onTree?: (pages: ImportPage[], hidden: ReadonlySet<string>) => void;
   /**
    * Each parsed page as soon as its body is final (links, includes and file ids resolved), in
-   * the summary's order, while later pages still parse; with the bytes of its Markdown file.
+   * the summary's order, while later pages still parse: the body as JSON text (undefined for a
+   * body without nodes, nothing to store), with the bytes of its Markdown file. The page itself
+   * gets no `document` then: the body is only ever handled as text on the worker's event loop.
    */
-  onBody?: (page: ImportPage, markdownBytes: number) => void;
+  onBody?: (page: ImportPage, body: string | undefined, markdownBytes: number) => void;
 }
 
 const ASSETS_DIR = '.gitbook/assets/';
@@ -219,10 +225,8 @@ export async function planImport(
   walk(roots);
   const blobs = await read(toParse.map((item) => item.path!));
   let markdownBytes = 0;
-  /** Source text of the pages parsed, by planned key: hashed once the page is final. */
-  const sourceText = new Map<string, string>();
   const started = performance.now();
-  // Checked here, in order; parsed on the converter's threads, several pages at once.
+  // Checked here, in order (the cheap, byte-level checks); read whole on the converter's threads.
   const checked = toParse.map((item) => {
     const bytes = blobs.get(item.path!)!;
     markdownBytes += bytes.length;
@@ -233,14 +237,13 @@ export async function planImport(
     }
     const text = bytes.toString('utf8');
     // Remembered only when the text is the file's exact bytes (valid UTF-8) and Postgres can store it (no NUL).
-    if (!text.includes('\0') && Buffer.from(text, 'utf8').equals(bytes)) sourceText.set(item.key, text);
-    // Too large, or nested past the input limit (the parser drops what is nested deeper than it
-    // keeps): the page's source is kept whole, unparsed, rather than parsed with losses.
-    const unparsable =
+    const remembered = !text.includes('\0') && Buffer.from(text, 'utf8').equals(bytes);
+    // Too large: the page's source is kept whole, unparsed (see MAX_PAGE_BYTES).
+    const tooLarge =
       bytes.length > MAX_PAGE_BYTES
         ? `${Math.ceil(bytes.length / 1024)} KiB is over the ${MAX_PAGE_BYTES / 1024} KiB a page may have`
-        : markdownInputError(text);
-    return { item, text, unparsable, bytes: bytes.length };
+        : undefined;
+    return { item, text, remembered, tooLarge, bytes: bytes.length };
   });
   // The tree is final before any body: slugs come from paths (or the summary's titles and anchors).
   const finish = (list: Planned[], siblings: Set<string>): ImportPage[] =>
@@ -252,64 +255,67 @@ export async function planImport(
   const pages = finish(roots, new Set());
   // Nothing is handed on from a repository that is refused: it must not store anything.
   const hooks = refused.length === 0 ? stream : {};
-  hooks.onTree?.(pages);
-  const parse = async (text: string, path: string): Promise<ParsedPage> => {
-    const parsed = await converter.parse(text, path);
-    if (parsed.kind !== 'refused') return parsed;
-    report.push(`${path}: ${parsed.message}; imported without front matter`);
-    return converter.parse(text.replace(/^---\n[\s\S]*?\n---\n/, ''), path);
-  };
+  if (hooks.onTree) {
+    const hidden = new Set(checked.filter((page) => page && hiddenByFrontMatter(page.text)).map((page) => page!.item.page.id));
+    hooks.onTree(pages, hidden);
+  }
   // File ids are known before any page is read (kept per path, else derived from it): a page is
-  // final as soon as it is parsed, and goes to `onBody` while later pages still parse.
-  const pathOfFile = new Map<string, string>();
-  const fileIdOf = (path: string): string => {
-    const id = previous.files[path]?.id ?? newId(`file:${path}`);
-    pathOfFile.set(id, path);
-    return id;
-  };
+  // final as soon as it is read, and goes to `onBody` while later pages still parse.
+  const fileIds = Object.fromEntries(Object.entries(previous.files).map(([path, file]) => [path, file.id]));
+  const reader = converter.pages({
+    salt,
+    files: [...files.keys()],
+    pages: Object.fromEntries(byPath),
+    includes: Object.fromEntries(includeIds),
+    fileIds,
+  });
   const pathOfPage = new Map([...byPath].map(([path, id]) => [id, path]));
-  const refPaths = { page: (id: string) => pathOfPage.get(id), file: (id: string) => pathOfFile.get(id) };
   const sources = new Map<string, PageSource>();
-  const finishPage = (at: number, parsed: ParsedPage | undefined): void => {
+  const finishPage = (at: number, read: PageRead | undefined): void => {
     const page = checked[at];
     if (!page) return;
     const { item, text } = page;
-    const unparsable =
-      page.unparsable ??
-      (parsed?.kind === 'timeout'
-        ? `still parsing after ${converter.deadlineMs} ms, the time a page may take`
-        : parsed?.kind === 'refused'
-          ? parsed.message
-          : undefined);
-    if (unparsable || parsed?.kind !== 'page') {
-      report.push(`${item.path}: ${unparsable}; imported unparsed, as a code block of its Markdown`);
-      item.page.document = codeBlockDocument(text, 'markdown') as unknown as JsonDocument;
-      ids.pages[item.key].files = [];
+    let body: string | undefined;
+    let hash = '';
+    if (read?.kind === 'page') {
+      Object.assign(item.page, read.fields);
+      report.push(...read.notes);
+      ids.pages[item.key].files = read.files;
+      for (const path of read.files) usedFiles.add(path);
+      body = read.empty ? undefined : read.body;
+      hash = read.hash;
+      if (!hooks.onBody) item.page.document = JSON.parse(read.body) as JsonDocument;
     } else {
-      applyFrontmatter(item.page, parsed.frontmatter);
-      const linked = new Set<string>();
-      const included = resolveIncludes(parsed.document, item.path!, includeIds, resolvePath, report);
-      item.page.document = resolveLinks(included, item.path!, files, byPath, linked, fileIdOf, report);
-      ids.pages[item.key].files = [...linked];
-      for (const path of linked) usedFiles.add(path);
+      if (read?.kind === 'unparsable') report.push(...read.notes);
+      const why =
+        page.tooLarge ??
+        (read?.kind === 'unparsable' ? read.reason : `still parsing after ${converter.deadlineMs} ms, the time a page may take`);
+      report.push(`${item.path}: ${why}; imported unparsed, as a code block of its Markdown`);
+      const document = codeBlockDocument(text, 'markdown') as unknown as JsonDocument;
+      ids.pages[item.key].files = [];
+      body = JSON.stringify(document);
+      if (page.remembered)
+        hash = pageSourceHash({ ...item.page, document }, item.path!, { page: (id) => pathOfPage.get(id), file: () => undefined });
+      if (!hooks.onBody) item.page.document = document;
     }
-    const source = sourceText.get(item.key);
-    if (source !== undefined)
-      sources.set(item.path!, { oid: files.get(item.path!)!.oid, hash: pageSourceHash(item.page, item.path!, refPaths), source });
-    hooks.onBody?.(item.page, page.bytes);
+    if (page.remembered) sources.set(item.path!, { oid: files.get(item.path!)!.oid, hash, source: text });
+    hooks.onBody?.(item.page, body, page.bytes);
   };
-  // Pages are finished in order (notes keep the summary's order), each once it and those before it are parsed.
-  const results = new Array<ParsedPage | undefined>(checked.length);
-  const parsedYet = new Array<boolean>(checked.length).fill(false);
+  // Pages are finished in order (notes keep the summary's order), each once it and those before it are read.
+  const results = new Array<PageRead | undefined>(checked.length);
+  const readYet = new Array<boolean>(checked.length).fill(false);
   let finished = 0;
   await mapConcurrently(
     checked.map((_, at) => at),
     converter.concurrency,
     async (at) => {
       const page = checked[at];
-      results[at] = page && !page.unparsable ? await parse(page.text, page.item.path!) : undefined;
-      parsedYet[at] = true;
-      for (; finished < checked.length && parsedYet[finished]; finished++) {
+      results[at] =
+        page && !page.tooLarge
+          ? await reader.read({ path: page.item.path!, title: page.item.page.title, markdown: page.text, hash: page.remembered })
+          : undefined;
+      readYet[at] = true;
+      for (; finished < checked.length && readYet[finished]; finished++) {
         finishPage(finished, results[finished]);
         results[finished] = undefined;
       }
@@ -345,15 +351,6 @@ export async function planImport(
       : (slugHints.get(item.page.id) ?? item.page.title);
     return slugify(base);
   }
-}
-
-/** A 20-character base62 id derived from the space and the git path: the same on every attempt. */
-export function stableId(salt: string, key: string): string {
-  const digest = createHash('sha256').update(`${salt}\0${key}`).digest();
-  const alphabet = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
-  let id = '';
-  for (let i = 0; i < 20; i++) id += alphabet[digest[i] % 62];
-  return id;
 }
 
 /** Without a SUMMARY.md the folders are the tree: README.md of a folder is its page, other .md files its children. */
@@ -392,14 +389,6 @@ function titleCase(name: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** A path relative to `dir`, normalised; undefined when it leaves the root. */
-export function resolvePath(dir: string, href: string): string | undefined {
-  if (href.startsWith('/')) href = href.slice(1);
-  const joined = posix.normalize(posix.join(dir === '.' ? '' : dir, href));
-  if (joined === '..' || joined.startsWith('../') || joined === '.') return undefined;
-  return joined;
-}
-
 export function slugify(text: string): string {
   const slug = text
     .normalize('NFKD')
@@ -419,80 +408,5 @@ function uniqueSlug(slug: string, taken: Set<string>): string {
   return candidate;
 }
 
-function applyFrontmatter(page: ImportPage, frontmatter: Record<string, unknown>): void {
-  if (typeof frontmatter.description === 'string') page.description = frontmatter.description.slice(0, 500);
-  if (typeof frontmatter.icon === 'string') page.icon = frontmatter.icon;
-  if (typeof frontmatter.emoji === 'string') page.emoji = frontmatter.emoji;
-  if (frontmatter.hidden === true) page.hidden = true;
-  if (typeof frontmatter.title === 'string' && frontmatter.title.trim()) page.title = frontmatter.title.trim().slice(0, 255);
-  if (frontmatter.layout && typeof frontmatter.layout === 'object' && !Array.isArray(frontmatter.layout))
-    page.layout = frontmatter.layout as Record<string, unknown>;
-}
-
-const SCHEME = /^[a-z][a-z0-9+.-]*:|^\/\//i;
 /** External SUMMARY entries content accepts as link pages. */
 const SAFE_LINK = /^(https?:\/\/[^\s]+|mailto:[^\s]+)$/i;
-
-/**
- * Relative URLs of links and images become references: to a page (with its anchor), or to a file
- * (by the id `fileIdOf` gives its path). Unresolved ones stay URLs and are reported.
- */
-function resolveLinks(
-  document: JsonDocument,
-  pagePath: string,
-  files: Map<string, RepoFile>,
-  byPath: Map<string, string>,
-  usedFiles: Set<string>,
-  fileIdOf: (path: string) => string,
-  report: string[],
-): JsonDocument {
-  const dir = posix.dirname(pagePath);
-  /** The page, anchor or file a repository-relative URL reference points to; undefined to keep it. */
-  const resolve = (ref: unknown): Record<string, string> | undefined => {
-    const url = (ref as { kind?: unknown; url?: unknown } | undefined)?.kind === 'url' ? (ref as { url: unknown }).url : undefined;
-    if (typeof url !== 'string' || !url || SCHEME.test(url) || url.startsWith('#')) return undefined;
-    const [rawPath, anchor] = splitAnchor(url);
-    let decoded = rawPath;
-    try {
-      decoded = decodeURIComponent(rawPath);
-    } catch {
-      // keep as written
-    }
-    let target = resolvePath(dir, decoded);
-    if (target && !files.has(target) && files.has(posix.join(target, 'README.md'))) target = posix.join(target, 'README.md');
-    if (target && byPath.has(target))
-      return anchor ? { kind: 'anchor', anchor, page: byPath.get(target)! } : { kind: 'page', page: byPath.get(target)! };
-    if (target && files.has(target) && !/\.md$/i.test(target)) {
-      usedFiles.add(target);
-      return { kind: 'file', file: fileIdOf(target) };
-    }
-    report.push(`${pagePath}: unresolved link ${url}`);
-    return undefined;
-  };
-  const visit = (node: unknown): void => {
-    if (Array.isArray(node)) return node.forEach(visit);
-    if (!node || typeof node !== 'object') return;
-    const record = node as Record<string, unknown>;
-    const data = record.data as { ref?: unknown; records?: unknown } | undefined;
-    const resolved = resolve(data?.ref);
-    if (resolved) data!.ref = resolved;
-    // A cards table's target and cover: references (or `{ref}` image records) as record values.
-    if (record.type === 'table' && data?.records && typeof data.records === 'object')
-      for (const row of Object.values(data.records as Record<string, { values?: Record<string, unknown> }>)) {
-        for (const [column, value] of Object.entries(row?.values ?? {})) {
-          if (!value || typeof value !== 'object') continue;
-          const holder = value as { ref?: unknown };
-          const target = resolve('ref' in holder ? holder.ref : value);
-          if (target) row.values![column] = 'ref' in holder ? { ...holder, ref: target } : target;
-        }
-      }
-    for (const value of Object.values(record)) if (value && typeof value === 'object') visit(value);
-  };
-  visit(document.nodes);
-  return document;
-}
-
-function splitAnchor(url: string): [string, string | undefined] {
-  const at = url.indexOf('#');
-  return at < 0 ? [url, undefined] : [url.slice(0, at), url.slice(at + 1) || undefined];
-}

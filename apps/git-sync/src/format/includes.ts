@@ -62,14 +62,7 @@ export function resolveIncludes(
   const visit = (node: unknown): void => {
     if (Array.isArray(node)) return node.forEach(visit);
     if (!node || typeof node !== 'object') return;
-    const ref = node as ReusableRef;
-    if (ref.kind === 'reusable-content' && typeof ref.reusableContent === 'string' && !ref.space) {
-      const path = resolvePath(posix.dirname(fromPath), ref.reusableContent);
-      const id = path === undefined ? undefined : idOf.get(path);
-      if (id === undefined) report.push(`${fromPath}: includes ${ref.reusableContent}, which is not a file of ${INCLUDES_DIR}`);
-      else ref.reusableContent = id;
-      return;
-    }
+    if (resolveInclude(node, fromPath, idOf, resolvePath, report)) return;
     for (const key in node) {
       const value = (node as Record<string, unknown>)[key];
       if (value && typeof value === 'object') visit(value);
@@ -77,6 +70,26 @@ export function resolveIncludes(
   };
   visit(document);
   return document;
+}
+
+/**
+ * When `node` is a reference to an include of this space (`{ kind: 'reusable-content' }`): its
+ * path (relative to `fromPath`) made the reusable content's id, in place, and true.
+ */
+export function resolveInclude(
+  node: object,
+  fromPath: string,
+  idOf: ReadonlyMap<string, string>,
+  resolvePath: (dir: string, href: string) => string | undefined,
+  report: string[],
+): boolean {
+  const ref = node as ReusableRef;
+  if (ref.kind !== 'reusable-content' || typeof ref.reusableContent !== 'string' || ref.space) return false;
+  const path = resolvePath(posix.dirname(fromPath), ref.reusableContent);
+  const id = path === undefined ? undefined : idOf.get(path);
+  if (id === undefined) report.push(`${fromPath}: includes ${ref.reusableContent}, which is not a file of ${INCLUDES_DIR}`);
+  else ref.reusableContent = id;
+  return true;
 }
 
 /** Where each reusable content of a space is written: its path of the last import, else `.gitbook/includes/<slug>.md`. */

@@ -1,13 +1,9 @@
 import type { ExportRead } from './export-tree';
-import { MarkdownPool } from '@bindery/platform/markdown';
 import { planExport } from './export-tree';
 import { readGitbookConfig } from './gitbook-config';
 import { planImport } from './import-tree';
-import { inProcessConverter, mapConcurrently, type PageConverter, poolPageConverter } from './page-parser';
-
-// The markdown entry point also exports the pool's Nest module; Nest 12 is ESM, which jest cannot
-// require. Only the pool is under test here: its decorators are stood in for.
-jest.mock('@nestjs/common', () => ({ Global: () => () => undefined, Inject: () => () => undefined, Module: () => () => undefined }));
+import { inProcessConverter, mapConcurrently, type PageConverter } from './page-parser';
+import { PagePool } from './page-pool';
 
 const memory = (sources: Record<string, string>) => {
   const files = new Map(Object.entries(sources).map(([p, text]) => [p, { oid: `${p}:${text.length}`, size: text.length }]));
@@ -19,15 +15,15 @@ const empty = () => ({ pages: {}, files: {} });
 // About 200 KB of ordinary Markdown: still converting a moment after it starts, on any machine.
 const large = '# Large\n\n' + '## Section\n\nSome *emphasis*, a [link](https://example.com) and `code`.\n\n- a\n- b\n\n'.repeat(2_500);
 
-// Runs the built worker script of @bindery/platform (`pnpm build` first).
-describe('pages converted on a MarkdownPool', () => {
-  const pool = new MarkdownPool({ workers: 2, budgetMs: 60_000, name: 'test' });
+// Runs the built thread script (`pnpm build` first).
+describe('pages converted on the page pool', () => {
+  const pool = new PagePool(2, 60_000);
   afterAll(() => pool.close());
 
   it('parses off the caller event loop: the loop turns before the import plan arrives', async () => {
     const { files, read } = memory({ 'README.md': large, 'SUMMARY.md': '* [Large](README.md)\n' });
     const order: string[] = [];
-    const planning = planImport(files, read, config, empty(), '', poolPageConverter(pool, 2, 60_000)).then((plan) => {
+    const planning = planImport(files, read, config, empty(), '', pool).then((plan) => {
       order.push('planned');
       return plan;
     });
@@ -48,7 +44,7 @@ describe('pages converted on a MarkdownPool', () => {
       'broken.md': '---\n: [\n---\n# Broken\n',
       '.gitbook/assets/logo.png': 'png',
     });
-    const converter = poolPageConverter(pool, 2, 60_000);
+    const converter = pool;
     const pooled = await planImport(files, read, config, empty(), 'salt', converter);
     const local = await planImport(files, read, config, empty(), 'salt');
     // Node keys are random: the rest is the same.
@@ -70,9 +66,18 @@ describe('pages converted on a MarkdownPool', () => {
   }, 60_000);
 
   it('reports a page still parsing past its deadline as a timeout', async () => {
-    await expect(poolPageConverter(pool, 1, 1).parse(large, 'large.md')).resolves.toEqual({ kind: 'timeout' });
-    // The thread the abort ended is replaced: the next page parses.
-    await expect(poolPageConverter(pool, 1, 60_000).parse('# Again\n', 'again.md')).resolves.toMatchObject({ kind: 'page' });
+    const hurried = new PagePool(1, 1);
+    try {
+      await expect(hurried.parse(large)).resolves.toEqual({ kind: 'timeout' });
+      const context = { salt: '', files: ['large.md'], pages: {}, includes: {}, fileIds: {} };
+      await expect(hurried.pages(context).read({ path: 'large.md', title: 'Large', markdown: large, hash: true })).resolves.toEqual({
+        kind: 'timeout',
+      });
+    } finally {
+      await hurried.close();
+    }
+    // A thread an abort ended is replaced: the next page parses.
+    await expect(pool.parse('# Again\n')).resolves.toMatchObject({ kind: 'page' });
   }, 60_000);
 });
 
@@ -87,7 +92,10 @@ describe('planImport with a page past its deadline', () => {
       ...inProcessConverter,
       concurrency: 2,
       deadlineMs: 10_000,
-      parse: (markdown, path) => (path === 'slow.md' ? Promise.resolve({ kind: 'timeout' }) : inProcessConverter.parse(markdown, path)),
+      pages: (context) => {
+        const reader = inProcessConverter.pages(context);
+        return { read: (task) => (task.path === 'slow.md' ? Promise.resolve({ kind: 'timeout' }) : reader.read(task)) };
+      },
     };
     const plan = await planImport(files, read, config, empty(), '', slow);
     const [home, page] = plan.pages;

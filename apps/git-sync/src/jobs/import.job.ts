@@ -31,13 +31,6 @@ export interface GitJobDeps {
 }
 
 const ASSETS_DIR = '.gitbook/assets/';
-/**
- * A parsed body's JSON per byte of its Markdown, generously (real pages: about 5.5): a batch of
- * bodies is cut by this estimate. A page whose body outgrows it only makes its batch larger than
- * planned, far under NATS's 64 MiB (pages are at most 512 KiB of Markdown, a batch 4 MiB estimated).
- */
-const BODY_BYTES_PER_MARKDOWN_BYTE = 8;
-
 export const jobContext = (payload: GitJobPayload): RequestContext => ({
   requestId: payload.requestId,
   caller: payload.caller,
@@ -140,18 +133,19 @@ async function runImport(deps: GitJobDeps, payload: GitJobPayload, ctx: JobConte
     const previous = state?.paths ?? { pages: {}, files: {} };
     let outline: Promise<unknown> | undefined;
     const stream: ImportStream = {
-      // Bodies are stored while later pages still parse, sized from their Markdown (serialising
-      // each body once more only to measure it cost the worker's thread).
-      onBody: (page, markdownBytes) => bodies.add(page, markdownBytes * BODY_BYTES_PER_MARKDOWN_BYTE),
+      // Bodies are stored while later pages still parse, as the JSON text the page threads wrote.
+      onBody: (page, body) => {
+        if (body !== undefined) bodies.addBody(page, body);
+      },
       // A first import shows its tree at once, bodies following (see `outlineFirst`).
-      onTree: (pages) => {
+      onTree: (pages, hidden) => {
         // The assets folder is imported whole: it goes while pages parse (linked files elsewhere after).
         const assets = [...files]
           .filter(([p, { oid }]) => p.startsWith(ASSETS_DIR) && previous.files[p]?.oid !== oid)
           .map(([, blob]) => blob);
         void fileStore.store(assets);
         if (outlineFirst(payload, state))
-          outline = applyOutline(deps.content, jobContext(payload), payload.spaceId, pages).catch((error: unknown) => error);
+          outline = applyOutline(deps.content, jobContext(payload), payload.spaceId, pages, hidden).catch((error: unknown) => error);
       },
     };
     const plan = await planImport(

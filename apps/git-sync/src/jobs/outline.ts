@@ -16,15 +16,20 @@ export function outlineFirst(
   return !payload.standalone && !state?.lastRevisionId;
 }
 
-/** The tree without its bodies, copied now: parsing fills the plan's pages in meanwhile. */
-export function outlineOf(pages: ImportPage[]): ImportPage[] {
+/**
+ * The tree without its bodies, copied now: parsing fills the plan's pages in meanwhile. Pages
+ * their front matter hides (`hidden`, by id) are hidden already: the outline must not show, even
+ * briefly, a page the import then hides.
+ */
+export function outlineOf(pages: ImportPage[], hidden: ReadonlySet<string> = new Set()): ImportPage[] {
   return pages.map((page) => ({
     id: page.id,
     ...(page.type ? { type: page.type } : {}),
     ...(page.target ? { target: page.target } : {}),
     title: page.title,
     slug: page.slug,
-    pages: outlineOf(page.pages),
+    ...(hidden.has(page.id) ? { hidden: true } : {}),
+    pages: outlineOf(page.pages, hidden),
   }));
 }
 
@@ -33,7 +38,13 @@ export function outlineOf(pages: ImportPage[]): ImportPage[] {
  * until the import's apply, which then writes the bodies and the files over it (the same page
  * ids). No file yet: an empty page references none, and the import replaces the space's files.
  */
-export async function applyOutline(content: ServiceClient, ctx: RequestContext, spaceId: string, pages: ImportPage[]): Promise<void> {
+export async function applyOutline(
+  content: ServiceClient,
+  ctx: RequestContext,
+  spaceId: string,
+  pages: ImportPage[],
+  hidden: ReadonlySet<string> = new Set(),
+): Promise<void> {
   // Content applies it only to an empty space: a failed import then leaves nothing replaced.
-  await content.send(ContentSubjects.importApply, ctx, { spaceId, pages: outlineOf(pages), files: [], onlyIfEmpty: true });
+  await content.send(ContentSubjects.importApply, ctx, { spaceId, pages: outlineOf(pages, hidden), files: [], onlyIfEmpty: true });
 }

@@ -33,10 +33,10 @@ describe('storeDocuments', () => {
     pages.push(page(n++, ''));
     const sent: number[][] = [];
     const content = {
-      send: jest.fn((subject: string, _ctx: RequestContext, data: { documents: ImportPage['document'][] }) => {
+      send: jest.fn((subject: string, _ctx: RequestContext, data: { documentTexts: string[] }) => {
         expect(subject).toBe(ContentSubjects.importStoreDocuments);
-        sent.push(data.documents.map((d) => Buffer.byteLength(JSON.stringify(d))));
-        return Promise.resolve({ hashes: data.documents.map((d) => (d!.nodes.length > 0 ? 'h'.repeat(43) : null)) });
+        sent.push(data.documentTexts.map((d) => Buffer.byteLength(d)));
+        return Promise.resolve({ hashes: data.documentTexts.map(() => 'h'.repeat(43)) });
       }),
     } as unknown as ServiceClient;
 
@@ -64,13 +64,13 @@ describe('BodyStore', () => {
     let inFlight = 0;
     let most = 0;
     const content = {
-      send: jest.fn((_subject: string, _ctx: RequestContext, data: { documents: ImportPage['document'][] }) => {
+      send: jest.fn((_subject: string, _ctx: RequestContext, data: { documentTexts: string[] }) => {
         inFlight++;
         most = Math.max(most, inFlight);
         return new Promise((resolve) =>
           pending.push(() => {
             inFlight--;
-            resolve({ hashes: data.documents.map(() => 'h'.repeat(43)) });
+            resolve({ hashes: data.documentTexts.map(() => 'h'.repeat(43)) });
           }),
         );
       }),

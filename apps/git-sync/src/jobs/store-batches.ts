@@ -56,9 +56,9 @@ const DOCUMENT_CONCURRENCY = 2;
  * apply ran content out of heap).
  */
 export class BodyStore {
-  private batch: ImportPage[] = [];
+  private batch: Array<{ page: ImportPage; body: string }> = [];
   private bytes = 0;
-  private readonly queue: ImportPage[][] = [];
+  private readonly queue: Array<Array<{ page: ImportPage; body: string }>> = [];
   private running = 0;
   private failure: Error | undefined;
   private drained?: () => void;
@@ -70,20 +70,22 @@ export class BodyStore {
     private readonly batchItems = DOCUMENT_STREAM_ITEMS,
   ) {}
 
-  /** A page whose body is final; it goes with the next batch. `bytes`: its JSON's size, when the caller knows it well enough. */
-  add(page: ImportPage, bytes?: number): void {
+  /** A page whose `document` is final; it goes with the next batch (an empty one is dropped: a page without a body is written as empty). */
+  add(page: ImportPage): void {
     const document = page.document;
     if (document === undefined) return;
-    // An empty body (no nodes) has no hash: a page without a body is written as empty.
-    if (!Array.isArray(document.nodes) || document.nodes.length === 0) {
-      delete page.document;
-      return;
-    }
-    const size = bytes ?? Buffer.byteLength(JSON.stringify(document));
-    const full = this.batch.length >= Math.min(this.batchItems, IMPORT_STORE_DOCUMENTS_MAX) || this.bytes + size > DOCUMENT_BATCH_BYTES;
+    delete page.document;
+    if (Array.isArray(document.nodes) && document.nodes.length > 0) this.addBody(page, JSON.stringify(document));
+  }
+
+  /** A page's final body as JSON text (a Document with nodes); it goes with the next batch. */
+  addBody(page: ImportPage, body: string): void {
+    // Characters, not bytes: close enough to bound a batch.
+    const full =
+      this.batch.length >= Math.min(this.batchItems, IMPORT_STORE_DOCUMENTS_MAX) || this.bytes + body.length > DOCUMENT_BATCH_BYTES;
     if (this.batch.length > 0 && full) this.cut();
-    this.batch.push(page);
-    this.bytes += size;
+    this.batch.push({ page, body });
+    this.bytes += body.length;
   }
 
   /** Sends what is left and waits for every batch; the first failure is thrown. */
@@ -118,13 +120,13 @@ export class BodyStore {
     }
   }
 
-  private async store(batch: ImportPage[]): Promise<void> {
+  private async store(batch: Array<{ page: ImportPage; body: string }>): Promise<void> {
+    // As text: the bodies were serialised on the page threads, and are never built as objects here.
     const { hashes } = await this.content.send(ContentSubjects.importStoreDocuments, this.ctx, {
       spaceId: this.spaceId,
-      documents: batch.map((page) => page.document!),
+      documentTexts: batch.map(({ body }) => body),
     });
-    batch.forEach((page, i) => {
-      delete page.document;
+    batch.forEach(({ page }, i) => {
       if (hashes[i]) page.documentHash = hashes[i]!;
     });
   }

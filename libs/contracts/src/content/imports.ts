@@ -107,11 +107,17 @@ export interface ImportStoreFilesResult {
  */
 export interface ImportStoreDocumentsInput {
   spaceId: string;
-  documents: JsonDocument[];
+  /** The bodies; or, as `documentTexts`, each as its JSON text (one of the two). */
+  documents?: JsonDocument[];
+  /**
+   * Each body as JSON text: what an importer that serialised its bodies off its event loop sends
+   * (the git-sync worker's page threads), so they are never built as objects on that loop.
+   */
+  documentTexts?: string[];
 }
 
 export interface ImportStoreDocumentsResult {
-  /** Each body's content hash, for `ImportPage.documentHash`; null for an empty body (no nodes: nothing stored). */
+  /** Each body's content hash (in the order sent), for `ImportPage.documentHash`; null for an empty body (no nodes: nothing stored). */
   hashes: Array<string | null>;
 }
 
