@@ -220,8 +220,12 @@ async function sampleCounters(ports: MetricsPorts): Promise<Counters> {
       (response) => response.text(),
       () => '',
     );
-    for (const [, series, kind, value] of text.matchAll(/^nodejs_gc_duration_seconds_(count|sum)\{kind="(minor|major)"\} (\S+)$/gm))
-      counters[`${name} ${kind} ${series}`] = Number(value);
+    // Label order and the registry's default labels (`service`) vary: match the series by its name and kind.
+    for (const line of text.split('\n')) {
+      const series = /^nodejs_gc_duration_seconds_(count|sum)\{/.exec(line)?.[1];
+      const kind = /kind="(minor|major)"/.exec(line)?.[1];
+      if (series && kind) counters[`${name} ${kind} ${series}`] = Number(line.slice(line.lastIndexOf(' ') + 1));
+    }
     // Every outcome: a verification that failed was a round trip too.
     const verifications = text
       .split('\n')
