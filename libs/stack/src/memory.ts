@@ -13,14 +13,14 @@ export interface MemoryBudget {
 /**
  * The apps every API request goes through (`GET /v1/orgs/{id}`: gateway → identity) get a young
  * generation twice V8's default. Each allocates ~55 KB per request (Nest, NATS, the envelope,
- * pg), so at 64 connections both filled V8's 16 MiB semi-space ~9 times a second; each
- * scavenge stops the process while every request in flight waits, and the objects of requests
- * that were in flight at two scavenges in a row were promoted, so identity ran a full
- * mark-compact every 1–3 s. With 32 MiB (`pnpm bench gateway`, counted with `--trace-gc-nvp`):
- * scavenges 51 → 17–23 per 10 s in each, identity's mark-compacts 7 → 0, its GC time 944 →
- * 103–148 ms per 10 s; the read's p99 is made of those pauses. The cost: up to 2 × 16 MiB more
- * resident per process once the young generation has grown (measured +27–41 MB RSS under load),
- * inside the 256 MiB the container leaves beyond the heap.
+ * pg), so at 64 connections both filled V8's 16 MiB semi-space ~9 times a second. Every
+ * scavenge stops the process while every request in flight waits, and what was in flight at two
+ * scavenges in a row is promoted, so identity also ran a full mark-compact every 1–3.5 s. With
+ * 32 MiB (`pnpm bench gateway` at 64 connections, counted with `--trace-gc-nvp` and perf_hooks):
+ * scavenges 51 → 17–26 per 10 s in each process, identity's mark-compacts 7 → 0 and its GC
+ * pauses 944 → 103–148 ms per 10 s. The cost: up to 2 × 16 MiB more resident per process once
+ * the young generation has grown under load (measured +24–41 MB RSS; nothing while idle, as it
+ * starts at 1 MiB either way), inside the 256 MiB the container leaves beyond the heap.
  */
 const REQUEST_PATH_SEMI_SPACE_MB = 32;
 
