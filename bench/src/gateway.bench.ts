@@ -11,7 +11,9 @@ const CONNECTIONS = 64;
  * GET /v1/orgs/{id} through gateway → NATS → identity → Postgres with the shipped defaults (rate
  * limiter on), the same through a second gateway with the limiter off, and a bare Fastify + pg
  * route reading the same row (the floor), all in one run: compare ratios, not absolute figures.
- * Each line carries the CPU each process spent per request (/proc) and the load average.
+ * Each line carries the CPU each process spent per request (/proc) and the load average, and
+ * each run through a gateway its GC pauses per 1000 requests and identity's token verifications
+ * (counts that hold on a loaded machine, where latency does not).
  * Target: ≥ 0.45 × the floor's throughput, p99 ≤ 2 × the floor's p99; limiter cost < 5 %.
  * `--quick`: the limiter-on gateway and the floor only, a few seconds each (CI smoke).
  */
