@@ -11,7 +11,9 @@ const CONNECTIONS = 64;
  * GET /v1/orgs/{id} through gateway → NATS → identity → Postgres with the shipped defaults (rate
  * limiter on), the same through a second gateway with the limiter off, and a bare Fastify + pg
  * route reading the same row (the floor), all in one run: compare ratios, not absolute figures.
- * Each line carries the CPU each process spent per request (/proc) and the load average.
+ * Each line carries the CPU each process spent per request (/proc) and the load average, and
+ * each run through a gateway its GC pauses per 1000 requests and identity's token verifications
+ * (counts that hold on a loaded machine, where latency does not).
  * Target: ≥ 0.45 × the floor's throughput, p99 ≤ 2 × the floor's p99; limiter cost < 5 %.
  * `--quick`: the limiter-on gateway and the floor only, a few seconds each (CI smoke).
  */
@@ -46,19 +48,28 @@ export async function gatewayBench(): Promise<string[]> {
       'nats-server': pid('nats'),
       postgres: pg,
     });
-    type Run = { name: string; url: string; headers?: Record<string, string>; processes: ProcessSet };
-    const on: Run = { name: 'gateway (limiter on, default)', url: `${gatewayUrl}${path}`, headers, processes: chain(pid('gateway')) };
+    type Run = { name: string; url: string; headers?: Record<string, string>; processes: ProcessSet; metrics?: MetricsPorts };
+    const metrics = (gateway: number): MetricsPorts => ({ gateway, identity: stack.state.metricsPorts.identity });
+    const on: Run = {
+      name: 'gateway (limiter on, default)',
+      url: `${gatewayUrl}${path}`,
+      headers,
+      processes: chain(pid('gateway')),
+      metrics: metrics(stack.state.metricsPorts.gateway),
+    };
     const replicaOn: Run | undefined = limited && {
       name: 'replica (limiter on)',
       url: `${limited.url}${path}`,
       headers,
       processes: chain(() => [limited.child.pid!]),
+      metrics: metrics(limited.metricsPort),
     };
     const off: Run | undefined = unlimited && {
       name: 'replica (limiter off)',
       url: `${unlimited.url}${path}`,
       headers,
       processes: chain(() => [unlimited.child.pid!]),
+      metrics: metrics(unlimited.metricsPort),
     };
     const bare: Run = {
       name: 'floor: bare Fastify + pg',
@@ -73,11 +84,13 @@ export async function gatewayBench(): Promise<string[]> {
     const gatewayCpu = new Map<Run, number[]>();
     const measure = async (run: Run): Promise<void> => {
       const before = sampleCpu(run.processes);
+      const countersBefore = run.metrics && (await sampleCounters(run.metrics));
       const result = await load(run.url, { connections: CONNECTIONS, seconds: SECONDS, headers: run.headers });
       const perRequest = cpuPerRequest(before, sampleCpu(run.processes), result.requests ?? 0);
       results.set(run, [...(results.get(run) ?? []), result]);
       gatewayCpu.set(run, [...(gatewayCpu.get(run) ?? []), perRequest.gateway ?? 0]);
       lines.push(formatLoad(run.name, result), `    ${formatCpu(perRequest)}   (${formatLoadAverage()})`);
+      if (countersBefore) lines.push(`    ${formatCounters(countersBefore, await sampleCounters(run.metrics!), result.requests ?? 0)}`);
     };
     // The floor runs in every round too: on this VM its throughput has moved by half between
     // runs of the same code, so a ratio is only sound against a floor measured beside it.
@@ -137,12 +150,17 @@ async function startFloor(databaseUrl: string): Promise<{ child: ChildProcess; p
 }
 
 /** Another gateway replica on the same stack, for the limiter on/off comparison (`perToken` 0: off). */
-async function startReplica(stack: LocalStack, nodeFlags: string[], perToken: string): Promise<{ child: ChildProcess; url: string }> {
+async function startReplica(
+  stack: LocalStack,
+  nodeFlags: string[],
+  perToken: string,
+): Promise<{ child: ChildProcess; url: string; metricsPort: number }> {
   const port = await freePort();
+  const metricsPort = await freePort();
   const env = {
     ...stack.envFor(GATEWAY),
     PORT: String(port),
-    METRICS_PORT: String(await freePort()),
+    METRICS_PORT: String(metricsPort),
     RATE_LIMIT_PER_TOKEN: perToken,
     RATE_LIMIT_PER_ADDRESS: perToken,
   };
@@ -158,7 +176,7 @@ async function startReplica(stack: LocalStack, nodeFlags: string[], perToken: st
       ),
     'a gateway replica did not start',
   );
-  return { child, url };
+  return { child, url, metricsPort };
 }
 
 /** Stops one of the stack's services and starts it again with `nodeFlags` (under the profiler). */
@@ -186,4 +204,46 @@ async function until(check: () => Promise<boolean>, failure: string, timeoutMs =
     if (Date.now() > deadline) throw new Error(failure);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+}
+
+/** The metrics ports (`/metrics`) of the gateway a run goes through and of identity. */
+type MetricsPorts = { gateway: number; identity: number };
+type Counters = Record<string, number>;
+
+/**
+ * What a run costs in pauses and extra round trips, read from the processes' own metrics (prom-client's
+ * `nodejs_gc_duration_seconds`, identity's RPC histogram): counts that do not depend on how busy the
+ * machine is, unlike latency, so a change to the tail can be argued from them on a loaded machine.
+ */
+async function sampleCounters(ports: MetricsPorts): Promise<Counters> {
+  const counters: Counters = {};
+  for (const [name, port] of Object.entries(ports)) {
+    const text = await fetch(`http://127.0.0.1:${port}/metrics`).then(
+      (response) => response.text(),
+      () => '',
+    );
+    // Label order and the registry's default labels (`service`) vary: match the series by its name and kind.
+    for (const line of text.split('\n')) {
+      const series = /^nodejs_gc_duration_seconds_(count|sum)\{/.exec(line)?.[1];
+      const kind = /kind="(minor|major)"/.exec(line)?.[1];
+      if (series && kind) counters[`${name} ${kind} ${series}`] = Number(line.slice(line.lastIndexOf(' ') + 1));
+    }
+    // Every outcome: a verification that failed was a round trip too.
+    const verifications = text
+      .split('\n')
+      .filter((line) => line.startsWith('bindery_rpc_server_duration_seconds_count{') && line.includes('subject="identity.token.verify"'));
+    if (name === 'identity')
+      counters['token.verify'] = verifications.reduce((sum, line) => sum + Number(line.slice(line.lastIndexOf(' ') + 1)), 0);
+  }
+  return counters;
+}
+
+function formatCounters(before: Counters, after: Counters, requests: number): string {
+  const delta = (key: string): number => (after[key] ?? 0) - (before[key] ?? 0);
+  const gc = (name: string, kind: string): string =>
+    `${((1000 * delta(`${name} ${kind} count`)) / Math.max(1, requests)).toFixed(2)} ${kind} (${Math.round(1000 * delta(`${name} ${kind} sum`))} ms in all)`;
+  return (
+    `GC per 1000 requests: gateway ${gc('gateway', 'minor')}, ${gc('gateway', 'major')} / identity ${gc('identity', 'minor')}, ` +
+    `${gc('identity', 'major')}; identity.token.verify calls ${delta('token.verify')}`
+  );
 }

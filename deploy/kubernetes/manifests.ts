@@ -1,4 +1,15 @@
-import { ALL_APPS, type AppSpec, GATEWAY, memoryBudget, natsPasswordVariable, READER, roleOf, SERVICES, WORKERS } from '@bindery/stack';
+import {
+  ALL_APPS,
+  type AppSpec,
+  GATEWAY,
+  memoryBudget,
+  memoryFlags,
+  natsPasswordVariable,
+  READER,
+  roleOf,
+  SERVICES,
+  WORKERS,
+} from '@bindery/stack';
 
 /**
  * The Kubernetes manifests of every app and worker, made from the same app list as the local
@@ -25,8 +36,8 @@ function envOf(app: AppSpec): Manifest[] {
   for (const name of app.secrets ?? []) env.push({ name, valueFrom: { secretKeyRef: { name: 'bindery-shared', key: name } } });
   if (app === GATEWAY) env.push({ name: 'HOST', value: '0.0.0.0' }, { name: 'PORT', value: String(GATEWAY_PORT) });
   if (app === READER) env.push({ name: 'READER_HOST', value: '0.0.0.0' }, { name: 'READER_PORT', value: String(READER_PORT) });
-  // The heap limit the app is planned with (see memoryBudget): inside the container's memory limit.
-  env.push({ name: 'NODE_OPTIONS', value: `--max-old-space-size=${memoryBudget(app).heapMb}` });
+  // The heap limit and young generation the app is planned with (see memoryBudget): inside the container's memory limit.
+  env.push({ name: 'NODE_OPTIONS', value: memoryFlags(app).join(' ') });
   return env;
 }
 

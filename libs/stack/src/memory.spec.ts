@@ -1,5 +1,5 @@
 import { GATEWAY, READER, SERVICES, WORKERS } from './apps';
-import { heapLimitArgs, memoryBudget } from './memory';
+import { heapLimitArgs, memoryBudget, memoryFlags } from './memory';
 
 describe('memory budgets', () => {
   it('gives every app a heap limit under its container limit, more to the gateway, content and workers', () => {
@@ -13,9 +13,23 @@ describe('memory budgets', () => {
     expect(memoryBudget(GATEWAY).heapMb).toBeGreaterThan(memoryBudget(READER).heapMb);
   });
 
-  it("passes the heap limit as a node flag unless the operator's NODE_OPTIONS sets one", () => {
-    expect(heapLimitArgs(GATEWAY, undefined)).toEqual([`--max-old-space-size=${memoryBudget(GATEWAY).heapMb}`]);
-    expect(heapLimitArgs(GATEWAY, '--trace-gc')).toEqual([`--max-old-space-size=${memoryBudget(GATEWAY).heapMb}`]);
-    expect(heapLimitArgs(GATEWAY, '--max-old-space-size=2048 --trace-gc')).toEqual([]);
+  it("passes the heap limit and young generation as node flags, each unless the operator's NODE_OPTIONS sets it", () => {
+    const heap = `--max-old-space-size=${memoryBudget(GATEWAY).heapMb}`;
+    const young = `--max-semi-space-size=${memoryBudget(GATEWAY).semiSpaceMb}`;
+    expect(heapLimitArgs(GATEWAY, undefined)).toEqual([heap, young]);
+    expect(heapLimitArgs(GATEWAY, '--trace-gc')).toEqual([heap, young]);
+    expect(heapLimitArgs(GATEWAY, '--max-old-space-size=2048 --trace-gc')).toEqual([young]);
+    expect(heapLimitArgs(GATEWAY, '--max-semi-space-size=64')).toEqual([heap]);
+  });
+
+  it('gives a larger young generation to the apps on every request only (gateway, identity)', () => {
+    const onEveryRequest = [GATEWAY, SERVICES.find((app) => app.name === 'identity')!];
+    for (const app of [...SERVICES, GATEWAY, ...WORKERS, READER]) {
+      const flags = memoryFlags(app);
+      expect(flags.some((flag) => flag.startsWith('--max-semi-space-size='))).toBe(onEveryRequest.includes(app));
+      // The young generation (three semi-spaces at most) fits in what the container leaves beyond the heap.
+      const { heapMb, containerMb, semiSpaceMb = 16 } = memoryBudget(app);
+      expect(heapMb + 3 * semiSpaceMb).toBeLessThanOrEqual(containerMb - 128);
+    }
   });
 });

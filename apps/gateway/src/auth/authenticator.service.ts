@@ -4,7 +4,7 @@ import { NATS_CONNECTION, ServiceClient } from '@bindery/platform/nest';
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { GatewayEnv } from '../config/gateway.env';
-import { TokenCache } from './token-cache';
+import { TokenCache, type Verification } from './token-cache';
 
 const BEARER = /^Bearer ([A-Za-z0-9_\-.~+/]+=*)$/;
 
@@ -37,12 +37,14 @@ export class Authenticator implements OnApplicationBootstrap {
     const match = BEARER.exec(header);
     if (!match) throw unauthorized('Malformed Authorization header; expected "Bearer <token>"');
     const token = match[1];
-    const key = TokenCache.keyOf(token);
-    const cached = this.cache.get(key);
-    if (cached) return cached;
-    const { caller, expiresAt } = await this.services.send(IdentitySubjects.tokenVerify, { requestId, baseUrl: '', ...trace }, { token });
+    const caller = await this.cache.lookup(TokenCache.keyOf(token), () => this.verify(token, requestId, trace));
     if (!caller) throw unauthorized('Invalid, expired or revoked API token');
-    this.cache.set(key, caller, expiresAt ? Date.parse(expiresAt) : undefined);
     return caller;
+  }
+
+  /** Asks identity; when requests share the answer (see `TokenCache.lookup`), the first one's id and trace go with it. */
+  private async verify(token: string, requestId: string, trace: TraceCarrier): Promise<Verification> {
+    const { caller, expiresAt } = await this.services.send(IdentitySubjects.tokenVerify, { requestId, baseUrl: '', ...trace }, { token });
+    return { caller, notAfter: expiresAt ? Date.parse(expiresAt) : undefined };
   }
 }
