@@ -13,6 +13,9 @@ import { JOB_SUBJECT_PREFIX } from './streams';
  */
 export const outboxChannel = (schema: string): string => `bindery_outbox_${schema}`;
 
+/** Rows one relay transaction publishes. */
+const OUTBOX_BATCH = 100;
+
 /** The one channel every service shared before per-schema channels. */
 const LEGACY_OUTBOX_CHANNEL = 'bindery_outbox';
 
@@ -111,7 +114,9 @@ export class OutboxRelay {
     try {
       do {
         this.again = false;
-        while ((await this.publishBatch()) > 0);
+        // A short batch was everything committed when it was read: no second, empty transaction
+        // to find that out. A row committed since sends its own notification, which sets `again`.
+        while ((await this.publishBatch()) === OUTBOX_BATCH);
       } while (this.again);
     } catch (error) {
       logger.warn({ err: error }, 'outbox relay failed; will retry');
@@ -123,7 +128,8 @@ export class OutboxRelay {
   private async publishBatch(): Promise<number> {
     return this.dataSource.transaction(async (manager) => {
       const rows: Array<{ id: string; type: string; payload: unknown }> = await manager.query(
-        'SELECT id, type, payload FROM outbox ORDER BY created_at, id LIMIT 100 FOR UPDATE SKIP LOCKED',
+        'SELECT id, type, payload FROM outbox ORDER BY created_at, id LIMIT $1 FOR UPDATE SKIP LOCKED',
+        [OUTBOX_BATCH],
       );
       for (const row of rows) {
         // Jobs queued by `enqueueJob` carry their subject prefix; everything else is an event.
