@@ -39,11 +39,11 @@ export class SearchIndexer {
   run(spaceId: string): Promise<IndexRun> {
     return this.db.transaction(async (manager) => {
       await this.search.lockSpace(manager, spaceId);
-      const space = await this.search.spaceState(manager, spaceId);
+      const state = await this.search.indexState(manager, spaceId);
       // A purged space: its rows went with it (cascade).
-      if (!space) return { revisionId: null, pagesWritten: 0, pagesRemoved: 0 };
+      if (!state) return { revisionId: null, pagesWritten: 0, pagesRemoved: 0 };
+      const { space, indexed } = state;
       const config = searchConfig(space.language);
-      const indexed = await this.search.indexed(manager, spaceId);
       if (indexed?.revisionId === space.revisionId && indexed.config === config) {
         return { revisionId: space.revisionId, pagesWritten: 0, pagesRemoved: 0 };
       }

@@ -63,23 +63,31 @@ export class SearchRepository {
     await manager.query(`SELECT pg_advisory_xact_lock(hashtext('search-index:' || $1))`, [spaceId]);
   }
 
-  async spaceState(
+  /**
+   * The space's main revision, language and organization (null: purged), with the revision and
+   * configuration its index reflects (null: never indexed), in one query. Read after `lockSpace`.
+   */
+  async indexState(
     manager: EntityManager,
     spaceId: string,
-  ): Promise<{ revisionId: string; language: string | null; organizationId: string } | null> {
-    const rows: Array<{ revision_id: string; language: string | null; organization_id: string }> = await manager.query(
-      'SELECT revision_id, language, organization_id FROM spaces WHERE id = $1',
+  ): Promise<{ space: { revisionId: string; language: string | null; organizationId: string }; indexed: IndexedSpace | null } | null> {
+    const rows: Array<{
+      revision_id: string;
+      language: string | null;
+      organization_id: string;
+      indexed_revision: string | null;
+      indexed_config: string | null;
+    }> = await manager.query(
+      `SELECT s.revision_id, s.language, s.organization_id, i.revision_id AS indexed_revision, i.config AS indexed_config
+         FROM spaces s LEFT JOIN search_spaces i ON i.space_id = s.id WHERE s.id = $1`,
       [spaceId],
     );
-    return rows[0] ? { revisionId: rows[0].revision_id, language: rows[0].language, organizationId: rows[0].organization_id } : null;
-  }
-
-  async indexed(manager: EntityManager, spaceId: string): Promise<IndexedSpace | null> {
-    const rows: Array<{ revision_id: string; config: string }> = await manager.query(
-      'SELECT revision_id, config FROM search_spaces WHERE space_id = $1',
-      [spaceId],
-    );
-    return rows[0] ? { revisionId: rows[0].revision_id, config: rows[0].config } : null;
+    const row = rows[0];
+    if (!row) return null;
+    return {
+      space: { revisionId: row.revision_id, language: row.language, organizationId: row.organization_id },
+      indexed: row.indexed_revision !== null ? { revisionId: row.indexed_revision, config: row.indexed_config! } : null,
+    };
   }
 
   /** Records the revision the index now reflects; a new configuration drops every row of the space first. */
