@@ -83,10 +83,13 @@ export class SearchIndexer {
       const generated = await this.generated(space.organizationId, tree, computed);
       const staleGenerated = previous ? (await this.generated(space.organizationId, previous, computed)).map((p) => p.pageId) : [];
       pages.push(...generated);
-      await this.search.markIndexed(manager, spaceId, { revisionId: revision.id, config }, reset);
-      if (!reset)
+      if (reset) {
+        await this.search.markIndexed(manager, spaceId, { revisionId: revision.id, config }, true);
+        await this.search.insertPages(manager, spaceId, config, pages);
+      } else {
         await this.search.removePages(manager, spaceId, [...removed, ...changed, ...staleGenerated, ...generated.map((p) => p.pageId)]);
-      await this.search.insertPages(manager, spaceId, config, pages);
+        await this.search.writeIndexed(manager, spaceId, { revisionId: revision.id, config }, pages);
+      }
       return { revisionId: revision.id, pagesWritten: pages.length, pagesRemoved: removed.length };
     });
   }

@@ -125,19 +125,27 @@ export class OutboxRelay {
     }
   }
 
+  /**
+   * One batch in one transaction of three statements: the rows are deleted as they are claimed
+   * (locked, SKIP LOCKED so replicas share the work), published, and the deletion commits only
+   * after every publish succeeded; a failed publish rolls it back and the rows stay. A crash
+   * before the commit leaves them too, and their next publish is a duplicate JetStream drops.
+   */
   private async publishBatch(): Promise<number> {
     return this.dataSource.transaction(async (manager) => {
-      const rows: Array<{ id: string; type: string; payload: unknown }> = await manager.query(
-        'SELECT id, type, payload FROM outbox ORDER BY created_at, id LIMIT $1 FOR UPDATE SKIP LOCKED',
+      const [rows]: [Array<{ id: string; type: string; payload: unknown; created_at: Date }>, number] = await manager.query(
+        `DELETE FROM outbox WHERE id IN (SELECT id FROM outbox ORDER BY created_at, id LIMIT $1 FOR UPDATE SKIP LOCKED)
+         RETURNING id, type, payload, created_at`,
         [OUTBOX_BATCH],
       );
+      // RETURNING follows no order: published in the order the rows were written.
+      rows.sort((a, b) => a.created_at.getTime() - b.created_at.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
       for (const row of rows) {
         // Jobs queued by `enqueueJob` carry their subject prefix; everything else is an event.
         if (row.type.startsWith(JOB_SUBJECT_PREFIX))
           await this.bus.enqueueJob(row.type.slice(JOB_SUBJECT_PREFIX.length), row.payload, row.id);
         else await this.bus.publishEvent(row.type, row.payload, row.id);
       }
-      if (rows.length > 0) await manager.query('DELETE FROM outbox WHERE id = ANY($1)', [rows.map((r) => r.id)]);
       return rows.length;
     });
   }
