@@ -59,9 +59,10 @@ export class ChangeRequestEditsService {
     // time budget, and no row lock waits for it.
     const { prepared, documents } = await this.prepareDocuments(input, uploads);
     const { cr, outcomes, reusable, revision } = await this.db.transaction(async (manager) => {
-      await this.intake.confirmStored(manager, uploads);
-      const found = await this.changeRequests.find(space.id, input.changeRequestId, manager, true);
+      // The change request's row lock and the content write lock, in one statement.
+      const found = await this.changeRequests.findForWrite(manager, space.id, input.changeRequestId);
       if (!found) throw notFound(NO_CHANGE_REQUEST);
+      await this.intake.confirmStored(manager, uploads);
       if (found.status === 'merged' || found.status === 'archived')
         throw badRequest(`changeRequestId: the change request is ${found.status} and can no longer be edited`);
       return this.applyBatch(manager, found, prepared, documents, userId, uploads);

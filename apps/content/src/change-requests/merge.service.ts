@@ -183,7 +183,8 @@ export class MergeService {
 
   /** The change request, locked until the transaction ends; one that is merged or archived cannot be merged or updated. */
   private async lockChangeRequest(manager: EntityManager, spaceId: string, ref: ChangeRequestRef): Promise<ChangeRequestEntity> {
-    const cr = await this.changeRequests.find(spaceId, ref.changeRequestId, manager, true);
+    // With the content write lock, taken in the same statement.
+    const cr = await this.changeRequests.findForWrite(manager, spaceId, ref.changeRequestId);
     if (!cr) throw notFound(NO_CHANGE_REQUEST);
     if (cr.status === 'merged') throw badRequest(`changeRequestId: change request #${cr.number} is already merged`);
     if (cr.status === 'archived') throw badRequest(`changeRequestId: change request #${cr.number} is archived`);

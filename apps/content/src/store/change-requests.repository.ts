@@ -3,6 +3,7 @@ import { type CursorKey, preparedQuery, type WriteBatch } from '@bindery/platfor
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager, type QueryDeepPartialEntity, type SelectQueryBuilder } from 'typeorm';
 import { ChangeRequestEntity } from './change-request.entity';
+import { CONTENT_WRITE_LOCK_SQL, heldContentWriteLock } from './content-write-lock';
 
 /** The columns an edit or a merge changes, as `updateIn` writes them. */
 const BATCHED_COLUMNS = {
@@ -50,6 +51,25 @@ export class ChangeRequestsRepository {
         ? await preparedQuery(this.db, byNumber ? 'content.change_request_by_ref' : 'content.change_request_by_id', text, values)
         : await manager.query(text, values);
     return rows[0] ?? null;
+  }
+
+  /**
+   * The change request locked for an edit or a merge (`FOR UPDATE`, until the transaction ends),
+   * with the content write lock taken in the same statement (`holdContentWriteLock` then costs
+   * nothing): the writes that follow count on both.
+   */
+  async findForWrite(manager: EntityManager, spaceId: string, idOrNumber: string): Promise<ChangeRequestEntity | null> {
+    const byNumber = /^\d{1,9}$/.test(idOrNumber);
+    const rows: ChangeRequestEntity[] = await manager.query(
+      `SELECT ${CHANGE_REQUEST_COLUMNS}, ${CONTENT_WRITE_LOCK_SQL} AS locked FROM change_requests
+       WHERE space_id = $1 AND ${byNumber ? '(number = $3 OR id = $2)' : 'id = $2'} FOR UPDATE`,
+      byNumber ? [spaceId, idOrNumber, Number(idOrNumber)] : [spaceId, idOrNumber],
+    );
+    if (!rows[0]) return null;
+    heldContentWriteLock(manager);
+    const cr = rows[0] as ChangeRequestEntity & { locked?: unknown };
+    delete cr.locked;
+    return cr;
   }
 
   /**

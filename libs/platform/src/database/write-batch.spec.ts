@@ -42,7 +42,7 @@ describe('WriteBatch', () => {
     expect(params[7]).toBe('jobs.test.job');
     expect(JSON.parse(params[8] as string)).toEqual({ jobId: 'job-1', payload: { a: 1 } });
     expect(params[10]).toEqual(['events.test.happened', 'events.test.happened']);
-    expect((params[11] as string[]).map((p) => JSON.parse(p))).toEqual([{ n: 1 }, { n: 2 }]);
+    expect((params[11] as string[]).map((p) => JSON.parse(p) as unknown)).toEqual([{ n: 1 }, { n: 2 }]);
   });
 
   it("answers the returning part's rows", async () => {
