@@ -14,6 +14,7 @@ import { translationsBench } from './translations.bench';
 import { readerBench } from './reader.bench';
 import { sitesBench } from './sites.bench';
 import { soakBench } from './soak.bench';
+import { soakStatementsBench } from './soak-statements';
 
 /** Every benchmark `pnpm bench` knows; each returns the lines it reports. */
 export const BENCHES: Record<string, () => Promise<string[]>> = {
@@ -33,4 +34,5 @@ export const BENCHES: Record<string, () => Promise<string[]>> = {
   sites: sitesBench,
   reader: readerBench,
   soak: soakBench,
+  'soak-statements': soakStatementsBench,
 };

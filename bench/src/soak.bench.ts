@@ -1,6 +1,7 @@
 import { testStack } from '@bindery/testing';
 import { resetStatementStatistics, topStatements } from './pg-statements';
 import { profileApps, SoakCpu } from './soak-cpu';
+import { Http, seed, type SoakSpace, soakRequests, WORDS } from './soak-workload';
 import { appMemory, EventLoopWatch, MEMORY_BOUND, memoryLines, OperationStats, runningApps } from './soak-stats';
 
 const CONNECTIONS = Number(process.env.SOAK_CONNECTIONS ?? 64);
@@ -10,8 +11,6 @@ const CONNECTIONS = Number(process.env.SOAK_CONNECTIONS ?? 64);
  * starved machine queue past the RPC timeout (measured: 503s at 4 spaces, load average ~30).
  */
 const SPACES = Number(process.env.SOAK_SPACES ?? 16);
-const PAGES_PER_SPACE = 40;
-const WORDS = ['harbour', 'lantern', 'meadow', 'quartz', 'saffron', 'timber', 'velvet', 'willow'];
 
 /**
  * `pnpm bench soak [--duration 10m]`: a mixed workload at 64 connections against the local
@@ -26,7 +25,7 @@ export async function soakBench(): Promise<string[]> {
   const seconds = durationSeconds();
   const { gatewayUrl, adminToken, adminOrganizationId, metricsPorts: allPorts } = testStack();
   const http = new Http(gatewayUrl, adminToken);
-  const spaces = await seed(http, adminOrganizationId);
+  const spaces = await seed(http, adminOrganizationId, SPACES);
   const metricsPorts = await runningApps(allPorts);
   const stats = new OperationStats();
   const stopProfiling = await profileApps();
@@ -92,11 +91,6 @@ export async function soakBench(): Promise<string[]> {
   ];
 }
 
-interface SoakSpace {
-  id: string;
-  pages: string[];
-}
-
 /** One connection: picks an operation by weight until the deadline. */
 async function connection(http: Http, stats: OperationStats, spaces: SoakSpace[], index: number, deadline: number): Promise<void> {
   const space = spaces[index % spaces.length];
@@ -107,36 +101,23 @@ async function connection(http: Http, stats: OperationStats, spaces: SoakSpace[]
     n++;
     const page = space.pages[(index * 7 + n) % space.pages.length];
     const roll = (index * 31 + n * 17) % 100;
-    if (roll < 25) await timed(stats, 'read page', () => http.call('GET', `/v1/spaces/${space.id}/content/page/${page}`));
-    else if (roll < 38) await timed(stats, 'read page tree', () => http.call('GET', `/v1/spaces/${space.id}/content/pages`));
-    else if (roll < 46) await timed(stats, 'read space', () => http.call('GET', `/v1/spaces/${space.id}`));
-    else if (roll < 61) {
-      const word = WORDS[n % WORDS.length];
-      await timed(stats, 'search space', () => http.call('GET', `/v1/spaces/${space.id}/search?query=${word}`));
-    } else if (roll < 71) {
-      const body = { body: { markdown: `Soak comment ${index}.${n} on **${WORDS[n % WORDS.length]}**` } };
-      await timed(stats, 'post comment', () => http.call('POST', `/v1/spaces/${space.id}/comments`, body));
-    } else if (roll < 80) await timed(stats, 'list comments', () => http.call('GET', `/v1/spaces/${space.id}/comments?limit=20`));
+    const word = WORDS[n % WORDS.length];
+    if (roll < 25) await timed(stats, 'read page', () => soakRequests.readPage(http, space.id, page));
+    else if (roll < 38) await timed(stats, 'read page tree', () => soakRequests.readPageTree(http, space.id));
+    else if (roll < 46) await timed(stats, 'read space', () => soakRequests.readSpace(http, space.id));
+    else if (roll < 61) await timed(stats, 'search space', () => soakRequests.searchSpace(http, space.id, word));
+    else if (roll < 71) await timed(stats, 'post comment', () => soakRequests.postComment(http, space.id, `${index}.${n}`, word));
+    else if (roll < 80) await timed(stats, 'list comments', () => soakRequests.listComments(http, space.id));
     else await editAndMerge(http, stats, space.id, ownPage, `${index}.${n}`);
   }
 }
 
 /** A change request opened, its connection's own page edited, then merged into a main that others keep moving. */
 async function editAndMerge(http: Http, stats: OperationStats, space: string, page: string, tag: string): Promise<void> {
-  const cr = await timed(stats, 'open change request', () =>
-    http.call<{ id: string }>('POST', `/v1/spaces/${space}/change-requests`, { subject: `soak ${tag}` }),
-  );
+  const cr = await timed(stats, 'open change request', () => soakRequests.openChangeRequest(http, space, tag));
   if (!cr) return;
-  const changes = [
-    { operation: 'update_page', page, document: paragraph(`Edited by soak ${tag}: ${WORDS[tag.length % WORDS.length]} notes`) },
-  ];
-  if (
-    !(await timed(stats, 'edit change request', () =>
-      http.call('POST', `/v1/spaces/${space}/change-requests/${cr.id}/content`, { changes }),
-    ))
-  )
-    return;
-  await timed(stats, 'merge change request', () => http.call('POST', `/v1/spaces/${space}/change-requests/${cr.id}/merge`));
+  if (!(await timed(stats, 'edit change request', () => soakRequests.editChangeRequest(http, space, cr.id, page, tag)))) return;
+  await timed(stats, 'merge change request', () => soakRequests.mergeChangeRequest(http, space, cr.id));
 }
 
 async function timed<T>(stats: OperationStats, operation: string, work: () => Promise<T>): Promise<T | undefined> {
@@ -151,46 +132,6 @@ async function timed<T>(stats: OperationStats, operation: string, work: () => Pr
   }
 }
 
-/** Spaces with pages (bodies carrying the search words), merged, and indexed for search. */
-async function seed(http: Http, organizationId: string): Promise<SoakSpace[]> {
-  const spaces: SoakSpace[] = [];
-  for (let s = 0; s < SPACES; s++) {
-    const space = await http.call<{ id: string }>('POST', `/v1/orgs/${organizationId}/spaces`, { title: `Soak ${s}` });
-    const cr = await http.call<{ id: string }>('POST', `/v1/spaces/${space.id}/change-requests`, { subject: 'seed' });
-    const changes = Array.from({ length: PAGES_PER_SPACE }, (_, p) => ({
-      operation: 'insert_page',
-      ref: `p${p}`,
-      title: `Page ${p} ${WORDS[p % WORDS.length]}`,
-      document: paragraph(`Seeded page ${p}: ${WORDS.join(' ')}`),
-    }));
-    const created = await http.call<{ changes: { page: { id: string } }[] }>(
-      'POST',
-      `/v1/spaces/${space.id}/change-requests/${cr.id}/content?compat=false`,
-      {
-        changes,
-      },
-    );
-    await http.call('POST', `/v1/spaces/${space.id}/change-requests/${cr.id}/merge`);
-    spaces.push({ id: space.id, pages: created.changes.map((c) => c.page.id) });
-  }
-  const until = Date.now() + 120_000;
-  for (const space of spaces) {
-    while ((await http.call<{ count: number }>('GET', `/v1/spaces/${space.id}/search?query=${WORDS[0]}`)).count === 0) {
-      if (Date.now() > until) throw new Error('the seeded spaces were not indexed for search within 2 minutes');
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  }
-  return spaces;
-}
-
-const paragraph = (text: string) => ({
-  document: {
-    object: 'document',
-    data: {},
-    nodes: [{ object: 'block', type: 'paragraph', data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text, marks: [] }] }] }],
-  },
-});
-
 /** `--duration 90`, `--duration=10m`, `SOAK_DURATION=30s`; ten minutes by default. */
 function durationSeconds(): number {
   const args = process.argv;
@@ -200,24 +141,4 @@ function durationSeconds(): number {
   const match = /^(\d+(?:\.\d+)?)(s|m)?$/.exec(raw.trim());
   if (!match) throw new Error(`--duration must be seconds or minutes (e.g. 90, 90s, 10m), not ${raw}`);
   return Number(match[1]) * (match[2] === 'm' ? 60 : 1);
-}
-
-/** fetch with the token; a status ≥ 300 is an error naming the route and the answer. */
-class Http {
-  constructor(
-    private readonly baseUrl: string,
-    private readonly token: string,
-  ) {}
-
-  async call<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
-    const response = await fetch(this.baseUrl + path, {
-      method,
-      headers: { authorization: `Bearer ${this.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    if (response.status >= 300)
-      throw new Error(`${method} ${path.replace(/[A-Za-z0-9]{16,}/g, '…')}: HTTP ${response.status} ${text.slice(0, 200)}`);
-    return (text ? JSON.parse(text) : undefined) as T;
-  }
 }

@@ -15,6 +15,7 @@ export * from './jetstream/outbox';
 export * from './process/run-main';
 export * from './process/entry-host';
 export * from './database/prepared-query';
+export * from './database/write-batch';
 export * from './fetch/address-policy';
 export * from './fetch/guarded-fetch';
 export * from './envelope/check-envelope';

@@ -8,7 +8,7 @@ import {
 import { addToOutbox, newId, ServiceClient } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { CommentsRepository, type TargetKey } from './comments.repository';
+import { CommentsRepository, type CountEventRow, type TargetKey } from './comments.repository';
 import { mentionedIds } from './mentions';
 
 /** Who wrote a body and where: what a mention event says. */
@@ -37,13 +37,7 @@ export class CommentEvents {
    * last in the transaction: it holds the target's row lock until the commit.
    */
   async countChanged(manager: EntityManager, key: TargetKey, organizationId: string, openDelta: number, at: Date): Promise<void> {
-    const payload: Omit<CommentCountEvent, 'open' | 'version'> = { spaceId: key.spaceId, organizationId, at: at.toISOString() };
-    if (key.changeRequestId !== '') payload.changeRequestId = key.changeRequestId;
-    await this.comments.bumpTarget(manager, key, organizationId, openDelta, {
-      id: newId(),
-      type: CollaborationEvents.commentCountChanged,
-      payload,
-    });
+    await this.comments.bumpTarget(manager, key, organizationId, openDelta, countEvent(key, organizationId, at));
   }
 
   /**
@@ -82,4 +76,11 @@ export class CommentEvents {
       await addToOutbox(manager, CollaborationEvents.mentionCreated, event);
     }
   }
+}
+
+/** The count event of a target at `at` (`open` and `version` are added by the statement that bumps them). */
+export function countEvent(key: TargetKey, organizationId: string, at: Date): CountEventRow {
+  const payload: Omit<CommentCountEvent, 'open' | 'version'> = { spaceId: key.spaceId, organizationId, at: at.toISOString() };
+  if (key.changeRequestId !== '') payload.changeRequestId = key.changeRequestId;
+  return { id: newId(), type: CollaborationEvents.commentCountChanged, payload };
 }

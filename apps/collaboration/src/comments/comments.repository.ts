@@ -80,26 +80,10 @@ export class CommentsRepository {
   }
 
   async insert(manager: EntityManager, c: CommentRow): Promise<void> {
+    const params = commentParams(c);
     await manager.query(
-      `INSERT INTO comments (id, organization_id, space_id, change_request_id, revision_id, target_page, target_node,
-         table_record, table_definition, author_id, author, body_markdown, body_document, posted_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
-      [
-        c.id,
-        c.organizationId,
-        c.spaceId,
-        c.changeRequestId,
-        c.revisionId,
-        c.targetPage,
-        c.targetNode,
-        c.tableRecord,
-        c.tableDefinition,
-        c.authorId,
-        JSON.stringify(c.author),
-        c.bodyMarkdown,
-        JSON.stringify(c.bodyDocument),
-        c.postedAt,
-      ],
+      `INSERT INTO comments (${COMMENT_INSERT_COLUMNS}) VALUES (${params.map((_, i) => `$${i + 1}`).join(', ')})`,
+      params,
     );
   }
 
@@ -142,22 +126,27 @@ export class CommentsRepository {
     target: TargetKey,
     organizationId: string,
     openDelta: number,
-    event: { id: string; type: string; payload: object },
+    event: CountEventRow,
   ): Promise<void> {
     await manager.query(
-      `WITH target AS (
-         INSERT INTO comment_targets (space_id, change_request_id, organization_id, version, open_count)
-         VALUES ($1, $2, $3, 1, $4::int)
-         ON CONFLICT (space_id, change_request_id) DO UPDATE
-           SET version = comment_targets.version + 1, organization_id = $3, open_count = comment_targets.open_count + $4::int
-         RETURNING version, open_count
-       ), added AS (
-         INSERT INTO outbox (id, type, payload)
-         SELECT $5, $6, $7::jsonb || jsonb_build_object('open', open_count, 'version', version) FROM target
-         RETURNING id
-       )
+      `WITH ${bumpTargetSql(1)} SELECT ${OUTBOX_NOTIFY_SQL} FROM added`,
+      bumpTargetParams(target, organizationId, openDelta, event),
+    );
+  }
+
+  /**
+   * A new comment and its target's count event, as `insert` then `bumpTarget` do, in ONE statement
+   * and no transaction of its own: atomic alone, and one round trip instead of four (begin, two
+   * statements, commit). The target's row is locked only while the statement runs.
+   */
+  async insertCounted(c: CommentRow, event: CountEventRow): Promise<void> {
+    const comment = commentParams(c);
+    await this.db.query(
+      `WITH comment AS (
+         INSERT INTO comments (${COMMENT_INSERT_COLUMNS}) VALUES (${comment.map((_, i) => `$${i + 1}`).join(', ')})
+       ), ${bumpTargetSql(comment.length + 1)}
        SELECT ${OUTBOX_NOTIFY_SQL} FROM added`,
-      [target.spaceId, target.changeRequestId, organizationId, openDelta, event.id, event.type, JSON.stringify(event.payload)],
+      [...comment, ...bumpTargetParams({ spaceId: c.spaceId, changeRequestId: c.changeRequestId }, c.organizationId, 1, event)],
     );
   }
 
@@ -315,4 +304,56 @@ export class CommentsRepository {
   async setSpaceHidden(spaceId: string, hiddenAt: Date | null): Promise<void> {
     await this.db.query('UPDATE comments SET hidden_at = $2 WHERE space_id = $1', [spaceId, hiddenAt]);
   }
+}
+
+/** The count event of a target, its `open` and `version` filled in by the statement that bumps them. */
+export interface CountEventRow {
+  id: string;
+  type: string;
+  payload: object;
+}
+
+const COMMENT_INSERT_COLUMNS = `id, organization_id, space_id, change_request_id, revision_id, target_page, target_node,
+  table_record, table_definition, author_id, author, body_markdown, body_document, posted_at`;
+
+function commentParams(c: CommentRow): unknown[] {
+  return [
+    c.id,
+    c.organizationId,
+    c.spaceId,
+    c.changeRequestId,
+    c.revisionId,
+    c.targetPage,
+    c.targetNode,
+    c.tableRecord,
+    c.tableDefinition,
+    c.authorId,
+    JSON.stringify(c.author),
+    c.bodyMarkdown,
+    JSON.stringify(c.bodyDocument),
+    c.postedAt,
+  ];
+}
+
+/**
+ * CTEs `target` (the target's version and open count bumped) and `added` (its count event in the
+ * outbox, with the new figures), their parameters numbered from `$<from>` (`bumpTargetParams`).
+ */
+function bumpTargetSql(from: number): string {
+  const p = (n: number) => `$${from + n - 1}`;
+  return `target AS (
+         INSERT INTO comment_targets (space_id, change_request_id, organization_id, version, open_count)
+         VALUES (${p(1)}, ${p(2)}, ${p(3)}, 1, ${p(4)}::int)
+         ON CONFLICT (space_id, change_request_id) DO UPDATE
+           SET version = comment_targets.version + 1, organization_id = ${p(3)}, open_count = comment_targets.open_count + ${p(4)}::int
+         RETURNING version, open_count
+       ), added AS (
+         INSERT INTO outbox (id, type, payload)
+         SELECT ${p(5)}, ${p(6)}, ${p(7)}::jsonb || jsonb_build_object('open', open_count, 'version', version) FROM target
+         RETURNING id
+       )`;
+}
+
+function bumpTargetParams(target: TargetKey, organizationId: string, openDelta: number, event: CountEventRow): unknown[] {
+  return [target.spaceId, target.changeRequestId, organizationId, openDelta, event.id, event.type, JSON.stringify(event.payload)];
 }

@@ -9,7 +9,7 @@ import {
   type RevisionFile,
   type RevisionReusableContent,
 } from '@bindery/contracts';
-import { addToOutbox, badRequest, callerId, forbidden, newId, notFound } from '@bindery/platform';
+import { badRequest, callerId, forbidden, newId, notFound, WriteBatch } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { Clock } from '../clock/clock';
@@ -58,14 +58,17 @@ export class ChangeRequestEditsService {
     // Bodies are converted before the transaction too: Markdown runs on worker threads within a
     // time budget, and no row lock waits for it.
     const { prepared, documents } = await this.prepareDocuments(input, uploads);
-    const { cr, outcomes, reusable } = await this.db.transaction(async (manager) => {
-      await this.intake.confirmStored(manager, uploads);
-      const found = await this.changeRequests.find(space.id, input.changeRequestId, manager, true);
+    const { cr, outcomes, reusable, revision } = await this.db.transaction(async (manager) => {
+      // The change request's row lock and the content write lock, in one statement.
+      const found = await this.changeRequests.findForWrite(manager, space.id, input.changeRequestId);
       if (!found) throw notFound(NO_CHANGE_REQUEST);
+      await this.intake.confirmStored(manager, uploads);
       if (found.status === 'merged' || found.status === 'archived')
         throw badRequest(`changeRequestId: the change request is ${found.status} and can no longer be edited`);
       return this.applyBatch(manager, found, prepared, documents, userId, uploads);
     });
+    // Committed: the next edit or the merge of this change request starts from it.
+    this.revisions.remember(revision);
     const changeRequest = toChangeRequest(cr, space.revisionId, ctx.baseUrl);
     if (input.compat !== false) return changeRequest;
     const location = (pageId: string) => `${ctx.baseUrl}/v1/spaces/${space.id}/change-requests/${cr.id}/content/page/${pageId}`;
@@ -174,10 +177,12 @@ export class ChangeRequestEditsService {
         isReusableChange(change) ? [{ change, id: pageId, documentHash, field: `changes[${index}]` }] : [],
       ),
     );
-    // Every body the batch brings, in one statement.
-    await this.store.saveDocuments(manager, documents.added);
-    const pages = await this.store.saveTree(manager, tree);
-    const next = await this.revisions.insert(manager, {
+    // Every row the edit writes (bodies, page nodes, the revision, the change request, the event)
+    // in one statement: one round trip instead of six.
+    const writes = new WriteBatch();
+    await this.store.saveDocuments(manager, documents.added, writes);
+    const pages = await this.store.saveTree(manager, tree, writes);
+    const next = this.revisions.insertIn(manager, writes, {
       id: newId(),
       spaceId: cr.spaceId,
       parents: [cr.revisionId],
@@ -186,9 +191,10 @@ export class ChangeRequestEditsService {
       reusableContents: reusable.list,
       type: 'edits',
       mergedFrom: null,
+      createdAt: now,
     });
     const contributors = cr.contributors.includes(userId) ? cr.contributors : [...cr.contributors, userId];
-    await this.changeRequests.update(manager, cr.id, { revisionId: next.id, updatedAt: now, contributors });
+    this.changeRequests.updateIn(writes, cr.id, { revisionId: next.id, updatedAt: now, contributors });
     const event: RevisionCreatedEvent = {
       spaceId: cr.spaceId,
       revisionId: next.id,
@@ -196,11 +202,13 @@ export class ChangeRequestEditsService {
       changeRequestId: cr.id,
       at: now.toISOString(),
     };
-    await addToOutbox(manager, ContentEvents.revisionCreated, event);
+    writes.event(ContentEvents.revisionCreated, event);
+    await writes.run(manager);
     return {
       cr: { ...cr, revisionId: next.id, updatedAt: now, contributors },
       outcomes,
       reusable: createdReusable(reusable.outcomes, next),
+      revision: next,
     };
   }
 

@@ -7,7 +7,7 @@ import {
   type RevisionCreatedEvent,
   type User,
 } from '@bindery/contracts';
-import { addToOutbox, badRequest, forbidden, newId, notFound } from '@bindery/platform';
+import { addToOutbox, badRequest, forbidden, newId, notFound, WriteBatch } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { IdentityLookups } from '../access/identity-lookups';
@@ -16,14 +16,14 @@ import { NO_CHANGE_REQUEST } from '../store/content-reader';
 import { RevisionMerger } from '../store/revision-merger';
 import { type RevisionRow, RevisionsRepository } from '../store/revisions.repository';
 import { SpaceAccess } from '../store/space-access';
-import { SpacesRepository } from '../store/spaces.repository';
+import { lockedSpaceOf, SpacesRepository } from '../store/spaces.repository';
 import { holdContentWriteLock } from '../store/content-write-lock';
 import { undoneUnlessDone } from '../store/savepoints.repository';
 import type { SpaceEntity } from '../store/space.entity';
 import { type ChangeRequestEntity, mergeBaseOf } from '../store/change-request.entity';
 import { ChangeRequestsRepository } from '../store/change-requests.repository';
 import { MergeRulesGate } from './reviews/merge-rules.gate';
-import { enqueueSearchIndex } from '../store/search-index-queue';
+import { searchIndexJob } from '../store/search-index-queue';
 
 /**
  * Before a merge gives up computing outside the lock and computes with the space row locked:
@@ -59,7 +59,7 @@ export class MergeService {
     const { space: current } = await this.access.load(ctx, ref.spaceId, 'edit');
     const mergedBy = await this.identity.currentUser(ctx);
     const organizationRules = await this.mergeRules.organizationRulesFor(ctx, current);
-    return this.db.transaction(async (manager) => {
+    const merged = await this.db.transaction(async (manager) => {
       const cr = await this.lockChangeRequest(manager, current.id, ref);
       // Taken before any savepoint: a lock taken after one is released when rolling back to it.
       await holdContentWriteLock(manager);
@@ -68,43 +68,54 @@ export class MergeService {
           const space = await this.spaces.findForUpdate(manager, current.id);
           if (!space) throw notFound('No matching space found');
           await this.checkMergeable(ctx, manager, space, cr, organizationRules);
-          const { revision, now } = await this.writeMerge(manager, space, cr, mergedBy);
-          await this.spaces.update(manager, space.id, { revisionId: revision, updatedAt: now });
-          return { revision, result: 'merge' as const };
+          const writes = new WriteBatch();
+          const { revision, now } = await this.writeMerge(manager, writes, space, cr, mergedBy);
+          await writes.run(manager);
+          await this.spaces.update(manager, space.id, { revisionId: revision.id, updatedAt: now });
+          return revision;
         }
-        const space = await this.spaces.find(current.id, manager);
+        // The first attempt merges onto the space as `access.load` read it a moment ago: the
+        // compare-and-set below catches a merge committed since, and the next attempt reads again.
+        const space = attempt === 1 ? current : await this.spaces.find(current.id, manager);
         if (!space) throw notFound('No matching space found');
         // Checked before merging, so a locked space or unmet rules answer before any conflict does.
         await this.checkMergeable(ctx, manager, space, cr, organizationRules);
-        const merged = await undoneUnlessDone(manager, 'merge_attempt', async () => {
-          const { revision, now } = await this.writeMerge(manager, space, cr, mergedBy);
-          const locked = await this.spaces.moveRevision(manager, space.id, space.revisionId, revision, now);
+        const done = await undoneUnlessDone(manager, 'merge_attempt', async () => {
+          const writes = new WriteBatch();
+          const { revision, now } = await this.writeMerge(manager, writes, space, cr, mergedBy);
+          // Last in the batch's one statement: the space row stays locked only from there to the commit.
+          this.spaces.moveRevisionIn(writes, space.id, space.revisionId, revision.id, now);
+          const locked = lockedSpaceOf(await writes.run(manager));
           // Another merge moved the space first: this attempt's rows are undone, the next merges onto its revision.
           if (!locked) return undefined;
           // The space's mode or rules may have changed between the read and the lock.
           await this.checkMergeable(ctx, manager, { ...space, ...locked }, cr, organizationRules);
           return revision;
         });
-        if (merged !== undefined) return { revision: merged, result: 'merge' as const };
+        if (done !== undefined) return done;
       }
     });
+    // Committed: the next merge into the space merges onto it.
+    this.revisions.remember(merged);
+    return { revision: merged.id, result: 'merge' as const };
   }
 
   /**
-   * The merge of the change request into the space's revision as read: the merged revision, the
-   * change request marked merged, the search indexing job and the events. Everything but moving
-   * the space's revision, which the caller does.
+   * The merge of the change request into the space's revision as read, added to `writes`: the
+   * merged revision, the change request marked merged, the search indexing job and the events.
+   * Everything but moving the space's revision, which the caller does.
    */
   private async writeMerge(
     manager: EntityManager,
+    writes: WriteBatch,
     space: SpaceEntity,
     cr: ChangeRequestEntity,
     mergedBy: User,
-  ): Promise<{ revision: string; now: Date }> {
-    const [base, main, proposed] = await this.load(manager, mergeBaseOf(cr), space.revisionId, cr.revisionId);
-    const { pages, files, reusableContents } = await this.merger.merge(manager, base, main, proposed);
+  ): Promise<{ revision: RevisionRow; now: Date }> {
+    const [base, main, proposed] = await this.revisions.findMany([mergeBaseOf(cr), space.revisionId, cr.revisionId], manager);
+    const { pages, files, reusableContents } = await this.merger.merge(manager, base, main, proposed, writes);
     const now = this.clock.now();
-    const revision = await this.revisions.insert(manager, {
+    const revision = this.revisions.insertIn(manager, writes, {
       id: newId(),
       spaceId: space.id,
       parents: [main.id, proposed.id],
@@ -113,25 +124,27 @@ export class MergeService {
       reusableContents,
       type: 'merge',
       mergedFrom: cr.id,
+      createdAt: now,
     });
     // The search index follows main content asynchronously (a durable job, queued with the merge).
-    await enqueueSearchIndex(manager, { id: space.id, revisionId: revision.id, language: space.language });
-    await this.changeRequests.update(manager, cr.id, {
+    const job = searchIndexJob({ id: space.id, revisionId: revision.id, language: space.language });
+    writes.job(job.type, job.payload, { jobId: job.jobId });
+    this.changeRequests.updateIn(writes, cr.id, {
       status: 'merged',
       revisionMerged: revision.id,
       mergedBy,
       mergedAt: now,
       updatedAt: now,
     });
-    await this.publishRevision(manager, revision, cr.id);
+    writes.event(ContentEvents.revisionCreated, revisionCreated(revision, cr.id));
     const merged: ChangeRequestMergedEvent = {
       spaceId: space.id,
       changeRequestId: cr.id,
       revisionId: revision.id,
       at: now.toISOString(),
     };
-    await addToOutbox(manager, ContentEvents.changeRequestMerged, merged);
-    return { revision: revision.id, now };
+    writes.event(ContentEvents.changeRequestMerged, merged);
+    return { revision, now };
   }
 
   /**
@@ -146,7 +159,7 @@ export class MergeService {
       const space = await this.spaces.find(current.id, manager);
       if (!space) throw notFound('No matching space found');
       if (mergeBaseOf(cr) === space.revisionId) return { revision: cr.revisionId, result: 'update' as const };
-      const [base, proposed, main] = await this.load(manager, mergeBaseOf(cr), cr.revisionId, space.revisionId);
+      const [base, proposed, main] = await this.revisions.findMany([mergeBaseOf(cr), cr.revisionId, space.revisionId], manager);
       const { pages, files, reusableContents } = await this.merger.merge(manager, base, proposed, main);
       const revision = await this.revisions.insert(manager, {
         id: newId(),
@@ -170,7 +183,8 @@ export class MergeService {
 
   /** The change request, locked until the transaction ends; one that is merged or archived cannot be merged or updated. */
   private async lockChangeRequest(manager: EntityManager, spaceId: string, ref: ChangeRequestRef): Promise<ChangeRequestEntity> {
-    const cr = await this.changeRequests.find(spaceId, ref.changeRequestId, manager, true);
+    // With the content write lock, taken in the same statement.
+    const cr = await this.changeRequests.findForWrite(manager, spaceId, ref.changeRequestId);
     if (!cr) throw notFound(NO_CHANGE_REQUEST);
     if (cr.status === 'merged') throw badRequest(`changeRequestId: change request #${cr.number} is already merged`);
     if (cr.status === 'archived') throw badRequest(`changeRequestId: change request #${cr.number} is archived`);
@@ -188,24 +202,17 @@ export class MergeService {
     await this.mergeRules.check(ctx, manager, space, cr, organizationRules);
   }
 
-  /**
-   * One after another: the queries share the transaction's single connection, and pg does not
-   * allow a query on a client that is still running one (a deprecation now, an error in pg 9).
-   */
-  private async load(manager: EntityManager, ...ids: string[]): Promise<RevisionRow[]> {
-    const rows: RevisionRow[] = [];
-    for (const id of ids) rows.push((await this.revisions.find(id, manager))!);
-    return rows;
-  }
-
   private async publishRevision(manager: EntityManager, revision: RevisionRow, changeRequestId: string): Promise<void> {
-    const event: RevisionCreatedEvent = {
-      spaceId: revision.spaceId,
-      revisionId: revision.id,
-      parents: revision.parents,
-      changeRequestId,
-      at: revision.createdAt.toISOString(),
-    };
-    await addToOutbox(manager, ContentEvents.revisionCreated, event);
+    await addToOutbox(manager, ContentEvents.revisionCreated, revisionCreated(revision, changeRequestId));
   }
+}
+
+function revisionCreated(revision: RevisionRow, changeRequestId: string): RevisionCreatedEvent {
+  return {
+    spaceId: revision.spaceId,
+    revisionId: revision.id,
+    parents: revision.parents,
+    changeRequestId,
+    at: revision.createdAt.toISOString(),
+  };
 }

@@ -39,11 +39,11 @@ export class SearchIndexer {
   run(spaceId: string): Promise<IndexRun> {
     return this.db.transaction(async (manager) => {
       await this.search.lockSpace(manager, spaceId);
-      const space = await this.search.spaceState(manager, spaceId);
+      const state = await this.search.indexState(manager, spaceId);
       // A purged space: its rows went with it (cascade).
-      if (!space) return { revisionId: null, pagesWritten: 0, pagesRemoved: 0 };
+      if (!state) return { revisionId: null, pagesWritten: 0, pagesRemoved: 0 };
+      const { space, indexed } = state;
       const config = searchConfig(space.language);
-      const indexed = await this.search.indexed(manager, spaceId);
       if (indexed?.revisionId === space.revisionId && indexed.config === config) {
         return { revisionId: space.revisionId, pagesWritten: 0, pagesRemoved: 0 };
       }
@@ -83,10 +83,13 @@ export class SearchIndexer {
       const generated = await this.generated(space.organizationId, tree, computed);
       const staleGenerated = previous ? (await this.generated(space.organizationId, previous, computed)).map((p) => p.pageId) : [];
       pages.push(...generated);
-      await this.search.markIndexed(manager, spaceId, { revisionId: revision.id, config }, reset);
-      if (!reset)
+      if (reset) {
+        await this.search.markIndexed(manager, spaceId, { revisionId: revision.id, config }, true);
+        await this.search.insertPages(manager, spaceId, config, pages);
+      } else {
         await this.search.removePages(manager, spaceId, [...removed, ...changed, ...staleGenerated, ...generated.map((p) => p.pageId)]);
-      await this.search.insertPages(manager, spaceId, config, pages);
+        await this.search.writeIndexed(manager, spaceId, { revisionId: revision.id, config }, pages);
+      }
       return { revisionId: revision.id, pagesWritten: pages.length, pagesRemoved: removed.length };
     });
   }

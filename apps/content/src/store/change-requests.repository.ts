@@ -1,8 +1,23 @@
 import type { ChangeRequestFilters } from '@bindery/contracts';
-import { type CursorKey, preparedQuery } from '@bindery/platform';
+import { type CursorKey, preparedQuery, type WriteBatch } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager, type QueryDeepPartialEntity, type SelectQueryBuilder } from 'typeorm';
 import { ChangeRequestEntity } from './change-request.entity';
+import { CONTENT_WRITE_LOCK_SQL, heldContentWriteLock } from './content-write-lock';
+
+/** The columns an edit or a merge changes, as `updateIn` writes them. */
+const BATCHED_COLUMNS = {
+  status: 'status',
+  revisionId: 'revision_id',
+  contributors: 'contributors',
+  revisionMergedAncestor: 'revision_merged_ancestor',
+  revisionMerged: 'revision_merged',
+  mergedBy: 'merged_by',
+  mergedAt: 'merged_at',
+  updatedAt: 'updated_at',
+} as const;
+const JSON_COLUMNS = new Set<string>(['mergedBy']);
+type BatchedChanges = Partial<Pick<ChangeRequestEntity, keyof typeof BATCHED_COLUMNS>>;
 
 export interface ChangeRequestWithSpace {
   changeRequest: ChangeRequestEntity;
@@ -36,6 +51,25 @@ export class ChangeRequestsRepository {
         ? await preparedQuery(this.db, byNumber ? 'content.change_request_by_ref' : 'content.change_request_by_id', text, values)
         : await manager.query(text, values);
     return rows[0] ?? null;
+  }
+
+  /**
+   * The change request locked for an edit or a merge (`FOR UPDATE`, until the transaction ends),
+   * with the content write lock taken in the same statement (`holdContentWriteLock` then costs
+   * nothing): the writes that follow count on both.
+   */
+  async findForWrite(manager: EntityManager, spaceId: string, idOrNumber: string): Promise<ChangeRequestEntity | null> {
+    const byNumber = /^\d{1,9}$/.test(idOrNumber);
+    const rows: ChangeRequestEntity[] = await manager.query(
+      `SELECT ${CHANGE_REQUEST_COLUMNS}, ${CONTENT_WRITE_LOCK_SQL} AS locked FROM change_requests
+       WHERE space_id = $1 AND ${byNumber ? '(number = $3 OR id = $2)' : 'id = $2'} FOR UPDATE`,
+      byNumber ? [spaceId, idOrNumber, Number(idOrNumber)] : [spaceId, idOrNumber],
+    );
+    if (!rows[0]) return null;
+    heldContentWriteLock(manager);
+    const cr = rows[0] as ChangeRequestEntity & { locked?: unknown };
+    delete cr.locked;
+    return cr;
   }
 
   /**
@@ -79,6 +113,15 @@ export class ChangeRequestsRepository {
 
   async update(manager: EntityManager, id: string, changes: Partial<ChangeRequestEntity>): Promise<void> {
     await manager.getRepository(ChangeRequestEntity).update({ id }, changes as QueryDeepPartialEntity<ChangeRequestEntity>);
+  }
+
+  /** The same update as `update`, added to `batch` (written in one round trip with the batch's other statements). */
+  updateIn(batch: WriteBatch, id: string, changes: BatchedChanges): void {
+    const entries = Object.entries(changes).filter(([, value]) => value !== undefined);
+    if (entries.length === 0) return;
+    const sets = entries.map(([key], i) => `${BATCHED_COLUMNS[key as keyof BatchedChanges]} = $${i + 2}`);
+    const values = entries.map(([key, value]) => (JSON_COLUMNS.has(key) && value !== null ? JSON.stringify(value) : value));
+    batch.add(`UPDATE change_requests SET ${sets.join(', ')} WHERE id = $1`, [id, ...values]);
   }
 
   /** Change requests of a space (or of an organization's live spaces), newest first, filtered. */

@@ -1,4 +1,5 @@
 import type { JsonDocument } from '@bindery/contracts';
+import { WriteBatch } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { contentHash, stableStringify, textHash } from '../model/content-hash';
@@ -84,9 +85,10 @@ export class ContentStore {
   /**
    * Writes the changed nodes of a tree and returns its top-level hashes. The tree becomes the
    * snapshot of those hashes (the next merge or edit forks it instead of loading it again), so it
-   * is sealed: the caller must not change it afterwards.
+   * is sealed: the caller must not change it afterwards. With `batch`, the nodes are written when
+   * the batch runs (with the caller's other writes, in one round trip).
    */
-  async saveTree(manager: EntityManager, tree: PageTree): Promise<string[]> {
+  async saveTree(manager: EntityManager, tree: PageTree, batch?: WriteBatch): Promise<string[]> {
     await holdContentWriteLock(manager);
     const fresh: Array<[string, StoredPageNode]> = [];
     const hashOf = (id: string): string => {
@@ -108,10 +110,12 @@ export class ContentStore {
     const roots = tree.childrenOf(ROOT).map(hashOf);
     if (fresh.length > 0) {
       const bodies = fresh.map(([, node]) => stableStringify(node));
-      await manager.query('INSERT INTO page_nodes (hash, node) SELECT * FROM unnest($1::text[], $2::jsonb[]) ON CONFLICT DO NOTHING', [
+      const writes = batch ?? new WriteBatch();
+      writes.add('INSERT INTO page_nodes (hash, node) SELECT * FROM unnest($1::text[], $2::jsonb[]) ON CONFLICT DO NOTHING', [
         fresh.map(([hash]) => hash),
         bodies,
       ]);
+      if (!batch) await writes.run(manager);
     }
     // Every fork adds a layer that reads pass through; past a few, one flat copy is cheaper.
     const key = roots.join(',');
@@ -120,26 +124,25 @@ export class ContentStore {
   }
 
   /**
-   * Stores page bodies in one statement, each once whatever the number of pages and revisions
-   * using it. Written even when cached: the collector may have removed a
-   * body no page used any more.
+   * Stores page bodies by content hash and their link extracts (one statement, one multi-row insert
+   * each) and returns their hashes, in order: each once whatever the number of pages and revisions
+   * using it. Written even when cached: the collector may have removed a body no page used any
+   * more. With `batch`, they are written when the batch runs.
    */
-  /** Stores bodies by content hash (one multi-row insert) and returns their hashes, in order. */
-  async saveDocuments(manager: EntityManager, documents: JsonDocument[]): Promise<string[]> {
+  async saveDocuments(manager: EntityManager, documents: JsonDocument[], batch?: WriteBatch): Promise<string[]> {
     if (documents.length === 0) return [];
     await holdContentWriteLock(manager);
     // Serialised once: the text is both what is stored and what is hashed (the costly part of an import's store).
     const texts = documents.map((d) => stableStringify(d));
     const hashes = texts.map(textHash);
-    await manager.query('INSERT INTO documents (hash, body) SELECT * FROM unnest($1::text[], $2::jsonb[]) ON CONFLICT DO NOTHING', [
-      hashes,
-      texts,
-    ]);
+    const writes = batch ?? new WriteBatch();
+    writes.add('INSERT INTO documents (hash, body) SELECT * FROM unnest($1::text[], $2::jsonb[]) ON CONFLICT DO NOTHING', [hashes, texts]);
     // The link index of each body, derived once here so link lists never re-read bodies.
-    await manager.query(
+    writes.add(
       'INSERT INTO document_refs (hash, refs, anchors) SELECT * FROM unnest($1::text[], $2::jsonb[], $3::jsonb[]) ON CONFLICT DO NOTHING',
       documentRefsColumns(documents.map((d, i) => [hashes[i], extractRefs(d)] as const)),
     );
+    if (!batch) await writes.run(manager);
     return hashes;
   }
 

@@ -18,3 +18,14 @@ export async function holdContentWriteLock(manager: EntityManager): Promise<void
   await manager.query('SELECT pg_advisory_xact_lock_shared($1)', [CONTENT_GC_LOCK]);
   holding.add(manager);
 }
+
+/**
+ * The lock's shared side as an expression, for a statement that takes it along with what it
+ * reads (one round trip less); call `heldContentWriteLock` once that statement has returned a row.
+ */
+export const CONTENT_WRITE_LOCK_SQL = `pg_advisory_xact_lock_shared(${CONTENT_GC_LOCK})`;
+
+/** Records that `manager`'s transaction took the lock through `CONTENT_WRITE_LOCK_SQL`. */
+export function heldContentWriteLock(manager: EntityManager): void {
+  holding.add(manager);
+}

@@ -1,4 +1,4 @@
-import { conflict } from '@bindery/platform';
+import { conflict, type WriteBatch } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { JsonDocument } from '@bindery/contracts';
@@ -19,15 +19,19 @@ import type { RevisionRow } from './revisions.repository';
 export class RevisionMerger {
   constructor(private readonly store: ContentStore) {}
 
-  /** Merged pages and files; one 409 names every conflicting page and file. */
+  /**
+   * Merged pages and files; one 409 names every conflicting page and file. With `batch`, the new
+   * bodies and page nodes are written when the batch runs.
+   */
   async merge(
     manager: EntityManager,
     base: RevisionRow,
     ours: RevisionRow,
     theirs: RevisionRow,
+    batch?: WriteBatch,
   ): Promise<{ pages: string[]; files: StoredFile[]; reusableContents: StoredReusableContent[] }> {
     const files = mergeFiles(base.files, ours.files, theirs.files);
-    const pages = await this.mergePages(manager, base, ours, theirs);
+    const pages = await this.mergePages(manager, base, ours, theirs, batch);
     const reusable = await mergeReusableContents(
       base.reusableContents,
       ours.reusableContents,
@@ -37,12 +41,18 @@ export class RevisionMerger {
     );
     if (pages.conflicts.length > 0 || files.conflicts.length > 0 || reusable.conflicts.length > 0)
       throw conflictError(pages.conflicts, files.conflicts, reusable.conflicts);
-    await this.store.saveDocuments(manager, reusable.documents);
+    await this.store.saveDocuments(manager, reusable.documents, batch);
     return { pages: await pages.save(), files: files.files, reusableContents: reusable.list };
   }
 
   /** Top-level page node hashes of the merged tree (`ours` is the side the result builds on). */
-  private async mergePages(manager: EntityManager, base: RevisionRow, ours: RevisionRow, theirs: RevisionRow): Promise<PagesMerge> {
+  private async mergePages(
+    manager: EntityManager,
+    base: RevisionRow,
+    ours: RevisionRow,
+    theirs: RevisionRow,
+    batch: WriteBatch | undefined,
+  ): Promise<PagesMerge> {
     // A side that changed nothing yields the other side as it is: no tree is loaded at all.
     if (sameList(ours.pages, base.pages)) return { conflicts: [], save: () => Promise.resolve(theirs.pages) };
     if (sameList(theirs.pages, base.pages) || sameList(ours.pages, theirs.pages))
@@ -70,8 +80,8 @@ export class RevisionMerger {
     return {
       conflicts,
       save: async () => {
-        await this.store.saveDocuments(manager, mergedBodies);
-        return this.store.saveTree(manager, tree);
+        await this.store.saveDocuments(manager, mergedBodies, batch);
+        return this.store.saveTree(manager, tree, batch);
       },
     };
   }

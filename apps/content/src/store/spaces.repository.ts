@@ -1,5 +1,5 @@
 import type { DefaultLevel } from '@bindery/contracts';
-import { type CursorKey, preparedQuery } from '@bindery/platform';
+import { type CursorKey, preparedQuery, type WriteBatch } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager, type QueryDeepPartialEntity } from 'typeorm';
 import { lastPosition } from './sibling-positions';
@@ -69,8 +69,20 @@ export class SpacesRepository {
          RETURNING edit_mode, merge_rules, organization_id`,
         [id, from, to, at],
       );
-    const row = rows[0];
-    return row ? { editMode: row.edit_mode, mergeRules: row.merge_rules, organizationId: row.organization_id } : null;
+    return lockedSpaceOf(rows);
+  }
+
+  /**
+   * `moveRevision` as the part of `batch` whose rows the batch answers (the merge's other writes
+   * go in the same statement): read them with `lockedSpaceOf`.
+   */
+  moveRevisionIn(batch: WriteBatch, id: string, from: string, to: string, at: Date): void {
+    batch.add(
+      `UPDATE spaces SET revision_id = $3, updated_at = $4 WHERE id = $1 AND revision_id = $2
+       RETURNING edit_mode, merge_rules, organization_id`,
+      [id, from, to, at],
+      { returning: true },
+    );
   }
 
   /** Live spaces of an organization in (createdAt, id) order after the keyset position. */
@@ -154,4 +166,12 @@ export class SpacesRepository {
     const [rows]: [unknown[], number] = await this.db.query('DELETE FROM spaces WHERE deleted_at < $1 RETURNING id', [cutoff]);
     return rows.length;
   }
+}
+
+/** The space row as `moveRevision` locked it, or null when the revision had moved (or the space is gone). */
+export function lockedSpaceOf(
+  rows: Array<{ edit_mode: LockedSpace['editMode']; merge_rules: LockedSpace['mergeRules']; organization_id: string }>,
+): LockedSpace | null {
+  const row = rows[0];
+  return row ? { editMode: row.edit_mode, mergeRules: row.merge_rules, organizationId: row.organization_id } : null;
 }

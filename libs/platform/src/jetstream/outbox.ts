@@ -13,6 +13,9 @@ import { JOB_SUBJECT_PREFIX } from './streams';
  */
 export const outboxChannel = (schema: string): string => `bindery_outbox_${schema}`;
 
+/** Rows one relay transaction publishes. */
+const OUTBOX_BATCH = 100;
+
 /** The one channel every service shared before per-schema channels. */
 const LEGACY_OUTBOX_CHANNEL = 'bindery_outbox';
 
@@ -111,7 +114,9 @@ export class OutboxRelay {
     try {
       do {
         this.again = false;
-        while ((await this.publishBatch()) > 0);
+        // A short batch was everything committed when it was read: no second, empty transaction
+        // to find that out. A row committed since sends its own notification, which sets `again`.
+        while ((await this.publishBatch()) === OUTBOX_BATCH);
       } while (this.again);
     } catch (error) {
       logger.warn({ err: error }, 'outbox relay failed; will retry');
@@ -120,18 +125,27 @@ export class OutboxRelay {
     }
   }
 
+  /**
+   * One batch in one transaction of three statements: the rows are deleted as they are claimed
+   * (locked, SKIP LOCKED so replicas share the work), published, and the deletion commits only
+   * after every publish succeeded; a failed publish rolls it back and the rows stay. A crash
+   * before the commit leaves them too, and their next publish is a duplicate JetStream drops.
+   */
   private async publishBatch(): Promise<number> {
     return this.dataSource.transaction(async (manager) => {
-      const rows: Array<{ id: string; type: string; payload: unknown }> = await manager.query(
-        'SELECT id, type, payload FROM outbox ORDER BY created_at, id LIMIT 100 FOR UPDATE SKIP LOCKED',
+      const [rows]: [Array<{ id: string; type: string; payload: unknown; created_at: Date }>, number] = await manager.query(
+        `DELETE FROM outbox WHERE id IN (SELECT id FROM outbox ORDER BY created_at, id LIMIT $1 FOR UPDATE SKIP LOCKED)
+         RETURNING id, type, payload, created_at`,
+        [OUTBOX_BATCH],
       );
+      // RETURNING follows no order: published in the order the rows were written.
+      rows.sort((a, b) => a.created_at.getTime() - b.created_at.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
       for (const row of rows) {
         // Jobs queued by `enqueueJob` carry their subject prefix; everything else is an event.
         if (row.type.startsWith(JOB_SUBJECT_PREFIX))
           await this.bus.enqueueJob(row.type.slice(JOB_SUBJECT_PREFIX.length), row.payload, row.id);
         else await this.bus.publishEvent(row.type, row.payload, row.id);
       }
-      if (rows.length > 0) await manager.query('DELETE FROM outbox WHERE id = ANY($1)', [rows.map((r) => r.id)]);
       return rows.length;
     });
   }

@@ -1,0 +1,68 @@
+import type { EntityManager } from 'typeorm';
+import { WriteBatch } from './write-batch';
+
+/** A manager that records the statements it is given and answers `rows`. */
+function recordingManager(rows: unknown[] = [{ notified: 0, returned: null }]) {
+  const calls: Array<{ sql: string; params: unknown[] }> = [];
+  const manager = {
+    query: (sql: string, params: unknown[]) => {
+      calls.push({ sql, params });
+      return Promise.resolve(rows);
+    },
+  } as unknown as EntityManager;
+  return { manager, calls };
+}
+
+describe('WriteBatch', () => {
+  it('sends every part, event and job as one statement, each part with its parameters renumbered', async () => {
+    const { manager, calls } = recordingManager();
+    const batch = new WriteBatch()
+      .add('INSERT INTO a (x, y) VALUES ($1, $2)', ['x', 'y'])
+      .add('UPDATE b SET z = $2 WHERE id = $1', ['b1', 'z']);
+    batch.event('events.test.happened', { n: 1 });
+    batch.event('events.test.happened', { n: 2 });
+    const jobId = batch.job('test.job', { a: 1 }, { jobId: 'job-1' });
+    expect(batch.size).toBe(5);
+    await batch.run(manager);
+
+    expect(calls).toHaveLength(1);
+    const { sql, params } = calls[0];
+    expect(jobId).toBe('job-1');
+    expect(sql).toContain('w0 AS (INSERT INTO a (x, y) VALUES ($1, $2))');
+    expect(sql).toContain('w1 AS (UPDATE b SET z = $4 WHERE id = $3)');
+    expect(sql).toContain(
+      `w2 AS (INSERT INTO jobs (id, type, payload, status) VALUES ($5, $6, $7, 'queued') ON CONFLICT (id) DO NOTHING RETURNING id)`,
+    );
+    expect(sql).toContain('w3 AS (INSERT INTO outbox (id, type, payload) SELECT id, $8::text, $9::jsonb FROM w2 RETURNING id)');
+    expect(sql).toContain('unnest($10::text[], $11::text[], $12::jsonb[])');
+    // One wake-up for the relay, whichever outbox part wrote a row.
+    expect(sql.match(/pg_notify/g)).toHaveLength(1);
+    expect(sql).toContain('SELECT 1 FROM w3 UNION ALL SELECT 1 FROM w4');
+    expect(params.slice(0, 7)).toEqual(['x', 'y', 'b1', 'z', 'job-1', 'test.job', '{"a":1}']);
+    expect(params[7]).toBe('jobs.test.job');
+    expect(JSON.parse(params[8] as string)).toEqual({ jobId: 'job-1', payload: { a: 1 } });
+    expect(params[10]).toEqual(['events.test.happened', 'events.test.happened']);
+    expect((params[11] as string[]).map((p) => JSON.parse(p) as unknown)).toEqual([{ n: 1 }, { n: 2 }]);
+  });
+
+  it("answers the returning part's rows", async () => {
+    const { manager, calls } = recordingManager([{ notified: 0, returned: [{ id: 's1' }] }]);
+    const rows = await new WriteBatch()
+      .add('INSERT INTO a (x) VALUES ($1)', ['x'])
+      .add('UPDATE s SET r = $2 WHERE id = $1 AND r = $3 RETURNING id', ['s1', 'r2', 'r1'], { returning: true })
+      .run(manager);
+    expect(rows).toEqual([{ id: 's1' }]);
+    expect(calls[0].sql).toContain('(SELECT json_agg(r) FROM w1 r) AS returned');
+    expect(calls[0].sql).not.toContain('pg_notify');
+  });
+
+  it('sends nothing when empty', async () => {
+    const { manager, calls } = recordingManager();
+    expect(await new WriteBatch().run(manager)).toEqual([]);
+    expect(calls).toHaveLength(0);
+  });
+
+  it('refuses a part naming a parameter it was not given', () => {
+    expect(() => new WriteBatch().add('INSERT INTO a (x) VALUES ($2)', ['x'])).toThrow('$2 has no parameter');
+  });
+});

@@ -1,0 +1,119 @@
+import type { EntityManager } from 'typeorm';
+import type { JobEnvelope } from '../jobs/enqueue';
+import { newId } from '../ids/new-id';
+import { OUTBOX_NOTIFY_SQL } from '../jetstream/outbox';
+import { JOB_SUBJECT_PREFIX } from '../jetstream/streams';
+import { activeTraceCarrier } from '../tracing/spans';
+
+/**
+ * Several writes of one transaction sent as ONE statement (each a data-modifying CTE), so a
+ * request that writes a revision, updates its change request and records two events pays one
+ * round trip (and one parse, bind and execute) instead of four: the cost of a statement to the
+ * service (writing it to the socket, reading the answer) and to Postgres is mostly per statement.
+ *
+ * The parts run on one snapshot and none sees another's rows: parts must be independent (no part
+ * reads or changes a row another part writes; foreign keys between them are fine, they are
+ * checked at the end of the statement). Each part is written with its own `$1…$n`, renumbered
+ * here: its SQL must not contain `$` followed by digits anywhere else (no such string literals).
+ */
+export class WriteBatch {
+  private readonly parts: string[] = [];
+  private readonly params: unknown[] = [];
+  private readonly outboxParts: string[] = [];
+  private readonly events: Array<{ id: string; type: string; payload: string }> = [];
+  private returningPart?: string;
+
+  /** How many statements the batch holds (events count as one). */
+  get size(): number {
+    return this.parts.length + (this.events.length > 0 ? 1 : 0);
+  }
+
+  /**
+   * A data-modifying statement (INSERT, UPDATE or DELETE, no WITH of its own). With `returning`,
+   * `run` answers its RETURNING rows (as JSON: dates come back as strings); one part at most.
+   */
+  add(sql: string, params: unknown[] = [], options: { returning?: boolean } = {}): this {
+    const name = this.part(sql, params);
+    if (options.returning) {
+      if (this.returningPart) throw new Error('a write batch answers the rows of one part only');
+      this.returningPart = name;
+    }
+    return this;
+  }
+
+  /** An outbox row (as `addToOutbox`): published once the transaction commits. */
+  event(type: string, payload: unknown): this {
+    this.events.push({ id: newId(), type, payload: JSON.stringify(payload) });
+    return this;
+  }
+
+  /** A queued job (as `enqueueJob`): a job id already known is not queued again. Returns the job id. */
+  job(type: string, payload: unknown, options: { jobId?: string } = {}): string {
+    const jobId = options.jobId ?? newId();
+    const trace = activeTraceCarrier();
+    const envelope: JobEnvelope = trace ? { jobId, payload, trace } : { jobId, payload };
+    const job = this.part(
+      `INSERT INTO jobs (id, type, payload, status) VALUES ($1, $2, $3, 'queued') ON CONFLICT (id) DO NOTHING RETURNING id`,
+      [jobId, type, JSON.stringify(payload ?? null)],
+    );
+    this.outboxParts.push(
+      this.part(`INSERT INTO outbox (id, type, payload) SELECT id, $1::text, $2::jsonb FROM ${job} RETURNING id`, [
+        JOB_SUBJECT_PREFIX + type,
+        JSON.stringify(envelope),
+      ]),
+    );
+    return jobId;
+  }
+
+  /** Runs the batch as one statement (nothing when empty); answers the returning part's rows. */
+  async run<T = Record<string, unknown>>(manager: EntityManager): Promise<T[]> {
+    const { sql, params } = this.statement();
+    if (!sql) return [];
+    const rows: Array<{ returned: T[] | null }> = await manager.query(sql, params);
+    return this.returningPart ? (rows[0]?.returned ?? []) : [];
+  }
+
+  /** The one statement and its parameters (`sql` empty when there is nothing to write). */
+  statement(): { sql: string; params: unknown[] } {
+    const parts = [...this.parts];
+    const params = [...this.params];
+    const outbox = [...this.outboxParts];
+    if (this.events.length > 0) {
+      const at = params.length;
+      params.push(
+        this.events.map((e) => e.id),
+        this.events.map((e) => e.type),
+        this.events.map((e) => e.payload),
+      );
+      const name = `w${parts.length}`;
+      parts.push(
+        `${name} AS (INSERT INTO outbox (id, type, payload) SELECT * FROM unnest($${at + 1}::text[], $${at + 2}::text[], $${at + 3}::jsonb[]) RETURNING id)`,
+      );
+      outbox.push(name);
+    }
+    if (parts.length === 0) return { sql: '', params: [] };
+    // The relay's wake-up, once (Postgres folds a transaction's equal notifications anyway), and only
+    // when an outbox row was written: a job already known adds none.
+    const notified =
+      outbox.length > 0
+        ? `(SELECT count(*) FROM (SELECT ${OUTBOX_NOTIFY_SQL} FROM (${outbox.map((o) => `SELECT 1 FROM ${o}`).join(' UNION ALL ')} LIMIT 1) o) n)`
+        : '0';
+    // Every part is referenced by the main query: Postgres runs data-modifying CTEs anyway, but
+    // this keeps the statement's answer one row whatever the parts return.
+    const returned = this.returningPart ? `(SELECT json_agg(r) FROM ${this.returningPart} r)` : 'NULL::json';
+    return { sql: `WITH ${parts.join(',\n')}\nSELECT ${notified} AS notified, ${returned} AS returned`, params };
+  }
+
+  private part(sql: string, params: unknown[]): string {
+    const name = `w${this.parts.length}`;
+    const offset = this.params.length;
+    const text = sql.trim().replace(/\$(\d+)/g, (_, n: string) => {
+      const index = Number(n);
+      if (index < 1 || index > params.length) throw new Error(`write batch: $${n} has no parameter (${params.length} given)`);
+      return `$${index + offset}`;
+    });
+    this.parts.push(`${name} AS (${text})`);
+    this.params.push(...params);
+    return name;
+  }
+}
