@@ -6,10 +6,9 @@ import type { ContentRefNode, EmbedNode, ExpandableNode, HintNode, LiquidBlockNo
 import { formatTag } from './liquid-tags';
 
 function wrap(open: string, body: string, close: string): string {
-  if (!body) return `${open}\n${close}`;
-  // An HTML block (a figure, a table) runs until a blank line: the closing tag must not join it.
-  const lastLine = body.slice(body.lastIndexOf('\n') + 1);
-  return lastLine.startsWith('<') ? `${open}\n${body}\n\n${close}` : `${open}\n${body}\n${close}`;
+  // No blank line before the closing tag, even after HTML (a figure, a table): GitBook writes none,
+  // and the parser ends an HTML block at a Liquid line (markdown-parser.ts).
+  return body ? `${open}\n${body}\n${close}` : `${open}\n${close}`;
 }
 
 /** Inline content written through the paragraph handler, so that it gets the escapes of running text. */

@@ -45,6 +45,33 @@ function liquidLine(state: StateBlock, startLine: number, _endLine: number, sile
   return true;
 }
 
+type BlockRule = (state: StateBlock, startLine: number, endLine: number, silent: boolean) => boolean;
+
+/** HTML blocks that end at a closing marker (`</pre>`, `-->`, ...) rather than at a blank line. */
+const HTML_WITH_CLOSING_MARKER = /^<(?:(?:script|pre|style|textarea)(?=[\s>]|$)|!|\?)/i;
+
+/**
+ * markdown-it's HTML block, ended by a Liquid line as well as by a blank line: GitBook writes
+ * `<figure>…</figure>` and `{% endhint %}` on consecutive lines, and CommonMark alone would read
+ * the closing tag as more HTML. Looks ahead only over the block's own lines (up to a blank line).
+ */
+function htmlBlockEndedByLiquid(htmlBlock: BlockRule): BlockRule {
+  return (state, startLine, endLine, silent) => {
+    if (silent) return htmlBlock(state, startLine, endLine, silent);
+    const first = state.src.slice(state.bMarks[startLine] + state.tShift[startLine], state.eMarks[startLine]);
+    let end = endLine;
+    if (!HTML_WITH_CLOSING_MARKER.test(first)) {
+      for (let line = startLine + 1; line < endLine && !state.isEmpty(line); line++) {
+        if (liquidLine(state, line, endLine, true)) {
+          end = line;
+          break;
+        }
+      }
+    }
+    return htmlBlock(state, startLine, end, silent);
+  };
+}
+
 /** Delimiter markers of `~` and `~~`: GFM pairs a run only with a run of the same length. */
 const SINGLE_TILDE = TILDE;
 const DOUBLE_TILDE = TILDE * 0x100 + TILDE;
@@ -99,6 +126,10 @@ function createParser(): MarkdownIt {
   md.use(markdownItFootnote);
   // GFM has no inline footnotes (`^[…]`); definitions stay where they are written.
   md.disable(['footnote_inline', 'footnote_tail']);
+  // The rule list is markdown-it's only handle on a built-in rule's function.
+  const rules = (md.block.ruler as unknown as { __rules__: Array<{ name: string; fn: BlockRule }> }).__rules__;
+  const htmlBlock = rules.find((rule) => rule.name === 'html_block');
+  if (htmlBlock) htmlBlock.fn = htmlBlockEndedByLiquid(htmlBlock.fn);
   md.block.ruler.before('table', 'liquid_line', liquidLine, { alt: ['paragraph', 'reference', 'blockquote', 'list'] });
   // URLs are kept as written (escapes and character references decoded), as mdast keeps them:
   // no percent-encoding, and no scheme filtering, which belongs to whoever renders the link.
