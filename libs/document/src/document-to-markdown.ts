@@ -38,7 +38,9 @@ type Atom =
   | { kind: 'link'; url: string | undefined; children: Atom[]; marks: Set<MarkKey> }
   | { kind: 'image'; image: InlineImage; marks: Set<MarkKey> }
   | { kind: 'emoji'; code: string; marks: Set<MarkKey> }
-  | { kind: 'html'; html: string; marks: Set<MarkKey> };
+  | { kind: 'html'; html: string; marks: Set<MarkKey> }
+  | { kind: 'mention'; url: string; marks: Set<MarkKey> }
+  | { kind: 'math'; formula: string; marks: Set<MarkKey> };
 
 const markKey = (mark: DocumentMark): MarkKey =>
   mark.type === 'color' ? `color:${mark.data?.text ?? 'default'}:${mark.data?.background ?? 'default'}` : mark.type;
@@ -154,6 +156,8 @@ export class DocumentToMdast {
         return [{ type: 'tabs', children: [{ type: 'tab', title: node.data.title ?? '', children: this.liquidFlow(node.nodes) }] }];
       case 'expandable':
         return [this.expandable(node)];
+      case 'math':
+        return [{ type: 'math', value: node.data.formula }];
       case 'table':
         return [this.table(node)];
       case 'stepper':
@@ -276,11 +280,13 @@ export class DocumentToMdast {
       ...view.columns.map((id) => definition[id]).filter((column) => column !== undefined),
       ...Object.values(definition).filter((column) => !shown.has(column.id)),
     ];
+    // In the order GitBook writes them.
     const tableAttributes = [
       view.type === 'cards' && view.cardSize === 'large' ? ' data-card-size="large"' : '',
-      node.data.fullWidth ? ' data-full-width="true"' : '',
+      view.type === 'cards' && view.hideColumnTitle ? ' data-column-title-hidden' : '',
       view.type === 'grid' && view.hideHeader ? ' data-header-hidden' : '',
       view.type === 'cards' ? ' data-view="cards"' : '',
+      node.data.fullWidth === undefined ? '' : ` data-full-width="${node.data.fullWidth}"`,
     ].join('');
     const headerCells = columns.map((column) => {
       const width = view.type === 'grid' ? view.columnWidths?.[column.id] : undefined;
@@ -290,12 +296,16 @@ export class DocumentToMdast {
         shown.has(column.id) ? '' : ' data-hidden',
         view.type === 'cards' && view.targetDefinition === column.id ? ' data-card-target' : '',
         view.type === 'cards' && view.coverDefinition === column.id ? ' data-card-cover' : '',
-        column.type === 'content-ref' ? ' data-type="content-ref"' : column.type === 'image' ? ' data-type="files"' : '',
+        column.type === 'text' ? '' : ` data-type="${column.type}"`,
       ].join('');
       return `<th${attributes}>${escapeText(column.title)}</th>`;
     });
     const bodyRows = rows.map((record) => {
-      const cells = columns.map((column) => `<td>${this.htmlCell(record.values[column.id], column.type, fragments)}</td>`);
+      // GitBook repeats a column's alignment on each of its cells.
+      const cells = columns.map((column) => {
+        const align = column.textAlignment && column.textAlignment !== 'left' ? ` align="${column.textAlignment}"` : '';
+        return `<td${align}>${this.htmlCell(record.values[column.id], column.type, fragments)}</td>`;
+      });
       return `<tr>${cells.join('')}</tr>`;
     });
     return `<table${tableAttributes}><thead><tr>${headerCells.join('')}</tr></thead><tbody>${bodyRows.join('')}</tbody></table>`;
@@ -306,7 +316,7 @@ export class DocumentToMdast {
     if (typeof value !== 'string' || type !== 'text') {
       const url = typeof value === 'string' ? value : this.resolveRef('ref' in value ? value.ref : value);
       if (url === undefined) return '';
-      const label = type === 'image' ? decodeURI(url.split('/').pop() ?? url) : url;
+      const label = type === 'image' ? decodeURI(url.split('/').pop() ?? url) : pathLabel(url);
       return `<a href="${escapeAttribute(url)}">${escapeText(label)}</a>`;
     }
     const fragment = fragments.get(value);
@@ -323,10 +333,14 @@ export class DocumentToMdast {
         // eslint-disable-next-line @typescript-eslint/switch-exhaustiveness-check -- cells hold paragraphs and lists only
         switch (block.type) {
           case 'paragraph':
+            return `<p>${phrasingHtml(this.phrasing(block.nodes, true))}</p>`;
           case 'heading-1':
           case 'heading-2':
-          case 'heading-3':
-            return `<p>${phrasingHtml(this.phrasing(block.nodes, true))}</p>`;
+          case 'heading-3': {
+            const tag = `h${block.type.slice(-1)}`;
+            const anchor = block.data.id ? ` <a href="#${block.data.id}" id="${block.data.id}"></a>` : '';
+            return `<${tag}>${phrasingHtml(this.phrasing(block.nodes, true))}${anchor}</${tag}>`;
+          }
           case 'list-ordered':
           case 'list-unordered':
           case 'list-tasks': {
@@ -388,6 +402,12 @@ export class DocumentToMdast {
       const html = `<a href="${escapeAttribute(url)}" class="button ${kind}"${iconAttribute}>${escapeText(label)}</a>`;
       return [{ kind: 'html', html, marks: new Set() }];
     }
+    if (node.type === 'mention') {
+      const url = this.resolveRef(node.data.ref);
+      return url === undefined ? [] : [{ kind: 'mention', url, marks: new Set() }];
+    }
+    if (node.type === 'icon') return [{ kind: 'html', html: iconTag(node.data.icon, node.data.color), marks: new Set() }];
+    if (node.type === 'inline-math') return [{ kind: 'math', formula: node.data.formula, marks: new Set() }];
     const children = node.nodes.flatMap((child) => this.atoms(child));
     const textMarks = children.filter((atom) => atom.kind === 'text').map((atom) => atom.marks);
     const [first] = textMarks;
@@ -447,6 +467,11 @@ class PhrasingWriter {
         return [{ type: 'html', value: emojiSpan(atom.code) }];
       case 'html':
         return [{ type: 'html', value: atom.html }];
+      case 'mention':
+        // GitBook writes a mention as a link titled "mention" whose text is the target's file or folder name.
+        return [{ type: 'link', url: atom.url, title: 'mention', children: [{ type: 'text', value: pathLabel(atom.url) }] }];
+      case 'math':
+        return [{ type: 'inlineMath', value: atom.formula }];
       case 'text':
         if (atom.marks.has('code')) return [{ type: 'inlineCode', value: atom.text.replace(/\n/g, ' ') }];
         return this.text(atom.text);
@@ -492,6 +517,29 @@ function openTag(mark: MarkKey): string {
   return style ? `<mark style="${style}">` : '<mark>';
 }
 
+/**
+ * The name GitBook writes as the text of a link to a page or file (a mention, a card's target):
+ * the last segment of its path, `guides/setup.md` → `setup.md`, `guides/` → `guides`.
+ */
+export function pathLabel(url: string): string {
+  if (/^[a-z][a-z0-9+.-]*:/i.test(url)) return url;
+  const path = url.replace(/[?#].*$/, '').replace(/\/+$/, '');
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  if (!name || name === '.' || name === '..') return url;
+  try {
+    return decodeURIComponent(name);
+  } catch {
+    return name;
+  }
+}
+
+/** GitBook's icon: `<i class="fa-rocket" style="color:$primary;">:rocket:</i>`. */
+function iconTag(icon: string, color: string | undefined): string {
+  const name = icon.replace(/[^\w-]/g, '');
+  const style = color && color !== 'default' ? ` style="color:${escapeAttribute(color)};"` : '';
+  return `<i class="fa-${name}"${style}>:${name}:</i>`;
+}
+
 /** GitBook's emoji: `code` is hex code points joined by `-`. */
 function emojiSpan(code: string): string {
   const points = code.split('-').map((part) => Number.parseInt(part, 16));
@@ -506,7 +554,7 @@ function formatLength(value: number | { value: number; unit: string }): string {
 /** Whether a table needs HTML: anything a Markdown table cannot say. */
 function needsHtml(node: TableBlock, fragments: Map<string, DocumentFragment>): boolean {
   const { view, definition, fullWidth } = node.data;
-  if (view.type === 'cards' || fullWidth || view.hideHeader) return true;
+  if (view.type === 'cards' || fullWidth !== undefined || view.hideHeader) return true;
   if (view.columnWidths && Object.keys(view.columnWidths).length > 0) return true;
   if (Object.keys(definition).some((id) => !view.columns.includes(id))) return true;
   return node.fragments.some(
@@ -543,7 +591,11 @@ function phrasingHtml(nodes: PhrasingContent[]): string {
         case 'break':
           return '<br>';
         case 'link':
-          return `<a href="${escapeAttribute(node.url)}">${phrasingHtml(node.children)}</a>`;
+          return node.title === 'mention'
+            ? `<a data-mention href="${escapeAttribute(node.url)}">${phrasingHtml(node.children)}</a>`
+            : `<a href="${escapeAttribute(node.url)}">${phrasingHtml(node.children)}</a>`;
+        case 'inlineMath':
+          return `$$${escapeText(node.value)}$$`;
         case 'image':
           return `<img src="${escapeAttribute(node.url)}" alt="${escapeAttribute(node.alt ?? '')}">`;
         case 'html':

@@ -85,7 +85,34 @@ export interface InlineButton {
   data: { ref: ContentRef; label: string; kind: 'primary' | 'secondary'; icon?: string };
 }
 
-export type DocumentInline = InlineLink | InlineImage | InlineEmoji | InlineButton;
+/** GitBook's page mention, `[page.md](page.md "mention")` (official `DocumentInlineMention`): the target's title is shown. */
+export interface InlineMention {
+  object: 'inline';
+  type: 'mention';
+  key?: string;
+  isVoid: true;
+  data: { ref: ContentRef };
+}
+
+/** `<i class="fa-rocket" style="color:$primary;">:rocket:</i>`: a Font Awesome icon (official `DocumentInlineIcon`). */
+export interface InlineIcon {
+  object: 'inline';
+  type: 'icon';
+  key?: string;
+  isVoid: true;
+  data: { icon: string; color?: TextColor };
+}
+
+/** `$$TeX$$` in running text (official `DocumentInlineMath`). */
+export interface InlineMath {
+  object: 'inline';
+  type: 'inline-math';
+  key?: string;
+  isVoid: true;
+  data: { formula: string };
+}
+
+export type DocumentInline = InlineLink | InlineImage | InlineEmoji | InlineButton | InlineMention | InlineIcon | InlineMath;
 export type InlineContent = DocumentText | DocumentInline;
 
 interface BlockBase<T extends string> {
@@ -221,7 +248,7 @@ export interface TableColumnDefinition {
   id: string;
   title: string;
   /** `content-ref` and `image` columns are the target and cover of a cards view. */
-  type: 'text' | 'content-ref' | 'image';
+  type: 'text' | 'content-ref' | 'image' | 'files';
   textAlignment?: TableAlignment;
 }
 
@@ -241,6 +268,8 @@ export interface TableView {
   columnWidths?: Record<string, number>;
   /** Cards only (required there). */
   cardSize?: 'medium' | 'large';
+  /** Cards only: the column titles are not shown (`data-column-title-hidden`). */
+  hideColumnTitle?: boolean;
   targetDefinition?: string;
   coverDefinition?: string;
 }
@@ -334,6 +363,12 @@ export interface ReusableContentBlock extends BlockBase<'reusable-content'> {
   data: { ref: { kind: 'reusable-content'; reusableContent: string; space?: string } };
 }
 
+/** `$$` lines around TeX (official `DocumentBlockMath`). */
+export interface MathBlock extends BlockBase<'math'> {
+  isVoid: true;
+  data: { formula: string };
+}
+
 export type KnownBlock =
   | ParagraphBlock
   | HeadingBlock
@@ -365,7 +400,8 @@ export type KnownBlock =
   | OpenApiOperationBlock
   | FileBlock
   | IntegrationBlock
-  | ReusableContentBlock;
+  | ReusableContentBlock
+  | MathBlock;
 
 export type DocumentBlock = KnownBlock;
 

@@ -2,7 +2,18 @@
 // itself exports (tags on their own lines, no blank line inside the tags).
 import type { Code, Link, Paragraph, Parents, PhrasingContent } from 'mdast';
 import { defaultHandlers, type Handle, type Info, type Options, type State } from 'mdast-util-to-markdown';
-import type { ContentRefNode, EmbedNode, ExpandableNode, HintNode, LiquidBlockNode, LiquidTag, TabNode, TabsNode } from './gitbook-mdast';
+import type {
+  ContentRefNode,
+  EmbedNode,
+  ExpandableNode,
+  HintNode,
+  InlineMathNode,
+  LiquidBlockNode,
+  LiquidTag,
+  MathNode,
+  TabNode,
+  TabsNode,
+} from './gitbook-mdast';
 import { formatTag } from './liquid-tags';
 
 function wrap(open: string, body: string, close: string): string {
@@ -62,9 +73,17 @@ const code: Handle = (node: Code, parent: Parents | undefined, state: State, inf
   return `${formatTag('code', attributes)}\n${fence}\n${formatTag('endcode')}`;
 };
 
+// Formulas are TeX, written verbatim between GitBook's `$$` delimiters.
+const math: Handle = (node: MathNode) => `$$\n${node.value}\n$$`;
+const inlineMath: Handle = (node: InlineMathNode) => `$$${node.value}$$`;
+
 export const gitbookToMarkdown: Options = {
-  handlers: { liquidTag, liquidBlock, hint, tabs, tab, embed, contentRef, expandable, code },
+  handlers: { liquidTag, liquidBlock, hint, tabs, tab, embed, contentRef, expandable, code, math, inlineMath },
   // Text that would start a line with `{%` is escaped, or it could read back as a Liquid tag line.
   // A paragraph that is exactly one tag is written as a `liquidTag` node instead (see DocumentToMdast).
-  unsafe: [{ character: '{', after: '%', atBreak: true }],
+  // Likewise `$$` in text, or it would read back as a formula.
+  unsafe: [
+    { character: '{', after: '%', atBreak: true },
+    { character: '$', after: '\\$', inConstruct: 'phrasing' },
+  ],
 };

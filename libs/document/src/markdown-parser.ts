@@ -72,6 +72,69 @@ function htmlBlockEndedByLiquid(htmlBlock: BlockRule): BlockRule {
   };
 }
 
+const DOLLAR = 0x24;
+
+/** Whether line `line` is `$$` alone (spaces around it allowed), at most three columns in. */
+function isMathFence(state: StateBlock, line: number): boolean {
+  if (state.sCount[line] - state.blkIndent >= 4) return false;
+  const start = state.bMarks[line] + state.tShift[line];
+  return state.src.slice(start, state.eMarks[line]).trimEnd() === '$$';
+}
+
+interface MathEnv {
+  /** A `$$` line from which no closing `$$` line was found before `mathEndLine`: later ones find none either. */
+  mathUnclosedFrom?: number;
+  mathEndLine?: number;
+}
+
+/**
+ * GitBook's block formula: `$$` on a line, the TeX, `$$` on a line. The TeX is kept verbatim (no
+ * escapes, no emphasis). Without a closing `$$` line it is no formula: a failed search is remembered,
+ * so many unclosed `$$` lines cost one scan, not one each.
+ */
+function mathBlock(state: StateBlock, startLine: number, endLine: number, silent: boolean): boolean {
+  if (state.src.charCodeAt(state.bMarks[startLine] + state.tShift[startLine]) !== DOLLAR || !isMathFence(state, startLine)) return false;
+  const env = state.env as MathEnv;
+  if (env.mathEndLine === endLine && env.mathUnclosedFrom !== undefined && startLine >= env.mathUnclosedFrom) return false;
+  let close = startLine + 1;
+  while (close < endLine && !(state.sCount[close] >= state.blkIndent && isMathFence(state, close))) {
+    if (state.sCount[close] < state.blkIndent && !state.isEmpty(close)) break; // the container ended
+    close++;
+  }
+  if (close >= endLine || !isMathFence(state, close)) {
+    env.mathUnclosedFrom = startLine;
+    env.mathEndLine = endLine;
+    return false;
+  }
+  if (silent) return true;
+  const token = state.push('math_block', '', 0);
+  token.content = state.getLines(startLine + 1, close, state.blkIndent, false).replace(/\n$/, '');
+  token.map = [startLine, close + 1];
+  state.line = close + 1;
+  return true;
+}
+
+/** GitBook's inline formula, `$$TeX$$`, kept verbatim. A single `$` is text (prices, shell variables). */
+function mathInline(state: StateInline, silent: boolean): boolean {
+  const start = state.pos;
+  if (state.src.charCodeAt(start) !== DOLLAR || state.src.charCodeAt(start + 1) !== DOLLAR) return false;
+  const env = state.env as { mathInlineUnclosedFrom?: number; mathInlineSource?: string };
+  if (env.mathInlineSource === state.src && start >= (env.mathInlineUnclosedFrom ?? Infinity)) return false;
+  const end = state.src.indexOf('$$', start + 2);
+  if (end < 0) {
+    env.mathInlineSource = state.src;
+    env.mathInlineUnclosedFrom = start;
+    return false;
+  }
+  if (end === start + 2) return false; // `$$$$` is no formula
+  if (!silent) {
+    const token = state.push('math_inline', '', 0);
+    token.content = state.src.slice(start + 2, end);
+  }
+  state.pos = end + 2;
+  return true;
+}
+
 /** Delimiter markers of `~` and `~~`: GFM pairs a run only with a run of the same length. */
 const SINGLE_TILDE = TILDE;
 const DOUBLE_TILDE = TILDE * 0x100 + TILDE;
@@ -130,6 +193,8 @@ function createParser(): MarkdownIt {
   const rules = (md.block.ruler as unknown as { __rules__: Array<{ name: string; fn: BlockRule }> }).__rules__;
   const htmlBlock = rules.find((rule) => rule.name === 'html_block');
   if (htmlBlock) htmlBlock.fn = htmlBlockEndedByLiquid(htmlBlock.fn);
+  md.block.ruler.before('fence', 'math_block', mathBlock, { alt: ['paragraph', 'reference', 'blockquote', 'list'] });
+  md.inline.ruler.before('escape', 'math_inline', mathInline);
   md.block.ruler.before('table', 'liquid_line', liquidLine, { alt: ['paragraph', 'reference', 'blockquote', 'list'] });
   // URLs are kept as written (escapes and character references decoded), as mdast keeps them:
   // no percent-encoding, and no scheme filtering, which belongs to whoever renders the link.
