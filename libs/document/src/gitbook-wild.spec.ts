@@ -154,3 +154,20 @@ describe('card tables as GitBook writes them now', () => {
     expect(table.fragments[0].nodes[0]).toMatchObject({ type: 'heading-2', data: { id: 'steam' } });
   });
 });
+
+describe('{% openapi %} as GitBook writes it', () => {
+  it('a `src` in angle brackets is the URL inside them', () => {
+    const url =
+      'https://1-files.gitbook.io/~/files/v0/b/gitbook-x-prod.appspot.com/o/spaces%2FS%2Fuploads%2FU%2Fspec.yml?alt=media&token=t';
+    const document = read(`{% openapi src="<${url}>" path="/pets" method="get" %}\n[spec.yml](<${url}>)\n{% endopenapi %}\n`);
+    expect(document.nodes[0]).toMatchObject({ type: 'swagger', data: { ref: { kind: 'url', url }, path: '/pets', method: 'get' } });
+    // Its fallback link is labelled with the uploaded file's name.
+    expect(documentToMarkdown(document)).toContain('\n[spec.yml](');
+  });
+
+  it('the fallback link to a specification elsewhere is labelled with its URL, written `[url](url)`', () => {
+    roundTrips(
+      '{% openapi src="https://raw.example.com/api/openapi.yaml" path="/jobs/{id}" method="get" %}\n[https://raw.example.com/api/openapi.yaml](https://raw.example.com/api/openapi.yaml)\n{% endopenapi %}\n',
+    );
+  });
+});

@@ -101,6 +101,7 @@ export class LiquidBlocks {
         };
       case 'file':
         if (!attributes.src) return 'as-source';
+        attributes.src = unbracketed(attributes.src);
         // A file block holds a file of the space (the official schema allows no URL there): a file
         // elsewhere on the web is an embed of its URL, which readers show as a link to it.
         if (/^[a-z][a-z0-9+.-]*:/i.test(attributes.src)) return { ...base, type: 'embed', isVoid: true, data: { url: attributes.src } };
@@ -179,8 +180,13 @@ function specOperation(key: string, attributes: Record<string, string>): Documen
     key,
     type: 'swagger',
     isVoid: true,
-    data: { ref: { kind: 'url', url: attributes.src }, path: attributes.path, method: attributes.method.toLowerCase() },
+    data: { ref: { kind: 'url', url: unbracketed(attributes.src) }, path: attributes.path, method: attributes.method.toLowerCase() },
   };
+}
+
+/** GitBook writes some URLs in attributes as a Markdown destination in brackets: `src="<https://…>"`. */
+function unbracketed(url: string): string {
+  return url.length > 2 && url.startsWith('<') && url.endsWith('>') ? url.slice(1, -1) : url;
 }
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
@@ -311,8 +317,25 @@ function formatLength(value: Length | undefined): string | undefined {
   return typeof value === 'number' ? String(value) : `${value.value}${value.unit}`;
 }
 
-/** GitBook writes a link to the specification inside `{% openapi %}`, for renderers without the tag. */
+/**
+ * GitBook writes a link to the specification inside `{% openapi %}`, for renderers without the tag:
+ * labelled with its URL, or with the file's name for a file uploaded to GitBook (`…%2Fspec.json?alt=media`).
+ */
 function fallbackLink(target: string): BlockContent {
-  const label = target.split('/').pop() || target;
-  return { type: 'paragraph', children: [{ type: 'link', url: target, title: null, children: [{ type: 'text', value: label }] }] };
+  return {
+    type: 'paragraph',
+    children: [{ type: 'link', url: target, title: null, children: [{ type: 'text', value: specLabel(target) }] }],
+  };
+}
+
+function specLabel(target: string): string {
+  if (/^https?:\/\//i.test(target) && !/\bfiles\.gitbook\.io\/|gitbook-x-prod\.appspot\.com\//i.test(target)) return target;
+  const path = target.replace(/[?#].*$/, '');
+  let name = path.slice(path.lastIndexOf('/') + 1);
+  try {
+    name = decodeURIComponent(name);
+  } catch {
+    // kept as written
+  }
+  return name.slice(name.lastIndexOf('/') + 1) || target;
 }
