@@ -134,7 +134,7 @@ export class DocumentToMdast {
       case 'code-line':
         return this.block({ object: 'block', type: 'code', data: {}, nodes: [node] });
       case 'hint':
-        return [{ type: 'hint', style: node.data.style, children: this.liquidFlow(node.nodes) }];
+        return [{ type: 'hint', style: node.data.style, icon: node.data.icon, children: this.liquidFlow(node.nodes) }];
       case 'images':
         return this.imageParagraph(node.nodes, node.data.align);
       case 'image':
@@ -171,6 +171,7 @@ export class DocumentToMdast {
       case 'openapi-operation':
       case 'file':
       case 'integration':
+      case 'prompt':
       case 'reusable-content': {
         const liquid = liquidBlockToMdast(node, (nodes) => this.liquidFlow(nodes), this.resolveRef, this.includePath);
         return liquid ? [liquid] : [];
@@ -409,10 +410,14 @@ export class DocumentToMdast {
     if (node.type === 'icon') return [{ kind: 'html', html: iconTag(node.data.icon, node.data.color), marks: new Set() }];
     if (node.type === 'inline-math') return [{ kind: 'math', formula: node.data.formula, marks: new Set() }];
     const children = node.nodes.flatMap((child) => this.atoms(child));
+    const url = this.resolveRef(node.data.ref);
+    // GitBook writes a link's marks inside it (`[**text**](url)`); a link left unwritten (no URL) is
+    // only its text, whose marks join those of the text around it.
+    if (url !== undefined) return [{ kind: 'link', url, children, marks: new Set() }];
     const textMarks = children.filter((atom) => atom.kind === 'text').map((atom) => atom.marks);
     const [first] = textMarks;
     const shared = new Set([...(first ?? [])].filter((mark) => isWrapping(mark) && textMarks.every((marks) => marks.has(mark))));
-    return [{ kind: 'link', url: this.resolveRef(node.data.ref), children, marks: shared }];
+    return [{ kind: 'link', url, children, marks: shared }];
   }
 }
 
@@ -478,6 +483,17 @@ class PhrasingWriter {
       case 'image': {
         const url = this.resolveRef(atom.image.data.ref);
         if (url === undefined) return [];
+        const { refDark, size, alt } = atom.image.data;
+        const dark = refDark ? this.resolveRef(refDark) : undefined;
+        if (size || dark) {
+          // As GitBook writes them: `<img … data-size="line">`, in `<picture>` with a dark variant.
+          const sizeAttribute = size ? ` data-size="${size}"` : '';
+          const img = `<img src="${escapeAttribute(url)}" alt="${escapeAttribute(alt ?? '')}"${sizeAttribute}>`;
+          const html = dark
+            ? `<picture><source srcset="${escapeAttribute(dark)}" media="(prefers-color-scheme: dark)">${img}</picture>`
+            : img;
+          return [{ type: 'html', value: html }];
+        }
         return [{ type: 'image', url, alt: atom.image.data.alt ?? null, title: atom.image.data.caption ?? null }];
       }
       case 'link': {

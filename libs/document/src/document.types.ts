@@ -55,7 +55,8 @@ export interface InlineImage {
   type: 'inline-image';
   key?: string;
   isVoid: true;
-  data: { ref: ContentRef; alt?: string; caption?: string };
+  /** `size: 'line'`: an icon-sized image in a line of text (`<img … data-size="line">`). */
+  data: { ref: ContentRef; alt?: string; caption?: string; refDark?: ContentRef; size?: 'original' | 'line' };
 }
 
 export interface InlineLink {
@@ -186,7 +187,8 @@ export type HintStyle = 'info' | 'warning' | 'danger' | 'success';
 
 export interface HintBlock extends BlockBase<'hint'> {
   isVoid?: false;
-  data: { style: HintStyle };
+  /** `icon`: an icon name (`{% hint style="info" icon="hand-wave" %}`). */
+  data: { style: HintStyle; icon?: string };
   nodes: DocumentBlock[];
 }
 
@@ -369,6 +371,13 @@ export interface MathBlock extends BlockBase<'math'> {
   data: { formula: string };
 }
 
+/** `{% prompt description icon defaultExpanded %}` around one code block (official `DocumentBlockPrompt`). */
+export interface PromptBlock extends BlockBase<'prompt'> {
+  isVoid: false;
+  data: { description: string; icon?: string; openInAIProviders?: boolean; defaultExpanded?: 'hidden' | 'partial' | 'full' };
+  nodes: [CodeBlock];
+}
+
 export type KnownBlock =
   | ParagraphBlock
   | HeadingBlock
@@ -401,7 +410,8 @@ export type KnownBlock =
   | FileBlock
   | IntegrationBlock
   | ReusableContentBlock
-  | MathBlock;
+  | MathBlock
+  | PromptBlock;
 
 export type DocumentBlock = KnownBlock;
 

@@ -28,6 +28,7 @@ const LIQUID_BLOCK_TAGS = new Set([
   'swagger-parameter',
   'swagger-response',
   'file',
+  'prompt',
 ]);
 /** Tags written with or without a closing tag (`{% file src %}` or `{% file src %}caption{% endfile %}`). */
 const OPTIONAL_CLOSE = new Set(['file', 'embed', 'swagger-parameter']);
@@ -152,7 +153,8 @@ class SiblingPairer {
       case 'hint': {
         const style = frame.attributes.style ?? 'info';
         if (!(HINT_STYLES as readonly string[]).includes(style)) return undefined;
-        return [{ type: 'hint', style, children: blocks }];
+        const icon = frame.attributes.icon;
+        return [{ type: 'hint', style, ...(icon ? { icon } : {}), children: blocks }];
       }
       case 'tab':
         return [{ type: 'tab', title: frame.attributes.title ?? '', children: blocks }];

@@ -12,6 +12,7 @@ export interface LiquidTag extends Literal {
 export interface HintNode extends Parent {
   type: 'hint';
   style: string;
+  icon?: string;
   children: BlockContent[];
 }
 
@@ -83,6 +84,8 @@ export interface ImageOptions {
   /** The `<source media="(prefers-color-scheme: dark)">` of a `<picture>`. */
   dark?: string;
   align?: 'left' | 'center' | 'right';
+  /** `data-size` of an `<img>` in a line of text. */
+  size?: 'original' | 'line';
 }
 
 /** What an HTML `<table>` says beyond a Markdown table (GitBook writes a table with these as HTML). */

@@ -31,7 +31,7 @@ function phrasing(children: PhrasingContent[], state: State, info: Info): string
 const liquidTag: Handle = (node: LiquidTag) => node.value;
 
 const hint: Handle = (node: HintNode, _parent, state: State, info: Info) =>
-  wrap(formatTag('hint', { style: node.style }), state.containerFlow(node, info), formatTag('endhint'));
+  wrap(formatTag('hint', { style: node.style, icon: node.icon }), state.containerFlow(node, info), formatTag('endhint'));
 
 const tabs: Handle = (node: TabsNode, _parent, state: State, info: Info) =>
   wrap(formatTag('tabs'), state.containerFlow(node, info), formatTag('endtabs'));

@@ -171,3 +171,48 @@ describe('{% openapi %} as GitBook writes it', () => {
     );
   });
 });
+
+describe('newer block and inline options', () => {
+  it('a hint keeps its icon', () => {
+    const document = roundTrips('{% hint style="info" icon="hand-wave" %}\n**Welcome.**\n{% endhint %}\n');
+    expect(document.nodes[0]).toMatchObject({ type: 'hint', data: { style: 'info', icon: 'hand-wave' } });
+  });
+
+  it('an image in a line of text keeps `data-size="line"`, and a `<picture>` its dark variant', () => {
+    const document = roundTrips(
+      'Click the icon ( <img src="../assets/info.png" alt="" data-size="line"> ) or the ' +
+        '<picture><source srcset="../assets/dark.svg" media="(prefers-color-scheme: dark)"><img src="../assets/light.svg" alt=""></picture> button.\n',
+    );
+    expect(withoutKeys(inlines(document.nodes).filter((node) => node.object === 'inline'))).toEqual([
+      { object: 'inline', type: 'inline-image', isVoid: true, data: { ref: { kind: 'url', url: '../assets/info.png' }, size: 'line' } },
+      {
+        object: 'inline',
+        type: 'inline-image',
+        isVoid: true,
+        data: { ref: { kind: 'url', url: '../assets/light.svg' }, refDark: { kind: 'url', url: '../assets/dark.svg' } },
+      },
+    ]);
+    // In an HTML table cell as well.
+    roundTrips(
+      '<table><thead><tr><th width="200"></th><th></th></tr></thead><tbody><tr><td>Create</td><td><img src="/files/x" alt="" data-size="line"> <code>POST /batches</code></td></tr></tbody></table>\n',
+    );
+  });
+
+  it('a link is written with its marks inside it, as GitBook writes it', () => {
+    roundTrips('Learn:[**Training (ARTE)**](https://training.example.com/arte) and [_this_](a.md).\n');
+  });
+
+  it('{% prompt %} around one code block is a prompt block', () => {
+    const document = roundTrips(
+      '{% prompt description="Summarize" icon="rectangle-terminal" defaultExpanded="full" %}\n```markdown\nSummarize this.\n```\n{% endprompt %}\n',
+    );
+    expect(document.nodes[0]).toMatchObject({
+      type: 'prompt',
+      data: { description: 'Summarize', icon: 'rectangle-terminal', defaultExpanded: 'full' },
+      nodes: [{ type: 'code', data: { syntax: 'markdown' } }],
+    });
+    // Anything but one code block has no official form: kept visible, as written.
+    const other = read('{% prompt description="x" %}\nSome text\n{% endprompt %}\n');
+    expect(other.nodes[0]).toMatchObject({ type: 'code', data: { title: 'GitBook block not converted, kept as written' } });
+  });
+});

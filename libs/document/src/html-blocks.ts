@@ -298,8 +298,16 @@ export function phrasing(nodes: HtmlNode[]): PhrasingContent[] {
         } else result.push(...children());
         break;
       case 'img':
-        if (node.attribs.src) result.push({ type: 'image', url: node.attribs.src, alt: node.attribs.alt || null, title: null });
+      case 'picture': {
+        // An image in a line of text: its `data-size`, and a `<picture>`'s dark variant.
+        const image = imageOf(node);
+        if (!image) break;
+        const size = (node.name === 'img' ? node : DomUtils.findOne((child) => child.name === 'img', node.children))?.attribs['data-size'];
+        if (size === 'line' || size === 'original') image.data = { gitbook: { ...image.data?.gitbook, size } };
+        image.title = null;
+        result.push(image);
         break;
+      }
       default:
         if (BLOCK_LEVEL_TAGS.has(node.name)) {
           // A block inside a cell or caption: a line of its own.

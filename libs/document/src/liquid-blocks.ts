@@ -3,7 +3,7 @@
 // `swagger`), `DocumentBlockOpenAPIOperation`, `DocumentBlockFile`, `DocumentBlockReusableContent`,
 // `DocumentBlockContentRef`), and back to mdast for writing.
 import type { BlockContent, Html, RootContent } from 'mdast';
-import type { ColumnBlock, DocumentBlock, Length, StepperStepBlock, UpdateBlock, UpdatesBlock } from './document.types';
+import type { ColumnBlock, DocumentBlock, Length, PromptBlock, StepperStepBlock, UpdateBlock, UpdatesBlock } from './document.types';
 import type { LiquidBlockNode } from './gitbook-mdast';
 import { length } from './html-blocks';
 import { legacySwaggerBlock, legacySwaggerMarkdown } from './legacy-swagger';
@@ -24,6 +24,8 @@ export interface LiquidAllowed {
   column: Allowed;
   update: Allowed;
 }
+
+const PROMPT_CONTENT = new Set<DocumentBlock['type']>(['code']);
 
 const UPDATE_FORMATS = ['numeric', 'full', 'short'] as const;
 
@@ -106,6 +108,19 @@ export class LiquidBlocks {
         // elsewhere on the web is an embed of its URL, which readers show as a link to it.
         if (/^[a-z][a-z0-9+.-]*:/i.test(attributes.src)) return { ...base, type: 'embed', isVoid: true, data: { url: attributes.src } };
         return { ...base, type: 'file', isVoid: true, data: { ref: { kind: 'url', url: attributes.src } } };
+      case 'prompt': {
+        // One code block, the prompt, under a description: anything else has no official form.
+        const nodes = this.converter.blocks(node.children, PROMPT_CONTENT);
+        const [code] = nodes;
+        if (!attributes.description || nodes.length !== 1 || code.type !== 'code') return 'as-source';
+        const expanded = ['hidden', 'partial', 'full'].includes(attributes.defaultExpanded) ? attributes.defaultExpanded : undefined;
+        const data: PromptBlock['data'] = { description: attributes.description };
+        if (attributes.icon) data.icon = attributes.icon;
+        if (attributes.openInAIProviders === 'true' || attributes.openInAIProviders === 'false')
+          data.openInAIProviders = attributes.openInAIProviders === 'true';
+        if (expanded) data.defaultExpanded = expanded as PromptBlock['data']['defaultExpanded'];
+        return { ...base, type: 'prompt', isVoid: false, data, nodes: [code] };
+      }
       case 'include': {
         const path = unquote(node.argument);
         if (!path) return 'as-source';
@@ -228,7 +243,8 @@ export type LiquidDocumentBlock = Extract<
       | 'openapi-operation'
       | 'file'
       | 'integration'
-      | 'reusable-content';
+      | 'reusable-content'
+      | 'prompt';
   }
 >;
 
@@ -293,6 +309,11 @@ export function liquidBlockToMdast(
     case 'file': {
       const src = url(node.data.ref);
       return src ? tag('file', { src }, [], { single: true }) : undefined;
+    }
+    case 'prompt': {
+      const { description, icon, openInAIProviders, defaultExpanded } = node.data;
+      const open = openInAIProviders === undefined ? undefined : String(openInAIProviders);
+      return tag('prompt', { description, icon, defaultExpanded, openInAIProviders: open }, flow(node.nodes));
     }
     case 'integration':
       return tag(`@${node.data.integration}/${node.data.block}`, node.data.props, [], { single: true });

@@ -68,6 +68,7 @@ export const ALLOWED_CHILDREN = {
     'updates',
     'integration',
     'math',
+    'prompt',
   ]),
   hint: new Set<BlockType>([...ESSENTIALS, 'embed', 'table', 'integration']),
   blockquote: new Set<BlockType>([...ESSENTIALS, 'blockquote']),
@@ -83,6 +84,7 @@ export const ALLOWED_CHILDREN = {
     'blockquote',
     'integration',
     'math',
+    'prompt',
   ]),
   expandableBody: new Set<BlockType>([
     ...ESSENTIALS,
@@ -94,6 +96,7 @@ export const ALLOWED_CHILDREN = {
     'blockquote',
     'reusable-content',
     'integration',
+    'prompt',
   ]),
   step: new Set<BlockType>([
     ...ESSENTIALS,
@@ -107,6 +110,7 @@ export const ALLOWED_CHILDREN = {
     'expandable',
     'integration',
     'math',
+    'prompt',
   ]),
   column: new Set<BlockType>([
     ...ESSENTIALS,
@@ -122,6 +126,7 @@ export const ALLOWED_CHILDREN = {
     'stepper',
     'integration',
     'math',
+    'prompt',
   ]),
   tableCell: new Set<BlockType>(ESSENTIALS),
   update: new Set<BlockType>([
@@ -137,6 +142,7 @@ export const ALLOWED_CHILDREN = {
     'expandable',
     'integration',
     'math',
+    'prompt',
   ]),
 };
 
@@ -155,6 +161,7 @@ const LIQUID_BLOCK_TYPES: Record<string, BlockType> = {
   file: 'file',
   include: 'reusable-content',
   'page-ref': 'content-ref',
+  prompt: 'prompt',
 };
 
 type Allowed = Set<BlockType>;
@@ -259,7 +266,7 @@ export class MarkdownToDocument implements BlockConverter {
           type: 'hint',
           key: this.newKey(),
           isVoid: false,
-          data: { style: node.style as HintStyle },
+          data: { style: node.style as HintStyle, ...(node.icon ? { icon: node.icon } : {}) },
           nodes: run,
         });
       }
@@ -283,7 +290,7 @@ export class MarkdownToDocument implements BlockConverter {
       type: 'hint',
       key: this.newKey(),
       isVoid: false,
-      data: { style: node.style as HintStyle },
+      data: { style: node.style as HintStyle, ...(node.icon ? { icon: node.icon } : {}) },
       nodes: [this.paragraph([])],
     };
   }
@@ -364,7 +371,7 @@ export class MarkdownToDocument implements BlockConverter {
           type: 'hint',
           key,
           isVoid: false,
-          data: { style: node.style as HintStyle },
+          data: { style: node.style as HintStyle, ...(node.icon ? { icon: node.icon } : {}) },
           nodes: this.blocks(node.children, ALLOWED_CHILDREN.hint),
         };
       case 'tabs':
@@ -657,7 +664,12 @@ export class MarkdownToDocument implements BlockConverter {
       if (name === 'br') {
         append(result, this.inline({ type: 'break' }, current()));
       } else if (name === 'img' && attributes.src) {
-        result.push(this.inlineImage({ url: attributes.src, alt: attributes.alt || undefined }));
+        result.push(this.inlineImage({ url: attributes.src, alt: attributes.alt || undefined, options: imageSize(attributes) }));
+      } else if (name === 'picture' && end > index) {
+        // `<picture><source srcset media="(prefers-color-scheme: dark)"><img src></picture>` in a line of text.
+        const picture = this.picture(children.slice(index + 1, end));
+        if (picture) result.push(picture);
+        index = end;
       } else if (name === 'span' && attributes['data-tag'] === 'emoji' && attributes['data-code'] && end >= 0) {
         result.push({ object: 'inline', type: 'emoji', key: this.newKey(), isVoid: true, data: { code: attributes['data-code'] } });
         index = end;
@@ -779,10 +791,27 @@ export class MarkdownToDocument implements BlockConverter {
     return content.length > 0 ? content : [this.text([{ object: 'leaf', text: '', marks: [] }])];
   }
 
+  private picture(children: PhrasingContent[]): InlineImage | undefined {
+    let image: ResolvedImage | undefined;
+    let dark: string | undefined;
+    for (const child of children) {
+      const tag = child.type === 'html' ? INLINE_TAG.exec(child.value.trim()) : null;
+      if (!tag || tag[1]) continue;
+      const attributes = tagAttributes(tag[3]);
+      if (tag[2].toLowerCase() === 'img' && attributes.src)
+        image ??= { url: attributes.src, alt: attributes.alt || undefined, options: imageSize(attributes) };
+      if (tag[2].toLowerCase() === 'source' && /prefers-color-scheme:\s*dark/i.test(attributes.media ?? ''))
+        dark = attributes.srcset?.trim().split(/\s+/)[0];
+    }
+    return image ? this.inlineImage({ ...image, options: { ...image.options, ...(dark ? { dark } : {}) } }) : undefined;
+  }
+
   private inlineImage(image: ResolvedImage): InlineImage {
     const data: InlineImage['data'] = { ref: urlRef(image.url) };
     if (image.alt) data.alt = image.alt;
     if (image.title) data.caption = image.title;
+    if (image.options?.dark) data.refDark = urlRef(image.options.dark);
+    if (image.options?.size) data.size = image.options.size;
     return { object: 'inline', type: 'inline-image', key: this.newKey(), isVoid: true, data };
   }
 
@@ -798,6 +827,12 @@ interface ResolvedImage {
   alt?: string;
   title?: string;
   options?: ImageOptions;
+}
+
+/** `data-size="line"` (or `original`) of an inline `<img>`. */
+function imageSize(attributes: Record<string, string>): ImageOptions | undefined {
+  const size = attributes['data-size'];
+  return size === 'line' || size === 'original' ? { size } : undefined;
 }
 
 /** A relative path to a Markdown page or a folder (its README), with an optional anchor. */
@@ -836,10 +871,10 @@ function tagAttributes(source: string): Record<string, string> {
   return attributes;
 }
 
-/** For each `<a>`, `<span>` and `<i>` among `children`, the index of its closing tag (one pass, nesting counted). */
+/** For each `<a>`, `<span>`, `<i>` and `<picture>` among `children`, the index of its closing tag (one pass, nesting counted). */
 function closingIndexes(children: PhrasingContent[]): Map<number, number> {
   const closings = new Map<number, number>();
-  const open: Record<string, number[]> = { a: [], span: [], i: [] };
+  const open: Record<string, number[]> = { a: [], span: [], i: [], picture: [] };
   children.forEach((child, index) => {
     if (child.type !== 'html') return;
     const tag = INLINE_TAG.exec(child.value.trim());
