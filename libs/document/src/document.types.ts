@@ -326,7 +326,8 @@ export interface IfBlock extends BlockBase<'if'> {
 export interface UpdateBlock extends BlockBase<'update'> {
   isVoid?: false;
   /** An ISO timestamp (official `Timestamp`); a date alone is written back alone. */
-  data: { date: string };
+  /** `tags`: `{% update tags="added,fixes" %}`, each an official `ContentRefTag` by its slug. */
+  data: { date: string; tags?: Array<{ kind: 'tag'; tag: string }> };
   nodes: DocumentBlock[];
 }
 

@@ -216,3 +216,20 @@ describe('newer block and inline options', () => {
     expect(other.nodes[0]).toMatchObject({ type: 'code', data: { title: 'GitBook block not converted, kept as written' } });
   });
 });
+
+describe('updates as GitBook writes them', () => {
+  it('the format is written even when it is the default, and an update keeps its tags', () => {
+    const document = roundTrips(
+      '{% updates format="full" %}\n{% update date="2026-01-01" tags="added,improved" %}\n## v2.1.11\n\n* A guard layer.\n{% endupdate %}\n{% endupdates %}\n',
+    );
+    const [updates] = document.nodes;
+    if (updates.type !== 'updates') throw new Error('expected updates');
+    expect(updates.nodes[0].data).toEqual({
+      date: '2026-01-01T00:00:00.000Z',
+      tags: [
+        { kind: 'tag', tag: 'added' },
+        { kind: 'tag', tag: 'improved' },
+      ],
+    });
+  });
+});

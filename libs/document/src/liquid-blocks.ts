@@ -181,11 +181,22 @@ export class LiquidBlocks {
       key: this.converter.newKey(),
       isVoid: false,
       // An update whose date does not read stays with the literal tags (see `block`).
-      data: { date: timestamp(node.attributes.date) ?? '' },
+      data: { date: timestamp(node.attributes.date) ?? '', ...updateTags(node.attributes.tags) },
       nodes: this.children(node, this.allowed.update),
     };
   }
 }
+
+/** `tags="added,improved"` → tag references by slug. */
+function updateTags(value: string | undefined): Pick<UpdateBlock['data'], 'tags'> {
+  const slugs = (value ?? '')
+    .split(',')
+    .map((slug) => slug.trim())
+    .filter((slug) => slug.length > 0);
+  return slugs.length > 0 ? { tags: slugs.map((tag) => ({ kind: 'tag' as const, tag })) } : {};
+}
+
+const tagsAttribute = (update: UpdateBlock): string | undefined => update.data.tags?.map((tag) => tag.tag).join(',');
 
 /** `{% openapi src path method %}`: an operation of a specification at a URL (or a file of the repository). */
 function specOperation(key: string, attributes: Record<string, string>): DocumentBlock | 'as-source' {
@@ -290,11 +301,16 @@ export function liquidBlockToMdast(
     case 'updates':
       return tag(
         'updates',
-        { format: node.data.format === 'full' ? undefined : node.data.format },
-        node.nodes.map((update) => tag('update', { date: dateAttribute(update.data.date) }, flow(update.nodes))),
+        // GitBook writes the format even when it is the default.
+        { format: node.data.format },
+        node.nodes.map((update) =>
+          tag('update', { date: dateAttribute(update.data.date), tags: tagsAttribute(update) }, flow(update.nodes)),
+        ),
       );
     case 'update':
-      return tag('updates', {}, [tag('update', { date: dateAttribute(node.data.date) }, flow(node.nodes))]);
+      return tag('updates', { format: 'full' }, [
+        tag('update', { date: dateAttribute(node.data.date), tags: tagsAttribute(node) }, flow(node.nodes)),
+      ]);
     case 'swagger': {
       // An operation written inline (a hand-written `{% swagger %}`) goes back to its tags, as written.
       const inline = legacySwaggerMarkdown(node);
