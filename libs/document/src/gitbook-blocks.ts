@@ -269,8 +269,9 @@ function isLiquidBlock({ name, attributes, argument }: Frame): boolean {
     case 'openapi':
       return !!(attributes.src && attributes.path && attributes.method);
     case 'swagger':
-      // Hand-written (no `src`), it holds its operation in `swagger-*` parts.
-      return !!(attributes.path && attributes.method);
+      // Hand-written (no `src`), it holds its operation in `swagger-*` parts; GitBook let its path
+      // be empty (`path=""`, the whole URL in `baseUrl`).
+      return attributes.path !== undefined && !!attributes.method;
     case 'openapi-operation':
       return !!(attributes.spec && attributes.path && attributes.method);
     case 'file':

@@ -233,3 +233,13 @@ describe('updates as GitBook writes them', () => {
     });
   });
 });
+
+describe('legacy {% swagger %} as GitBook wrote it', () => {
+  it('an empty path (the whole URL in baseUrl) and an empty description still make an operation block', () => {
+    const document = roundTrips(
+      '{% swagger method="post" path="" baseUrl="<domain>/wallet/v2/add" summary="" %}\n{% swagger-description %}\n\n{% endswagger-description %}\n\n' +
+        '{% swagger-parameter in="body" name="accountName" %}\nAccount Name\n{% endswagger-parameter %}\n{% endswagger %}\n',
+    );
+    expect(document.nodes[0]).toMatchObject({ type: 'swagger', data: { path: '/', method: 'post' } });
+  });
+});
