@@ -513,9 +513,30 @@ class PhrasingWriter {
   private text(value: string): PhrasingContent[] {
     return value.split('\n').flatMap((part, index): PhrasingContent[] => {
       const lineBreak: PhrasingContent[] = index === 0 ? [] : [this.inTableCell ? { type: 'html', value: '<br>' } : { type: 'break' }];
-      return part ? [...lineBreak, { type: 'text', value: part }] : lineBreak;
+      return part ? [...lineBreak, ...footnoteMarkers(part)] : lineBreak;
     });
   }
+}
+
+/** `[^1]`: a footnote marker (not followed by a link's `(` or `[`), a group of its own. */
+const FOOTNOTE_MARKER = /\[\^[^\]\s]+\](?![([])/g;
+
+/**
+ * Text with its footnote markers (`[^1]`, `[^1]: text`) written as they are: the document keeps
+ * footnotes as their source text, and an escaped `\[^1]` would no longer be one for GitBook.
+ * Read back, a marker is the same text again.
+ */
+function footnoteMarkers(value: string): PhrasingContent[] {
+  if (!value.includes('[^')) return [{ type: 'text', value }];
+  const result: PhrasingContent[] = [];
+  let position = 0;
+  for (const match of value.matchAll(FOOTNOTE_MARKER)) {
+    if (match.index > position) result.push({ type: 'text', value: value.slice(position, match.index) });
+    result.push({ type: 'html', value: match[0] });
+    position = match.index + match[0].length;
+  }
+  if (position < value.length) result.push({ type: 'text', value: value.slice(position) });
+  return result;
 }
 
 /** Whether a link reads back from its text alone as GFM autolink literals do (`https://…`, `www.…`, an e-mail). */

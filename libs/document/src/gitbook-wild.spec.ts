@@ -243,3 +243,35 @@ describe('legacy {% swagger %} as GitBook wrote it', () => {
     expect(document.nodes[0]).toMatchObject({ type: 'swagger', data: { path: '/', method: 'post' } });
   });
 });
+
+describe('what the schema does not hold, kept visible', () => {
+  it('a hint holding only a code block stays, empty, before it (the schema allows no code in a hint)', () => {
+    const document = read(
+      '{% hint style="success" %}\n{% code title="main.tf" %}\n```hcl\nresource "x" "y" {}\n```\n{% endcode %}\n{% endhint %}\n',
+    );
+    expect(document.nodes.map((node) => node.type)).toEqual(['hint', 'code']);
+    expect(document.nodes[0]).toMatchObject({ data: { style: 'success' } });
+    expect(documentSchemaErrors(document)).toEqual([]);
+    const written = documentToMarkdown(document);
+    expect(documentToMarkdown(read(written))).toBe(written);
+  });
+
+  it('footnotes stay footnotes in the Markdown written back, not escaped text', () => {
+    const document = roundTrips('A note[^1] here.\n\n[^1]: The note.\n');
+    expect(document.nodes.map((node) => node.type)).toEqual(['paragraph', 'paragraph']);
+  });
+});
+
+describe('integration blocks', () => {
+  it('a tag written over several lines (an attribute holding HTML) is one integration block', () => {
+    const document = roundTrips(
+      'Devices:\n\n{% @seam-plugin/seam-component content="<device-table\n  endpoint=&#x22;https://connect.example.com&#x22;\n></device-table>" %}\n\nAfter.\n',
+    );
+    expect(document.nodes[1]).toMatchObject({ type: 'integration', data: { integration: 'seam-plugin', block: 'seam-component' } });
+  });
+
+  it('a paragraph of `{%` lines that never close stays text', () => {
+    const document = read('{% a\nb\nc\n');
+    expect(document.nodes.map((node) => node.type)).toEqual(['paragraph']);
+  });
+});

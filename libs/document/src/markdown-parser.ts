@@ -33,16 +33,42 @@ function liquidLine(state: StateBlock, startLine: number, _endLine: number, sile
     while (at >= start + 2 && (src.charCodeAt(at) === SPACE || src.charCodeAt(at) === TAB)) at--;
   };
   skipBlanks();
-  if (at < start + 2 || src.charCodeAt(at) !== RIGHT_BRACE) return false;
-  at--;
-  skipBlanks();
-  if (at < start + 2 || src.charCodeAt(at) !== PERCENT) return false;
+  let closed = at >= start + 2 && src.charCodeAt(at) === RIGHT_BRACE;
+  if (closed) {
+    at--;
+    skipBlanks();
+    closed = at >= start + 2 && src.charCodeAt(at) === PERCENT;
+  }
+  const last = closed ? startLine : tagContinuation(state, startLine);
+  if (last < 0) return false;
   if (silent) return true;
   const token = state.push('liquid_line', '', 0);
-  token.content = src.slice(start, state.eMarks[startLine]).trim();
-  token.map = [startLine, startLine + 1];
-  state.line = startLine + 1;
+  token.content = src.slice(start, state.eMarks[last]).trim();
+  token.map = [startLine, last + 1];
+  state.line = last + 1;
   return true;
+}
+
+/** Lines a tag may span (an integration's `content="<table …>"` attribute written over several lines). */
+const MAX_TAG_LINES = 24;
+
+/**
+ * The last line of a tag opened on `startLine` and closed (`%}` ending a line) on a later line of
+ * the same paragraph, with no `%}` before it; -1 when there is none. Bounded, so a paragraph of
+ * unclosed `{%` lines costs a few lines each.
+ */
+function tagContinuation(state: StateBlock, startLine: number): number {
+  const src = state.src;
+  const opened = src.slice(state.bMarks[startLine] + state.tShift[startLine], state.eMarks[startLine]);
+  if (opened.includes('%}') || !/^\{%-?\s*@?[\w-]/.test(opened)) return -1;
+  const limit = Math.min(state.lineMax, startLine + MAX_TAG_LINES);
+  for (let line = startLine + 1; line < limit && !state.isEmpty(line); line++) {
+    const text = src.slice(state.bMarks[line] + state.tShift[line], state.eMarks[line]).trimEnd();
+    const close = text.indexOf('%}');
+    if (close < 0) continue;
+    return close === text.length - 2 ? line : -1;
+  }
+  return -1;
 }
 
 type BlockRule = (state: StateBlock, startLine: number, endLine: number, silent: boolean) => boolean;

@@ -281,7 +281,9 @@ export class MarkdownToDocument implements BlockConverter {
       }
     }
     flush();
-    return result.length > 0 ? result : [this.nonEmptyHint(node)];
+    // A hint holding only blocks lifted out of it stays, empty, before them: not dropped silently.
+    if (!result.some((block) => block.type === 'hint')) result.unshift(this.nonEmptyHint(node));
+    return result;
   }
 
   private nonEmptyHint(node: HintNode): DocumentBlock {
