@@ -14,7 +14,6 @@ import type {
   TableBlock,
   TableRecord,
 } from './document.types';
-import { MARK_ORDER } from './inline-normalize';
 import { isContainerCloser } from './gitbook-blocks';
 import { liquidBlockToMdast } from './liquid-blocks';
 import { splitLiquidLine } from './liquid-tags';
@@ -48,10 +47,14 @@ const isWrapping = (key: MarkKey): boolean => key !== 'code';
 /** Marks Markdown has a delimiter for; the others are written as HTML tags, as GitBook does. */
 const MDAST_MARKS: Record<string, 'strong' | 'emphasis' | 'delete'> = { bold: 'strong', italic: 'emphasis', strikethrough: 'delete' };
 const HTML_TAGS: Record<string, string> = { keyboard: 'kbd', superscript: 'sup', subscript: 'sub', color: 'mark' };
-/** Order of nesting when runs are equally long: Markdown delimiters outside, HTML inside. */
+/**
+ * Order of nesting when runs are equally long, as GitBook writes them: HTML tags outside Markdown
+ * delimiters (`<mark>**a**</mark>`, `<sup>_a_</sup>`), `<sup>`/`<sub>` outside `<mark>`.
+ */
+const NESTING_ORDER: readonly MarkType[] = ['superscript', 'subscript', 'color', 'keyboard', 'bold', 'italic', 'strikethrough', 'code'];
 const MARK_RANK = (key: MarkKey): number => {
-  const index = MARK_ORDER.indexOf(key.split(':')[0] as MarkType);
-  return index < 0 ? MARK_ORDER.length : index;
+  const index = NESTING_ORDER.indexOf(key.split(':')[0] as MarkType);
+  return index < 0 ? NESTING_ORDER.length : index;
 };
 
 export function defaultResolveRef(ref: ContentRef): string | undefined {

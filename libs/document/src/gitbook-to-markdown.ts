@@ -28,20 +28,29 @@ function phrasing(children: PhrasingContent[], state: State, info: Info): string
   return defaultHandlers.paragraph(paragraph, undefined, state, info);
 }
 
+/**
+ * A container's content. A list right before the container must not make the first list inside it
+ * switch bullets (`-` for `*`): mdast-util-to-markdown forgets the last bullet only after a sibling.
+ */
+function flow(node: Parameters<State['containerFlow']>[0], state: State, info: Info): string {
+  state.bulletLastUsed = undefined;
+  return state.containerFlow(node, info);
+}
+
 const liquidTag: Handle = (node: LiquidTag) => node.value;
 
 const hint: Handle = (node: HintNode, _parent, state: State, info: Info) =>
-  wrap(formatTag('hint', { style: node.style, icon: node.icon }), state.containerFlow(node, info), formatTag('endhint'));
+  wrap(formatTag('hint', { style: node.style, icon: node.icon }), flow(node, state, info), formatTag('endhint'));
 
 const tabs: Handle = (node: TabsNode, _parent, state: State, info: Info) =>
-  wrap(formatTag('tabs'), state.containerFlow(node, info), formatTag('endtabs'));
+  wrap(formatTag('tabs'), flow(node, state, info), formatTag('endtabs'));
 
 const tab: Handle = (node: TabNode, _parent, state: State, info: Info) =>
-  wrap(formatTag('tab', { title: node.title }), state.containerFlow(node, info), formatTag('endtab'));
+  wrap(formatTag('tab', { title: node.title }), flow(node, state, info), formatTag('endtab'));
 
 const liquidBlock: Handle = (node: LiquidBlockNode, _parent, state: State, info: Info) => {
   const open = node.argument ? `{% ${node.name} ${node.argument} %}` : formatTag(node.name, node.attributes);
-  return node.single ? open : wrap(open, state.containerFlow(node, info), formatTag(`end${node.name}`));
+  return node.single ? open : wrap(open, flow(node, state, info), formatTag(`end${node.name}`));
 };
 
 const embed: Handle = (node: EmbedNode) => formatTag('embed', { url: node.url });
@@ -55,7 +64,7 @@ const contentRef: Handle = (node: ContentRefNode, _parent, state: State, info: I
 
 const expandable: Handle = (node: ExpandableNode, _parent, state: State, info: Info) => {
   const summary = phrasing(node.summary, state, info);
-  const body = state.containerFlow(node, info);
+  const body = flow(node, state, info);
   const open = node.open ? '<details open>' : '<details>';
   return [open, `<summary>${summary}</summary>`, ...(body ? [body] : []), '</details>'].join('\n\n');
 };

@@ -275,3 +275,15 @@ describe('integration blocks', () => {
     expect(document.nodes.map((node) => node.type)).toEqual(['paragraph']);
   });
 });
+
+describe('marks and lists as GitBook nests them', () => {
+  it('HTML marks outside Markdown delimiters (`<mark>**a**</mark>`, `<sup>_a_</sup>`)', () => {
+    roundTrips(
+      '<mark style="color:yellow;">**!bhop**</mark> is opt-in; <sub>_licensed_</sub>; <sup><mark style="color:$info;">tip</mark></sup>.\n',
+    );
+  });
+
+  it('a list first in a hint keeps `*` bullets after a list outside it', () => {
+    roundTrips('* before\n\n{% hint style="info" %}\n* inside\n{% endhint %}\n');
+  });
+});
