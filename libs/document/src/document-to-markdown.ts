@@ -143,7 +143,7 @@ export class DocumentToMdast {
       case 'image':
         return this.imageParagraph([node]);
       case 'embed':
-        return [{ type: 'embed', url: node.data.url }];
+        return [{ type: 'embed', url: node.data.url, fullWidth: node.data.fullWidth }];
       case 'content-ref': {
         const url = this.resolveRef(node.data.ref);
         return url ? [{ type: 'contentRef', url }] : [];

@@ -178,7 +178,10 @@ class SiblingPairer {
         ];
       case 'embed':
         // A caption between the tags has no place in the embed block; it follows it as text.
-        return frame.attributes.url ? [{ type: 'embed', url: frame.attributes.url }, ...frame.children] : undefined;
+        if (!frame.attributes.url) return undefined;
+        const fullWidth = frame.attributes.fullWidth;
+        const width = fullWidth === 'true' || fullWidth === 'false' ? { fullWidth: fullWidth === 'true' } : {};
+        return [{ type: 'embed', url: frame.attributes.url, ...width }, ...frame.children];
       default:
         // `{% @integration/block … %}`: an integration's block, never closed.
         if (frame.name.startsWith('@'))

@@ -35,6 +35,8 @@ export interface ContentRefNode {
 export interface EmbedNode {
   type: 'embed';
   url: string;
+  /** `fullWidth="true|false"`, written back as it was. */
+  fullWidth?: boolean;
 }
 
 export interface ExpandableNode extends Parent {

@@ -53,7 +53,8 @@ const liquidBlock: Handle = (node: LiquidBlockNode, _parent, state: State, info:
   return node.single ? open : wrap(open, flow(node, state, info), formatTag(`end${node.name}`));
 };
 
-const embed: Handle = (node: EmbedNode) => formatTag('embed', { url: node.url });
+const embed: Handle = (node: EmbedNode) =>
+  formatTag('embed', { url: node.url, fullWidth: node.fullWidth === undefined ? undefined : String(node.fullWidth) });
 
 // The link inside is GitBook's convention (a fallback for plain Markdown renderers); the URL is
 // the content, so the label is always written as the URL.

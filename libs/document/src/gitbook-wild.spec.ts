@@ -287,3 +287,10 @@ describe('marks and lists as GitBook nests them', () => {
     roundTrips('* before\n\n{% hint style="info" %}\n* inside\n{% endhint %}\n');
   });
 });
+
+describe('embeds', () => {
+  it('an embed keeps `fullWidth`', () => {
+    const document = roundTrips('{% embed url="https://codepen.io/someone/pen/abc" fullWidth="false" %}\n');
+    expect(document.nodes[0]).toMatchObject({ type: 'embed', data: { url: 'https://codepen.io/someone/pen/abc', fullWidth: false } });
+  });
+});

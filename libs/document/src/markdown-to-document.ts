@@ -388,7 +388,13 @@ export class MarkdownToDocument implements BlockConverter {
       case 'tab':
         return this.tab(node.title, node.children);
       case 'embed':
-        return { object: 'block', type: 'embed', key, isVoid: true, data: { url: node.url } };
+        return {
+          object: 'block',
+          type: 'embed',
+          key,
+          isVoid: true,
+          data: { url: node.url, ...(node.fullWidth === undefined ? {} : { fullWidth: node.fullWidth }) },
+        };
       case 'contentRef':
         return { object: 'block', type: 'content-ref', key, isVoid: true, data: { ref: { kind: 'url', url: node.url } } };
       case 'expandable':
