@@ -14,7 +14,6 @@ import type {
   TableBlock,
   TableRecord,
 } from './document.types';
-import { MARK_ORDER } from './inline-normalize';
 import { isContainerCloser } from './gitbook-blocks';
 import { liquidBlockToMdast } from './liquid-blocks';
 import { splitLiquidLine } from './liquid-tags';
@@ -38,7 +37,9 @@ type Atom =
   | { kind: 'link'; url: string | undefined; children: Atom[]; marks: Set<MarkKey> }
   | { kind: 'image'; image: InlineImage; marks: Set<MarkKey> }
   | { kind: 'emoji'; code: string; marks: Set<MarkKey> }
-  | { kind: 'html'; html: string; marks: Set<MarkKey> };
+  | { kind: 'html'; html: string; marks: Set<MarkKey> }
+  | { kind: 'mention'; url: string; marks: Set<MarkKey> }
+  | { kind: 'math'; formula: string; marks: Set<MarkKey> };
 
 const markKey = (mark: DocumentMark): MarkKey =>
   mark.type === 'color' ? `color:${mark.data?.text ?? 'default'}:${mark.data?.background ?? 'default'}` : mark.type;
@@ -46,10 +47,14 @@ const isWrapping = (key: MarkKey): boolean => key !== 'code';
 /** Marks Markdown has a delimiter for; the others are written as HTML tags, as GitBook does. */
 const MDAST_MARKS: Record<string, 'strong' | 'emphasis' | 'delete'> = { bold: 'strong', italic: 'emphasis', strikethrough: 'delete' };
 const HTML_TAGS: Record<string, string> = { keyboard: 'kbd', superscript: 'sup', subscript: 'sub', color: 'mark' };
-/** Order of nesting when runs are equally long: Markdown delimiters outside, HTML inside. */
+/**
+ * Order of nesting when runs are equally long, as GitBook writes them: HTML tags outside Markdown
+ * delimiters (`<mark>**a**</mark>`, `<sup>_a_</sup>`), `<sup>`/`<sub>` outside `<mark>`.
+ */
+const NESTING_ORDER: readonly MarkType[] = ['superscript', 'subscript', 'color', 'keyboard', 'bold', 'italic', 'strikethrough', 'code'];
 const MARK_RANK = (key: MarkKey): number => {
-  const index = MARK_ORDER.indexOf(key.split(':')[0] as MarkType);
-  return index < 0 ? MARK_ORDER.length : index;
+  const index = NESTING_ORDER.indexOf(key.split(':')[0] as MarkType);
+  return index < 0 ? NESTING_ORDER.length : index;
 };
 
 export function defaultResolveRef(ref: ContentRef): string | undefined {
@@ -132,13 +137,13 @@ export class DocumentToMdast {
       case 'code-line':
         return this.block({ object: 'block', type: 'code', data: {}, nodes: [node] });
       case 'hint':
-        return [{ type: 'hint', style: node.data.style, children: this.liquidFlow(node.nodes) }];
+        return [{ type: 'hint', style: node.data.style, icon: node.data.icon, children: this.liquidFlow(node.nodes) }];
       case 'images':
         return this.imageParagraph(node.nodes, node.data.align);
       case 'image':
         return this.imageParagraph([node]);
       case 'embed':
-        return [{ type: 'embed', url: node.data.url }];
+        return [{ type: 'embed', url: node.data.url, fullWidth: node.data.fullWidth }];
       case 'content-ref': {
         const url = this.resolveRef(node.data.ref);
         return url ? [{ type: 'contentRef', url }] : [];
@@ -154,6 +159,8 @@ export class DocumentToMdast {
         return [{ type: 'tabs', children: [{ type: 'tab', title: node.data.title ?? '', children: this.liquidFlow(node.nodes) }] }];
       case 'expandable':
         return [this.expandable(node)];
+      case 'math':
+        return [{ type: 'math', value: node.data.formula }];
       case 'table':
         return [this.table(node)];
       case 'stepper':
@@ -167,6 +174,7 @@ export class DocumentToMdast {
       case 'openapi-operation':
       case 'file':
       case 'integration':
+      case 'prompt':
       case 'reusable-content': {
         const liquid = liquidBlockToMdast(node, (nodes) => this.liquidFlow(nodes), this.resolveRef, this.includePath);
         return liquid ? [liquid] : [];
@@ -276,11 +284,13 @@ export class DocumentToMdast {
       ...view.columns.map((id) => definition[id]).filter((column) => column !== undefined),
       ...Object.values(definition).filter((column) => !shown.has(column.id)),
     ];
+    // In the order GitBook writes them.
     const tableAttributes = [
       view.type === 'cards' && view.cardSize === 'large' ? ' data-card-size="large"' : '',
-      node.data.fullWidth ? ' data-full-width="true"' : '',
+      view.type === 'cards' && view.hideColumnTitle ? ' data-column-title-hidden' : '',
       view.type === 'grid' && view.hideHeader ? ' data-header-hidden' : '',
       view.type === 'cards' ? ' data-view="cards"' : '',
+      node.data.fullWidth === undefined ? '' : ` data-full-width="${node.data.fullWidth}"`,
     ].join('');
     const headerCells = columns.map((column) => {
       const width = view.type === 'grid' ? view.columnWidths?.[column.id] : undefined;
@@ -290,12 +300,16 @@ export class DocumentToMdast {
         shown.has(column.id) ? '' : ' data-hidden',
         view.type === 'cards' && view.targetDefinition === column.id ? ' data-card-target' : '',
         view.type === 'cards' && view.coverDefinition === column.id ? ' data-card-cover' : '',
-        column.type === 'content-ref' ? ' data-type="content-ref"' : column.type === 'image' ? ' data-type="files"' : '',
+        column.type === 'text' ? '' : ` data-type="${column.type}"`,
       ].join('');
       return `<th${attributes}>${escapeText(column.title)}</th>`;
     });
     const bodyRows = rows.map((record) => {
-      const cells = columns.map((column) => `<td>${this.htmlCell(record.values[column.id], column.type, fragments)}</td>`);
+      // GitBook repeats a column's alignment on each of its cells.
+      const cells = columns.map((column) => {
+        const align = column.textAlignment && column.textAlignment !== 'left' ? ` align="${column.textAlignment}"` : '';
+        return `<td${align}>${this.htmlCell(record.values[column.id], column.type, fragments)}</td>`;
+      });
       return `<tr>${cells.join('')}</tr>`;
     });
     return `<table${tableAttributes}><thead><tr>${headerCells.join('')}</tr></thead><tbody>${bodyRows.join('')}</tbody></table>`;
@@ -306,7 +320,7 @@ export class DocumentToMdast {
     if (typeof value !== 'string' || type !== 'text') {
       const url = typeof value === 'string' ? value : this.resolveRef('ref' in value ? value.ref : value);
       if (url === undefined) return '';
-      const label = type === 'image' ? decodeURI(url.split('/').pop() ?? url) : url;
+      const label = type === 'image' ? decodeURI(url.split('/').pop() ?? url) : pathLabel(url);
       return `<a href="${escapeAttribute(url)}">${escapeText(label)}</a>`;
     }
     const fragment = fragments.get(value);
@@ -323,10 +337,14 @@ export class DocumentToMdast {
         // eslint-disable-next-line @typescript-eslint/switch-exhaustiveness-check -- cells hold paragraphs and lists only
         switch (block.type) {
           case 'paragraph':
+            return `<p>${phrasingHtml(this.phrasing(block.nodes, true))}</p>`;
           case 'heading-1':
           case 'heading-2':
-          case 'heading-3':
-            return `<p>${phrasingHtml(this.phrasing(block.nodes, true))}</p>`;
+          case 'heading-3': {
+            const tag = `h${block.type.slice(-1)}`;
+            const anchor = block.data.id ? ` <a href="#${block.data.id}" id="${block.data.id}"></a>` : '';
+            return `<${tag}>${phrasingHtml(this.phrasing(block.nodes, true))}${anchor}</${tag}>`;
+          }
           case 'list-ordered':
           case 'list-unordered':
           case 'list-tasks': {
@@ -388,11 +406,21 @@ export class DocumentToMdast {
       const html = `<a href="${escapeAttribute(url)}" class="button ${kind}"${iconAttribute}>${escapeText(label)}</a>`;
       return [{ kind: 'html', html, marks: new Set() }];
     }
+    if (node.type === 'mention') {
+      const url = this.resolveRef(node.data.ref);
+      return url === undefined ? [] : [{ kind: 'mention', url, marks: new Set() }];
+    }
+    if (node.type === 'icon') return [{ kind: 'html', html: iconTag(node.data.icon, node.data.color), marks: new Set() }];
+    if (node.type === 'inline-math') return [{ kind: 'math', formula: node.data.formula, marks: new Set() }];
     const children = node.nodes.flatMap((child) => this.atoms(child));
+    const url = this.resolveRef(node.data.ref);
+    // GitBook writes a link's marks inside it (`[**text**](url)`); a link left unwritten (no URL) is
+    // only its text, whose marks join those of the text around it.
+    if (url !== undefined) return [{ kind: 'link', url, children, marks: new Set() }];
     const textMarks = children.filter((atom) => atom.kind === 'text').map((atom) => atom.marks);
     const [first] = textMarks;
     const shared = new Set([...(first ?? [])].filter((mark) => isWrapping(mark) && textMarks.every((marks) => marks.has(mark))));
-    return [{ kind: 'link', url: this.resolveRef(node.data.ref), children, marks: shared }];
+    return [{ kind: 'link', url, children, marks: shared }];
   }
 }
 
@@ -447,12 +475,28 @@ class PhrasingWriter {
         return [{ type: 'html', value: emojiSpan(atom.code) }];
       case 'html':
         return [{ type: 'html', value: atom.html }];
+      case 'mention':
+        // GitBook writes a mention as a link titled "mention" whose text is the target's file or folder name.
+        return [{ type: 'link', url: atom.url, title: 'mention', children: [{ type: 'text', value: pathLabel(atom.url) }] }];
+      case 'math':
+        return [{ type: 'inlineMath', value: atom.formula }];
       case 'text':
         if (atom.marks.has('code')) return [{ type: 'inlineCode', value: atom.text.replace(/\n/g, ' ') }];
         return this.text(atom.text);
       case 'image': {
         const url = this.resolveRef(atom.image.data.ref);
         if (url === undefined) return [];
+        const { refDark, size, alt } = atom.image.data;
+        const dark = refDark ? this.resolveRef(refDark) : undefined;
+        if (size || dark) {
+          // As GitBook writes them: `<img … data-size="line">`, in `<picture>` with a dark variant.
+          const sizeAttribute = size ? ` data-size="${size}"` : '';
+          const img = `<img src="${escapeAttribute(url)}" alt="${escapeAttribute(alt ?? '')}"${sizeAttribute}>`;
+          const html = dark
+            ? `<picture><source srcset="${escapeAttribute(dark)}" media="(prefers-color-scheme: dark)">${img}</picture>`
+            : img;
+          return [{ type: 'html', value: html }];
+        }
         return [{ type: 'image', url, alt: atom.image.data.alt ?? null, title: atom.image.data.caption ?? null }];
       }
       case 'link': {
@@ -472,9 +516,30 @@ class PhrasingWriter {
   private text(value: string): PhrasingContent[] {
     return value.split('\n').flatMap((part, index): PhrasingContent[] => {
       const lineBreak: PhrasingContent[] = index === 0 ? [] : [this.inTableCell ? { type: 'html', value: '<br>' } : { type: 'break' }];
-      return part ? [...lineBreak, { type: 'text', value: part }] : lineBreak;
+      return part ? [...lineBreak, ...footnoteMarkers(part)] : lineBreak;
     });
   }
+}
+
+/** `[^1]`: a footnote marker (not followed by a link's `(` or `[`), a group of its own. */
+const FOOTNOTE_MARKER = /\[\^[^\]\s]+\](?![([])/g;
+
+/**
+ * Text with its footnote markers (`[^1]`, `[^1]: text`) written as they are: the document keeps
+ * footnotes as their source text, and an escaped `\[^1]` would no longer be one for GitBook.
+ * Read back, a marker is the same text again.
+ */
+function footnoteMarkers(value: string): PhrasingContent[] {
+  if (!value.includes('[^')) return [{ type: 'text', value }];
+  const result: PhrasingContent[] = [];
+  let position = 0;
+  for (const match of value.matchAll(FOOTNOTE_MARKER)) {
+    if (match.index > position) result.push({ type: 'text', value: value.slice(position, match.index) });
+    result.push({ type: 'html', value: match[0] });
+    position = match.index + match[0].length;
+  }
+  if (position < value.length) result.push({ type: 'text', value: value.slice(position) });
+  return result;
 }
 
 /** Whether a link reads back from its text alone as GFM autolink literals do (`https://…`, `www.…`, an e-mail). */
@@ -492,6 +557,29 @@ function openTag(mark: MarkKey): string {
   return style ? `<mark style="${style}">` : '<mark>';
 }
 
+/**
+ * The name GitBook writes as the text of a link to a page or file (a mention, a card's target):
+ * the last segment of its path, `guides/setup.md` → `setup.md`, `guides/` → `guides`.
+ */
+export function pathLabel(url: string): string {
+  if (/^[a-z][a-z0-9+.-]*:/i.test(url)) return url;
+  const path = url.replace(/[?#].*$/, '').replace(/\/+$/, '');
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  if (!name || name === '.' || name === '..') return url;
+  try {
+    return decodeURIComponent(name);
+  } catch {
+    return name;
+  }
+}
+
+/** GitBook's icon: `<i class="fa-rocket" style="color:$primary;">:rocket:</i>`. */
+function iconTag(icon: string, color: string | undefined): string {
+  const name = icon.replace(/[^\w-]/g, '');
+  const style = color && color !== 'default' ? ` style="color:${escapeAttribute(color)};"` : '';
+  return `<i class="fa-${name}"${style}>:${name}:</i>`;
+}
+
 /** GitBook's emoji: `code` is hex code points joined by `-`. */
 function emojiSpan(code: string): string {
   const points = code.split('-').map((part) => Number.parseInt(part, 16));
@@ -506,7 +594,7 @@ function formatLength(value: number | { value: number; unit: string }): string {
 /** Whether a table needs HTML: anything a Markdown table cannot say. */
 function needsHtml(node: TableBlock, fragments: Map<string, DocumentFragment>): boolean {
   const { view, definition, fullWidth } = node.data;
-  if (view.type === 'cards' || fullWidth || view.hideHeader) return true;
+  if (view.type === 'cards' || fullWidth !== undefined || view.hideHeader) return true;
   if (view.columnWidths && Object.keys(view.columnWidths).length > 0) return true;
   if (Object.keys(definition).some((id) => !view.columns.includes(id))) return true;
   return node.fragments.some(
@@ -543,7 +631,11 @@ function phrasingHtml(nodes: PhrasingContent[]): string {
         case 'break':
           return '<br>';
         case 'link':
-          return `<a href="${escapeAttribute(node.url)}">${phrasingHtml(node.children)}</a>`;
+          return node.title === 'mention'
+            ? `<a data-mention href="${escapeAttribute(node.url)}">${phrasingHtml(node.children)}</a>`
+            : `<a href="${escapeAttribute(node.url)}">${phrasingHtml(node.children)}</a>`;
+        case 'inlineMath':
+          return `$$${escapeText(node.value)}$$`;
         case 'image':
           return `<img src="${escapeAttribute(node.url)}" alt="${escapeAttribute(node.alt ?? '')}">`;
         case 'html':

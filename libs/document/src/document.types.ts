@@ -55,7 +55,8 @@ export interface InlineImage {
   type: 'inline-image';
   key?: string;
   isVoid: true;
-  data: { ref: ContentRef; alt?: string; caption?: string };
+  /** `size: 'line'`: an icon-sized image in a line of text (`<img … data-size="line">`). */
+  data: { ref: ContentRef; alt?: string; caption?: string; refDark?: ContentRef; size?: 'original' | 'line' };
 }
 
 export interface InlineLink {
@@ -85,7 +86,34 @@ export interface InlineButton {
   data: { ref: ContentRef; label: string; kind: 'primary' | 'secondary'; icon?: string };
 }
 
-export type DocumentInline = InlineLink | InlineImage | InlineEmoji | InlineButton;
+/** GitBook's page mention, `[page.md](page.md "mention")` (official `DocumentInlineMention`): the target's title is shown. */
+export interface InlineMention {
+  object: 'inline';
+  type: 'mention';
+  key?: string;
+  isVoid: true;
+  data: { ref: ContentRef };
+}
+
+/** `<i class="fa-rocket" style="color:$primary;">:rocket:</i>`: a Font Awesome icon (official `DocumentInlineIcon`). */
+export interface InlineIcon {
+  object: 'inline';
+  type: 'icon';
+  key?: string;
+  isVoid: true;
+  data: { icon: string; color?: TextColor };
+}
+
+/** `$$TeX$$` in running text (official `DocumentInlineMath`). */
+export interface InlineMath {
+  object: 'inline';
+  type: 'inline-math';
+  key?: string;
+  isVoid: true;
+  data: { formula: string };
+}
+
+export type DocumentInline = InlineLink | InlineImage | InlineEmoji | InlineButton | InlineMention | InlineIcon | InlineMath;
 export type InlineContent = DocumentText | DocumentInline;
 
 interface BlockBase<T extends string> {
@@ -159,7 +187,8 @@ export type HintStyle = 'info' | 'warning' | 'danger' | 'success';
 
 export interface HintBlock extends BlockBase<'hint'> {
   isVoid?: false;
-  data: { style: HintStyle };
+  /** `icon`: an icon name (`{% hint style="info" icon="hand-wave" %}`). */
+  data: { style: HintStyle; icon?: string };
   nodes: DocumentBlock[];
 }
 
@@ -221,7 +250,7 @@ export interface TableColumnDefinition {
   id: string;
   title: string;
   /** `content-ref` and `image` columns are the target and cover of a cards view. */
-  type: 'text' | 'content-ref' | 'image';
+  type: 'text' | 'content-ref' | 'image' | 'files';
   textAlignment?: TableAlignment;
 }
 
@@ -241,6 +270,8 @@ export interface TableView {
   columnWidths?: Record<string, number>;
   /** Cards only (required there). */
   cardSize?: 'medium' | 'large';
+  /** Cards only: the column titles are not shown (`data-column-title-hidden`). */
+  hideColumnTitle?: boolean;
   targetDefinition?: string;
   coverDefinition?: string;
 }
@@ -295,7 +326,8 @@ export interface IfBlock extends BlockBase<'if'> {
 export interface UpdateBlock extends BlockBase<'update'> {
   isVoid?: false;
   /** An ISO timestamp (official `Timestamp`); a date alone is written back alone. */
-  data: { date: string };
+  /** `tags`: `{% update tags="added,fixes" %}`, each an official `ContentRefTag` by its slug. */
+  data: { date: string; tags?: Array<{ kind: 'tag'; tag: string }> };
   nodes: DocumentBlock[];
 }
 
@@ -334,6 +366,19 @@ export interface ReusableContentBlock extends BlockBase<'reusable-content'> {
   data: { ref: { kind: 'reusable-content'; reusableContent: string; space?: string } };
 }
 
+/** `$$` lines around TeX (official `DocumentBlockMath`). */
+export interface MathBlock extends BlockBase<'math'> {
+  isVoid: true;
+  data: { formula: string };
+}
+
+/** `{% prompt description icon defaultExpanded %}` around one code block (official `DocumentBlockPrompt`). */
+export interface PromptBlock extends BlockBase<'prompt'> {
+  isVoid: false;
+  data: { description: string; icon?: string; openInAIProviders?: boolean; defaultExpanded?: 'hidden' | 'partial' | 'full' };
+  nodes: [CodeBlock];
+}
+
 export type KnownBlock =
   | ParagraphBlock
   | HeadingBlock
@@ -365,7 +410,9 @@ export type KnownBlock =
   | OpenApiOperationBlock
   | FileBlock
   | IntegrationBlock
-  | ReusableContentBlock;
+  | ReusableContentBlock
+  | MathBlock
+  | PromptBlock;
 
 export type DocumentBlock = KnownBlock;
 

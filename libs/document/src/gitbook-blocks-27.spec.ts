@@ -28,7 +28,8 @@ describe('GitBook constructs of issue #27', () => {
   });
 
   it('{% update date %} holds an official Timestamp and writes its day back', () => {
-    const markdown = '{% updates %}\n{% update date="2024-01-02" %}\n## New\n\nText.\n{% endupdate %}\n{% endupdates %}\n';
+    // GitBook writes the format, the default one too.
+    const markdown = '{% updates format="full" %}\n{% update date="2024-01-02" %}\n## New\n\nText.\n{% endupdate %}\n{% endupdates %}\n';
     const document = roundTrips(markdown);
     expect(documentSchemaErrors(document)).toEqual([]);
     const [updates] = document.nodes;
@@ -82,7 +83,8 @@ describe('GitBook constructs of issue #27', () => {
     const { view, definition } = table.data;
     expect(view.columns).toHaveLength(1);
     expect(definition[view.targetDefinition!].type).toBe('content-ref');
-    expect(definition[view.coverDefinition!].type).toBe('image');
+    // `data-type="files"`: the official `files` column (GitBook's newer covers are `data-type="image"`).
+    expect(definition[view.coverDefinition!].type).toBe('files');
     const [record] = Object.values(table.data.records);
     expect(record.values[view.targetDefinition!]).toEqual({ kind: 'url', url: 'one.md' });
     expect(record.values[view.coverDefinition!]).toEqual({ ref: { kind: 'url', url: '.gitbook/assets/a.png' } });

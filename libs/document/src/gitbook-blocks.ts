@@ -28,6 +28,7 @@ const LIQUID_BLOCK_TAGS = new Set([
   'swagger-parameter',
   'swagger-response',
   'file',
+  'prompt',
 ]);
 /** Tags written with or without a closing tag (`{% file src %}` or `{% file src %}caption{% endfile %}`). */
 const OPTIONAL_CLOSE = new Set(['file', 'embed', 'swagger-parameter']);
@@ -152,7 +153,8 @@ class SiblingPairer {
       case 'hint': {
         const style = frame.attributes.style ?? 'info';
         if (!(HINT_STYLES as readonly string[]).includes(style)) return undefined;
-        return [{ type: 'hint', style, children: blocks }];
+        const icon = frame.attributes.icon;
+        return [{ type: 'hint', style, ...(icon ? { icon } : {}), children: blocks }];
       }
       case 'tab':
         return [{ type: 'tab', title: frame.attributes.title ?? '', children: blocks }];
@@ -176,7 +178,10 @@ class SiblingPairer {
         ];
       case 'embed':
         // A caption between the tags has no place in the embed block; it follows it as text.
-        return frame.attributes.url ? [{ type: 'embed', url: frame.attributes.url }, ...frame.children] : undefined;
+        if (!frame.attributes.url) return undefined;
+        const fullWidth = frame.attributes.fullWidth;
+        const width = fullWidth === 'true' || fullWidth === 'false' ? { fullWidth: fullWidth === 'true' } : {};
+        return [{ type: 'embed', url: frame.attributes.url, ...width }, ...frame.children];
       default:
         // `{% @integration/block … %}`: an integration's block, never closed.
         if (frame.name.startsWith('@'))
@@ -267,8 +272,9 @@ function isLiquidBlock({ name, attributes, argument }: Frame): boolean {
     case 'openapi':
       return !!(attributes.src && attributes.path && attributes.method);
     case 'swagger':
-      // Hand-written (no `src`), it holds its operation in `swagger-*` parts.
-      return !!(attributes.path && attributes.method);
+      // Hand-written (no `src`), it holds its operation in `swagger-*` parts; GitBook let its path
+      // be empty (`path=""`, the whole URL in `baseUrl`).
+      return attributes.path !== undefined && !!attributes.method;
     case 'openapi-operation':
       return !!(attributes.spec && attributes.path && attributes.method);
     case 'file':

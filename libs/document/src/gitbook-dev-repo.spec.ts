@@ -3,8 +3,8 @@
 // and no GitBook construct is left as text. Skipped, with a message, when the folder is absent.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { type Document, type DocumentBlock, documentToMarkdown, markdownToDocument, readPageMarkdown } from './index';
-import { documentSchemaErrors } from './testing/document-schema';
+import { type DocumentBlock, documentToMarkdown, markdownToDocument, readPageMarkdown } from './index';
+import { documentSchemaErrors, resolvedLikeGitSync } from './testing/document-schema';
 
 const ROOT = process.env.GITBOOK_DEV_REPO ?? join(__dirname, '../../../../shared/data/gitbook-dev/beefree-sdk-docs');
 
@@ -31,18 +31,6 @@ export function constructsLeftAsText(blocks: DocumentBlock[]): string[] {
       .join('');
     return /\{%\s+[\w@-]|<\/?(mark|picture|source|button|details|summary|table|figure|img)\b/i.test(text) ? [text.slice(0, 160)] : [];
   });
-}
-
-/**
- * Relative URL references made page or file references, as Git Sync stores them (a URL reference
- * in a table record matches two branches of the official `oneOf`, so only resolved ones validate).
- */
-function resolvedLikeGitSync(document: Document): Document {
-  return JSON.parse(JSON.stringify(document), (_name, value: unknown) => {
-    const ref = value as { kind?: string; url?: string } | null;
-    if (ref?.kind !== 'url' || typeof ref.url !== 'string' || /^[a-z][a-z0-9+.-]*:|^#/i.test(ref.url)) return value;
-    return /(\.md|\/)(#|$)/i.test(ref.url) ? { kind: 'page', page: ref.url } : { kind: 'file', file: ref.url };
-  }) as Document;
 }
 
 const present = existsSync(ROOT);

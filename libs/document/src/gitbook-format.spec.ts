@@ -42,10 +42,11 @@ describe('GitBook HTML', () => {
       ['Name', 'left'],
       ['Notes', 'right'],
     ]);
-    // A column width is written the GitBook way, as the HTML table it was (issue #27).
+    // A column width is written the GitBook way, as the HTML table it was (issue #27), the column's
+    // alignment repeated on its cells as GitBook writes it.
     expect(written).toBe(
       '<table><thead><tr><th width="120">Name</th><th align="right">Notes</th></tr></thead><tbody>' +
-        '<tr><td><strong>id</strong> <a href="https://example.com/x">ref</a></td><td><p>one</p><p>two<br>three</p></td></tr></tbody></table>\n',
+        '<tr><td><strong>id</strong> <a href="https://example.com/x">ref</a></td><td align="right"><p>one</p><p>two<br>three</p></td></tr></tbody></table>\n',
     );
   });
 

@@ -12,6 +12,7 @@ export interface LiquidTag extends Literal {
 export interface HintNode extends Parent {
   type: 'hint';
   style: string;
+  icon?: string;
   children: BlockContent[];
 }
 
@@ -34,6 +35,8 @@ export interface ContentRefNode {
 export interface EmbedNode {
   type: 'embed';
   url: string;
+  /** `fullWidth="true|false"`, written back as it was. */
+  fullWidth?: boolean;
 }
 
 export interface ExpandableNode extends Parent {
@@ -59,6 +62,16 @@ export interface LiquidBlockNode extends Parent {
   single?: boolean;
 }
 
+/** GitBook's block formula (`$$` lines around TeX); `value` is the TeX. */
+export interface MathNode extends Literal {
+  type: 'math';
+}
+
+/** GitBook's inline formula (`$$TeX$$`). */
+export interface InlineMathNode extends Literal {
+  type: 'inlineMath';
+}
+
 /** Attributes of a `{% code %}` wrapper (or a fence's `title="…"` meta), kept on the code node. */
 export interface CodeOptions {
   title?: string;
@@ -73,13 +86,18 @@ export interface ImageOptions {
   /** The `<source media="(prefers-color-scheme: dark)">` of a `<picture>`. */
   dark?: string;
   align?: 'left' | 'center' | 'right';
+  /** `data-size` of an `<img>` in a line of text. */
+  size?: 'original' | 'line';
 }
 
 /** What an HTML `<table>` says beyond a Markdown table (GitBook writes a table with these as HTML). */
 export interface TableOptions {
   view?: 'cards';
   cardSize?: 'large';
+  /** `data-full-width="true|false"`: GitBook writes the attribute either way once it is set. */
   fullWidth?: boolean;
+  /** Cards: `data-column-title-hidden`. */
+  columnTitleHidden?: boolean;
   headerHidden?: boolean;
   columns: Array<{ width?: number; hidden?: boolean; cardTarget?: boolean; cardCover?: boolean; dataType?: string }>;
 }
@@ -94,13 +112,19 @@ export interface GitbookBlockMap {
   embed: EmbedNode;
   expandable: ExpandableNode;
   liquidBlock: LiquidBlockNode;
+  math: MathNode;
 }
 
 // Module augmentation can only add to mdast's maps by extending them; they need no members of their own.
 /* eslint-disable @typescript-eslint/no-empty-object-type */
 declare module 'mdast' {
   interface BlockContentMap extends GitbookBlockMap {}
-  interface RootContentMap extends GitbookBlockMap {}
+  interface RootContentMap extends GitbookBlockMap {
+    inlineMath: InlineMathNode;
+  }
+  interface PhrasingContentMap {
+    inlineMath: InlineMathNode;
+  }
   interface CodeData {
     gitbook?: CodeOptions;
   }

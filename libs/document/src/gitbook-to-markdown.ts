@@ -2,14 +2,24 @@
 // itself exports (tags on their own lines, no blank line inside the tags).
 import type { Code, Link, Paragraph, Parents, PhrasingContent } from 'mdast';
 import { defaultHandlers, type Handle, type Info, type Options, type State } from 'mdast-util-to-markdown';
-import type { ContentRefNode, EmbedNode, ExpandableNode, HintNode, LiquidBlockNode, LiquidTag, TabNode, TabsNode } from './gitbook-mdast';
+import type {
+  ContentRefNode,
+  EmbedNode,
+  ExpandableNode,
+  HintNode,
+  InlineMathNode,
+  LiquidBlockNode,
+  LiquidTag,
+  MathNode,
+  TabNode,
+  TabsNode,
+} from './gitbook-mdast';
 import { formatTag } from './liquid-tags';
 
 function wrap(open: string, body: string, close: string): string {
-  if (!body) return `${open}\n${close}`;
-  // An HTML block (a figure, a table) runs until a blank line: the closing tag must not join it.
-  const lastLine = body.slice(body.lastIndexOf('\n') + 1);
-  return lastLine.startsWith('<') ? `${open}\n${body}\n\n${close}` : `${open}\n${body}\n${close}`;
+  // No blank line before the closing tag, even after HTML (a figure, a table): GitBook writes none,
+  // and the parser ends an HTML block at a Liquid line (markdown-parser.ts).
+  return body ? `${open}\n${body}\n${close}` : `${open}\n${close}`;
 }
 
 /** Inline content written through the paragraph handler, so that it gets the escapes of running text. */
@@ -18,23 +28,33 @@ function phrasing(children: PhrasingContent[], state: State, info: Info): string
   return defaultHandlers.paragraph(paragraph, undefined, state, info);
 }
 
+/**
+ * A container's content. A list right before the container must not make the first list inside it
+ * switch bullets (`-` for `*`): mdast-util-to-markdown forgets the last bullet only after a sibling.
+ */
+function flow(node: Parameters<State['containerFlow']>[0], state: State, info: Info): string {
+  state.bulletLastUsed = undefined;
+  return state.containerFlow(node, info);
+}
+
 const liquidTag: Handle = (node: LiquidTag) => node.value;
 
 const hint: Handle = (node: HintNode, _parent, state: State, info: Info) =>
-  wrap(formatTag('hint', { style: node.style }), state.containerFlow(node, info), formatTag('endhint'));
+  wrap(formatTag('hint', { style: node.style, icon: node.icon }), flow(node, state, info), formatTag('endhint'));
 
 const tabs: Handle = (node: TabsNode, _parent, state: State, info: Info) =>
-  wrap(formatTag('tabs'), state.containerFlow(node, info), formatTag('endtabs'));
+  wrap(formatTag('tabs'), flow(node, state, info), formatTag('endtabs'));
 
 const tab: Handle = (node: TabNode, _parent, state: State, info: Info) =>
-  wrap(formatTag('tab', { title: node.title }), state.containerFlow(node, info), formatTag('endtab'));
+  wrap(formatTag('tab', { title: node.title }), flow(node, state, info), formatTag('endtab'));
 
 const liquidBlock: Handle = (node: LiquidBlockNode, _parent, state: State, info: Info) => {
   const open = node.argument ? `{% ${node.name} ${node.argument} %}` : formatTag(node.name, node.attributes);
-  return node.single ? open : wrap(open, state.containerFlow(node, info), formatTag(`end${node.name}`));
+  return node.single ? open : wrap(open, flow(node, state, info), formatTag(`end${node.name}`));
 };
 
-const embed: Handle = (node: EmbedNode) => formatTag('embed', { url: node.url });
+const embed: Handle = (node: EmbedNode) =>
+  formatTag('embed', { url: node.url, fullWidth: node.fullWidth === undefined ? undefined : String(node.fullWidth) });
 
 // The link inside is GitBook's convention (a fallback for plain Markdown renderers); the URL is
 // the content, so the label is always written as the URL.
@@ -45,7 +65,7 @@ const contentRef: Handle = (node: ContentRefNode, _parent, state: State, info: I
 
 const expandable: Handle = (node: ExpandableNode, _parent, state: State, info: Info) => {
   const summary = phrasing(node.summary, state, info);
-  const body = state.containerFlow(node, info);
+  const body = flow(node, state, info);
   const open = node.open ? '<details open>' : '<details>';
   return [open, `<summary>${summary}</summary>`, ...(body ? [body] : []), '</details>'].join('\n\n');
 };
@@ -63,9 +83,17 @@ const code: Handle = (node: Code, parent: Parents | undefined, state: State, inf
   return `${formatTag('code', attributes)}\n${fence}\n${formatTag('endcode')}`;
 };
 
+// Formulas are TeX, written verbatim between GitBook's `$$` delimiters.
+const math: Handle = (node: MathNode) => `$$\n${node.value}\n$$`;
+const inlineMath: Handle = (node: InlineMathNode) => `$$${node.value}$$`;
+
 export const gitbookToMarkdown: Options = {
-  handlers: { liquidTag, liquidBlock, hint, tabs, tab, embed, contentRef, expandable, code },
+  handlers: { liquidTag, liquidBlock, hint, tabs, tab, embed, contentRef, expandable, code, math, inlineMath },
   // Text that would start a line with `{%` is escaped, or it could read back as a Liquid tag line.
   // A paragraph that is exactly one tag is written as a `liquidTag` node instead (see DocumentToMdast).
-  unsafe: [{ character: '{', after: '%', atBreak: true }],
+  // Likewise `$$` in text, or it would read back as a formula.
+  unsafe: [
+    { character: '{', after: '%', atBreak: true },
+    { character: '$', after: '\\$', inConstruct: 'phrasing' },
+  ],
 };

@@ -168,15 +168,19 @@ function tableOptions(table: HtmlElement, header: HtmlElement[]): TableOptions |
   const options: TableOptions = { columns };
   if (table.attribs['data-view'] === 'cards') options.view = 'cards';
   if (table.attribs['data-card-size'] === 'large') options.cardSize = 'large';
-  if (table.attribs['data-full-width'] === 'true') options.fullWidth = true;
+  const fullWidth = table.attribs['data-full-width'];
+  if (fullWidth === 'true' || fullWidth === 'false') options.fullWidth = fullWidth === 'true';
+  if (has(table, 'data-column-title-hidden')) options.columnTitleHidden = true;
   if (has(table, 'data-header-hidden')) options.headerHidden = true;
   const any = Object.keys(options).length > 1 || columns.some((column) => Object.keys(column).length > 0);
   return any ? options : undefined;
 }
 
-/** The blocks of a cell holding `<p>`, `<ul>` or `<ol>`; undefined for a cell of inline content only. */
+const HEADING = /^h[1-6]$/;
+
+/** The blocks of a cell holding `<p>`, `<ul>`, `<ol>` or headings; undefined for a cell of inline content only. */
 function cellBlocks(nodes: HtmlNode[]): BlockContent[] | undefined {
-  if (!nodes.some((node) => DomUtils.isTag(node) && ['p', 'ul', 'ol'].includes(node.name))) return undefined;
+  if (!nodes.some((node) => DomUtils.isTag(node) && (['p', 'ul', 'ol'].includes(node.name) || HEADING.test(node.name)))) return undefined;
   const blocks: BlockContent[] = [];
   let run: HtmlNode[] = [];
   const flush = (): void => {
@@ -188,6 +192,10 @@ function cellBlocks(nodes: HtmlNode[]): BlockContent[] | undefined {
     if (DomUtils.isTag(node) && (node.name === 'ul' || node.name === 'ol')) {
       flush();
       blocks.push(listNode(node));
+    } else if (DomUtils.isTag(node) && HEADING.test(node.name)) {
+      flush();
+      const depth = Math.min(Number(node.name[1]), 6) as 1 | 2 | 3 | 4 | 5 | 6;
+      blocks.push({ type: 'heading', depth, children: trimBreaks(phrasing(node.children)) });
     } else if (DomUtils.isTag(node) && node.name === 'p') {
       flush();
       run = node.children;
@@ -260,8 +268,15 @@ export function phrasing(nodes: HtmlNode[]): PhrasingContent[] {
       case 'b':
         result.push({ type: 'strong', children: children() });
         break;
-      case 'em':
       case 'i':
+        // GitBook's icon, `<i class="fa-rocket">:rocket:</i>`: kept as tags, read as an icon later.
+        if (/^fa-[\w-]+$/.test(node.attribs.class ?? '')) {
+          result.push({ type: 'html', value: openTag(node) }, ...children(), { type: 'html', value: '</i>' });
+          break;
+        }
+        result.push({ type: 'emphasis', children: children() });
+        break;
+      case 'em':
         result.push({ type: 'emphasis', children: children() });
         break;
       case 's':
@@ -273,12 +288,26 @@ export function phrasing(nodes: HtmlNode[]): PhrasingContent[] {
         result.push({ type: 'inlineCode', value: DomUtils.textContent(node) });
         break;
       case 'a':
-        if (node.attribs.href) result.push({ type: 'link', url: node.attribs.href, title: null, children: children() });
-        else result.push(...children());
+        if (node.attribs.id && node.children.length === 0) {
+          // A heading's anchor (`<h2>Title <a href="#id" id="id"></a></h2>`): kept as tags, read as the heading's id.
+          result.push({ type: 'html', value: openTag(node) }, { type: 'html', value: '</a>' });
+        } else if (node.attribs.href) {
+          // `<a data-mention href>`: GitBook's mention, as its Markdown form (a link titled "mention").
+          const title = node.attribs['data-mention'] === undefined ? null : 'mention';
+          result.push({ type: 'link', url: node.attribs.href, title, children: children() });
+        } else result.push(...children());
         break;
       case 'img':
-        if (node.attribs.src) result.push({ type: 'image', url: node.attribs.src, alt: node.attribs.alt || null, title: null });
+      case 'picture': {
+        // An image in a line of text: its `data-size`, and a `<picture>`'s dark variant.
+        const image = imageOf(node);
+        if (!image) break;
+        const size = (node.name === 'img' ? node : DomUtils.findOne((child) => child.name === 'img', node.children))?.attribs['data-size'];
+        if (size === 'line' || size === 'original') image.data = { gitbook: { ...image.data?.gitbook, size } };
+        image.title = null;
+        result.push(image);
         break;
+      }
       default:
         if (BLOCK_LEVEL_TAGS.has(node.name)) {
           // A block inside a cell or caption: a line of its own.

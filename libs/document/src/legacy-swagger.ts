@@ -76,7 +76,10 @@ export function legacySwaggerBlock(
   key: string,
   markdown: (children: BlockContent[]) => string,
 ): OpenApiBlock | 'as-source' {
-  const { path, summary, baseUrl } = node.attributes;
+  const { summary, baseUrl } = node.attributes;
+  // GitBook let the path be empty (`path=""`, the whole URL in `baseUrl`); a specification's path
+  // key cannot be, so it is `/` there, and the tag keeps its attributes as written.
+  const path = node.attributes.path === '' ? '/' : node.attributes.path;
   const method = node.attributes.method?.toLowerCase();
   if (!path || !method || !METHODS.has(method)) return 'as-source';
   const operation: Operation = { ...(summary ? { summary } : {}), responses: {} };

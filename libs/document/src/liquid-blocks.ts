@@ -3,7 +3,7 @@
 // `swagger`), `DocumentBlockOpenAPIOperation`, `DocumentBlockFile`, `DocumentBlockReusableContent`,
 // `DocumentBlockContentRef`), and back to mdast for writing.
 import type { BlockContent, Html, RootContent } from 'mdast';
-import type { ColumnBlock, DocumentBlock, Length, StepperStepBlock, UpdateBlock, UpdatesBlock } from './document.types';
+import type { ColumnBlock, DocumentBlock, Length, PromptBlock, StepperStepBlock, UpdateBlock, UpdatesBlock } from './document.types';
 import type { LiquidBlockNode } from './gitbook-mdast';
 import { length } from './html-blocks';
 import { legacySwaggerBlock, legacySwaggerMarkdown } from './legacy-swagger';
@@ -24,6 +24,8 @@ export interface LiquidAllowed {
   column: Allowed;
   update: Allowed;
 }
+
+const PROMPT_CONTENT = new Set<DocumentBlock['type']>(['code']);
 
 const UPDATE_FORMATS = ['numeric', 'full', 'short'] as const;
 
@@ -101,10 +103,24 @@ export class LiquidBlocks {
         };
       case 'file':
         if (!attributes.src) return 'as-source';
+        attributes.src = unbracketed(attributes.src);
         // A file block holds a file of the space (the official schema allows no URL there): a file
         // elsewhere on the web is an embed of its URL, which readers show as a link to it.
         if (/^[a-z][a-z0-9+.-]*:/i.test(attributes.src)) return { ...base, type: 'embed', isVoid: true, data: { url: attributes.src } };
         return { ...base, type: 'file', isVoid: true, data: { ref: { kind: 'url', url: attributes.src } } };
+      case 'prompt': {
+        // One code block, the prompt, under a description: anything else has no official form.
+        const nodes = this.converter.blocks(node.children, PROMPT_CONTENT);
+        const [code] = nodes;
+        if (!attributes.description || nodes.length !== 1 || code.type !== 'code') return 'as-source';
+        const expanded = ['hidden', 'partial', 'full'].includes(attributes.defaultExpanded) ? attributes.defaultExpanded : undefined;
+        const data: PromptBlock['data'] = { description: attributes.description };
+        if (attributes.icon) data.icon = attributes.icon;
+        if (attributes.openInAIProviders === 'true' || attributes.openInAIProviders === 'false')
+          data.openInAIProviders = attributes.openInAIProviders === 'true';
+        if (expanded) data.defaultExpanded = expanded as PromptBlock['data']['defaultExpanded'];
+        return { ...base, type: 'prompt', isVoid: false, data, nodes: [code] };
+      }
       case 'include': {
         const path = unquote(node.argument);
         if (!path) return 'as-source';
@@ -165,11 +181,22 @@ export class LiquidBlocks {
       key: this.converter.newKey(),
       isVoid: false,
       // An update whose date does not read stays with the literal tags (see `block`).
-      data: { date: timestamp(node.attributes.date) ?? '' },
+      data: { date: timestamp(node.attributes.date) ?? '', ...updateTags(node.attributes.tags) },
       nodes: this.children(node, this.allowed.update),
     };
   }
 }
+
+/** `tags="added,improved"` → tag references by slug. */
+function updateTags(value: string | undefined): Pick<UpdateBlock['data'], 'tags'> {
+  const slugs = (value ?? '')
+    .split(',')
+    .map((slug) => slug.trim())
+    .filter((slug) => slug.length > 0);
+  return slugs.length > 0 ? { tags: slugs.map((tag) => ({ kind: 'tag' as const, tag })) } : {};
+}
+
+const tagsAttribute = (update: UpdateBlock): string | undefined => update.data.tags?.map((tag) => tag.tag).join(',');
 
 /** `{% openapi src path method %}`: an operation of a specification at a URL (or a file of the repository). */
 function specOperation(key: string, attributes: Record<string, string>): DocumentBlock | 'as-source' {
@@ -179,8 +206,13 @@ function specOperation(key: string, attributes: Record<string, string>): Documen
     key,
     type: 'swagger',
     isVoid: true,
-    data: { ref: { kind: 'url', url: attributes.src }, path: attributes.path, method: attributes.method.toLowerCase() },
+    data: { ref: { kind: 'url', url: unbracketed(attributes.src) }, path: attributes.path, method: attributes.method.toLowerCase() },
   };
+}
+
+/** GitBook writes some URLs in attributes as a Markdown destination in brackets: `src="<https://…>"`. */
+function unbracketed(url: string): string {
+  return url.length > 2 && url.startsWith('<') && url.endsWith('>') ? url.slice(1, -1) : url;
 }
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
@@ -222,7 +254,8 @@ export type LiquidDocumentBlock = Extract<
       | 'openapi-operation'
       | 'file'
       | 'integration'
-      | 'reusable-content';
+      | 'reusable-content'
+      | 'prompt';
   }
 >;
 
@@ -268,11 +301,16 @@ export function liquidBlockToMdast(
     case 'updates':
       return tag(
         'updates',
-        { format: node.data.format === 'full' ? undefined : node.data.format },
-        node.nodes.map((update) => tag('update', { date: dateAttribute(update.data.date) }, flow(update.nodes))),
+        // GitBook writes the format even when it is the default.
+        { format: node.data.format },
+        node.nodes.map((update) =>
+          tag('update', { date: dateAttribute(update.data.date), tags: tagsAttribute(update) }, flow(update.nodes)),
+        ),
       );
     case 'update':
-      return tag('updates', {}, [tag('update', { date: dateAttribute(node.data.date) }, flow(node.nodes))]);
+      return tag('updates', { format: 'full' }, [
+        tag('update', { date: dateAttribute(node.data.date), tags: tagsAttribute(node) }, flow(node.nodes)),
+      ]);
     case 'swagger': {
       // An operation written inline (a hand-written `{% swagger %}`) goes back to its tags, as written.
       const inline = legacySwaggerMarkdown(node);
@@ -287,6 +325,11 @@ export function liquidBlockToMdast(
     case 'file': {
       const src = url(node.data.ref);
       return src ? tag('file', { src }, [], { single: true }) : undefined;
+    }
+    case 'prompt': {
+      const { description, icon, openInAIProviders, defaultExpanded } = node.data;
+      const open = openInAIProviders === undefined ? undefined : String(openInAIProviders);
+      return tag('prompt', { description, icon, defaultExpanded, openInAIProviders: open }, flow(node.nodes));
     }
     case 'integration':
       return tag(`@${node.data.integration}/${node.data.block}`, node.data.props, [], { single: true });
@@ -311,8 +354,25 @@ function formatLength(value: Length | undefined): string | undefined {
   return typeof value === 'number' ? String(value) : `${value.value}${value.unit}`;
 }
 
-/** GitBook writes a link to the specification inside `{% openapi %}`, for renderers without the tag. */
+/**
+ * GitBook writes a link to the specification inside `{% openapi %}`, for renderers without the tag:
+ * labelled with its URL, or with the file's name for a file uploaded to GitBook (`…%2Fspec.json?alt=media`).
+ */
 function fallbackLink(target: string): BlockContent {
-  const label = target.split('/').pop() || target;
-  return { type: 'paragraph', children: [{ type: 'link', url: target, title: null, children: [{ type: 'text', value: label }] }] };
+  return {
+    type: 'paragraph',
+    children: [{ type: 'link', url: target, title: null, children: [{ type: 'text', value: specLabel(target) }] }],
+  };
+}
+
+function specLabel(target: string): string {
+  if (/^https?:\/\//i.test(target) && !/\bfiles\.gitbook\.io\/|gitbook-x-prod\.appspot\.com\//i.test(target)) return target;
+  const path = target.replace(/[?#].*$/, '');
+  let name = path.slice(path.lastIndexOf('/') + 1);
+  try {
+    name = decodeURIComponent(name);
+  } catch {
+    // kept as written
+  }
+  return name.slice(name.lastIndexOf('/') + 1) || target;
 }

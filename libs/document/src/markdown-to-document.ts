@@ -67,11 +67,25 @@ export const ALLOWED_CHILDREN = {
     'columns',
     'updates',
     'integration',
+    'math',
+    'prompt',
   ]),
   hint: new Set<BlockType>([...ESSENTIALS, 'embed', 'table', 'integration']),
   blockquote: new Set<BlockType>([...ESSENTIALS, 'blockquote']),
-  listItem: new Set<BlockType>([...ESSENTIALS, 'code', 'hint', 'blockquote', 'table']),
-  tabsItem: new Set<BlockType>([...ESSENTIALS, 'content-ref', 'code', 'embed', 'file', 'images', 'hint', 'blockquote', 'integration']),
+  listItem: new Set<BlockType>([...ESSENTIALS, 'code', 'hint', 'blockquote', 'table', 'math']),
+  tabsItem: new Set<BlockType>([
+    ...ESSENTIALS,
+    'content-ref',
+    'code',
+    'embed',
+    'file',
+    'images',
+    'hint',
+    'blockquote',
+    'integration',
+    'math',
+    'prompt',
+  ]),
   expandableBody: new Set<BlockType>([
     ...ESSENTIALS,
     'file',
@@ -82,6 +96,7 @@ export const ALLOWED_CHILDREN = {
     'blockquote',
     'reusable-content',
     'integration',
+    'prompt',
   ]),
   step: new Set<BlockType>([
     ...ESSENTIALS,
@@ -94,6 +109,8 @@ export const ALLOWED_CHILDREN = {
     'blockquote',
     'expandable',
     'integration',
+    'math',
+    'prompt',
   ]),
   column: new Set<BlockType>([
     ...ESSENTIALS,
@@ -108,6 +125,8 @@ export const ALLOWED_CHILDREN = {
     'expandable',
     'stepper',
     'integration',
+    'math',
+    'prompt',
   ]),
   tableCell: new Set<BlockType>(ESSENTIALS),
   update: new Set<BlockType>([
@@ -122,6 +141,8 @@ export const ALLOWED_CHILDREN = {
     'tabs',
     'expandable',
     'integration',
+    'math',
+    'prompt',
   ]),
 };
 
@@ -140,6 +161,7 @@ const LIQUID_BLOCK_TYPES: Record<string, BlockType> = {
   file: 'file',
   include: 'reusable-content',
   'page-ref': 'content-ref',
+  prompt: 'prompt',
 };
 
 type Allowed = Set<BlockType>;
@@ -155,6 +177,7 @@ const CONTAINER_TYPES: Partial<Record<RootContent['type'], BlockType>> = {
   tabs: 'tabs',
   tab: 'tabs-item',
   expandable: 'expandable',
+  math: 'math',
 };
 
 /** Marks a node kept as its Markdown source rather than converted. */
@@ -199,6 +222,8 @@ const TRANSPARENT_TAGS = new Set([
 ]);
 /** Inline tags open at once that still apply their marks (see `phrasing`). */
 const MAX_OPEN_TAGS = 32;
+/** The semantic colour tokens of the official `DocumentTextColor`. */
+const ICON_TOKENS = new Set<string>(['$primary', '$info', '$success', '$warning', '$danger', '$tint']);
 const TEXT_COLORS = new Set<string>(['default', 'green', 'blue', 'red', 'orange', 'yellow', 'purple', 'pink', 'violet', 'cyan']);
 
 export class MarkdownToDocument implements BlockConverter {
@@ -241,7 +266,7 @@ export class MarkdownToDocument implements BlockConverter {
           type: 'hint',
           key: this.newKey(),
           isVoid: false,
-          data: { style: node.style as HintStyle },
+          data: { style: node.style as HintStyle, ...(node.icon ? { icon: node.icon } : {}) },
           nodes: run,
         });
       }
@@ -256,7 +281,9 @@ export class MarkdownToDocument implements BlockConverter {
       }
     }
     flush();
-    return result.length > 0 ? result : [this.nonEmptyHint(node)];
+    // A hint holding only blocks lifted out of it stays, empty, before them: not dropped silently.
+    if (!result.some((block) => block.type === 'hint')) result.unshift(this.nonEmptyHint(node));
+    return result;
   }
 
   private nonEmptyHint(node: HintNode): DocumentBlock {
@@ -265,7 +292,7 @@ export class MarkdownToDocument implements BlockConverter {
       type: 'hint',
       key: this.newKey(),
       isVoid: false,
-      data: { style: node.style as HintStyle },
+      data: { style: node.style as HintStyle, ...(node.icon ? { icon: node.icon } : {}) },
       nodes: [this.paragraph([])],
     };
   }
@@ -292,6 +319,10 @@ export class MarkdownToDocument implements BlockConverter {
           ? `{% ${node.name} ${node.argument} %}`
           : formatTag(node.name, node.attributes);
       return [line(open), ...this.blocks(node.children, allowed), line(formatTag(`end${node.name}`))];
+    }
+    if (node.type === 'math') {
+      // A formula where the schema allows no formula block (a hint, a quote, a cell): inline, in a paragraph.
+      return [this.paragraph([{ type: 'inlineMath', value: node.value }])];
     }
     if (node.type === 'expandable') {
       return [
@@ -342,7 +373,7 @@ export class MarkdownToDocument implements BlockConverter {
           type: 'hint',
           key,
           isVoid: false,
-          data: { style: node.style as HintStyle },
+          data: { style: node.style as HintStyle, ...(node.icon ? { icon: node.icon } : {}) },
           nodes: this.blocks(node.children, ALLOWED_CHILDREN.hint),
         };
       case 'tabs':
@@ -357,7 +388,13 @@ export class MarkdownToDocument implements BlockConverter {
       case 'tab':
         return this.tab(node.title, node.children);
       case 'embed':
-        return { object: 'block', type: 'embed', key, isVoid: true, data: { url: node.url } };
+        return {
+          object: 'block',
+          type: 'embed',
+          key,
+          isVoid: true,
+          data: { url: node.url, ...(node.fullWidth === undefined ? {} : { fullWidth: node.fullWidth }) },
+        };
       case 'contentRef':
         return { object: 'block', type: 'content-ref', key, isVoid: true, data: { ref: { kind: 'url', url: node.url } } };
       case 'expandable':
@@ -372,6 +409,8 @@ export class MarkdownToDocument implements BlockConverter {
             this.fragment('expandable-body', this.nonEmpty(this.blocks(node.children, ALLOWED_CHILDREN.expandableBody)), 'expandable-body'),
           ],
         };
+      case 'math':
+        return { object: 'block', type: 'math', key, isVoid: true, data: { formula: node.value } };
       case 'definition':
         return undefined; // Consumed: references are resolved to plain links and images.
       case 'liquidTag':
@@ -399,6 +438,7 @@ export class MarkdownToDocument implements BlockConverter {
       case 'image':
       case 'imageReference':
       case 'footnoteReference':
+      case 'inlineMath':
         // mdast keeps inline content inside paragraphs; a stray inline node gets a paragraph of its own.
         return this.paragraph([node]);
     }
@@ -513,7 +553,8 @@ export class MarkdownToDocument implements BlockConverter {
     const options = node.data?.gitbook;
     const columns = (header?.children ?? []).map((cell, index): TableColumnDefinition => {
       const column = options?.columns[index];
-      const type = column?.dataType === 'content-ref' ? 'content-ref' : column?.dataType === 'files' ? 'image' : 'text';
+      const type =
+        column?.dataType === 'content-ref' || column?.dataType === 'image' || column?.dataType === 'files' ? column.dataType : 'text';
       const definition: TableColumnDefinition = { id: this.newKey(), title: plainText(cell.children), type };
       if (type === 'text') definition.textAlignment = node.align?.[index] ?? 'left';
       return definition;
@@ -527,8 +568,12 @@ export class MarkdownToDocument implements BlockConverter {
         if (column.type !== 'text') {
           // A card's target or cover: the cell's link.
           const url = cell ? firstUrl(cell.children) : undefined;
-          // A cover as the official image record `{ref}`: a bare reference matches two branches of its `oneOf`.
-          values[column.id] = url === undefined ? null : column.type === 'image' ? { ref: urlRef(url) } : urlRef(url);
+          // A cover as the official image record `{ref}`: a bare URL or file reference matches two
+          // branches of the record's `oneOf` (a reference, an image record). So does a card's target
+          // that is no page (an absolute URL, `/faq`); a page's path (`x.md`, `folder/`) stays bare for
+          // the importer to make a page reference, the one kind that validates bare.
+          const wrapped = column.type !== 'content-ref' || (url !== undefined && !PAGE_PATH.test(url));
+          values[column.id] = url === undefined ? null : wrapped ? { ref: urlRef(url) } : urlRef(url);
           return;
         }
         const blocks = cell?.data?.blocks ? this.nonEmpty(this.blocks(cell.data.blocks, ALLOWED_CHILDREN.tableCell)) : undefined;
@@ -546,6 +591,7 @@ export class MarkdownToDocument implements BlockConverter {
             type: 'cards',
             columns: shown,
             cardSize: options.cardSize ?? 'medium',
+            ...(options.columnTitleHidden ? { hideColumnTitle: true } : {}),
             ...optional('targetDefinition', columns[options.columns.findIndex((column) => column.cardTarget)]?.id),
             ...optional('coverDefinition', columns[options.columns.findIndex((column) => column.cardCover)]?.id),
           }
@@ -566,7 +612,7 @@ export class MarkdownToDocument implements BlockConverter {
         view,
         records,
         definition: Object.fromEntries(columns.map((column) => [column.id, column])),
-        ...(options?.fullWidth ? { fullWidth: true } : {}),
+        ...(options?.fullWidth !== undefined ? { fullWidth: options.fullWidth } : {}),
       },
       fragments,
     };
@@ -626,12 +672,23 @@ export class MarkdownToDocument implements BlockConverter {
       if (name === 'br') {
         append(result, this.inline({ type: 'break' }, current()));
       } else if (name === 'img' && attributes.src) {
-        result.push(this.inlineImage({ url: attributes.src, alt: attributes.alt || undefined }));
+        result.push(this.inlineImage({ url: attributes.src, alt: attributes.alt || undefined, options: imageSize(attributes) }));
+      } else if (name === 'picture' && end > index) {
+        // `<picture><source srcset media="(prefers-color-scheme: dark)"><img src></picture>` in a line of text.
+        const picture = this.picture(children.slice(index + 1, end));
+        if (picture) result.push(picture);
+        index = end;
       } else if (name === 'span' && attributes['data-tag'] === 'emoji' && attributes['data-code'] && end >= 0) {
         result.push({ object: 'inline', type: 'emoji', key: this.newKey(), isVoid: true, data: { code: attributes['data-code'] } });
         index = end;
       } else if (name === 'a' && end === index + 1 && attributes.id) {
         this.anchor ??= attributes.id; // An empty anchor: the id of the heading it is in.
+        index = end;
+      } else if (name === 'a' && end > index && attributes.href && 'data-mention' in attributes) {
+        result.push(this.mention(attributes.href));
+        index = end;
+      } else if (name === 'i' && end > index && /^fa-[\w-]+$/.test(attributes.class ?? '')) {
+        result.push(this.icon(attributes));
         index = end;
       } else if (name === 'a' && end > index && attributes.href && /(^|\s)button(\s|$)/.test(attributes.class ?? '')) {
         result.push(this.button(attributes, children.slice(index + 1, end)));
@@ -670,6 +727,19 @@ export class MarkdownToDocument implements BlockConverter {
     };
   }
 
+  /** GitBook's mention of a page (`[x](x.md "mention")`, `<a data-mention href>`): its text is the target's title. */
+  private mention(url: string): InlineContent {
+    return { object: 'inline', type: 'mention', key: this.newKey(), isVoid: true, data: { ref: urlRef(url) } };
+  }
+
+  /** `<i class="fa-rocket" style="color:$primary;">:rocket:</i>`: the icon's name is its class. */
+  private icon(attributes: Record<string, string>): InlineContent {
+    const color = /(?:^|;)\s*color\s*:\s*([$\w-]+)/i.exec(attributes.style ?? '')?.[1]?.toLowerCase();
+    const known = color !== undefined && (TEXT_COLORS.has(color) || ICON_TOKENS.has(color));
+    const data = { icon: attributes.class.slice(3), ...(known && color !== 'default' ? { color: color as TextColor } : {}) };
+    return { object: 'inline', type: 'icon', key: this.newKey(), isVoid: true, data };
+  }
+
   private link(url: string, children: PhrasingContent[], marks: DocumentMark[]): InlineContent {
     return {
       object: 'inline',
@@ -701,7 +771,9 @@ export class MarkdownToDocument implements BlockConverter {
       case 'inlineCode':
         return leaf(node.value.replace(/\r?\n/g, ' '), withMark(marks, CODE));
       case 'link':
-        return [this.link(node.url, node.children, marks)];
+        return node.title === 'mention' ? [this.mention(node.url)] : [this.link(node.url, node.children, marks)];
+      case 'inlineMath':
+        return [{ object: 'inline', type: 'inline-math', key: this.newKey(), isVoid: true, data: { formula: node.value } }];
       case 'linkReference':
         // The parser resolves references to links and images: one left is kept as its source.
         return leaf(referenceSource(node.label ?? node.identifier, plainText(node.children)));
@@ -727,10 +799,27 @@ export class MarkdownToDocument implements BlockConverter {
     return content.length > 0 ? content : [this.text([{ object: 'leaf', text: '', marks: [] }])];
   }
 
+  private picture(children: PhrasingContent[]): InlineImage | undefined {
+    let image: ResolvedImage | undefined;
+    let dark: string | undefined;
+    for (const child of children) {
+      const tag = child.type === 'html' ? INLINE_TAG.exec(child.value.trim()) : null;
+      if (!tag || tag[1]) continue;
+      const attributes = tagAttributes(tag[3]);
+      if (tag[2].toLowerCase() === 'img' && attributes.src)
+        image ??= { url: attributes.src, alt: attributes.alt || undefined, options: imageSize(attributes) };
+      if (tag[2].toLowerCase() === 'source' && /prefers-color-scheme:\s*dark/i.test(attributes.media ?? ''))
+        dark = attributes.srcset?.trim().split(/\s+/)[0];
+    }
+    return image ? this.inlineImage({ ...image, options: { ...image.options, ...(dark ? { dark } : {}) } }) : undefined;
+  }
+
   private inlineImage(image: ResolvedImage): InlineImage {
     const data: InlineImage['data'] = { ref: urlRef(image.url) };
     if (image.alt) data.alt = image.alt;
     if (image.title) data.caption = image.title;
+    if (image.options?.dark) data.refDark = urlRef(image.options.dark);
+    if (image.options?.size) data.size = image.options.size;
     return { object: 'inline', type: 'inline-image', key: this.newKey(), isVoid: true, data };
   }
 
@@ -747,6 +836,15 @@ interface ResolvedImage {
   title?: string;
   options?: ImageOptions;
 }
+
+/** `data-size="line"` (or `original`) of an inline `<img>`. */
+function imageSize(attributes: Record<string, string>): ImageOptions | undefined {
+  const size = attributes['data-size'];
+  return size === 'line' || size === 'original' ? { size } : undefined;
+}
+
+/** A relative path to a Markdown page or a folder (its README), with an optional anchor. */
+const PAGE_PATH = /^(?![a-z][a-z0-9+.-]*:|\/)[^?#]*(\.md|\/)(#.*)?$/i;
 
 function urlRef(url: string): ContentRef {
   return { kind: 'url', url };
@@ -781,10 +879,10 @@ function tagAttributes(source: string): Record<string, string> {
   return attributes;
 }
 
-/** For each `<a>` and `<span>` among `children`, the index of its closing tag (one pass, nesting counted). */
+/** For each `<a>`, `<span>`, `<i>` and `<picture>` among `children`, the index of its closing tag (one pass, nesting counted). */
 function closingIndexes(children: PhrasingContent[]): Map<number, number> {
   const closings = new Map<number, number>();
-  const open: Record<string, number[]> = { a: [], span: [] };
+  const open: Record<string, number[]> = { a: [], span: [], i: [], picture: [] };
   children.forEach((child, index) => {
     if (child.type !== 'html') return;
     const tag = INLINE_TAG.exec(child.value.trim());

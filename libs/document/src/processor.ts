@@ -28,6 +28,8 @@ const STRINGIFY_OPTIONS: StringifyOptions = {
   // GitBook's export indents items of loose lists to the next tab stop (`*   item`), tight ones by one space.
   listItemIndent: 'mixed',
   incrementListMarker: true,
+  // A link whose text is its URL is written `[url](url)` as GitBook writes it, not as an autolink `<url>`.
+  resourceLink: true,
 };
 
 // Tables padded to aligned pipes, as GitBook's export writes them.

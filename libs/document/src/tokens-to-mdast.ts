@@ -19,7 +19,7 @@ import type {
   TableRow,
 } from 'mdast';
 import { autolinkLiterals } from './autolink-literals';
-import type { LiquidTag } from './gitbook-mdast';
+import type { LiquidTag, MathNode } from './gitbook-mdast';
 
 type Token = MarkdownIt.Token;
 
@@ -134,6 +134,9 @@ export function tokensToMdast(tokens: Token[], unescape: (text: string) => strin
       case 'liquid_line':
         add({ type: 'liquidTag', value: token.content } satisfies LiquidTag);
         break;
+      case 'math_block':
+        add({ type: 'math', value: token.content } satisfies MathNode);
+        break;
     }
   }
   return root.children;
@@ -245,6 +248,9 @@ function phrasing(tokens: Token[]): PhrasingContent[] {
         break;
       case 'html_inline':
         add({ type: 'html', value: token.content });
+        break;
+      case 'math_inline':
+        add({ type: 'inlineMath', value: token.content });
         break;
       case 'footnote_ref': {
         const label = String((token.meta as { label: string }).label);

@@ -43,3 +43,15 @@ export function documentSchemaErrors(document: Document): string[] {
   const errors = (check.errors ?? []).filter((error) => error.instancePath.startsWith('/document'));
   return errors.slice(0, 20).map((error) => `${error.instancePath} ${error.message ?? ''} ${JSON.stringify(error.params)}`);
 }
+
+/**
+ * Relative URL references made page or file references, as Git Sync stores them (a URL reference
+ * in a table record matches two branches of the official `oneOf`, so only resolved ones validate).
+ */
+export function resolvedLikeGitSync(document: Document): Document {
+  return JSON.parse(JSON.stringify(document), (_name, value: unknown) => {
+    const ref = value as { kind?: string; url?: string } | null;
+    if (ref?.kind !== 'url' || typeof ref.url !== 'string' || /^[a-z][a-z0-9+.-]*:|^#/i.test(ref.url)) return value;
+    return /(\.md|\/)(#|$)/i.test(ref.url) ? { kind: 'page', page: ref.url } : { kind: 'file', file: ref.url };
+  }) as Document;
+}
