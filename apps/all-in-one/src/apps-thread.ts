@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { ConfigError, logger, workerScript } from '@bindery/platform';
-import type { AppState, HostedUnit } from './host';
+import type { AllInOneHost, AppState, HostedUnit } from './host';
 
 /** One app a thread runs: its entry file and the environment it sees (app-environment.ts). */
 export interface ThreadApp {
@@ -117,4 +117,14 @@ export class AppsThread implements HostedUnit {
     this.thread.postMessage({ kind: 'stop' } satisfies ToAppsThread);
     await this.exited;
   }
+}
+
+/**
+ * Runs `apps` in a thread of `kind` under `host`: `/readyz` names their states, the host's stop
+ * stops them, and the thread's end or an app's failure in it after the start fails the process.
+ */
+export function attachThread(host: AllInOneHost, kind: ThreadKind, apps: ThreadApp[]): AppsThread {
+  const thread = new AppsThread(kind, apps, (error) => host.fail(error));
+  host.attach(thread);
+  return thread;
 }

@@ -6,7 +6,7 @@ import { environmentOf, explainConfigError } from './app-environment';
 import { AllInOneEnv } from './config/all-in-one.env';
 import { startHealthServer } from './health-server';
 import { AllInOneHost } from './host';
-import { AppsThread, JOBS_THREAD, SERVICES_THREAD, type ThreadApp, type ThreadKind } from './apps-thread';
+import { type AppsThread, attachThread, JOBS_THREAD, SERVICES_THREAD, type ThreadApp, type ThreadKind } from './apps-thread';
 import { servicesInThread } from './services-thread';
 
 /**
@@ -30,18 +30,22 @@ async function main(): Promise<void> {
   const without = new Set(settings.ALL_IN_ONE_WITHOUT?.split(',') ?? []);
   if (settings.ALL_IN_ONE_READER === 'off') without.add(READER.name);
   const included = (app: AppSpec): boolean => !without.has(app.name);
-  const inThread = (app: AppSpec): ThreadApp => ({ name: app.name, entryFile: appEntry(app), env: environmentOf(app, ALL_APPS, process.env) });
+  const inThread = (app: AppSpec): ThreadApp => ({
+    name: app.name,
+    entryFile: appEntry(app),
+    env: environmentOf(app, ALL_APPS, process.env),
+  });
   const threads: AppsThread[] = [];
   const thread = (kind: ThreadKind, apps: AppSpec[]): void => {
-    if (apps.length === 0) return;
-    const unit = new AppsThread(kind, apps.map(inThread), (error) => host.fail(error));
-    host.attach(unit);
-    threads.push(unit);
+    if (apps.length > 0) threads.push(attachThread(host, kind, apps.map(inThread)));
   };
   // Services most requests reach in a thread of their own: their JavaScript runs on a second core.
   const moved = servicesInThread(settings.ALL_IN_ONE_SERVICES_THREAD);
   const services = SERVICES.filter(included);
-  thread(SERVICES_THREAD, services.filter((app) => moved.has(app.name)));
+  thread(
+    SERVICES_THREAD,
+    services.filter((app) => moved.has(app.name)),
+  );
   // The workers in a thread of their own: a job's heavy synchronous work never holds a loop that serves requests.
   thread(JOBS_THREAD, WORKERS.filter(included));
   try {

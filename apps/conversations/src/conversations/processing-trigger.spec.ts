@@ -73,7 +73,14 @@ describe('ProcessingTrigger', () => {
         await jest.advanceTimersByTimeAsync(trigger.sweepGapMs);
       }
       expect(waitingSince).toHaveLength(6);
-      expect(gaps).toEqual([SWEEP_EVERY_MS, 2 * SWEEP_EVERY_MS, 4 * SWEEP_EVERY_MS, 8 * SWEEP_EVERY_MS, SWEEP_IDLE_MAX_MS, SWEEP_IDLE_MAX_MS]);
+      expect(gaps).toEqual([
+        SWEEP_EVERY_MS,
+        2 * SWEEP_EVERY_MS,
+        4 * SWEEP_EVERY_MS,
+        8 * SWEEP_EVERY_MS,
+        SWEEP_IDLE_MAX_MS,
+        SWEEP_IDLE_MAX_MS,
+      ]);
       // An ingestion here: the next sweep comes SWEEP_EVERY_MS later, not after the idle gap.
       await trigger.ingested('org-a');
       expect(trigger.sweepGapMs).toBe(SWEEP_EVERY_MS);
