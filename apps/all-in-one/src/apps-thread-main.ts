@@ -5,6 +5,7 @@ import { collectProcessMetrics, ConfigError, logger } from '@bindery/platform';
 import { explainConfigError } from './app-environment';
 import { AllInOneHost } from './host';
 import type { FromAppsThread, ThreadApp, ToAppsThread } from './apps-thread';
+import { collectStartupGarbage } from './startup-garbage';
 
 /**
  * A thread of the all-in-one process (apps-thread.ts): its apps (the workers, or services moved off
@@ -45,7 +46,10 @@ function main(): void {
       }),
     ),
   ).then(
-    () => post({ kind: 'started' }),
+    () => {
+      post({ kind: 'started' });
+      setImmediate(collectStartupGarbage);
+    },
     // Reported above; the main thread stops the process, and this thread with it.
     () => undefined,
   );

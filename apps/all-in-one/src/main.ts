@@ -8,6 +8,7 @@ import { startHealthServer } from './health-server';
 import { AllInOneHost } from './host';
 import { type AppsThread, attachThread, JOBS_THREAD, SERVICES_THREAD, type ThreadApp, type ThreadKind } from './apps-thread';
 import { servicesInThread } from './services-thread';
+import { collectStartupGarbage } from './startup-garbage';
 
 /**
  * `node apps/all-in-one/dist/main.js`: every service, worker, the gateway and the reader in this one
@@ -59,6 +60,7 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   logger.info({ apps: Object.keys(host.states()), without: [...without], servicesThread: [...moved] }, 'every app is up in one process');
+  setImmediate(collectStartupGarbage);
 }
 
 void main();
