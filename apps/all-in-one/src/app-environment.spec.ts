@@ -23,6 +23,18 @@ describe('environmentOf', () => {
     expect(environmentOf(APPS[1], APPS, env)).toMatchObject({ DATABASE_URL: env.CONTENT_DATABASE_URL, NATS_USER: 'content-worker' });
   });
 
+  it('gives content and the git sync worker one Markdown thread each, unless the operator sets another number', () => {
+    const gitSyncWorker = { name: 'git-sync-worker', dir: 'git-sync' };
+    const apps = [...APPS, gitSyncWorker];
+    expect(environmentOf(APPS[0], apps, env).MARKDOWN_WORKERS).toBe('1');
+    expect(environmentOf(gitSyncWorker, apps, env).GIT_MARKDOWN_WORKERS).toBe('1');
+    expect(environmentOf(APPS[0], apps, { ...env, CONTENT_MARKDOWN_WORKERS: '2' }).MARKDOWN_WORKERS).toBe('2');
+    expect(environmentOf(gitSyncWorker, apps, { ...env, GIT_SYNC_WORKER_GIT_MARKDOWN_WORKERS: '3' }).GIT_MARKDOWN_WORKERS).toBe('3');
+    expect(environmentOf(APPS[0], apps, { ...env, MARKDOWN_WORKERS: '2' }).MARKDOWN_WORKERS).toBe('2');
+    // Not another app's setting.
+    expect(environmentOf(APPS[2], apps, env).MARKDOWN_WORKERS).toBeUndefined();
+  });
+
   it('keeps one app from seeing another one’s plain values', () => {
     expect(environmentOf(APPS[2], APPS, env)).toMatchObject({ DATABASE_URL: env.GIT_SYNC_DATABASE_URL });
     expect(environmentOf(APPS[3], APPS, env).DATABASE_URL).toBeUndefined();

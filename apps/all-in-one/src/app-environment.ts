@@ -5,6 +5,7 @@ import { envPrefix } from '@bindery/stack';
  * NATS_USER, …), so an app's own value is the variable with its name as prefix: `CONTENT_DATABASE_URL`,
  * `GIT_SYNC_NATS_USER`, `CONTENT_WORKER_NATS_PASSWORD`. An app sees, from lowest to highest precedence:
  *
+ * 0. the process's defaults for it (SMALL_INSTALL_DEFAULTS);
  * 1. every variable as set (a shared `LOG_LEVEL`, `NATS_URL`, `SITES_AUTH_SECRET`, …);
  * 2. for a worker, its service's prefixed variables (`CONTENT_DATABASE_URL` for content-worker);
  * 3. its own prefixed variables.
@@ -18,11 +19,25 @@ export interface ComposedApp {
   dir?: string;
 }
 
+/**
+ * Settings whose default differs in the one process, each app's (its own name's, as the operator
+ * would prefix them); any value the operator sets wins. Each Markdown thread is a V8 isolate of its
+ * own (~13 MB resident idle, measured): content's conversions and git sync's page parsing take one
+ * thread each rather than two, as on a small machine those threads share its cores with the
+ * process's three that serve and run jobs. Conversions still never run on a loop that serves
+ * requests; two at once queue (`CONTENT_MARKDOWN_WORKERS=2` or `GIT_SYNC_WORKER_GIT_MARKDOWN_WORKERS=2`
+ * runs them side by side again).
+ */
+export const SMALL_INSTALL_DEFAULTS: Record<string, NodeJS.ProcessEnv> = {
+  content: { MARKDOWN_WORKERS: '1' },
+  'git-sync-worker': { GIT_MARKDOWN_WORKERS: '1' },
+};
+
 /** The environment one app sees inside the all-in-one process. */
 export function environmentOf(app: ComposedApp, apps: ComposedApp[], env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const owned = ownedVariables(apps, env);
   const layers = [app.dir && app.dir !== app.name ? app.dir : undefined, app.name].filter((name): name is string => !!name);
-  const result: NodeJS.ProcessEnv = { ...env };
+  const result: NodeJS.ProcessEnv = { ...SMALL_INSTALL_DEFAULTS[app.name], ...env };
   for (const layer of layers) Object.assign(result, owned.get(layer) ?? {});
   return result;
 }

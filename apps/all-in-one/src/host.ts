@@ -39,7 +39,10 @@ export class AllInOneHost implements EntryHost {
   private loading?: AppRun;
   private stopping?: Promise<void>;
 
-  constructor() {
+  constructor(
+    /** How the process ends after a failure (tests watch it instead). */
+    private readonly exit: (code: number) => void = (code) => process.exit(code),
+  ) {
     setEntryHost(this);
   }
 
@@ -89,7 +92,7 @@ export class AllInOneHost implements EntryHost {
     const run = this.current.getStore();
     if (run) run.state = 'failed';
     logger.fatal({ err: error, app: run?.name }, 'an app of the all-in-one process cannot go on; stopping the process');
-    void this.stop().finally(() => process.exit(1));
+    void this.stop().finally(() => this.exit(1));
   }
 
   /** Apps run by `unit` are reported (`states`) and stopped (`stop`) with this host's own. */

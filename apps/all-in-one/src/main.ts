@@ -6,7 +6,9 @@ import { environmentOf, explainConfigError } from './app-environment';
 import { AllInOneEnv } from './config/all-in-one.env';
 import { startHealthServer } from './health-server';
 import { AllInOneHost } from './host';
-import { JobsThread } from './jobs-thread';
+import { type AppsThread, attachThread, JOBS_THREAD, SERVICES_THREAD, type ThreadApp, type ThreadKind } from './apps-thread';
+import { servicesInThread } from './services-thread';
+import { collectStartupGarbage } from './startup-garbage';
 
 /**
  * `node apps/all-in-one/dist/main.js`: every service, worker, the gateway and the reader in this one
@@ -29,17 +31,27 @@ async function main(): Promise<void> {
   const without = new Set(settings.ALL_IN_ONE_WITHOUT?.split(',') ?? []);
   if (settings.ALL_IN_ONE_READER === 'off') without.add(READER.name);
   const included = (app: AppSpec): boolean => !without.has(app.name);
-  // The workers in a thread of their own: a job's heavy synchronous work never holds the loop that serves requests.
-  const workers = WORKERS.filter(included).map((app) => ({
+  const inThread = (app: AppSpec): ThreadApp => ({
     name: app.name,
     entryFile: appEntry(app),
     env: environmentOf(app, ALL_APPS, process.env),
-  }));
-  const jobs = workers.length > 0 ? new JobsThread(workers, (error) => host.fail(error)) : undefined;
-  if (jobs) host.attach(jobs);
+  });
+  const threads: AppsThread[] = [];
+  const thread = (kind: ThreadKind, apps: AppSpec[]): void => {
+    if (apps.length > 0) threads.push(attachThread(host, kind, apps.map(inThread)));
+  };
+  // Services most requests reach in a thread of their own: their JavaScript runs on a second core.
+  const moved = servicesInThread(settings.ALL_IN_ONE_SERVICES_THREAD);
+  const services = SERVICES.filter(included);
+  thread(
+    SERVICES_THREAD,
+    services.filter((app) => moved.has(app.name)),
+  );
+  // The workers in a thread of their own: a job's heavy synchronous work never holds a loop that serves requests.
+  thread(JOBS_THREAD, WORKERS.filter(included));
   try {
-    // Services and the jobs thread side by side (each app migrates its own schema), then the HTTP front, one at a time.
-    await Promise.all([...SERVICES.filter(included).map(launch), jobs?.start()]);
+    // Services and the threads side by side (each app migrates its own schema), then the HTTP front, one at a time.
+    await Promise.all([...services.filter((app) => !moved.has(app.name)).map(launch), ...threads.map((unit) => unit.start())]);
     for (const front of [GATEWAY, READER].filter(included)) await launch(front);
   } catch (error) {
     if (error instanceof ConfigError) process.stderr.write(`${error.message}\n`);
@@ -47,7 +59,8 @@ async function main(): Promise<void> {
     await host.stop().catch(() => undefined);
     process.exit(1);
   }
-  logger.info({ apps: Object.keys(host.states()), without: [...without] }, 'every app is up in one process');
+  logger.info({ apps: Object.keys(host.states()), without: [...without], servicesThread: [...moved] }, 'every app is up in one process');
+  setImmediate(collectStartupGarbage);
 }
 
 void main();

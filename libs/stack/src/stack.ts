@@ -269,6 +269,8 @@ export class LocalStack {
       BINDERY_SERVICE: ALL_IN_ONE,
       ALL_IN_ONE_HEALTH_PORT: String(this.state.metricsPorts[ALL_IN_ONE]),
       ALL_IN_ONE_HEALTH_HOST: '127.0.0.1',
+      // Which services serve in a thread of their own (apps/all-in-one), when the caller chose (the soak compares).
+      ...(from.ALL_IN_ONE_SERVICES_THREAD ? { ALL_IN_ONE_SERVICES_THREAD: from.ALL_IN_ONE_SERVICES_THREAD } : {}),
     };
   }
 

@@ -1,8 +1,11 @@
-import { ALL_APPS } from '@bindery/stack';
+import { ALL_APPS, SERVICES } from '@bindery/stack';
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
 
 const APP_NAMES = ALL_APPS.map((app) => app.name);
 const APP_LIST = new RegExp(`^(${APP_NAMES.join('|')})(,(${APP_NAMES.join('|')}))*$`);
+/** Services that may move to the services thread (the gateway stays on the main thread: it takes the process's signals). */
+const MOVABLE = SERVICES.map((app) => app.name);
+const SERVICE_LIST = new RegExp(`^(auto|none|(${MOVABLE.join('|')})(,(${MOVABLE.join('|')}))*)$`);
 
 /**
  * The all-in-one process's own settings (every app in one process). Each app's settings are its own,
@@ -31,4 +34,13 @@ export class AllInOneEnv {
   @IsOptional()
   @Matches(APP_LIST, { message: `must be a comma-separated list of: ${APP_NAMES.join(', ')}` })
   ALL_IN_ONE_WITHOUT?: string;
+
+  /**
+   * Services run in a thread of their own beside the main thread (the gateway, the other services
+   * and the reader), so their JavaScript runs on a second core: comma-separated names, `none` (one
+   * thread serves every request: the least memory), or `auto`: `content,collaboration` (the
+   * services most requests reach) when the machine has two cores or more, else none.
+   */
+  @Matches(SERVICE_LIST, { message: `must be auto, none or a comma-separated list of: ${MOVABLE.join(', ')}` })
+  ALL_IN_ONE_SERVICES_THREAD: string = 'auto';
 }

@@ -1,5 +1,5 @@
 import type { ConversationsRepository } from './conversations.repository';
-import { ProcessingTrigger, SWEEP_EVERY_MS } from './processing-trigger';
+import { ProcessingTrigger, SWEEP_EVERY_MS, SWEEP_IDLE_MAX_MS } from './processing-trigger';
 
 function fakeRepository(waiting: string[] = []) {
   const queued: Array<[string, string]> = [];
@@ -56,5 +56,44 @@ describe('ProcessingTrigger', () => {
       ['org-a', 'conversations-process-org-a-sweep-10'],
       ['org-b', 'conversations-process-org-b-sweep-10'],
     ]);
+  });
+
+  describe('sweeping on a schedule (fake timers)', () => {
+    beforeEach(() => jest.useFakeTimers());
+    afterEach(() => jest.useRealTimers());
+
+    it('backs off while sweeps find nothing, and sweeps often again after an ingestion or a find', async () => {
+      const waiting: string[] = [];
+      const { repository, waitingSince } = fakeRepository(waiting);
+      const trigger = new ProcessingTrigger(repository);
+      trigger.onApplicationBootstrap();
+      const gaps: number[] = [];
+      for (let i = 0; i < 6; i++) {
+        gaps.push(trigger.sweepGapMs);
+        await jest.advanceTimersByTimeAsync(trigger.sweepGapMs);
+      }
+      expect(waitingSince).toHaveLength(6);
+      expect(gaps).toEqual([
+        SWEEP_EVERY_MS,
+        2 * SWEEP_EVERY_MS,
+        4 * SWEEP_EVERY_MS,
+        8 * SWEEP_EVERY_MS,
+        SWEEP_IDLE_MAX_MS,
+        SWEEP_IDLE_MAX_MS,
+      ]);
+      // An ingestion here: the next sweep comes SWEEP_EVERY_MS later, not after the idle gap.
+      await trigger.ingested('org-a');
+      expect(trigger.sweepGapMs).toBe(SWEEP_EVERY_MS);
+      await jest.advanceTimersByTimeAsync(SWEEP_EVERY_MS);
+      expect(waitingSince).toHaveLength(7);
+      // A sweep that finds conversations waiting keeps the short gap.
+      waiting.push('org-b');
+      await jest.advanceTimersByTimeAsync(2 * SWEEP_EVERY_MS);
+      expect(trigger.sweepGapMs).toBe(SWEEP_EVERY_MS);
+      trigger.onApplicationShutdown();
+      const swept = waitingSince.length;
+      await jest.advanceTimersByTimeAsync(2 * SWEEP_IDLE_MAX_MS);
+      expect(waitingSince).toHaveLength(swept);
+    });
   });
 });

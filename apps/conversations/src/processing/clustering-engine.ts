@@ -49,7 +49,16 @@ interface Vectors {
  */
 // A plain class (Nest builds it without a decorator: no constructor arguments), so unit tests load it without Nest.
 export class ClusteringEngine {
-  readonly featurizer = new Featurizer(sharedWordVectors());
+  private builtIn?: Featurizer;
+  /**
+   * The built-in featurizer, its word vectors (~56 MB) read at the first batch rather than at the
+   * start: a worker that never processes a conversation (most small installs) never holds them; the
+   * first batch after a start waits for the file to be read.
+   */
+  get featurizer(): Featurizer {
+    this.builtIn ??= new Featurizer(sharedWordVectors());
+    return this.builtIn;
+  }
   /** The clustering settings (tests use merge-prone ones to exercise merges). */
   clustererOptions: ClustererOptions = DEFAULT_CLUSTERER;
   private readonly cache = new Map<string, Cached>();

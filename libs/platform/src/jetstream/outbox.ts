@@ -51,6 +51,9 @@ export async function addToOutbox(manager: EntityManager, type: string, payload:
 export class OutboxRelay {
   private timer?: NodeJS.Timeout;
   private listener?: Client;
+  private listening = false;
+  /** `<schema>.outbox`, quoted: the listener's session does not have the service's search_path. */
+  private table?: string;
   private draining = false;
   private again = false;
   private stopped = false;
@@ -73,15 +76,18 @@ export class OutboxRelay {
     this.listener.on('notification', () => void this.flush());
     this.listener.on('error', (error) => {
       logger.warn({ err: error }, 'outbox listener connection lost; polling only');
+      this.listening = false;
       this.pollEvery(this.pollMs);
     });
     // The schema as the service's sessions resolve it (`search_path`), as `OUTBOX_NOTIFY_SQL` does.
     const [{ schema }]: Array<{ schema: string }> = await this.dataSource.query('SELECT current_schema() AS schema');
     await this.listener.connect();
+    this.table = `${this.listener.escapeIdentifier(schema)}.outbox`;
     await this.listener.query(`LISTEN ${this.listener.escapeIdentifier(outboxChannel(schema))}`);
     // The shared channel of earlier releases, only while a rolling upgrade still runs their writers
     // (otherwise their commits would wait for the 30 s poll); nothing sends on it afterwards.
     await this.listener.query(`LISTEN ${LEGACY_OUTBOX_CHANNEL}`);
+    this.listening = true;
     this.pollEvery(this.listeningPollMs);
     await this.flush();
   }
@@ -89,7 +95,25 @@ export class OutboxRelay {
   private pollEvery(ms: number): void {
     if (this.stopped) return;
     if (this.timer) clearInterval(this.timer);
-    this.timer = setInterval(() => void this.flush(), ms);
+    this.timer = setInterval(() => void this.poll(), ms);
+  }
+
+  /**
+   * While listening, the poll first asks the listener's own session whether any row waits: an
+   * idle stack then runs one small query on a connection it holds, rather than taking a pool
+   * connection (which the pool closed as idle: a new session and its SCRAM handshake each time)
+   * for a transaction that finds nothing.
+   */
+  private async poll(): Promise<void> {
+    if (this.listening && this.listener && this.table) {
+      try {
+        const { rows } = await this.listener.query<{ pending: boolean }>(`SELECT EXISTS (SELECT 1 FROM ${this.table}) AS pending`);
+        if (!rows[0]?.pending) return;
+      } catch (error) {
+        logger.warn({ err: error }, 'outbox check on the listener failed; flushing');
+      }
+    }
+    await this.flush();
   }
 
   async stop(): Promise<void> {

@@ -4,23 +4,24 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { collectProcessMetrics, ConfigError, logger } from '@bindery/platform';
 import { explainConfigError } from './app-environment';
 import { AllInOneHost } from './host';
-import type { FromJobsThread, ThreadApp, ToJobsThread } from './jobs-thread';
+import type { FromAppsThread, ThreadApp, ToAppsThread } from './apps-thread';
+import { collectStartupGarbage } from './startup-garbage';
 
 /**
- * The jobs thread of the all-in-one process (jobs-thread.ts): the worker apps, each started by its
- * own entry under its own environment, as the main thread starts the services. The main thread
- * stops it (`stop`); a worker's fatal error stops the thread's apps and ends it with code 1, which
- * fails the process.
+ * A thread of the all-in-one process (apps-thread.ts): its apps (the workers, or services moved off
+ * the main thread), each started by its own entry under its own environment, as the main thread
+ * starts its own. The main thread stops it (`stop`); an app's fatal error stops the thread's apps
+ * and ends it with code 1, which fails the process.
  */
 function main(): void {
   const port = parentPort;
-  if (!port) throw new Error('jobs-thread-main runs as a worker thread of the all-in-one process');
-  const post = (message: FromJobsThread): void => port.postMessage(message);
-  // The thread's own registry (its workers' job metrics on their METRICS_PORT): named as the process's.
+  if (!port) throw new Error('apps-thread-main runs as a worker thread of the all-in-one process');
+  const post = (message: FromAppsThread): void => port.postMessage(message);
+  // The thread's own registry (its apps' metrics on their METRICS_PORT): named as the process's.
   collectProcessMetrics('all-in-one');
   const host = new AllInOneHost();
   const report = (): void => post({ kind: 'states', states: host.states() });
-  port.on('message', (message: ToJobsThread) => {
+  port.on('message', (message: ToAppsThread) => {
     if (message.kind !== 'stop') return;
     report();
     void host.stop().finally(() => {
@@ -34,7 +35,7 @@ function main(): void {
       host.launch(app.name, app.entryFile, app.env).then(report, (error: unknown) => {
         report();
         const config = error instanceof ConfigError;
-        if (!config) logger.fatal({ err: error, app: app.name }, 'a worker app of the all-in-one process failed to start');
+        if (!config) logger.fatal({ err: error, app: app.name }, 'an app of the all-in-one process failed to start in its thread');
         post({
           kind: 'failed',
           app: app.name,
@@ -45,7 +46,10 @@ function main(): void {
       }),
     ),
   ).then(
-    () => post({ kind: 'started' }),
+    () => {
+      post({ kind: 'started' });
+      setImmediate(collectStartupGarbage);
+    },
     // Reported above; the main thread stops the process, and this thread with it.
     () => undefined,
   );

@@ -1,0 +1,130 @@
+import { Worker } from 'node:worker_threads';
+import { ConfigError, logger, workerScript } from '@bindery/platform';
+import type { AllInOneHost, AppState, HostedUnit } from './host';
+
+/** One app a thread runs: its entry file and the environment it sees (app-environment.ts). */
+export interface ThreadApp {
+  name: string;
+  entryFile: string;
+  env: NodeJS.ProcessEnv;
+}
+
+/** What a thread tells the main thread (apps-thread-main.ts). */
+export type FromAppsThread =
+  | { kind: 'states'; states: Record<string, AppState> }
+  | { kind: 'started' }
+  | { kind: 'failed'; app: string; message: string; configVariables?: string[] };
+
+/** What the main thread asks of a thread. */
+export type ToAppsThread = { kind: 'stop' };
+
+/** A thread's name (its log lines and errors) and its V8 heap: each thread's heap is its own. */
+export interface ThreadKind {
+  name: string;
+  /** Its old generation's limit: the live data of its apps. */
+  heapMb: number;
+  /** Its young generation's limit (V8's default when unset): where short-lived objects are made. */
+  youngMb?: number;
+}
+
+/**
+ * The workers' thread. Its young generation is small, as the workers idle most of the time and a
+ * job's throughput matters less than a request's: V8's default (semi-spaces of 16 MB) kept ~115 MB
+ * more resident in the idle process than this (measured: 550 MB with the default, 468 MB at 8,
+ * 433 MB at 4; issue 32's target is 450 MB); a job then collects its short-lived objects more often.
+ */
+export const JOBS_THREAD: ThreadKind = { name: 'jobs', heapMb: 512, youngMb: 4 };
+
+/**
+ * The thread of the services moved off the main thread (main.ts): it serves requests, so its young
+ * generation is larger than the jobs thread's (fewer scavenges per request), well under V8's
+ * default (which kept tens of MB resident while idle).
+ */
+export const SERVICES_THREAD: ThreadKind = { name: 'services', heapMb: 512, youngMb: 16 };
+
+// The built script, also when this module runs from its sources (its unit test).
+const ENTRY = workerScript(__dirname, 'apps-thread-main.js');
+
+/**
+ * Apps of the all-in-one process in a worker thread of their own (node:worker_threads): the
+ * workers (a job's heavy synchronous work holds that thread's event loop, never the one serving
+ * requests), and services moved off the main thread (their JavaScript runs on another core). Inside,
+ * an AllInOneHost runs them as the main thread's runs its own; this is that thread's face to the
+ * main host (its apps' states, its stop).
+ */
+export class AppsThread implements HostedUnit {
+  private appStates: Record<string, AppState>;
+  private thread?: Worker;
+  private exited?: Promise<void>;
+  private stopRequested = false;
+
+  constructor(
+    private readonly kind: ThreadKind,
+    private readonly apps: ThreadApp[],
+    /** The thread ended, or an app in it failed, after it started: the process cannot go on. */
+    private readonly onCrash: (error: Error) => void,
+  ) {
+    this.appStates = Object.fromEntries(apps.map((app) => [app.name, 'starting']));
+  }
+
+  /** Starts the thread and its apps; resolves once every one serves, rejects with the first failure. */
+  start(): Promise<void> {
+    const thread = new Worker(ENTRY, {
+      workerData: { apps: this.apps },
+      name: this.kind.name,
+      resourceLimits: { maxOldGenerationSizeMb: this.kind.heapMb, maxYoungGenerationSizeMb: this.kind.youngMb },
+    });
+    this.thread = thread;
+    let started = false;
+    return new Promise<void>((resolve, reject) => {
+      const failAll = (error: Error): void => {
+        for (const name of Object.keys(this.appStates)) if (this.appStates[name] !== 'stopping') this.appStates[name] = 'failed';
+        if (!started) reject(error);
+        else if (!this.stopRequested) this.onCrash(error);
+      };
+      thread.on('message', (message: FromAppsThread) => {
+        if (message.kind === 'states') Object.assign(this.appStates, message.states);
+        else if (message.kind === 'started') {
+          started = true;
+          resolve();
+        } else if (message.kind === 'failed') {
+          this.appStates[message.app] = 'failed';
+          reject(message.configVariables ? new ConfigError(message.configVariables, message.message) : new Error(message.message));
+        }
+      });
+      thread.on('error', (error) => {
+        logger.fatal({ err: error, thread: this.kind.name }, 'a thread of the all-in-one process failed');
+        failAll(error);
+      });
+      this.exited = new Promise<void>((done) =>
+        thread.once('exit', (code) => {
+          if (code !== 0 || !this.stopRequested) failAll(new Error(`the ${this.kind.name} thread exited with code ${code}`));
+          done();
+        }),
+      );
+    });
+  }
+
+  states(): Record<string, AppState> {
+    return { ...this.appStates };
+  }
+
+  /** Stops the thread's apps (services answer what they hold, workers finish or release their jobs) and waits for the thread to end. */
+  async stop(): Promise<void> {
+    this.stopRequested = true;
+    if (!this.thread || !this.exited) return;
+    for (const name of Object.keys(this.appStates)) if (this.appStates[name] !== 'failed') this.appStates[name] = 'stopping';
+    this.thread.postMessage({ kind: 'stop' } satisfies ToAppsThread);
+    await this.exited;
+  }
+}
+
+/**
+ * Runs `apps` in a thread of `kind` under `host`: `/readyz` names their states, the host's stop
+ * stops them, and the thread's end or an app's failure in it after the start fails the process.
+ */
+export function attachThread(host: AllInOneHost, kind: ThreadKind, apps: ThreadApp[]): AppsThread {
+  const thread = new AppsThread(kind, apps, (error) => host.fail(error));
+  host.attach(thread);
+  return thread;
+}
