@@ -92,6 +92,10 @@ function block(node: DocumentBlock, indent: number): LayoutBlock[] {
     }
     case 'table':
       return [table(node)];
+    case 'math':
+      // No TeX typesetting in the PDF writer: the formula as its source, like code.
+      return [{ kind: 'code', lines: node.data.formula.split('\n'), indent }];
+    case 'prompt':
     case 'stepper':
     case 'stepper-step':
     case 'columns':
@@ -184,6 +188,8 @@ export function inlines(nodes: readonly InlineContent[] | undefined, link?: stri
       if (alt) out.push({ text: `[${alt}]`, italic: true });
     } else if (node.type === 'link') {
       out.push(...inlines(node.nodes, webUrl(node.data?.ref) ?? link));
+    } else if (node.type === 'inline-math') {
+      out.push({ text: node.data.formula, code: true });
     } else {
       const text = plainText(node);
       if (text) out.push({ text });

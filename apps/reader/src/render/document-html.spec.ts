@@ -32,6 +32,22 @@ describe('renderDocument', () => {
     expect(html).not.toContain('javascript:');
   });
 
+  it('renders a page mention as a link titled by its target, a hostile URL refused', () => {
+    const mention = (ref: unknown) => ({ object: 'inline', type: 'mention', isVoid: true, data: { ref }, nodes: [text('')] });
+    const { html } = renderDocument(
+      doc([
+        {
+          object: 'block',
+          type: 'paragraph',
+          nodes: [text('See '), mention({ kind: 'page', page: 'p1' }), text(' and '), mention({ kind: 'url', url: 'javascript:alert(1)' })],
+        },
+      ]),
+      refs,
+    );
+    expect(html).toContain('See <a class="mention" href="/p">P</a> and ');
+    expect(html).not.toMatch(/href="javascript:/i);
+  });
+
   it('renders GitBook buttons as links drawn as buttons, label escaped, hostile URLs refused', () => {
     const button = (kind: string, ref: unknown, label: string) => ({
       object: 'inline',

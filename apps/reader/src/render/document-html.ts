@@ -514,6 +514,13 @@ class DocumentRenderer {
         return this.image({ data, fragments: [] }).replace(/^<figure class="image">|<\/figure>$/g, '');
       case 'inline-math':
         return this.math(str(data.formula), false);
+      case 'mention': {
+        // GitBook's page mention is void: it shows the target's title (a page that went away shows nothing).
+        const target = this.resolveRef(data.ref as ContentRef | undefined);
+        if (!target) return '';
+        const external = (data.ref as ContentRef | undefined)?.kind === 'url';
+        return `<a class="mention" href="${urlAttr(target.href)}"${external ? ' rel="noopener nofollow"' : ''}>${esc(target.title)}</a>`;
+      }
       case 'emoji':
         return esc(emoji(str(data.code)));
       case 'button': {
