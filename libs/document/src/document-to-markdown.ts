@@ -416,7 +416,14 @@ export class DocumentToMdast {
     const url = this.resolveRef(node.data.ref);
     // GitBook writes a link's marks inside it (`[**text**](url)`); a link left unwritten (no URL) is
     // only its text, whose marks join those of the text around it.
-    if (url !== undefined) return [{ kind: 'link', url, children, marks: new Set() }];
+    if (url !== undefined) {
+      // A bare URL or e-mail address in bold (`**support@example.com**`, which GFM autolinks on
+      // reading) is written bare again inside its marks: `[**…**](…)` would change a file nobody edited.
+      const [only] = children;
+      if (children.length === 1 && only.kind === 'text' && !only.marks.has('code') && isLiteralLink(only.text, url))
+        return [{ kind: 'html', html: only.text, marks: only.marks }];
+      return [{ kind: 'link', url, children, marks: new Set() }];
+    }
     const textMarks = children.filter((atom) => atom.kind === 'text').map((atom) => atom.marks);
     const [first] = textMarks;
     const shared = new Set([...(first ?? [])].filter((mark) => isWrapping(mark) && textMarks.every((marks) => marks.has(mark))));

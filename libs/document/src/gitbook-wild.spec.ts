@@ -294,3 +294,10 @@ describe('embeds', () => {
     expect(document.nodes[0]).toMatchObject({ type: 'embed', data: { url: 'https://codepen.io/someone/pen/abc', fullWidth: false } });
   });
 });
+
+describe('bare URLs and e-mail addresses inside marks', () => {
+  it('`**support@example.com**` and `_https://…_` (GFM autolinks them) are written bare inside their marks again', () => {
+    const document = roundTrips('Write to **support@example.com** or see _https://example.com/docs_ now.\n');
+    expect(inlines(document.nodes).filter((node) => node.object === 'inline')).toHaveLength(2);
+  });
+});
