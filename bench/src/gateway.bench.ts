@@ -77,8 +77,8 @@ export async function gatewayBench(): Promise<string[]> {
       processes: { floor: () => [floor.child.pid!], postgres: pg },
     };
     const lines = [`GET /v1/orgs/{id}, ${CONNECTIONS} connections, ${SECONDS} s each, 127.0.0.1${QUICK ? ' (--quick)' : ''}`];
-    // Warm every path (JIT, pools, token cache) before measuring any.
-    for (const run of [on, off, bare])
+    // Warm every path (JIT, pools, token cache) before measuring any (the limited replica was left cold before).
+    for (const run of [on, replicaOn, off, bare])
       if (run) await load(run.url, { connections: CONNECTIONS, seconds: WARM_SECONDS, headers: run.headers });
     const results = new Map<Run, LoadResult[]>();
     const gatewayCpu = new Map<Run, number[]>();
