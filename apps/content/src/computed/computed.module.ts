@@ -22,7 +22,7 @@ export class ComputedFollowModule {
   static forService(env: ContentEnv): DynamicModule {
     return {
       module: ComputedFollowModule,
-      imports: [ComputedModule],
+      imports: [ComputedModule, StoreModule],
       providers: [{ provide: ContentEnv, useValue: env }, OpenApiFollowConsumer, OpenApiOutlines, OpenApiOutlinesRepository],
     };
   }

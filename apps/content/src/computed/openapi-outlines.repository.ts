@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import type { OpenApiOutline } from './openapi-outline';
 
 export interface StoredOutline {
@@ -13,6 +13,7 @@ export class OpenApiOutlinesRepository {
   constructor(private readonly db: DataSource) {}
 
   async find(organizationId: string, slugs: string[]): Promise<Map<string, StoredOutline>> {
+    if (slugs.length === 0) return new Map();
     const rows: Array<{ slug: string; hash: string; outline: OpenApiOutline }> = await this.db.query(
       'SELECT slug, hash, outline FROM openapi_outlines WHERE organization_id = $1 AND slug = ANY($2)',
       [organizationId, slugs],
@@ -20,12 +21,16 @@ export class OpenApiOutlinesRepository {
     return new Map(rows.map((r) => [r.slug, { hash: r.hash, outline: r.outline }]));
   }
 
-  async store(organizationId: string, slug: string, stored: StoredOutline): Promise<void> {
-    await this.db.query(
+  /** Stores a spec's outline; true when it is new or its hash changed (false: the same version again). */
+  async store(manager: EntityManager, organizationId: string, slug: string, stored: StoredOutline): Promise<boolean> {
+    const rows: unknown[] = await manager.query(
       `INSERT INTO openapi_outlines (organization_id, slug, hash, outline) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (organization_id, slug) DO UPDATE SET hash = EXCLUDED.hash, outline = EXCLUDED.outline, updated_at = now()`,
+       ON CONFLICT (organization_id, slug) DO UPDATE SET hash = EXCLUDED.hash, outline = EXCLUDED.outline, updated_at = now()
+       WHERE openapi_outlines.hash IS DISTINCT FROM EXCLUDED.hash
+       RETURNING slug`,
       [organizationId, slug, stored.hash, JSON.stringify(stored.outline)],
     );
+    return rows.length > 0;
   }
 
   async remove(organizationId: string, slug: string): Promise<void> {

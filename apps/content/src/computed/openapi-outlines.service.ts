@@ -2,19 +2,25 @@ import { type RequestContext, SitesSubjects } from '@bindery/contracts';
 import { isAppError, newId } from '@bindery/platform';
 import { ServiceClient } from '@bindery/platform/nest';
 import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { enqueueSearchIndexForSpec } from '../store/search-index-queue';
+import { SpacesRepository } from '../store/spaces.repository';
 import { outlineOf } from './openapi-outline';
 import { OpenApiOutlinesRepository, type StoredOutline } from './openapi-outlines.repository';
 
 /**
  * The outlines computed pages generate from: the newest processed version of an organization's
  * spec, asked of sites (`sites.openapi.for-site`, never its tables) when a version is processed
- * (`OpenApiFollowConsumer`) or on the first read of a slug, and kept in content's own table.
+ * (`OpenApiFollowConsumer`) or on the first read of a slug, and kept in content's own table. A
+ * new outline queues the search indexing of the spaces that may show it (their generated pages).
  */
 @Injectable()
 export class OpenApiOutlines {
   constructor(
     private readonly outlines: OpenApiOutlinesRepository,
     private readonly services: ServiceClient,
+    private readonly db: DataSource,
+    private readonly spaces: SpacesRepository,
   ) {}
 
   /** The outlines of these slugs; a slug without a processed version is absent. */
@@ -42,7 +48,11 @@ export class OpenApiOutlines {
     }
     if (result.json === undefined) return undefined; // already held
     const stored = { hash: result.hash, outline: outlineOf(JSON.parse(result.json)) };
-    await this.outlines.store(organizationId, slug, stored);
+    await this.db.transaction(async (manager) => {
+      // A new version: spaces whose search index shows this spec's generated pages index them again.
+      if (await this.outlines.store(manager, organizationId, slug, stored))
+        await enqueueSearchIndexForSpec(manager, await this.spaces.mayShowSpec(manager, organizationId, slug), slug, stored.hash);
+    });
     return stored;
   }
 

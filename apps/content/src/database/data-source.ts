@@ -15,6 +15,7 @@ import { AddOpenApiOutlines1767800000000 } from './migrations/1767800000000-AddO
 import { AddReusableContents1767810000000 } from './migrations/1767810000000-AddReusableContents';
 import { CountersOffSpaceRow1767850000000 } from './migrations/1767850000000-CountersOffSpaceRow';
 import { BodiesLz4Compression1767870000000 } from './migrations/1767870000000-BodiesLz4';
+import { SearchOutlines1767900000000 } from './migrations/1767900000000-SearchOutlines';
 
 export const CONTENT_SCHEMA = 'content';
 
@@ -31,6 +32,7 @@ export const contentMigrations = [
   AddReusableContents1767810000000,
   CountersOffSpaceRow1767850000000,
   BodiesLz4Compression1767870000000,
+  SearchOutlines1767900000000,
 ];
 
 /** Content's own schema, reached with its own role (DATABASE_URL). */

@@ -35,6 +35,7 @@ export function generatedIndexedPages(outline: OpenApiOutline, source: ComputedP
         ancestors: ancestors.map((title) => ({ title })),
         sections: [{ heading: '', anchor: null, body }],
         words: indexWords(`${page.title} ${body}`),
+        generatedBy: at.id,
       });
       visit(page.pages ?? [], [...ancestors, page.title]);
     }

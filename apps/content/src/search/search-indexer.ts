@@ -7,10 +7,10 @@ import { ContentStore } from '../store/content-store';
 import { type RevisionRow, RevisionsRepository } from '../store/revisions.repository';
 import { changedReusable, type ReusableBodies, showsAny, withReusableContent } from '../model/reusable-text';
 import { searchConfig } from '../model/search-config';
-import { OpenApiOutlinesRepository } from '../computed/openapi-outlines.repository';
+import { OpenApiOutlinesRepository, type StoredOutline } from '../computed/openapi-outlines.repository';
 import { generatedIndexedPages } from './generated-text';
 import { indexWords } from './search-text';
-import { type IndexedPage, SearchRepository } from './search.repository';
+import { type IndexedPage, SearchRepository, type SpecOutlines } from './search.repository';
 
 export interface IndexRun {
   revisionId: string | null;
@@ -44,12 +44,16 @@ export class SearchIndexer {
       if (!state) return { revisionId: null, pagesWritten: 0, pagesRemoved: 0 };
       const { space, indexed } = state;
       const config = searchConfig(space.language);
-      if (indexed?.revisionId === space.revisionId && indexed.config === config) {
-        return { revisionId: space.revisionId, pagesWritten: 0, pagesRemoved: 0 };
+      // Indexed before outlines were recorded: its generated rows cannot be told apart, rebuild once.
+      const reset = !indexed || indexed.config !== config || indexed.outlines === null;
+      if (!reset && indexed.revisionId === space.revisionId) {
+        const current = await this.outlines.find(space.organizationId, Object.keys(indexed.outlines!));
+        if (outlinesChanged(indexed.outlines!, current).size === 0) {
+          return { revisionId: space.revisionId, pagesWritten: 0, pagesRemoved: 0 };
+        }
       }
       const revision = (await this.revisions.find(space.revisionId, manager))!;
       const tree = await this.store.snapshot(revision.pages, manager);
-      const reset = !indexed || indexed.config !== config;
       const previousRevision = reset ? null : await this.revisions.find(indexed.revisionId, manager);
       const previous = previousRevision ? await this.store.snapshot(previousRevision.pages, manager) : null;
 
@@ -76,19 +80,27 @@ export class SearchIndexer {
         const body = bodies.get(tree.pages.get(id)!.document ?? '');
         return toIndexedPage(tree, tree.pages.get(id)!, body && withReusableContent(body, reusable));
       });
-      // Computed pages the diff reached: their generated pages are indexed again (old ones removed).
-      const computed = [...candidates].filter(
-        (id) => tree.pages.get(id)?.type === 'computed' || previous?.pages.get(id)?.type === 'computed',
-      );
-      const generated = await this.generated(space.organizationId, tree, computed);
-      const staleGenerated = previous ? (await this.generated(space.organizationId, previous, computed)).map((p) => p.pageId) : [];
+      // Generated pages are indexed again for the computed pages the diff reached, and for those
+      // whose spec's outline arrived or changed since the index last saw it (old ones removed).
+      const sources = computedSources(tree);
+      const outlines = await this.outlines.find(space.organizationId, [...new Set([...sources.values()])]);
+      const newOutlines = reset ? new Set(outlines.keys()) : outlinesChanged(indexed.outlines!, outlines);
+      const computed = [
+        ...new Set([
+          ...[...candidates].filter((id) => sources.has(id) || previous?.pages.get(id)?.type === 'computed'),
+          ...[...sources].filter(([, slug]) => newOutlines.has(slug)).map(([id]) => id),
+        ]),
+      ];
+      const generated = this.generated(tree, computed, sources, outlines);
       pages.push(...generated);
+      const indexedState = { revisionId: revision.id, config, outlines: outlinesRecord(sources, outlines) };
       if (reset) {
-        await this.search.markIndexed(manager, spaceId, { revisionId: revision.id, config }, true);
+        await this.search.markIndexed(manager, spaceId, indexedState, true);
         await this.search.insertPages(manager, spaceId, config, pages);
       } else {
-        await this.search.removePages(manager, spaceId, [...removed, ...changed, ...staleGenerated, ...generated.map((p) => p.pageId)]);
-        await this.search.writeIndexed(manager, spaceId, { revisionId: revision.id, config }, pages);
+        await this.search.removeGenerated(manager, spaceId, computed);
+        await this.search.removePages(manager, spaceId, [...removed, ...changed, ...generated.map((p) => p.pageId)]);
+        await this.search.writeIndexed(manager, spaceId, indexedState, pages);
       }
       return { revisionId: revision.id, pagesWritten: pages.length, pagesRemoved: removed.length };
     });
@@ -96,19 +108,15 @@ export class SearchIndexer {
 
   /**
    * The generated pages of these computed pages of `tree`, from the outlines content holds (a
-   * spec never read has none yet). A new version of a spec is indexed with the next revision
-   * that touches its computed page.
+   * spec never read has none yet; when its outline arrives, `OpenApiOutlines` queues this space
+   * again).
    */
-  private async generated(organizationId: string, tree: PageTree, ids: string[]): Promise<IndexedPage[]> {
-    const entries = ids.flatMap((id) => {
+  private generated(tree: PageTree, ids: string[], sources: Map<string, string>, outlines: Map<string, StoredOutline>): IndexedPage[] {
+    return ids.flatMap((id) => {
       const page = tree.pages.get(id);
-      return page?.type === 'computed' && page.meta.computed ? [{ page, source: page.meta.computed }] : [];
-    });
-    if (entries.length === 0) return [];
-    const outlines = await this.outlines.find(organizationId, [...new Set(entries.map((e) => e.source.dependencies.spec.ref.spec))]);
-    return entries.flatMap(({ page, source }) => {
-      const outline = outlines.get(source.dependencies.spec.ref.spec);
-      if (!outline) return [];
+      const source = page?.meta.computed;
+      const outline = outlines.get(sources.get(id) ?? '');
+      if (!page || !source || !outline) return [];
       const at = { id: page.id, title: page.meta.title, path: tree.pathOf(page.id), ancestors: ancestorTitles(tree, page.id) };
       return generatedIndexedPages(outline.outline, source, at);
     });
@@ -137,6 +145,27 @@ export class SearchIndexer {
     );
     return pages.filter((page) => showsAny(bodies.get(page.document!)!, ids)).map((page) => page.id);
   }
+}
+
+/** The computed pages of a tree, each with the slug of the spec it generates from. */
+function computedSources(tree: PageTree): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const page of tree.pages.values()) {
+    if (page.type === 'computed' && page.meta.computed) out.set(page.id, page.meta.computed.dependencies.spec.ref.spec);
+  }
+  return out;
+}
+
+/** The outline hash of each spec the tree's computed pages use, as the index records it. */
+function outlinesRecord(sources: Map<string, string>, outlines: Map<string, StoredOutline>): SpecOutlines {
+  const record: SpecOutlines = {};
+  for (const slug of sources.values()) record[slug] = outlines.get(slug)?.hash ?? null;
+  return record;
+}
+
+/** The specs whose outline is not the one the index recorded (arrived, changed or gone). */
+function outlinesChanged(recorded: SpecOutlines, current: Map<string, StoredOutline>): Set<string> {
+  return new Set(Object.keys(recorded).filter((slug) => (current.get(slug)?.hash ?? null) !== recorded[slug]));
 }
 
 /** Pages the Merkle diff finds changed, with the subtrees under a retitled or renamed page. */

@@ -2,11 +2,18 @@ import { WriteBatch } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 
-/** What the index holds of a space: the main revision it reflects and its text search configuration. */
+/**
+ * What the index holds of a space: the main revision it reflects, its text search configuration,
+ * and the spec outlines its generated pages came from (slug → outline hash, null when the spec had
+ * no outline yet).
+ */
 export interface IndexedSpace {
   revisionId: string;
   config: string;
+  outlines: SpecOutlines;
 }
+
+export type SpecOutlines = Record<string, string | null>;
 
 export interface IndexedPage {
   pageId: string;
@@ -16,6 +23,8 @@ export interface IndexedPage {
   ancestors: Array<{ title: string }>;
   sections: Array<{ heading: string; anchor: string | null; body: string }>;
   words: string[];
+  /** The computed page this page is generated from; absent for a page of the tree. */
+  generatedBy?: string;
 }
 
 export interface PageHit {
@@ -71,15 +80,21 @@ export class SearchRepository {
   async indexState(
     manager: EntityManager,
     spaceId: string,
-  ): Promise<{ space: { revisionId: string; language: string | null; organizationId: string }; indexed: IndexedSpace | null } | null> {
+  ): Promise<{
+    space: { revisionId: string; language: string | null; organizationId: string };
+    /** Null: never indexed. `outlines` null: indexed before outlines were recorded. */
+    indexed: (Omit<IndexedSpace, 'outlines'> & { outlines: SpecOutlines | null }) | null;
+  } | null> {
     const rows: Array<{
       revision_id: string;
       language: string | null;
       organization_id: string;
       indexed_revision: string | null;
       indexed_config: string | null;
+      indexed_outlines: SpecOutlines | null;
     }> = await manager.query(
-      `SELECT s.revision_id, s.language, s.organization_id, i.revision_id AS indexed_revision, i.config AS indexed_config
+      `SELECT s.revision_id, s.language, s.organization_id, i.revision_id AS indexed_revision, i.config AS indexed_config,
+              i.outlines AS indexed_outlines
          FROM spaces s LEFT JOIN search_spaces i ON i.space_id = s.id WHERE s.id = $1`,
       [spaceId],
     );
@@ -87,14 +102,17 @@ export class SearchRepository {
     if (!row) return null;
     return {
       space: { revisionId: row.revision_id, language: row.language, organizationId: row.organization_id },
-      indexed: row.indexed_revision !== null ? { revisionId: row.indexed_revision, config: row.indexed_config! } : null,
+      indexed:
+        row.indexed_revision !== null
+          ? { revisionId: row.indexed_revision, config: row.indexed_config!, outlines: row.indexed_outlines }
+          : null,
     };
   }
 
   /** Records the revision the index now reflects; a new configuration drops every row of the space first. */
   async markIndexed(manager: EntityManager, spaceId: string, state: IndexedSpace, reset: boolean): Promise<void> {
     if (reset) await manager.query('DELETE FROM search_spaces WHERE space_id = $1', [spaceId]);
-    await manager.query(MARK_INDEXED_SQL, [spaceId, state.revisionId, state.config]);
+    await manager.query(MARK_INDEXED_SQL, markIndexedParams(spaceId, state));
   }
 
   /**
@@ -109,7 +127,7 @@ export class SearchRepository {
       await this.markIndexed(manager, spaceId, state, false);
       return this.insertPages(manager, spaceId, state.config, pages);
     }
-    const batch = new WriteBatch().add(MARK_INDEXED_SQL, [spaceId, state.revisionId, state.config]);
+    const batch = new WriteBatch().add(MARK_INDEXED_SQL, markIndexedParams(spaceId, state));
     for (const [sql, params] of pageStatements(spaceId, state.config, pages)) batch.add(sql, params);
     await batch.run(manager);
   }
@@ -118,6 +136,12 @@ export class SearchRepository {
     for (let i = 0; i < pageIds.length; i += CHUNK) {
       await manager.query('DELETE FROM search_pages WHERE space_id = $1 AND page_id = ANY($2)', [spaceId, pageIds.slice(i, i + CHUNK)]);
     }
+  }
+
+  /** Removes the generated pages of these computed pages (whatever outline they came from). */
+  async removeGenerated(manager: EntityManager, spaceId: string, computedPageIds: string[]): Promise<void> {
+    if (computedPageIds.length === 0) return;
+    await manager.query('DELETE FROM search_pages WHERE space_id = $1 AND generated_by = ANY($2)', [spaceId, computedPageIds]);
   }
 
   /** Writes pages and their sections; each section's vector weighs the page title A, its heading B, its text D. */
@@ -262,8 +286,15 @@ export class SearchRepository {
   }
 }
 
-const MARK_INDEXED_SQL = `INSERT INTO search_spaces (space_id, revision_id, config) VALUES ($1, $2, $3)
-  ON CONFLICT (space_id) DO UPDATE SET revision_id = EXCLUDED.revision_id, config = EXCLUDED.config`;
+const MARK_INDEXED_SQL = `INSERT INTO search_spaces (space_id, revision_id, config, outlines) VALUES ($1, $2, $3, $4)
+  ON CONFLICT (space_id) DO UPDATE SET revision_id = EXCLUDED.revision_id, config = EXCLUDED.config, outlines = EXCLUDED.outlines`;
+
+const markIndexedParams = (spaceId: string, state: IndexedSpace): unknown[] => [
+  spaceId,
+  state.revisionId,
+  state.config,
+  JSON.stringify(state.outlines),
+];
 
 /**
  * The statements writing a chunk of pages (at most CHUNK), their sections and words (each in
@@ -273,8 +304,8 @@ const MARK_INDEXED_SQL = `INSERT INTO search_spaces (space_id, revision_id, conf
 function pageStatements(spaceId: string, config: string, chunk: IndexedPage[]): Array<[string, unknown[]]> {
   const statements: Array<[string, unknown[]]> = [
     [
-      `INSERT INTO search_pages (space_id, page_id, title, description, path, ancestors)
-       SELECT $1::text, * FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::jsonb[])`,
+      `INSERT INTO search_pages (space_id, page_id, title, description, path, ancestors, generated_by)
+       SELECT $1::text, * FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::jsonb[], $7::text[])`,
       [
         spaceId,
         chunk.map((p) => p.pageId),
@@ -282,6 +313,7 @@ function pageStatements(spaceId: string, config: string, chunk: IndexedPage[]): 
         chunk.map((p) => p.description),
         chunk.map((p) => p.path),
         chunk.map((p) => JSON.stringify(p.ancestors)),
+        chunk.map((p) => p.generatedBy ?? null),
       ],
     ],
   ];

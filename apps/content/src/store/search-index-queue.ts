@@ -33,3 +33,20 @@ export function enqueueSearchIndex(
   const job = searchIndexJob(space);
   return enqueueJob(manager, job.type, job.payload, { jobId: job.jobId });
 }
+
+/**
+ * Queues the indexing of spaces whose index may show a spec's generated pages from an outline
+ * other than the one just stored (`hash`; null: the spec is gone), in the transaction that stored
+ * it (`SpacesRepository.mayShowSpec` says which). The run finds what actually changed.
+ */
+export async function enqueueSearchIndexForSpec(
+  manager: EntityManager,
+  spaces: Array<{ id: string; revisionId: string; language: string | null }>,
+  slug: string,
+  hash: string | null,
+): Promise<void> {
+  for (const space of spaces) {
+    const job = searchIndexJob(space);
+    await enqueueJob(manager, job.type, job.payload, { jobId: `${job.jobId}-spec-${slug}-${hash ?? 'gone'}` });
+  }
+}

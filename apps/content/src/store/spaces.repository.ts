@@ -36,6 +36,25 @@ export interface LockedSpace {
 export class SpacesRepository {
   constructor(private readonly db: DataSource) {}
 
+  /**
+   * Spaces of an organization whose search index may show a spec's generated pages from an
+   * outline other than the newest: those whose index recorded the spec, those indexed before
+   * outlines were recorded, and those whose index is behind their main revision (an indexing run
+   * in flight may have read the outlines before the newest committed).
+   */
+  async mayShowSpec(
+    manager: EntityManager,
+    organizationId: string,
+    slug: string,
+  ): Promise<Array<{ id: string; revisionId: string; language: string | null }>> {
+    return manager.query(
+      `SELECT s.id, s.revision_id AS "revisionId", s.language FROM spaces s LEFT JOIN search_spaces i ON i.space_id = s.id
+        WHERE s.organization_id = $1 AND s.deleted_at IS NULL
+          AND (i.outlines IS NULL OR i.outlines ? $2 OR i.revision_id IS DISTINCT FROM s.revision_id)`,
+      [organizationId, slug],
+    );
+  }
+
   /** A space, deleted or not; null when unknown or already purged. */
   async find(id: string, manager: EntityManager = this.db.manager): Promise<SpaceEntity | null> {
     const text = `SELECT ${SPACE_COLUMNS} FROM spaces WHERE id = $1`;

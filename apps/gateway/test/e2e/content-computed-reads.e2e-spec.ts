@@ -147,6 +147,43 @@ describe('generated pages of a computed page, read alone', () => {
   });
 });
 
+describe('search follows the spec a computed page generates from', () => {
+  it('indexes generated pages when the spec is processed after the merge, and again for each new version', async () => {
+    const { client, orgId } = await newOrgAdmin('computed-search');
+    const space = await createSpace(client, orgId);
+    const cr = await createChangeRequest(client, space.id, 'API first, spec later');
+    await editContent(client, space.id, cr.id, [
+      { operation: 'insert_page', type: 'computed', title: 'API', slug: 'api', computed: source },
+    ]);
+    await merge(client, space.id, cr.id);
+    const titles = async (query: string) =>
+      expectOperation<{ items: Array<{ title: string }> }>(
+        await client.get(`/v1/spaces/${space.id}/search?query=${encodeURIComponent(query)}`),
+        'searchSpaceContent',
+        200,
+      ).items.map((p) => p.title);
+    // The merge is indexed before the spec exists: the computed page alone.
+    await eventually(async () => expect(await titles('API')).toEqual(['API']), 20_000);
+    expect(await titles('adopt')).toEqual([]);
+
+    // No read of the space in between: the spec's processing alone brings its pages into the index.
+    expectOperation(await client.post(`/v1/orgs/${orgId}/openapi`, { slug: 'pets', source: { text: petSpec } }), 'createOpenAPISpec', 201);
+    await specWhen(client, orgId, 'pets', (s) => processed(s) && s.lastVersion !== undefined);
+    await eventually(async () => expect(await titles('adopt')).toEqual(['Adopt a pet']), 20_000);
+
+    // A new version renames an operation: the old generated page leaves the index with it.
+    const renamed = petSpec.replace('Adopt a pet', 'Rehome a pet');
+    expectOperation(
+      await client.put(`/v1/orgs/${orgId}/openapi/pets`, { source: { text: renamed } }),
+      'createOrUpdateOpenAPISpecBySlug',
+      200,
+    );
+    await eventually(async () => expect(await titles('rehome')).toEqual(['Rehome a pet']), 20_000);
+    expect(await titles('adopt')).toEqual([]);
+    expect(await titles('list')).toEqual(['List pets']);
+  });
+});
+
 describe('reusable content operations refuse page fields', () => {
   it('answers 400 naming the page field instead of ignoring it', async () => {
     const { client, orgId } = await newOrgAdmin('reusable-fields');
