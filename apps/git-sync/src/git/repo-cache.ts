@@ -82,10 +82,13 @@ export class RepoCache {
   /** Drops repositories unused past the age bound, then the least recently used past the total bound; skips those in use. */
   prune(): Promise<void> {
     this.lastPrune = Date.now();
-    this.pruning ??= this.pruneNow()
-      .catch(() => undefined)
-      .finally(() => (this.pruning = undefined));
-    return this.pruning;
+    // One at a time; one asked for while another runs goes after it (it may have listed too early).
+    const run = (this.pruning ?? Promise.resolve()).then(() => this.pruneNow().catch(() => undefined));
+    this.pruning = run;
+    void run.finally(() => {
+      if (this.pruning === run) this.pruning = undefined;
+    });
+    return run;
   }
 
   private async pruneNow(): Promise<void> {
