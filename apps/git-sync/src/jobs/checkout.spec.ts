@@ -125,7 +125,7 @@ describe('fetchBranch: caps and what it leaves out', () => {
       expect(checkout.entries.map((e) => e.path).sort()).toEqual(['README.md', 'docs/a.md']);
       expect(checkout.symlinks).toEqual(['link.md']);
     } finally {
-      checkout.remove();
+      await checkout.remove();
     }
   });
 
@@ -161,7 +161,7 @@ describe('fetchBranch: caps and what it leaves out', () => {
     try {
       expect(checkout.entries.map((e) => e.path).sort()).toEqual(['README.md', 'docs/a.md']);
     } finally {
-      checkout.remove();
+      await checkout.remove();
     }
   });
 
@@ -201,7 +201,7 @@ describe('fetchBranch: caps and what it leaves out', () => {
       // The 3 MB outside the root never arrived.
       expect(objectBytes(checkout.dir)).toBeLessThan(100 * 1024);
     } finally {
-      checkout.remove();
+      await checkout.remove();
     }
   });
 
@@ -225,7 +225,7 @@ describe('fetchBranch: caps and what it leaves out', () => {
       await checkout.ensure([unchanged]);
       expect(present(unchanged)).toBe(true);
     } finally {
-      checkout.remove();
+      await checkout.remove();
     }
   });
 
@@ -235,7 +235,7 @@ describe('fetchBranch: caps and what it leaves out', () => {
     try {
       expect(checkout.entries.map((e) => e.path)).toEqual(expect.arrayContaining(['docs/README.md', 'docs/guide/a.md']));
     } finally {
-      checkout.remove();
+      await checkout.remove();
     }
   });
 
@@ -363,7 +363,12 @@ describe('fetchBranch: caps and what it leaves out', () => {
       const rebuilt = await fetchCached('kept');
       try {
         expect(rebuilt.dir).toBe(dir);
-        expect(rebuilt.entries.map((e) => e.path).sort()).toEqual(['.gitbook.yaml', 'docs/README.md', 'docs/guide/a.md', 'docs/guide/b.md']);
+        expect(rebuilt.entries.map((e) => e.path).sort()).toEqual([
+          '.gitbook.yaml',
+          'docs/README.md',
+          'docs/guide/a.md',
+          'docs/guide/b.md',
+        ]);
       } finally {
         await rebuilt.remove();
       }

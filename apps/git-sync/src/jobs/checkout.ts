@@ -29,7 +29,7 @@ export interface Checkout {
 }
 
 const noEnsure = (): Promise<void> => Promise.resolve();
-const noRead = (): Promise<Map<string, Buffer>> => Promise.resolve(new Map());
+const noRead = (): Promise<Map<string, Buffer>> => Promise.resolve(new Map<string, Buffer>());
 const noRemove = (): Promise<void> => Promise.resolve();
 
 /** A branch of `refs/heads/<branch>`. */
@@ -196,7 +196,16 @@ async function fetchRoot(options: FetchOptions & { root: NonNullable<FetchOption
     const branch = branchOf(options.ref);
     try {
       // No `ls-remote` first: a missing branch is told by the fetch itself (a round trip less).
-      await watched(['fetch', '-q', '--depth', '1', '--filter=blob:none', '--no-tags', 'origin', `+${options.ref}:refs/remotes/origin/${branch}`]);
+      await watched([
+        'fetch',
+        '-q',
+        '--depth',
+        '1',
+        '--filter=blob:none',
+        '--no-tags',
+        'origin',
+        `+${options.ref}:refs/remotes/origin/${branch}`,
+      ]);
     } catch (error) {
       if (!(error instanceof GitError) || !MISSING_REF.test(error.message)) throw error;
       if (!options.allowMissing) throw new BadRepositoryError(`the repository has no branch ${branch}`);
@@ -204,7 +213,9 @@ async function fetchRoot(options: FetchOptions & { root: NonNullable<FetchOption
       return { dir, commit: '', entries: [], symlinks: [], report: [], ensure: noEnsure, read: noRead, remove: noRemove };
     }
     dropPromisorRemote(dir);
-    const commit = readLooseRef(dir, `refs/remotes/origin/${branch}`) ?? (await run(['rev-parse', `refs/remotes/origin/${branch}`])).toString('utf8').trim();
+    const commit =
+      readLooseRef(dir, `refs/remotes/origin/${branch}`) ??
+      (await run(['rev-parse', `refs/remotes/origin/${branch}`])).toString('utf8').trim();
     // Without -l: a size needs the blob. Sizes come from the blobs once here.
     const tree = parseLsTree(await run(['ls-tree', '-r', '-z', '--full-tree', commit]));
     /** Blobs of the commit not in the repository (learnt per blob: outside the root they are never asked about). */
@@ -214,7 +225,17 @@ async function fetchRoot(options: FetchOptions & { root: NonNullable<FetchOption
       if (wanted.length === 0) return;
       try {
         await watched(
-          ['-c', 'fetch.negotiationAlgorithm=noop', 'fetch', '-q', '--no-tags', '--no-write-fetch-head', '--recurse-submodules=no', '--stdin', 'origin'],
+          [
+            '-c',
+            'fetch.negotiationAlgorithm=noop',
+            'fetch',
+            '-q',
+            '--no-tags',
+            '--no-write-fetch-head',
+            '--recurse-submodules=no',
+            '--stdin',
+            'origin',
+          ],
           wanted.join('\n') + '\n',
         );
       } catch (error) {
@@ -376,7 +397,8 @@ async function fetchWhole(options: FetchOptions): Promise<Checkout> {
   const { limits } = options;
   try {
     const branch = branchOf(options.ref);
-    if (!(await hasBranch(run, options))) return { dir, commit: '', entries: [], symlinks: [], report: [], ensure: noEnsure, read: noRead, remove };
+    if (!(await hasBranch(run, options)))
+      return { dir, commit: '', entries: [], symlinks: [], report: [], ensure: noEnsure, read: noRead, remove };
     await watched(['fetch', '-q', '--depth', '1', '--no-tags', 'origin', `+${options.ref}:refs/remotes/origin/${branch}`]);
     const commit = (await run(['rev-parse', `refs/remotes/origin/${branch}`])).toString('utf8').trim();
     const all = parseLsTree(await run(['ls-tree', '-r', '-l', '-z', '--full-tree', commit]));
