@@ -203,6 +203,8 @@ async function fetchRoot(options: FetchOptions & { root: NonNullable<FetchOption
         '1',
         '--filter=blob:none',
         '--no-tags',
+        // The commit is read from the ref it updates (FETCH_HEAD would only be written to disk).
+        '--no-write-fetch-head',
         'origin',
         `+${options.ref}:refs/remotes/origin/${branch}`,
       ]);
