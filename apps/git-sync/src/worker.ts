@@ -6,12 +6,28 @@ import { NestFactory } from '@nestjs/core';
 import { DataSource } from 'typeorm';
 import { GitSyncEnv } from './config/git-sync.env';
 import { PagePool } from './format/page-pool';
+import { RepoCache } from './git/repo-cache';
 import { CredentialSealer } from './git/sealed-credentials';
 import { exportJob } from './jobs/export.job';
 import { type GitJobDeps, importJob } from './jobs/import.job';
 import { PageSourceRepository } from './sync/page-source.repository';
 import { SyncStateRepository } from './sync/sync-state.repository';
 import { GitSyncWorkerModule } from './worker.module';
+
+/** Import repositories kept between jobs, within the environment's bounds (none when GIT_CACHE_MAX_BYTES is 0). */
+function repoCache(env: GitSyncEnv): RepoCache | undefined {
+  if (env.GIT_CACHE_MAX_BYTES === 0) return undefined;
+  return new RepoCache({
+    root: join(resolve(env.BINDERY_DATA_DIR), 'cache'),
+    // A space's repository holds its root and what changed since: past twice the cap on one, it starts over.
+    maxRepoBytes: Math.min(2 * env.GIT_MAX_REPO_BYTES, env.GIT_CACHE_MAX_BYTES),
+    maxTotalBytes: env.GIT_CACHE_MAX_BYTES,
+    maxAgeMs: env.GIT_CACHE_MAX_AGE_HOURS * 3600_000,
+    maxPacks: 64,
+    // Held for a whole import (its pages read from it); refreshed while held, so only a dead holder's lock gets this old.
+    lockStaleMs: 2 * 60_000,
+  });
+}
 
 /**
  * `node dist/worker.js`: git sync's worker (its own compose service and stack entry): imports and
@@ -34,6 +50,7 @@ runWorkerMain(async () => {
     policy: AddressPolicy.fromList(env.GIT_ALLOW_PRIVATE_HOSTS),
     limits: { maxBytes: env.GIT_MAX_REPO_BYTES, maxFiles: env.GIT_MAX_FILES, timeoutMs: env.GIT_TIMEOUT_MS },
     workRoot: join(resolve(env.BINDERY_DATA_DIR), 'work'),
+    cache: repoCache(env),
     converter: pool,
   };
   const worker = await runWorker({

@@ -9,7 +9,7 @@ export class GitSyncEnv extends ServiceEnv {
   @MinLength(32, { message: 'must be at least 32 characters (a generated secret)' })
   GIT_CREDENTIALS_SECRET!: string;
 
-  /** Where the worker clones repositories (temporary directories, removed after each job). */
+  /** Where the worker clones repositories: `work/` (temporary, removed after each job) and `cache/` (one kept per imported space, bounded below). */
   @IsString()
   @MinLength(1)
   BINDERY_DATA_DIR: string = './.data/files/git-sync';
@@ -42,6 +42,21 @@ export class GitSyncEnv extends ServiceEnv {
   @Min(1000)
   @Max(3_600_000)
   GIT_CONTENT_TIMEOUT_MS: number = 300_000;
+
+  /**
+   * Bytes all kept import repositories may hold together (one per space, under BINDERY_DATA_DIR/cache;
+   * a re-import then fetches only what changed); the least recently used go first. 0 keeps none:
+   * every import clones afresh.
+   */
+  @IsInt()
+  @Min(0)
+  GIT_CACHE_MAX_BYTES: number = 2 * 1024 * 1024 * 1024;
+
+  /** Hours a kept import repository may go unused before it is dropped. */
+  @IsInt()
+  @Min(1)
+  @Max(24 * 365)
+  GIT_CACHE_MAX_AGE_HOURS: number = 7 * 24;
 
   /** Time a single git command (clone, push) may take, in ms. */
   @IsInt()

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { dirname, resolve } from 'node:path';
 
 /** Options every git command runs with: http(s) only, no hooks, no prompts, no system/global config. */
 const SAFE_CONFIG = [
@@ -55,6 +56,9 @@ export function git(args: string[], options: GitRunOptions): Promise<Buffer> {
     GIT_COMMITTER_EMAIL: 'git-sync@bindery.invalid',
     LANG: 'C',
   };
+  // Every repository of ours is its own directory: a broken one must fail, never make git find an
+  // enclosing repository (the data directory may sit inside a checkout) and work on that instead.
+  if (options.cwd) env.GIT_CEILING_DIRECTORIES = dirname(resolve(options.cwd));
   const { username, password } = options.credentials ?? {};
   if (username !== undefined || password !== undefined) {
     const token = Buffer.from(`${username ?? ''}:${password ?? ''}`).toString('base64');

@@ -1,12 +1,13 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AddressPolicy, isPermanentJobError } from '@bindery/platform';
-import { fetchBranch } from './checkout';
+import { RepoCache } from '../git/repo-cache';
+import { fetchBranch, withoutSection } from './checkout';
 import { classifyFailure, LimitError } from './failures';
 
 const GIT_ENV = { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@t', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@t' };
@@ -124,7 +125,7 @@ describe('fetchBranch: caps and what it leaves out', () => {
       expect(checkout.entries.map((e) => e.path).sort()).toEqual(['README.md', 'docs/a.md']);
       expect(checkout.symlinks).toEqual(['link.md']);
     } finally {
-      checkout.remove();
+      await checkout.remove();
     }
   });
 
@@ -160,7 +161,7 @@ describe('fetchBranch: caps and what it leaves out', () => {
     try {
       expect(checkout.entries.map((e) => e.path).sort()).toEqual(['README.md', 'docs/a.md']);
     } finally {
-      checkout.remove();
+      await checkout.remove();
     }
   });
 
@@ -200,7 +201,7 @@ describe('fetchBranch: caps and what it leaves out', () => {
       // The 3 MB outside the root never arrived.
       expect(objectBytes(checkout.dir)).toBeLessThan(100 * 1024);
     } finally {
-      checkout.remove();
+      await checkout.remove();
     }
   });
 
@@ -224,7 +225,7 @@ describe('fetchBranch: caps and what it leaves out', () => {
       await checkout.ensure([unchanged]);
       expect(present(unchanged)).toBe(true);
     } finally {
-      checkout.remove();
+      await checkout.remove();
     }
   });
 
@@ -234,7 +235,7 @@ describe('fetchBranch: caps and what it leaves out', () => {
     try {
       expect(checkout.entries.map((e) => e.path)).toEqual(expect.arrayContaining(['docs/README.md', 'docs/guide/a.md']));
     } finally {
-      checkout.remove();
+      await checkout.remove();
     }
   });
 
@@ -249,5 +250,142 @@ describe('fetchBranch: caps and what it leaves out', () => {
     }).catch((e: unknown) => e);
     expect((error as Error).message).toBe('the repository has no branch nope');
     expect(isPermanentJobError(classifyFailure(error))).toBe(true);
+  });
+  describe('with a kept repository per space (re-imports)', () => {
+    const cache = new RepoCache({
+      root: join(root, 'cache'),
+      maxRepoBytes: 10 * 1024 * 1024,
+      maxTotalBytes: 100 * 1024 * 1024,
+      maxAgeMs: 3600_000,
+      maxPacks: 64,
+      lockStaleMs: 60_000,
+    });
+    const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, env: GIT_ENV }).toString('utf8').trim();
+    const fetchCached = (name: string, ref = 'refs/heads/main') =>
+      fetchBranch({
+        workRoot,
+        url: url(servers[0], name),
+        ref,
+        policy,
+        limits: { maxBytes: 10 * 1024 * 1024, maxFiles: 100, timeoutMs: 20_000 },
+        checkout: false,
+        cache,
+        cacheKey: `space-of-${name}`,
+        root: async (read) => (/root: \.\/docs\//.test((await read('.gitbook.yaml'))?.toString('utf8') ?? '') ? 'docs' : ''),
+      });
+    /** Commits `files` on main of `name` (made by `repo`) and pushes them to its bare repository. */
+    const commit = (name: string, files: Record<string, string>) => {
+      const work = join(root, `${name}-work`);
+      for (const [path, text] of Object.entries(files)) writeFileSync(join(work, path), text);
+      git(work, 'commit', '-q', '-am', 'change');
+      git(work, 'push', '-q', join(root, `${name}.git`), 'main');
+    };
+    const packs = (dir: string) => readdirSync(join(dir, '.git', 'objects', 'pack')).filter((f) => f.endsWith('.idx'));
+    /** Type and id of every object in the given packs. */
+    const objectsIn = (dir: string, idx: string[]) =>
+      idx.flatMap((file) =>
+        git(dir, 'verify-pack', '-v', join('.git', 'objects', 'pack', file))
+          .split('\n')
+          .map((line) => /^([0-9a-f]{40}) (commit|tree|blob|tag) /.exec(line))
+          .filter((m): m is RegExpExecArray => m !== null)
+          .map((m) => ({ oid: m[1], type: m[2] })),
+      );
+
+    beforeAll(() => {
+      const bare = repo('kept', {
+        '.gitbook.yaml': 'root: ./docs/\n',
+        'docs/README.md': '# Docs\n',
+        'docs/guide/a.md': 'A',
+        'docs/guide/b.md': 'B',
+        'app/big.bin': randomBytes(512 * 1024),
+      });
+      bare('config', 'uploadpack.allowFilter', 'true');
+      bare('config', 'uploadpack.allowAnySHA1InWant', 'true');
+    });
+
+    it('re-imports a one-page commit by fetching that commit, the trees on its path and the changed blob only', async () => {
+      const first = await fetchCached('kept');
+      const dir = first.dir;
+      expect(dir.startsWith(join(root, 'cache'))).toBe(true);
+      await first.remove();
+      const before = new Set(packs(dir));
+
+      commit('kept', { 'docs/guide/a.md': 'A, changed' });
+      const again = await fetchCached('kept');
+      try {
+        expect(again.dir).toBe(dir);
+        const changed = again.entries.find((e) => e.path === 'docs/guide/a.md')!;
+        expect(changed.size).toBe('A, changed'.length);
+        const received = objectsIn(
+          dir,
+          packs(dir).filter((p) => !before.has(p)),
+        );
+        // The commit, the trees from the top to docs/guide, and one blob: nothing else came again.
+        expect(received.filter((o) => o.type === 'commit')).toHaveLength(1);
+        // Trees: the new ones from the top to docs/guide; an old one may be appended by git itself
+        // as the base of a delta (`index-pack --fix-thin`), never one off the changed path.
+        const path = (commitish: string) => ['', 'docs', 'docs/guide'].map((p) => git(dir, 'rev-parse', `${commitish}:${p}`));
+        const trees = received.filter((o) => o.type === 'tree').map((o) => o.oid);
+        expect(trees).toEqual(expect.arrayContaining(path(again.commit)));
+        expect([...path(again.commit), ...path(first.commit)]).toEqual(expect.arrayContaining(trees));
+        expect(received.filter((o) => o.type === 'blob').map((o) => o.oid)).toEqual([changed.oid]);
+        expect((await again.read([changed.oid])).get(changed.oid)!.toString('utf8')).toBe('A, changed');
+        // The unchanged pages are read from the kept repository, not fetched.
+        const kept = again.entries.find((e) => e.path === 'docs/guide/b.md')!;
+        expect((await again.read([kept.oid])).get(kept.oid)!.toString('utf8')).toBe('B');
+        // Lazy fetching stays off: git wrote no promisor remote that it could fetch from on its own.
+        expect(readFileSync(join(dir, '.git', 'config'), 'utf8')).not.toMatch(/remote|promisor|partialclone/i);
+      } finally {
+        await again.remove();
+      }
+    });
+
+    it('lets a second import of the same space at the same time work in a throwaway repository', async () => {
+      const [one, two] = await Promise.all([fetchCached('kept'), fetchCached('kept')]);
+      const dirs = [one.dir, two.dir];
+      try {
+        expect(dirs.filter((d) => d.startsWith(join(root, 'cache')))).toHaveLength(1);
+        expect(dirs.filter((d) => d.startsWith(workRoot))).toHaveLength(1);
+        expect(one.entries.map((e) => e.oid)).toEqual(two.entries.map((e) => e.oid));
+      } finally {
+        await one.remove();
+        await two.remove();
+      }
+      expect(readdirSync(workRoot).filter((d) => d.startsWith('repo-'))).toEqual([]);
+    });
+
+    it('drops a broken kept repository and builds it again on the next import', async () => {
+      const first = await fetchCached('kept');
+      const dir = first.dir;
+      await first.remove();
+      writeFileSync(join(dir, '.git', 'HEAD'), 'not a ref\n');
+      await expect(fetchCached('kept')).rejects.toThrow();
+      const rebuilt = await fetchCached('kept');
+      try {
+        expect(rebuilt.dir).toBe(dir);
+        expect(rebuilt.entries.map((e) => e.path).sort()).toEqual([
+          '.gitbook.yaml',
+          'docs/README.md',
+          'docs/guide/a.md',
+          'docs/guide/b.md',
+        ]);
+      } finally {
+        await rebuilt.remove();
+      }
+    });
+
+    it('refuses an unknown branch, as the fetch itself tells (no ls-remote first)', async () => {
+      const error = await fetchCached('kept', 'refs/heads/nope').catch((e: unknown) => e);
+      expect((error as Error).message).toBe('the repository has no branch nope');
+      expect(isPermanentJobError(classifyFailure(error))).toBe(true);
+    });
+  });
+});
+
+describe('withoutSection', () => {
+  it('removes one section of a git config, header to the next header, and keeps the rest', () => {
+    const config = '[core]\n\tbare = false\n[remote "origin"]\n\tpromisor = true\n\tpartialclonefilter = blob:none\n[gc]\n\tauto = 0\n';
+    expect(withoutSection(config, 'remote "origin"')).toBe('[core]\n\tbare = false\n[gc]\n\tauto = 0\n');
+    expect(withoutSection('[core]\n\tbare = true\n', 'remote "origin"')).toBe('[core]\n\tbare = true\n');
   });
 });

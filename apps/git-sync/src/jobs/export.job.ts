@@ -150,7 +150,7 @@ async function runExport(deps: GitJobDeps, payload: GitJobPayload, ctx: JobConte
       changed ? `exported as ${commit}; ${timing}` : `nothing to export: the branch already has this content; ${timing}`,
     );
   } finally {
-    checkout.remove();
+    await checkout.remove();
     rmSync(`${checkout.dir}.out`, { recursive: true, force: true });
   }
 }

@@ -2,7 +2,7 @@ import { posix } from 'node:path';
 import { ContentSubjects, GitSyncJobs, type ImportFile, type ImportPage, type RequestContext } from '@bindery/contracts';
 import { type AddressPolicy, defineJob, type JobContext, type JobDefinition, logger, type ServiceClient } from '@bindery/platform';
 import type { DataSource } from 'typeorm';
-import { readBlobs } from '../git/git-cli';
+import type { RepoCache } from '../git/repo-cache';
 import type { CredentialSealer } from '../git/sealed-credentials';
 import { contentTypeOf } from '../format/content-types';
 import { readGitbookConfig } from '../format/gitbook-config';
@@ -26,6 +26,8 @@ export interface GitJobDeps {
   policy: AddressPolicy;
   limits: CheckoutLimits;
   workRoot: string;
+  /** Repositories kept between imports (a re-import fetches only what changed); none: a fresh clone each time. */
+  cache?: RepoCache;
   /** Parses and writes page Markdown (on a pool of threads). */
   converter: PageConverter;
 }
@@ -92,6 +94,8 @@ async function runImport(deps: GitJobDeps, payload: GitJobPayload, ctx: JobConte
     limits: deps.limits,
     checkout: false,
     signal: ctx.signal,
+    cache: deps.cache,
+    cacheKey: payload.spaceId,
     // Blobs the last import read are not fetched again (a one-page commit fetches one page).
     known: knownBlobs(state?.paths),
     // Only the content root is fetched: `.gitbook.yaml` (in the project directory) says where it is.
@@ -103,12 +107,7 @@ async function runImport(deps: GitJobDeps, payload: GitJobPayload, ctx: JobConte
   try {
     const byPath = new Map(checkout.entries.map((e) => [e.path, e]));
     const read = async (paths: string[]) => {
-      await checkout.ensure(paths.map((p) => byPath.get(p)!.oid));
-      const blobs = await readBlobs(
-        checkout.dir,
-        paths.map((p) => byPath.get(p)!.oid),
-        deps.limits.timeoutMs,
-      );
+      const blobs = await checkout.read(paths.map((p) => byPath.get(p)!.oid));
       return new Map(paths.map((p) => [p, blobs.get(byPath.get(p)!.oid)!]));
     };
     const configPath = posix.join(payload.projectDir || '.', '.gitbook.yaml');
@@ -126,10 +125,7 @@ async function runImport(deps: GitJobDeps, payload: GitJobPayload, ctx: JobConte
     // Hostile or broken input fails the import before anything is stored: the space stays as it was.
     const symlinks = checkout.symlinks.filter((p) => p.startsWith(prefix)).map((p) => `${p}: a symlink`);
     const bodies = new BodyStore(deps.content, jobContext(payload), payload.spaceId);
-    const fileStore = new FileStore(deps.content, jobContext(payload), payload.spaceId, async (oids) => {
-      await checkout.ensure(oids);
-      return readBlobs(checkout.dir, oids, deps.limits.timeoutMs);
-    });
+    const fileStore = new FileStore(deps.content, jobContext(payload), payload.spaceId, (oids) => checkout.read(oids));
     const previous = state?.paths ?? { pages: {}, files: {} };
     let outline: Promise<unknown> | undefined;
     const stream: ImportStream = {
@@ -235,6 +231,6 @@ async function runImport(deps: GitJobDeps, payload: GitJobPayload, ctx: JobConte
       report.length > 0 ? `imported ${timing}; ${report.length} note(s): ${report.slice(0, 20).join('; ')}` : `imported ${timing}`,
     );
   } finally {
-    checkout.remove();
+    await checkout.remove();
   }
 }
