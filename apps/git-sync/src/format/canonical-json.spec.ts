@@ -3,7 +3,9 @@ import { canonicalJson } from './canonical-json';
 describe('canonicalJson (the text content stores a body as: its stableStringify)', () => {
   it('sorts object keys at every depth, leaves out undefined members and writes no whitespace', () => {
     const value = { object: 'block', type: 'p', key: 'k', isVoid: false, data: { z: 1, a: [{ y: null, b: 'é"\\' }] }, gone: undefined };
-    expect(canonicalJson(value)).toBe('{"data":{"a":[{"b":"é\\"\\\\","y":null}],"z":1},"isVoid":false,"key":"k","object":"block","type":"p"}');
+    expect(canonicalJson(value)).toBe(
+      '{"data":{"a":[{"b":"é\\"\\\\","y":null}],"z":1},"isVoid":false,"key":"k","object":"block","type":"p"}',
+    );
   });
 
   it('sorts keys by UTF-16 code units, as content does (capitals before small letters)', () => {

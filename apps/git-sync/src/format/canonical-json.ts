@@ -11,21 +11,11 @@
  * a value holding one (rare in a document) is written by hand instead; the text is the same.
  */
 export function canonicalJson(value: unknown): string {
-  return canonicalForm(value).text;
-}
-
-/**
- * The canonical text, and the value with its keys in that order (a copy; the value itself when
- * it holds an integer-like key): what walks the value again after, such as `pageSourceHash`,
- * then finds its keys sorted already.
- */
-export function canonicalForm<T>(value: T): { text: string; sorted: T } {
   try {
-    const sorted = sortedCopy(value) as T;
-    return { text: JSON.stringify(sorted) ?? 'null', sorted };
+    return JSON.stringify(sortedCopy(value)) ?? 'null';
   } catch (error) {
     if (error !== INTEGER_KEY) throw error;
-    return { text: canonicalText(value), sorted: value };
+    return canonicalText(value);
   }
 }
 
@@ -61,14 +51,15 @@ function canonicalText(value: unknown): string {
   return `{${parts.join(',')}}`;
 }
 
-/** The keys in sorted order (most objects a converter builds share a few key lists; sorting is skipped when in order). */
-function sortedKeys(record: Record<string, unknown>): string[] {
+/** The keys in sorted order (sorting skipped when they are in order already). */
+export function sortedKeys(record: Record<string, unknown>): string[] {
   const keys = Object.keys(record);
   for (let i = 1; i < keys.length; i++) if (keys[i - 1] > keys[i]) return keys.sort();
   return keys;
 }
 
-function isIntegerLike(key: string): boolean {
+/** Whether JavaScript lists this key before the others (the regular expression runs only on a key starting with a digit). */
+export function isIntegerLike(key: string): boolean {
   const first = key.charCodeAt(0);
   return first >= 48 && first <= 57 && INTEGER_LIKE.test(key);
 }

@@ -7,9 +7,9 @@ import { posix } from 'node:path';
 import type { ImportPage, JsonDocument } from '@bindery/contracts';
 import { FrontmatterError, markdownInputError, readPageMarkdown } from '@bindery/document';
 import { parse as parseYaml } from 'yaml';
-import { canonicalForm } from './canonical-json';
+import { canonicalJson } from './canonical-json';
 import { resolveInclude } from './includes';
-import { pageSourceHash } from './page-source';
+import { bodyAndSourceHash } from './page-source';
 import { resolvePath, stableId } from './paths';
 
 /** What every page of one import resolves against: built once per import, sent once per thread. */
@@ -113,11 +113,9 @@ export function readPage(task: PageTask, prepared: PreparedContext): PageRead {
   const linked = new Map<string, string>();
   const document = resolveRefs(parsed.document, path, prepared, linked, notes);
   const pathOfFile = new Map([...linked].map(([file, id]) => [id, file]));
-  // Serialised canonically first: the source hash then walks a copy whose keys need no sorting.
-  const { text: body, sorted } = canonicalForm(document);
-  const hash = task.hash
-    ? pageSourceHash({ ...fields, document: sorted }, path, { page: (id) => prepared.pagePaths.get(id), file: (id) => pathOfFile.get(id) })
-    : '';
+  const { body, hash } = task.hash
+    ? bodyAndSourceHash({ ...fields, document }, path, { page: (id) => prepared.pagePaths.get(id), file: (id) => pathOfFile.get(id) })
+    : { body: canonicalJson(document), hash: '' };
   return {
     kind: 'page',
     body,
