@@ -1,8 +1,9 @@
 // One page file read whole: parsed, its front matter applied, its includes and relative links
-// resolved, its source hash taken and its body serialised (canonically, as content stores it). This runs on the page threads (see
-// `page.worker.ts`): done on the worker's event loop, resolving, hashing and handing object graphs
-// between threads kept that loop 85–95 % busy while the threads waited on it. A thread gets the
-// import's context once (`PageContext`) and sends back a compact result with the body as JSON text.
+// resolved, its source hash taken and its body serialised (canonically, as content stores it).
+// This runs on the page threads (see `page.worker.ts`): done on the worker's event loop,
+// resolving, hashing and handing object graphs between threads kept that loop 85–95 % busy while
+// the threads waited on it. A thread gets the import's context once (`PageContext`) and sends
+// back a compact result with the body as JSON text.
 import { posix } from 'node:path';
 import type { ImportPage, JsonDocument } from '@bindery/contracts';
 import { FrontmatterError, markdownInputError, readPageMarkdown } from '@bindery/document';
