@@ -1,23 +1,22 @@
-import type { JsonDocument } from '@bindery/contracts';
 import type { EntityManager } from 'typeorm';
-import { stableStringify, textHash } from '../model/content-hash';
+import { textHash } from '../model/content-hash';
 import { holdContentWriteLock } from '../store/content-write-lock';
 import { extractRefs } from '../store/document-refs';
+import type { ImportedBody } from './imported-body';
 
 /**
  * Stores an importer's page bodies (and their link index) in two statements, and gives each
  * body's hash, in order: what `ContentStore.saveDocuments` writes, shaped for a thousand bodies.
  * Bodies already stored (a retried import, a page copied across folders) are only hashed: a
  * first query finds them, so Postgres neither parses nor compresses them again. The rest go as one
- * JSON array text: each body is already serialised once for its hash, and the array is those texts
- * joined, where a `jsonb[]` parameter had the driver escape every character of every body. It is
+ * JSON array text: each body comes with its canonical text (`ImportedBody`, hashed as it is), and
+ * the array is those texts joined, where a `jsonb[]` parameter had the driver escape every character of every body. It is
  * read as `json` (only cut into elements), each element then parsed once into `jsonb`.
  */
-export async function storeImportedBodies(manager: EntityManager, documents: JsonDocument[]): Promise<string[]> {
-  if (documents.length === 0) return [];
+export async function storeImportedBodies(manager: EntityManager, bodies: ImportedBody[]): Promise<string[]> {
+  if (bodies.length === 0) return [];
   await holdContentWriteLock(manager);
-  const texts = documents.map((d) => stableStringify(d));
-  const hashes = texts.map(textHash);
+  const hashes = bodies.map((body) => textHash(body.text));
   const rows: Array<{ hash: string }> = await manager.query('SELECT hash FROM documents WHERE hash = ANY($1)', [[...new Set(hashes)]]);
   const stored = new Set(rows.map((row) => row.hash));
   const fresh: number[] = [];
@@ -33,11 +32,11 @@ export async function storeImportedBodies(manager: EntityManager, documents: Jso
        SELECT h.hash, b.body::jsonb FROM unnest($1::text[]) WITH ORDINALITY AS h(hash, n)
        JOIN json_array_elements($2::json) WITH ORDINALITY AS b(body, n) USING (n)
      ON CONFLICT DO NOTHING`,
-    [freshHashes, `[${fresh.map((i) => texts[i]).join(',')}]`],
+    [freshHashes, `[${fresh.map((i) => bodies[i].text).join(',')}]`],
   );
   // The link index of each body, derived once here so link lists never re-read bodies.
   const refs = fresh.map((i) => {
-    const { refs: found, anchors } = extractRefs(documents[i]);
+    const { refs: found, anchors } = extractRefs(bodies[i].document);
     return [found, anchors];
   });
   await manager.query(

@@ -15,7 +15,6 @@ import {
   type ImportStoreDocumentsResult,
   type ImportStoreFilesInput,
   type ImportStoreFilesResult,
-  type JsonDocument,
   type RequestContext,
   type RevisionCreatedEvent,
 } from '@bindery/contracts';
@@ -32,7 +31,8 @@ import { ContentStore } from '../store/content-store';
 import { RevisionsRepository } from '../store/revisions.repository';
 import { SpaceAccess } from '../store/space-access';
 import { SpacesRepository } from '../store/spaces.repository';
-import { buildImportTree, checkedDocument, importedReusableContents } from './import-tree';
+import { buildImportTree, importedReusableContents } from './import-tree';
+import { canonicalBody, serialisedBody } from './imported-body';
 import { checkedHashes, withinReply } from './read-batches';
 import { storeImportedBodies } from './imported-bodies.repository';
 
@@ -77,13 +77,12 @@ export class ImportsService {
     if (!Array.isArray(sent)) throw badRequest(`${field}: must be a list`);
     if (sent.length > IMPORT_STORE_DOCUMENTS_MAX) throw badRequest(`${field}: at most ${IMPORT_STORE_DOCUMENTS_MAX} per request`);
     await this.access.load(ctx, input.spaceId, 'edit');
-    const documents = sent.map((d: unknown, i) =>
-      checkedDocument(field === 'documentTexts' ? parsedText(d, `${field}[${i}]`) : (d as JsonDocument), `${field}[${i}]`),
-    );
-    const stored = documents.filter((d) => d.nodes.length > 0);
+    // Texts are taken as sent once checked canonical; values are serialised here (see `canonicalBody`).
+    const bodies = sent.map((d: unknown, i) => (field === 'documentTexts' ? canonicalBody : serialisedBody)(d, `${field}[${i}]`));
+    const stored = bodies.filter((body) => body.document.nodes.length > 0);
     const hashes = await this.db.transaction((manager) => storeImportedBodies(manager, stored));
     let next = 0;
-    return { hashes: documents.map((d) => (d.nodes.length > 0 ? hashes[next++] : null)) };
+    return { hashes: bodies.map((body) => (body.document.nodes.length > 0 ? hashes[next++] : null)) };
   }
 
   async apply(ctx: RequestContext, input: ImportApplyInput): Promise<ImportApplyResult> {
@@ -204,14 +203,4 @@ function sameList(a: string[], b: string[]): boolean {
 /** A revision with nothing in it: an import's outline may stand in for it (see `onlyIfEmpty`). */
 function isEmptyRevision(revision: { pages: unknown[]; files: unknown[]; reusableContents?: unknown[] | null }): boolean {
   return revision.pages.length === 0 && revision.files.length === 0 && (revision.reusableContents?.length ?? 0) === 0;
-}
-
-/** A body sent as JSON text, parsed (400 when it is not JSON text). */
-function parsedText(text: unknown, field: string): JsonDocument {
-  if (typeof text !== 'string') throw badRequest(`${field}: must be a document's JSON text`);
-  try {
-    return JSON.parse(text) as JsonDocument;
-  } catch {
-    throw badRequest(`${field}: must be a document's JSON text`);
-  }
 }

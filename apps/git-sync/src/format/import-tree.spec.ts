@@ -100,8 +100,8 @@ describe('planImport', () => {
     const start = plan.pages[1].pages[0];
     expect(start).toMatchObject({ title: 'Start [here]', description: 'How to start', hidden: true, slug: 'start' });
     expect(start.pages[0].title).toBe('Evil');
-    expect(JSON.stringify(plan.pages[0].document)).toContain(`"kind":"anchor","anchor":"install","page":"${start.id}"`);
-    expect(JSON.stringify(plan.pages[0].document)).toContain(`"kind":"file","file":"${plan.ids.files['.gitbook/assets/logo.png'].id}"`);
+    expect(JSON.stringify(plan.pages[0].document)).toContain(`"anchor":"install","kind":"anchor","page":"${start.id}"`);
+    expect(JSON.stringify(plan.pages[0].document)).toContain(`"file":"${plan.ids.files['.gitbook/assets/logo.png'].id}","kind":"file"`);
     expect(plan.refused).toEqual(['summary: "Evil" points outside the root (../../etc/passwd)']);
     expect(plan.report.join('\n')).toMatch(/nowhere\.md/);
 

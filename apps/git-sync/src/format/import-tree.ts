@@ -1,6 +1,7 @@
 import { posix } from 'node:path';
 import type { ImportPage, ImportReusableContent, JsonDocument } from '@bindery/contracts';
 import { codeBlockDocument } from '@bindery/document';
+import { canonicalJson } from './canonical-json';
 import type { GitbookConfig } from './gitbook-config';
 import { isIncludePath, readInclude, resolveIncludes } from './includes';
 import { type PageSource, pageSourceHash } from './page-source';
@@ -293,7 +294,7 @@ export async function planImport(
       report.push(`${item.path}: ${why}; imported unparsed, as a code block of its Markdown`);
       const document = codeBlockDocument(text, 'markdown') as unknown as JsonDocument;
       ids.pages[item.key].files = [];
-      body = JSON.stringify(document);
+      body = canonicalJson(document);
       if (page.remembered)
         hash = pageSourceHash({ ...item.page, document }, item.path!, { page: (id) => pathOfPage.get(id), file: () => undefined });
       if (!hooks.onBody) item.page.document = document;

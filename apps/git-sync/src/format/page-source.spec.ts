@@ -3,7 +3,8 @@ import type { ExportRead } from './export-tree';
 import { planExport } from './export-tree';
 import { readGitbookConfig } from './gitbook-config';
 import { planImport } from './import-tree';
-import { pageSourceHash } from './page-source';
+import { canonicalJson } from './canonical-json';
+import { bodyAndSourceHash, pageSourceHash } from './page-source';
 
 // Written by hand, not as the Markdown writer would write it: `-` bullets, `*` emphasis, a
 // trailing blank line, no front matter folding. An export must give these bytes back untouched.
@@ -124,5 +125,18 @@ describe('pageSourceHash', () => {
       ),
     ) as ImportPage['document'];
     expect(pageSourceHash({ description: 'How', title: 'Start', document: reordered }, 'guide/start.md', paths)).toBe(expected);
+  });
+
+  it("is given with the body's canonical text by one walk (bodyAndSourceHash), the same as the two apart", () => {
+    const page = { title: 'Start', description: 'How', document: document! };
+    const withoutIntegerKeys = JSON.parse(JSON.stringify(document).replace(/"(10|9|2)":/g, '"r$1":')) as typeof page.document;
+    const emptyData = { ...document!, nodes: [{ object: 'block', type: 'divider', key: 'k', data: {}, isVoid: true }, ...document!.nodes] };
+    for (const body of [document!, withoutIntegerKeys, emptyData]) {
+      expect(bodyAndSourceHash({ ...page, document: body }, 'guide/start.md', paths)).toEqual({
+        body: canonicalJson(body),
+        hash: pageSourceHash({ ...page, document: body }, 'guide/start.md', paths),
+      });
+    }
+    expect(bodyAndSourceHash(page, 'guide/start.md', paths).hash).toBe('e3a6b97fbf45f07c34f8686560e80266d9531baeffe762c38d20a7f30dad1829');
   });
 });

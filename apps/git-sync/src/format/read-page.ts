@@ -1,14 +1,16 @@
 // One page file read whole: parsed, its front matter applied, its includes and relative links
-// resolved, its source hash taken and its body serialised. This runs on the page threads (see
-// `page.worker.ts`): done on the worker's event loop, resolving, hashing and handing object graphs
-// between threads kept that loop 85–95 % busy while the threads waited on it. A thread gets the
-// import's context once (`PageContext`) and sends back a compact result with the body as JSON text.
+// resolved, its source hash taken and its body serialised (canonically, as content stores it).
+// This runs on the page threads (see `page.worker.ts`): done on the worker's event loop,
+// resolving, hashing and handing object graphs between threads kept that loop 85–95 % busy while
+// the threads waited on it. A thread gets the import's context once (`PageContext`) and sends
+// back a compact result with the body as JSON text.
 import { posix } from 'node:path';
 import type { ImportPage, JsonDocument } from '@bindery/contracts';
 import { FrontmatterError, markdownInputError, readPageMarkdown } from '@bindery/document';
 import { parse as parseYaml } from 'yaml';
+import { canonicalJson } from './canonical-json';
 import { resolveInclude } from './includes';
-import { pageSourceHash } from './page-source';
+import { bodyAndSourceHash } from './page-source';
 import { resolvePath, stableId } from './paths';
 
 /** What every page of one import resolves against: built once per import, sent once per thread. */
@@ -42,7 +44,7 @@ export type PageFields = Pick<ImportPage, 'title' | 'description' | 'icon' | 'em
 export type PageRead =
   | {
       kind: 'page';
-      /** The final Document as JSON text (what content stores). */
+      /** The final Document as its canonical JSON text (what content stores and hashes as sent). */
       body: string;
       /** No nodes: nothing to store. */
       empty: boolean;
@@ -112,12 +114,12 @@ export function readPage(task: PageTask, prepared: PreparedContext): PageRead {
   const linked = new Map<string, string>();
   const document = resolveRefs(parsed.document, path, prepared, linked, notes);
   const pathOfFile = new Map([...linked].map(([file, id]) => [id, file]));
-  const hash = task.hash
-    ? pageSourceHash({ ...fields, document }, path, { page: (id) => prepared.pagePaths.get(id), file: (id) => pathOfFile.get(id) })
-    : '';
+  const { body, hash } = task.hash
+    ? bodyAndSourceHash({ ...fields, document }, path, { page: (id) => prepared.pagePaths.get(id), file: (id) => pathOfFile.get(id) })
+    : { body: canonicalJson(document), hash: '' };
   return {
     kind: 'page',
-    body: JSON.stringify(document),
+    body,
     empty: !Array.isArray(document.nodes) || document.nodes.length === 0,
     fields,
     files: [...linked.keys()],

@@ -1,5 +1,6 @@
 import { ContentSubjects, IMPORT_STORE_DOCUMENTS_MAX, type ImportPage, type RequestContext } from '@bindery/contracts';
 import type { ServiceClient } from '@bindery/platform';
+import { canonicalJson } from '../format/canonical-json';
 
 export interface BatchLimits {
   maxItems: number;
@@ -75,10 +76,10 @@ export class BodyStore {
     const document = page.document;
     if (document === undefined) return;
     delete page.document;
-    if (Array.isArray(document.nodes) && document.nodes.length > 0) this.addBody(page, JSON.stringify(document));
+    if (Array.isArray(document.nodes) && document.nodes.length > 0) this.addBody(page, canonicalJson(document));
   }
 
-  /** A page's final body as JSON text (a Document with nodes); it goes with the next batch. */
+  /** A page's final body as its canonical JSON text (`canonicalJson`; a Document with nodes); it goes with the next batch. */
   addBody(page: ImportPage, body: string): void {
     // Characters, not bytes: close enough to bound a batch.
     const full =

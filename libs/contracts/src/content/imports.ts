@@ -110,8 +110,10 @@ export interface ImportStoreDocumentsInput {
   /** The bodies; or, as `documentTexts`, each as its JSON text (one of the two). */
   documents?: JsonDocument[];
   /**
-   * Each body as JSON text: what an importer that serialised its bodies off its event loop sends
-   * (the git-sync worker's page threads), so they are never built as objects on that loop.
+   * Each body as its canonical JSON text (object keys sorted by UTF-16 code units, no whitespace:
+   * what content's `stableStringify` writes): what an importer that serialised its bodies off its
+   * event loop sends (the git-sync worker's page threads). Content stores and hashes the text as
+   * sent, and refuses (400) one that is not canonical.
    */
   documentTexts?: string[];
 }
