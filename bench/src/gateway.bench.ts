@@ -33,12 +33,22 @@ export async function gatewayBench(): Promise<string[]> {
   // measured up to ~1.4× the CPU per request of an identical replica started later, limiter on in both).
   const limited = QUICK ? undefined : await startReplica(stack, profile, '1000000000');
   const unlimited = QUICK ? undefined : await startReplica(stack, profile, '0');
-  // `BENCH_CPU_PROF_DIR=/tmp/prof`: identity and both gateway replicas run under `--cpu-prof`
-  // and write V8 CPU profiles there when they stop (Chrome DevTools, speedscope).
+  // `BENCH_CPU_PROF_DIR=/tmp/prof`: identity, the stack's gateway and both gateway replicas run
+  // under `--cpu-prof` and write V8 CPU profiles there when they stop (Chrome DevTools, speedscope).
   const profiledIdentity = profileDir ? await restartProfiled(stack, identity, profile) : undefined;
+  const profiledGateway = profileDir ? await restartProfiled(stack, GATEWAY, profile) : undefined;
+  const profiled: Record<string, ChildProcess | undefined> = { identity: profiledIdentity, gateway: profiledGateway };
+  if (profileDir)
+    console.error(
+      `profiles in ${profileDir}, by pid: stack gateway ${profiledGateway?.pid}, identity ${profiledIdentity?.pid}, ` +
+        `limited replica ${limited?.child.pid}, unlimited replica ${unlimited?.child.pid}`,
+    );
   const pg = (): number[] => postgresPids(stack.state.postgres.dataDir);
-  const pid = (name: string) => (): number[] =>
-    name === 'identity' && profiledIdentity ? [profiledIdentity.pid!] : stack.state.pids[name] ? [stack.state.pids[name]] : [];
+  const pid = (name: string) => (): number[] => {
+    const restarted = profiled[name]?.pid;
+    if (restarted) return [restarted];
+    return stack.state.pids[name] ? [stack.state.pids[name]] : [];
+  };
   try {
     const path = `/v1/orgs/${adminOrganizationId}`;
     const headers = { authorization: `Bearer ${adminToken}` };
@@ -129,10 +139,14 @@ export async function gatewayBench(): Promise<string[]> {
     floor.child.kill('SIGTERM');
     if (limited?.child.pid) await stopPid(limited.child.pid, appEntry(GATEWAY), 30_000);
     if (unlimited?.child.pid) await stopPid(unlimited.child.pid, appEntry(GATEWAY), 30_000);
-    if (profiledIdentity?.pid) {
-      await stopPid(profiledIdentity.pid, appEntry(identity), 30_000);
-      stack.startApp(identity);
-    }
+    for (const [app, child] of [
+      [GATEWAY, profiledGateway],
+      [identity, profiledIdentity],
+    ] as const)
+      if (child?.pid) {
+        await stopPid(child.pid, appEntry(app), 30_000);
+        stack.startApp(app);
+      }
   }
 }
 
