@@ -28,17 +28,32 @@ export async function gatewayBench(): Promise<string[]> {
   const identity = SERVICES.find((s) => s.name === 'identity')!;
   const floor = await startFloor(stack.envFor(identity).DATABASE_URL!);
   const profileDir = process.env.BENCH_CPU_PROF_DIR;
-  const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  // `BENCH_HEAP_PROF_DIR`: sampled allocation profiles (`--heap-prof`) of the same processes, to find what makes their minor GCs.
+  const heapProfileDir = process.env.BENCH_HEAP_PROF_DIR;
+  const profile = [
+    ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
+    ...(heapProfileDir ? ['--heap-prof', `--heap-prof-dir=${heapProfileDir}`] : []),
+  ];
   // On/off is measured between two replicas the bench starts alike (the stack's own gateway has
   // measured up to ~1.4× the CPU per request of an identical replica started later, limiter on in both).
   const limited = QUICK ? undefined : await startReplica(stack, profile, '1000000000');
   const unlimited = QUICK ? undefined : await startReplica(stack, profile, '0');
-  // `BENCH_CPU_PROF_DIR=/tmp/prof`: identity and both gateway replicas run under `--cpu-prof`
-  // and write V8 CPU profiles there when they stop (Chrome DevTools, speedscope).
-  const profiledIdentity = profileDir ? await restartProfiled(stack, identity, profile) : undefined;
+  // `BENCH_CPU_PROF_DIR=/tmp/prof`: identity, the stack's gateway and both gateway replicas run
+  // under `--cpu-prof` and write V8 CPU profiles there when they stop (Chrome DevTools, speedscope).
+  const profiledIdentity = profile.length > 0 ? await restartProfiled(stack, identity, profile) : undefined;
+  const profiledGateway = profile.length > 0 ? await restartProfiled(stack, GATEWAY, profile) : undefined;
+  const profiled: Record<string, ChildProcess | undefined> = { identity: profiledIdentity, gateway: profiledGateway };
+  if (profile.length > 0)
+    console.error(
+      `profiles in ${profileDir ?? heapProfileDir}, by pid: stack gateway ${profiledGateway?.pid}, identity ${profiledIdentity?.pid}, ` +
+        `limited replica ${limited?.child.pid}, unlimited replica ${unlimited?.child.pid}`,
+    );
   const pg = (): number[] => postgresPids(stack.state.postgres.dataDir);
-  const pid = (name: string) => (): number[] =>
-    name === 'identity' && profiledIdentity ? [profiledIdentity.pid!] : stack.state.pids[name] ? [stack.state.pids[name]] : [];
+  const pid = (name: string) => (): number[] => {
+    const restarted = profiled[name]?.pid;
+    if (restarted) return [restarted];
+    return stack.state.pids[name] ? [stack.state.pids[name]] : [];
+  };
   try {
     const path = `/v1/orgs/${adminOrganizationId}`;
     const headers = { authorization: `Bearer ${adminToken}` };
@@ -129,10 +144,14 @@ export async function gatewayBench(): Promise<string[]> {
     floor.child.kill('SIGTERM');
     if (limited?.child.pid) await stopPid(limited.child.pid, appEntry(GATEWAY), 30_000);
     if (unlimited?.child.pid) await stopPid(unlimited.child.pid, appEntry(GATEWAY), 30_000);
-    if (profiledIdentity?.pid) {
-      await stopPid(profiledIdentity.pid, appEntry(identity), 30_000);
-      stack.startApp(identity);
-    }
+    for (const [app, child] of [
+      [GATEWAY, profiledGateway],
+      [identity, profiledIdentity],
+    ] as const)
+      if (child?.pid) {
+        await stopPid(child.pid, appEntry(app), 30_000);
+        stack.startApp(app);
+      }
   }
 }
 
@@ -228,6 +247,11 @@ async function sampleCounters(ports: MetricsPorts): Promise<Counters> {
       const kind = /kind="(minor|major)"/.exec(line)?.[1];
       if (series && kind) counters[`${name} ${kind} ${series}`] = Number(line.slice(line.lastIndexOf(' ') + 1));
     }
+    // The young generation's size: V8 grows and shrinks it with the process's history, and a
+    // smaller one means more minor GCs for the same allocation (a process-to-process difference
+    // the code does not cause).
+    const newSpace = /^nodejs_heap_space_size_total_bytes\{[^}]*space="new"[^}]*\} (\S+)/m.exec(text)?.[1];
+    if (newSpace) counters[`${name} new space`] = Number(newSpace);
     // Every outcome: a verification that failed was a round trip too.
     const verifications = text
       .split('\n')
@@ -238,12 +262,15 @@ async function sampleCounters(ports: MetricsPorts): Promise<Counters> {
   return counters;
 }
 
+const mb = (bytes: number | undefined): string => (bytes === undefined ? '?' : (bytes / 2 ** 20).toFixed(1));
+
 function formatCounters(before: Counters, after: Counters, requests: number): string {
   const delta = (key: string): number => (after[key] ?? 0) - (before[key] ?? 0);
   const gc = (name: string, kind: string): string =>
     `${((1000 * delta(`${name} ${kind} count`)) / Math.max(1, requests)).toFixed(2)} ${kind} (${Math.round(1000 * delta(`${name} ${kind} sum`))} ms in all)`;
   return (
     `GC per 1000 requests: gateway ${gc('gateway', 'minor')}, ${gc('gateway', 'major')} / identity ${gc('identity', 'minor')}, ` +
-    `${gc('identity', 'major')}; identity.token.verify calls ${delta('token.verify')}`
+    `${gc('identity', 'major')}; identity.token.verify calls ${delta('token.verify')}; ` +
+    `gateway new space ${mb(before['gateway new space'])} → ${mb(after['gateway new space'])} MB`
   );
 }

@@ -1,6 +1,5 @@
 import { ServiceClientModule } from '@bindery/platform/nest';
 import { type DynamicModule, Module } from '@nestjs/common';
-import { APP_INTERCEPTOR } from '@nestjs/core';
 import { ApiDocsModule } from './api-docs/api-docs.module';
 import { AuthModule } from './auth/auth.module';
 import { CollaborationRoutesModule } from './collaboration/collaboration.module';
@@ -40,7 +39,8 @@ export class GatewayModule {
       controllers: [HealthController],
       providers: [
         { provide: GatewayEnv, useValue: env },
-        { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
+        // Not global: main.ts puts it on the POST routes only (see interceptPostRoutes).
+        IdempotencyInterceptor,
       ],
       exports: [GatewayEnv],
     };

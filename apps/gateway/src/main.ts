@@ -10,7 +10,8 @@ import { createValidationPipe } from './common/validation.pipe';
 import { GatewayEnv } from './config/gateway.env';
 import { GatewayModule } from './gateway.module';
 import { keepWebhookRawBodies } from './git-sync/webhook-body';
-import { registerIdempotencyHook } from './idempotency/idempotency.interceptor';
+import { IdempotencyInterceptor, registerIdempotencyHook } from './idempotency/idempotency.interceptor';
+import { interceptPostRoutes } from './idempotency/post-routes';
 import { acceptSamlFormPosts } from './identity/saml-form-body';
 import { registerRequestTracing, traceIdOf } from './common/request-tracing';
 
@@ -41,7 +42,9 @@ runMain(async () => {
   keepWebhookRawBodies(fastify);
   // NUL bytes, lone surrogates and over-deep JSON: a 400 naming the field before any DTO runs.
   registerInputGuard(fastify);
-  // Keeps the answer of a POST sent with an Idempotency-Key (claimed by IdempotencyInterceptor).
+  // Idempotency-Key: claimed by IdempotencyInterceptor on POST routes only (reads skip Nest's
+  // interceptor chain altogether), and the answer kept by an onSend hook.
+  interceptPostRoutes(app, app.get(IdempotencyInterceptor));
   registerIdempotencyHook(fastify);
   // A span per request when tracing is configured (OTEL_EXPORTER_OTLP_ENDPOINT); no hook otherwise.
   registerRequestTracing(fastify);

@@ -52,6 +52,17 @@ export class TokenCache {
    * TTL, so a missed revocation event is still bounded by it.
    */
   lookup(key: string, verify: () => Promise<Verification>): Promise<Caller | undefined> {
+    const caller = this.fresh(key, verify);
+    if (caller) return Promise.resolve(caller);
+    return this.verifying.get(key) ?? this.verifyOnce(key, verify);
+  }
+
+  /**
+   * The caller of a token whose entry is still served, at once (no promise: the common case of
+   * every authenticated request), with the same background verification as `lookup`; undefined
+   * when `lookup` has to wait for identity.
+   */
+  fresh(key: string, verify: () => Promise<Verification>): Caller | undefined {
     const now = this.now();
     const entry = this.entries.get(key);
     if (entry && entry.expiresAt > now) {
@@ -61,10 +72,10 @@ export class TokenCache {
           entry.refreshAt = this.now() + REFRESH_RETRY_MS;
         });
       }
-      return Promise.resolve(entry.caller);
+      return entry.caller;
     }
     if (entry) this.entries.delete(key);
-    return this.verifying.get(key) ?? this.verifyOnce(key, verify);
+    return undefined;
   }
 
   get(key: string): Caller | undefined {

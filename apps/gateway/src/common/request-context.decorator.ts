@@ -16,6 +16,7 @@ export const setPublicBaseUrl = (url: string): void => {
 
 /** The RequestContext of this HTTP request, to send along with every service call. */
 export const Ctx = createParamDecorator((_: unknown, host: ExecutionContext): RequestContext => {
-  const request = host.switchToHttp().getRequest<AuthenticatedRequest>();
+  // By index rather than `switchToHttp()`, which allocates three closures per call.
+  const request = host.getArgByIndex<AuthenticatedRequest>(0);
   return { requestId: request.id, caller: request.caller, baseUrl: publicBaseUrl, ...traceOf(request) };
 });

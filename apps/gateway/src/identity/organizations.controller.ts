@@ -1,8 +1,9 @@
 import { IdentitySubjects, type List, type Organization, type RequestContext } from '@bindery/contracts';
-import { ServiceClient } from '@bindery/platform/nest';
-import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
+import { type JsonBytes, ServiceClient } from '@bindery/platform/nest';
+import { Body, Controller, Get, Header, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { PageQuery } from '../common/page.query';
+import { JSON_CONTENT_TYPE } from '../common/json-content-type';
 import { Ctx } from '../common/request-context.decorator';
 import { CreateOrganizationRequest } from './dto/create-organization.request';
 import { OrganizationParams } from './dto/organization.params';
@@ -12,10 +13,11 @@ import { UpdateOrganizationRequest } from './dto/update-organization.request';
 export class OrganizationsController {
   constructor(private readonly services: ServiceClient) {}
 
-  /** GET /v1/orgs — the caller's organizations. */
+  /** GET /v1/orgs — the caller's organizations (identity's JSON passed on as it is). */
   @Get()
-  list(@Ctx() ctx: RequestContext, @Query() query: PageQuery): Promise<List<Organization>> {
-    return this.services.send(IdentitySubjects.orgList, ctx, { page: query.page, limit: query.limit });
+  @Header('content-type', JSON_CONTENT_TYPE)
+  list(@Ctx() ctx: RequestContext, @Query() query: PageQuery): Promise<JsonBytes<List<Organization>>> {
+    return this.services.relay(IdentitySubjects.orgList, ctx, { page: query.page, limit: query.limit });
   }
 
   /** POST /v1/orgs — the caller becomes the new organization's admin. */
@@ -31,10 +33,11 @@ export class OrganizationsController {
     return organization;
   }
 
-  /** GET /v1/orgs/{organizationId} — 404 unless the caller is a member. */
+  /** GET /v1/orgs/{organizationId} — 404 unless the caller is a member (identity's JSON passed on as it is). */
   @Get(':organizationId')
-  get(@Ctx() ctx: RequestContext, @Param() params: OrganizationParams): Promise<Organization> {
-    return this.services.send(IdentitySubjects.orgGet, ctx, { organizationId: params.organizationId });
+  @Header('content-type', JSON_CONTENT_TYPE)
+  get(@Ctx() ctx: RequestContext, @Param() params: OrganizationParams): Promise<JsonBytes<Organization>> {
+    return this.services.relay(IdentitySubjects.orgGet, ctx, { organizationId: params.organizationId });
   }
 
   /** PATCH /v1/orgs/{organizationId} — admins only. */

@@ -63,6 +63,17 @@ describe('FixedWindowLimiter', () => {
     jest.useRealTimers();
   });
 
+  it("counts without a verdict object (the guard's path): requests left, -1 once refused, and the window's reset", async () => {
+    const limiter = replica(new MemoryStore());
+    expect(Array.from({ length: 4 }, () => limiter.count('token:a', 3))).toEqual([2, 1, 0, -1]);
+    expect(limiter.resetSeconds()).toBe(60);
+    await jest.advanceTimersByTimeAsync(59_500);
+    expect(limiter.count('token:a', 3)).toBe(-1);
+    expect(limiter.resetSeconds()).toBe(1);
+    await jest.advanceTimersByTimeAsync(500);
+    expect(limiter.count('token:a', 3)).toBe(2);
+  });
+
   it('allows `limit` requests per window, refuses the next without counting it, and starts again next window', async () => {
     const limiter = replica(new MemoryStore());
     const verdicts = Array.from({ length: 4 }, () => limiter.hit('token:a', 3));

@@ -51,6 +51,7 @@ export class FixedWindowLimiter {
   /** This window's counters by client key (the store's key adds the window: `<key>.<window>`). */
   private counters = new Map<string, Counter>();
   private window = -1;
+  private lastHitAt = 0;
   private waiting = 0;
   private timer?: NodeJS.Timeout;
   private flushing?: Promise<void>;
@@ -65,18 +66,33 @@ export class FixedWindowLimiter {
 
   /** Counts one request of `key` against `limit` per window; a refused request is not counted. No I/O. */
   hit(key: string, limit: number): Verdict {
+    const remaining = this.count(key, limit);
+    return { allowed: remaining >= 0, limit, remaining: Math.max(0, remaining), resetSeconds: this.resetSeconds() };
+  }
+
+  /**
+   * `hit` without a verdict object, for the guard's per-request path: the requests `key` has left
+   * after this one, or -1 when this one is refused (and not counted). No I/O, no allocation once
+   * the key has a counter in this window.
+   */
+  count(key: string, limit: number): number {
     const now = this.now();
-    const window = this.enterWindow(now);
-    const resetSeconds = Math.max(1, Math.ceil(((window + 1) * this.options.windowMs - now) / 1000));
+    this.enterWindow(now);
+    this.lastHitAt = now;
     // Keyed by the client alone: no string built per request (the window is the map's).
     let counter = this.counters.get(key);
     if (!counter) this.counters.set(key, (counter = { shared: 0, pending: 0 }));
     const used = counter.shared + counter.pending;
-    if (used >= limit) return { allowed: false, limit, remaining: 0, resetSeconds };
+    if (used >= limit) return -1;
     counter.pending++;
     this.waiting++;
     this.schedule();
-    return { allowed: true, limit, remaining: limit - used - 1, resetSeconds };
+    return limit - used - 1;
+  }
+
+  /** Seconds until the window of the last hit ends and the count starts again (at least 1). */
+  resetSeconds(): number {
+    return Math.max(1, Math.ceil(((this.window + 1) * this.options.windowMs - this.lastHitAt) / 1000));
   }
 
   /** A counter's value in the store, as a watch on it reports (any replica's push, ours included). */

@@ -17,6 +17,16 @@ export interface NestReplyPacket<T> {
 }
 
 /**
+ * A service's answer as the JSON text it sent (UTF-8 bytes), typed by what it encodes: for a route
+ * that passes the answer on unchanged, sent with `content-type: application/json`.
+ */
+export type JsonBytes<T> = Buffer & { readonly encodes?: T };
+
+/** Where a Nest reply packet's value starts: `{"response":<value>,"isDisposed":true,"id":"<id>"}`. */
+const REPLY_HEAD = '{"response":';
+const REPLY_TAIL = ',"isDisposed":true,"id":"';
+
+/**
  * Request/reply to the services, speaking the NestJS microservice packet format
  * (`{pattern, data, id}` → `{response | err}`) over one NATS connection.
  *
@@ -80,12 +90,29 @@ export class ServiceClient {
     return this.exchange(subject, ctx, data, timeoutMs, (msg) => parse(msg.data));
   }
 
+  /**
+   * As `send`, answering the result as the JSON the service sent, for a route that passes it on
+   * unchanged: no `JSON.parse` of the reply and no `JSON.stringify` of the answer again (together
+   * ~6 % of the gateway's CPU on `GET /v1/orgs/{id}`). The bytes are a view of the reply packet,
+   * which Nest writes as `{"response":<value>,"isDisposed":true,"id":"<id>"}`; a packet of any
+   * other shape is parsed and its value serialised again, so the answer is the same JSON either way.
+   * Errors are thrown as `send` throws them.
+   */
+  relay<S extends RpcSubject>(
+    subject: S,
+    ctx: RequestContext,
+    data: NoInfer<RpcInput<S>>,
+    timeoutMs = this.timeoutMs,
+  ): Promise<JsonBytes<RpcResult<S>>> {
+    return this.exchange(subject, ctx, data, timeoutMs, relayedValue<RpcResult<S>>);
+  }
+
   private async exchange<S extends RpcSubject, R>(
     subject: S,
     ctx: RequestContext,
     data: RpcInput<S>,
     timeoutMs: number,
-    read: (msg: Msg) => NestReplyPacket<R> | Promise<NestReplyPacket<R>>,
+    read: (msg: Msg, packetId: string) => NestReplyPacket<R> | Promise<NestReplyPacket<R>>,
   ): Promise<R> {
     // Not sent, so certainly not applied: the client may retry freely.
     if (!this.connected) throw unavailable(`The ${serviceOf(subject)} service is unreachable (no connection to NATS), try again later`);
@@ -111,14 +138,15 @@ export class ServiceClient {
     ctx: RequestContext,
     data: RpcInput<S>,
     timeoutMs: number,
-    read: (msg: Msg) => NestReplyPacket<R> | Promise<NestReplyPacket<R>>,
+    read: (msg: Msg, packetId: string) => NestReplyPacket<R> | Promise<NestReplyPacket<R>>,
   ): Promise<R> {
     const envelope: Envelope<RpcInput<S>> = { ctx, data };
     this.nextPacketId = (this.nextPacketId + 1) % Number.MAX_SAFE_INTEGER;
-    const packet = JSON.stringify({ pattern: subject, data: envelope, id: String(this.nextPacketId) });
+    const packetId = String(this.nextPacketId);
+    const packet = JSON.stringify({ pattern: subject, data: envelope, id: packetId });
     let reply: NestReplyPacket<R>;
     try {
-      reply = await read(await this.requestInCheckPhase(subject, packet, timeoutMs));
+      reply = await read(await this.requestInCheckPhase(subject, packet, timeoutMs), packetId);
     } catch (error) {
       throw transportError(error, subject, ctx);
     }
@@ -152,6 +180,29 @@ export class ServiceClient {
       logger.warn({ err: error }, 'stopped tracking the NATS connection status');
     }
   }
+}
+
+/** The reply's value as JSON bytes (see `ServiceClient.relay`); an error packet is left for `request` to throw. */
+function relayedValue<T>(msg: Msg, packetId: string): NestReplyPacket<JsonBytes<T>> {
+  const bytes = msg.data;
+  const tailLength = REPLY_TAIL.length + packetId.length + 2;
+  const end = bytes.length - tailLength;
+  const nestShaped =
+    end > REPLY_HEAD.length &&
+    hasAscii(bytes, 0, REPLY_HEAD) &&
+    hasAscii(bytes, end, REPLY_TAIL) &&
+    hasAscii(bytes, end + REPLY_TAIL.length, packetId) &&
+    hasAscii(bytes, bytes.length - 2, '"}');
+  if (nestShaped) return { response: Buffer.from(bytes.buffer, bytes.byteOffset + REPLY_HEAD.length, end - REPLY_HEAD.length) };
+  const packet = msg.json<NestReplyPacket<T>>();
+  if (packet.err !== undefined && packet.err !== null) return { response: Buffer.alloc(0), err: packet.err };
+  return { response: Buffer.from(JSON.stringify(packet.response ?? null)) };
+}
+
+/** Whether `bytes` holds the ASCII `text` at `at`, compared in place. */
+function hasAscii(bytes: Uint8Array, at: number, text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (bytes[at + i] !== text.charCodeAt(i)) return false;
+  return true;
 }
 
 function serviceOf(subject: string): string {
