@@ -112,7 +112,7 @@ export class DocumentToMdast {
             { type: 'html', value: `<a href="#${id}" id="${id}">` },
             { type: 'html', value: '</a>' },
           );
-        return [{ type: 'heading', depth: Number(node.type.slice(-1)) as Heading['depth'], children }];
+        return [{ type: 'heading', depth: headingDepth(node.type), children }];
       }
       case 'list-ordered':
         return [this.list(node.nodes, true, node.data.start ?? 1, false)];
@@ -341,7 +341,7 @@ export class DocumentToMdast {
           case 'heading-1':
           case 'heading-2':
           case 'heading-3': {
-            const tag = `h${block.type.slice(-1)}`;
+            const tag = `h${headingDepth(block.type)}`;
             const anchor = block.data.id ? ` <a href="#${block.data.id}" id="${block.data.id}"></a>` : '';
             return `<${tag}>${phrasingHtml(this.phrasing(block.nodes, true))}${anchor}</${tag}>`;
           }
@@ -555,6 +555,11 @@ function isLiteralLink(text: string, url: string): boolean {
   if (url === text && /^https?:\/\/[\w-]+(\.[\w-]+)+/i.test(text)) return !/[.,:;"')\]*_~?!]$/.test(text);
   if (url === `http://${text}` && /^www\.[\w-]+(\.[\w-]+)+/i.test(text)) return !/[.,:;"')\]*_~?!]$/.test(text);
   return url === `mailto:${text}` && /^[\w.+-]+@[\w-]+(\.[\w-]+)+$/.test(text) && !/[-_.]$/.test(text);
+}
+
+/** heading-1..3 as GitBook writes them, one level under the page title (`##`..`####`). */
+function headingDepth(type: 'heading-1' | 'heading-2' | 'heading-3'): Heading['depth'] {
+  return (Number(type.slice(-1)) + 1) as Heading['depth'];
 }
 
 function openTag(mark: MarkKey): string {

@@ -342,8 +342,7 @@ export class MarkdownToDocument implements BlockConverter {
       case 'paragraph':
         return allowed.has('images') && isImageGallery(node) ? this.images(node) : this.paragraph(node.children);
       case 'heading': {
-        // The document model has three heading levels; deeper ones become the closest, level 3.
-        const type = `heading-${Math.min(node.depth, 3)}` as HeadingType;
+        const type = headingType(node.depth);
         this.anchor = undefined;
         const { children, id: trailing } = headingAnchor(node.children);
         const nodes = this.inlines(children);
@@ -897,6 +896,15 @@ function closingIndexes(children: PhrasingContent[]): Map<number, number> {
 /** `target.push(...items)` without spreading a long array into arguments. */
 function append<T>(target: T[], items: T[]): void {
   for (const item of items) target.push(item);
+}
+
+/**
+ * GitBook writes a page's title as `#` and its three heading levels one lower: `##` heading-1,
+ * `###` heading-2, `####` heading-3 (Git Sync's documented representation). A `#` in the body is
+ * the top level too, and deeper ones (`#####`) the closest, level 3.
+ */
+export function headingType(depth: number): HeadingType {
+  return `heading-${Math.min(Math.max(depth - 1, 1), 3)}` as HeadingType;
 }
 
 /** `## Title <a href="#id" id="id"></a>`: GitBook's explicit heading anchor, taken off the text. */

@@ -21,15 +21,16 @@ const leafTexts = (document: Document): string[] =>
     .map((match) => JSON.parse(match.slice(7)) as string);
 
 describe('Markdown round trips, construct by construct', () => {
-  it.each([1, 2, 3])('heading level %i', (level) => {
-    const document = expectLossless(`${'#'.repeat(level)} Getting started\n`);
+  // GitBook's Git Sync writes the page title as `#` and heading-1..3 one level lower.
+  it.each([1, 2, 3])('heading level %i is written with one more `#` than its level', (level) => {
+    const document = expectLossless(`${'#'.repeat(level + 1)} Getting started\n`);
     expect(first(document).type).toBe(`heading-${level}`);
   });
 
-  it('maps headings deeper than 3 to level 3, and keeps them there', () => {
-    const document = markdownToDocument('#### Deep\n\n###### Deeper\n');
-    expect(document.nodes.map((block) => block.type)).toEqual(['heading-3', 'heading-3']);
-    expect(documentToMarkdown(document)).toBe('### Deep\n\n### Deeper\n');
+  it('maps a `#` in the body to level 1 and headings deeper than `####` to level 3, and keeps them there', () => {
+    const document = markdownToDocument('# Top\n\n##### Deep\n\n###### Deeper\n');
+    expect(document.nodes.map((block) => block.type)).toEqual(['heading-1', 'heading-3', 'heading-3']);
+    expect(documentToMarkdown(document)).toBe('## Top\n\n#### Deep\n\n#### Deeper\n');
   });
 
   it('paragraph marks: bold, italic, strikethrough, code and their nesting', () => {
