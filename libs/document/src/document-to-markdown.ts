@@ -14,7 +14,7 @@ import type {
   TableBlock,
   TableRecord,
 } from './document.types';
-import { isContainerCloser } from './gitbook-blocks';
+import { isContainerCloser, officialHintStyle } from './gitbook-blocks';
 import { liquidBlockToMdast } from './liquid-blocks';
 import { splitLiquidLine } from './liquid-tags';
 import { isUnconverted } from './unconverted';
@@ -137,7 +137,10 @@ export class DocumentToMdast {
       case 'code-line':
         return this.block({ object: 'block', type: 'code', data: {}, nodes: [node] });
       case 'hint':
-        return [{ type: 'hint', style: node.data.style, icon: node.data.icon, children: this.liquidFlow(node.nodes) }];
+        // A style written as an alias (`tip`) goes back as written while the hint still has the style it maps to.
+        const { style, sourceStyle } = node.data;
+        const written = sourceStyle !== undefined && officialHintStyle(sourceStyle) === style ? sourceStyle : style;
+        return [{ type: 'hint', style: written, icon: node.data.icon, children: this.liquidFlow(node.nodes) }];
       case 'images':
         return this.imageParagraph(node.nodes, node.data.align);
       case 'image':
@@ -399,10 +402,16 @@ export class DocumentToMdast {
     if (node.type === 'emoji') return [{ kind: 'emoji', code: node.data.code, marks: new Set() }];
     if (node.type === 'button') {
       // Written as GitBook writes a button; without a URL (an unresolved reference) only its label stays.
-      const url = this.resolveRef(node.data.ref);
       const { label, kind, icon } = node.data;
-      if (url === undefined) return [{ kind: 'text', text: label, marks: new Set() }];
       const iconAttribute = icon ? ` data-icon="${escapeAttribute(icon)}"` : '';
+      if ('action' in node.data) {
+        const { action } = node.data;
+        const option = 'slug' in action ? ` data-slug="${escapeAttribute(action.slug)}"` : action.query ? ` data-query="${escapeAttribute(action.query)}"` : '';
+        const html = `<button type="button" class="button ${kind}" data-action="${action.action}"${option}${iconAttribute}>${escapeText(label)}</button>`;
+        return [{ kind: 'html', html, marks: new Set() }];
+      }
+      const url = this.resolveRef(node.data.ref);
+      if (url === undefined) return [{ kind: 'text', text: label, marks: new Set() }];
       const html = `<a href="${escapeAttribute(url)}" class="button ${kind}"${iconAttribute}>${escapeText(label)}</a>`;
       return [{ kind: 'html', html, marks: new Set() }];
     }

@@ -77,13 +77,19 @@ export interface InlineEmoji {
   data: { code: string };
 }
 
-/** GitBook's `<a href="…" class="button primary" data-icon="…">Label</a>` (official `DocumentInlineButton`). */
+/** What an action button does (official `DocumentAction`). */
+export type ButtonAction = { action: 'search' | 'ask'; query?: string } | { action: 'select'; slug: string };
+
+/**
+ * GitBook's `<a href="…" class="button primary" data-icon="…">Label</a>`, or an action button
+ * `<button type="button" class="button primary" data-action="ask">Label</button>` (official `DocumentInlineButton`).
+ */
 export interface InlineButton {
   object: 'inline';
   type: 'button';
   key?: string;
   isVoid: true;
-  data: { ref: ContentRef; label: string; kind: 'primary' | 'secondary'; icon?: string };
+  data: { label: string; kind: 'primary' | 'secondary'; icon?: string } & ({ ref: ContentRef } | { action: ButtonAction });
 }
 
 /** GitBook's page mention, `[page.md](page.md "mention")` (official `DocumentInlineMention`): the target's title is shown. */
@@ -187,8 +193,12 @@ export type HintStyle = 'info' | 'warning' | 'danger' | 'success';
 
 export interface HintBlock extends BlockBase<'hint'> {
   isVoid?: false;
-  /** `icon`: an icon name (`{% hint style="info" icon="hand-wave" %}`). */
-  data: { style: HintStyle; icon?: string };
+  /**
+   * `icon`: an icon name (`{% hint style="info" icon="hand-wave" %}`). `sourceStyle`: a style the
+   * source wrote that is no official one (`tip`, shown as `success`), written back while `style` is
+   * still the one it maps to; the schema's hint data allows further properties.
+   */
+  data: { style: HintStyle; icon?: string; sourceStyle?: string };
   nodes: DocumentBlock[];
 }
 

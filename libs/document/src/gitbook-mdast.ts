@@ -11,6 +11,7 @@ export interface LiquidTag extends Literal {
 
 export interface HintNode extends Parent {
   type: 'hint';
+  /** As written: one of the official styles or an alias of one (`tip`, see `officialHintStyle`). */
   style: string;
   icon?: string;
   children: BlockContent[];

@@ -12,7 +12,8 @@ import type {
   DocumentMark,
   DocumentText,
   HeadingType,
-  HintStyle,
+  ButtonAction,
+  HintBlock,
   ImageBlock,
   InlineContent,
   InlineImage,
@@ -29,6 +30,7 @@ import { toString as toPlainText } from 'mdast-util-to-string';
 import { normalizeInlines } from './inline-normalize';
 import { type BlockConverter, LiquidBlocks } from './liquid-blocks';
 import { formatTag } from './liquid-tags';
+import { officialHintStyle } from './gitbook-blocks';
 import { UNCONVERTED_NOTE, UNCONVERTED_SYNTAX } from './unconverted';
 import { stringifyMarkdown } from './processor';
 
@@ -266,7 +268,7 @@ export class MarkdownToDocument implements BlockConverter {
           type: 'hint',
           key: this.newKey(),
           isVoid: false,
-          data: { style: node.style as HintStyle, ...(node.icon ? { icon: node.icon } : {}) },
+          data: hintData(node),
           nodes: run,
         });
       }
@@ -292,7 +294,7 @@ export class MarkdownToDocument implements BlockConverter {
       type: 'hint',
       key: this.newKey(),
       isVoid: false,
-      data: { style: node.style as HintStyle, ...(node.icon ? { icon: node.icon } : {}) },
+      data: hintData(node),
       nodes: [this.paragraph([])],
     };
   }
@@ -372,7 +374,7 @@ export class MarkdownToDocument implements BlockConverter {
           type: 'hint',
           key,
           isVoid: false,
-          data: { style: node.style as HintStyle, ...(node.icon ? { icon: node.icon } : {}) },
+          data: hintData(node),
           nodes: this.blocks(node.children, ALLOWED_CHILDREN.hint),
         };
       case 'tabs':
@@ -692,6 +694,9 @@ export class MarkdownToDocument implements BlockConverter {
       } else if (name === 'a' && end > index && attributes.href && /(^|\s)button(\s|$)/.test(attributes.class ?? '')) {
         result.push(this.button(attributes, children.slice(index + 1, end)));
         index = end;
+      } else if (name === 'button' && end > index && buttonAction(attributes) && /(^|\s)button(\s|$)/.test(attributes.class ?? '')) {
+        result.push(this.button(attributes, children.slice(index + 1, end)));
+        index = end;
       } else if (name === 'a' && end > index + 1 && attributes.href && !inLink) {
         result.push(this.link(attributes.href, children.slice(index + 1, end), current()));
         index = end;
@@ -708,7 +713,10 @@ export class MarkdownToDocument implements BlockConverter {
     return result;
   }
 
-  /** GitBook's button: a link with `class="button primary|secondary"` and an optional `data-icon`. */
+  /**
+   * GitBook's button: a link with `class="button primary|secondary"` and an optional `data-icon`,
+   * or an action button, `<button type="button" class="button primary" data-action="ask">`.
+   */
   private button(attributes: Record<string, string>, children: PhrasingContent[]): InlineContent {
     const label = children
       .map((child) => (child.type === 'html' ? '' : toPlainText(child)))
@@ -722,7 +730,7 @@ export class MarkdownToDocument implements BlockConverter {
       type: 'button',
       key: this.newKey(),
       isVoid: true,
-      data: { ref: urlRef(attributes.href), label, kind, ...(icon ? { icon } : {}) },
+      data: { label, kind, ...(icon ? { icon } : {}), ...(attributes.href ? { ref: urlRef(attributes.href) } : { action: buttonAction(attributes)! }) },
     };
   }
 
@@ -881,7 +889,7 @@ function tagAttributes(source: string): Record<string, string> {
 /** For each `<a>`, `<span>`, `<i>` and `<picture>` among `children`, the index of its closing tag (one pass, nesting counted). */
 function closingIndexes(children: PhrasingContent[]): Map<number, number> {
   const closings = new Map<number, number>();
-  const open: Record<string, number[]> = { a: [], span: [], i: [], picture: [] };
+  const open: Record<string, number[]> = { a: [], span: [], i: [], picture: [], button: [] };
   children.forEach((child, index) => {
     if (child.type !== 'html') return;
     const tag = INLINE_TAG.exec(child.value.trim());
@@ -896,6 +904,23 @@ function closingIndexes(children: PhrasingContent[]): Map<number, number> {
 /** `target.push(...items)` without spreading a long array into arguments. */
 function append<T>(target: T[], items: T[]): void {
   for (const item of items) target.push(item);
+}
+
+/** A hint's data: its official style, the style as written when it is an alias of it, its icon. */
+function hintData(node: HintNode): HintBlock['data'] {
+  const style = officialHintStyle(node.style) ?? 'info';
+  return { style, ...(style !== node.style ? { sourceStyle: node.style } : {}), ...(node.icon ? { icon: node.icon } : {}) };
+}
+
+/**
+ * An action button's action (official `DocumentAction`): `data-action` search, ask or select, with
+ * its `data-query` or `data-slug`; undefined when the button has no such action.
+ */
+function buttonAction(attributes: Record<string, string>): ButtonAction | undefined {
+  const { 'data-action': action, 'data-query': query, 'data-slug': slug } = attributes;
+  if (action === 'search' || action === 'ask') return { action, ...(query ? { query } : {}) };
+  if (action === 'select' && slug) return { action, slug };
+  return undefined;
 }
 
 /**
