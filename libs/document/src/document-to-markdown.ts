@@ -13,6 +13,7 @@ import type {
   MarkType,
   TableBlock,
   TableRecord,
+  TextAlignment,
 } from './document.types';
 import { isContainerCloser, officialHintStyle } from './gitbook-blocks';
 import { liquidBlockToMdast } from './liquid-blocks';
@@ -94,6 +95,8 @@ export class DocumentToMdast {
       case 'paragraph': {
         const tagLine = singleTagLine(node.nodes, this.liquidDepth > 0);
         if (tagLine) return [{ type: 'liquidTag', value: tagLine }];
+        // GitBook writes an aligned paragraph as HTML.
+        if (node.data?.align) return [{ type: 'html', value: this.alignedHtml('p', node.data.align, node.nodes, '') }];
         const children = this.phrasing(node.nodes);
         // A hard break ending a paragraph is written `<br>`: a trailing `\` would read back as text.
         const last = children[children.length - 1];
@@ -103,6 +106,11 @@ export class DocumentToMdast {
       case 'heading-1':
       case 'heading-2':
       case 'heading-3': {
+        // GitBook writes an aligned heading as HTML, its anchor inside it.
+        if (node.data.align) {
+          const anchor = node.data.id ? ` <a href="#${node.data.id}" id="${node.data.id}"></a>` : '';
+          return [{ type: 'html', value: this.alignedHtml(`h${headingDepth(node.type)}`, node.data.align, node.nodes, anchor) }];
+        }
         const children = this.phrasing(node.nodes);
         // GitBook writes an explicit anchor after the title.
         const id = node.data?.id;
@@ -331,6 +339,12 @@ export class DocumentToMdast {
     const [only] = fragment.nodes;
     if (fragment.nodes.length === 1 && only.type === 'paragraph') return phrasingHtml(this.phrasing(only.nodes, true));
     return this.htmlBlocks(fragment.nodes);
+  }
+
+  /** `<p align="center">text</p>`: an aligned paragraph or heading (`start` and `end` as `left` and `right`). */
+  private alignedHtml(tag: string, align: TextAlignment, nodes: InlineContent[], after: string): string {
+    const html = { start: 'left', center: 'center', end: 'right' }[align];
+    return `<${tag} align="${html}">${phrasingHtml(this.phrasing(nodes, true))}${after}</${tag}>`;
   }
 
   /** Paragraphs and lists of a table cell, as GitBook writes them: `<p>…</p>`, `<ul><li>…</li></ul>`. */

@@ -128,9 +128,12 @@ interface BlockBase<T extends string> {
   key?: string;
 }
 
+/** A block's alignment (official `TextAlignment`); GitBook writes it as HTML `align` left, center, right. */
+export type TextAlignment = 'start' | 'center' | 'end';
+
 export interface ParagraphBlock extends BlockBase<'paragraph'> {
   isVoid?: false;
-  data?: Record<string, never>;
+  data?: { align?: TextAlignment };
   nodes: InlineContent[];
 }
 
@@ -138,7 +141,7 @@ export type HeadingType = 'heading-1' | 'heading-2' | 'heading-3';
 
 export interface HeadingBlock extends BlockBase<HeadingType> {
   isVoid?: false;
-  data: { id?: string };
+  data: { id?: string; align?: TextAlignment };
   nodes: InlineContent[];
 }
 

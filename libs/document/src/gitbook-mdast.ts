@@ -103,6 +103,9 @@ export interface TableOptions {
   columns: Array<{ width?: number; hidden?: boolean; cardTarget?: boolean; cardCover?: boolean; dataType?: string }>;
 }
 
+/** An HTML `align` a block keeps (official `TextAlignment` start, center, end). */
+export type TextAlign = 'left' | 'center' | 'right';
+
 /** The node types above, registered both as block content and as root content below. */
 export interface GitbookBlockMap {
   liquidTag: LiquidTag;
@@ -142,6 +145,12 @@ declare module 'mdast' {
   interface HeadingData {
     /** The anchor of `## Title <a href="#id" id="id"></a>`. */
     id?: string;
+    /** `<h3 align="center">`: GitBook writes an aligned heading as HTML. */
+    align?: TextAlign;
+  }
+  interface ParagraphData {
+    /** `<p align="center">`: GitBook writes an aligned paragraph as HTML. */
+    align?: TextAlign;
   }
 }
 /* eslint-enable @typescript-eslint/no-empty-object-type */

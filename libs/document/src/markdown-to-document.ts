@@ -186,6 +186,9 @@ const CONTAINER_TYPES: Partial<Record<RootContent['type'], BlockType>> = {
 const AS_SOURCE = 'as-source';
 
 const HARD_BREAK = /^<br\s*\/?>$/i;
+/** HTML `align` values as the official `TextAlignment`. */
+const OFFICIAL_ALIGNMENT = { left: 'start', center: 'center', right: 'end' } as const;
+
 /** One inline HTML tag (mdast gives each tag of `a <kbd>Ctrl</kbd> b` as its own `html` node). */
 const INLINE_TAG = /^<(\/?)([a-z][a-z0-9]*)\b([^>]*?)\/?>$/i;
 const TAG_ATTRIBUTE = /([\w-]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+)))?/g;
@@ -341,15 +344,19 @@ export class MarkdownToDocument implements BlockConverter {
   private block(node: RootContent, allowed: Allowed): DocumentBlock | typeof AS_SOURCE | undefined {
     const key = this.newKey();
     switch (node.type) {
-      case 'paragraph':
-        return allowed.has('images') && isImageGallery(node) ? this.images(node) : this.paragraph(node.children);
+      case 'paragraph': {
+        if (allowed.has('images') && isImageGallery(node)) return this.images(node);
+        const paragraph = this.paragraph(node.children);
+        return node.data?.align ? { ...paragraph, data: { align: OFFICIAL_ALIGNMENT[node.data.align] } } : paragraph;
+      }
       case 'heading': {
         const type = headingType(node.depth);
         this.anchor = undefined;
         const { children, id: trailing } = headingAnchor(node.children);
         const nodes = this.inlines(children);
         const id = trailing ?? (this.anchor && HEADING_ID.test(this.anchor) ? this.anchor : undefined);
-        return { object: 'block', type, key, isVoid: false, data: id ? { id } : {}, nodes };
+        const align = node.data?.align ? { align: OFFICIAL_ALIGNMENT[node.data.align] } : {};
+        return { object: 'block', type, key, isVoid: false, data: { ...(id ? { id } : {}), ...align }, nodes };
       }
       case 'thematicBreak':
         return { object: 'block', type: 'divider', key, isVoid: true, data: {} };
