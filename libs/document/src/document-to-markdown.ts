@@ -6,6 +6,7 @@ import type {
   DocumentBlock,
   DocumentMark,
   DocumentFragment,
+  DocumentText,
   ExpandableBlock,
   ImageBlock,
   InlineContent,
@@ -95,6 +96,11 @@ export class DocumentToMdast {
       case 'paragraph': {
         const tagLine = singleTagLine(node.nodes, this.liquidDepth > 0);
         if (tagLine) return [{ type: 'liquidTag', value: tagLine }];
+        // Only in a Liquid block (a tab, a hint), where an expandable is opened up.
+        const details = this.liquidDepth > 0 ? detailsLine(node.nodes) : undefined;
+        if (details) return [{ type: 'html', value: details }];
+        const summary = this.liquidDepth > 0 ? summaryLine(node.nodes) : undefined;
+        if (summary) return [{ type: 'paragraph', children: [{ type: 'html', value: '<summary>' }, ...this.phrasing(summary), { type: 'html', value: '</summary>' }] }];
         // GitBook writes an aligned paragraph as HTML.
         if (node.data?.align) return [{ type: 'html', value: this.alignedHtml('p', node.data.align, node.nodes, '') }];
         const children = this.phrasing(node.nodes);
@@ -705,6 +711,43 @@ function fragmentText(fragment: DocumentFragment | undefined): string {
  * A closing tag (`{% endtab %}`) inside a Liquid block is the exception: written as is, it would
  * close that block on the next read, so it is escaped like any text.
  */
+/**
+ * The tag of a paragraph that is only `<details>`, `<details open>` or `</details>`: what is left of
+ * an expandable where the schema allows none (in a tab), written back unescaped so it reads back
+ * the same way, as `singleTagLine` does for Liquid tags.
+ */
+function detailsLine(nodes: InlineContent[]): string | undefined {
+  const [only] = nodes;
+  if (nodes.length !== 1 || only.object !== 'text' || only.leaves.length !== 1 || only.leaves[0].marks.length > 0) return undefined;
+  return /^(<details( open)?>|<\/details>)$/.test(only.leaves[0].text) ? only.leaves[0].text : undefined;
+}
+
+/** The title of such an expandable, `<summary>…</summary>` as a paragraph: the inlines between the tags. */
+function summaryLine(nodes: InlineContent[]): InlineContent[] | undefined {
+  const first = nodes[0];
+  const last = nodes[nodes.length - 1];
+  if (first?.object !== 'text' || last?.object !== 'text') return undefined;
+  const opening = first.leaves[0];
+  const closing = last.leaves[last.leaves.length - 1];
+  if (!opening?.text.startsWith('<summary>') || opening.marks.length > 0 || !closing?.text.endsWith('</summary>') || closing.marks.length > 0)
+    return undefined;
+  // One title: no other summary tag inside it.
+  const text = nodes.map((node) => (node.object === 'text' ? node.leaves.map((leaf) => leaf.text).join('') : '')).join('');
+  if (text.lastIndexOf('<summary>') !== 0 || text.indexOf('</summary>') !== text.length - '</summary>'.length) return undefined;
+  const trim = (node: DocumentText, start: number, end: number): DocumentText => ({
+    ...node,
+    leaves: node.leaves.map((leaf, index) => ({
+      ...leaf,
+      text: leaf.text.slice(index === 0 ? start : 0, index === node.leaves.length - 1 ? leaf.text.length - end : undefined),
+    })),
+  });
+  if (nodes.length === 1) {
+    if (first.leaves.length === 1 && opening.text.length < '<summary></summary>'.length) return undefined;
+    return [trim(first, '<summary>'.length, '</summary>'.length)];
+  }
+  return [trim(first, '<summary>'.length, 0), ...nodes.slice(1, -1), trim(last, 0, '</summary>'.length)];
+}
+
 function singleTagLine(nodes: InlineContent[], insideLiquidBlock: boolean): string | undefined {
   const [only] = nodes;
   if (nodes.length !== 1 || only.object !== 'text' || only.leaves.length !== 1 || only.leaves[0].marks.length > 0) return undefined;

@@ -82,3 +82,13 @@ describe('aligned headings and paragraphs', () => {
     ]);
   });
 });
+
+describe('an expandable in a tab (the schema allows none there)', () => {
+  it('is opened up, its tags written back unescaped, so the file comes back as it was', () => {
+    const document = roundTrips(
+      '{% tabs %}\n{% tab title="Linux" %}\nInstall it:\n\n<details>\n\n<summary>Troubleshooting</summary>\n\nRun `doctor` first.\n\n</details>\n{% endtab %}\n\n' +
+        '{% tab title="macOS" %}\nUse brew.\n{% endtab %}\n{% endtabs %}\n',
+    );
+    expect(document.nodes[0].type).toBe('tabs');
+  });
+});
