@@ -78,7 +78,22 @@ export class DocumentToMdast {
   private liquidDepth = 0;
 
   blocks(nodes: DocumentBlock[]): RootContent[] {
-    return nodes.flatMap((node) => this.block(node));
+    const result: RootContent[] = [];
+    for (let index = 0; index < nodes.length; index++) {
+      const node = nodes[index];
+      const caption = nodes[index + 1];
+      // A file's caption, the paragraph right after it, goes back between its tags.
+      if (node.type === 'file' && node.data.captionKey !== undefined && caption?.type === 'paragraph' && caption.key === node.data.captionKey) {
+        const [file] = this.block(node);
+        if (file?.type === 'liquidBlock') {
+          result.push({ ...file, single: false, children: this.liquidFlow([caption]) });
+          index += 1;
+          continue;
+        }
+      }
+      for (const block of this.block(node)) result.push(block);
+    }
+    return result;
   }
 
   /** The content of a Liquid block: a stray closing tag inside it must not be written as a tag. */

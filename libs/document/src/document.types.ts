@@ -364,7 +364,12 @@ export interface OpenApiOperationBlock extends BlockBase<'openapi-operation'> {
 
 export interface FileBlock extends BlockBase<'file'> {
   isVoid: true;
-  data: { ref: ContentRef };
+  /**
+   * `captionKey`: the key of the paragraph after the block that is its caption
+   * (`{% file src %}caption{% endfile %}`). The schema's file block has no caption; the caption
+   * stays a visible paragraph and is written back between the tags while it follows the block.
+   */
+  data: { ref: ContentRef; captionKey?: string };
 }
 
 /** `{% include "path" %}`: `reusableContent` holds the path as written until an importer resolves it. */

@@ -183,7 +183,10 @@ class SiblingPairer {
         return [{ type: 'expandable', open: frame.open ?? false, summary: frame.summary ?? [], children: blocks }];
       case 'file':
         if (!frame.attributes.src) return undefined;
-        // A caption between the tags has no place in the file block; it follows it as text.
+        // A caption between the tags, one paragraph: the file block keeps it (see MarkdownToDocument.blocks).
+        if (frame.children.length === 1 && frame.children[0].type === 'paragraph')
+          return [{ type: 'liquidBlock', name: 'file', attributes: frame.attributes, argument: frame.argument ?? '', children: blocks }];
+        // Other content between the tags has no place in the file block; it follows it.
         return [
           { type: 'liquidBlock', name: 'file', attributes: frame.attributes, argument: frame.argument ?? '', children: [] },
           ...frame.children,

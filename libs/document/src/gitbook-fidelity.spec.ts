@@ -92,3 +92,21 @@ describe('an expandable in a tab (the schema allows none there)', () => {
     expect(document.nodes[0].type).toBe('tabs');
   });
 });
+
+describe('file captions', () => {
+  it('`{% file src %}caption{% endfile %}`: the caption stays a paragraph after the file, written back between the tags', () => {
+    const document = roundTrips(
+      'Download:\n\n{% file src="../.gitbook/assets/template.zip" %}\nThe starter template, with **examples**.\n{% endfile %}\n\nThen unzip it.\n',
+    );
+    const [, file, caption] = document.nodes;
+    expect(file).toMatchObject({ type: 'file', data: { captionKey: caption.key } });
+    expect(caption.type).toBe('paragraph');
+    // Once the paragraph no longer follows the file, it is an ordinary paragraph.
+    document.nodes.splice(2, 0, { object: 'block', type: 'divider', isVoid: true, data: {} } as never);
+    expect(documentToMarkdown(document)).toContain('{% file src="../.gitbook/assets/template.zip" %}\n\n***\n\nThe starter template');
+  });
+
+  it('in a tab too', () => {
+    roundTrips('{% tabs %}\n{% tab title="Files" %}\n{% file src="guide.pdf" %}\nThe guide\n{% endfile %}\n{% endtab %}\n{% endtabs %}\n');
+  });
+});

@@ -25,7 +25,7 @@ import type {
   TabsItemBlock,
   TextColor,
 } from './document.types';
-import type { CodeOptions, HintNode, ImageOptions } from './gitbook-mdast';
+import type { CodeOptions, HintNode, ImageOptions, LiquidBlockNode } from './gitbook-mdast';
 import { toString as toPlainText } from 'mdast-util-to-string';
 import { normalizeInlines } from './inline-normalize';
 import { type BlockConverter, LiquidBlocks } from './liquid-blocks';
@@ -249,11 +249,20 @@ export class MarkdownToDocument implements BlockConverter {
       const type = child.type === 'liquidBlock' ? liquidBlockType(child.name) : CONTAINER_TYPES[child.type];
       if (child.type === 'hint' && allowed.has('hint')) return this.hint(child, allowed);
       if (type !== undefined && !allowed.has(type)) return this.unfitting(child, allowed);
+      if (child.type === 'liquidBlock' && child.name === 'file' && child.children.length === 1) return this.captionedFile(child, allowed);
       const block = this.block(child, allowed);
       if (block === AS_SOURCE) return child.type === 'liquidBlock' ? [this.unconverted(child)] : this.literal(child);
       if (!block) return [];
       return allowed.has(block.type) ? [block] : this.unfitting(child, allowed);
     });
+  }
+
+  /** `{% file src %}caption{% endfile %}`: the file block, then its caption as a paragraph it names. */
+  private captionedFile(node: LiquidBlockNode, allowed: Allowed): DocumentBlock[] {
+    const [caption] = this.blocks(node.children, allowed);
+    const [file] = this.blocks([{ ...node, children: [] }], allowed);
+    if (file?.type !== 'file' || caption?.type !== 'paragraph' || !caption.key) return [file, caption].filter((block) => block !== undefined);
+    return [{ ...file, data: { ...file.data, captionKey: caption.key } }, caption];
   }
 
   /**
