@@ -20,6 +20,7 @@ import { isContainerCloser, officialHintStyle } from './gitbook-blocks';
 import { liquidBlockToMdast } from './liquid-blocks';
 import { splitLiquidLine } from './liquid-tags';
 import { isUnconverted } from './unconverted';
+import { pathLabel } from './path-label';
 
 export interface DocumentToMarkdownOptions {
   /**
@@ -613,21 +614,6 @@ function openTag(mark: MarkKey): string {
   return style ? `<mark style="${style}">` : '<mark>';
 }
 
-/**
- * The name GitBook writes as the text of a link to a page or file (a mention, a card's target):
- * the last segment of its path, `guides/setup.md` → `setup.md`, `guides/` → `guides`.
- */
-export function pathLabel(url: string): string {
-  if (/^[a-z][a-z0-9+.-]*:/i.test(url)) return url;
-  const path = url.replace(/[?#].*$/, '').replace(/\/+$/, '');
-  const name = path.slice(path.lastIndexOf('/') + 1);
-  if (!name || name === '.' || name === '..') return url;
-  try {
-    return decodeURIComponent(name);
-  } catch {
-    return name;
-  }
-}
 
 /** GitBook's icon: `<i class="fa-rocket" style="color:$primary;">:rocket:</i>`. */
 function iconTag(icon: string, color: string | undefined): string {

@@ -15,6 +15,7 @@ import type {
   TabsNode,
 } from './gitbook-mdast';
 import { formatTag } from './liquid-tags';
+import { pathLabel } from './path-label';
 
 function wrap(open: string, body: string, close: string): string {
   // No blank line before the closing tag, even after HTML (a figure, a table): GitBook writes none,
@@ -56,10 +57,10 @@ const liquidBlock: Handle = (node: LiquidBlockNode, _parent, state: State, info:
 const embed: Handle = (node: EmbedNode) =>
   formatTag('embed', { url: node.url, fullWidth: node.fullWidth === undefined ? undefined : String(node.fullWidth) });
 
-// The link inside is GitBook's convention (a fallback for plain Markdown renderers); the URL is
-// the content, so the label is always written as the URL.
+// The link inside is GitBook's convention (a fallback for plain Markdown renderers), labelled
+// as GitBook labels it: the file or folder name (`[setup.md](guides/setup.md)`), a URL elsewhere whole.
 const contentRef: Handle = (node: ContentRefNode, _parent, state: State, info: Info) => {
-  const link: Link = { type: 'link', url: node.url, children: [{ type: 'text', value: node.url }] };
+  const link: Link = { type: 'link', url: node.url, children: [{ type: 'text', value: pathLabel(node.url) }] };
   return wrap(formatTag('content-ref', { url: node.url }), phrasing([link], state, info), formatTag('endcontent-ref'));
 };
 
