@@ -1,6 +1,6 @@
 // Document → mdast. Marks live on text leaves in the document but nest in Markdown, so runs of
 // leaves sharing a mark are wrapped together (longest run first) to write the fewest delimiters.
-import type { AlignType, BlockContent, Heading, List, ListItem, PhrasingContent, RootContent, Table, TableCell, TableRow } from 'mdast';
+import type { AlignType, BlockContent, Heading, List, ListItem, Paragraph, PhrasingContent, RootContent, Table, TableCell, TableRow } from 'mdast';
 import type {
   ContentRef,
   DocumentBlock,
@@ -83,14 +83,22 @@ export class DocumentToMdast {
     for (let index = 0; index < nodes.length; index++) {
       const node = nodes[index];
       const caption = nodes[index + 1];
-      // A file's caption, the paragraph right after it, goes back between its tags.
-      if (node.type === 'file' && node.data.captionKey !== undefined && caption?.type === 'paragraph' && caption.key === node.data.captionKey) {
-        const [file] = this.block(node);
-        if (file?.type === 'liquidBlock') {
-          result.push({ ...file, single: false, children: this.liquidFlow([caption]) });
-          index += 1;
-          continue;
-        }
+      // A file's or embed's caption, the paragraph right after it, goes back between its tags.
+      const captioned =
+        (node.type === 'file' || node.type === 'embed') &&
+        node.data.captionKey !== undefined &&
+        caption?.type === 'paragraph' &&
+        caption.key === node.data.captionKey;
+      const [written] = captioned ? this.block(node) : [];
+      if (written?.type === 'liquidBlock' || written?.type === 'embed') {
+        const [paragraph] = this.liquidFlow([caption]);
+        result.push(
+          written.type === 'embed'
+            ? { ...written, caption: paragraph as Paragraph }
+            : { ...written, single: false, children: [paragraph as BlockContent] },
+        );
+        index += 1;
+        continue;
       }
       for (const block of this.block(node)) result.push(block);
     }

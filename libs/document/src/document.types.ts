@@ -231,7 +231,8 @@ export interface ImagesBlock extends BlockBase<'images'> {
 
 export interface EmbedBlock extends BlockBase<'embed'> {
   isVoid: true;
-  data: { url: string; fullWidth?: boolean };
+  /** `captionKey`: the paragraph after the block that is its caption, as for a file (`FileBlock`). */
+  data: { url: string; fullWidth?: boolean; captionKey?: string };
 }
 
 export interface ContentRefBlock extends BlockBase<'content-ref'> {

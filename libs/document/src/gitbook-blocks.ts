@@ -192,10 +192,12 @@ class SiblingPairer {
           ...frame.children,
         ];
       case 'embed':
-        // A caption between the tags has no place in the embed block; it follows it as text.
         if (!frame.attributes.url) return undefined;
         const fullWidth = frame.attributes.fullWidth;
         const width = fullWidth === 'true' || fullWidth === 'false' ? { fullWidth: fullWidth === 'true' } : {};
+        // One paragraph between the tags is its caption (kept as the paragraph after the embed block).
+        if (frame.children.length === 1 && frame.children[0].type === 'paragraph')
+          return [{ type: 'embed', url: frame.attributes.url, ...width, caption: frame.children[0] }];
         return [{ type: 'embed', url: frame.attributes.url, ...width }, ...frame.children];
       default:
         // `{% @integration/block … %}`: an integration's block, never closed.

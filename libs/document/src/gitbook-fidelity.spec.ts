@@ -110,3 +110,19 @@ describe('file captions', () => {
     roundTrips('{% tabs %}\n{% tab title="Files" %}\n{% file src="guide.pdf" %}\nThe guide\n{% endfile %}\n{% endtab %}\n{% endtabs %}\n');
   });
 });
+
+describe('embed captions', () => {
+  it('`{% embed url %}caption{% endembed %}` keeps its caption as a file does', () => {
+    const document = roundTrips('{% embed url="https://www.youtube.com/watch?v=abc123" %}\nA short demo\n{% endembed %}\n\nText after.\n');
+    expect(document.nodes[0]).toMatchObject({ type: 'embed', data: { captionKey: document.nodes[1].key } });
+  });
+});
+
+describe('content references', () => {
+  it('the fallback link is labelled with the file or folder name', () => {
+    roundTrips(
+      '{% content-ref url="getting-started/quickstart.md" %}\n[quickstart.md](getting-started/quickstart.md)\n{% endcontent-ref %}\n\n' +
+        '{% content-ref url="api/" %}\n[api](api/)\n{% endcontent-ref %}\n',
+    );
+  });
+});

@@ -1,7 +1,7 @@
 // mdast node types for the GitBook-style blocks. The parser produces `liquidTag` lines
 // (`{% name attr="value" %}`); `pairGitbookBlocks` then folds matching open/close tags, and
 // `<details>` HTML, into the container nodes below, so the rest of the code sees a typed tree.
-import type { BlockContent, Parent, PhrasingContent, Literal } from 'mdast';
+import type { BlockContent, Literal, Paragraph, Parent, PhrasingContent } from 'mdast';
 
 export interface LiquidTag extends Literal {
   type: 'liquidTag';
@@ -38,6 +38,8 @@ export interface EmbedNode {
   url: string;
   /** `fullWidth="true|false"`, written back as it was. */
   fullWidth?: boolean;
+  /** `{% embed url %}caption{% endembed %}`: the caption paragraph. */
+  caption?: Paragraph;
 }
 
 export interface ExpandableNode extends Parent {

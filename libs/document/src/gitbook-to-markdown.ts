@@ -54,8 +54,10 @@ const liquidBlock: Handle = (node: LiquidBlockNode, _parent, state: State, info:
   return node.single ? open : wrap(open, flow(node, state, info), formatTag(`end${node.name}`));
 };
 
-const embed: Handle = (node: EmbedNode) =>
-  formatTag('embed', { url: node.url, fullWidth: node.fullWidth === undefined ? undefined : String(node.fullWidth) });
+const embed: Handle = (node: EmbedNode, _parent, state: State, info: Info) => {
+  const open = formatTag('embed', { url: node.url, fullWidth: node.fullWidth === undefined ? undefined : String(node.fullWidth) });
+  return node.caption ? wrap(open, phrasing(node.caption.children, state, info), formatTag('endembed')) : open;
+};
 
 // The link inside is GitBook's convention (a fallback for plain Markdown renderers), labelled
 // as GitBook labels it: the file or folder name (`[setup.md](guides/setup.md)`), a URL elsewhere whole.

@@ -250,6 +250,7 @@ export class MarkdownToDocument implements BlockConverter {
       if (child.type === 'hint' && allowed.has('hint')) return this.hint(child, allowed);
       if (type !== undefined && !allowed.has(type)) return this.unfitting(child, allowed);
       if (child.type === 'liquidBlock' && child.name === 'file' && child.children.length === 1) return this.captionedFile(child, allowed);
+      if (child.type === 'embed' && child.caption) return this.captioned({ ...child, caption: undefined }, child.caption, allowed);
       const block = this.block(child, allowed);
       if (block === AS_SOURCE) return child.type === 'liquidBlock' ? [this.unconverted(child)] : this.literal(child);
       if (!block) return [];
@@ -259,10 +260,19 @@ export class MarkdownToDocument implements BlockConverter {
 
   /** `{% file src %}caption{% endfile %}`: the file block, then its caption as a paragraph it names. */
   private captionedFile(node: LiquidBlockNode, allowed: Allowed): DocumentBlock[] {
-    const [caption] = this.blocks(node.children, allowed);
-    const [file] = this.blocks([{ ...node, children: [] }], allowed);
-    if (file?.type !== 'file' || caption?.type !== 'paragraph' || !caption.key) return [file, caption].filter((block) => block !== undefined);
-    return [{ ...file, data: { ...file.data, captionKey: caption.key } }, caption];
+    return this.captioned({ ...node, children: [] }, node.children[0], allowed);
+  }
+
+  /**
+   * A file or embed with a caption: the schema gives neither a caption, so the caption is the
+   * paragraph after the block, which the block names (`captionKey`) to be written back inside it.
+   */
+  private captioned(node: RootContent, captionNode: RootContent, allowed: Allowed): DocumentBlock[] {
+    const [block] = this.blocks([node], allowed);
+    const [caption] = this.blocks([captionNode], allowed);
+    if ((block?.type !== 'file' && block?.type !== 'embed') || caption?.type !== 'paragraph' || !caption.key)
+      return [block, caption].filter((each) => each !== undefined);
+    return [{ ...block, data: { ...block.data, captionKey: caption.key } } as DocumentBlock, caption];
   }
 
   /**
