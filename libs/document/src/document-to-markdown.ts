@@ -170,15 +170,18 @@ export class DocumentToMdast {
         // A tag kept as its source on import goes back as that source, except a closing tag inside a
         // Liquid block: written as a tag, it would close that block on the next import.
         if (isUnconverted(node) && !(this.liquidDepth > 0 && /\{%-?\s*end/.test(value))) return [{ type: 'html', value }];
-        return [{ type: 'code', lang: syntax ?? null, meta: null, value, data: { gitbook } }];
+        // Highlighted lines: GitBook writes the block as `<pre>`, each such line in `<strong>`.
+        const highlighted = node.nodes.flatMap((line, index) => (line.data?.highlighted ? [index] : []));
+        return [{ type: 'code', lang: syntax ?? null, meta: null, value, data: { gitbook: { ...gitbook, ...(highlighted.length > 0 ? { highlighted } : {}) } } }];
       }
       case 'code-line':
         return this.block({ object: 'block', type: 'code', data: {}, nodes: [node] });
-      case 'hint':
+      case 'hint': {
         // A style written as an alias (`tip`) goes back as written while the hint still has the style it maps to.
         const { style, sourceStyle } = node.data;
         const written = sourceStyle !== undefined && officialHintStyle(sourceStyle) === style ? sourceStyle : style;
         return [{ type: 'hint', style: written, icon: node.data.icon, children: this.liquidFlow(node.nodes) }];
+      }
       case 'images':
         return this.imageParagraph(node.nodes, node.data.align);
       case 'image':

@@ -126,3 +126,19 @@ describe('content references', () => {
     );
   });
 });
+
+describe('highlighted code lines', () => {
+  it('`<pre>` with `<strong>` lines is a code block whose lines are highlighted, written back as GitBook writes it', () => {
+    const document = roundTrips(
+      '<pre class="language-markdown"><code class="lang-markdown"><strong>## Heading\n</strong><strong>\n</strong>Text &#x3C;b> &#x26; more\n</code></pre>\n',
+    );
+    const [code] = document.nodes;
+    if (code.type !== 'code') throw new Error('expected a code block');
+    expect(code.data).toEqual({ syntax: 'markdown' });
+    expect(code.nodes.map((line) => line.data)).toEqual([{ highlighted: true }, { highlighted: true }, {}]);
+  });
+
+  it('a `<pre>` with no highlighted line is written as a fence', () => {
+    expect(documentToMarkdown(read('<pre class="language-js"><code class="lang-js">run();\n</code></pre>\n'))).toBe('```js\nrun();\n```\n');
+  });
+});

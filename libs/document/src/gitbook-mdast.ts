@@ -81,6 +81,8 @@ export interface CodeOptions {
   overflow?: 'scroll' | 'wrap';
   lineNumbers?: boolean;
   fullWidth?: boolean;
+  /** Indexes of highlighted lines (GitBook's `<pre>` with `<strong>` lines). */
+  highlighted?: number[];
 }
 
 /** What an HTML image (`<figure>`, `<img width>`, `<picture>`, `<div align>`) says beyond a Markdown image. */

@@ -74,9 +74,9 @@ const expandable: Handle = (node: ExpandableNode, _parent, state: State, info: I
 };
 
 const code: Handle = (node: Code, parent: Parents | undefined, state: State, info: Info) => {
-  const fence = defaultHandlers.code(node, parent, state, info);
-  const options = node.data?.gitbook;
-  if (!options || Object.values(options).every((value) => value === undefined)) return fence;
+  const { highlighted, ...options } = node.data?.gitbook ?? {};
+  const fence = highlighted ? highlightedPre(node.value, node.lang, highlighted) : defaultHandlers.code(node, parent, state, info);
+  if (Object.values(options).every((value) => value === undefined)) return fence;
   const attributes = {
     title: options.title,
     overflow: options.overflow,
@@ -85,6 +85,15 @@ const code: Handle = (node: Code, parent: Parents | undefined, state: State, inf
   };
   return `${formatTag('code', attributes)}\n${fence}\n${formatTag('endcode')}`;
 };
+
+/** A code block with highlighted lines as GitBook writes it: `<pre>`, each highlighted line (and its line end) in `<strong>`. */
+function highlightedPre(value: string, lang: string | null | undefined, highlighted: number[]): string {
+  const marked = new Set(highlighted);
+  const escape = (text: string): string => text.replace(/&/g, '&#x26;').replace(/</g, '&#x3C;');
+  const lines = value.split('\n').map((line, index) => (marked.has(index) ? `<strong>${escape(line)}\n</strong>` : `${escape(line)}\n`));
+  const classes = lang ? [` class="language-${lang}"`, ` class="lang-${lang}"`] : ['', ''];
+  return `<pre${classes[0]}><code${classes[1]}>${lines.join('')}</code></pre>`;
+}
 
 // Formulas are TeX, written verbatim between GitBook's `$$` delimiters.
 const math: Handle = (node: MathNode) => `$$\n${node.value}\n$$`;

@@ -139,10 +139,31 @@ function preNode(element: HtmlElement): Code {
   const code = element.children.find((child): child is HtmlElement => DomUtils.isTag(child) && child.name === 'code');
   const classes = `${element.attribs.class ?? ''} ${code?.attribs.class ?? ''}`;
   const lang = /\b(?:language|lang)-([\w+#-]+)/.exec(classes)?.[1] ?? null;
-  // GitBook's `<pre>` may hold highlighting or `<strong>` lines: the code is the text, `<br>` a line end.
-  const text = (node: HtmlNode): string =>
-    DomUtils.isText(node) ? node.data : DomUtils.isTag(node) ? (node.name === 'br' ? '\n' : node.children.map(text).join('')) : '';
-  return { type: 'code', lang, meta: null, value: text(element).replace(/^\n/, '').replace(/\n$/, '') };
+  // GitBook's `<pre>` may hold highlighting or `<strong>` lines (highlighted lines): the code is
+  // the text, `<br>` a line end.
+  const strong: Array<[number, number]> = [];
+  let value = '';
+  const visit = (node: HtmlNode): void => {
+    if (DomUtils.isText(node)) value += node.data;
+    else if (DomUtils.isTag(node) && node.name === 'br') value += '\n';
+    else if (DomUtils.isTag(node)) {
+      const start = value.length;
+      node.children.forEach(visit);
+      if (node.name === 'strong' && value.length > start) strong.push([start, value.length]);
+    }
+  };
+  visit(element);
+  const leading = value.startsWith('\n') ? 1 : 0;
+  const source = value.slice(leading).replace(/\n$/, '');
+  const highlighted: number[] = [];
+  let offset = leading;
+  source.split('\n').forEach((line, index) => {
+    const end = offset + line.length;
+    // A line is highlighted when a `<strong>` holds its text (or, for an empty line, its line end).
+    if (strong.some(([from, to]) => from <= offset && (to > end || (to === end && line.length > 0)))) highlighted.push(index);
+    offset = end + 1;
+  });
+  return { type: 'code', lang, meta: null, value: source, ...(highlighted.length > 0 ? { data: { gitbook: { highlighted } } } : {}) };
 }
 
 function tableNode(table: HtmlElement): RootContent[] | undefined {

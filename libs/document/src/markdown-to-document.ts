@@ -547,12 +547,13 @@ export class MarkdownToDocument implements BlockConverter {
     if (options.overflow !== undefined) data.overflow = options.overflow;
     if (options.lineNumbers !== undefined) data.lineNumbers = options.lineNumbers;
     if (options.fullWidth !== undefined) data.fullWidth = options.fullWidth;
-    const lines = value.split('\n').map((line) => ({
+    const highlighted = new Set(options.highlighted);
+    const lines = value.split('\n').map((line, index) => ({
       object: 'block' as const,
       type: 'code-line' as const,
       key: this.newKey(),
       isVoid: false as const,
-      data: {},
+      data: highlighted.has(index) ? { highlighted: true } : {},
       nodes: [this.text([{ object: 'leaf', text: line, marks: [] }])],
     }));
     return { object: 'block', type: 'code', key: this.newKey(), isVoid: false, data, nodes: lines };
