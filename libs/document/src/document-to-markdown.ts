@@ -1,6 +1,18 @@
 // Document → mdast. Marks live on text leaves in the document but nest in Markdown, so runs of
 // leaves sharing a mark are wrapped together (longest run first) to write the fewest delimiters.
-import type { AlignType, BlockContent, Heading, List, ListItem, Paragraph, PhrasingContent, RootContent, Table, TableCell, TableRow } from 'mdast';
+import type {
+  AlignType,
+  BlockContent,
+  Heading,
+  List,
+  ListItem,
+  Paragraph,
+  PhrasingContent,
+  RootContent,
+  Table,
+  TableCell,
+  TableRow,
+} from 'mdast';
 import type {
   ContentRef,
   DocumentBlock,
@@ -93,9 +105,7 @@ export class DocumentToMdast {
       if (written?.type === 'liquidBlock' || written?.type === 'embed') {
         const [paragraph] = this.liquidFlow([caption]);
         result.push(
-          written.type === 'embed'
-            ? { ...written, caption: paragraph as Paragraph }
-            : { ...written, single: false, children: [paragraph as BlockContent] },
+          written.type === 'embed' ? { ...written, caption: paragraph as Paragraph } : { ...written, single: false, children: [paragraph] },
         );
         index += 1;
         continue;
@@ -124,7 +134,13 @@ export class DocumentToMdast {
         const details = this.liquidDepth > 0 ? detailsLine(node.nodes) : undefined;
         if (details) return [{ type: 'html', value: details }];
         const summary = this.liquidDepth > 0 ? summaryLine(node.nodes) : undefined;
-        if (summary) return [{ type: 'paragraph', children: [{ type: 'html', value: '<summary>' }, ...this.phrasing(summary), { type: 'html', value: '</summary>' }] }];
+        if (summary)
+          return [
+            {
+              type: 'paragraph',
+              children: [{ type: 'html', value: '<summary>' }, ...this.phrasing(summary), { type: 'html', value: '</summary>' }],
+            },
+          ];
         // GitBook writes an aligned paragraph as HTML.
         if (node.data?.align) return [{ type: 'html', value: this.alignedHtml('p', node.data.align, node.nodes, '') }];
         const children = this.phrasing(node.nodes);
@@ -172,7 +188,15 @@ export class DocumentToMdast {
         if (isUnconverted(node) && !(this.liquidDepth > 0 && /\{%-?\s*end/.test(value))) return [{ type: 'html', value }];
         // Highlighted lines: GitBook writes the block as `<pre>`, each such line in `<strong>`.
         const highlighted = node.nodes.flatMap((line, index) => (line.data?.highlighted ? [index] : []));
-        return [{ type: 'code', lang: syntax ?? null, meta: null, value, data: { gitbook: { ...gitbook, ...(highlighted.length > 0 ? { highlighted } : {}) } } }];
+        return [
+          {
+            type: 'code',
+            lang: syntax ?? null,
+            meta: null,
+            value,
+            data: { gitbook: { ...gitbook, ...(highlighted.length > 0 ? { highlighted } : {}) } },
+          },
+        ];
       }
       case 'code-line':
         return this.block({ object: 'block', type: 'code', data: {}, nodes: [node] });
@@ -453,7 +477,12 @@ export class DocumentToMdast {
       const iconAttribute = icon ? ` data-icon="${escapeAttribute(icon)}"` : '';
       if ('action' in node.data) {
         const { action } = node.data;
-        const option = 'slug' in action ? ` data-slug="${escapeAttribute(action.slug)}"` : action.query ? ` data-query="${escapeAttribute(action.query)}"` : '';
+        const option =
+          'slug' in action
+            ? ` data-slug="${escapeAttribute(action.slug)}"`
+            : action.query
+              ? ` data-query="${escapeAttribute(action.query)}"`
+              : '';
         const html = `<button type="button" class="button ${kind}" data-action="${action.action}"${option}${iconAttribute}>${escapeText(label)}</button>`;
         return [{ kind: 'html', html, marks: new Set() }];
       }
@@ -625,7 +654,6 @@ function openTag(mark: MarkKey): string {
   return style ? `<mark style="${style}">` : '<mark>';
 }
 
-
 /** GitBook's icon: `<i class="fa-rocket" style="color:$primary;">:rocket:</i>`. */
 function iconTag(icon: string, color: string | undefined): string {
   const name = icon.replace(/[^\w-]/g, '');
@@ -741,7 +769,12 @@ function summaryLine(nodes: InlineContent[]): InlineContent[] | undefined {
   if (first?.object !== 'text' || last?.object !== 'text') return undefined;
   const opening = first.leaves[0];
   const closing = last.leaves[last.leaves.length - 1];
-  if (!opening?.text.startsWith('<summary>') || opening.marks.length > 0 || !closing?.text.endsWith('</summary>') || closing.marks.length > 0)
+  if (
+    !opening?.text.startsWith('<summary>') ||
+    opening.marks.length > 0 ||
+    !closing?.text.endsWith('</summary>') ||
+    closing.marks.length > 0
+  )
     return undefined;
   // One title: no other summary tag inside it.
   const text = nodes.map((node) => (node.object === 'text' ? node.leaves.map((leaf) => leaf.text).join('') : '')).join('');

@@ -34,7 +34,9 @@ describe('headings as Git Sync writes them', () => {
 
 describe('hint styles of the legacy hints plugin', () => {
   it('`tip` and `note` are the closest official style, and written back as written', () => {
-    const document = roundTrips('{% hint style="tip" %}\nUse the **shortcut**.\n{% endhint %}\n\n{% hint style="note" %}\nA note.\n{% endhint %}\n');
+    const document = roundTrips(
+      '{% hint style="tip" %}\nUse the **shortcut**.\n{% endhint %}\n\n{% hint style="note" %}\nA note.\n{% endhint %}\n',
+    );
     expect(document.nodes.map((block) => block.data)).toEqual([
       { style: 'success', sourceStyle: 'tip' },
       { style: 'info', sourceStyle: 'note' },

@@ -76,7 +76,8 @@ export function htmlFlow(html: string): RootContent[] | undefined {
 /** GitBook's aligned heading or paragraph, `<h3 align="center">…</h3>`, `<p align="center">…</p>`. */
 function alignedText(element: HtmlElement): RootContent[] | undefined {
   const align = element.attribs.align;
-  if (!TEXT_ALIGNMENTS.has(align) || element.children.some((node) => DomUtils.isTag(node) && BLOCK_LEVEL_TAGS.has(node.name))) return undefined;
+  if (!TEXT_ALIGNMENTS.has(align) || element.children.some((node) => DomUtils.isTag(node) && BLOCK_LEVEL_TAGS.has(node.name)))
+    return undefined;
   const children = trimBreaks(phrasing(element.children));
   if (element.name === 'p') return [{ type: 'paragraph', children, data: { align: align as TextAlign } }];
   const depth = Number(element.name[1]) as 1 | 2 | 3 | 4 | 5 | 6;

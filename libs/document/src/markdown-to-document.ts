@@ -757,7 +757,12 @@ export class MarkdownToDocument implements BlockConverter {
       type: 'button',
       key: this.newKey(),
       isVoid: true,
-      data: { label, kind, ...(icon ? { icon } : {}), ...(attributes.href ? { ref: urlRef(attributes.href) } : { action: buttonAction(attributes)! }) },
+      data: {
+        label,
+        kind,
+        ...(icon ? { icon } : {}),
+        ...(attributes.href ? { ref: urlRef(attributes.href) } : { action: buttonAction(attributes)! }),
+      },
     };
   }
 
