@@ -1,11 +1,24 @@
 // Document → mdast. Marks live on text leaves in the document but nest in Markdown, so runs of
 // leaves sharing a mark are wrapped together (longest run first) to write the fewest delimiters.
-import type { AlignType, BlockContent, Heading, List, ListItem, PhrasingContent, RootContent, Table, TableCell, TableRow } from 'mdast';
+import type {
+  AlignType,
+  BlockContent,
+  Heading,
+  List,
+  ListItem,
+  Paragraph,
+  PhrasingContent,
+  RootContent,
+  Table,
+  TableCell,
+  TableRow,
+} from 'mdast';
 import type {
   ContentRef,
   DocumentBlock,
   DocumentMark,
   DocumentFragment,
+  DocumentText,
   ExpandableBlock,
   ImageBlock,
   InlineContent,
@@ -13,11 +26,13 @@ import type {
   MarkType,
   TableBlock,
   TableRecord,
+  TextAlignment,
 } from './document.types';
-import { isContainerCloser } from './gitbook-blocks';
+import { isContainerCloser, officialHintStyle } from './gitbook-blocks';
 import { liquidBlockToMdast } from './liquid-blocks';
 import { splitLiquidLine } from './liquid-tags';
 import { isUnconverted } from './unconverted';
+import { pathLabel } from './path-label';
 
 export interface DocumentToMarkdownOptions {
   /**
@@ -76,7 +91,28 @@ export class DocumentToMdast {
   private liquidDepth = 0;
 
   blocks(nodes: DocumentBlock[]): RootContent[] {
-    return nodes.flatMap((node) => this.block(node));
+    const result: RootContent[] = [];
+    for (let index = 0; index < nodes.length; index++) {
+      const node = nodes[index];
+      const caption = nodes[index + 1];
+      // A file's or embed's caption, the paragraph right after it, goes back between its tags.
+      const captioned =
+        (node.type === 'file' || node.type === 'embed') &&
+        node.data.captionKey !== undefined &&
+        caption?.type === 'paragraph' &&
+        caption.key === node.data.captionKey;
+      const [written] = captioned ? this.block(node) : [];
+      if (written?.type === 'liquidBlock' || written?.type === 'embed') {
+        const [paragraph] = this.liquidFlow([caption]);
+        result.push(
+          written.type === 'embed' ? { ...written, caption: paragraph as Paragraph } : { ...written, single: false, children: [paragraph] },
+        );
+        index += 1;
+        continue;
+      }
+      for (const block of this.block(node)) result.push(block);
+    }
+    return result;
   }
 
   /** The content of a Liquid block: a stray closing tag inside it must not be written as a tag. */
@@ -94,6 +130,19 @@ export class DocumentToMdast {
       case 'paragraph': {
         const tagLine = singleTagLine(node.nodes, this.liquidDepth > 0);
         if (tagLine) return [{ type: 'liquidTag', value: tagLine }];
+        // Only in a Liquid block (a tab, a hint), where an expandable is opened up.
+        const details = this.liquidDepth > 0 ? detailsLine(node.nodes) : undefined;
+        if (details) return [{ type: 'html', value: details }];
+        const summary = this.liquidDepth > 0 ? summaryLine(node.nodes) : undefined;
+        if (summary)
+          return [
+            {
+              type: 'paragraph',
+              children: [{ type: 'html', value: '<summary>' }, ...this.phrasing(summary), { type: 'html', value: '</summary>' }],
+            },
+          ];
+        // GitBook writes an aligned paragraph as HTML.
+        if (node.data?.align) return [{ type: 'html', value: this.alignedHtml('p', node.data.align, node.nodes, '') }];
         const children = this.phrasing(node.nodes);
         // A hard break ending a paragraph is written `<br>`: a trailing `\` would read back as text.
         const last = children[children.length - 1];
@@ -103,6 +152,11 @@ export class DocumentToMdast {
       case 'heading-1':
       case 'heading-2':
       case 'heading-3': {
+        // GitBook writes an aligned heading as HTML, its anchor inside it.
+        if (node.data.align) {
+          const anchor = node.data.id ? ` <a href="#${node.data.id}" id="${node.data.id}"></a>` : '';
+          return [{ type: 'html', value: this.alignedHtml(`h${headingDepth(node.type)}`, node.data.align, node.nodes, anchor) }];
+        }
         const children = this.phrasing(node.nodes);
         // GitBook writes an explicit anchor after the title.
         const id = node.data?.id;
@@ -112,7 +166,7 @@ export class DocumentToMdast {
             { type: 'html', value: `<a href="#${id}" id="${id}">` },
             { type: 'html', value: '</a>' },
           );
-        return [{ type: 'heading', depth: Number(node.type.slice(-1)) as Heading['depth'], children }];
+        return [{ type: 'heading', depth: headingDepth(node.type), children }];
       }
       case 'list-ordered':
         return [this.list(node.nodes, true, node.data.start ?? 1, false)];
@@ -132,12 +186,26 @@ export class DocumentToMdast {
         // A tag kept as its source on import goes back as that source, except a closing tag inside a
         // Liquid block: written as a tag, it would close that block on the next import.
         if (isUnconverted(node) && !(this.liquidDepth > 0 && /\{%-?\s*end/.test(value))) return [{ type: 'html', value }];
-        return [{ type: 'code', lang: syntax ?? null, meta: null, value, data: { gitbook } }];
+        // Highlighted lines: GitBook writes the block as `<pre>`, each such line in `<strong>`.
+        const highlighted = node.nodes.flatMap((line, index) => (line.data?.highlighted ? [index] : []));
+        return [
+          {
+            type: 'code',
+            lang: syntax ?? null,
+            meta: null,
+            value,
+            data: { gitbook: { ...gitbook, ...(highlighted.length > 0 ? { highlighted } : {}) } },
+          },
+        ];
       }
       case 'code-line':
         return this.block({ object: 'block', type: 'code', data: {}, nodes: [node] });
-      case 'hint':
-        return [{ type: 'hint', style: node.data.style, icon: node.data.icon, children: this.liquidFlow(node.nodes) }];
+      case 'hint': {
+        // A style written as an alias (`tip`) goes back as written while the hint still has the style it maps to.
+        const { style, sourceStyle } = node.data;
+        const written = sourceStyle !== undefined && officialHintStyle(sourceStyle) === style ? sourceStyle : style;
+        return [{ type: 'hint', style: written, icon: node.data.icon, children: this.liquidFlow(node.nodes) }];
+      }
       case 'images':
         return this.imageParagraph(node.nodes, node.data.align);
       case 'image':
@@ -330,6 +398,12 @@ export class DocumentToMdast {
     return this.htmlBlocks(fragment.nodes);
   }
 
+  /** `<p align="center">text</p>`: an aligned paragraph or heading (`start` and `end` as `left` and `right`). */
+  private alignedHtml(tag: string, align: TextAlignment, nodes: InlineContent[], after: string): string {
+    const html = { start: 'left', center: 'center', end: 'right' }[align];
+    return `<${tag} align="${html}">${phrasingHtml(this.phrasing(nodes, true))}${after}</${tag}>`;
+  }
+
   /** Paragraphs and lists of a table cell, as GitBook writes them: `<p>…</p>`, `<ul><li>…</li></ul>`. */
   private htmlBlocks(blocks: DocumentBlock[]): string {
     return blocks
@@ -341,7 +415,7 @@ export class DocumentToMdast {
           case 'heading-1':
           case 'heading-2':
           case 'heading-3': {
-            const tag = `h${block.type.slice(-1)}`;
+            const tag = `h${headingDepth(block.type)}`;
             const anchor = block.data.id ? ` <a href="#${block.data.id}" id="${block.data.id}"></a>` : '';
             return `<${tag}>${phrasingHtml(this.phrasing(block.nodes, true))}${anchor}</${tag}>`;
           }
@@ -399,10 +473,21 @@ export class DocumentToMdast {
     if (node.type === 'emoji') return [{ kind: 'emoji', code: node.data.code, marks: new Set() }];
     if (node.type === 'button') {
       // Written as GitBook writes a button; without a URL (an unresolved reference) only its label stays.
-      const url = this.resolveRef(node.data.ref);
       const { label, kind, icon } = node.data;
-      if (url === undefined) return [{ kind: 'text', text: label, marks: new Set() }];
       const iconAttribute = icon ? ` data-icon="${escapeAttribute(icon)}"` : '';
+      if ('action' in node.data) {
+        const { action } = node.data;
+        const option =
+          'slug' in action
+            ? ` data-slug="${escapeAttribute(action.slug)}"`
+            : action.query
+              ? ` data-query="${escapeAttribute(action.query)}"`
+              : '';
+        const html = `<button type="button" class="button ${kind}" data-action="${action.action}"${option}${iconAttribute}>${escapeText(label)}</button>`;
+        return [{ kind: 'html', html, marks: new Set() }];
+      }
+      const url = this.resolveRef(node.data.ref);
+      if (url === undefined) return [{ kind: 'text', text: label, marks: new Set() }];
       const html = `<a href="${escapeAttribute(url)}" class="button ${kind}"${iconAttribute}>${escapeText(label)}</a>`;
       return [{ kind: 'html', html, marks: new Set() }];
     }
@@ -557,27 +642,16 @@ function isLiteralLink(text: string, url: string): boolean {
   return url === `mailto:${text}` && /^[\w.+-]+@[\w-]+(\.[\w-]+)+$/.test(text) && !/[-_.]$/.test(text);
 }
 
+/** heading-1..3 as GitBook writes them, one level under the page title (`##`..`####`). */
+function headingDepth(type: 'heading-1' | 'heading-2' | 'heading-3'): Heading['depth'] {
+  return (Number(type.slice(-1)) + 1) as Heading['depth'];
+}
+
 function openTag(mark: MarkKey): string {
   const [type, text, background] = mark.split(':');
   if (type !== 'color') return `<${HTML_TAGS[type]}>`;
   const style = [text !== 'default' ? `color:${text};` : '', background !== 'default' ? `background-color:${background};` : ''].join('');
   return style ? `<mark style="${style}">` : '<mark>';
-}
-
-/**
- * The name GitBook writes as the text of a link to a page or file (a mention, a card's target):
- * the last segment of its path, `guides/setup.md` → `setup.md`, `guides/` → `guides`.
- */
-export function pathLabel(url: string): string {
-  if (/^[a-z][a-z0-9+.-]*:/i.test(url)) return url;
-  const path = url.replace(/[?#].*$/, '').replace(/\/+$/, '');
-  const name = path.slice(path.lastIndexOf('/') + 1);
-  if (!name || name === '.' || name === '..') return url;
-  try {
-    return decodeURIComponent(name);
-  } catch {
-    return name;
-  }
 }
 
 /** GitBook's icon: `<i class="fa-rocket" style="color:$primary;">:rocket:</i>`. */
@@ -677,6 +751,48 @@ function fragmentText(fragment: DocumentFragment | undefined): string {
  * A closing tag (`{% endtab %}`) inside a Liquid block is the exception: written as is, it would
  * close that block on the next read, so it is escaped like any text.
  */
+/**
+ * The tag of a paragraph that is only `<details>`, `<details open>` or `</details>`: what is left of
+ * an expandable where the schema allows none (in a tab), written back unescaped so it reads back
+ * the same way, as `singleTagLine` does for Liquid tags.
+ */
+function detailsLine(nodes: InlineContent[]): string | undefined {
+  const [only] = nodes;
+  if (nodes.length !== 1 || only.object !== 'text' || only.leaves.length !== 1 || only.leaves[0].marks.length > 0) return undefined;
+  return /^(<details( open)?>|<\/details>)$/.test(only.leaves[0].text) ? only.leaves[0].text : undefined;
+}
+
+/** The title of such an expandable, `<summary>…</summary>` as a paragraph: the inlines between the tags. */
+function summaryLine(nodes: InlineContent[]): InlineContent[] | undefined {
+  const first = nodes[0];
+  const last = nodes[nodes.length - 1];
+  if (first?.object !== 'text' || last?.object !== 'text') return undefined;
+  const opening = first.leaves[0];
+  const closing = last.leaves[last.leaves.length - 1];
+  if (
+    !opening?.text.startsWith('<summary>') ||
+    opening.marks.length > 0 ||
+    !closing?.text.endsWith('</summary>') ||
+    closing.marks.length > 0
+  )
+    return undefined;
+  // One title: no other summary tag inside it.
+  const text = nodes.map((node) => (node.object === 'text' ? node.leaves.map((leaf) => leaf.text).join('') : '')).join('');
+  if (text.lastIndexOf('<summary>') !== 0 || text.indexOf('</summary>') !== text.length - '</summary>'.length) return undefined;
+  const trim = (node: DocumentText, start: number, end: number): DocumentText => ({
+    ...node,
+    leaves: node.leaves.map((leaf, index) => ({
+      ...leaf,
+      text: leaf.text.slice(index === 0 ? start : 0, index === node.leaves.length - 1 ? leaf.text.length - end : undefined),
+    })),
+  });
+  if (nodes.length === 1) {
+    if (first.leaves.length === 1 && opening.text.length < '<summary></summary>'.length) return undefined;
+    return [trim(first, '<summary>'.length, '</summary>'.length)];
+  }
+  return [trim(first, '<summary>'.length, 0), ...nodes.slice(1, -1), trim(last, 0, '</summary>'.length)];
+}
+
 function singleTagLine(nodes: InlineContent[], insideLiquidBlock: boolean): string | undefined {
   const [only] = nodes;
   if (nodes.length !== 1 || only.object !== 'text' || only.leaves.length !== 1 || only.leaves[0].marks.length > 0) return undefined;

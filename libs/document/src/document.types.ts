@@ -77,13 +77,19 @@ export interface InlineEmoji {
   data: { code: string };
 }
 
-/** GitBook's `<a href="…" class="button primary" data-icon="…">Label</a>` (official `DocumentInlineButton`). */
+/** What an action button does (official `DocumentAction`). */
+export type ButtonAction = { action: 'search' | 'ask'; query?: string } | { action: 'select'; slug: string };
+
+/**
+ * GitBook's `<a href="…" class="button primary" data-icon="…">Label</a>`, or an action button
+ * `<button type="button" class="button primary" data-action="ask">Label</button>` (official `DocumentInlineButton`).
+ */
 export interface InlineButton {
   object: 'inline';
   type: 'button';
   key?: string;
   isVoid: true;
-  data: { ref: ContentRef; label: string; kind: 'primary' | 'secondary'; icon?: string };
+  data: { label: string; kind: 'primary' | 'secondary'; icon?: string } & ({ ref: ContentRef } | { action: ButtonAction });
 }
 
 /** GitBook's page mention, `[page.md](page.md "mention")` (official `DocumentInlineMention`): the target's title is shown. */
@@ -122,9 +128,12 @@ interface BlockBase<T extends string> {
   key?: string;
 }
 
+/** A block's alignment (official `TextAlignment`); GitBook writes it as HTML `align` left, center, right. */
+export type TextAlignment = 'start' | 'center' | 'end';
+
 export interface ParagraphBlock extends BlockBase<'paragraph'> {
   isVoid?: false;
-  data?: Record<string, never>;
+  data?: { align?: TextAlignment };
   nodes: InlineContent[];
 }
 
@@ -132,7 +141,7 @@ export type HeadingType = 'heading-1' | 'heading-2' | 'heading-3';
 
 export interface HeadingBlock extends BlockBase<HeadingType> {
   isVoid?: false;
-  data: { id?: string };
+  data: { id?: string; align?: TextAlignment };
   nodes: InlineContent[];
 }
 
@@ -187,8 +196,12 @@ export type HintStyle = 'info' | 'warning' | 'danger' | 'success';
 
 export interface HintBlock extends BlockBase<'hint'> {
   isVoid?: false;
-  /** `icon`: an icon name (`{% hint style="info" icon="hand-wave" %}`). */
-  data: { style: HintStyle; icon?: string };
+  /**
+   * `icon`: an icon name (`{% hint style="info" icon="hand-wave" %}`). `sourceStyle`: a style the
+   * source wrote that is no official one (`tip`, shown as `success`), written back while `style` is
+   * still the one it maps to; the schema's hint data allows further properties.
+   */
+  data: { style: HintStyle; icon?: string; sourceStyle?: string };
   nodes: DocumentBlock[];
 }
 
@@ -218,7 +231,8 @@ export interface ImagesBlock extends BlockBase<'images'> {
 
 export interface EmbedBlock extends BlockBase<'embed'> {
   isVoid: true;
-  data: { url: string; fullWidth?: boolean };
+  /** `captionKey`: the paragraph after the block that is its caption, as for a file (`FileBlock`). */
+  data: { url: string; fullWidth?: boolean; captionKey?: string };
 }
 
 export interface ContentRefBlock extends BlockBase<'content-ref'> {
@@ -351,7 +365,12 @@ export interface OpenApiOperationBlock extends BlockBase<'openapi-operation'> {
 
 export interface FileBlock extends BlockBase<'file'> {
   isVoid: true;
-  data: { ref: ContentRef };
+  /**
+   * `captionKey`: the key of the paragraph after the block that is its caption
+   * (`{% file src %}caption{% endfile %}`). The schema's file block has no caption; the caption
+   * stays a visible paragraph and is written back between the tags while it follows the block.
+   */
+  data: { ref: ContentRef; captionKey?: string };
 }
 
 /** `{% include "path" %}`: `reusableContent` holds the path as written until an importer resolves it. */

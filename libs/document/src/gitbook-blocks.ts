@@ -12,6 +12,18 @@ import { splitLiquidLine } from './liquid-tags';
 export type ParseFlow = (markdown: string) => RootContent[];
 
 export const HINT_STYLES = ['info', 'warning', 'danger', 'success'] as const;
+/**
+ * Styles of the legacy GitBook hints plugin and of hand-written pages, mapped to the closest of
+ * the four official ones: the plugin showed `tip` as a success alert and `working` as a warning;
+ * `note` is a neutral information callout.
+ */
+const HINT_STYLE_ALIASES: Readonly<Record<string, (typeof HINT_STYLES)[number]>> = { tip: 'success', note: 'info', working: 'warning' };
+
+/** The official hint style a `{% hint style %}` value stands for; undefined for a style of none. */
+export function officialHintStyle(style: string): (typeof HINT_STYLES)[number] | undefined {
+  if ((HINT_STYLES as readonly string[]).includes(style)) return style as (typeof HINT_STYLES)[number];
+  return Object.hasOwn(HINT_STYLE_ALIASES, style) ? HINT_STYLE_ALIASES[style] : undefined;
+}
 /** The other Liquid blocks, folded into generic `liquidBlock` nodes (see LiquidBlockNode). */
 const LIQUID_BLOCK_TAGS = new Set([
   'stepper',
@@ -152,7 +164,7 @@ class SiblingPairer {
     switch (frame.name) {
       case 'hint': {
         const style = frame.attributes.style ?? 'info';
-        if (!(HINT_STYLES as readonly string[]).includes(style)) return undefined;
+        if (!officialHintStyle(style)) return undefined;
         const icon = frame.attributes.icon;
         return [{ type: 'hint', style, ...(icon ? { icon } : {}), children: blocks }];
       }
@@ -171,16 +183,21 @@ class SiblingPairer {
         return [{ type: 'expandable', open: frame.open ?? false, summary: frame.summary ?? [], children: blocks }];
       case 'file':
         if (!frame.attributes.src) return undefined;
-        // A caption between the tags has no place in the file block; it follows it as text.
+        // A caption between the tags, one paragraph: the file block keeps it (see MarkdownToDocument.blocks).
+        if (frame.children.length === 1 && frame.children[0].type === 'paragraph')
+          return [{ type: 'liquidBlock', name: 'file', attributes: frame.attributes, argument: frame.argument ?? '', children: blocks }];
+        // Other content between the tags has no place in the file block; it follows it.
         return [
           { type: 'liquidBlock', name: 'file', attributes: frame.attributes, argument: frame.argument ?? '', children: [] },
           ...frame.children,
         ];
       case 'embed':
-        // A caption between the tags has no place in the embed block; it follows it as text.
         if (!frame.attributes.url) return undefined;
         const fullWidth = frame.attributes.fullWidth;
         const width = fullWidth === 'true' || fullWidth === 'false' ? { fullWidth: fullWidth === 'true' } : {};
+        // One paragraph between the tags is its caption (kept as the paragraph after the embed block).
+        if (frame.children.length === 1 && frame.children[0].type === 'paragraph')
+          return [{ type: 'embed', url: frame.attributes.url, ...width, caption: frame.children[0] }];
         return [{ type: 'embed', url: frame.attributes.url, ...width }, ...frame.children];
       default:
         // `{% @integration/block … %}`: an integration's block, never closed.

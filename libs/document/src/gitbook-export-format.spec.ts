@@ -97,7 +97,8 @@ describe('GitBook constructs of issue #27: buttons and external files', () => {
     const document = read('{% file src="https://example.com/files/guide.pdf" %}\nThe full guide\n{% endfile %}\n');
     expect(documentSchemaErrors(document)).toEqual([]);
     expect(document.nodes[0]).toMatchObject({ type: 'embed', isVoid: true, data: { url: 'https://example.com/files/guide.pdf' } });
-    expect(documentToMarkdown(document)).toBe('{% embed url="https://example.com/files/guide.pdf" %}\n\nThe full guide\n');
+    // Its caption stays its caption.
+    expect(documentToMarkdown(document)).toBe('{% embed url="https://example.com/files/guide.pdf" %}\nThe full guide\n{% endembed %}\n');
     // A file of the repository stays a file block.
     expect(read('{% file src="../.gitbook/assets/guide.pdf" %}\n').nodes[0]).toMatchObject({ type: 'file' });
   });

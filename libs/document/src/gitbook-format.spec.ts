@@ -111,7 +111,7 @@ describe('GitBook HTML', () => {
   it('takes a heading anchor as the heading id and writes it back', () => {
     const { document, written } = stable('## Getting started <a href="#start" id="start"></a>\n');
     valid(document);
-    expect(document.nodes[0]).toMatchObject({ type: 'heading-2', data: { id: 'start' } });
+    expect(document.nodes[0]).toMatchObject({ type: 'heading-1', data: { id: 'start' } });
     expect(leaves(document.nodes[0]).map((leaf) => leaf.text)).toEqual(['Getting started']);
     expect(written).toBe('## Getting started <a href="#start" id="start"></a>\n');
   });
@@ -130,7 +130,7 @@ describe('GitBook Liquid blocks', () => {
     valid(document);
     const [stepper] = document.nodes;
     if (stepper.type !== 'stepper') throw new Error('expected a stepper');
-    expect(stepper.nodes.map((step) => types(step.nodes))).toEqual([['heading-3', 'code'], ['paragraph']]);
+    expect(stepper.nodes.map((step) => types(step.nodes))).toEqual([['heading-2', 'code'], ['paragraph']]);
     expect(written).toContain('{% step %}\n### Install');
   });
 
@@ -159,7 +159,7 @@ describe('GitBook Liquid blocks', () => {
     if (updates.type !== 'updates') throw new Error('expected updates');
     expect(updates.data).toEqual({ format: 'short' });
     expect(updates.nodes.map((update) => [update.data.date, types(update.nodes)])).toEqual([
-      ['2024-06-01T00:00:00.000Z', ['heading-2', 'paragraph']],
+      ['2024-06-01T00:00:00.000Z', ['heading-1', 'paragraph']],
     ]);
   });
 

@@ -1,7 +1,7 @@
 // mdast node types for the GitBook-style blocks. The parser produces `liquidTag` lines
 // (`{% name attr="value" %}`); `pairGitbookBlocks` then folds matching open/close tags, and
 // `<details>` HTML, into the container nodes below, so the rest of the code sees a typed tree.
-import type { BlockContent, Parent, PhrasingContent, Literal } from 'mdast';
+import type { BlockContent, Literal, Paragraph, Parent, PhrasingContent } from 'mdast';
 
 export interface LiquidTag extends Literal {
   type: 'liquidTag';
@@ -11,6 +11,7 @@ export interface LiquidTag extends Literal {
 
 export interface HintNode extends Parent {
   type: 'hint';
+  /** As written: one of the official styles or an alias of one (`tip`, see `officialHintStyle`). */
   style: string;
   icon?: string;
   children: BlockContent[];
@@ -37,6 +38,8 @@ export interface EmbedNode {
   url: string;
   /** `fullWidth="true|false"`, written back as it was. */
   fullWidth?: boolean;
+  /** `{% embed url %}caption{% endembed %}`: the caption paragraph. */
+  caption?: Paragraph;
 }
 
 export interface ExpandableNode extends Parent {
@@ -78,6 +81,8 @@ export interface CodeOptions {
   overflow?: 'scroll' | 'wrap';
   lineNumbers?: boolean;
   fullWidth?: boolean;
+  /** Indexes of highlighted lines (GitBook's `<pre>` with `<strong>` lines). */
+  highlighted?: number[];
 }
 
 /** What an HTML image (`<figure>`, `<img width>`, `<picture>`, `<div align>`) says beyond a Markdown image. */
@@ -101,6 +106,9 @@ export interface TableOptions {
   headerHidden?: boolean;
   columns: Array<{ width?: number; hidden?: boolean; cardTarget?: boolean; cardCover?: boolean; dataType?: string }>;
 }
+
+/** An HTML `align` a block keeps (official `TextAlignment` start, center, end). */
+export type TextAlign = 'left' | 'center' | 'right';
 
 /** The node types above, registered both as block content and as root content below. */
 export interface GitbookBlockMap {
@@ -141,6 +149,12 @@ declare module 'mdast' {
   interface HeadingData {
     /** The anchor of `## Title <a href="#id" id="id"></a>`. */
     id?: string;
+    /** `<h3 align="center">`: GitBook writes an aligned heading as HTML. */
+    align?: TextAlign;
+  }
+  interface ParagraphData {
+    /** `<p align="center">`: GitBook writes an aligned paragraph as HTML. */
+    align?: TextAlign;
   }
 }
 /* eslint-enable @typescript-eslint/no-empty-object-type */

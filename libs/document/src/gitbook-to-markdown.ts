@@ -15,6 +15,7 @@ import type {
   TabsNode,
 } from './gitbook-mdast';
 import { formatTag } from './liquid-tags';
+import { pathLabel } from './path-label';
 
 function wrap(open: string, body: string, close: string): string {
   // No blank line before the closing tag, even after HTML (a figure, a table): GitBook writes none,
@@ -53,13 +54,15 @@ const liquidBlock: Handle = (node: LiquidBlockNode, _parent, state: State, info:
   return node.single ? open : wrap(open, flow(node, state, info), formatTag(`end${node.name}`));
 };
 
-const embed: Handle = (node: EmbedNode) =>
-  formatTag('embed', { url: node.url, fullWidth: node.fullWidth === undefined ? undefined : String(node.fullWidth) });
+const embed: Handle = (node: EmbedNode, _parent, state: State, info: Info) => {
+  const open = formatTag('embed', { url: node.url, fullWidth: node.fullWidth === undefined ? undefined : String(node.fullWidth) });
+  return node.caption ? wrap(open, phrasing(node.caption.children, state, info), formatTag('endembed')) : open;
+};
 
-// The link inside is GitBook's convention (a fallback for plain Markdown renderers); the URL is
-// the content, so the label is always written as the URL.
+// The link inside is GitBook's convention (a fallback for plain Markdown renderers), labelled
+// as GitBook labels it: the file or folder name (`[setup.md](guides/setup.md)`), a URL elsewhere whole.
 const contentRef: Handle = (node: ContentRefNode, _parent, state: State, info: Info) => {
-  const link: Link = { type: 'link', url: node.url, children: [{ type: 'text', value: node.url }] };
+  const link: Link = { type: 'link', url: node.url, children: [{ type: 'text', value: pathLabel(node.url) }] };
   return wrap(formatTag('content-ref', { url: node.url }), phrasing([link], state, info), formatTag('endcontent-ref'));
 };
 
@@ -71,9 +74,9 @@ const expandable: Handle = (node: ExpandableNode, _parent, state: State, info: I
 };
 
 const code: Handle = (node: Code, parent: Parents | undefined, state: State, info: Info) => {
-  const fence = defaultHandlers.code(node, parent, state, info);
-  const options = node.data?.gitbook;
-  if (!options || Object.values(options).every((value) => value === undefined)) return fence;
+  const { highlighted, ...options } = node.data?.gitbook ?? {};
+  const fence = highlighted ? highlightedPre(node.value, node.lang, highlighted) : defaultHandlers.code(node, parent, state, info);
+  if (Object.values(options).every((value) => value === undefined)) return fence;
   const attributes = {
     title: options.title,
     overflow: options.overflow,
@@ -82,6 +85,15 @@ const code: Handle = (node: Code, parent: Parents | undefined, state: State, inf
   };
   return `${formatTag('code', attributes)}\n${fence}\n${formatTag('endcode')}`;
 };
+
+/** A code block with highlighted lines as GitBook writes it: `<pre>`, each highlighted line (and its line end) in `<strong>`. */
+function highlightedPre(value: string, lang: string | null | undefined, highlighted: number[]): string {
+  const marked = new Set(highlighted);
+  const escape = (text: string): string => text.replace(/&/g, '&#x26;').replace(/</g, '&#x3C;');
+  const lines = value.split('\n').map((line, index) => (marked.has(index) ? `<strong>${escape(line)}\n</strong>` : `${escape(line)}\n`));
+  const classes = lang ? [` class="language-${lang}"`, ` class="lang-${lang}"`] : ['', ''];
+  return `<pre${classes[0]}><code${classes[1]}>${lines.join('')}</code></pre>`;
+}
 
 // Formulas are TeX, written verbatim between GitBook's `$$` delimiters.
 const math: Handle = (node: MathNode) => `$$\n${node.value}\n$$`;

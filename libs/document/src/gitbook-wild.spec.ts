@@ -76,7 +76,7 @@ describe('icons', () => {
     const [table] = document.nodes;
     if (table.type !== 'table') throw new Error('expected a table');
     expect(table.fragments[0].nodes[0]).toMatchObject({
-      type: 'heading-3',
+      type: 'heading-2',
       nodes: [{ type: 'icon', data: { icon: 'money-bill-transfer' } }],
     });
   });
@@ -151,7 +151,7 @@ describe('card tables as GitBook writes them now', () => {
     );
     const [table] = document.nodes;
     if (table.type !== 'table') throw new Error('expected a table');
-    expect(table.fragments[0].nodes[0]).toMatchObject({ type: 'heading-2', data: { id: 'steam' } });
+    expect(table.fragments[0].nodes[0]).toMatchObject({ type: 'heading-1', data: { id: 'steam' } });
   });
 });
 

@@ -7,7 +7,7 @@
 // MarkdownToDocument reads as marks, exactly as it does for inline HTML in running text.
 import { DomUtils, parseDOM } from 'htmlparser2';
 import type { BlockContent, Code, Image, List, Paragraph, PhrasingContent, RootContent, Table, TableCell, TableRow } from 'mdast';
-import type { ImageOptions, TableOptions } from './gitbook-mdast';
+import type { ImageOptions, TableOptions, TextAlign } from './gitbook-mdast';
 
 type HtmlNode = ReturnType<typeof parseDOM>[number];
 type HtmlElement = Extract<HtmlNode, { attribs: Record<string, string> }>;
@@ -39,8 +39,8 @@ const BLOCK_LEVEL_TAGS = new Set([
 
 /** The mdast node(s) a flow HTML node stands for; `undefined` when it is not one GitBook construct. */
 export function htmlFlow(html: string): RootContent[] | undefined {
-  const first = html.charCodeAt(1) | 0x20; // a cheap filter before parsing: t(able) f(igure) i(mg) p(icture|re) d(iv)
-  if (html.charCodeAt(0) !== 60 || !'tfipd'.includes(String.fromCharCode(first))) return undefined;
+  const first = html.charCodeAt(1) | 0x20; // a cheap filter before parsing: t(able) f(igure) i(mg) p(icture|re) d(iv) h(1-6)
+  if (html.charCodeAt(0) !== 60 || !'tfipdh'.includes(String.fromCharCode(first))) return undefined;
   const nodes = significant(parseDOM(html, { lowerCaseAttributeNames: true }));
   if (nodes.length !== 1 || !DomUtils.isTag(nodes[0])) return undefined;
   const element = nodes[0];
@@ -60,10 +60,31 @@ export function htmlFlow(html: string): RootContent[] | undefined {
       if (!inner.every((node) => DomUtils.isTag(node) && ['figure', 'img', 'picture'].includes(node.name))) return undefined;
       return imageParagraph(inner as HtmlElement[], align);
     }
+    case 'p':
+    case 'h1':
+    case 'h2':
+    case 'h3':
+    case 'h4':
+    case 'h5':
+    case 'h6':
+      return alignedText(element);
     default:
       return undefined;
   }
 }
+
+/** GitBook's aligned heading or paragraph, `<h3 align="center">…</h3>`, `<p align="center">…</p>`. */
+function alignedText(element: HtmlElement): RootContent[] | undefined {
+  const align = element.attribs.align;
+  if (!TEXT_ALIGNMENTS.has(align) || element.children.some((node) => DomUtils.isTag(node) && BLOCK_LEVEL_TAGS.has(node.name)))
+    return undefined;
+  const children = trimBreaks(phrasing(element.children));
+  if (element.name === 'p') return [{ type: 'paragraph', children, data: { align: align as TextAlign } }];
+  const depth = Number(element.name[1]) as 1 | 2 | 3 | 4 | 5 | 6;
+  return [{ type: 'heading', depth, children, data: { align: align as TextAlign } }];
+}
+
+const TEXT_ALIGNMENTS = new Set(['left', 'center', 'right']);
 
 /** Children without whitespace-only text and comments. */
 function significant(nodes: HtmlNode[]): HtmlNode[] {
@@ -119,10 +140,31 @@ function preNode(element: HtmlElement): Code {
   const code = element.children.find((child): child is HtmlElement => DomUtils.isTag(child) && child.name === 'code');
   const classes = `${element.attribs.class ?? ''} ${code?.attribs.class ?? ''}`;
   const lang = /\b(?:language|lang)-([\w+#-]+)/.exec(classes)?.[1] ?? null;
-  // GitBook's `<pre>` may hold highlighting or `<strong>` lines: the code is the text, `<br>` a line end.
-  const text = (node: HtmlNode): string =>
-    DomUtils.isText(node) ? node.data : DomUtils.isTag(node) ? (node.name === 'br' ? '\n' : node.children.map(text).join('')) : '';
-  return { type: 'code', lang, meta: null, value: text(element).replace(/^\n/, '').replace(/\n$/, '') };
+  // GitBook's `<pre>` may hold highlighting or `<strong>` lines (highlighted lines): the code is
+  // the text, `<br>` a line end.
+  const strong: Array<[number, number]> = [];
+  let value = '';
+  const visit = (node: HtmlNode): void => {
+    if (DomUtils.isText(node)) value += node.data;
+    else if (DomUtils.isTag(node) && node.name === 'br') value += '\n';
+    else if (DomUtils.isTag(node)) {
+      const start = value.length;
+      node.children.forEach(visit);
+      if (node.name === 'strong' && value.length > start) strong.push([start, value.length]);
+    }
+  };
+  visit(element);
+  const leading = value.startsWith('\n') ? 1 : 0;
+  const source = value.slice(leading).replace(/\n$/, '');
+  const highlighted: number[] = [];
+  let offset = leading;
+  source.split('\n').forEach((line, index) => {
+    const end = offset + line.length;
+    // A line is highlighted when a `<strong>` holds its text (or, for an empty line, its line end).
+    if (strong.some(([from, to]) => from <= offset && (to > end || (to === end && line.length > 0)))) highlighted.push(index);
+    offset = end + 1;
+  });
+  return { type: 'code', lang, meta: null, value: source, ...(highlighted.length > 0 ? { data: { gitbook: { highlighted } } } : {}) };
 }
 
 function tableNode(table: HtmlElement): RootContent[] | undefined {

@@ -12,7 +12,8 @@ import type {
   DocumentMark,
   DocumentText,
   HeadingType,
-  HintStyle,
+  ButtonAction,
+  HintBlock,
   ImageBlock,
   InlineContent,
   InlineImage,
@@ -24,11 +25,12 @@ import type {
   TabsItemBlock,
   TextColor,
 } from './document.types';
-import type { CodeOptions, HintNode, ImageOptions } from './gitbook-mdast';
+import type { CodeOptions, HintNode, ImageOptions, LiquidBlockNode } from './gitbook-mdast';
 import { toString as toPlainText } from 'mdast-util-to-string';
 import { normalizeInlines } from './inline-normalize';
 import { type BlockConverter, LiquidBlocks } from './liquid-blocks';
 import { formatTag } from './liquid-tags';
+import { officialHintStyle } from './gitbook-blocks';
 import { UNCONVERTED_NOTE, UNCONVERTED_SYNTAX } from './unconverted';
 import { stringifyMarkdown } from './processor';
 
@@ -184,6 +186,9 @@ const CONTAINER_TYPES: Partial<Record<RootContent['type'], BlockType>> = {
 const AS_SOURCE = 'as-source';
 
 const HARD_BREAK = /^<br\s*\/?>$/i;
+/** HTML `align` values as the official `TextAlignment`. */
+const OFFICIAL_ALIGNMENT = { left: 'start', center: 'center', right: 'end' } as const;
+
 /** One inline HTML tag (mdast gives each tag of `a <kbd>Ctrl</kbd> b` as its own `html` node). */
 const INLINE_TAG = /^<(\/?)([a-z][a-z0-9]*)\b([^>]*?)\/?>$/i;
 const TAG_ATTRIBUTE = /([\w-]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+)))?/g;
@@ -244,11 +249,30 @@ export class MarkdownToDocument implements BlockConverter {
       const type = child.type === 'liquidBlock' ? liquidBlockType(child.name) : CONTAINER_TYPES[child.type];
       if (child.type === 'hint' && allowed.has('hint')) return this.hint(child, allowed);
       if (type !== undefined && !allowed.has(type)) return this.unfitting(child, allowed);
+      if (child.type === 'liquidBlock' && child.name === 'file' && child.children.length === 1) return this.captionedFile(child, allowed);
+      if (child.type === 'embed' && child.caption) return this.captioned({ ...child, caption: undefined }, child.caption, allowed);
       const block = this.block(child, allowed);
       if (block === AS_SOURCE) return child.type === 'liquidBlock' ? [this.unconverted(child)] : this.literal(child);
       if (!block) return [];
       return allowed.has(block.type) ? [block] : this.unfitting(child, allowed);
     });
+  }
+
+  /** `{% file src %}caption{% endfile %}`: the file block, then its caption as a paragraph it names. */
+  private captionedFile(node: LiquidBlockNode, allowed: Allowed): DocumentBlock[] {
+    return this.captioned({ ...node, children: [] }, node.children[0], allowed);
+  }
+
+  /**
+   * A file or embed with a caption: the schema gives neither a caption, so the caption is the
+   * paragraph after the block, which the block names (`captionKey`) to be written back inside it.
+   */
+  private captioned(node: RootContent, captionNode: RootContent, allowed: Allowed): DocumentBlock[] {
+    const [block] = this.blocks([node], allowed);
+    const [caption] = this.blocks([captionNode], allowed);
+    if ((block?.type !== 'file' && block?.type !== 'embed') || caption?.type !== 'paragraph' || !caption.key)
+      return [block, caption].filter((each) => each !== undefined);
+    return [{ ...block, data: { ...block.data, captionKey: caption.key } } as DocumentBlock, caption];
   }
 
   /**
@@ -266,7 +290,7 @@ export class MarkdownToDocument implements BlockConverter {
           type: 'hint',
           key: this.newKey(),
           isVoid: false,
-          data: { style: node.style as HintStyle, ...(node.icon ? { icon: node.icon } : {}) },
+          data: hintData(node),
           nodes: run,
         });
       }
@@ -292,7 +316,7 @@ export class MarkdownToDocument implements BlockConverter {
       type: 'hint',
       key: this.newKey(),
       isVoid: false,
-      data: { style: node.style as HintStyle, ...(node.icon ? { icon: node.icon } : {}) },
+      data: hintData(node),
       nodes: [this.paragraph([])],
     };
   }
@@ -339,16 +363,19 @@ export class MarkdownToDocument implements BlockConverter {
   private block(node: RootContent, allowed: Allowed): DocumentBlock | typeof AS_SOURCE | undefined {
     const key = this.newKey();
     switch (node.type) {
-      case 'paragraph':
-        return allowed.has('images') && isImageGallery(node) ? this.images(node) : this.paragraph(node.children);
+      case 'paragraph': {
+        if (allowed.has('images') && isImageGallery(node)) return this.images(node);
+        const paragraph = this.paragraph(node.children);
+        return node.data?.align ? { ...paragraph, data: { align: OFFICIAL_ALIGNMENT[node.data.align] } } : paragraph;
+      }
       case 'heading': {
-        // The document model has three heading levels; deeper ones become the closest, level 3.
-        const type = `heading-${Math.min(node.depth, 3)}` as HeadingType;
+        const type = headingType(node.depth);
         this.anchor = undefined;
         const { children, id: trailing } = headingAnchor(node.children);
         const nodes = this.inlines(children);
         const id = trailing ?? (this.anchor && HEADING_ID.test(this.anchor) ? this.anchor : undefined);
-        return { object: 'block', type, key, isVoid: false, data: id ? { id } : {}, nodes };
+        const align = node.data?.align ? { align: OFFICIAL_ALIGNMENT[node.data.align] } : {};
+        return { object: 'block', type, key, isVoid: false, data: { ...(id ? { id } : {}), ...align }, nodes };
       }
       case 'thematicBreak':
         return { object: 'block', type: 'divider', key, isVoid: true, data: {} };
@@ -373,7 +400,7 @@ export class MarkdownToDocument implements BlockConverter {
           type: 'hint',
           key,
           isVoid: false,
-          data: { style: node.style as HintStyle, ...(node.icon ? { icon: node.icon } : {}) },
+          data: hintData(node),
           nodes: this.blocks(node.children, ALLOWED_CHILDREN.hint),
         };
       case 'tabs':
@@ -520,12 +547,13 @@ export class MarkdownToDocument implements BlockConverter {
     if (options.overflow !== undefined) data.overflow = options.overflow;
     if (options.lineNumbers !== undefined) data.lineNumbers = options.lineNumbers;
     if (options.fullWidth !== undefined) data.fullWidth = options.fullWidth;
-    const lines = value.split('\n').map((line) => ({
+    const highlighted = new Set(options.highlighted);
+    const lines = value.split('\n').map((line, index) => ({
       object: 'block' as const,
       type: 'code-line' as const,
       key: this.newKey(),
       isVoid: false as const,
-      data: {},
+      data: highlighted.has(index) ? { highlighted: true } : {},
       nodes: [this.text([{ object: 'leaf', text: line, marks: [] }])],
     }));
     return { object: 'block', type: 'code', key: this.newKey(), isVoid: false, data, nodes: lines };
@@ -693,6 +721,9 @@ export class MarkdownToDocument implements BlockConverter {
       } else if (name === 'a' && end > index && attributes.href && /(^|\s)button(\s|$)/.test(attributes.class ?? '')) {
         result.push(this.button(attributes, children.slice(index + 1, end)));
         index = end;
+      } else if (name === 'button' && end > index && buttonAction(attributes) && /(^|\s)button(\s|$)/.test(attributes.class ?? '')) {
+        result.push(this.button(attributes, children.slice(index + 1, end)));
+        index = end;
       } else if (name === 'a' && end > index + 1 && attributes.href && !inLink) {
         result.push(this.link(attributes.href, children.slice(index + 1, end), current()));
         index = end;
@@ -709,7 +740,10 @@ export class MarkdownToDocument implements BlockConverter {
     return result;
   }
 
-  /** GitBook's button: a link with `class="button primary|secondary"` and an optional `data-icon`. */
+  /**
+   * GitBook's button: a link with `class="button primary|secondary"` and an optional `data-icon`,
+   * or an action button, `<button type="button" class="button primary" data-action="ask">`.
+   */
   private button(attributes: Record<string, string>, children: PhrasingContent[]): InlineContent {
     const label = children
       .map((child) => (child.type === 'html' ? '' : toPlainText(child)))
@@ -723,7 +757,12 @@ export class MarkdownToDocument implements BlockConverter {
       type: 'button',
       key: this.newKey(),
       isVoid: true,
-      data: { ref: urlRef(attributes.href), label, kind, ...(icon ? { icon } : {}) },
+      data: {
+        label,
+        kind,
+        ...(icon ? { icon } : {}),
+        ...(attributes.href ? { ref: urlRef(attributes.href) } : { action: buttonAction(attributes)! }),
+      },
     };
   }
 
@@ -882,7 +921,7 @@ function tagAttributes(source: string): Record<string, string> {
 /** For each `<a>`, `<span>`, `<i>` and `<picture>` among `children`, the index of its closing tag (one pass, nesting counted). */
 function closingIndexes(children: PhrasingContent[]): Map<number, number> {
   const closings = new Map<number, number>();
-  const open: Record<string, number[]> = { a: [], span: [], i: [], picture: [] };
+  const open: Record<string, number[]> = { a: [], span: [], i: [], picture: [], button: [] };
   children.forEach((child, index) => {
     if (child.type !== 'html') return;
     const tag = INLINE_TAG.exec(child.value.trim());
@@ -897,6 +936,32 @@ function closingIndexes(children: PhrasingContent[]): Map<number, number> {
 /** `target.push(...items)` without spreading a long array into arguments. */
 function append<T>(target: T[], items: T[]): void {
   for (const item of items) target.push(item);
+}
+
+/** A hint's data: its official style, the style as written when it is an alias of it, its icon. */
+function hintData(node: HintNode): HintBlock['data'] {
+  const style = officialHintStyle(node.style) ?? 'info';
+  return { style, ...(style !== node.style ? { sourceStyle: node.style } : {}), ...(node.icon ? { icon: node.icon } : {}) };
+}
+
+/**
+ * An action button's action (official `DocumentAction`): `data-action` search, ask or select, with
+ * its `data-query` or `data-slug`; undefined when the button has no such action.
+ */
+function buttonAction(attributes: Record<string, string>): ButtonAction | undefined {
+  const { 'data-action': action, 'data-query': query, 'data-slug': slug } = attributes;
+  if (action === 'search' || action === 'ask') return { action, ...(query ? { query } : {}) };
+  if (action === 'select' && slug) return { action, slug };
+  return undefined;
+}
+
+/**
+ * GitBook writes a page's title as `#` and its three heading levels one lower: `##` heading-1,
+ * `###` heading-2, `####` heading-3 (Git Sync's documented representation). A `#` in the body is
+ * the top level too, and deeper ones (`#####`) the closest, level 3.
+ */
+export function headingType(depth: number): HeadingType {
+  return `heading-${Math.min(Math.max(depth - 1, 1), 3)}` as HeadingType;
 }
 
 /** `## Title <a href="#id" id="id"></a>`: GitBook's explicit heading anchor, taken off the text. */

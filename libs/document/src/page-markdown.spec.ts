@@ -12,13 +12,14 @@ describe('readPageMarkdown', () => {
     expect(page.headingTitle).toBe('Getting started');
     expect(page.frontmatter).toEqual({});
     expect(page.document.nodes.map((n) => n.type)).toEqual(['paragraph', 'heading-1']);
-    expect(documentToMarkdown(page.document)).toBe('First step.\n\n# Later heading\n');
+    // A body heading is written as GitBook writes heading-1, one level under the title.
+    expect(documentToMarkdown(page.document)).toBe('First step.\n\n## Later heading\n');
   });
 
   it('leaves a heading that does not open the page, or a lower-level one, in the body', () => {
     expect(read('Intro.\n\n# Title\n').headingTitle).toBeUndefined();
     expect(read('## Section\n\nText.\n').headingTitle).toBeUndefined();
-    expect(blockTypes('## Section\n\nText.\n')).toEqual(['heading-2', 'paragraph']);
+    expect(blockTypes('## Section\n\nText.\n')).toEqual(['heading-1', 'paragraph']);
     // A `#` line inside a code block is code, not a title.
     expect(read('```\n# not a title\n```\n').headingTitle).toBeUndefined();
   });

@@ -21,15 +21,16 @@ const leafTexts = (document: Document): string[] =>
     .map((match) => JSON.parse(match.slice(7)) as string);
 
 describe('Markdown round trips, construct by construct', () => {
-  it.each([1, 2, 3])('heading level %i', (level) => {
-    const document = expectLossless(`${'#'.repeat(level)} Getting started\n`);
+  // GitBook's Git Sync writes the page title as `#` and heading-1..3 one level lower.
+  it.each([1, 2, 3])('heading level %i is written with one more `#` than its level', (level) => {
+    const document = expectLossless(`${'#'.repeat(level + 1)} Getting started\n`);
     expect(first(document).type).toBe(`heading-${level}`);
   });
 
-  it('maps headings deeper than 3 to level 3, and keeps them there', () => {
-    const document = markdownToDocument('#### Deep\n\n###### Deeper\n');
-    expect(document.nodes.map((block) => block.type)).toEqual(['heading-3', 'heading-3']);
-    expect(documentToMarkdown(document)).toBe('### Deep\n\n### Deeper\n');
+  it('maps a `#` in the body to level 1 and headings deeper than `####` to level 3, and keeps them there', () => {
+    const document = markdownToDocument('# Top\n\n##### Deep\n\n###### Deeper\n');
+    expect(document.nodes.map((block) => block.type)).toEqual(['heading-1', 'heading-3', 'heading-3']);
+    expect(documentToMarkdown(document)).toBe('## Top\n\n#### Deep\n\n#### Deeper\n');
   });
 
   it('paragraph marks: bold, italic, strikethrough, code and their nesting', () => {
@@ -184,7 +185,8 @@ describe('Markdown round trips, construct by construct', () => {
   });
 
   it("content references, in GitBook's one-line and multi-line forms", () => {
-    const markdown = '{% content-ref url="guides/setup.md" %}\n[guides/setup.md](guides/setup.md)\n{% endcontent-ref %}\n';
+    // Labelled with the file name, as GitBook's export labels it.
+    const markdown = '{% content-ref url="guides/setup.md" %}\n[setup.md](guides/setup.md)\n{% endcontent-ref %}\n';
     const document = expectLossless(markdown);
     expect(first(document)).toMatchObject({ type: 'content-ref', data: { ref: { kind: 'url', url: 'guides/setup.md' } } });
     const oneLine = '{% content-ref url="guides/setup.md" %}[setup](guides/setup.md){% endcontent-ref %}\n';
@@ -245,10 +247,10 @@ describe('input the document model cannot express is kept, not dropped', () => {
     expect(documentToMarkdown(markdownToDocument(markdown))).toBe(markdown);
   });
 
-  it('a hint style outside the official ones stays visible: its tags as noted code blocks, its text a paragraph', () => {
-    const document = markdownToDocument('{% hint style="tip" %}\nText\n{% endhint %}\n');
+  it('a hint style of no official one nor alias stays visible: its tags as noted code blocks, its text a paragraph', () => {
+    const document = markdownToDocument('{% hint style="fancy" %}\nText\n{% endhint %}\n');
     expect(document.nodes.map((block) => block.type)).toEqual(['code', 'paragraph', 'code']);
-    expect(leafTexts(document).join('|')).toContain('{% hint style="tip" %}');
+    expect(leafTexts(document).join('|')).toContain('{% hint style="fancy" %}');
   });
 
   it('a block a container may not hold (code in a hint) becomes a literal paragraph, valid and stable', () => {

@@ -6,7 +6,7 @@ import { counterKeys } from './testing/counter-keys';
 const PAGE = [
   'Intro with **bold** and a [link](https://example.com).',
   '',
-  '# Install',
+  '## Install',
   '',
   '- one',
   '- two ![logo](https://img.example.com/a.png)',
@@ -16,7 +16,7 @@ const PAGE = [
   'npm test',
   '```',
   '',
-  '## Configure {#ignored}',
+  '### Configure {#ignored}',
   '',
   '{% hint style="info" %}',
   'A hint.',
@@ -26,7 +26,7 @@ const PAGE = [
   '| ---- | ----- |',
   '| a    | 1     |',
   '',
-  '# Empty',
+  '## Empty',
   '',
 ].join('\n');
 

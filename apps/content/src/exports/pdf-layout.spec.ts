@@ -51,7 +51,7 @@ describe('layoutDocument', () => {
 
   it('lays out headings, code lines, quotes, hints and dividers', () => {
     const blocks = fromMarkdown(
-      '## Setup\n\n```js\nconst a = 1;\nconst b = 2;\n```\n\n> quoted\n\n{% hint style="danger" %}\nCareful\n{% endhint %}\n\n---\n',
+      '### Setup\n\n```js\nconst a = 1;\nconst b = 2;\n```\n\n> quoted\n\n{% hint style="danger" %}\nCareful\n{% endhint %}\n\n---\n',
     );
     expect(blocks.map((b) => b.kind)).toEqual(['heading', 'code', 'quote', 'hint', 'divider']);
     expect(blocks[0]).toMatchObject({ level: 2, runs: [{ text: 'Setup' }] });

@@ -63,7 +63,7 @@ describe('content: the GitBook Markdown format', () => {
 
     const stored = await page(client, space.id, cr.id, pageId, 'document');
     const nodes = (stored.document as unknown as { nodes: Block[] }).nodes;
-    expect(nodes.map((block) => block.type)).toEqual(['heading-2', 'paragraph', 'stepper', 'table', 'hint', 'code', 'if']);
+    expect(nodes.map((block) => block.type)).toEqual(['heading-1', 'paragraph', 'stepper', 'table', 'hint', 'code', 'if']);
     expect(nodes[0].data).toEqual({ id: 'install' });
     const marks = (nodes[1].nodes ?? []).flatMap((node) => node.leaves ?? []).flatMap((leaf) => leaf.marks.map((mark) => mark.type));
     expect(marks).toEqual(expect.arrayContaining(['keyboard', 'color']));

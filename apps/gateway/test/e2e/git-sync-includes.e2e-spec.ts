@@ -21,7 +21,7 @@ const FILES: Record<string, string> = {
   'README.md': '# Welcome\n\nHello.\n\n{% include ".gitbook/includes/support-contact.md" %}\n',
   'SUMMARY.md': '# Table of contents\n\n* [Welcome](README.md)\n* [Install](guide/install.md)\n',
   'guide/install.md': '# Install\n\nRun the installer.\n\n{% include "../.gitbook/includes/support-contact.md" %}\n',
-  '.gitbook/includes/support-contact.md': '---\ntitle: Support contact\n---\n\n# Need help?\n\nWrite to **support@example.com**.\n',
+  '.gitbook/includes/support-contact.md': '---\ntitle: Support contact\n---\n\n## Need help?\n\nWrite to **support@example.com**.\n',
 };
 
 describe('git sync: .gitbook/includes ↔ reusable contents', () => {

@@ -22,7 +22,7 @@ function readBack(pages: ImportPage[], reusableContents: ExportRead['reusableCon
 }
 
 // As GitBook writes them: the include file with its title as front matter, a page including it by a relative path.
-const INCLUDE = '---\ntitle: Support contact\n---\n\n# Need help?\n\nWrite to **support@example.com**.\n';
+const INCLUDE = '---\ntitle: Support contact\n---\n\n## Need help?\n\nWrite to **support@example.com**.\n';
 const GUIDE = '# Install\n\nRun the installer.\n\n{% include "../.gitbook/includes/support-contact.md" %}\n';
 const SOURCES = {
   'README.md': '# Welcome\n\n{% include ".gitbook/includes/support-contact.md" %}\n',
