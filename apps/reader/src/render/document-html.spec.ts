@@ -48,6 +48,33 @@ describe('renderDocument', () => {
     expect(html).not.toMatch(/href="javascript:/i);
   });
 
+  it('renders action buttons (search with its query; select as a label) and aligned paragraphs and headings', () => {
+    const button = (action: unknown, label: string) => ({
+      object: 'inline',
+      type: 'button',
+      isVoid: true,
+      data: { label, kind: 'primary', action },
+    });
+    const { html } = renderDocument(
+      doc([
+        {
+          object: 'block',
+          type: 'paragraph',
+          data: { align: 'center' },
+          nodes: [button({ action: 'ask', query: 'how "to" <x>' }, 'Ask'), button({ action: 'select', slug: 'v2' }, 'V2'), text('')],
+        },
+        { object: 'block', type: 'heading-1', data: { align: 'end' }, nodes: [text('Right')] },
+        { object: 'block', type: 'paragraph', data: { align: 'start' }, nodes: [text('Left')] },
+      ]),
+      refs,
+    );
+    expect(html).toContain(
+      '<p class="ta-center"><button type="button" class="button primary" data-action="search" data-query="how &quot;to&quot; &lt;x&gt;">Ask</button><span class="button primary">V2</span></p>',
+    );
+    expect(html).toMatch(/<h2 id="right" class="ta-right">Right/);
+    expect(html).toContain('<p>Left</p>');
+  });
+
   it('renders GitBook buttons as links drawn as buttons, label escaped, hostile URLs refused', () => {
     const button = (kind: string, ref: unknown, label: string) => ({
       object: 'inline',

@@ -151,7 +151,7 @@ class DocumentRenderer {
     const data = node.data ?? {};
     switch (node.type) {
       case 'paragraph':
-        return `<p>${this.inlines(node.nodes)}</p>`;
+        return `<p${alignClass(data.align)}>${this.inlines(node.nodes)}</p>`;
       case 'heading-1':
       case 'heading-2':
       case 'heading-3':
@@ -331,7 +331,7 @@ class DocumentRenderer {
     const text = plainText(node);
     const id = this.uniqueId(typeof node.data?.id === 'string' && node.data.id ? node.data.id : slugify(text));
     this.toc.push({ level: level - 1, id, text });
-    return `<h${level} id="${esc(id)}">${this.inlines(node.nodes)}<a class="anchor" href="${urlAttr(`#${id}`)}" aria-label="Link to this section">#</a></h${level}>`;
+    return `<h${level} id="${esc(id)}"${alignClass(node.data?.align)}>${this.inlines(node.nodes)}<a class="anchor" href="${urlAttr(`#${id}`)}" aria-label="Link to this section">#</a></h${level}>`;
   }
 
   private uniqueId(base: string): string {
@@ -524,10 +524,20 @@ class DocumentRenderer {
       case 'emoji':
         return esc(emoji(str(data.code)));
       case 'button': {
+        const kind = data.kind === 'secondary' ? 'secondary' : 'primary';
+        // An action button: "search" and "ask" (no assistant here: a search) open the site's search
+        // with its query (the deferred script); "select" has nothing to select in a reader.
+        const action = data.action as { action?: unknown; query?: unknown } | undefined;
+        if (action) {
+          const searches = action.action === 'search' || action.action === 'ask';
+          const query = searches && typeof action.query === 'string' ? ` data-query="${esc(action.query)}"` : '';
+          return searches
+            ? `<button type="button" class="button ${kind}" data-action="search"${query}>${esc(str(data.label))}</button>`
+            : `<span class="button ${kind}">${esc(str(data.label))}</span>`;
+        }
         // GitBook's `<a class="button primary">`: a link drawn as a button, its label text only.
         const target = this.resolveRef(data.ref as ContentRef | undefined);
         const external = (data.ref as ContentRef | undefined)?.kind === 'url';
-        const kind = data.kind === 'secondary' ? 'secondary' : 'primary';
         return `<a class="button ${kind}" href="${urlAttr(target?.href ?? '#')}"${external ? ' rel="noopener nofollow"' : ''}>${esc(str(data.label))}</a>`;
       }
       case undefined:
@@ -671,4 +681,11 @@ export function openapiSlugs(document: Document | undefined): string[] {
   };
   visit(document?.nodes);
   return [...slugs].slice(0, 10);
+}
+
+/** A paragraph's or heading's alignment (official `TextAlignment`) as one of the stylesheet's classes. */
+function alignClass(align: unknown): string {
+  if (align === 'center') return ' class="ta-center"';
+  if (align === 'end') return ' class="ta-right"';
+  return '';
 }

@@ -96,7 +96,9 @@ if(dialog){
     box.addEventListener('keydown',function(e){if(e.ctrlKey||e.metaKey||e.altKey)return;
       if(e.key.length===1){e.preventDefault();open(box.value+e.key)}else if(e.key==='Enter'||e.key==='ArrowDown'){e.preventDefault();open(box.value)}});}
   var opener=$('a.search-open');
-  if(opener)opener.addEventListener('click',function(e){e.preventDefault();open()});}
+  if(opener)opener.addEventListener('click',function(e){e.preventDefault();open()});
+  /* A page's search buttons open the dialog with their query */
+  $$('button.button[data-action=search]').forEach(function(b){b.addEventListener('click',function(){open(b.getAttribute('data-query')||'')})});}
 
 /* The announcement's dismiss button (hidden without script, which it needs); remembered per message */
 var dismiss=$('.announcement-dismiss');
