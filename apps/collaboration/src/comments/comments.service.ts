@@ -14,7 +14,7 @@ import { badRequest, forbidden, keysetPage, newId, notFound, toList } from '@bin
 import { Injectable } from '@nestjs/common';
 import { MarkdownPool } from '@bindery/platform/markdown';
 import { toStoredBody } from './comment-body';
-import { CommentEvents, countEvent } from './comment-events';
+import { CommentEvents, countEvent, newMentions } from './comment-events';
 import { NO_COMMENT } from './comment-messages';
 import { CommentUpdates } from './comment-updates';
 import { toComment } from './comment.mapper';
@@ -87,19 +87,9 @@ export class CommentsService {
       resolvedAt: null,
       resolvedBy: null,
     };
-    // Without mentions (most comments), the comment and its count event are one statement.
-    if (mentioned.length === 0) await this.comments.insertCounted(row, countEvent(scope.key, organizationId, now));
-    else
-      await this.comments.transaction(async (manager) => {
-        await this.comments.insert(manager, row);
-        await this.events.mentioned(
-          manager,
-          { organizationId, key: scope.key, commentId: row.id, replyId: '', authorId: author.id },
-          mentioned,
-          now,
-        );
-        await this.events.countChanged(manager, scope.key, organizationId, +1, now);
-      });
+    // The comment, its mentions with their events, and its count event: one statement, no transaction.
+    const source = { organizationId, key: scope.key, commentId: row.id, replyId: '', authorId: author.id };
+    await this.comments.insertCounted(row, countEvent(scope.key, organizationId, now), newMentions(source, mentioned, now));
     return toComment(row, { repliers: [], reactions: [] }, scope.access, ctx.baseUrl, undefined);
   }
 

@@ -18,6 +18,7 @@ export interface IndexedPage {
   words: string[];
 }
 
+/** A matching page: its rank in the whole result, the result's totals, what is shown of it and its best sections. */
 export interface PageHit {
   spaceId: string;
   pageId: string;
@@ -26,11 +27,15 @@ export interface PageHit {
   total: number;
   /** Distinct spaces among all the matching pages. */
   spaces: number;
+  title: string;
+  description: string;
+  path: string;
+  ancestors: Array<{ title: string }>;
+  /** The best matching sections, best first (only for the pages of the page asked, not the look-ahead row). */
+  sections: SectionHit[];
 }
 
 export interface SectionHit {
-  spaceId: string;
-  pageId: string;
   idx: number;
   heading: string;
   anchor: string | null;
@@ -39,20 +44,48 @@ export interface SectionHit {
   titleHit: boolean;
 }
 
-export interface PageInfo {
-  spaceId: string;
-  pageId: string;
-  title: string;
-  description: string;
-  path: string;
-  ancestors: Array<{ title: string }>;
-}
-
 /** Rows per insert statement while indexing. */
 const CHUNK = 1000;
 
 /** A hit in the page title counts more than any body match; in a heading, more than in the text. */
 const SCORE_SQL = `ts_rank_cd(s.tsv, q.q) + CASE WHEN s.title_tsv @@ q.q THEN 1.0 ELSE 0 END`;
+
+/**
+ * `SearchRepository.search`: $1 space ids, $2 the tsquery text, $3 offset, $4 pages answered, $5
+ * pages shown (with sections), $6 sections per page. `q` is materialized so each configuration's
+ * query is parsed once (inlined, it was parsed again for every section and every use); `shown`
+ * and `excerpts` are materialized so the excerpts are made once, not once per joined row. The
+ * sections are filtered by `$1` itself (not the spaces of `q`) so the planner sees the spaces.
+ */
+const SEARCH_SQL = `WITH q AS MATERIALIZED (
+    SELECT config, to_tsquery(config::regconfig, $2) AS q FROM search_spaces WHERE space_id = ANY($1) GROUP BY config
+  ),
+  matched AS (
+    SELECT s.space_id, s.page_id, s.idx, q.q, ${SCORE_SQL} AS score, s.title_tsv @@ q.q AS title_hit
+    FROM q JOIN search_sections s ON s.config = q.config
+    WHERE s.space_id = ANY($1) AND s.tsv @@ q.q
+  ),
+  pages AS (SELECT space_id, page_id, max(score) AS score FROM matched GROUP BY space_id, page_id),
+  ranked AS (SELECT *, row_number() OVER (ORDER BY score DESC, space_id, page_id) AS rank, count(*) OVER () AS total FROM pages),
+  shown AS MATERIALIZED (SELECT * FROM ranked WHERE rank > $3::int ORDER BY rank LIMIT $4::int),
+  best AS (
+    SELECT m.*, row_number() OVER (PARTITION BY m.space_id, m.page_id ORDER BY m.score DESC, m.idx) AS n
+    FROM matched m JOIN shown USING (space_id, page_id) WHERE shown.rank <= $3::int + $5::int
+  ),
+  excerpts AS MATERIALIZED (
+    SELECT b.space_id, b.page_id,
+           json_agg(json_build_object('idx', b.idx, 'heading', s.heading, 'anchor', s.anchor, 'score', b.score, 'titleHit', b.title_hit,
+             'excerpt', ts_headline(s.config::regconfig, CASE WHEN s.body = '' THEN s.heading ELSE s.body END, b.q,
+                                    'StartSel=<mark>, StopSel=</mark>, MaxWords=30, MinWords=10, MaxFragments=1'))
+             ORDER BY b.score DESC, b.idx) AS sections
+    FROM best b JOIN search_sections s USING (space_id, page_id, idx)
+    WHERE b.n <= $6::int
+    GROUP BY b.space_id, b.page_id
+  )
+  SELECT shown.space_id, shown.page_id, shown.score, shown.rank, shown.total, (SELECT count(DISTINCT space_id) FROM pages) AS spaces,
+         sp.title, sp.description, sp.path, sp.ancestors, coalesce(e.sections, '[]'::json) AS sections
+  FROM shown JOIN search_pages sp USING (space_id, page_id) LEFT JOIN excerpts e USING (space_id, page_id)
+  ORDER BY shown.rank`;
 
 /** Search tables: each space's main content by section, written by the indexing job, read by search. */
 @Injectable()
@@ -128,25 +161,33 @@ export class SearchRepository {
   }
 
   /**
-   * Pages of the given spaces matching the query, best first, with their rank in the whole result
-   * (`offset` pages skipped) and the total. Spaces are grouped by configuration so each group's
-   * query uses the GIN index with its own stemming.
+   * One page of the pages of the given spaces matching the query, best first, in ONE statement:
+   * the pages ranked (`offset` skipped, `take` answered, with their rank in the whole result and
+   * the totals), what is shown of each, and for the first `shown` the best `perPage` sections
+   * with a highlighted excerpt (`<mark>` around the matched words). Each space is searched with
+   * the configuration its index was written with (spaces not indexed yet match nothing), the
+   * query is parsed once per configuration, each section is scored once, and only the sections
+   * shown get an excerpt: `ts_headline` re-parses the text and is the expensive part.
    */
-  async searchPages(spaces: Array<{ id: string; config: string }>, tsQuery: string, offset: number, take: number): Promise<PageHit[]> {
-    if (spaces.length === 0) return [];
-    const rows: Array<{ space_id: string; page_id: string; score: number; rank: string; total: string; spaces: string }> =
-      await this.db.query(
-        `WITH q AS (SELECT c AS config, to_tsquery(c::regconfig, $3) AS q FROM unnest($2::text[]) AS c),
-       pages AS (
-         SELECT s.space_id, s.page_id, max(${SCORE_SQL}) AS score
-         FROM search_sections s JOIN q ON q.config = s.config
-         WHERE s.space_id = ANY($1) AND s.tsv @@ q.q
-         GROUP BY s.space_id, s.page_id
-       ),
-       ranked AS (SELECT *, row_number() OVER (ORDER BY score DESC, space_id, page_id) AS rank, count(*) OVER () AS total FROM pages)
-       SELECT *, (SELECT count(DISTINCT space_id) FROM pages) AS spaces FROM ranked WHERE rank > $4 ORDER BY rank LIMIT $5`,
-        [spaces.map((s) => s.id), [...new Set(spaces.map((s) => s.config))], tsQuery, offset, take],
-      );
+  async search(
+    spaceIds: string[],
+    tsQuery: string,
+    paging: { offset: number; take: number; shown: number; perPage: number },
+  ): Promise<PageHit[]> {
+    if (spaceIds.length === 0) return [];
+    const rows: Array<{
+      space_id: string;
+      page_id: string;
+      score: number;
+      rank: string;
+      total: string;
+      spaces: string;
+      title: string;
+      description: string;
+      path: string;
+      ancestors: Array<{ title: string }>;
+      sections: Array<{ idx: number; heading: string; anchor: string | null; excerpt: string; score: number; titleHit: boolean }>;
+    }> = await this.db.query(SEARCH_SQL, [spaceIds, tsQuery, paging.offset, paging.take, paging.shown, paging.perPage]);
     return rows.map((r) => ({
       spaceId: r.space_id,
       pageId: r.page_id,
@@ -154,100 +195,28 @@ export class SearchRepository {
       rank: Number(r.rank),
       total: Number(r.total),
       spaces: Number(r.spaces),
-    }));
-  }
-
-  /**
-   * The best `perPage` matching sections of some pages (score, then position), each with a
-   * highlighted excerpt (`<mark>` around the matched words). The sections are fetched by page
-   * (materialized, so the planner cannot turn it into a scan of the text index, which would visit
-   * every matching section of every space) and only the sections shown get an excerpt:
-   * `ts_headline` re-parses the text and is the expensive part.
-   */
-  async sectionHits(
-    pages: Array<{ spaceId: string; pageId: string }>,
-    configs: string[],
-    tsQuery: string,
-    perPage: number,
-  ): Promise<SectionHit[]> {
-    if (pages.length === 0) return [];
-    const rows: Array<{
-      space_id: string;
-      page_id: string;
-      idx: number;
-      heading: string;
-      anchor: string | null;
-      excerpt: string;
-      score: number;
-      title_hit: boolean;
-    }> = await this.db.query(
-      `WITH q AS (SELECT c AS config, to_tsquery(c::regconfig, $3) AS q FROM unnest($4::text[]) AS c),
-         sections AS MATERIALIZED (
-           SELECT s.* FROM unnest($1::text[], $2::text[]) AS p(space_id, page_id)
-           JOIN search_sections s ON s.space_id = p.space_id AND s.page_id = p.page_id
-         ),
-         hits AS (
-           SELECT s.space_id, s.page_id, s.idx, s.heading, s.anchor, s.body, s.config, q.q, ${SCORE_SQL} AS score, s.title_tsv @@ q.q AS title_hit
-           FROM sections s JOIN q ON q.config = s.config WHERE s.tsv @@ q.q
-         ),
-         best AS (SELECT *, row_number() OVER (PARTITION BY space_id, page_id ORDER BY score DESC, idx) AS n FROM hits)
-       SELECT space_id, page_id, idx, heading, anchor, score, title_hit,
-              ts_headline(config::regconfig, CASE WHEN body = '' THEN heading ELSE body END, q,
-                          'StartSel=<mark>, StopSel=</mark>, MaxWords=30, MinWords=10, MaxFragments=1') AS excerpt
-       FROM best WHERE n <= $5`,
-      [pages.map((p) => p.spaceId), pages.map((p) => p.pageId), tsQuery, configs, perPage],
-    );
-    return rows.map((r) => ({
-      spaceId: r.space_id,
-      pageId: r.page_id,
-      idx: r.idx,
-      heading: r.heading,
-      anchor: r.anchor,
-      excerpt: r.excerpt,
-      score: Number(r.score),
-      titleHit: r.title_hit,
-    }));
-  }
-
-  async pageInfo(pages: Array<{ spaceId: string; pageId: string }>): Promise<PageInfo[]> {
-    if (pages.length === 0) return [];
-    const rows: Array<{
-      space_id: string;
-      page_id: string;
-      title: string;
-      description: string;
-      path: string;
-      ancestors: Array<{ title: string }>;
-    }> = await this.db.query(
-      `SELECT sp.* FROM search_pages sp JOIN unnest($1::text[], $2::text[]) AS p(space_id, page_id) USING (space_id, page_id)`,
-      [pages.map((p) => p.spaceId), pages.map((p) => p.pageId)],
-    );
-    return rows.map((r) => ({
-      spaceId: r.space_id,
-      pageId: r.page_id,
       title: r.title,
       description: r.description,
       path: r.path,
       ancestors: r.ancestors,
+      sections: r.sections.map((x) => ({ ...x, score: Number(x.score) })),
     }));
   }
 
-  /** The configuration each space's index was written with (spaces not indexed yet are left out). */
-  async configs(spaceIds: string[]): Promise<Array<{ id: string; config: string }>> {
-    const rows: Array<{ space_id: string; config: string }> = await this.db.query(
-      'SELECT space_id, config FROM search_spaces WHERE space_id = ANY($1)',
-      [spaceIds],
+  /**
+   * For each word, the indexed word of these spaces closest to it by trigram similarity, if any is
+   * similar enough (undefined otherwise), in one statement.
+   */
+  async closestWords(spaceIds: string[], words: string[]): Promise<Array<string | undefined>> {
+    if (words.length === 0) return [];
+    const rows: Array<{ i: string; word: string | null }> = await this.db.query(
+      `SELECT w.i, (SELECT x.word FROM search_words x WHERE x.space_id = ANY($1) AND x.word % w.word
+                    ORDER BY similarity(x.word, w.word) DESC, x.word LIMIT 1) AS word
+       FROM unnest($2::text[]) WITH ORDINALITY AS w(word, i)`,
+      [spaceIds, words],
     );
-    return rows.map((r) => ({ id: r.space_id, config: r.config }));
-  }
-
-  /** The indexed word of these spaces closest to `word` by trigram similarity, if any is similar enough. */
-  async closestWord(spaceIds: string[], word: string): Promise<string | undefined> {
-    const rows: Array<{ word: string }> = await this.db.query(
-      `SELECT word FROM search_words WHERE space_id = ANY($1) AND word % $2 ORDER BY similarity(word, $2) DESC, word LIMIT 1`,
-      [spaceIds, word],
-    );
-    return rows[0]?.word;
+    const found = new Map(rows.map((r) => [Number(r.i) - 1, r.word ?? undefined]));
+    return words.map((_, i) => found.get(i));
   }
 
   /** Live spaces of an organization with what their levels depend on. */
