@@ -37,9 +37,20 @@ export class CommentsService {
     const { limit, take, after } = keysetPage(input);
     const scope = await this.scopes.read(ctx, input);
     const filter = { status: input.status ?? 'all', order: input.order ?? 'desc', targetPage: input.targetPage, authors: input.authors };
-    const { rows, count } = await this.comments.list(scope.key, filter, take, after);
-    const page = rows.slice(0, limit);
-    const mapped = await this.toWire(ctx, page, scope, input.format);
+    const { rows, count, repliers, reactions } = await this.comments.list(scope.key, filter, take, after);
+    const byReply = groupBy(repliers, (r) => r.commentId);
+    const byReaction = groupBy(reactions, (r) => r.commentId);
+    const mapped = rows
+      .slice(0, limit)
+      .map((row) =>
+        toComment(
+          row,
+          { repliers: byReply.get(row.id) ?? [], reactions: byReaction.get(row.id) ?? [] },
+          scope.access,
+          ctx.baseUrl,
+          input.format,
+        ),
+      );
     const byId = new Map(mapped.map((c) => [c.id, c]));
     return toList(
       rows,
