@@ -93,7 +93,7 @@ export class CommentsRepository {
       for (const r of reacted ?? []) reactions.push({ ...r, commentId: row.id });
     }
     // No row: no count came with the page; only past the last page can there still be matches.
-    const count = found[0]?.count ?? (after ? ((await this.db.query(countSql, countParams)) as Array<{ count: number }>)[0].count : 0);
+    const count = found[0]?.count ?? (after ? (await this.db.query<Array<{ count: number }>>(countSql, countParams))[0].count : 0);
     return { rows, count, repliers, reactions };
   }
 
