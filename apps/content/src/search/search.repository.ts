@@ -1,4 +1,4 @@
-import { WriteBatch } from '@bindery/platform';
+import { preparedQuery, WriteBatch } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 
@@ -44,6 +44,25 @@ export interface SectionHit {
   titleHit: boolean;
 }
 
+/** A row of `SEARCH_SQL`: a page (`idx` null, the section's columns null) or a section shown (the page's columns null). */
+interface SearchRow {
+  space_id: string;
+  page_id: string;
+  score: number;
+  rank: string | null;
+  total: string | null;
+  spaces: string | null;
+  title: string | null;
+  description: string | null;
+  path: string | null;
+  ancestors: Array<{ title: string }> | null;
+  idx: number | null;
+  heading: string | null;
+  anchor: string | null;
+  title_hit: boolean | null;
+  excerpt: string | null;
+}
+
 /** Rows per insert statement while indexing. */
 const CHUNK = 1000;
 
@@ -52,40 +71,42 @@ const SCORE_SQL = `ts_rank_cd(s.tsv, q.q) + CASE WHEN s.title_tsv @@ q.q THEN 1.
 
 /**
  * `SearchRepository.search`: $1 space ids, $2 the tsquery text, $3 offset, $4 pages answered, $5
- * pages shown (with sections), $6 sections per page. `q` is materialized so each configuration's
- * query is parsed once (inlined, it was parsed again for every section and every use); `shown`
- * and `excerpts` are materialized so the excerpts are made once, not once per joined row. The
- * sections are filtered by `$1` itself (not the spaces of `q`) so the planner sees the spaces.
+ * pages shown (with sections), $6 sections per page. Answers one row per page (`idx` null) and
+ * one per section shown (`total` null). `q` is materialized so each configuration's query is
+ * parsed once (inlined, it was parsed again for every section and every use); the spaces'
+ * sections are read by space (`candidates`, materialized: with the parsed query as a parameter
+ * the planner would also scan the text index, whose matches span every space and whose pending
+ * list grows with each indexing run); `shown` and `best` are materialized so the sections are
+ * ranked once. Pages and sections come as rows of one UNION (not JSON per page: measured, the
+ * aggregation and the join of its result cost more than the excerpts).
  */
 const SEARCH_SQL = `WITH q AS MATERIALIZED (
     SELECT config, to_tsquery(config::regconfig, $2) AS q FROM search_spaces WHERE space_id = ANY($1) GROUP BY config
   ),
+  candidates AS MATERIALIZED (SELECT space_id, page_id, idx, config, tsv, title_tsv FROM search_sections WHERE space_id = ANY($1)),
   matched AS (
     SELECT s.space_id, s.page_id, s.idx, q.q, ${SCORE_SQL} AS score, s.title_tsv @@ q.q AS title_hit
-    FROM q JOIN search_sections s ON s.config = q.config
-    WHERE s.space_id = ANY($1) AND s.tsv @@ q.q
+    FROM candidates s JOIN q ON q.config = s.config
+    WHERE s.tsv @@ q.q
   ),
   pages AS (SELECT space_id, page_id, max(score) AS score FROM matched GROUP BY space_id, page_id),
   ranked AS (SELECT *, row_number() OVER (ORDER BY score DESC, space_id, page_id) AS rank, count(*) OVER () AS total FROM pages),
   shown AS MATERIALIZED (SELECT * FROM ranked WHERE rank > $3::int ORDER BY rank LIMIT $4::int),
-  best AS (
-    SELECT m.*, row_number() OVER (PARTITION BY m.space_id, m.page_id ORDER BY m.score DESC, m.idx) AS n
-    FROM matched m JOIN shown USING (space_id, page_id) WHERE shown.rank <= $3::int + $5::int
-  ),
-  excerpts AS MATERIALIZED (
-    SELECT b.space_id, b.page_id,
-           json_agg(json_build_object('idx', b.idx, 'heading', s.heading, 'anchor', s.anchor, 'score', b.score, 'titleHit', b.title_hit,
-             'excerpt', ts_headline(s.config::regconfig, CASE WHEN s.body = '' THEN s.heading ELSE s.body END, b.q,
-                                    'StartSel=<mark>, StopSel=</mark>, MaxWords=30, MinWords=10, MaxFragments=1'))
-             ORDER BY b.score DESC, b.idx) AS sections
-    FROM best b JOIN search_sections s USING (space_id, page_id, idx)
-    WHERE b.n <= $6::int
-    GROUP BY b.space_id, b.page_id
+  best AS MATERIALIZED (
+    SELECT * FROM (
+      SELECT m.*, row_number() OVER (PARTITION BY m.space_id, m.page_id ORDER BY m.score DESC, m.idx) AS n
+      FROM matched m JOIN shown USING (space_id, page_id) WHERE shown.rank <= $3::int + $5::int
+    ) b WHERE n <= $6::int
   )
   SELECT shown.space_id, shown.page_id, shown.score, shown.rank, shown.total, (SELECT count(DISTINCT space_id) FROM pages) AS spaces,
-         sp.title, sp.description, sp.path, sp.ancestors, coalesce(e.sections, '[]'::json) AS sections
-  FROM shown JOIN search_pages sp USING (space_id, page_id) LEFT JOIN excerpts e USING (space_id, page_id)
-  ORDER BY shown.rank`;
+         sp.title, sp.description, sp.path, sp.ancestors,
+         NULL::int AS idx, NULL::text AS heading, NULL::text AS anchor, NULL::boolean AS title_hit, NULL::text AS excerpt
+  FROM shown JOIN search_pages sp USING (space_id, page_id)
+  UNION ALL
+  SELECT b.space_id, b.page_id, b.score, NULL, NULL, NULL, NULL, NULL, NULL, NULL, b.idx, s.heading, s.anchor, b.title_hit,
+         ts_headline(s.config::regconfig, CASE WHEN s.body = '' THEN s.heading ELSE s.body END, b.q,
+                     'StartSel=<mark>, StopSel=</mark>, MaxWords=30, MinWords=10, MaxFragments=1')
+  FROM best b JOIN search_sections s USING (space_id, page_id, idx)`;
 
 /** Search tables: each space's main content by section, written by the indexing job, read by search. */
 @Injectable()
@@ -175,32 +196,43 @@ export class SearchRepository {
     paging: { offset: number; take: number; shown: number; perPage: number },
   ): Promise<PageHit[]> {
     if (spaceIds.length === 0) return [];
-    const rows: Array<{
-      space_id: string;
-      page_id: string;
-      score: number;
-      rank: string;
-      total: string;
-      spaces: string;
-      title: string;
-      description: string;
-      path: string;
-      ancestors: Array<{ title: string }>;
-      sections: Array<{ idx: number; heading: string; anchor: string | null; excerpt: string; score: number; titleHit: boolean }>;
-    }> = await this.db.query(SEARCH_SQL, [spaceIds, tsQuery, paging.offset, paging.take, paging.shown, paging.perPage]);
-    return rows.map((r) => ({
-      spaceId: r.space_id,
-      pageId: r.page_id,
-      score: Number(r.score),
-      rank: Number(r.rank),
-      total: Number(r.total),
-      spaces: Number(r.spaces),
-      title: r.title,
-      description: r.description,
-      path: r.path,
-      ancestors: r.ancestors,
-      sections: r.sections.map((x) => ({ ...x, score: Number(x.score) })),
-    }));
+    // Prepared: a search plans a dozen CTEs, which cost about as much as running them.
+    const rows = await preparedQuery<SearchRow>(this.db, 'content.search', SEARCH_SQL, [
+      spaceIds,
+      tsQuery,
+      paging.offset,
+      paging.take,
+      paging.shown,
+      paging.perPage,
+    ]);
+    const pages = new Map<string, PageHit>();
+    for (const r of rows)
+      if (r.idx === null)
+        pages.set(`${r.space_id}/${r.page_id}`, {
+          spaceId: r.space_id,
+          pageId: r.page_id,
+          score: Number(r.score),
+          rank: Number(r.rank),
+          total: Number(r.total),
+          spaces: Number(r.spaces),
+          title: r.title!,
+          description: r.description!,
+          path: r.path!,
+          ancestors: r.ancestors!,
+          sections: [],
+        });
+    for (const r of rows)
+      if (r.idx !== null)
+        pages.get(`${r.space_id}/${r.page_id}`)?.sections.push({
+          idx: r.idx,
+          heading: r.heading!,
+          anchor: r.anchor,
+          excerpt: r.excerpt!,
+          score: Number(r.score),
+          titleHit: r.title_hit!,
+        });
+    for (const page of pages.values()) page.sections.sort((a, b) => b.score - a.score || a.idx - b.idx);
+    return [...pages.values()].sort((a, b) => a.rank - b.rank);
   }
 
   /**
