@@ -8,7 +8,7 @@ import {
 import { addToOutbox, newId, ServiceClient } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { CommentsRepository, type CountEventRow, type TargetKey } from './comments.repository';
+import { CommentsRepository, type CountEventRow, type NewMentions, type TargetKey } from './comments.repository';
 import { mentionedIds } from './mentions';
 
 /** Who wrote a body and where: what a mention event says. */
@@ -61,21 +61,41 @@ export class CommentEvents {
       source.authorId,
       at,
     );
-    for (const mention of added) {
-      const event: MentionCreatedEvent = {
-        mentionId: mention.id,
-        organizationId: source.organizationId,
-        spaceId: source.key.spaceId,
-        commentId: source.commentId,
-        userId: mention.userId,
-        mentionedBy: source.authorId,
-        at: at.toISOString(),
-      };
-      if (source.key.changeRequestId !== '') event.changeRequestId = source.key.changeRequestId;
-      if (source.replyId !== '') event.replyId = source.replyId;
-      await addToOutbox(manager, CollaborationEvents.mentionCreated, event);
-    }
+    for (const mention of added) await addToOutbox(manager, CollaborationEvents.mentionCreated, mentionEvent(source, mention, at));
   }
+}
+
+/**
+ * The mentions of a body just written (a new comment or reply: none can be recorded yet, so every
+ * one is new) and their events, for the statement that writes the body.
+ */
+export function newMentions(source: MentionSource, userIds: string[], at: Date): NewMentions {
+  const rows = [...new Set(userIds)].map((userId) => ({ id: newId(), userId }));
+  return {
+    rows,
+    mentionedBy: source.authorId,
+    at,
+    events: rows.map((mention) => ({
+      id: newId(),
+      type: CollaborationEvents.mentionCreated,
+      payload: mentionEvent(source, mention, at),
+    })),
+  };
+}
+
+function mentionEvent(source: MentionSource, mention: { id: string; userId: string }, at: Date): MentionCreatedEvent {
+  const event: MentionCreatedEvent = {
+    mentionId: mention.id,
+    organizationId: source.organizationId,
+    spaceId: source.key.spaceId,
+    commentId: source.commentId,
+    userId: mention.userId,
+    mentionedBy: source.authorId,
+    at: at.toISOString(),
+  };
+  if (source.key.changeRequestId !== '') event.changeRequestId = source.key.changeRequestId;
+  if (source.replyId !== '') event.replyId = source.replyId;
+  return event;
 }
 
 /** The count event of a target at `at` (`open` and `version` are added by the statement that bumps them). */

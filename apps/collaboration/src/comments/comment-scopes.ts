@@ -33,12 +33,14 @@ export class CommentScopes {
     private readonly services: ServiceClient,
   ) {}
 
-  /** The caller may read the space; a change request named in `scope` exists in it. */
+  /** The caller may read the space; a change request named in `scope` exists in it (one call to content either way). */
   async read(ctx: RequestContext, scope: CommentScope): Promise<ResolvedScope> {
-    const access = await this.spaces.require(ctx, scope.spaceId, 'view');
-    if (scope.changeRequestId === undefined) return { access, key: { spaceId: access.space, changeRequestId: '' } };
-    const checked = await this.check(ctx, { spaceId: access.space, changeRequestId: scope.changeRequestId });
-    return { access, key: { spaceId: access.space, changeRequestId: checked.changeRequestId ?? '' } };
+    if (scope.changeRequestId === undefined) {
+      const access = await this.spaces.require(ctx, scope.spaceId, 'view');
+      return { access, key: { spaceId: access.space, changeRequestId: '' } };
+    }
+    const checked = await this.check(ctx, { spaceId: scope.spaceId, changeRequestId: scope.changeRequestId });
+    return { access: checked.access, key: { spaceId: checked.spaceId, changeRequestId: checked.changeRequestId ?? '' } };
   }
 
   /** As `read`, and the caller may comment there (403 otherwise). */
@@ -48,16 +50,23 @@ export class CommentScopes {
     return resolved;
   }
 
-  /** The caller may comment, and the target (page, block of a page) is in the revision commented on. */
+  /**
+   * The caller may comment, and the target (page, block of a page) is in the revision commented
+   * on: one call to content, which answers the access with the target (and checks the target only
+   * for a caller who may comment, so the 403 comes before any 400 about the target).
+   */
   async target(ctx: RequestContext, scope: CommentScope, target: { pageId?: string; nodeId?: string }): Promise<ResolvedScope> {
-    const access = await this.spaces.require(ctx, scope.spaceId, 'view');
-    requireComment(access);
-    const input: CommentTargetInput = { spaceId: access.space };
+    const input: CommentTargetInput = { spaceId: scope.spaceId, comment: true };
     if (scope.changeRequestId !== undefined) input.changeRequestId = scope.changeRequestId;
     if (target.pageId !== undefined) input.pageId = target.pageId;
     if (target.nodeId !== undefined) input.nodeId = target.nodeId;
     const checked = await this.check(ctx, input);
-    return { access, key: { spaceId: access.space, changeRequestId: checked.changeRequestId ?? '' }, revisionId: checked.revisionId };
+    requireComment(checked.access);
+    return {
+      access: checked.access,
+      key: { spaceId: checked.spaceId, changeRequestId: checked.changeRequestId ?? '' },
+      revisionId: checked.revisionId,
+    };
   }
 
   /** The caller as a User, stored with what they write (identity is not asked again on reads). */

@@ -30,13 +30,17 @@ export class CommentsRepository {
     return this.db.transaction(work);
   }
 
-  /** A page of a target's visible comments, keyset on (posted_at, id) in `filter.order`, and how many match. */
+  /**
+   * A page of a target's visible comments, keyset on (posted_at, id) in `filter.order`, how many
+   * match, and the page's repliers and reactions (as `repliers` and `reactions` answer them), in
+   * ONE statement (a second only to count past the last page).
+   */
   async list(
     target: TargetKey,
     filter: CommentFilter,
     take: number,
     after: CursorKey | undefined,
-  ): Promise<{ rows: CommentRow[]; count: number }> {
+  ): Promise<{ rows: CommentRow[]; count: number; repliers: ReplierRow[]; reactions: ReactionRow[] }> {
     const params: unknown[] = [target.spaceId, target.changeRequestId];
     const where = ['space_id = $1', 'change_request_id = $2', 'hidden_at IS NULL'];
     if (filter.status === 'open') where.push('resolved_at IS NULL');
@@ -49,24 +53,48 @@ export class CommentsRepository {
       params.push(filter.authors);
       where.push(`author_id = ANY($${params.length}::text[])`);
     }
+    // The count's parameters are the first ones: the cursor's and the limit come after them.
     const countParams = [...params];
-    const countWhere = [...where];
+    const countSql = `SELECT count(*)::int AS count FROM comments WHERE ${where.join(' AND ')}`;
+    const pageWhere = [...where];
     const direction = filter.order === 'asc' ? 'ASC' : 'DESC';
     if (after) {
       params.push(after[0], after[1]);
-      where.push(`(posted_at, id) ${filter.order === 'asc' ? '>' : '<'} ($${params.length - 1}::timestamptz, $${params.length})`);
+      pageWhere.push(`(posted_at, id) ${filter.order === 'asc' ? '>' : '<'} ($${params.length - 1}::timestamptz, $${params.length})`);
     }
     params.push(take);
-    const rows: CommentRow[] = await this.db.query(
-      `SELECT ${COMMENT_COLUMNS} FROM comments WHERE ${where.join(' AND ')}
-       ORDER BY posted_at ${direction}, id ${direction} LIMIT $${params.length}`,
+    const found: Array<
+      CommentRow & {
+        count: number;
+        repliers: Array<Omit<ReplierRow, 'commentId'>> | null;
+        reactions: Array<Omit<ReactionRow, 'commentId'>> | null;
+      }
+    > = await this.db.query(
+      `WITH page AS MATERIALIZED (
+           SELECT ${COMMENT_COLUMNS} FROM comments WHERE ${pageWhere.join(' AND ')}
+           ORDER BY posted_at ${direction}, id ${direction} LIMIT $${params.length}
+         )
+         SELECT p.*, (${countSql}) AS count,
+           (SELECT json_agg(r ORDER BY r."updatedAt" DESC) FROM (
+              SELECT (array_agg(author ORDER BY posted_at DESC))[1] AS "user", count(*)::int AS count, max(posted_at) AS "updatedAt"
+              FROM comment_replies WHERE comment_id = p.id GROUP BY author_id) r) AS repliers,
+           (SELECT json_agg(x ORDER BY x."reactedAt", x.emoji COLLATE "C", x."userId") FROM (
+              SELECT '' AS "replyId", emoji, user_id AS "userId", "user", reacted_at AS "reactedAt"
+              FROM comment_reactions WHERE comment_id = p.id AND reply_id = '') x) AS reactions
+         FROM page p ORDER BY p."postedAt" ${direction}, p.id ${direction}`,
       params,
     );
-    const [{ count }]: Array<{ count: number }> = await this.db.query(
-      `SELECT count(*)::int AS count FROM comments WHERE ${countWhere.join(' AND ')}`,
-      countParams,
-    );
-    return { rows, count };
+    const rows: CommentRow[] = [];
+    const repliers: ReplierRow[] = [];
+    const reactions: ReactionRow[] = [];
+    for (const { count: _count, repliers: replied, reactions: reacted, ...row } of found) {
+      rows.push(row);
+      for (const r of replied ?? []) repliers.push({ ...r, commentId: row.id });
+      for (const r of reacted ?? []) reactions.push({ ...r, commentId: row.id });
+    }
+    // No row: no count came with the page; only past the last page can there still be matches.
+    const count = found[0]?.count ?? (after ? (await this.db.query<Array<{ count: number }>>(countSql, countParams))[0].count : 0);
+    return { rows, count, repliers, reactions };
   }
 
   /** A visible comment of the target; `lock` takes its row lock in `manager`'s transaction. */
@@ -77,14 +105,6 @@ export class CommentsRepository {
       [commentId, target.spaceId, target.changeRequestId],
     );
     return rows[0] ?? null;
-  }
-
-  async insert(manager: EntityManager, c: CommentRow): Promise<void> {
-    const params = commentParams(c);
-    await manager.query(
-      `INSERT INTO comments (${COMMENT_INSERT_COLUMNS}) VALUES (${params.map((_, i) => `$${i + 1}`).join(', ')})`,
-      params,
-    );
   }
 
   async updateBody(manager: EntityManager, id: string, markdown: string, document: unknown, at: Date): Promise<void> {
@@ -135,19 +155,20 @@ export class CommentsRepository {
   }
 
   /**
-   * A new comment and its target's count event, as `insert` then `bumpTarget` do, in ONE statement
-   * and no transaction of its own: atomic alone, and one round trip instead of four (begin, two
-   * statements, commit). The target's row is locked only while the statement runs.
+   * A new comment, its mentions with their events, and its target's count event, as `insert`,
+   * `CommentEvents.mentioned` and `bumpTarget` do, in ONE statement and no transaction of its own:
+   * atomic alone, and one round trip instead of four or more (begin, the statements, commit). The
+   * target's row is locked only while the statement runs.
    */
-  async insertCounted(c: CommentRow, event: CountEventRow): Promise<void> {
-    const comment = commentParams(c);
-    await this.db.query(
-      `WITH comment AS (
-         INSERT INTO comments (${COMMENT_INSERT_COLUMNS}) VALUES (${comment.map((_, i) => `$${i + 1}`).join(', ')})
-       ), ${bumpTargetSql(comment.length + 1)}
-       SELECT ${OUTBOX_NOTIFY_SQL} FROM added`,
-      [...comment, ...bumpTargetParams({ spaceId: c.spaceId, changeRequestId: c.changeRequestId }, c.organizationId, 1, event)],
-    );
+  async insertCounted(c: CommentRow, event: CountEventRow, mentions?: NewMentions): Promise<void> {
+    const params = commentParams(c);
+    const comment = `comment AS (
+         INSERT INTO comments (${COMMENT_INSERT_COLUMNS}) VALUES (${params.map((_, i) => `$${i + 1}`).join(', ')})
+       )`;
+    const mentioned = mentionParts(params, c.id, '', mentions);
+    const target = bumpTargetSql(params.length + 1);
+    params.push(...bumpTargetParams({ spaceId: c.spaceId, changeRequestId: c.changeRequestId }, c.organizationId, 1, event));
+    await this.db.query(`WITH ${[comment, ...mentioned, target].join(', ')} SELECT ${OUTBOX_NOTIFY_SQL} FROM added`, params);
   }
 
   // Replies
@@ -179,12 +200,34 @@ export class CommentsRepository {
     return rows[0] ?? null;
   }
 
-  async insertReply(manager: EntityManager, r: ReplyRow): Promise<void> {
-    await manager.query(
-      `INSERT INTO comment_replies (id, comment_id, author_id, author, body_markdown, body_document, posted_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-      [r.id, r.commentId, r.authorId, JSON.stringify(r.author), r.bodyMarkdown, JSON.stringify(r.bodyDocument), r.postedAt],
+  /**
+   * A reply to a visible comment of the target, with its mentions and their events, in ONE
+   * statement: the comment is share-locked while the reply is written, so one deleted meanwhile
+   * gets no reply (nothing is written and null answered), as the transaction this replaces did.
+   */
+  async insertReply(target: TargetKey, r: ReplyRow, mentions?: NewMentions): Promise<CommentRow | null> {
+    const params: unknown[] = [r.commentId, target.spaceId, target.changeRequestId];
+    const found = `found AS (
+         SELECT ${COMMENT_COLUMNS} FROM comments
+         WHERE id = $1 AND space_id = $2 AND change_request_id = $3 AND hidden_at IS NULL FOR SHARE
+       )`;
+    const reply = `reply AS (
+         INSERT INTO comment_replies (id, comment_id, author_id, author, body_markdown, body_document, posted_at)
+         SELECT $4::text, id, $5::text, $6::jsonb, $7::text, $8::jsonb, $9::timestamptz FROM found RETURNING id
+       )`;
+    params.push(r.id, r.authorId, JSON.stringify(r.author), r.bodyMarkdown, JSON.stringify(r.bodyDocument), r.postedAt);
+    // Mentions only with the reply: their rows would fail the foreign key without it.
+    const mentioned = mentionParts(params, r.commentId, r.id, mentions, 'EXISTS (SELECT 1 FROM reply)');
+    const notified = mentioned.length > 0 ? `(SELECT count(*) FROM (SELECT ${OUTBOX_NOTIFY_SQL} FROM mention_events LIMIT 1) n)` : '0';
+    const rows: Array<CommentRow & { replied: string }> = await this.db.query(
+      `WITH ${[found, reply, ...mentioned].join(', ')}
+       SELECT found.*, (SELECT count(*) FROM reply) AS replied, ${notified} AS notified FROM found`,
+      params,
     );
+    const row = rows[0];
+    if (!row || Number(row.replied) === 0) return null;
+    const { replied: _replied, notified: _notified, ...comment } = row as CommentRow & { replied: string; notified: string };
+    return comment;
   }
 
   async updateReplyBody(manager: EntityManager, id: string, markdown: string, document: unknown, at: Date): Promise<void> {
@@ -304,6 +347,39 @@ export class CommentsRepository {
   async setSpaceHidden(spaceId: string, hiddenAt: Date | null): Promise<void> {
     await this.db.query('UPDATE comments SET hidden_at = $2 WHERE space_id = $1', [spaceId, hiddenAt]);
   }
+}
+
+/** Mentions of a body just written, all new, and their `mentionCreated` events (`newMentions`). */
+export interface NewMentions {
+  rows: Array<{ id: string; userId: string }>;
+  mentionedBy: string;
+  at: Date;
+  events: Array<{ id: string; type: string; payload: object }>;
+}
+
+/**
+ * CTEs `mentions` (the rows) and `mention_events` (their outbox rows) for a body just written,
+ * their parameters appended to `params`; none without mentions. `when` gates both on the body's
+ * own insert having happened.
+ */
+function mentionParts(params: unknown[], commentId: string, replyId: string, mentions: NewMentions | undefined, when = 'true'): string[] {
+  if (!mentions || mentions.rows.length === 0) return [];
+  const p = (value: unknown) => `$${params.push(value)}`;
+  return [
+    `mentions AS (
+         INSERT INTO comment_mentions (id, comment_id, reply_id, user_id, mentioned_by, created_at)
+         SELECT m.id, ${p(commentId)}::text, ${p(replyId)}::text, m.user_id, ${p(mentions.mentionedBy)}::text, ${p(mentions.at)}::timestamptz
+         FROM unnest(${p(mentions.rows.map((m) => m.id))}::text[], ${p(mentions.rows.map((m) => m.userId))}::text[]) AS m(id, user_id)
+         WHERE ${when}
+       )`,
+    `mention_events AS (
+         INSERT INTO outbox (id, type, payload)
+         SELECT * FROM unnest(${p(mentions.events.map((e) => e.id))}::text[], ${p(mentions.events.map((e) => e.type))}::text[],
+                              ${p(mentions.events.map((e) => JSON.stringify(e.payload)))}::jsonb[])
+         WHERE ${when}
+         RETURNING id
+       )`,
+  ];
 }
 
 /** The count event of a target, its `open` and `version` filled in by the statement that bumps them. */

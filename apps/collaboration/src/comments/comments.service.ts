@@ -14,7 +14,7 @@ import { badRequest, forbidden, keysetPage, newId, notFound, toList } from '@bin
 import { Injectable } from '@nestjs/common';
 import { MarkdownPool } from '@bindery/platform/markdown';
 import { toStoredBody } from './comment-body';
-import { CommentEvents, countEvent } from './comment-events';
+import { CommentEvents, countEvent, newMentions } from './comment-events';
 import { NO_COMMENT } from './comment-messages';
 import { CommentUpdates } from './comment-updates';
 import { toComment } from './comment.mapper';
@@ -37,9 +37,20 @@ export class CommentsService {
     const { limit, take, after } = keysetPage(input);
     const scope = await this.scopes.read(ctx, input);
     const filter = { status: input.status ?? 'all', order: input.order ?? 'desc', targetPage: input.targetPage, authors: input.authors };
-    const { rows, count } = await this.comments.list(scope.key, filter, take, after);
-    const page = rows.slice(0, limit);
-    const mapped = await this.toWire(ctx, page, scope, input.format);
+    const { rows, count, repliers, reactions } = await this.comments.list(scope.key, filter, take, after);
+    const byReply = groupBy(repliers, (r) => r.commentId);
+    const byReaction = groupBy(reactions, (r) => r.commentId);
+    const mapped = rows
+      .slice(0, limit)
+      .map((row) =>
+        toComment(
+          row,
+          { repliers: byReply.get(row.id) ?? [], reactions: byReaction.get(row.id) ?? [] },
+          scope.access,
+          ctx.baseUrl,
+          input.format,
+        ),
+      );
     const byId = new Map(mapped.map((c) => [c.id, c]));
     return toList(
       rows,
@@ -87,19 +98,9 @@ export class CommentsService {
       resolvedAt: null,
       resolvedBy: null,
     };
-    // Without mentions (most comments), the comment and its count event are one statement.
-    if (mentioned.length === 0) await this.comments.insertCounted(row, countEvent(scope.key, organizationId, now));
-    else
-      await this.comments.transaction(async (manager) => {
-        await this.comments.insert(manager, row);
-        await this.events.mentioned(
-          manager,
-          { organizationId, key: scope.key, commentId: row.id, replyId: '', authorId: author.id },
-          mentioned,
-          now,
-        );
-        await this.events.countChanged(manager, scope.key, organizationId, +1, now);
-      });
+    // The comment, its mentions with their events, and its count event: one statement, no transaction.
+    const source = { organizationId, key: scope.key, commentId: row.id, replyId: '', authorId: author.id };
+    await this.comments.insertCounted(row, countEvent(scope.key, organizationId, now), newMentions(source, mentioned, now));
     return toComment(row, { repliers: [], reactions: [] }, scope.access, ctx.baseUrl, undefined);
   }
 

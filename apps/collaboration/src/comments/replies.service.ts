@@ -13,7 +13,7 @@ import { forbidden, keysetPage, newId, notFound, toList } from '@bindery/platfor
 import { Injectable } from '@nestjs/common';
 import { MarkdownPool } from '@bindery/platform/markdown';
 import { toStoredBody } from './comment-body';
-import { CommentEvents } from './comment-events';
+import { CommentEvents, newMentions } from './comment-events';
 import { NO_COMMENT, NO_REPLY } from './comment-messages';
 import { permissionsFor, toReply } from './comment.mapper';
 import type { ReplyRow } from './comment.rows';
@@ -83,15 +83,10 @@ export class RepliesService {
       postedAt: now,
       editedAt: null,
     };
-    const comment = await this.comments.transaction(async (manager) => {
-      // Locked: a comment deleted meanwhile cannot get a reply (nothing half-written).
-      const found = await this.comments.find(scope.key, input.commentId, manager, true);
-      if (!found) throw notFound(NO_COMMENT);
-      await this.comments.insertReply(manager, reply);
-      const source = { organizationId, key: scope.key, commentId: found.id, replyId: reply.id, authorId: author.id };
-      await this.events.mentioned(manager, source, mentioned, now);
-      return found;
-    });
+    const source = { organizationId, key: scope.key, commentId: input.commentId, replyId: reply.id, authorId: author.id };
+    // One statement (no transaction): the comment share-locked, the reply, its mentions and their events.
+    const comment = await this.comments.insertReply(scope.key, reply, newMentions(source, mentioned, now));
+    if (!comment) throw notFound(NO_COMMENT);
     return toReply(reply, comment, [], scope.access, ctx.baseUrl, undefined);
   }
 

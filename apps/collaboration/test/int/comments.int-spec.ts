@@ -64,12 +64,20 @@ beforeAll(async () => {
     if (!spaceOrg.has(data.spaceId)) throw notFound('No matching space found');
     return access(data.spaceId, data.userId ?? ctx.caller!.userId);
   });
-  await collab.stubPeer(ContentSubjects.commentTargetCheck, (data: { spaceId: string; changeRequestId?: string; pageId?: string }) => {
-    if (data.changeRequestId === 'missing') throw notFound('No matching change request found');
-    if (data.pageId === 'missing') throw badRequest('page: no such page');
-    const out = { spaceId: data.spaceId, organizationId: spaceOrg.get(data.spaceId)!, revisionId: 'rev-1' };
-    return data.changeRequestId === undefined ? out : { ...out, changeRequestId: `cr-${data.changeRequestId}` };
-  });
+  // As content answers it: 404 without a level, the caller's access with the target, and the page
+  // checked only for a caller who may comment when `comment` is asked.
+  await collab.stubPeer(
+    ContentSubjects.commentTargetCheck,
+    (data: { spaceId: string; changeRequestId?: string; pageId?: string; comment?: boolean }, ctx: RequestContext) => {
+      if (!spaceOrg.has(data.spaceId)) throw notFound('No matching space found');
+      const caller = access(data.spaceId, ctx.caller!.userId);
+      if (caller.level === null) throw notFound('No matching space found');
+      if (data.changeRequestId === 'missing') throw notFound('No matching change request found');
+      if (data.pageId === 'missing' && (!data.comment || caller.permissions.comment)) throw badRequest('page: no such page');
+      const out = { spaceId: data.spaceId, organizationId: spaceOrg.get(data.spaceId)!, revisionId: 'rev-1', access: caller };
+      return data.changeRequestId === undefined ? out : { ...out, changeRequestId: `cr-${data.changeRequestId}` };
+    },
+  );
   await collab.stubPeer(IdentitySubjects.userGetCurrent, (_data: never, ctx: RequestContext) => user(ctx.caller!.userId));
   await collab.stubPeer(IdentitySubjects.membershipsAmong, (data: { userIds: string[] }) => ({
     members: data.userIds.filter((id) => id.startsWith('member-')).map((id) => ({ user: user(id), role: 'read' })),
@@ -178,5 +186,43 @@ describe('comment rules', () => {
     );
     // Resolving twice changed the target once.
     expect(state[0].version).toBe(3);
+  });
+
+  it('records the mentions of a new comment and of a reply with the body, and gives a deleted comment no reply', async () => {
+    const target = newSpace({ [author]: 'comment', [admin]: 'admin' });
+    const [member, other] = [`member-${newId()}`, `member-${newId()}`];
+    const comment = await collab.send(
+      S.commentCreate,
+      { spaceId: target, body: { markdown: `Look @${member} @${author} @stranger` } },
+      as(author),
+    );
+    const reply = await collab.send(
+      S.replyCreate,
+      { spaceId: target, commentId: comment.id, body: { markdown: `And @${other} @${member}` } },
+      as(admin),
+    );
+    const db = collab.get(DataSource);
+    const mentions: Array<{ reply_id: string; user_id: string; mentioned_by: string }> = await db.query(
+      'SELECT reply_id, user_id, mentioned_by FROM comment_mentions WHERE comment_id = $1 ORDER BY reply_id, user_id',
+      [comment.id],
+    );
+    // Only members, never the author; the reply's own mentions carry its id.
+    expect(mentions).toEqual(
+      [
+        { reply_id: '', user_id: member, mentioned_by: author },
+        { reply_id: reply.id, user_id: member, mentioned_by: admin },
+        { reply_id: reply.id, user_id: other, mentioned_by: admin },
+      ].sort((a, b) => a.reply_id.localeCompare(b.reply_id) || a.user_id.localeCompare(b.user_id)),
+    );
+
+    await collab.send(S.commentDelete, { spaceId: target, commentId: comment.id }, as(author));
+    await expect(
+      collab.send(S.replyCreate, { spaceId: target, commentId: comment.id, body: { markdown: `Late @${member}` } }, as(admin)),
+    ).rejects.toMatchObject({ code: 404 });
+    const left: Array<{ n: number }> = await db.query(
+      'SELECT (SELECT count(*) FROM comment_replies WHERE comment_id = $1)::int + (SELECT count(*) FROM comment_mentions WHERE comment_id = $1)::int AS n',
+      [comment.id],
+    );
+    expect(left[0].n).toBe(0);
   });
 });

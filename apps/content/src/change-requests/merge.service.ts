@@ -18,7 +18,6 @@ import { type RevisionRow, RevisionsRepository } from '../store/revisions.reposi
 import { SpaceAccess } from '../store/space-access';
 import { lockedSpaceOf, SpacesRepository } from '../store/spaces.repository';
 import { holdContentWriteLock } from '../store/content-write-lock';
-import { undoneUnlessDone } from '../store/savepoints.repository';
 import type { SpaceEntity } from '../store/space.entity';
 import { type ChangeRequestEntity, mergeBaseOf } from '../store/change-request.entity';
 import { ChangeRequestsRepository } from '../store/change-requests.repository';
@@ -37,9 +36,9 @@ const OPTIMISTIC_ATTEMPTS = 3;
  * row is locked for the whole transaction (one merge or edit of it at a time). A merge computes
  * and writes everything against the space's revision as read, then, as its last statement, moves
  * the space's revision with a compare-and-set: the space row is locked only from there to the
- * commit. When another merge moved it first, the attempt is rolled back to its savepoint and the
- * merge starts again from the new revision. Merges into one space still take turns on that row;
- * they no longer hold it while merging.
+ * commit. When another merge moved it first, the attempt's transaction is rolled back and the
+ * merge starts again, in a new one, from the new revision. Merges into one space still take turns
+ * on that row; they no longer hold it while merging.
  */
 @Injectable()
 export class MergeService {
@@ -59,45 +58,59 @@ export class MergeService {
     const { space: current } = await this.access.load(ctx, ref.spaceId, 'edit');
     const mergedBy = await this.identity.currentUser(ctx);
     const organizationRules = await this.mergeRules.organizationRulesFor(ctx, current);
-    const merged = await this.db.transaction(async (manager) => {
-      const cr = await this.lockChangeRequest(manager, current.id, ref);
-      // Taken before any savepoint: a lock taken after one is released when rolling back to it.
-      await holdContentWriteLock(manager);
-      for (let attempt = 1; ; attempt++) {
-        if (attempt > OPTIMISTIC_ATTEMPTS) {
-          const space = await this.spaces.findForUpdate(manager, current.id);
+    let merged: RevisionRow | undefined;
+    for (let attempt = 1; !merged; attempt++) {
+      merged = await this.db
+        .transaction(async (manager) => {
+          const cr = await this.lockChangeRequest(manager, current.id, ref);
+          await holdContentWriteLock(manager);
+          if (attempt > OPTIMISTIC_ATTEMPTS) return this.mergeLocked(ctx, manager, current.id, cr, mergedBy, organizationRules);
+          // The first attempt merges onto the space as `access.load` read it a moment ago: the
+          // compare-and-set below catches a merge committed since, and the next attempt reads again.
+          const space = attempt === 1 ? current : await this.spaces.find(current.id, manager);
           if (!space) throw notFound('No matching space found');
+          // Checked before merging, so a locked space or unmet rules answer before any conflict does.
           await this.checkMergeable(ctx, manager, space, cr, organizationRules);
-          const writes = new WriteBatch();
-          const { revision, now } = await this.writeMerge(manager, writes, space, cr, mergedBy);
-          await writes.run(manager);
-          await this.spaces.update(manager, space.id, { revisionId: revision.id, updatedAt: now });
-          return revision;
-        }
-        // The first attempt merges onto the space as `access.load` read it a moment ago: the
-        // compare-and-set below catches a merge committed since, and the next attempt reads again.
-        const space = attempt === 1 ? current : await this.spaces.find(current.id, manager);
-        if (!space) throw notFound('No matching space found');
-        // Checked before merging, so a locked space or unmet rules answer before any conflict does.
-        await this.checkMergeable(ctx, manager, space, cr, organizationRules);
-        const done = await undoneUnlessDone(manager, 'merge_attempt', async () => {
           const writes = new WriteBatch();
           const { revision, now } = await this.writeMerge(manager, writes, space, cr, mergedBy);
           // Last in the batch's one statement: the space row stays locked only from there to the commit.
           this.spaces.moveRevisionIn(writes, space.id, space.revisionId, revision.id, now);
           const locked = lockedSpaceOf(await writes.run(manager));
-          // Another merge moved the space first: this attempt's rows are undone, the next merges onto its revision.
-          if (!locked) return undefined;
+          // Another merge moved the space first: the whole attempt is rolled back (no savepoint to
+          // pay for on every merge; a conflict costs a new transaction instead) and the next one
+          // merges onto its revision.
+          if (!locked) throw new MovedMeanwhile();
           // The space's mode or rules may have changed between the read and the lock.
           await this.checkMergeable(ctx, manager, { ...space, ...locked }, cr, organizationRules);
           return revision;
+        })
+        .catch((error: unknown) => {
+          if (error instanceof MovedMeanwhile) return undefined;
+          throw error;
         });
-        if (done !== undefined) return done;
-      }
-    });
+    }
     // Committed: the next merge into the space merges onto it.
     this.revisions.remember(merged);
     return { revision: merged.id, result: 'merge' as const };
+  }
+
+  /** The merge with the space row locked from the start (after optimistic attempts lost to other merges). */
+  private async mergeLocked(
+    ctx: RequestContext,
+    manager: EntityManager,
+    spaceId: string,
+    cr: ChangeRequestEntity,
+    mergedBy: User,
+    organizationRules: unknown,
+  ): Promise<RevisionRow> {
+    const space = await this.spaces.findForUpdate(manager, spaceId);
+    if (!space) throw notFound('No matching space found');
+    await this.checkMergeable(ctx, manager, space, cr, organizationRules);
+    const writes = new WriteBatch();
+    const { revision, now } = await this.writeMerge(manager, writes, space, cr, mergedBy);
+    await writes.run(manager);
+    await this.spaces.update(manager, space.id, { revisionId: revision.id, updatedAt: now });
+    return revision;
   }
 
   /**
@@ -216,3 +229,6 @@ function revisionCreated(revision: RevisionRow, changeRequestId: string): Revisi
     at: revision.createdAt.toISOString(),
   };
 }
+
+/** Thrown to roll an optimistic merge attempt back when another merge moved the space's revision first. */
+class MovedMeanwhile extends Error {}

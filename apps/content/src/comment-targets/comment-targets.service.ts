@@ -1,14 +1,17 @@
 import type { CommentTargetInput, CommentTargetResult, RequestContext } from '@bindery/contracts';
 import { type Document, walkDocument } from '@bindery/document';
-import { badRequest } from '@bindery/platform';
+import { badRequest, callerId } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
+import { spacePermissions } from '../access/space-permissions';
 import { ContentReader } from '../store/content-reader';
 import { ContentStore } from '../store/content-store';
 
 /**
  * Checks a comment's target for collaboration: the page is in the revision commented on (the
  * space's current one, or the change request's), and the node is a block of that page's body.
- * Reading needs the `view` level; collaboration asks content separately whether the caller may comment.
+ * Reading needs the `view` level; the caller's access comes with the answer, so collaboration
+ * decides whether they may comment without a second call (and, for `comment`, the target is not
+ * checked for a caller who may not: the 403 comes first, as before).
  */
 @Injectable()
 export class CommentTargetsService {
@@ -19,12 +22,21 @@ export class CommentTargetsService {
 
   async check(ctx: RequestContext, input: CommentTargetInput): Promise<CommentTargetResult> {
     const content = await this.reader.resolve(ctx, { spaceId: input.spaceId, changeRequestId: input.changeRequestId });
+    const permissions = spacePermissions(content.level);
     const result: CommentTargetResult = {
       spaceId: content.space.id,
       organizationId: content.space.organizationId,
       revisionId: content.revision.id,
+      access: {
+        space: content.space.id,
+        organization: content.space.organizationId,
+        user: callerId(ctx),
+        level: content.level,
+        permissions,
+      },
     };
     if (content.changeRequest) result.changeRequestId = content.changeRequest.id;
+    if (input.comment && !permissions.comment) return result;
     if (input.pageId === undefined) {
       if (input.nodeId !== undefined) throw badRequest('node: a block is commented on with its page (give page too)');
       return result;

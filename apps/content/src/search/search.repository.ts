@@ -1,4 +1,4 @@
-import { WriteBatch } from '@bindery/platform';
+import { preparedQuery, WriteBatch } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 
@@ -27,6 +27,7 @@ export interface IndexedPage {
   generatedBy?: string;
 }
 
+/** A matching page: its rank in the whole result, the result's totals, what is shown of it and its best sections. */
 export interface PageHit {
   spaceId: string;
   pageId: string;
@@ -35,11 +36,15 @@ export interface PageHit {
   total: number;
   /** Distinct spaces among all the matching pages. */
   spaces: number;
+  title: string;
+  description: string;
+  path: string;
+  ancestors: Array<{ title: string }>;
+  /** The best matching sections, best first (only for the pages of the page asked, not the look-ahead row). */
+  sections: SectionHit[];
 }
 
 export interface SectionHit {
-  spaceId: string;
-  pageId: string;
   idx: number;
   heading: string;
   anchor: string | null;
@@ -48,13 +53,23 @@ export interface SectionHit {
   titleHit: boolean;
 }
 
-export interface PageInfo {
-  spaceId: string;
-  pageId: string;
-  title: string;
-  description: string;
-  path: string;
-  ancestors: Array<{ title: string }>;
+/** A row of `SEARCH_SQL`: a page (`idx` null, the section's columns null) or a section shown (the page's columns null). */
+interface SearchRow {
+  space_id: string;
+  page_id: string;
+  score: number;
+  rank: string | null;
+  total: string | null;
+  spaces: string | null;
+  title: string | null;
+  description: string | null;
+  path: string | null;
+  ancestors: Array<{ title: string }> | null;
+  idx: number | null;
+  heading: string | null;
+  anchor: string | null;
+  title_hit: boolean | null;
+  excerpt: string | null;
 }
 
 /** Rows per insert statement while indexing. */
@@ -62,6 +77,45 @@ const CHUNK = 1000;
 
 /** A hit in the page title counts more than any body match; in a heading, more than in the text. */
 const SCORE_SQL = `ts_rank_cd(s.tsv, q.q) + CASE WHEN s.title_tsv @@ q.q THEN 1.0 ELSE 0 END`;
+
+/**
+ * `SearchRepository.search`: $1 space ids, $2 the tsquery text, $3 offset, $4 pages answered, $5
+ * pages shown (with sections), $6 sections per page. Answers one row per page (`idx` null) and
+ * one per section shown (`total` null). `q` is materialized so each configuration's query is
+ * parsed once (inlined, it was parsed again for every section and every use); the spaces'
+ * sections are read by space (`candidates`, materialized: with the parsed query as a parameter
+ * the planner would also scan the text index, whose matches span every space and whose pending
+ * list grows with each indexing run); `shown` and `best` are materialized so the sections are
+ * ranked once. Pages and sections come as rows of one UNION (not JSON per page: measured, the
+ * aggregation and the join of its result cost more than the excerpts).
+ */
+const SEARCH_SQL = `WITH q AS MATERIALIZED (
+    SELECT config, to_tsquery(config::regconfig, $2) AS q FROM search_spaces WHERE space_id = ANY($1) GROUP BY config
+  ),
+  candidates AS MATERIALIZED (SELECT space_id, page_id, idx, config, tsv, title_tsv FROM search_sections WHERE space_id = ANY($1)),
+  matched AS (
+    SELECT s.space_id, s.page_id, s.idx, q.q, ${SCORE_SQL} AS score, s.title_tsv @@ q.q AS title_hit
+    FROM candidates s JOIN q ON q.config = s.config
+    WHERE s.tsv @@ q.q
+  ),
+  pages AS (SELECT space_id, page_id, max(score) AS score FROM matched GROUP BY space_id, page_id),
+  ranked AS (SELECT *, row_number() OVER (ORDER BY score DESC, space_id, page_id) AS rank, count(*) OVER () AS total FROM pages),
+  shown AS MATERIALIZED (SELECT * FROM ranked WHERE rank > $3::int ORDER BY rank LIMIT $4::int),
+  best AS MATERIALIZED (
+    SELECT * FROM (
+      SELECT m.*, row_number() OVER (PARTITION BY m.space_id, m.page_id ORDER BY m.score DESC, m.idx) AS n
+      FROM matched m JOIN shown USING (space_id, page_id) WHERE shown.rank <= $3::int + $5::int
+    ) b WHERE n <= $6::int
+  )
+  SELECT shown.space_id, shown.page_id, shown.score, shown.rank, shown.total, (SELECT count(DISTINCT space_id) FROM pages) AS spaces,
+         sp.title, sp.description, sp.path, sp.ancestors,
+         NULL::int AS idx, NULL::text AS heading, NULL::text AS anchor, NULL::boolean AS title_hit, NULL::text AS excerpt
+  FROM shown JOIN search_pages sp USING (space_id, page_id)
+  UNION ALL
+  SELECT b.space_id, b.page_id, b.score, NULL, NULL, NULL, NULL, NULL, NULL, NULL, b.idx, s.heading, s.anchor, b.title_hit,
+         ts_headline(s.config::regconfig, CASE WHEN s.body = '' THEN s.heading ELSE s.body END, b.q,
+                     'StartSel=<mark>, StopSel=</mark>, MaxWords=30, MinWords=10, MaxFragments=1')
+  FROM best b JOIN search_sections s USING (space_id, page_id, idx)`;
 
 /** Search tables: each space's main content by section, written by the indexing job, read by search. */
 @Injectable()
@@ -152,126 +206,73 @@ export class SearchRepository {
   }
 
   /**
-   * Pages of the given spaces matching the query, best first, with their rank in the whole result
-   * (`offset` pages skipped) and the total. Spaces are grouped by configuration so each group's
-   * query uses the GIN index with its own stemming.
+   * One page of the pages of the given spaces matching the query, best first, in ONE statement:
+   * the pages ranked (`offset` skipped, `take` answered, with their rank in the whole result and
+   * the totals), what is shown of each, and for the first `shown` the best `perPage` sections
+   * with a highlighted excerpt (`<mark>` around the matched words). Each space is searched with
+   * the configuration its index was written with (spaces not indexed yet match nothing), the
+   * query is parsed once per configuration, each section is scored once, and only the sections
+   * shown get an excerpt: `ts_headline` re-parses the text and is the expensive part.
    */
-  async searchPages(spaces: Array<{ id: string; config: string }>, tsQuery: string, offset: number, take: number): Promise<PageHit[]> {
-    if (spaces.length === 0) return [];
-    const rows: Array<{ space_id: string; page_id: string; score: number; rank: string; total: string; spaces: string }> =
-      await this.db.query(
-        `WITH q AS (SELECT c AS config, to_tsquery(c::regconfig, $3) AS q FROM unnest($2::text[]) AS c),
-       pages AS (
-         SELECT s.space_id, s.page_id, max(${SCORE_SQL}) AS score
-         FROM search_sections s JOIN q ON q.config = s.config
-         WHERE s.space_id = ANY($1) AND s.tsv @@ q.q
-         GROUP BY s.space_id, s.page_id
-       ),
-       ranked AS (SELECT *, row_number() OVER (ORDER BY score DESC, space_id, page_id) AS rank, count(*) OVER () AS total FROM pages)
-       SELECT *, (SELECT count(DISTINCT space_id) FROM pages) AS spaces FROM ranked WHERE rank > $4 ORDER BY rank LIMIT $5`,
-        [spaces.map((s) => s.id), [...new Set(spaces.map((s) => s.config))], tsQuery, offset, take],
-      );
-    return rows.map((r) => ({
-      spaceId: r.space_id,
-      pageId: r.page_id,
-      score: Number(r.score),
-      rank: Number(r.rank),
-      total: Number(r.total),
-      spaces: Number(r.spaces),
-    }));
+  async search(
+    spaceIds: string[],
+    tsQuery: string,
+    paging: { offset: number; take: number; shown: number; perPage: number },
+  ): Promise<PageHit[]> {
+    if (spaceIds.length === 0) return [];
+    // Prepared: a search plans a dozen CTEs, which cost about as much as running them.
+    const rows = await preparedQuery<SearchRow>(this.db, 'content.search', SEARCH_SQL, [
+      spaceIds,
+      tsQuery,
+      paging.offset,
+      paging.take,
+      paging.shown,
+      paging.perPage,
+    ]);
+    const pages = new Map<string, PageHit>();
+    for (const r of rows)
+      if (r.idx === null)
+        pages.set(`${r.space_id}/${r.page_id}`, {
+          spaceId: r.space_id,
+          pageId: r.page_id,
+          score: Number(r.score),
+          rank: Number(r.rank),
+          total: Number(r.total),
+          spaces: Number(r.spaces),
+          title: r.title!,
+          description: r.description!,
+          path: r.path!,
+          ancestors: r.ancestors!,
+          sections: [],
+        });
+    for (const r of rows)
+      if (r.idx !== null)
+        pages.get(`${r.space_id}/${r.page_id}`)?.sections.push({
+          idx: r.idx,
+          heading: r.heading!,
+          anchor: r.anchor,
+          excerpt: r.excerpt!,
+          score: Number(r.score),
+          titleHit: r.title_hit!,
+        });
+    for (const page of pages.values()) page.sections.sort((a, b) => b.score - a.score || a.idx - b.idx);
+    return [...pages.values()].sort((a, b) => a.rank - b.rank);
   }
 
   /**
-   * The best `perPage` matching sections of some pages (score, then position), each with a
-   * highlighted excerpt (`<mark>` around the matched words). The sections are fetched by page
-   * (materialized, so the planner cannot turn it into a scan of the text index, which would visit
-   * every matching section of every space) and only the sections shown get an excerpt:
-   * `ts_headline` re-parses the text and is the expensive part.
+   * For each word, the indexed word of these spaces closest to it by trigram similarity, if any is
+   * similar enough (undefined otherwise), in one statement.
    */
-  async sectionHits(
-    pages: Array<{ spaceId: string; pageId: string }>,
-    configs: string[],
-    tsQuery: string,
-    perPage: number,
-  ): Promise<SectionHit[]> {
-    if (pages.length === 0) return [];
-    const rows: Array<{
-      space_id: string;
-      page_id: string;
-      idx: number;
-      heading: string;
-      anchor: string | null;
-      excerpt: string;
-      score: number;
-      title_hit: boolean;
-    }> = await this.db.query(
-      `WITH q AS (SELECT c AS config, to_tsquery(c::regconfig, $3) AS q FROM unnest($4::text[]) AS c),
-         sections AS MATERIALIZED (
-           SELECT s.* FROM unnest($1::text[], $2::text[]) AS p(space_id, page_id)
-           JOIN search_sections s ON s.space_id = p.space_id AND s.page_id = p.page_id
-         ),
-         hits AS (
-           SELECT s.space_id, s.page_id, s.idx, s.heading, s.anchor, s.body, s.config, q.q, ${SCORE_SQL} AS score, s.title_tsv @@ q.q AS title_hit
-           FROM sections s JOIN q ON q.config = s.config WHERE s.tsv @@ q.q
-         ),
-         best AS (SELECT *, row_number() OVER (PARTITION BY space_id, page_id ORDER BY score DESC, idx) AS n FROM hits)
-       SELECT space_id, page_id, idx, heading, anchor, score, title_hit,
-              ts_headline(config::regconfig, CASE WHEN body = '' THEN heading ELSE body END, q,
-                          'StartSel=<mark>, StopSel=</mark>, MaxWords=30, MinWords=10, MaxFragments=1') AS excerpt
-       FROM best WHERE n <= $5`,
-      [pages.map((p) => p.spaceId), pages.map((p) => p.pageId), tsQuery, configs, perPage],
+  async closestWords(spaceIds: string[], words: string[]): Promise<Array<string | undefined>> {
+    if (words.length === 0) return [];
+    const rows: Array<{ i: string; word: string | null }> = await this.db.query(
+      `SELECT w.i, (SELECT x.word FROM search_words x WHERE x.space_id = ANY($1) AND x.word % w.word
+                    ORDER BY similarity(x.word, w.word) DESC, x.word LIMIT 1) AS word
+       FROM unnest($2::text[]) WITH ORDINALITY AS w(word, i)`,
+      [spaceIds, words],
     );
-    return rows.map((r) => ({
-      spaceId: r.space_id,
-      pageId: r.page_id,
-      idx: r.idx,
-      heading: r.heading,
-      anchor: r.anchor,
-      excerpt: r.excerpt,
-      score: Number(r.score),
-      titleHit: r.title_hit,
-    }));
-  }
-
-  async pageInfo(pages: Array<{ spaceId: string; pageId: string }>): Promise<PageInfo[]> {
-    if (pages.length === 0) return [];
-    const rows: Array<{
-      space_id: string;
-      page_id: string;
-      title: string;
-      description: string;
-      path: string;
-      ancestors: Array<{ title: string }>;
-    }> = await this.db.query(
-      `SELECT sp.* FROM search_pages sp JOIN unnest($1::text[], $2::text[]) AS p(space_id, page_id) USING (space_id, page_id)`,
-      [pages.map((p) => p.spaceId), pages.map((p) => p.pageId)],
-    );
-    return rows.map((r) => ({
-      spaceId: r.space_id,
-      pageId: r.page_id,
-      title: r.title,
-      description: r.description,
-      path: r.path,
-      ancestors: r.ancestors,
-    }));
-  }
-
-  /** The configuration each space's index was written with (spaces not indexed yet are left out). */
-  async configs(spaceIds: string[]): Promise<Array<{ id: string; config: string }>> {
-    const rows: Array<{ space_id: string; config: string }> = await this.db.query(
-      'SELECT space_id, config FROM search_spaces WHERE space_id = ANY($1)',
-      [spaceIds],
-    );
-    return rows.map((r) => ({ id: r.space_id, config: r.config }));
-  }
-
-  /** The indexed word of these spaces closest to `word` by trigram similarity, if any is similar enough. */
-  async closestWord(spaceIds: string[], word: string): Promise<string | undefined> {
-    const rows: Array<{ word: string }> = await this.db.query(
-      `SELECT word FROM search_words WHERE space_id = ANY($1) AND word % $2 ORDER BY similarity(word, $2) DESC, word LIMIT 1`,
-      [spaceIds, word],
-    );
-    return rows[0]?.word;
+    const found = new Map(rows.map((r) => [Number(r.i) - 1, r.word ?? undefined]));
+    return words.map((_, i) => found.get(i));
   }
 
   /** Live spaces of an organization with what their levels depend on. */

@@ -13,7 +13,7 @@ import { badRequest, keysetPage, NO_ORGANIZATION, notFound, toList } from '@bind
 import { Injectable } from '@nestjs/common';
 import { SpaceAccess } from '../store/space-access';
 import { isTyping, queryWords, tsQueryText } from './search-text';
-import { type PageHit, type PageInfo, type SectionHit, SearchRepository } from './search.repository';
+import { type PageHit, SearchRepository } from './search.repository';
 
 /** Sections shown per page. */
 const SECTIONS_PER_PAGE = 3;
@@ -112,76 +112,59 @@ export class SearchService {
     return list;
   }
 
+  /**
+   * One statement per search (the pages, what is shown of them and their best sections); a second
+   * and a third only when nothing matched (the closest indexed words, then the search again).
+   */
   private async run(ctx: RequestContext, spaceIds: string[], query: string, paging: { page?: string; limit?: number }): Promise<Searched> {
     const { limit, take, after } = keysetPage(paging, 1);
     const offset = after === undefined ? 0 : Math.max(0, Math.floor(Number(after[0])) || 0);
     const words = queryWords(query);
-    const spaces = words.length > 0 && spaceIds.length > 0 ? await this.search.configs(spaceIds) : [];
-    if (spaces.length === 0) return { hits: [], limit, pages: new Map() };
-    const typing = isTyping(query);
-    let tsQuery = tsQueryText(words, typing);
-    let hits = await this.search.searchPages(spaces, tsQuery, offset, take);
+    if (words.length === 0 || spaceIds.length === 0) return { hits: [], limit, pages: new Map() };
+    const shape = { offset, take, shown: limit, perPage: SECTIONS_PER_PAGE };
+    let hits = await this.search.search(spaceIds, tsQueryText(words, isTyping(query)), shape);
     if (hits.length === 0 && offset === 0) {
       const corrected = await this.corrected(spaceIds, words);
-      if (corrected) {
-        tsQuery = tsQueryText(corrected, false);
-        hits = await this.search.searchPages(spaces, tsQuery, 0, take);
-      }
+      if (corrected) hits = await this.search.search(spaceIds, tsQueryText(corrected, false), shape);
     }
-    const shown = hits.slice(0, limit);
-    const configs = [...new Set(spaces.map((s) => s.config))];
-    const sections = await this.search.sectionHits(shown, configs, tsQuery, SECTIONS_PER_PAGE);
-    const infos = new Map((await this.search.pageInfo(shown)).map((p) => [keyOf(p), p]));
-    const pages = new Map<string, SearchPageResult>();
-    for (const hit of shown) {
-      const info = infos.get(keyOf(hit));
-      if (!info) continue;
-      pages.set(
-        keyOf(hit),
-        toPageResult(
-          ctx.baseUrl,
-          hit,
-          info,
-          sections.filter((s) => keyOf(s) === keyOf(hit)),
-        ),
-      );
-    }
+    const pages = new Map(hits.slice(0, limit).map((hit) => [keyOf(hit), toPageResult(ctx.baseUrl, hit)]));
     return { hits, limit, pages };
   }
 
   /** Each word replaced by the closest indexed word when one is similar enough; undefined when nothing changes. */
   private async corrected(spaceIds: string[], words: string[]): Promise<string[] | undefined> {
-    const out: string[] = [];
-    for (const word of words) out.push(word.length >= 3 ? ((await this.search.closestWord(spaceIds, word)) ?? word) : word);
+    const long = words.filter((word) => word.length >= 3);
+    const closest = new Map(long.map((word, i) => [word, i]));
+    const found = await this.search.closestWords(spaceIds, long);
+    const out = words.map((word) => (closest.has(word) ? (found[closest.get(word)!] ?? word) : word));
     return out.some((w, i) => w !== words[i]) ? out : undefined;
   }
 }
 
 const keyOf = (p: { spaceId: string; pageId: string }): string => `${p.spaceId}/${p.pageId}`;
 
-function toPageResult(baseUrl: string, hit: PageHit, info: PageInfo, sections: SectionHit[]): SearchPageResult {
-  const pageUrl = `${baseUrl}/s/${info.spaceId}/${info.path}`;
-  const best = [...sections].sort((a, b) => b.score - a.score || a.idx - b.idx).slice(0, SECTIONS_PER_PAGE);
+function toPageResult(baseUrl: string, hit: PageHit): SearchPageResult {
+  const pageUrl = `${baseUrl}/s/${hit.spaceId}/${hit.path}`;
   return {
-    id: info.pageId,
-    title: info.title,
-    description: info.description,
-    path: info.path,
+    id: hit.pageId,
+    title: hit.title,
+    description: hit.description,
+    path: hit.path,
     score: hit.score,
     rank: hit.rank,
-    resultType: sections.some((s) => s.titleHit) ? 'page' : 'section',
-    sections: best.map(
+    resultType: hit.sections.some((s) => s.titleHit) ? 'page' : 'section',
+    sections: hit.sections.map(
       (s): SearchSectionResult => ({
-        id: s.anchor ?? `${info.pageId}-${s.idx}`,
-        title: s.heading || info.title,
-        path: s.anchor ? `${info.path}#${s.anchor}` : info.path,
+        id: s.anchor ?? `${hit.pageId}-${s.idx}`,
+        title: s.heading || hit.title,
+        path: s.anchor ? `${hit.path}#${s.anchor}` : hit.path,
         score: s.score,
         resultType: 'section',
         body: s.excerpt,
         urls: { app: s.anchor ? `${pageUrl}#${s.anchor}` : pageUrl },
       }),
     ),
-    ancestors: info.ancestors,
+    ancestors: hit.ancestors,
     urls: { app: pageUrl },
   };
 }

@@ -1,3 +1,4 @@
+import type { SpaceAccessResult } from './spaces';
 import type { ContentSubjects } from './subjects';
 
 export interface CommentTargetInput {
@@ -7,6 +8,11 @@ export interface CommentTargetInput {
   pageId?: string;
   /** A block key in the page's body; needs `pageId`. */
   nodeId?: string;
+  /**
+   * The caller means to comment: the page and block are checked only when their level allows
+   * commenting (the caller answers the 403 from `access`), so one call serves access and target.
+   */
+  comment?: boolean;
 }
 
 export interface CommentTargetResult {
@@ -16,6 +22,8 @@ export interface CommentTargetResult {
   changeRequestId?: string;
   /** The revision the target was found in (the change request's, or the space's current one). */
   revisionId: string;
+  /** The caller's access to the space, as `content.space.access` answers it. */
+  access: SpaceAccessResult;
 }
 
 export interface CommentTargetsRpc {

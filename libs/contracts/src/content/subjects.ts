@@ -121,8 +121,9 @@ export const ContentSubjects = {
   /**
    * Asked by collaboration: is a comment target (a page, or a block of a page) in the revision it is
    * made on? Content alone reads revisions; it also names the change request canonically (the API
-   * accepts its id or its number). CommentTargetInput → CommentTargetResult; 404 unknown space or
-   * change request, 400 unknown page or node.
+   * accepts its id or its number), and answers the caller's access to the space with it (one call
+   * where two were made). CommentTargetInput → CommentTargetResult; 404 unknown space (or no level
+   * on it) or change request, 400 unknown page or node.
    */
   commentTargetCheck: 'content.comment-target.check',
 } as const;
