@@ -28,11 +28,11 @@ export interface ThreadKind {
 }
 
 /**
- * The workers' thread. Its young generation is where a job's short-lived objects are made: at 4 MB
- * (V8's default semi-spaces of 16 MB kept ~115 MB more resident in the idle process, before the
- * startup collection gave the young generation back: startup-garbage.ts) the jobs thread spent
- * ~3 s collecting it in a 60 s soak (--cpu-prof), as content's worker indexes every merge. At 8 MB it
- * scavenges half as often; idle, the startup collection gives it back.
+ * The workers' thread. Its young generation was 4 MB, to keep the idle process small (V8's default
+ * kept ~115 MB more resident, before the startup collection gave young generations back:
+ * startup-garbage.ts); the jobs thread then spent ~3 s of a 60 s soak in collections (--cpu-prof),
+ * as content's worker indexes every merge. At 8 MB it scavenges about half as often for the same
+ * work; idle, the startup collection gives it back.
  */
 export const JOBS_THREAD: ThreadKind = { name: 'jobs', heapMb: 512, youngMb: 8 };
 
