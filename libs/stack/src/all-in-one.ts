@@ -24,3 +24,8 @@ export function prefixed(appName: string, env: NodeJS.ProcessEnv): NodeJS.Proces
  * apps' own limits (memory.ts), so V8 keeps the heap close to what is live.
  */
 export const ALL_IN_ONE_HEAP_MB = 1024;
+// No `--max-semi-space-size` here, though the gateway's own process has one (memory.ts): a V8
+// flag is the process's, and it overrides every worker thread's young generation too (measured:
+// `--max-semi-space-size=32` grew the jobs and services threads' young generations from their
+// `resourceLimits` of 16 and 48 MB to 64 MB each, and the Markdown threads' with them). The
+// threads size their own (apps/all-in-one/src/apps-thread.ts); the main thread keeps V8's default.
