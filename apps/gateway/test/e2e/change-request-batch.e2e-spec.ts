@@ -147,8 +147,9 @@ describe('change request content batch: markdown titles and frontmatter', () => 
     expect(installPage.markdown).toBe('Run the installer.\n');
     const setupPage = await crPage(client, space.id, cr.id, setup, 'markdown');
     expect(setupPage).toMatchObject({ title: 'Setup guide', description: 'Before you start', hidden: true, slug: 'setup-guide' });
-    // The frontmatter gave the title, so the heading is part of the body.
-    expect(setupPage.markdown).toBe('# Steps\n\nOne.\n');
+    // The frontmatter gave the title, so the heading is part of the body: a heading-1, which GitBook
+    // writes one level below the page title's `#`.
+    expect(setupPage.markdown).toBe('## Steps\n\nOne.\n');
     expect((await crPage(client, space.id, cr.id, notes)).title).toBe('Notes');
 
     // Round trip: the body read back, sent again, changes neither the title nor the body.
@@ -174,8 +175,8 @@ describe('change request content batch: markdown titles and frontmatter', () => 
     ]);
     const page = await crPage(client, space.id, cr.id, ids.Intro, 'markdown');
     expect(page).toMatchObject({ title: 'Intro', description: 'Read me first', noIndex: true });
-    // update_page reads metadata from the frontmatter only: the heading stays part of the body.
-    expect(page.markdown).toBe('# Welcome\n\nHello.\n');
+    // update_page reads metadata from the frontmatter only: the heading stays part of the body (a heading-1, written `##`).
+    expect(page.markdown).toBe('## Welcome\n\nHello.\n');
   });
 
   it('refuses bad frontmatter naming the markdown field, and writes nothing', async () => {
