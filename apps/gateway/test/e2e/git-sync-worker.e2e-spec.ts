@@ -22,12 +22,16 @@ describe('git sync worker: kill -9 mid-import', () => {
       'importGitRepository',
       204,
     );
-    // The import is under way (fetching or parsing) when the worker dies.
-    for (let i = 0; i < 100; i++) {
+    // The import is under way (fetching or parsing) when the worker dies. Waited for without a
+    // short deadline: on a loaded machine the job may sit queued for seconds, and killing the
+    // worker before it ran (or after it finished) would not test a crash mid-import.
+    let state: string | undefined;
+    for (let i = 0; i < 1200 && state !== 'running'; i++) {
       const res = await client.get(`/v1/spaces/${space.id}/git/info`);
-      if (res.status === 200 && (res.body as { operation?: { state: string } }).operation?.state === 'running') break;
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      state = res.status === 200 ? (res.body as { operation?: { state: string } }).operation?.state : undefined;
+      if (state !== 'running') await new Promise((resolve) => setTimeout(resolve, 50));
     }
+    expect(state).toBe('running');
     await new Promise((resolve) => setTimeout(resolve, 500));
     await stack.stopApp('git-sync-worker', { crash: true });
     const during = flatten(await tree(client, space.id, false)).length;
