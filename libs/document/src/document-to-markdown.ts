@@ -207,7 +207,7 @@ export class DocumentToMdast {
         return [{ type: 'hint', style: written, icon: node.data.icon, children: this.liquidFlow(node.nodes) }];
       }
       case 'images':
-        return this.imageParagraph(node.nodes, node.data.align);
+        return this.imageParagraph(node.nodes, node.data.align, node.data.withFrame);
       case 'image':
         return this.imageParagraph([node]);
       case 'embed':
@@ -273,13 +273,16 @@ export class DocumentToMdast {
     return { type: 'list', ordered, start, spread: false, children };
   }
 
-  private imageParagraph(images: ImageBlock[], align?: string): RootContent[] {
+  private imageParagraph(images: ImageBlock[], align?: string, withFrame?: boolean): RootContent[] {
     // GitBook's export writes a block image as a figure (`<figure><img …><figcaption>…</figcaption></figure>`,
-    // in `<div align>` when aligned). Several images without options stay a Markdown paragraph of images.
-    if (align || images.length === 1 || images.some((image) => image.data.width !== undefined || image.data.refDark)) {
+    // in `<div align>` when aligned, `<div data-with-frame="true">` when framed). Several images without
+    // options stay a Markdown paragraph of images.
+    const options = images.some((image) => image.data.width !== undefined || image.data.refDark);
+    if (align || withFrame || images.length === 1 || options) {
       const figures = images.flatMap((image) => this.figure(image) ?? []);
       if (figures.length === 0) return [];
-      const html = align ? `<div align="${align}">${figures.join('')}</div>` : figures.join('');
+      const attributes = `${align ? ` align="${align}"` : ''}${withFrame ? ' data-with-frame="true"' : ''}`;
+      const html = attributes ? `<div${attributes}>${figures.join('')}</div>` : figures.join('');
       return [{ type: 'html', value: html }];
     }
     const children: PhrasingContent[] = [];

@@ -99,3 +99,19 @@ describe('GitBook constructs of issue #27', () => {
     expect(list.nodes[0].nodes.map((block) => block.type)).toEqual(['paragraph', 'table']);
   });
 });
+
+describe('GitBook constructs found on other repositories (issue #27)', () => {
+  it('a framed figure, <div data-with-frame="true">, is an images block withFrame, written back framed', () => {
+    const markdown = '<div data-with-frame="true"><figure><img src="shots/panel.png" alt=""><figcaption></figcaption></figure></div>\n';
+    const document = roundTrips(markdown);
+    expect(documentSchemaErrors(document)).toEqual([]);
+    const [images] = document.nodes;
+    expect(images).toMatchObject({ type: 'images', data: { withFrame: true }, nodes: [{ type: 'image', data: { ref: { kind: 'url', url: 'shots/panel.png' } } }] });
+  });
+
+  it('a framed, centred figure keeps both options', () => {
+    const markdown = '<div align="center" data-with-frame="true"><figure><img src="a.png" alt="A chart"><figcaption><p>Sales</p></figcaption></figure></div>\n';
+    const document = roundTrips(markdown);
+    expect(document.nodes[0]).toMatchObject({ type: 'images', data: { align: 'center', withFrame: true } });
+  });
+});

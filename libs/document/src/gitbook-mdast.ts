@@ -91,6 +91,8 @@ export interface ImageOptions {
   /** The `<source media="(prefers-color-scheme: dark)">` of a `<picture>`. */
   dark?: string;
   align?: 'left' | 'center' | 'right';
+  /** In `<div data-with-frame="true">`: shown in a frame (the images block's `withFrame`). */
+  framed?: boolean;
   /** `data-size` of an `<img>` in a line of text. */
   size?: 'original' | 'line';
 }
