@@ -3,6 +3,7 @@
 import { type Document, documentToMarkdown, markdownToDocument } from './index';
 import { counterKeys } from './testing/counter-keys';
 import { documentSchemaErrors } from './testing/document-schema';
+import { constructsLeftAsText } from './testing/page-fidelity';
 
 const read = (markdown: string): Document => markdownToDocument(markdown, { newKey: counterKeys() });
 
@@ -113,5 +114,24 @@ describe('GitBook constructs found on other repositories (issue #27)', () => {
     const markdown = '<div align="center" data-with-frame="true"><figure><img src="a.png" alt="A chart"><figcaption><p>Sales</p></figcaption></figure></div>\n';
     const document = roundTrips(markdown);
     expect(document.nodes[0]).toMatchObject({ type: 'images', data: { align: 'center', withFrame: true } });
+  });
+
+  it('a closing tag indented under the last list item (as Prettier writes it) still closes the block above the list', () => {
+    const markdown = '{% hint style="success" %}\nTwo ways:\n\n- One way\n- Another way\n  {% endhint %}\n\nAfter.\n';
+    const document = read(markdown);
+    expect(document.nodes.map((node) => node.type)).toEqual(['hint', 'paragraph']);
+    expect(documentSchemaErrors(document)).toEqual([]);
+    const [hint] = document.nodes;
+    expect(hint.type === 'hint' && hint.nodes.map((node) => node.type)).toEqual(['paragraph', 'list-unordered']);
+    const written = documentToMarkdown(document);
+    expect(documentToMarkdown(read(written))).toBe(written);
+  });
+
+  it('a closing tag inside a nested list item closes its block too, and one that closes a block of its own item stays in it', () => {
+    const nested = read('{% tabs %}\n{% tab title="A" %}\n* Top\n  * Inner\n    {% endtab %}\n{% endtabs %}\n');
+    expect(nested.nodes.map((node) => node.type)).toEqual(['tabs']);
+    expect(constructsLeftAsText(nested.nodes)).toEqual([]);
+    const own = read('* Item\n\n  {% hint style="info" %}\n  Inside.\n  {% endhint %}\n');
+    expect(own.nodes[0]).toMatchObject({ type: 'list-unordered', nodes: [{ nodes: [{ type: 'paragraph' }, { type: 'hint' }] }] });
   });
 });

@@ -2,7 +2,7 @@
 // `{% hint %}…{% endhint %}`, `{% tabs %}{% tab %}…`, `{% code %}` around a fence,
 // `{% content-ref %}`, `{% embed %}` and `<details><summary>…</summary>…</details>`.
 // Markers that never close (or close in the wrong place) stay as literal nodes, so no text is lost.
-import type { BlockContent, Code, Html, Paragraph, Parent, PhrasingContent, Root, RootContent } from 'mdast';
+import type { BlockContent, Code, Html, List, Paragraph, Parent, PhrasingContent, Root, RootContent } from 'mdast';
 import type { CodeOptions, LiquidTag, TabNode } from './gitbook-mdast';
 import { htmlFlow } from './html-blocks';
 import { MAX_MARKDOWN_NESTING } from './limits';
@@ -71,14 +71,45 @@ export function pairGitbookBlocks(tree: Root, parseFlow: ParseFlow): void {
 }
 
 function pairWithin(parent: Parent, parseFlow: ParseFlow): void {
+  if (PAIRED_PARENTS.has(parent.type)) parent.children = parent.children.flatMap((child) => (child.type === 'list' ? [child, ...popTrailingClosers(child)] : [child]));
   for (const child of parent.children) {
     if ('children' in child && child.type !== 'paragraph' && child.type !== 'heading' && child.type !== 'table') {
       pairWithin(child, parseFlow);
     }
   }
-  if (parent.type === 'root' || parent.type === 'blockquote' || parent.type === 'listItem' || parent.type === 'footnoteDefinition') {
-    parent.children = new SiblingPairer(parseFlow).pair(parent.children);
+  if (PAIRED_PARENTS.has(parent.type)) parent.children = new SiblingPairer(parseFlow).pair(parent.children);
+}
+
+const PAIRED_PARENTS = new Set(['root', 'blockquote', 'listItem', 'footnoteDefinition']);
+
+/**
+ * Closing tags at the very end of a list's last item that close nothing opened in that item: the
+ * closer of a block around the list, indented under its last item (as Prettier reformats
+ * `{% endhint %}` after a list). Taken out of the list, in order, to follow it.
+ */
+function popTrailingClosers(list: List): RootContent[] {
+  const item = list.children[list.children.length - 1];
+  if (!item) return [];
+  const popped: RootContent[] = [];
+  for (;;) {
+    const last = item.children[item.children.length - 1];
+    if (last?.type === 'list') {
+      const inner = popTrailingClosers(last);
+      if (inner.length === 0) break;
+      popped.unshift(...inner);
+      continue;
+    }
+    const name = last?.type === 'liquidTag' ? singleTagName(last) : undefined;
+    if (!name || !isContainerCloser(name) || item.children.some((child) => child.type === 'liquidTag' && singleTagName(child) === name.slice(3)))
+      break;
+    popped.unshift(item.children.pop() as RootContent);
   }
+  return popped;
+}
+
+function singleTagName(node: LiquidTag): string | undefined {
+  const segments = splitLiquidLine(node.value);
+  return segments.length === 1 && segments[0].kind === 'tag' ? segments[0].name : undefined;
 }
 
 class SiblingPairer {
