@@ -5,6 +5,7 @@
 import type { BlockContent, Code, Html, List, Paragraph, Parent, PhrasingContent, Root, RootContent } from 'mdast';
 import type { CodeOptions, LiquidTag, TabNode } from './gitbook-mdast';
 import { htmlFlow } from './html-blocks';
+import { API_METHOD_TAGS } from './legacy-api-method';
 import { MAX_MARKDOWN_NESTING } from './limits';
 import { splitLiquidLine } from './liquid-tags';
 
@@ -41,6 +42,7 @@ const LIQUID_BLOCK_TAGS = new Set([
   'swagger-response',
   'file',
   'prompt',
+  ...API_METHOD_TAGS,
 ]);
 /** Tags written with or without a closing tag (`{% file src %}` or `{% file src %}caption{% endfile %}`). */
 const OPTIONAL_CLOSE = new Set(['file', 'embed', 'swagger-parameter']);
@@ -235,6 +237,7 @@ class SiblingPairer {
         if (frame.name.startsWith('@'))
           return [{ type: 'liquidBlock', name: frame.name, attributes: frame.attributes, argument: '', children: [], single: true }];
         if (!isLiquidBlock(frame)) return undefined;
+        const [opener] = frame.opener;
         return [
           {
             type: 'liquidBlock',
@@ -243,6 +246,7 @@ class SiblingPairer {
             argument: frame.argument ?? '',
             children: blocks,
             ...(SINGLE_TAGS.has(frame.name) ? { single: true } : {}),
+            ...(frame.opener.length === 1 && opener.type === 'liquidTag' ? { opening: opener.value.trim() } : {}),
           },
         ];
     }
@@ -325,6 +329,8 @@ function isLiquidBlock({ name, attributes, argument }: Frame): boolean {
       return attributes.path !== undefined && !!attributes.method;
     case 'openapi-operation':
       return !!(attributes.spec && attributes.path && attributes.method);
+    case 'api-method':
+      return attributes.path !== undefined && !!attributes.method;
     case 'file':
       return !!attributes.src;
     case 'include':

@@ -63,6 +63,8 @@ export interface LiquidBlockNode extends Parent {
   children: BlockContent[];
   /** Written without a closing tag (`{% include %}`, `{% page-ref %}`). */
   single?: boolean;
+  /** The opening tag as written (its attributes quoted or not), for blocks written back from their tags. */
+  opening?: string;
 }
 
 /** GitBook's block formula (`$$` lines around TeX); `value` is the TeX. */

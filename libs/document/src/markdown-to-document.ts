@@ -160,6 +160,7 @@ const LIQUID_BLOCK_TYPES: Record<string, BlockType> = {
   update: 'update',
   openapi: 'swagger',
   swagger: 'swagger',
+  'api-method': 'swagger',
   'openapi-operation': 'openapi-operation',
   file: 'file',
   include: 'reusable-content',
