@@ -446,6 +446,10 @@ export class DocumentToMdast {
 
   private cellContent(value: TableRecord['values'][string] | undefined, fragments: Map<string, DocumentFragment>): PhrasingContent[] {
     const fragment = typeof value === 'string' ? fragments.get(value) : undefined;
+    const [only] = fragment?.nodes ?? [];
+    // Several blocks, or one that is no paragraph: GitBook writes them as HTML blocks in the cell.
+    if (fragment && (fragment.nodes.length > 1 || (only && only.type !== 'paragraph')))
+      return [{ type: 'html', value: this.htmlBlocks(fragment.nodes) }];
     if (fragment) return this.fragmentPhrasing(fragment);
     if (value !== null && typeof value === 'object') {
       const url = this.resolveRef('ref' in value ? value.ref : value);
@@ -681,9 +685,25 @@ function needsHtml(node: TableBlock, fragments: Map<string, DocumentFragment>): 
   if (view.type === 'cards' || fullWidth !== undefined || view.hideHeader) return true;
   if (view.columnWidths && Object.keys(view.columnWidths).length > 0) return true;
   if (Object.keys(definition).some((id) => !view.columns.includes(id))) return true;
-  return node.fragments.some(
-    (fragment) => fragments.has(fragment.fragment) && (fragment.nodes.length > 1 || fragment.nodes[0]?.type !== 'paragraph'),
-  );
+  // Paragraphs, headings and lists in a cell GitBook writes in the Markdown table, as HTML blocks.
+  return node.fragments.some((fragment) => fragments.has(fragment.fragment) && !fragment.nodes.every(writableInCell));
+}
+
+/** A block GitBook writes inside a Markdown table cell (as `<p>`, `<h2>`, `<ul>`…). */
+function writableInCell(block: DocumentBlock): boolean {
+  switch (block.type) {
+    case 'paragraph':
+    case 'heading-1':
+    case 'heading-2':
+    case 'heading-3':
+      return true;
+    case 'list-ordered':
+    case 'list-unordered':
+    case 'list-tasks':
+      return block.nodes.every((item) => item.nodes.every(writableInCell));
+    default:
+      return false;
+  }
 }
 
 /** A cell's text without the spaces at either end, which a Markdown table row cannot keep. */

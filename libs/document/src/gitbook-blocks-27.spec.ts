@@ -67,7 +67,7 @@ describe('GitBook constructs of issue #27', () => {
 
   it('lists and paragraphs inside HTML table cells stay lists and paragraphs', () => {
     const markdown =
-      '<table><thead><tr><th>Name</th><th>Items</th></tr></thead><tbody><tr><td>x</td><td><p>Two:</p><ul><li>one</li><li><strong>two</strong></li></ul></td></tr></tbody></table>\n';
+      '<table><thead><tr><th width="120">Name</th><th>Items</th></tr></thead><tbody><tr><td>x</td><td><p>Two:</p><ul><li>one</li><li><strong>two</strong></li></ul></td></tr></tbody></table>\n';
     const document = roundTrips(markdown);
     expect(documentSchemaErrors(document)).toEqual([]);
     const [table] = document.nodes;
@@ -133,5 +133,28 @@ describe('GitBook constructs found on other repositories (issue #27)', () => {
     expect(constructsLeftAsText(nested.nodes)).toEqual([]);
     const own = read('* Item\n\n  {% hint style="info" %}\n  Inside.\n  {% endhint %}\n');
     expect(own.nodes[0]).toMatchObject({ type: 'list-unordered', nodes: [{ nodes: [{ type: 'paragraph' }, { type: 'hint' }] }] });
+  });
+
+  it('paragraphs and lists in a Markdown table cell (<p>, <ul> as GitBook writes them) are cell blocks, written back in the cell', () => {
+    const markdown = [
+      '| Option | Values                                                         |',
+      '| ------ | -------------------------------------------------------------- |',
+      '| `mode` | <p>Either <code>fast</code></p><p>or <strong>safe</strong></p> |',
+      '| `tags` | <ul><li>red</li><li>green</li></ul>                            |',
+      '',
+    ].join('\n');
+    const document = roundTrips(markdown);
+    expect(documentSchemaErrors(document)).toEqual([]);
+    const [table] = document.nodes;
+    if (table.type !== 'table') throw new Error('expected a table');
+    const blocks = table.fragments.map((fragment) => fragment.nodes.map((block) => block.type).join(','));
+    expect(blocks).toEqual(['paragraph', 'paragraph,paragraph', 'paragraph', 'list-unordered']);
+  });
+
+  it('a table without widths whose cells hold paragraphs is written as GitBook writes it: a Markdown table', () => {
+    const html = '<table><thead><tr><th>A</th><th>B</th></tr></thead><tbody><tr><td>one</td><td><p>x</p><p>y</p></td></tr></tbody></table>\n';
+    const written = documentToMarkdown(read(html));
+    expect(written).toBe('| A   | B                |\n| --- | ---------------- |\n| one | <p>x</p><p>y</p> |\n');
+    expect(documentToMarkdown(read(written))).toBe(written);
   });
 });

@@ -224,6 +224,17 @@ function tableOptions(table: HtmlElement, header: HtmlElement[]): TableOptions |
 
 const HEADING = /^h[1-6]$/;
 
+/**
+ * The blocks of a Markdown table cell GitBook wrote as HTML blocks (`<p>…</p><p>…</p>`,
+ * `<ul><li>…</li></ul>`: a cell holding several paragraphs or a list); undefined for any other cell.
+ */
+export function markdownCellBlocks(raw: string): BlockContent[] | undefined {
+  if (!CELL_BLOCKS.test(raw)) return undefined;
+  return cellBlocks(parseDOM(raw, { lowerCaseAttributeNames: true }));
+}
+
+const CELL_BLOCKS = /^\s*<(p|ul|ol)>[\s\S]*<\/(p|ul|ol)>\s*$/i;
+
 /** The blocks of a cell holding `<p>`, `<ul>`, `<ol>` or headings; undefined for a cell of inline content only. */
 function cellBlocks(nodes: HtmlNode[]): BlockContent[] | undefined {
   if (!nodes.some((node) => DomUtils.isTag(node) && (['p', 'ul', 'ol'].includes(node.name) || HEADING.test(node.name)))) return undefined;
