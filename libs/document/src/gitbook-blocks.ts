@@ -180,8 +180,12 @@ class SiblingPairer {
     if (index < 0) return void this.top().children.push(closer);
     while (this.stack.length - 1 > index) {
       const inner = this.popFrame();
-      // `{% endtabs %}` also ends a tab left open; any other frame left open goes back to text.
-      const implied = inner.name === 'tab' && name === 'tabs' ? this.build(inner) : undefined;
+      // `{% endtabs %}` also ends a tab left open, and the end of an `{% api-method %}` part one of
+      // its parts left open (GitBook wrote an empty `{% api-method-request %}` without its closing
+      // tag); any other frame left open goes back to text.
+      const apiMethodPart = inner.name.startsWith('api-method-') && name.startsWith('api-method');
+      const implied = (inner.name === 'tab' && name === 'tabs') || apiMethodPart ? this.build(inner) : undefined;
+      if (apiMethodPart && implied?.[0]?.type === 'liquidBlock') implied[0].unclosed = true;
       append(this.top().children, implied ?? this.unclosed(inner));
     }
     const frame = this.popFrame();

@@ -65,6 +65,8 @@ export interface LiquidBlockNode extends Parent {
   single?: boolean;
   /** The opening tag as written (its attributes quoted or not), for blocks written back from their tags. */
   opening?: string;
+  /** Written without its closing tag, which the end of its parent implied. */
+  unclosed?: boolean;
 }
 
 /** GitBook's block formula (`$$` lines around TeX); `value` is the TeX. */

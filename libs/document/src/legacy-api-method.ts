@@ -46,6 +46,8 @@ interface WrittenTag {
   attributes: Record<string, string>;
   /** The opening tag as written (GitBook left some attribute values unquoted: `required=true`). */
   opening?: string;
+  /** Written without its closing tag (an empty `{% api-method-request %}`, closed by its parent's end). */
+  unclosed?: boolean;
   parts: Array<WrittenTag | { markdown: string }>;
 }
 
@@ -103,7 +105,13 @@ function writtenTag(node: LiquidBlockNode, markdown: (children: BlockContent[]) 
     } else prose.push(child);
   }
   flush();
-  return { tag: node.name, attributes: node.attributes, ...(node.opening ? { opening: node.opening } : {}), parts };
+  return {
+    tag: node.name,
+    attributes: node.attributes,
+    ...(node.opening ? { opening: node.opening } : {}),
+    ...(node.unclosed ? { unclosed: true } : {}),
+    parts,
+  };
 }
 
 const isTag = (part: WrittenTag['parts'][number]): part is WrittenTag => 'tag' in part;
@@ -172,5 +180,7 @@ function operationBlock(written: WrittenTag, key: string): OpenApiBlock | 'as-so
 /** A tag around its parts, each on its own lines, a blank line between parts (GitBook's layout for these tags). */
 function tagMarkdown(tag: WrittenTag): string {
   const inner = tag.parts.map((part) => (isTag(part) ? tagMarkdown(part) : part.markdown)).join('\n\n');
-  return `${tag.opening ?? formatTag(tag.tag, tag.attributes)}\n${inner ? `${inner}\n` : '\n'}${formatTag(`end${tag.tag}`)}`;
+  const opening = tag.opening ?? formatTag(tag.tag, tag.attributes);
+  if (tag.unclosed) return inner ? `${opening}\n\n${inner}` : opening;
+  return `${opening}\n${inner ? `${inner}\n` : '\n'}${formatTag(`end${tag.tag}`)}`;
 }

@@ -172,4 +172,16 @@ describe('a legacy {% api-method %} block', () => {
     const once = documentToMarkdown(document);
     expect(documentToMarkdown(markdownToDocument(once))).toBe(once);
   });
+
+  it('with an empty request GitBook left unclosed, is still the operation, written back as written', () => {
+    const markdown =
+      '{% api-method method="get" host="https://status.example" path="/ping" %}\n{% api-method-summary %}\nPing\n{% endapi-method-summary %}\n\n' +
+      '{% api-method-spec %}\n{% api-method-request %}\n\n{% api-method-response %}\n{% api-method-response-example httpCode=204 %}\n' +
+      '{% api-method-response-example-description %}\nAlive\n{% endapi-method-response-example-description %}\n{% endapi-method-response-example %}\n' +
+      '{% endapi-method-response %}\n{% endapi-method-spec %}\n{% endapi-method %}\n';
+    const document = markdownToDocument(markdown);
+    expect(document.nodes[0]).toMatchObject({ type: 'swagger', data: { path: '/ping', method: 'get' } });
+    expect(documentSchemaErrors(document)).toEqual([]);
+    expect(documentToMarkdown(document)).toBe(markdown);
+  });
 });
