@@ -691,6 +691,7 @@ function needsHtml(node: TableBlock, fragments: Map<string, DocumentFragment>): 
 
 /** A block GitBook writes inside a Markdown table cell (as `<p>`, `<h2>`, `<ul>`…). */
 function writableInCell(block: DocumentBlock): boolean {
+  // eslint-disable-next-line @typescript-eslint/switch-exhaustiveness-check -- any other block needs an HTML table
   switch (block.type) {
     case 'paragraph':
     case 'heading-1':

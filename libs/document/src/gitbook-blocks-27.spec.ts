@@ -107,11 +107,16 @@ describe('GitBook constructs found on other repositories (issue #27)', () => {
     const document = roundTrips(markdown);
     expect(documentSchemaErrors(document)).toEqual([]);
     const [images] = document.nodes;
-    expect(images).toMatchObject({ type: 'images', data: { withFrame: true }, nodes: [{ type: 'image', data: { ref: { kind: 'url', url: 'shots/panel.png' } } }] });
+    expect(images).toMatchObject({
+      type: 'images',
+      data: { withFrame: true },
+      nodes: [{ type: 'image', data: { ref: { kind: 'url', url: 'shots/panel.png' } } }],
+    });
   });
 
   it('a framed, centred figure keeps both options', () => {
-    const markdown = '<div align="center" data-with-frame="true"><figure><img src="a.png" alt="A chart"><figcaption><p>Sales</p></figcaption></figure></div>\n';
+    const markdown =
+      '<div align="center" data-with-frame="true"><figure><img src="a.png" alt="A chart"><figcaption><p>Sales</p></figcaption></figure></div>\n';
     const document = roundTrips(markdown);
     expect(document.nodes[0]).toMatchObject({ type: 'images', data: { align: 'center', withFrame: true } });
   });
@@ -152,7 +157,8 @@ describe('GitBook constructs found on other repositories (issue #27)', () => {
   });
 
   it('a table without widths whose cells hold paragraphs is written as GitBook writes it: a Markdown table', () => {
-    const html = '<table><thead><tr><th>A</th><th>B</th></tr></thead><tbody><tr><td>one</td><td><p>x</p><p>y</p></td></tr></tbody></table>\n';
+    const html =
+      '<table><thead><tr><th>A</th><th>B</th></tr></thead><tbody><tr><td>one</td><td><p>x</p><p>y</p></td></tr></tbody></table>\n';
     const written = documentToMarkdown(read(html));
     expect(written).toBe('| A   | B                |\n| --- | ---------------- |\n| one | <p>x</p><p>y</p> |\n');
     expect(documentToMarkdown(read(written))).toBe(written);

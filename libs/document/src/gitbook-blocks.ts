@@ -73,7 +73,8 @@ export function pairGitbookBlocks(tree: Root, parseFlow: ParseFlow): void {
 }
 
 function pairWithin(parent: Parent, parseFlow: ParseFlow): void {
-  if (PAIRED_PARENTS.has(parent.type)) parent.children = parent.children.flatMap((child) => (child.type === 'list' ? [child, ...popTrailingClosers(child)] : [child]));
+  if (PAIRED_PARENTS.has(parent.type))
+    parent.children = parent.children.flatMap((child) => (child.type === 'list' ? [child, ...popTrailingClosers(child)] : [child]));
   for (const child of parent.children) {
     if ('children' in child && child.type !== 'paragraph' && child.type !== 'heading' && child.type !== 'table') {
       pairWithin(child, parseFlow);
@@ -102,7 +103,11 @@ function popTrailingClosers(list: List): RootContent[] {
       continue;
     }
     const name = last?.type === 'liquidTag' ? singleTagName(last) : undefined;
-    if (!name || !isContainerCloser(name) || item.children.some((child) => child.type === 'liquidTag' && singleTagName(child) === name.slice(3)))
+    if (
+      !name ||
+      !isContainerCloser(name) ||
+      item.children.some((child) => child.type === 'liquidTag' && singleTagName(child) === name.slice(3))
+    )
       break;
     popped.unshift(item.children.pop() as RootContent);
   }

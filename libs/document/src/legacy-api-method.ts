@@ -53,6 +53,8 @@ interface WrittenTag {
 
 type SpecWithTags = InlineSpec & { 'x-gitbook-api-method'?: WrittenTag };
 
+const specWithTags = (url: string): SpecWithTags | undefined => inlineSpec(url);
+
 /** The `swagger` block of an `{% api-method %}`, or `'as-source'` when its parts say what no operation can. */
 export function apiMethodBlock(
   node: LiquidBlockNode,
@@ -69,7 +71,7 @@ export function apiMethodBlock(
 /** The block's `{% api-method %}` as written, while its operation is still the one those tags say; else undefined. */
 export function apiMethodMarkdown(block: OpenApiBlock): string | undefined {
   if (block.data.ref.kind !== 'url') return undefined;
-  const spec = inlineSpec(block.data.ref.url) as SpecWithTags | undefined;
+  const spec = specWithTags(block.data.ref.url);
   const written = spec?.['x-gitbook-api-method'];
   if (!spec || !written) return undefined;
   const { 'x-gitbook-api-method': _tags, ...operation } = spec;
@@ -85,7 +87,7 @@ export function apiMethodMarkdown(block: OpenApiBlock): string | undefined {
 /** An edited `{% api-method %}` block without its tags, to be written as the `{% swagger %}` it now is. */
 export function withoutApiMethodTags(block: OpenApiBlock): OpenApiBlock {
   if (block.data.ref.kind !== 'url') return block;
-  const spec = inlineSpec(block.data.ref.url) as SpecWithTags | undefined;
+  const spec = specWithTags(block.data.ref.url);
   if (!spec?.['x-gitbook-api-method']) return block;
   const { 'x-gitbook-api-method': _tags, ...rest } = spec;
   return { ...block, data: { ...block.data, ref: { kind: 'url', url: INLINE_SPEC_PREFIX + encodeURIComponent(JSON.stringify(rest)) } } };
@@ -151,7 +153,9 @@ function operationBlock(written: WrittenTag, key: string): OpenApiBlock | 'as-so
         return location !== undefined && tag.parts.every((inner) => !isTag(inner));
       }
       case 'api-method-response-example': {
-        const description = tag.parts.find((inner): inner is WrittenTag => isTag(inner) && inner.tag === 'api-method-response-example-description');
+        const description = tag.parts.find(
+          (inner): inner is WrittenTag => isTag(inner) && inner.tag === 'api-method-response-example-description',
+        );
         const status = tag.attributes.httpCode ?? tag.attributes.httpcode ?? 'default';
         parts.push(part('swagger-response', { status, description: description ? prose(description).trim() : '' }, prose(tag)));
         return tag.parts.every((inner) => !isTag(inner) || inner === description);

@@ -138,7 +138,10 @@ describe('a legacy {% api-method %} block', () => {
     expect(documentSchemaErrors(document)).toEqual([]);
     const spec = inlineSpec(block.data.ref.kind === 'url' ? block.data.ref.url : '') as unknown as {
       servers: unknown;
-      paths: Record<string, Record<string, { summary: string; description: string; parameters: unknown[]; responses: Record<string, unknown> }>>;
+      paths: Record<
+        string,
+        Record<string, { summary: string; description: string; parameters: unknown[]; responses: Record<string, unknown> }>
+      >;
     };
     const operation = spec.paths['/orders/:id'].get;
     expect(spec.servers).toEqual([{ url: 'https://shop.example' }]);
@@ -160,13 +163,16 @@ describe('a legacy {% api-method %} block', () => {
     prose.texts[0].set('One order, by id');
     block.data.ref = { kind: 'url', url: prose.url() };
     const written = documentToMarkdown({ object: 'document', data: {}, nodes: [block] } as never);
-    expect(written).toMatch(/^\{% swagger method="get" path="\/orders\/:id" baseUrl="https:\/\/shop.example" summary="One order, by id" %\}/);
+    expect(written).toMatch(
+      /^\{% swagger method="get" path="\/orders\/:id" baseUrl="https:\/\/shop.example" summary="One order, by id" %\}/,
+    );
     expect(written).not.toContain('api-method');
     expect(documentToMarkdown(markdownToDocument(written))).toBe(written);
   });
 
   it('holding a part no operation has stays visible as written', () => {
-    const odd = '{% api-method method="get" host="https://x.example" path="/a" %}\n{% api-method-mystery %}\nWhat?\n{% endapi-method-mystery %}\n{% endapi-method %}\n';
+    const odd =
+      '{% api-method method="get" host="https://x.example" path="/a" %}\n{% api-method-mystery %}\nWhat?\n{% endapi-method-mystery %}\n{% endapi-method %}\n';
     const document = markdownToDocument(odd);
     expect(document.nodes[0]).toMatchObject({ type: 'code', data: { title: 'GitBook block not converted, kept as written' } });
     const once = documentToMarkdown(document);

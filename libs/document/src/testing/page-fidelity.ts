@@ -50,7 +50,10 @@ function htmlKeptAsCode(blocks: DocumentBlock[], source: string): string[] {
 
 function documentLineText(line: unknown): string {
   const nodes = (line as { nodes?: Array<{ object: string; leaves?: Array<{ text: string }> }> }).nodes ?? [];
-  return nodes.flatMap((node) => node.leaves ?? []).map((leaf) => leaf.text).join('');
+  return nodes
+    .flatMap((node) => node.leaves ?? [])
+    .map((leaf) => leaf.text)
+    .join('');
 }
 
 export function pageFidelity(source: string): PageFidelity {
