@@ -207,7 +207,7 @@ export class DocumentToMdast {
         return [{ type: 'hint', style: written, icon: node.data.icon, children: this.liquidFlow(node.nodes) }];
       }
       case 'images':
-        return this.imageParagraph(node.nodes, node.data.align);
+        return this.imageParagraph(node.nodes, node.data.align, node.data.withFrame);
       case 'image':
         return this.imageParagraph([node]);
       case 'embed':
@@ -273,13 +273,16 @@ export class DocumentToMdast {
     return { type: 'list', ordered, start, spread: false, children };
   }
 
-  private imageParagraph(images: ImageBlock[], align?: string): RootContent[] {
+  private imageParagraph(images: ImageBlock[], align?: string, withFrame?: boolean): RootContent[] {
     // GitBook's export writes a block image as a figure (`<figure><img …><figcaption>…</figcaption></figure>`,
-    // in `<div align>` when aligned). Several images without options stay a Markdown paragraph of images.
-    if (align || images.length === 1 || images.some((image) => image.data.width !== undefined || image.data.refDark)) {
+    // in `<div align>` when aligned, `<div data-with-frame="true">` when framed). Several images without
+    // options stay a Markdown paragraph of images.
+    const options = images.some((image) => image.data.width !== undefined || image.data.refDark);
+    if (align || withFrame || images.length === 1 || options) {
       const figures = images.flatMap((image) => this.figure(image) ?? []);
       if (figures.length === 0) return [];
-      const html = align ? `<div align="${align}">${figures.join('')}</div>` : figures.join('');
+      const attributes = `${align ? ` align="${align}"` : ''}${withFrame ? ' data-with-frame="true"' : ''}`;
+      const html = attributes ? `<div${attributes}>${figures.join('')}</div>` : figures.join('');
       return [{ type: 'html', value: html }];
     }
     const children: PhrasingContent[] = [];
@@ -443,6 +446,10 @@ export class DocumentToMdast {
 
   private cellContent(value: TableRecord['values'][string] | undefined, fragments: Map<string, DocumentFragment>): PhrasingContent[] {
     const fragment = typeof value === 'string' ? fragments.get(value) : undefined;
+    const [only] = fragment?.nodes ?? [];
+    // Several blocks, or one that is no paragraph: GitBook writes them as HTML blocks in the cell.
+    if (fragment && (fragment.nodes.length > 1 || (only && only.type !== 'paragraph')))
+      return [{ type: 'html', value: this.htmlBlocks(fragment.nodes) }];
     if (fragment) return this.fragmentPhrasing(fragment);
     if (value !== null && typeof value === 'object') {
       const url = this.resolveRef('ref' in value ? value.ref : value);
@@ -678,9 +685,26 @@ function needsHtml(node: TableBlock, fragments: Map<string, DocumentFragment>): 
   if (view.type === 'cards' || fullWidth !== undefined || view.hideHeader) return true;
   if (view.columnWidths && Object.keys(view.columnWidths).length > 0) return true;
   if (Object.keys(definition).some((id) => !view.columns.includes(id))) return true;
-  return node.fragments.some(
-    (fragment) => fragments.has(fragment.fragment) && (fragment.nodes.length > 1 || fragment.nodes[0]?.type !== 'paragraph'),
-  );
+  // Paragraphs, headings and lists in a cell GitBook writes in the Markdown table, as HTML blocks.
+  return node.fragments.some((fragment) => fragments.has(fragment.fragment) && !fragment.nodes.every(writableInCell));
+}
+
+/** A block GitBook writes inside a Markdown table cell (as `<p>`, `<h2>`, `<ul>`…). */
+function writableInCell(block: DocumentBlock): boolean {
+  // eslint-disable-next-line @typescript-eslint/switch-exhaustiveness-check -- any other block needs an HTML table
+  switch (block.type) {
+    case 'paragraph':
+    case 'heading-1':
+    case 'heading-2':
+    case 'heading-3':
+      return true;
+    case 'list-ordered':
+    case 'list-unordered':
+    case 'list-tasks':
+      return block.nodes.every((item) => item.nodes.every(writableInCell));
+    default:
+      return false;
+  }
 }
 
 /** A cell's text without the spaces at either end, which a Markdown table row cannot keep. */

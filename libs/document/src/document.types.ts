@@ -225,7 +225,7 @@ export type Length = number | { value: number; unit: string };
 
 export interface ImagesBlock extends BlockBase<'images'> {
   isVoid: false;
-  data: { align?: 'center' | 'left' | 'right'; fullWidth?: boolean };
+  data: { align?: 'center' | 'left' | 'right'; fullWidth?: boolean; withFrame?: boolean };
   nodes: ImageBlock[];
 }
 

@@ -3,6 +3,7 @@
 import { type Document, documentToMarkdown, markdownToDocument } from './index';
 import { counterKeys } from './testing/counter-keys';
 import { documentSchemaErrors } from './testing/document-schema';
+import { constructsLeftAsText } from './testing/page-fidelity';
 
 const read = (markdown: string): Document => markdownToDocument(markdown, { newKey: counterKeys() });
 
@@ -66,7 +67,7 @@ describe('GitBook constructs of issue #27', () => {
 
   it('lists and paragraphs inside HTML table cells stay lists and paragraphs', () => {
     const markdown =
-      '<table><thead><tr><th>Name</th><th>Items</th></tr></thead><tbody><tr><td>x</td><td><p>Two:</p><ul><li>one</li><li><strong>two</strong></li></ul></td></tr></tbody></table>\n';
+      '<table><thead><tr><th width="120">Name</th><th>Items</th></tr></thead><tbody><tr><td>x</td><td><p>Two:</p><ul><li>one</li><li><strong>two</strong></li></ul></td></tr></tbody></table>\n';
     const document = roundTrips(markdown);
     expect(documentSchemaErrors(document)).toEqual([]);
     const [table] = document.nodes;
@@ -97,5 +98,69 @@ describe('GitBook constructs of issue #27', () => {
     const [list] = document.nodes;
     if (list.type !== 'list-unordered') throw new Error('expected a list');
     expect(list.nodes[0].nodes.map((block) => block.type)).toEqual(['paragraph', 'table']);
+  });
+});
+
+describe('GitBook constructs found on other repositories (issue #27)', () => {
+  it('a framed figure, <div data-with-frame="true">, is an images block withFrame, written back framed', () => {
+    const markdown = '<div data-with-frame="true"><figure><img src="shots/panel.png" alt=""><figcaption></figcaption></figure></div>\n';
+    const document = roundTrips(markdown);
+    expect(documentSchemaErrors(document)).toEqual([]);
+    const [images] = document.nodes;
+    expect(images).toMatchObject({
+      type: 'images',
+      data: { withFrame: true },
+      nodes: [{ type: 'image', data: { ref: { kind: 'url', url: 'shots/panel.png' } } }],
+    });
+  });
+
+  it('a framed, centred figure keeps both options', () => {
+    const markdown =
+      '<div align="center" data-with-frame="true"><figure><img src="a.png" alt="A chart"><figcaption><p>Sales</p></figcaption></figure></div>\n';
+    const document = roundTrips(markdown);
+    expect(document.nodes[0]).toMatchObject({ type: 'images', data: { align: 'center', withFrame: true } });
+  });
+
+  it('a closing tag indented under the last list item (as Prettier writes it) still closes the block above the list', () => {
+    const markdown = '{% hint style="success" %}\nTwo ways:\n\n- One way\n- Another way\n  {% endhint %}\n\nAfter.\n';
+    const document = read(markdown);
+    expect(document.nodes.map((node) => node.type)).toEqual(['hint', 'paragraph']);
+    expect(documentSchemaErrors(document)).toEqual([]);
+    const [hint] = document.nodes;
+    expect(hint.type === 'hint' && hint.nodes.map((node) => node.type)).toEqual(['paragraph', 'list-unordered']);
+    const written = documentToMarkdown(document);
+    expect(documentToMarkdown(read(written))).toBe(written);
+  });
+
+  it('a closing tag inside a nested list item closes its block too, and one that closes a block of its own item stays in it', () => {
+    const nested = read('{% tabs %}\n{% tab title="A" %}\n* Top\n  * Inner\n    {% endtab %}\n{% endtabs %}\n');
+    expect(nested.nodes.map((node) => node.type)).toEqual(['tabs']);
+    expect(constructsLeftAsText(nested.nodes)).toEqual([]);
+    const own = read('* Item\n\n  {% hint style="info" %}\n  Inside.\n  {% endhint %}\n');
+    expect(own.nodes[0]).toMatchObject({ type: 'list-unordered', nodes: [{ nodes: [{ type: 'paragraph' }, { type: 'hint' }] }] });
+  });
+
+  it('paragraphs and lists in a Markdown table cell (<p>, <ul> as GitBook writes them) are cell blocks, written back in the cell', () => {
+    const markdown = [
+      '| Option | Values                                                         |',
+      '| ------ | -------------------------------------------------------------- |',
+      '| `mode` | <p>Either <code>fast</code></p><p>or <strong>safe</strong></p> |',
+      '| `tags` | <ul><li>red</li><li>green</li></ul>                            |',
+      '',
+    ].join('\n');
+    const document = roundTrips(markdown);
+    expect(documentSchemaErrors(document)).toEqual([]);
+    const [table] = document.nodes;
+    if (table.type !== 'table') throw new Error('expected a table');
+    const blocks = table.fragments.map((fragment) => fragment.nodes.map((block) => block.type).join(','));
+    expect(blocks).toEqual(['paragraph', 'paragraph,paragraph', 'paragraph', 'list-unordered']);
+  });
+
+  it('a table without widths whose cells hold paragraphs is written as GitBook writes it: a Markdown table', () => {
+    const html =
+      '<table><thead><tr><th>A</th><th>B</th></tr></thead><tbody><tr><td>one</td><td><p>x</p><p>y</p></td></tr></tbody></table>\n';
+    const written = documentToMarkdown(read(html));
+    expect(written).toBe('| A   | B                |\n| --- | ---------------- |\n| one | <p>x</p><p>y</p> |\n');
+    expect(documentToMarkdown(read(written))).toBe(written);
   });
 });

@@ -2,9 +2,10 @@
 // `{% hint %}…{% endhint %}`, `{% tabs %}{% tab %}…`, `{% code %}` around a fence,
 // `{% content-ref %}`, `{% embed %}` and `<details><summary>…</summary>…</details>`.
 // Markers that never close (or close in the wrong place) stay as literal nodes, so no text is lost.
-import type { BlockContent, Code, Html, Paragraph, Parent, PhrasingContent, Root, RootContent } from 'mdast';
+import type { BlockContent, Code, Html, List, Paragraph, Parent, PhrasingContent, Root, RootContent } from 'mdast';
 import type { CodeOptions, LiquidTag, TabNode } from './gitbook-mdast';
 import { htmlFlow } from './html-blocks';
+import { API_METHOD_TAGS } from './legacy-api-method';
 import { MAX_MARKDOWN_NESTING } from './limits';
 import { splitLiquidLine } from './liquid-tags';
 
@@ -41,6 +42,7 @@ const LIQUID_BLOCK_TAGS = new Set([
   'swagger-response',
   'file',
   'prompt',
+  ...API_METHOD_TAGS,
 ]);
 /** Tags written with or without a closing tag (`{% file src %}` or `{% file src %}caption{% endfile %}`). */
 const OPTIONAL_CLOSE = new Set(['file', 'embed', 'swagger-parameter']);
@@ -71,14 +73,50 @@ export function pairGitbookBlocks(tree: Root, parseFlow: ParseFlow): void {
 }
 
 function pairWithin(parent: Parent, parseFlow: ParseFlow): void {
+  if (PAIRED_PARENTS.has(parent.type))
+    parent.children = parent.children.flatMap((child) => (child.type === 'list' ? [child, ...popTrailingClosers(child)] : [child]));
   for (const child of parent.children) {
     if ('children' in child && child.type !== 'paragraph' && child.type !== 'heading' && child.type !== 'table') {
       pairWithin(child, parseFlow);
     }
   }
-  if (parent.type === 'root' || parent.type === 'blockquote' || parent.type === 'listItem' || parent.type === 'footnoteDefinition') {
-    parent.children = new SiblingPairer(parseFlow).pair(parent.children);
+  if (PAIRED_PARENTS.has(parent.type)) parent.children = new SiblingPairer(parseFlow).pair(parent.children);
+}
+
+const PAIRED_PARENTS = new Set(['root', 'blockquote', 'listItem', 'footnoteDefinition']);
+
+/**
+ * Closing tags at the very end of a list's last item that close nothing opened in that item: the
+ * closer of a block around the list, indented under its last item (as Prettier reformats
+ * `{% endhint %}` after a list). Taken out of the list, in order, to follow it.
+ */
+function popTrailingClosers(list: List): RootContent[] {
+  const item = list.children[list.children.length - 1];
+  if (!item) return [];
+  const popped: RootContent[] = [];
+  for (;;) {
+    const last = item.children[item.children.length - 1];
+    if (last?.type === 'list') {
+      const inner = popTrailingClosers(last);
+      if (inner.length === 0) break;
+      popped.unshift(...inner);
+      continue;
+    }
+    const name = last?.type === 'liquidTag' ? singleTagName(last) : undefined;
+    if (
+      !name ||
+      !isContainerCloser(name) ||
+      item.children.some((child) => child.type === 'liquidTag' && singleTagName(child) === name.slice(3))
+    )
+      break;
+    popped.unshift(item.children.pop() as RootContent);
   }
+  return popped;
+}
+
+function singleTagName(node: LiquidTag): string | undefined {
+  const segments = splitLiquidLine(node.value);
+  return segments.length === 1 && segments[0].kind === 'tag' ? segments[0].name : undefined;
 }
 
 class SiblingPairer {
@@ -147,8 +185,12 @@ class SiblingPairer {
     if (index < 0) return void this.top().children.push(closer);
     while (this.stack.length - 1 > index) {
       const inner = this.popFrame();
-      // `{% endtabs %}` also ends a tab left open; any other frame left open goes back to text.
-      const implied = inner.name === 'tab' && name === 'tabs' ? this.build(inner) : undefined;
+      // `{% endtabs %}` also ends a tab left open, and the end of an `{% api-method %}` part one of
+      // its parts left open (GitBook wrote an empty `{% api-method-request %}` without its closing
+      // tag); any other frame left open goes back to text.
+      const apiMethodPart = inner.name.startsWith('api-method-') && name.startsWith('api-method');
+      const implied = (inner.name === 'tab' && name === 'tabs') || apiMethodPart ? this.build(inner) : undefined;
+      if (apiMethodPart && implied?.[0]?.type === 'liquidBlock') implied[0].unclosed = true;
       append(this.top().children, implied ?? this.unclosed(inner));
     }
     const frame = this.popFrame();
@@ -204,6 +246,7 @@ class SiblingPairer {
         if (frame.name.startsWith('@'))
           return [{ type: 'liquidBlock', name: frame.name, attributes: frame.attributes, argument: '', children: [], single: true }];
         if (!isLiquidBlock(frame)) return undefined;
+        const [opener] = frame.opener;
         return [
           {
             type: 'liquidBlock',
@@ -212,6 +255,7 @@ class SiblingPairer {
             argument: frame.argument ?? '',
             children: blocks,
             ...(SINGLE_TAGS.has(frame.name) ? { single: true } : {}),
+            ...(frame.opener.length === 1 && opener.type === 'liquidTag' ? { opening: opener.value.trim() } : {}),
           },
         ];
     }
@@ -294,6 +338,8 @@ function isLiquidBlock({ name, attributes, argument }: Frame): boolean {
       return attributes.path !== undefined && !!attributes.method;
     case 'openapi-operation':
       return !!(attributes.spec && attributes.path && attributes.method);
+    case 'api-method':
+      return attributes.path !== undefined && !!attributes.method;
     case 'file':
       return !!attributes.src;
     case 'include':

@@ -63,6 +63,10 @@ export interface LiquidBlockNode extends Parent {
   children: BlockContent[];
   /** Written without a closing tag (`{% include %}`, `{% page-ref %}`). */
   single?: boolean;
+  /** The opening tag as written (its attributes quoted or not), for blocks written back from their tags. */
+  opening?: string;
+  /** Written without its closing tag, which the end of its parent implied. */
+  unclosed?: boolean;
 }
 
 /** GitBook's block formula (`$$` lines around TeX); `value` is the TeX. */
@@ -91,6 +95,8 @@ export interface ImageOptions {
   /** The `<source media="(prefers-color-scheme: dark)">` of a `<picture>`. */
   dark?: string;
   align?: 'left' | 'center' | 'right';
+  /** In `<div data-with-frame="true">`: shown in a frame (the images block's `withFrame`). */
+  framed?: boolean;
   /** `data-size` of an `<img>` in a line of text. */
   size?: 'original' | 'line';
 }

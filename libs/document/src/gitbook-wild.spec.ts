@@ -46,7 +46,7 @@ describe('mentions', () => {
 
   it('`<a data-mention href>` in an HTML table cell is a mention too', () => {
     const document = roundTrips(
-      '<table><thead><tr><th>Next</th></tr></thead><tbody><tr><td><p>Read:</p><p><a data-mention href="start.md">start.md</a></p></td></tr></tbody></table>\n',
+      '<table><thead><tr><th width="300">Next</th></tr></thead><tbody><tr><td><p>Read:</p><p><a data-mention href="start.md">start.md</a></p></td></tr></tbody></table>\n',
     );
     expect(inlines(document.nodes).some((node) => node.object === 'inline' && node.type === 'mention')).toBe(true);
   });

@@ -54,11 +54,14 @@ export function htmlFlow(html: string): RootContent[] | undefined {
     case 'picture':
       return imageParagraph([element], undefined);
     case 'div': {
+      // `<div align>` aligns the images inside it; `<div data-with-frame="true">` frames them.
       const align = element.attribs.align;
+      const framed = element.attribs['data-with-frame'] === 'true';
       const inner = significant(element.children);
-      if ((align !== 'left' && align !== 'center' && align !== 'right') || inner.length === 0) return undefined;
+      const aligned = align === 'left' || align === 'center' || align === 'right';
+      if ((align !== undefined && !aligned) || (!aligned && !framed) || inner.length === 0) return undefined;
       if (!inner.every((node) => DomUtils.isTag(node) && ['figure', 'img', 'picture'].includes(node.name))) return undefined;
-      return imageParagraph(inner as HtmlElement[], align);
+      return imageParagraph(inner as HtmlElement[], aligned ? align : undefined, framed);
     }
     case 'p':
     case 'h1':
@@ -91,12 +94,13 @@ function significant(nodes: HtmlNode[]): HtmlNode[] {
   return nodes.filter((node) => (DomUtils.isText(node) ? node.data.trim() !== '' : DomUtils.isTag(node)));
 }
 
-function imageParagraph(elements: HtmlElement[], align: ImageOptions['align']): RootContent[] | undefined {
+function imageParagraph(elements: HtmlElement[], align: ImageOptions['align'], framed = false): RootContent[] | undefined {
   const images: PhrasingContent[] = [];
   for (const element of elements) {
     const image = imageOf(element);
     if (!image) return undefined;
     if (align) image.data = { ...image.data, gitbook: { ...image.data?.gitbook, align } };
+    if (framed) image.data = { ...image.data, gitbook: { ...image.data?.gitbook, framed } };
     if (images.length > 0) images.push({ type: 'text', value: ' ' });
     images.push(image);
   }
@@ -219,6 +223,17 @@ function tableOptions(table: HtmlElement, header: HtmlElement[]): TableOptions |
 }
 
 const HEADING = /^h[1-6]$/;
+
+/**
+ * The blocks of a Markdown table cell GitBook wrote as HTML blocks (`<p>…</p><p>…</p>`,
+ * `<ul><li>…</li></ul>`: a cell holding several paragraphs or a list); undefined for any other cell.
+ */
+export function markdownCellBlocks(raw: string): BlockContent[] | undefined {
+  if (!CELL_BLOCKS.test(raw)) return undefined;
+  return cellBlocks(parseDOM(raw, { lowerCaseAttributeNames: true }));
+}
+
+const CELL_BLOCKS = /^\s*<(p|ul|ol)>[\s\S]*<\/(p|ul|ol)>\s*$/i;
 
 /** The blocks of a cell holding `<p>`, `<ul>`, `<ol>` or headings; undefined for a cell of inline content only. */
 function cellBlocks(nodes: HtmlNode[]): BlockContent[] | undefined {

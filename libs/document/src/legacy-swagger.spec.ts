@@ -74,7 +74,7 @@ describe('legacy {% swagger %} → OpenAPI operation block', () => {
 
 describe('unknown GitBook tags', () => {
   it('stay visible as noted code blocks, with the content between them kept as content, and round-trip', () => {
-    const markdown = '{% api-method method="get" host="https://api.example.com" path="/v1" %}\n\nList **things**.\n\n{% endapi-method %}\n';
+    const markdown = '{% api-thing method="get" host="https://api.example.com" path="/v1" %}\n\nList **things**.\n\n{% endapi-thing %}\n';
     const document = markdownToDocument(markdown);
     expect(document.nodes.map((block) => block.type)).toEqual(['code', 'paragraph', 'code']);
     expect(documentSchemaErrors(document)).toEqual([]);
@@ -118,5 +118,76 @@ describe('the prose of a legacy {% swagger %} block', () => {
     expect(inlineSpecProse(markdownToDocument(markdown).nodes[0] as unknown as OpenApiBlock)!.texts.map((t) => t.text)).toEqual(
       prose.texts.map((t) => `«${t.text}»`),
     );
+  });
+});
+
+describe('a legacy {% api-method %} block', () => {
+  const GET_ORDER = [
+    '{% api-method method="get" host="https://shop.example" path="/orders/:id" %}\n{% api-method-summary %}\nOne order\n{% endapi-method-summary %}',
+    '{% api-method-description %}\nReads an order by its **id**.\n{% endapi-method-description %}',
+    '{% api-method-spec %}\n{% api-method-request %}\n{% api-method-path-parameters %}\n{% api-method-parameter name="id" type="integer" required=true %}\nThe order number\n{% endapi-method-parameter %}\n{% endapi-method-path-parameters %}',
+    '{% api-method-headers %}\n{% api-method-parameter name="Authorization" type="string" required="false" %}\n\n{% endapi-method-parameter %}\n{% endapi-method-headers %}\n{% endapi-method-request %}',
+    '{% api-method-response %}\n{% api-method-response-example httpCode=200 %}\n{% api-method-response-example-description %}\nFound\n{% endapi-method-response-example-description %}',
+    '```json\n{"id": 7}\n```\n{% endapi-method-response-example %}\n{% endapi-method-response %}\n{% endapi-method-spec %}\n{% endapi-method %}\n',
+  ].join('\n\n');
+
+  it('is a swagger block whose inline specification holds its operation, valid and written back as the same tags', () => {
+    const document = markdownToDocument(GET_ORDER);
+    const [block] = document.nodes as unknown as OpenApiBlock[];
+    expect(block).toMatchObject({ type: 'swagger', data: { path: '/orders/:id', method: 'get' } });
+    expect(documentSchemaErrors(document)).toEqual([]);
+    const spec = inlineSpec(block.data.ref.kind === 'url' ? block.data.ref.url : '') as unknown as {
+      servers: unknown;
+      paths: Record<
+        string,
+        Record<string, { summary: string; description: string; parameters: unknown[]; responses: Record<string, unknown> }>
+      >;
+    };
+    const operation = spec.paths['/orders/:id'].get;
+    expect(spec.servers).toEqual([{ url: 'https://shop.example' }]);
+    expect(operation.summary).toBe('One order');
+    expect(operation.description).toBe('Reads an order by its **id**.');
+    expect(operation.parameters).toMatchObject([
+      { name: 'id', in: 'path', required: true, description: 'The order number', schema: { type: 'integer' } },
+      { name: 'Authorization', in: 'header', schema: { type: 'string' } },
+    ]);
+    expect(operation.responses['200']).toMatchObject({ description: 'Found', content: { 'application/json': { example: '{"id": 7}' } } });
+    const written = documentToMarkdown(document);
+    expect(written).toBe(GET_ORDER);
+    expect(documentToMarkdown(markdownToDocument(written))).toBe(written);
+  });
+
+  it('edited, is written as the {% swagger %} it now is', () => {
+    const [block] = markdownToDocument(GET_ORDER).nodes as unknown as OpenApiBlock[];
+    const prose = inlineSpecProse(block)!;
+    prose.texts[0].set('One order, by id');
+    block.data.ref = { kind: 'url', url: prose.url() };
+    const written = documentToMarkdown({ object: 'document', data: {}, nodes: [block] } as never);
+    expect(written).toMatch(
+      /^\{% swagger method="get" path="\/orders\/:id" baseUrl="https:\/\/shop.example" summary="One order, by id" %\}/,
+    );
+    expect(written).not.toContain('api-method');
+    expect(documentToMarkdown(markdownToDocument(written))).toBe(written);
+  });
+
+  it('holding a part no operation has stays visible as written', () => {
+    const odd =
+      '{% api-method method="get" host="https://x.example" path="/a" %}\n{% api-method-mystery %}\nWhat?\n{% endapi-method-mystery %}\n{% endapi-method %}\n';
+    const document = markdownToDocument(odd);
+    expect(document.nodes[0]).toMatchObject({ type: 'code', data: { title: 'GitBook block not converted, kept as written' } });
+    const once = documentToMarkdown(document);
+    expect(documentToMarkdown(markdownToDocument(once))).toBe(once);
+  });
+
+  it('with an empty request GitBook left unclosed, is still the operation, written back as written', () => {
+    const markdown =
+      '{% api-method method="get" host="https://status.example" path="/ping" %}\n{% api-method-summary %}\nPing\n{% endapi-method-summary %}\n\n' +
+      '{% api-method-spec %}\n{% api-method-request %}\n\n{% api-method-response %}\n{% api-method-response-example httpCode=204 %}\n' +
+      '{% api-method-response-example-description %}\nAlive\n{% endapi-method-response-example-description %}\n{% endapi-method-response-example %}\n' +
+      '{% endapi-method-response %}\n{% endapi-method-spec %}\n{% endapi-method %}\n';
+    const document = markdownToDocument(markdown);
+    expect(document.nodes[0]).toMatchObject({ type: 'swagger', data: { path: '/ping', method: 'get' } });
+    expect(documentSchemaErrors(document)).toEqual([]);
+    expect(documentToMarkdown(document)).toBe(markdown);
   });
 });

@@ -6,6 +6,7 @@ import type { BlockContent, Html, RootContent } from 'mdast';
 import type { ColumnBlock, DocumentBlock, Length, PromptBlock, StepperStepBlock, UpdateBlock, UpdatesBlock } from './document.types';
 import type { LiquidBlockNode } from './gitbook-mdast';
 import { length } from './html-blocks';
+import { apiMethodBlock, apiMethodMarkdown, withoutApiMethodTags } from './legacy-api-method';
 import { legacySwaggerBlock, legacySwaggerMarkdown } from './legacy-swagger';
 import { stringifyMarkdown } from './processor';
 
@@ -93,6 +94,9 @@ export class LiquidBlocks {
         return specOperation(key, attributes);
       case 'openapi':
         return specOperation(key, attributes);
+      case 'api-method':
+        // GitBook's oldest hand-written operation, read as the `{% swagger %}` GitBook migrated it to.
+        return apiMethodBlock(node, key, (children) => stringifyMarkdown({ type: 'root', children }).replace(/\n+$/, ''));
       case 'openapi-operation':
         if (!attributes.spec || !attributes.path || !attributes.method) return 'as-source';
         return {
@@ -313,7 +317,7 @@ export function liquidBlockToMdast(
       ]);
     case 'swagger': {
       // An operation written inline (a hand-written `{% swagger %}`) goes back to its tags, as written.
-      const inline = legacySwaggerMarkdown(node);
+      const inline = apiMethodMarkdown(node) ?? legacySwaggerMarkdown(withoutApiMethodTags(node));
       if (inline !== undefined) return { type: 'html', value: inline };
       const src = url(node.data.ref);
       return src ? tag('openapi', { src, path: node.data.path, method: node.data.method }, [fallbackLink(src)]) : undefined;

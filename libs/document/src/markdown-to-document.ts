@@ -15,6 +15,7 @@ import type {
   ButtonAction,
   HintBlock,
   ImageBlock,
+  ImagesBlock,
   InlineContent,
   InlineImage,
   MarkType,
@@ -159,6 +160,7 @@ const LIQUID_BLOCK_TYPES: Record<string, BlockType> = {
   update: 'update',
   openapi: 'swagger',
   swagger: 'swagger',
+  'api-method': 'swagger',
   'openapi-operation': 'openapi-operation',
   file: 'file',
   include: 'reusable-content',
@@ -573,7 +575,10 @@ export class MarkdownToDocument implements BlockConverter {
     const align = node.children.flatMap((child) =>
       child.type === 'image' && child.data?.gitbook?.align ? [child.data.gitbook.align] : [],
     )[0];
-    return { object: 'block', type: 'images', key: this.newKey(), isVoid: false, data: align ? { align } : {}, nodes };
+    const framed = node.children.some((child) => child.type === 'image' && child.data?.gitbook?.framed);
+    const data: ImagesBlock['data'] = align ? { align } : {};
+    if (framed) data.withFrame = true;
+    return { object: 'block', type: 'images', key: this.newKey(), isVoid: false, data, nodes };
   }
 
   private table(node: Table): TableBlock {

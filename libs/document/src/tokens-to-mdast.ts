@@ -20,6 +20,7 @@ import type {
 } from 'mdast';
 import { autolinkLiterals } from './autolink-literals';
 import type { LiquidTag, MathNode } from './gitbook-mdast';
+import { markdownCellBlocks } from './html-blocks';
 
 type Token = MarkdownIt.Token;
 
@@ -109,6 +110,10 @@ export function tokensToMdast(tokens: Token[], unescape: (text: string) => strin
       case 'inline': {
         const parent = stack[stack.length - 1];
         parent.children = phrasing(token.children ?? []);
+        if (parent.type === 'tableCell') {
+          const blocks = markdownCellBlocks(token.content);
+          if (blocks) parent.data = { ...parent.data, blocks };
+        }
         if (parent.type === 'paragraph') taskItem(stack);
         break;
       }

@@ -313,11 +313,13 @@ describe('renderDocument', () => {
           },
         ]),
         block('images', { align: 'right' }, []),
+        block('images', { withFrame: true }, []),
       ]),
       refs,
     );
     expect(html).toContain('<div class="images images-center">');
     expect(html).toContain('<div class="images images-right">');
+    expect(html).toContain('<div class="images images-center images-framed">');
     expect(html).toContain('<img src="https://x.test/l.png" alt="Chart" width="320" class="img-light"');
     expect(html).toContain('<img src="https://x.test/d.png" alt="Chart" width="320" class="img-dark"');
   });

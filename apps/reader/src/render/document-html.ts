@@ -183,7 +183,8 @@ class DocumentRenderer {
       }
       case 'images': {
         const align = ['left', 'right'].includes(str(data.align)) ? str(data.align) : 'center';
-        return `<div class="images images-${align}">${this.blocks(node.nodes)}</div>`;
+        const framed = data.withFrame === true ? ' images-framed' : '';
+        return `<div class="images images-${align}${framed}">${this.blocks(node.nodes)}</div>`;
       }
       case 'image':
         return this.image(node);
