@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { ApiClient, controlTestStack, devDataPath, GitHttpServer, gitIn, testStack } from '@bindery/testing';
 import { resetStatementStatistics, topStatements } from './pg-statements';
 import { postgresPids, type ProcessSet, sampleCpu } from './process-cpu';
+import { profileApps } from './soak-cpu';
 
 const DEV = devDataPath('gitbook-dev', 'beefree-sdk-docs');
 /** Copies of the development repository's pages in the large repository (5 × 207 ≈ 1,000 pages). */
@@ -81,11 +82,15 @@ export async function gitSyncBench(): Promise<string[]> {
     );
 
     const largeSpace = await space('Git bench: 1,000 pages');
+    // `BENCH_CPU_PROF_DIR=/tmp/prof SOAK_PROFILE_APPS=git-sync-worker,content`: V8 CPU profiles of the
+    // 1,000-page import alone (the page threads write their own), as `soak-cpu.ts` describes.
+    const stopProfiling = await profileApps();
     await resetStatementStatistics();
     const processes = await stackProcesses();
     const cpuBefore = sampleCpu(processes);
     const big = await importInto(largeSpace, 'large', 1000);
     const cpuAfter = sampleCpu(processes);
+    await stopProfiling();
     const statements = await topStatements(6);
     const bigRoot = await rootBytes(server, 'large', 'docs/');
     const bigPages = flatten((await call<{ pages: TreePage[] }>(api, 'GET', `/v1/spaces/${largeSpace}/content`)).pages);

@@ -16,14 +16,22 @@ function randomByte(): number {
   return pool[next++];
 }
 
-/** A random base62 block key. Rejection sampling keeps every character equally likely. */
+/** BASE62 as character codes, and a key's codes as drawn (one key at a time: no reentry). */
+const BASE62_CODES = Array.from(BASE62, (c) => c.charCodeAt(0));
+const drawn = new Array<number>(KEY_LENGTH);
+
+/**
+ * A random base62 block key. Rejection sampling keeps every character equally likely. The key is
+ * made from its codes at once: appending a character at a time made a new string per character,
+ * and a page of a thousand blocks makes a thousand keys.
+ */
 export function randomKey(): string {
-  let key = '';
-  while (key.length < KEY_LENGTH) {
+  let length = 0;
+  while (length < KEY_LENGTH) {
     const byte = randomByte();
-    if (byte < 248) key += BASE62[byte % 62];
+    if (byte < 248) drawn[length++] = BASE62_CODES[byte % 62];
   }
-  return key;
+  return String.fromCharCode(...drawn);
 }
 
 const MAX_ATTEMPTS = 100;

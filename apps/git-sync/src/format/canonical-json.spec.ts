@@ -1,4 +1,4 @@
-import { canonicalJson } from './canonical-json';
+import { canonicalJson, sortedKeys } from './canonical-json';
 
 describe('canonicalJson (the text content stores a body as: its stableStringify)', () => {
   it('sorts object keys at every depth, leaves out undefined members and writes no whitespace', () => {
@@ -23,5 +23,19 @@ describe('canonicalJson (the text content stores a body as: its stableStringify)
     expect(canonicalJson(null)).toBe('null');
     expect(canonicalJson(undefined)).toBe('null');
     expect(canonicalJson([1.5, true, 'x'])).toBe('[1.5,true,"x"]');
+  });
+});
+
+describe('sortedKeys', () => {
+  it('gives each shape its own sorted order, remembered or not', () => {
+    // Same first key, different keys after it; a second look at each shape comes from memory.
+    for (let round = 0; round < 2; round++) {
+      expect(sortedKeys({ object: 1, type: 2, key: 3 })).toEqual(['key', 'object', 'type']);
+      expect(sortedKeys({ object: 1, text: 2, marks: 3 })).toEqual(['marks', 'object', 'text']);
+      expect(sortedKeys({ object: 1, type: 2 })).toEqual(['object', 'type']);
+      expect(sortedKeys({ object: 1, key: 2, type: 3 })).toEqual(['key', 'object', 'type']);
+    }
+    // More shapes than are remembered still sort.
+    for (let i = 0; i < 300; i++) expect(sortedKeys({ [`k${i}`]: 1, b: 2, a: 3 })).toEqual(['a', 'b', `k${i}`]);
   });
 });

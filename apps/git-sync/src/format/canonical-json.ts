@@ -51,11 +51,39 @@ function canonicalText(value: unknown): string {
   return `{${parts.join(',')}}`;
 }
 
-/** The keys in sorted order (sorting skipped when they are in order already). */
-export function sortedKeys(record: Record<string, unknown>): string[] {
+/**
+ * Sorted key orders seen, by an object's first key: each entry the keys as JavaScript lists them
+ * and the same keys sorted. A converted document holds a few dozen shapes of object a hundred
+ * thousand times over, so a page thread looks its order up (a few identity comparisons of
+ * interned strings) instead of sorting the keys of every object again: that sort was a third of
+ * the copy that `canonicalJson` and the source hash serialise. Bounded (other shapes are sorted
+ * each time): a table's records, keyed by id, must not grow it without end.
+ */
+const orders = new Map<string, Array<readonly [readonly string[], readonly string[]]>>();
+const FIRST_KEYS_KEPT = 256;
+const ORDERS_PER_FIRST_KEY = 8;
+
+/** The keys in sorted order (callers only read the list: it may be shared). */
+export function sortedKeys(record: Record<string, unknown>): readonly string[] {
   const keys = Object.keys(record);
-  for (let i = 1; i < keys.length; i++) if (keys[i - 1] > keys[i]) return keys.sort();
-  return keys;
+  const count = keys.length;
+  if (count < 2) return keys;
+  let known = orders.get(keys[0]);
+  if (known)
+    search: for (const [listed, sorted] of known) {
+      if (listed.length !== count) continue;
+      for (let i = 1; i < count; i++) if (listed[i] !== keys[i]) continue search;
+      return sorted;
+    }
+  let sorted: readonly string[] = keys;
+  for (let i = 1; i < count; i++)
+    if (keys[i - 1] > keys[i]) {
+      sorted = [...keys].sort();
+      break;
+    }
+  if (!known && orders.size < FIRST_KEYS_KEPT) orders.set(keys[0], (known = []));
+  if (known && known.length < ORDERS_PER_FIRST_KEY) known.push([keys, sorted]);
+  return sorted;
 }
 
 /** Whether JavaScript lists this key before the others (the regular expression runs only on a key starting with a digit). */

@@ -34,25 +34,29 @@ export function pageSourceHash(page: HashedPage, path: string, paths: RefPaths):
 }
 
 /**
- * A page body's canonical text (`canonicalJson`) and the page's `pageSourceHash`, from one walk
- * over the body: an import takes both of every page it reads, and two walks (each sorting every
- * object's keys and copying it) took a third of a page thread's time beside the parse.
+ * A page body's canonical text (`canonicalJson`) and the page's `pageSourceHash`, from one copy:
+ * an import takes both of every page it reads. The body is copied once with sorted keys and
+ * serialised; the copy is then patched where the hashed form differs (node keys and empty `data`
+ * set to `undefined`, which `JSON.stringify` leaves out; references to pages and files by path)
+ * and serialised again. Two copies (one per text) took a third of a page thread's time beside
+ * the parse; the patches are a few per node.
  */
 export function bodyAndSourceHash(
   page: HashedPage & { document: JsonDocument },
   path: string,
   paths: RefPaths,
 ): { body: string; hash: string } {
-  let copies: { body: unknown; source: unknown };
+  const patches: Patches = [];
+  let copy: unknown;
   try {
-    copies = { body: copyBoth(page.document, paths), source: lastSource };
+    copy = copyNotingPatches(page.document, paths, patches);
   } catch (error) {
     if (error !== INTEGER_KEY) throw error;
     return { body: canonicalJson(page.document), hash: pageSourceHash(page, path, paths) };
-  } finally {
-    lastSource = undefined;
   }
-  return { body: JSON.stringify(copies.body), hash: sourceHash(page, path, paths, JSON.stringify(copies.source)) };
+  const body = JSON.stringify(copy);
+  for (let i = 0; i < patches.length; i += 3) (patches[i] as Record<string, unknown>)[patches[i + 1] as string] = patches[i + 2];
+  return { body, hash: sourceHash(page, path, paths, JSON.stringify(copy)) };
 }
 
 function sourceHash(page: HashedPage, path: string, paths: RefPaths, documentText: string): string {
@@ -109,43 +113,33 @@ function canonicalText(value: unknown, paths: RefPaths): string {
   return `{${parts.join(',')}}`;
 }
 
-/** The source-hash copy of the value `copyBoth` copied last (a second result, without an allocation per value). */
-let lastSource: unknown;
+/** Flat triples (object, name, value to set) that turn a body copy into its source-hash form. */
+type Patches = unknown[];
 
 /**
- * Two copies with sorted keys in one walk: the body as stored (returned) and the body as
- * `canonicalCopy` makes it for the source hash (left in `lastSource`).
+ * The value copied with sorted keys and `undefined` members left out (`canonicalJson`'s copy),
+ * noting in `patches` each member whose hashed form (`canonicalItem`) differs: after the patches
+ * the copy is `canonicalCopy`'s, so both texts come from one walk and one allocation per value.
  */
-function copyBoth(value: unknown, paths: RefPaths): unknown {
-  if (value === null || typeof value !== 'object') {
-    lastSource = value;
-    return value;
-  }
+function copyNotingPatches(value: unknown, paths: RefPaths, patches: Patches): unknown {
+  if (value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) {
-    const body = new Array<unknown>(value.length);
-    const source = new Array<unknown>(value.length);
-    for (let i = 0; i < value.length; i++) {
-      body[i] = copyBoth(value[i], paths);
-      source[i] = lastSource;
-    }
-    lastSource = source;
-    return body;
+    const copy = new Array<unknown>(value.length);
+    for (let i = 0; i < value.length; i++) copy[i] = copyNotingPatches(value[i], paths, patches);
+    return copy;
   }
   const record = value as Record<string, unknown>;
-  const body: Record<string, unknown> = {};
-  const source: Record<string, unknown> = {};
+  const copy: Record<string, unknown> = {};
   for (const name of sortedKeys(record)) {
     const item = record[name];
     if (item === undefined) continue;
     // eslint-disable-next-line @typescript-eslint/only-throw-error -- a signal caught by `bodyAndSourceHash`, not an error
     if (isIntegerLike(name)) throw INTEGER_KEY;
-    body[name] = copyBoth(item, paths);
+    copy[name] = copyNotingPatches(item, paths, patches);
     const hashed = canonicalItem(record, name, paths);
-    if (hashed === SKIP) continue;
-    source[name] = hashed === item ? lastSource : hashed;
+    if (hashed !== item) patches.push(copy, name, hashed === SKIP ? undefined : hashed);
   }
-  lastSource = source;
-  return body;
+  return copy;
 }
 
 const SKIP = Symbol('not hashed');
