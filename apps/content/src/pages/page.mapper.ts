@@ -136,3 +136,8 @@ function toWireComputed(tree: PageTree, page: PageEntry, deep: boolean, computed
   for (const key of ['emoji', 'icon', 'description'] as const) if (meta[key] !== undefined) out[key] = meta[key];
   return out;
 }
+
+/** The whole nested page tree. */
+export function toWirePages(tree: PageTree, urls: PageUrlBase, body: DocumentLookup, computed?: ComputedChildren): RevisionPage[] {
+  return tree.childrenOf(ROOT).map((id) => toWirePage(tree, tree.pages.get(id)!, urls, true, body, computed));
+}

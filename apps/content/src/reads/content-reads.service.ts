@@ -32,8 +32,7 @@ import { toWireReusableContent } from '../pages/reusable-content.mapper';
 import { withReusableContent } from '../model/reusable-text';
 import { MarkdownPool } from '@bindery/platform/markdown';
 import { ComputedContentService, type ExpandedTree } from '../computed/computed-content.service';
-import { type DocumentLookup, type PageUrlBase, toWirePage } from '../pages/page.mapper';
-import { TreeFragments } from './tree-fragments';
+import { type DocumentLookup, type PageUrlBase, toWirePage, toWirePages } from '../pages/page.mapper';
 import { ContentReader, type ResolvedContent } from '../store/content-reader';
 import { ContentStore } from '../store/content-store';
 import { PathHistory } from '../store/path-history';
@@ -45,8 +44,6 @@ export class ContentReadsService {
   private readonly partStarts = new Map<string, number[]>();
   /** The last tree too large for `serializedTrees` (one at most: a 1,000-page space's is ~113 MB in memory). */
   private largeTree?: { tag: string; rawJson: string };
-  /** Each top-level subtree's JSON by node hash: a new revision's tree maps only what changed. */
-  private readonly fragments = new TreeFragments();
 
   constructor(
     private readonly reader: ContentReader,
@@ -155,7 +152,7 @@ export class ContentReadsService {
     if (part === undefined && knownTag === tag) return { tag };
     let rawJson = this.serializedTrees.get(tag) ?? (this.largeTree?.tag === tag ? this.largeTree.rawJson : undefined);
     if (rawJson === undefined) {
-      rawJson = await this.fragments.json(tree, base, computed.tag, computed.children, (hashes) => this.bodiesOf(hashes));
+      rawJson = JSON.stringify({ pages: toWirePages(tree, base, await this.bodies(tree), computed.children) });
       this.serializedTrees.set(tag, rawJson);
       // Larger than the whole cache (which then drops it): kept alone, so reading its parts does not build it once per part.
       if (!this.serializedTrees.has(tag)) this.largeTree = { tag, rawJson };
@@ -263,7 +260,8 @@ export class ContentReadsService {
     return out;
   }
 
-  private async bodiesOf(hashes: string[]): Promise<DocumentLookup> {
+  private async bodies(tree: PageTree): Promise<DocumentLookup> {
+    const hashes = [...tree.pages.values()].flatMap((p) => (p.document ? [p.document] : []));
     const documents = await this.store.loadDocuments(hashes);
     return (hash) => (hash && documents.get(hash)) || emptyDocument();
   }
