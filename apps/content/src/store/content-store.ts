@@ -10,6 +10,10 @@ import { documentRefsColumns, extractRefs } from './document-refs';
 
 /** Copy-on-write layers a cached tree may have before it is flattened (reads pass through each). */
 const MAX_LAYERS = 8;
+/** Most snapshots kept, whatever their size. */
+const SNAPSHOT_TREES = 1_024;
+/** Most pages over all kept snapshots: as many as the former 32 trees of a 10,000-page space. */
+const SNAPSHOT_PAGES = 320_000;
 
 /**
  * Content-addressed storage of page versions (a Merkle tree: a node lists its children's hashes)
@@ -23,8 +27,18 @@ const MAX_LAYERS = 8;
 export class ContentStore {
   private readonly nodes = new LRUCache<string, StoredPageNode>({ max: 500_000 });
   private readonly documents = new LRUCache<string, JsonDocument>({ max: 20_000 });
-  /** Sealed page trees by top-level hashes: the trees of recent revisions, shared by every reader. */
-  private readonly snapshots = new LRUCache<string, PageTree>({ max: 32 });
+  /**
+   * Sealed page trees by top-level hashes: the trees of recent revisions, shared by every reader.
+   * Bounded by pages, not by trees: every open change request's revision and every space's main
+   * one are read and forked all the time (64 writers on 16 spaces keep ~80 live), and a bound of a
+   * few dozen trees rebuilt them from nodes on nearly every edit, merge and read. A page counts as
+   * one whether or not a fork shares it with another tree, so the bound over-counts, never under.
+   */
+  private readonly snapshots = new LRUCache<string, PageTree>({
+    max: SNAPSHOT_TREES,
+    maxSize: SNAPSHOT_PAGES,
+    sizeCalculation: (tree) => Math.max(1, tree.pages.size),
+  });
 
   constructor(private readonly db: DataSource) {}
 

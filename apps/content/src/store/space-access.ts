@@ -6,7 +6,7 @@ import { collectionChain, contentLevel, type OrganizationStanding, reachesConten
 import { ACTION_ROLE, type SpaceAction } from '../access/space-permissions';
 import { Clock } from '../clock/clock';
 import { isPurgeable } from '../model/deletion-rules';
-import type { SpaceEntity } from './space.entity';
+import type { SpaceCounters, SpaceEntity } from './space.entity';
 import { SpacesRepository } from './spaces.repository';
 
 export const NO_SPACE = 'No matching space found';
@@ -55,7 +55,25 @@ export class SpaceAccess {
   ) {}
 
   async load(ctx: RequestContext, spaceId: string, action: SpaceAction, options: LoadOptions = {}): Promise<SpaceWithLevel> {
-    const space = await this.find(spaceId, options);
+    return this.checked(ctx, await this.find(spaceId, options), action, options);
+  }
+
+  /**
+   * `load` (without `lockWith`) with the space's counters read in the same statement as its row:
+   * the answer of a space read. The counters of a space the caller may not see are never returned.
+   */
+  async loadCounted(
+    ctx: RequestContext,
+    spaceId: string,
+    action: SpaceAction,
+    options: Omit<LoadOptions, 'lockWith'> = {},
+  ): Promise<SpaceWithLevel & { counters: SpaceCounters }> {
+    const found = await this.spaces.findWithCounters(spaceId);
+    const { space, level } = await this.checked(ctx, this.live(found?.space ?? null, options), action, options);
+    return { space, level, counters: found!.counters };
+  }
+
+  private async checked(ctx: RequestContext, space: SpaceEntity, action: SpaceAction, options: LoadOptions): Promise<SpaceWithLevel> {
     // Without a caller only the share link can open the space.
     const level = ctx.caller ? await this.levelOf(ctx, space, ctx.caller.userId) : null;
     if (level === null) {
@@ -71,6 +89,11 @@ export class SpaceAccess {
   /** A live space (404 when unknown, purged, or deleted unless `includeDeleted`). */
   async find(spaceId: string, options: LoadOptions = {}): Promise<SpaceEntity> {
     const space = options.lockWith ? await this.spaces.findForUpdate(options.lockWith, spaceId) : await this.spaces.find(spaceId);
+    return this.live(space, options);
+  }
+
+  /** The space when it is live (or deleted, with `includeDeleted`), else the 404 of an unknown space. */
+  private live(space: SpaceEntity | null, options: LoadOptions): SpaceEntity {
     if (!space || isPurgeable(space.deletedAt, this.clock.now())) throw notFound(NO_SPACE);
     if (space.deletedAt && !options.includeDeleted) throw notFound(NO_SPACE);
     return space;

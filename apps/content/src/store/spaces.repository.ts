@@ -25,6 +25,18 @@ const SPACE_COLUMNS = `id, organization_id AS "organizationId", title, emoji, vi
   revision_id AS "revisionId", share_key AS "shareKey", created_at AS "createdAt", updated_at AS "updatedAt",
   deleted_at AS "deletedAt"`;
 
+/**
+ * The space row and its counters (as `COUNTERS_SQL` counts them) in one statement: reading a space
+ * then needs one round trip, not two. Only the lateral's and the subquery's own columns are
+ * named apart, so `SPACE_COLUMNS` stays unambiguous.
+ */
+const SPACE_WITH_COUNTERS_SQL = `SELECT ${SPACE_COLUMNS}, cr.total AS counted_total, cr.open AS counted_open, cr.draft AS counted_draft,
+  coalesce((SELECT c.open FROM space_comment_counts c WHERE c.space_id = $1), 0)::int AS counted_comments
+  FROM spaces LEFT JOIN LATERAL (SELECT count(*)::int AS total, count(*) FILTER (WHERE status = 'open')::int AS open,
+      count(*) FILTER (WHERE status = 'draft')::int AS draft
+    FROM change_requests WHERE space_id = $1) cr ON true
+  WHERE id = $1`;
+
 /** What a merge needs of the space row it locked by moving the revision (`moveRevision`). */
 export interface LockedSpace {
   editMode: SpaceEntity['editMode'];
@@ -62,6 +74,23 @@ export class SpacesRepository {
     const rows: SpaceEntity[] =
       manager === this.db.manager ? await preparedQuery(this.db, 'content.space_by_id', text, [id]) : await manager.query(text, [id]);
     return rows[0] ?? null;
+  }
+
+  /** `find` with the space's counters, in one statement (reading a space answers both). */
+  async findWithCounters(id: string): Promise<{ space: SpaceEntity; counters: SpaceCounters } | null> {
+    const rows: Array<SpaceEntity & { counted_total: number; counted_open: number; counted_draft: number; counted_comments: number }> =
+      await preparedQuery(this.db, 'content.space_with_counters_by_id', SPACE_WITH_COUNTERS_SQL, [id]);
+    if (!rows[0]) return null;
+    const { counted_total, counted_open, counted_draft, counted_comments, ...space } = rows[0];
+    return {
+      space,
+      counters: {
+        changeRequests: counted_total,
+        changeRequestsOpen: counted_open,
+        changeRequestsDraft: counted_draft,
+        comments: counted_comments,
+      },
+    };
   }
 
   /**
