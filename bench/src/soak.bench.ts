@@ -1,8 +1,8 @@
-import { testStack } from '@bindery/testing';
+import { testStack, testTopology } from '@bindery/testing';
 import { resetStatementStatistics, topStatements } from './pg-statements';
 import { profileApps, SoakCpu } from './soak-cpu';
 import { Http, seed, type SoakSpace, soakRequests, WORDS } from './soak-workload';
-import { appMemory, EventLoopWatch, MEMORY_BOUND, memoryLines, OperationStats, runningApps } from './soak-stats';
+import { appMemory, EventLoopWatch, MEMORY_BOUND, memoryLines, OperationStats, processPorts, runningApps } from './soak-stats';
 
 const CONNECTIONS = Number(process.env.SOAK_CONNECTIONS ?? 64);
 /**
@@ -26,7 +26,7 @@ export async function soakBench(): Promise<string[]> {
   const { gatewayUrl, adminToken, adminOrganizationId, metricsPorts: allPorts } = testStack();
   const http = new Http(gatewayUrl, adminToken);
   const spaces = await seed(http, adminOrganizationId, SPACES);
-  const metricsPorts = await runningApps(allPorts);
+  const metricsPorts = await runningApps(processPorts(allPorts, testTopology()));
   const stats = new OperationStats();
   const stopProfiling = await profileApps();
   const cpu = await SoakCpu.watch();
@@ -82,7 +82,7 @@ export async function soakBench(): Promise<string[]> {
     ...stats.lines(elapsed),
     ...cpuLines,
     loops.line(),
-    `resident memory per app, after ${warmUp / 1000} s of warm-up → half-time → end (bound: +${MEMORY_BOUND.fixedBytes / 1024 / 1024} MB + ${MEMORY_BOUND.fraction * 100}%):`,
+    `resident memory per process, after ${warmUp / 1000} s of warm-up → half-time → end (bound: +${MEMORY_BOUND.fixedBytes / 1024 / 1024} MB + ${MEMORY_BOUND.fraction * 100}%):`,
     ...memory.lines,
     ...statements,
     pass

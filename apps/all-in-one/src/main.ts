@@ -5,6 +5,7 @@ import { ALL_APPS, type AppSpec, appEntry, GATEWAY, READER, SERVICES, WORKERS } 
 import { environmentOf, explainConfigError } from './app-environment';
 import { AllInOneEnv } from './config/all-in-one.env';
 import { startHealthServer } from './health-server';
+import { MAIN_THREAD } from './process-metrics';
 import { AllInOneHost } from './host';
 import { type AppsThread, attachThread, JOBS_THREAD, SERVICES_THREAD, type ThreadApp, type ThreadKind } from './apps-thread';
 import { servicesInThread } from './services-thread';
@@ -17,8 +18,8 @@ import { collectStartupGarbage } from './startup-garbage';
  */
 async function main(): Promise<void> {
   const settings = loadConfig(AllInOneEnv);
-  // One registry for the process: its metrics carry service="all-in-one" (not the first app to start's name).
-  collectProcessMetrics('all-in-one');
+  // The main thread's registry: its metrics carry service="all-in-one" (not the first app to start's name).
+  collectProcessMetrics('all-in-one', { thread: MAIN_THREAD });
   const host = new AllInOneHost();
   host.handleSignals();
   if (settings.ALL_IN_ONE_HEALTH_PORT !== undefined) {
