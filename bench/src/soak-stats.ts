@@ -86,6 +86,30 @@ export async function runningApps(metricsPorts: Record<string, number>): Promise
   return Object.fromEntries(Object.entries(metricsPorts).filter(([app]) => Number.isFinite(memory[app])));
 }
 
+/** Seconds each event loop spent busy so far (`bindery_eventloop_busy_seconds_total`), by loop as EventLoopWatch names them. */
+export async function loopBusySeconds(metricsPorts: Record<string, number>): Promise<Record<string, number>> {
+  const busy: Record<string, number> = {};
+  await Promise.all(
+    Object.entries(metricsPorts).map(async ([app, port]) => {
+      const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text().catch(() => '');
+      for (const line of text.split('\n').filter((l) => l.startsWith('bindery_eventloop_busy_seconds_total'))) {
+        const thread = /thread="([^"]+)"/.exec(line)?.[1];
+        busy[thread ? `${app}/${thread}` : app] = Number(line.slice(line.lastIndexOf(' ') + 1));
+      }
+    }),
+  );
+  return busy;
+}
+
+/** Each event loop's busy share of the soak (its thread's CPU), busiest first. */
+export function loopBusyLine(before: Record<string, number>, after: Record<string, number>, seconds: number): string {
+  const shares = Object.entries(after)
+    .map(([loop, busy]) => [loop, (busy - (before[loop] ?? 0)) / seconds] as const)
+    .sort(([, a], [, b]) => b - a)
+    .slice(0, 8);
+  return `event loops busy (share of the soak): ${shares.map(([loop, share]) => `${loop} ${(share * 100).toFixed(0)} %`).join(', ')}`;
+}
+
 /**
  * The growth each app may show between the warm-up sample and the end: 128 MB plus a half.
  * Generous because content's caches are bounded by entry counts (500,000 page versions, 20,000

@@ -106,6 +106,26 @@ export function collectProcessMetrics(service: string, labels: Record<string, st
   // of a core per idle process, 4 % for the stack's 16. At 200 ms it is ~0.03 %; a block longer
   // than 200 ms still shows in full, a shorter one may show only in part.
   collectDefaultMetrics({ register: metricsRegistry, eventLoopMonitoringPrecision: EVENT_LOOP_MONITORING_MS });
+  countEventLoopBusyTime();
+}
+
+/**
+ * Time the event loop of this thread spent running code (`performance.eventLoopUtilization`),
+ * read at each scrape: the CPU of one thread, where the process's CPU counts every thread's (the
+ * all-in-one's main, services and jobs threads share one process).
+ */
+function countEventLoopBusyTime(): void {
+  let counted = 0;
+  new Counter({
+    name: 'bindery_eventloop_busy_seconds_total',
+    help: "Time this thread's event loop spent running code rather than waiting",
+    registers: [metricsRegistry],
+    collect() {
+      const busy = performance.eventLoopUtilization().active / 1000;
+      if (busy > counted) this.inc(busy - counted);
+      counted = busy;
+    },
+  });
 }
 
 /**
