@@ -6,6 +6,7 @@ import { explainConfigError } from './app-environment';
 import { AllInOneHost } from './host';
 import type { FromAppsThread, ThreadApp, ToAppsThread } from './apps-thread';
 import { collectStartupGarbage } from './startup-garbage';
+import { rememberValidationRules } from './validation-metadata-cache';
 
 /**
  * A thread of the all-in-one process (apps-thread.ts): its apps (the workers, or services moved off
@@ -20,6 +21,7 @@ function main(): void {
   const { apps, thread } = workerData as { apps: ThreadApp[]; thread: string };
   // The thread's own registry (its apps' metrics on their METRICS_PORT): named as the process's, and by thread.
   collectProcessMetrics('all-in-one', { thread });
+  rememberValidationRules();
   const host = new AllInOneHost();
   const report = (): void => post({ kind: 'states', states: host.states() });
   port.on('message', (message: ToAppsThread) => {

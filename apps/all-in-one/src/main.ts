@@ -10,6 +10,7 @@ import { AllInOneHost } from './host';
 import { type AppsThread, attachThread, JOBS_THREAD, SERVICES_THREAD, type ThreadApp, type ThreadKind } from './apps-thread';
 import { servicesInThread } from './services-thread';
 import { collectStartupGarbage } from './startup-garbage';
+import { rememberValidationRules } from './validation-metadata-cache';
 
 /**
  * `node apps/all-in-one/dist/main.js`: every service, worker, the gateway and the reader in this one
@@ -20,6 +21,8 @@ async function main(): Promise<void> {
   const settings = loadConfig(AllInOneEnv);
   // The main thread's registry: its metrics carry service="all-in-one" (not the first app to start's name).
   collectProcessMetrics('all-in-one', { thread: MAIN_THREAD });
+  // The thread holds every class of its apps: class-validator would walk them all at each validation.
+  rememberValidationRules();
   const host = new AllInOneHost();
   host.handleSignals();
   if (settings.ALL_IN_ONE_HEALTH_PORT !== undefined) {
