@@ -28,7 +28,7 @@ export function rememberValidationRules(storage: Storage = getMetadataStorage() 
     if (typeof target !== 'function') return lookUp(target, schema, always, strictGroups, groups);
     const key = `${schema ?? ''}\u0000${always}\u0000${strictGroups}\u0000${(groups ?? []).join('\u0001')}`;
     let byOptions = remembered.get(target);
-    if (!byOptions) remembered.set(target, (byOptions = new Map()));
+    if (!byOptions) remembered.set(target, (byOptions = new Map<string, unknown[]>()));
     let rules = byOptions.get(key);
     if (!rules) byOptions.set(key, (rules = lookUp(target, schema, always, strictGroups, groups)));
     return rules;
