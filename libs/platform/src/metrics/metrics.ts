@@ -129,21 +129,28 @@ function countEventLoopBusyTime(): void {
 }
 
 /**
- * How long one serialisation of the registry answers scrapes. In the all-in-one process the apps
- * of a thread share its registry and each serves it on its own METRICS_PORT: a scraper that reads
- * every port at once (the soak bench every 5 s, a Prometheus given every target) would serialise
- * the same registry once per app. Prometheus scrapes each target every 10 s or more; a second
- * is far below that and well above the few milliseconds between the ports' requests.
+ * How long one serialisation of the registry answers the scrapes of other ports. In the all-in-one
+ * process the apps of a thread share its registry and each serves it on its own METRICS_PORT: a
+ * scraper that reads every port at once (the soak bench every 5 s, a Prometheus given every
+ * target) would serialise the same registry once per app. Prometheus scrapes each target every
+ * 10 s or more; a second is far below that and well above the milliseconds between the ports' requests.
  */
 export const METRICS_REUSE_MS = 1000;
 
-let lastText: { text: Promise<string>; at: number } | undefined;
-/** The registry as Prometheus text: serialised at most once per METRICS_REUSE_MS, however many ports ask. */
-export function metricsText(now: () => number = performance.now.bind(performance)): Promise<string> {
+let lastText: { text: Promise<string>; at: number; servedTo: Set<string> } | undefined;
+/**
+ * The registry as Prometheus text for the metrics port `port`: the text written for another port
+ * in the last METRICS_REUSE_MS, or a new one. A port that scrapes again always gets a new one (its
+ * samples since its last scrape: `nodejs_eventloop_lag_max_seconds` is reset at each).
+ */
+export function metricsText(port: string, now: () => number = performance.now.bind(performance)): Promise<string> {
   const at = now();
-  if (lastText && at - lastText.at < METRICS_REUSE_MS) return lastText.text;
+  if (lastText && at - lastText.at < METRICS_REUSE_MS && !lastText.servedTo.has(port)) {
+    lastText.servedTo.add(port);
+    return lastText.text;
+  }
   const text = metricsRegistry.metrics();
-  lastText = { text, at };
+  lastText = { text, at, servedTo: new Set([port]) };
   // A failed serialisation is not reused: the next scrape tries again.
   text.catch(() => {
     if (lastText?.text === text) lastText = undefined;
