@@ -1,4 +1,13 @@
-import { ALL_APPS, appEntry, heapLimitArgs, startProcess } from '@bindery/stack';
+import {
+  ALL_APPS,
+  ALL_IN_ONE,
+  ALL_IN_ONE_HEAP_MB,
+  allInOneEntry,
+  appEntry,
+  heapLimitArgs,
+  type LocalStack,
+  startProcess,
+} from '@bindery/stack';
 import { controlTestStack } from '@bindery/testing';
 import { cpuPerRequest, type CpuSample, formatLoadAverage, postgresPids, type ProcessSet, sampleCpu } from './process-cpu';
 
@@ -50,6 +59,7 @@ export async function profileApps(): Promise<() => Promise<void>> {
   const dir = process.env.BENCH_CPU_PROF_DIR;
   if (!dir) return () => Promise.resolve();
   const stack = await controlTestStack();
+  if (stack.state.topology === ALL_IN_ONE) return profileAllInOne(stack, dir);
   const apps = ALL_APPS.filter((app) => PROFILED.includes(app.name));
   for (const app of apps) {
     await stack.stopApp(app.name);
@@ -63,6 +73,23 @@ export async function profileApps(): Promise<() => Promise<void>> {
       await stack.stopApp(app.name);
       stack.startApp(app);
     }
+    await stack.waitUntilReady(120_000);
+  };
+}
+
+/**
+ * The all-in-one process restarted under `--cpu-prof`: V8 writes one profile per thread (the main,
+ * services and jobs threads, and the Markdown threads), each named with its thread id.
+ */
+async function profileAllInOne(stack: LocalStack, dir: string): Promise<() => Promise<void>> {
+  await stack.stopApp(ALL_IN_ONE);
+  const flags = ['--cpu-prof', `--cpu-prof-dir=${dir}`, `--max-old-space-size=${ALL_IN_ONE_HEAP_MB}`];
+  const child = startProcess(process.execPath, [...flags, allInOneEntry()], stack.logFile(`${ALL_IN_ONE}-profiled`), stack.allInOneEnv());
+  stack.state.pids[ALL_IN_ONE] = child.pid!;
+  await stack.waitUntilReady(120_000);
+  return async () => {
+    await stack.stopApp(ALL_IN_ONE);
+    stack.startAllInOne();
     await stack.waitUntilReady(120_000);
   };
 }

@@ -1,3 +1,5 @@
+import { ALL_IN_ONE, type Topology } from '@bindery/stack';
+
 /** Figures of the soak bench: latencies per operation, errors, and the apps' memory. */
 
 export class OperationStats {
@@ -64,14 +66,48 @@ export async function appMemory(metricsPorts: Record<string, number>): Promise<R
 }
 
 /**
- * The apps of `metricsPorts` that answer on their metrics port. The stack names a port for every
- * app and for the all-in-one process, but its topology runs only one of the two: the figures (and
- * the memory bound) are for the processes that run. An app that answers here and not later is
- * reported (NaN, over its bound): it stopped during the soak.
+ * The metrics ports of the processes `topology` runs: one per app, or the all-in-one process's
+ * alone (its `/metrics` serves every thread's registry once; its apps' own ports serve their
+ * thread's, and each would report the whole process's memory again). The stack names a port for
+ * both, and a process of the other topology may still answer on its port: it is not measured.
+ */
+export function processPorts(metricsPorts: Record<string, number>, topology: Topology): Record<string, number> {
+  if (topology === ALL_IN_ONE) return { [ALL_IN_ONE]: metricsPorts[ALL_IN_ONE] };
+  return Object.fromEntries(Object.entries(metricsPorts).filter(([app]) => app !== ALL_IN_ONE));
+}
+
+/**
+ * The apps of `metricsPorts` that answer on their metrics port: the figures (and the memory
+ * bound) are for the processes that run. An app that answers here and not later is reported
+ * (NaN, over its bound): it stopped during the soak.
  */
 export async function runningApps(metricsPorts: Record<string, number>): Promise<Record<string, number>> {
   const memory = await appMemory(metricsPorts);
   return Object.fromEntries(Object.entries(metricsPorts).filter(([app]) => Number.isFinite(memory[app])));
+}
+
+/** Seconds each event loop spent busy so far (`bindery_eventloop_busy_seconds_total`), by loop as EventLoopWatch names them. */
+export async function loopBusySeconds(metricsPorts: Record<string, number>): Promise<Record<string, number>> {
+  const busy: Record<string, number> = {};
+  await Promise.all(
+    Object.entries(metricsPorts).map(async ([app, port]) => {
+      const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text().catch(() => '');
+      for (const line of text.split('\n').filter((l) => l.startsWith('bindery_eventloop_busy_seconds_total'))) {
+        const thread = /thread="([^"]+)"/.exec(line)?.[1];
+        busy[thread ? `${app}/${thread}` : app] = Number(line.slice(line.lastIndexOf(' ') + 1));
+      }
+    }),
+  );
+  return busy;
+}
+
+/** Each event loop's busy share of the soak (its thread's CPU), busiest first. */
+export function loopBusyLine(before: Record<string, number>, after: Record<string, number>, seconds: number): string {
+  const shares = Object.entries(after)
+    .map(([loop, busy]) => [loop, (busy - (before[loop] ?? 0)) / seconds] as const)
+    .sort(([, a], [, b]) => b - a)
+    .slice(0, 8);
+  return `event loops busy (share of the soak): ${shares.map(([loop, share]) => `${loop} ${(share * 100).toFixed(0)} %`).join(', ')}`;
 }
 
 /**
@@ -105,7 +141,8 @@ export function memoryLines(
 /**
  * The worst event-loop delay of each app, sampled from `nodejs_eventloop_lag_max_seconds` (prom-client
  * resets it at each scrape, so each sample is the worst of its window): tells a stalled service from
- * a starved machine when requests time out.
+ * a starved machine when requests time out. The all-in-one process reports one loop per thread
+ * (`thread="services"`): each is named `all-in-one/services`.
  */
 export class EventLoopWatch {
   private readonly worst = new Map<string, { seconds: number; at: number }>();
@@ -120,9 +157,12 @@ export class EventLoopWatch {
       Object.entries(this.metricsPorts).map(async ([app, port]) => {
         try {
           const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
-          const line = text.split('\n').find((l) => l.startsWith('nodejs_eventloop_lag_max_seconds'));
-          const seconds = line ? Number(line.slice(line.lastIndexOf(' ') + 1)) : NaN;
-          if (seconds > (this.worst.get(app)?.seconds ?? -1)) this.worst.set(app, { seconds, at: (Date.now() - this.start) / 1000 });
+          for (const line of text.split('\n').filter((l) => l.startsWith('nodejs_eventloop_lag_max_seconds'))) {
+            const thread = /thread="([^"]+)"/.exec(line)?.[1];
+            const loop = thread ? `${app}/${thread}` : app;
+            const seconds = Number(line.slice(line.lastIndexOf(' ') + 1));
+            if (seconds > (this.worst.get(loop)?.seconds ?? -1)) this.worst.set(loop, { seconds, at: (Date.now() - this.start) / 1000 });
+          }
         } catch {
           // A missed sample only narrows the view.
         }

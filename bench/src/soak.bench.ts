@@ -1,8 +1,18 @@
-import { testStack } from '@bindery/testing';
+import { testStack, testTopology } from '@bindery/testing';
 import { resetStatementStatistics, topStatements } from './pg-statements';
 import { profileApps, SoakCpu } from './soak-cpu';
 import { Http, seed, type SoakSpace, soakRequests, WORDS } from './soak-workload';
-import { appMemory, EventLoopWatch, MEMORY_BOUND, memoryLines, OperationStats, runningApps } from './soak-stats';
+import {
+  appMemory,
+  EventLoopWatch,
+  loopBusyLine,
+  loopBusySeconds,
+  MEMORY_BOUND,
+  memoryLines,
+  OperationStats,
+  processPorts,
+  runningApps,
+} from './soak-stats';
 
 const CONNECTIONS = Number(process.env.SOAK_CONNECTIONS ?? 64);
 /**
@@ -26,13 +36,14 @@ export async function soakBench(): Promise<string[]> {
   const { gatewayUrl, adminToken, adminOrganizationId, metricsPorts: allPorts } = testStack();
   const http = new Http(gatewayUrl, adminToken);
   const spaces = await seed(http, adminOrganizationId, SPACES);
-  const metricsPorts = await runningApps(allPorts);
+  const metricsPorts = await runningApps(processPorts(allPorts, testTopology()));
   const stats = new OperationStats();
   const stopProfiling = await profileApps();
   const cpu = await SoakCpu.watch();
   console.log(`soak: ${CONNECTIONS} connections for ${seconds} s …`);
   await resetStatementStatistics();
 
+  const busyBefore = await loopBusySeconds(metricsPorts);
   cpu.start();
   const start = Date.now();
   const deadline = start + seconds * 1000;
@@ -66,6 +77,7 @@ export async function soakBench(): Promise<string[]> {
   const elapsed = (Date.now() - start) / 1000;
   // Sampled at once: the settling below is background work, not the requests'.
   const cpuLines = cpu.lines(stats.requests);
+  const busyLine = loopBusyLine(busyBefore, await loopBusySeconds(metricsPorts), elapsed);
   // Let in-flight background work (search indexing, outbox) settle before the last sample.
   await new Promise((resolve) => setTimeout(resolve, 5000));
   const endMemory = await appMemory(metricsPorts);
@@ -81,8 +93,9 @@ export async function soakBench(): Promise<string[]> {
     'per operation:',
     ...stats.lines(elapsed),
     ...cpuLines,
+    busyLine,
     loops.line(),
-    `resident memory per app, after ${warmUp / 1000} s of warm-up → half-time → end (bound: +${MEMORY_BOUND.fixedBytes / 1024 / 1024} MB + ${MEMORY_BOUND.fraction * 100}%):`,
+    `resident memory per process, after ${warmUp / 1000} s of warm-up → half-time → end (bound: +${MEMORY_BOUND.fixedBytes / 1024 / 1024} MB + ${MEMORY_BOUND.fraction * 100}%):`,
     ...memory.lines,
     ...statements,
     pass

@@ -1,11 +1,12 @@
 import './process-name';
 import 'reflect-metadata';
 import { parentPort, workerData } from 'node:worker_threads';
-import { collectProcessMetrics, ConfigError, logger } from '@bindery/platform';
+import { collectProcessMetrics, ConfigError, logger, type MetricsSnapshot, metricsSnapshot } from '@bindery/platform';
 import { explainConfigError } from './app-environment';
 import { AllInOneHost } from './host';
 import type { FromAppsThread, ThreadApp, ToAppsThread } from './apps-thread';
 import { collectStartupGarbage } from './startup-garbage';
+import { rememberValidationRules } from './validation-metadata-cache';
 
 /**
  * A thread of the all-in-one process (apps-thread.ts): its apps (the workers, or services moved off
@@ -17,19 +18,27 @@ function main(): void {
   const port = parentPort;
   if (!port) throw new Error('apps-thread-main runs as a worker thread of the all-in-one process');
   const post = (message: FromAppsThread): void => port.postMessage(message);
-  // The thread's own registry (its apps' metrics on their METRICS_PORT): named as the process's.
-  collectProcessMetrics('all-in-one');
+  const { apps, thread } = workerData as { apps: ThreadApp[]; thread: string };
+  // The thread's own registry (its apps' metrics on their METRICS_PORT): named as the process's, and by thread.
+  collectProcessMetrics('all-in-one', { thread });
+  rememberValidationRules();
   const host = new AllInOneHost();
   const report = (): void => post({ kind: 'states', states: host.states() });
   port.on('message', (message: ToAppsThread) => {
-    if (message.kind !== 'stop') return;
+    if (message.kind === 'metrics') {
+      const answer = (snapshot: MetricsSnapshot): void => post({ kind: 'metrics', id: message.id, snapshot });
+      metricsSnapshot().then(answer, (error: unknown) => {
+        logger.warn({ err: error, thread }, 'collecting the metrics of a thread failed');
+        answer([]);
+      });
+      return;
+    }
     report();
     void host.stop().finally(() => {
       report();
       process.exit(0);
     });
   });
-  const { apps } = workerData as { apps: ThreadApp[] };
   void Promise.all(
     apps.map((app) =>
       host.launch(app.name, app.entryFile, app.env).then(report, (error: unknown) => {

@@ -1,10 +1,11 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ConfigError } from '@bindery/platform';
+import { collectProcessMetrics, ConfigError } from '@bindery/platform';
 import { AppsThread, attachThread, JOBS_THREAD, SERVICES_THREAD, type ThreadApp } from './apps-thread';
 import { startHealthServer } from './health-server';
 import { AllInOneHost } from './host';
+import { MAIN_THREAD } from './process-metrics';
 
 // A thread of apps as the all-in-one process runs it: the built apps-thread-main.js in a real worker
 // thread (`pnpm build` first), starting fake worker entries (test-fixtures/fake-worker.js) through
@@ -114,6 +115,32 @@ describe('AppsThread', () => {
           status: 200,
           body: { status: 'ready', apps: { content: 'up', collaboration: 'up', 'content-worker': 'up' } },
         });
+        await host.stop();
+      } finally {
+        server.close();
+      }
+    }, 30_000);
+
+    it("serves the whole process's metrics on /metrics: every thread's registry once, each labelled with its thread", async () => {
+      collectProcessMetrics('all-in-one', { thread: MAIN_THREAD });
+      const host = new AllInOneHost(() => undefined);
+      const server = await startHealthServer(host, 0, '127.0.0.1');
+      const port = (server.address() as { port: number }).port;
+      try {
+        await Promise.all([
+          attachThread(host, SERVICES_THREAD, [app('content')]).start(),
+          attachThread(host, JOBS_THREAD, [app('content-worker')]).start(),
+        ]);
+        const response = await fetch(`http://127.0.0.1:${port}/metrics`);
+        expect(response.status).toBe(200);
+        const lines = (await response.text()).split('\n');
+        const heap = lines.filter((line) => line.startsWith('nodejs_heap_size_used_bytes{'));
+        for (const thread of ['main', 'services', 'jobs']) {
+          expect(heap.filter((line) => line.includes(`thread="${thread}"`) && line.includes('service="all-in-one"'))).toHaveLength(1);
+        }
+        // One HELP and TYPE per metric name, however many threads have its series (the text format's rule).
+        const helps = lines.filter((line) => line.startsWith('# HELP '));
+        expect(new Set(helps).size).toBe(helps.length);
         await host.stop();
       } finally {
         server.close();

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { ConfigError, logger, workerScript } from '@bindery/platform';
+import { ConfigError, logger, type MetricsSnapshot, workerScript } from '@bindery/platform';
 import type { AllInOneHost, AppState, HostedUnit } from './host';
 
 /** One app a thread runs: its entry file and the environment it sees (app-environment.ts). */
@@ -13,10 +13,14 @@ export interface ThreadApp {
 export type FromAppsThread =
   | { kind: 'states'; states: Record<string, AppState> }
   | { kind: 'started' }
-  | { kind: 'failed'; app: string; message: string; configVariables?: string[] };
+  | { kind: 'failed'; app: string; message: string; configVariables?: string[] }
+  | { kind: 'metrics'; id: number; snapshot: MetricsSnapshot };
 
-/** What the main thread asks of a thread. */
-export type ToAppsThread = { kind: 'stop' };
+/** What the main thread asks of a thread: to stop, or its registry's samples (process-metrics.ts). */
+export type ToAppsThread = { kind: 'stop' } | { kind: 'metrics'; id: number };
+
+/** How long the process's `/metrics` waits for a thread's samples before serving without them. */
+export const THREAD_METRICS_TIMEOUT_MS = 5000;
 
 /** A thread's name (its log lines and errors) and its V8 heap: each thread's heap is its own. */
 export interface ThreadKind {
@@ -60,6 +64,8 @@ export class AppsThread implements HostedUnit {
   private thread?: Worker;
   private exited?: Promise<void>;
   private stopRequested = false;
+  private readonly metricsAsked = new Map<number, (snapshot: MetricsSnapshot) => void>();
+  private nextMetricsId = 0;
 
   constructor(
     private readonly kind: ThreadKind,
@@ -73,7 +79,7 @@ export class AppsThread implements HostedUnit {
   /** Starts the thread and its apps; resolves once every one serves, rejects with the first failure. */
   start(): Promise<void> {
     const thread = new Worker(ENTRY, {
-      workerData: { apps: this.apps },
+      workerData: { apps: this.apps, thread: this.kind.name },
       name: this.kind.name,
       resourceLimits: { maxOldGenerationSizeMb: this.kind.heapMb, maxYoungGenerationSizeMb: this.kind.youngMb },
     });
@@ -87,6 +93,7 @@ export class AppsThread implements HostedUnit {
       };
       thread.on('message', (message: FromAppsThread) => {
         if (message.kind === 'states') Object.assign(this.appStates, message.states);
+        else if (message.kind === 'metrics') this.metricsAsked.get(message.id)?.(message.snapshot);
         else if (message.kind === 'started') {
           started = true;
           resolve();
@@ -110,6 +117,27 @@ export class AppsThread implements HostedUnit {
 
   states(): Record<string, AppState> {
     return { ...this.appStates };
+  }
+
+  /**
+   * The samples of the thread's registry (its apps' and its runtime's), as data: the process's
+   * `/metrics` writes them with the other threads' in one text. Empty when the thread does not
+   * answer in time (stopped, or its loop held): the other threads' metrics are still served.
+   */
+  metrics(): Promise<MetricsSnapshot> {
+    const thread = this.thread;
+    if (!thread || this.stopRequested) return Promise.resolve([]);
+    const id = this.nextMetricsId++;
+    return new Promise<MetricsSnapshot>((resolve) => {
+      const timer = setTimeout(() => answer([]), THREAD_METRICS_TIMEOUT_MS);
+      const answer = (snapshot: MetricsSnapshot): void => {
+        clearTimeout(timer);
+        this.metricsAsked.delete(id);
+        resolve(snapshot);
+      };
+      this.metricsAsked.set(id, answer);
+      thread.postMessage({ kind: 'metrics', id } satisfies ToAppsThread);
+    });
   }
 
   /** Stops the thread's apps (services answer what they hold, workers finish or release their jobs) and waits for the thread to end. */

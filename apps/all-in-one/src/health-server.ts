@@ -1,9 +1,12 @@
 import { createServer, type Server } from 'node:http';
+import { logger, METRICS_CONTENT_TYPE } from '@bindery/platform';
 import type { AllInOneHost } from './host';
+import { processMetricsText } from './process-metrics';
 
 /**
- * `/healthz` (the process answers) and `/readyz` (200 once every app in it serves; the body
- * names each app's state: starting, up, failed, stopping).
+ * `/healthz` (the process answers), `/readyz` (200 once every app in it serves; the body
+ * names each app's state: starting, up, failed, stopping) and `/metrics` (every thread's
+ * registry, each labelled with its thread: the one target a Prometheus scrapes for the process).
  */
 export async function startHealthServer(host: AllInOneHost, port: number, address: string): Promise<Server> {
   const server = createServer((req, res) => {
@@ -18,6 +21,16 @@ export async function startHealthServer(host: AllInOneHost, port: number, addres
       res
         .writeHead(ready ? 200 : 503, { 'content-type': 'application/json' })
         .end(JSON.stringify({ status: ready ? 'ready' : 'not-ready', apps }));
+      return;
+    }
+    if (req.method === 'GET' && path === '/metrics') {
+      processMetricsText(() => host.unitMetrics()).then(
+        (text) => res.writeHead(200, { 'content-type': METRICS_CONTENT_TYPE }).end(text),
+        (error: unknown) => {
+          logger.warn({ err: error }, 'collecting the metrics of the all-in-one process failed');
+          res.writeHead(500, { 'content-type': 'text/plain' }).end('collecting metrics failed\n');
+        },
+      );
       return;
     }
     res.writeHead(404, { 'content-type': 'text/plain' }).end('not found\n');

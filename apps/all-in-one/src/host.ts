@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createRequire } from 'node:module';
-import { type EntryHost, logger, setEntryHost } from '@bindery/platform';
+import { type EntryHost, logger, type MetricsSnapshot, setEntryHost } from '@bindery/platform';
 
 export type AppState = 'starting' | 'up' | 'failed' | 'stopping';
 
@@ -8,6 +8,8 @@ export type AppState = 'starting' | 'up' | 'failed' | 'stopping';
 export interface HostedUnit {
   states(): Record<string, AppState>;
   stop(): Promise<void>;
+  /** The samples of the unit's metrics registry (its thread's), for the process's `/metrics`. */
+  metrics(): Promise<MetricsSnapshot>;
 }
 
 /** One app inside the process: its entry's start function, what closes it, its state. */
@@ -104,6 +106,11 @@ export class AllInOneHost implements EntryHost {
   states(): Record<string, AppState> {
     const own = Object.fromEntries(this.runs.map((run) => [run.name, run.state]));
     return Object.assign(own, ...this.units.map((unit) => unit.states())) as Record<string, AppState>;
+  }
+
+  /** The metrics registries of the units attached (the other threads'), each as data. */
+  unitMetrics(): Promise<MetricsSnapshot[]> {
+    return Promise.all(this.units.map((unit) => unit.metrics()));
   }
 
   /** Stops on SIGTERM / SIGINT, then exits 0. */

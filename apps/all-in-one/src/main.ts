@@ -5,10 +5,12 @@ import { ALL_APPS, type AppSpec, appEntry, GATEWAY, READER, SERVICES, WORKERS } 
 import { environmentOf, explainConfigError } from './app-environment';
 import { AllInOneEnv } from './config/all-in-one.env';
 import { startHealthServer } from './health-server';
+import { MAIN_THREAD } from './process-metrics';
 import { AllInOneHost } from './host';
 import { type AppsThread, attachThread, JOBS_THREAD, SERVICES_THREAD, type ThreadApp, type ThreadKind } from './apps-thread';
 import { servicesInThread } from './services-thread';
 import { collectStartupGarbage } from './startup-garbage';
+import { rememberValidationRules } from './validation-metadata-cache';
 
 /**
  * `node apps/all-in-one/dist/main.js`: every service, worker, the gateway and the reader in this one
@@ -17,8 +19,10 @@ import { collectStartupGarbage } from './startup-garbage';
  */
 async function main(): Promise<void> {
   const settings = loadConfig(AllInOneEnv);
-  // One registry for the process: its metrics carry service="all-in-one" (not the first app to start's name).
-  collectProcessMetrics('all-in-one');
+  // The main thread's registry: its metrics carry service="all-in-one" (not the first app to start's name).
+  collectProcessMetrics('all-in-one', { thread: MAIN_THREAD });
+  // The thread holds every class of its apps: class-validator would walk them all at each validation.
+  rememberValidationRules();
   const host = new AllInOneHost();
   host.handleSignals();
   if (settings.ALL_IN_ONE_HEALTH_PORT !== undefined) {

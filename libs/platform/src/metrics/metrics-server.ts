@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import { logger } from '../logging/logger';
-import { collectProcessMetrics, metricsRegistry } from './metrics';
+import { collectProcessMetrics, metricsRegistry, metricsText } from './metrics';
 
 export interface MetricsSettings {
   METRICS_PORT?: number;
@@ -35,7 +35,7 @@ export async function startMetricsServer(service: string, settings: MetricsSetti
       res.writeHead(404, { 'content-type': 'text/plain' }).end('not found\n');
       return;
     }
-    metricsRegistry.metrics().then(
+    metricsText(String(settings.METRICS_PORT)).then(
       (body) => res.writeHead(200, { 'content-type': metricsRegistry.contentType }).end(body),
       (error: unknown) => {
         logger.warn({ err: error }, 'collecting metrics failed');
