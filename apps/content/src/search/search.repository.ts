@@ -1,6 +1,7 @@
 import { preparedQuery, WriteBatch } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import { EXCERPT_TEXT_KEY_SQL, SearchExcerpts } from './search-excerpts';
 
 /**
  * What the index holds of a space: the main revision it reflects, its text search configuration,
@@ -69,7 +70,7 @@ interface SearchRow {
   heading: string | null;
   anchor: string | null;
   title_hit: boolean | null;
-  excerpt: string | null;
+  excerpt_key: string | null;
 }
 
 /** Rows per insert statement while indexing. */
@@ -87,14 +88,16 @@ const SCORE_SQL = `ts_rank_cd(s.tsv, q.q) + CASE WHEN s.title_tsv @@ q.q THEN 1.
  * the planner would also scan the text index, whose matches span every space and whose pending
  * list grows with each indexing run); `shown` and `best` are materialized so the sections are
  * ranked once. Pages and sections come as rows of one UNION (not JSON per page: measured, the
- * aggregation and the join of its result cost more than the excerpts).
+ * aggregation and the join of its result cost more than the excerpts). A section shown answers the
+ * key of its excerpt, not the excerpt: `ts_headline` was two thirds of the statement's time, and
+ * `SearchExcerpts` makes it only for the texts and queries it has not seen (see there).
  */
 const SEARCH_SQL = `WITH q AS MATERIALIZED (
     SELECT config, to_tsquery(config::regconfig, $2) AS q FROM search_spaces WHERE space_id = ANY($1) GROUP BY config
   ),
   candidates AS MATERIALIZED (SELECT space_id, page_id, idx, config, tsv, title_tsv FROM search_sections WHERE space_id = ANY($1)),
   matched AS (
-    SELECT s.space_id, s.page_id, s.idx, q.q, ${SCORE_SQL} AS score, s.title_tsv @@ q.q AS title_hit
+    SELECT s.space_id, s.page_id, s.idx, ${SCORE_SQL} AS score, s.title_tsv @@ q.q AS title_hit
     FROM candidates s JOIN q ON q.config = s.config
     WHERE s.tsv @@ q.q
   ),
@@ -109,18 +112,21 @@ const SEARCH_SQL = `WITH q AS MATERIALIZED (
   )
   SELECT shown.space_id, shown.page_id, shown.score, shown.rank, shown.total, (SELECT count(DISTINCT space_id) FROM pages) AS spaces,
          sp.title, sp.description, sp.path, sp.ancestors,
-         NULL::int AS idx, NULL::text AS heading, NULL::text AS anchor, NULL::boolean AS title_hit, NULL::text AS excerpt
+         NULL::int AS idx, NULL::text AS heading, NULL::text AS anchor, NULL::boolean AS title_hit, NULL::text AS excerpt_key
   FROM shown JOIN search_pages sp USING (space_id, page_id)
   UNION ALL
   SELECT b.space_id, b.page_id, b.score, NULL, NULL, NULL, NULL, NULL, NULL, NULL, b.idx, s.heading, s.anchor, b.title_hit,
-         ts_headline(s.config::regconfig, CASE WHEN s.body = '' THEN s.heading ELSE s.body END, b.q,
-                     'StartSel=<mark>, StopSel=</mark>, MaxWords=30, MinWords=10, MaxFragments=1')
+         ${EXCERPT_TEXT_KEY_SQL}
   FROM best b JOIN search_sections s USING (space_id, page_id, idx)`;
 
 /** Search tables: each space's main content by section, written by the indexing job, read by search. */
 @Injectable()
 export class SearchRepository {
-  constructor(private readonly db: DataSource) {}
+  private readonly excerpts: SearchExcerpts;
+
+  constructor(private readonly db: DataSource) {
+    this.excerpts = new SearchExcerpts(db);
+  }
 
   /** Serialises indexing runs of one space (two jobs for successive merges may run at once). */
   async lockSpace(manager: EntityManager, spaceId: string): Promise<void> {
@@ -212,7 +218,8 @@ export class SearchRepository {
    * with a highlighted excerpt (`<mark>` around the matched words). Each space is searched with
    * the configuration its index was written with (spaces not indexed yet match nothing), the
    * query is parsed once per configuration, each section is scored once, and only the sections
-   * shown get an excerpt: `ts_headline` re-parses the text and is the expensive part.
+   * shown get an excerpt: `ts_headline` re-parses the text and is the expensive part, so it runs
+   * in a second statement, only for the excerpts `SearchExcerpts` does not hold yet.
    */
   async search(
     spaceIds: string[],
@@ -245,16 +252,21 @@ export class SearchRepository {
           ancestors: r.ancestors!,
           sections: [],
         });
-    for (const r of rows)
-      if (r.idx !== null)
-        pages.get(`${r.space_id}/${r.page_id}`)?.sections.push({
-          idx: r.idx,
-          heading: r.heading!,
-          anchor: r.anchor,
-          excerpt: r.excerpt!,
-          score: Number(r.score),
-          titleHit: r.title_hit!,
-        });
+    const sections = rows.filter((r) => r.idx !== null);
+    const excerpts = await this.excerpts.of(
+      sections.map((r) => ({ spaceId: r.space_id, pageId: r.page_id, idx: r.idx!, key: r.excerpt_key! })),
+      tsQuery,
+    );
+    sections.forEach((r, i) =>
+      pages.get(`${r.space_id}/${r.page_id}`)?.sections.push({
+        idx: r.idx!,
+        heading: r.heading!,
+        anchor: r.anchor,
+        excerpt: excerpts[i],
+        score: Number(r.score),
+        titleHit: r.title_hit!,
+      }),
+    );
     for (const page of pages.values()) page.sections.sort((a, b) => b.score - a.score || a.idx - b.idx);
     return [...pages.values()].sort((a, b) => a.rank - b.rank);
   }

@@ -45,8 +45,9 @@ export async function addToOutbox(manager: EntityManager, type: string, payload:
 }
 
 /**
- * Moves outbox rows to JetStream (events, and jobs queued with `enqueueJob`). Rows are locked with SKIP LOCKED so replicas share the work;
- * the row id is the JetStream message id, so a crash between publish and delete never duplicates.
+ * Moves outbox rows to JetStream (events, and jobs queued with `enqueueJob`). A row is deleted only
+ * after it was published; the row id is the JetStream message id, so a crash between publish and
+ * delete, or two replicas relaying the same row, never duplicates (within JetStream's duplicate window).
  */
 export class OutboxRelay {
   private timer?: NodeJS.Timeout;
@@ -150,27 +151,31 @@ export class OutboxRelay {
   }
 
   /**
-   * One batch in one transaction of three statements: the rows are deleted as they are claimed
-   * (locked, SKIP LOCKED so replicas share the work), published, and the deletion commits only
-   * after every publish succeeded; a failed publish rolls it back and the rows stay. A crash
-   * before the commit leaves them too, and their next publish is a duplicate JetStream drops.
+   * One batch in two statements and no transaction (a transaction of three — begin, delete
+   * returning, commit — before): the oldest rows are read, published in the order they were
+   * written, and only the rows published are deleted. A failed publish keeps that row and the ones
+   * after it for the next flush; a crash before the delete leaves them all. Either way they are
+   * published again with the same message id, a duplicate JetStream drops, as it drops the rows two
+   * replicas both read (their relays no longer lock the rows: they may publish the same row, never
+   * lose one).
    */
   private async publishBatch(): Promise<number> {
-    return this.dataSource.transaction(async (manager) => {
-      const [rows]: [Array<{ id: string; type: string; payload: unknown; created_at: Date }>, number] = await manager.query(
-        `DELETE FROM outbox WHERE id IN (SELECT id FROM outbox ORDER BY created_at, id LIMIT $1 FOR UPDATE SKIP LOCKED)
-         RETURNING id, type, payload, created_at`,
-        [OUTBOX_BATCH],
-      );
-      // RETURNING follows no order: published in the order the rows were written.
-      rows.sort((a, b) => a.created_at.getTime() - b.created_at.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    const rows: Array<{ id: string; type: string; payload: unknown }> = await this.dataSource.query(
+      'SELECT id, type, payload FROM outbox ORDER BY created_at, id LIMIT $1',
+      [OUTBOX_BATCH],
+    );
+    const published: string[] = [];
+    try {
       for (const row of rows) {
         // Jobs queued by `enqueueJob` carry their subject prefix; everything else is an event.
         if (row.type.startsWith(JOB_SUBJECT_PREFIX))
           await this.bus.enqueueJob(row.type.slice(JOB_SUBJECT_PREFIX.length), row.payload, row.id);
         else await this.bus.publishEvent(row.type, row.payload, row.id);
+        published.push(row.id);
       }
-      return rows.length;
-    });
+    } finally {
+      if (published.length > 0) await this.dataSource.query('DELETE FROM outbox WHERE id = ANY($1)', [published]);
+    }
+    return rows.length;
   }
 }
