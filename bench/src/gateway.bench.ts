@@ -247,9 +247,9 @@ async function sampleCounters(ports: MetricsPorts): Promise<Counters> {
       const kind = /kind="(minor|major)"/.exec(line)?.[1];
       if (series && kind) counters[`${name} ${kind} ${series}`] = Number(line.slice(line.lastIndexOf(' ') + 1));
     }
-    // The young generation's size: V8 grows and shrinks it with the process's history, and a
-    // smaller one means more minor GCs for the same allocation (a process-to-process difference
-    // the code does not cause).
+    // The young generation's size: without a floor (`--min-semi-space-size`, libs/stack's
+    // heapLimitArgs) V8 shrinks it at the first scavenge after an idle spell, and a smaller one
+    // means more minor GCs for the same allocation: a replica that waited for its turn read slower.
     const newSpace = /^nodejs_heap_space_size_total_bytes\{[^}]*space="new"[^}]*\} (\S+)/m.exec(text)?.[1];
     if (newSpace) counters[`${name} new space`] = Number(newSpace);
     // Every outcome: a verification that failed was a round trip too.
@@ -271,6 +271,7 @@ function formatCounters(before: Counters, after: Counters, requests: number): st
   return (
     `GC per 1000 requests: gateway ${gc('gateway', 'minor')}, ${gc('gateway', 'major')} / identity ${gc('identity', 'minor')}, ` +
     `${gc('identity', 'major')}; identity.token.verify calls ${delta('token.verify')}; ` +
-    `gateway new space ${mb(before['gateway new space'])} → ${mb(after['gateway new space'])} MB`
+    `new space: gateway ${mb(before['gateway new space'])} → ${mb(after['gateway new space'])} MB, ` +
+    `identity ${mb(before['identity new space'])} → ${mb(after['identity new space'])} MB`
   );
 }

@@ -16,10 +16,13 @@ describe('memory budgets', () => {
   it("passes the heap limit and young generation as node flags, each unless the operator's NODE_OPTIONS sets it", () => {
     const heap = `--max-old-space-size=${memoryBudget(GATEWAY).heapMb}`;
     const young = `--max-semi-space-size=${memoryBudget(GATEWAY).semiSpaceMb}`;
-    expect(heapLimitArgs(GATEWAY, undefined)).toEqual([heap, young]);
-    expect(heapLimitArgs(GATEWAY, '--trace-gc')).toEqual([heap, young]);
-    expect(heapLimitArgs(GATEWAY, '--max-old-space-size=2048 --trace-gc')).toEqual([young]);
+    const youngFloor = `--min-semi-space-size=${memoryBudget(GATEWAY).semiSpaceMb}`;
+    expect(heapLimitArgs(GATEWAY, undefined)).toEqual([heap, young, youngFloor]);
+    expect(heapLimitArgs(GATEWAY, '--trace-gc')).toEqual([heap, young, youngFloor]);
+    expect(heapLimitArgs(GATEWAY, '--max-old-space-size=2048 --trace-gc')).toEqual([young, youngFloor]);
+    // The operator's young generation, without a floor of ours under it.
     expect(heapLimitArgs(GATEWAY, '--max-semi-space-size=64')).toEqual([heap]);
+    expect(heapLimitArgs(READER, undefined).some((flag) => flag.includes('semi-space'))).toBe(false);
   });
 
   it('gives a larger young generation to the apps on every request only (gateway, identity)', () => {

@@ -18,9 +18,9 @@ export interface MemoryBudget {
  * scavenges in a row is promoted, so identity also ran a full mark-compact every 1–3.5 s. With
  * 32 MiB (`pnpm bench gateway` at 64 connections, counted with `--trace-gc-nvp` and perf_hooks):
  * scavenges 51 → 17–26 per 10 s in each process, identity's mark-compacts 7 → 0 and its GC
- * pauses 944 → 103–148 ms per 10 s. The cost: up to 2 × 16 MiB more resident per process once
- * the young generation has grown under load (measured +24–41 MB RSS; nothing while idle, as it
- * starts at 1 MiB either way), inside the 256 MiB the container leaves beyond the heap.
+ * pauses 944 → 103–148 ms per 10 s. The cost: the young generation's 2 × 32 MiB are resident
+ * once the first requests have filled them, and stay so (the floor, see `heapLimitArgs`): ~60 MB
+ * more than V8's default per process, inside the 256 MiB the container leaves beyond the heap.
  */
 const REQUEST_PATH_SEMI_SPACE_MB = 32;
 
@@ -45,7 +45,19 @@ export function memoryFlags(app: AppSpec): string[] {
   return [`--max-old-space-size=${heapMb}`, ...(semiSpaceMb ? [`--max-semi-space-size=${semiSpaceMb}`] : [])];
 }
 
-/** `memoryFlags`, but each only unless NODE_OPTIONS already sets it (the operator's choice wins). */
+/**
+ * `memoryFlags`, but each only unless NODE_OPTIONS already sets it (the operator's choice wins), and
+ * for the apps with a larger young generation its floor too (`--min-semi-space-size`, command line
+ * only: Node 20 refuses it in NODE_OPTIONS). Without a floor V8 shrinks the young generation at the
+ * first scavenge after a few idle seconds (it judges by the allocation rate, which the idle time
+ * lowered) and grows it back only slowly: a burst after a pause ran on half of it, twice the
+ * scavenges per request, each one stalling every request in flight (`pnpm bench gateway`: a
+ * replica's new space fell 64 → 32 MB during its run, 7.4 scavenges per 1,000 reads against 1.2
+ * for the gateway that had not idled).
+ */
 export function heapLimitArgs(app: AppSpec, nodeOptions: string | undefined): string[] {
-  return memoryFlags(app).filter((flag) => !nodeOptions?.includes(flag.slice(0, flag.indexOf('='))));
+  const flags = memoryFlags(app).filter((flag) => !nodeOptions?.includes(flag.slice(0, flag.indexOf('='))));
+  const { semiSpaceMb } = memoryBudget(app);
+  const youngSetByOperator = nodeOptions?.includes('--max-semi-space-size') ?? false;
+  return semiSpaceMb && !youngSetByOperator ? [...flags, `--min-semi-space-size=${semiSpaceMb}`] : flags;
 }

@@ -6,7 +6,7 @@ import {
   type Member,
   type RequestContext,
 } from '@bindery/contracts';
-import { ServiceClient } from '@bindery/platform/nest';
+import { type JsonBytes, ServiceClient } from '@bindery/platform/nest';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { PageQuery } from '../common/page.query';
 import { Ctx } from '../common/request-context.decorator';
@@ -21,6 +21,7 @@ import {
   ReplyListQuery,
   UpdateCommentRequest,
 } from './dto/comment.request';
+import { Relayed } from '../common/relayed.decorator';
 
 /** Comments on a change request (its id or number), their replies and commenters (collaboration). */
 @Controller('v1/spaces/:spaceId/change-requests/:changeRequestId')
@@ -28,24 +29,36 @@ export class ChangeRequestCommentsController {
   constructor(private readonly services: ServiceClient) {}
 
   @Get('comments')
-  list(@Ctx() ctx: RequestContext, @Param() params: ChangeRequestParams, @Query() query: CommentListQuery): Promise<List<Comment>> {
-    return this.services.send(S.commentList, ctx, { ...query, ...params });
+  @Relayed()
+  list(
+    @Ctx() ctx: RequestContext,
+    @Param() params: ChangeRequestParams,
+    @Query() query: CommentListQuery,
+  ): Promise<JsonBytes<List<Comment>>> {
+    return this.services.relay(S.commentList, ctx, { ...query, ...params });
   }
 
   @Post('comments')
+  @Relayed()
   @HttpCode(200)
-  create(@Ctx() ctx: RequestContext, @Param() params: ChangeRequestParams, @Body() body: PostCommentRequest): Promise<Comment> {
-    return this.services.send(S.commentCreate, ctx, { ...body, ...params });
+  create(@Ctx() ctx: RequestContext, @Param() params: ChangeRequestParams, @Body() body: PostCommentRequest): Promise<JsonBytes<Comment>> {
+    return this.services.relay(S.commentCreate, ctx, { ...body, ...params });
   }
 
   @Get('comments/:commentId')
-  get(@Ctx() ctx: RequestContext, @Param() params: ChangeRequestCommentParams, @Query() query: FormatQuery): Promise<Comment> {
-    return this.services.send(S.commentGet, ctx, { ...query, ...params });
+  @Relayed()
+  get(@Ctx() ctx: RequestContext, @Param() params: ChangeRequestCommentParams, @Query() query: FormatQuery): Promise<JsonBytes<Comment>> {
+    return this.services.relay(S.commentGet, ctx, { ...query, ...params });
   }
 
   @Put('comments/:commentId')
-  update(@Ctx() ctx: RequestContext, @Param() params: ChangeRequestCommentParams, @Body() body: UpdateCommentRequest): Promise<Comment> {
-    return this.services.send(S.commentUpdate, ctx, { ...body, ...params });
+  @Relayed()
+  update(
+    @Ctx() ctx: RequestContext,
+    @Param() params: ChangeRequestCommentParams,
+    @Body() body: UpdateCommentRequest,
+  ): Promise<JsonBytes<Comment>> {
+    return this.services.relay(S.commentUpdate, ctx, { ...body, ...params });
   }
 
   @Delete('comments/:commentId')
@@ -55,36 +68,44 @@ export class ChangeRequestCommentsController {
   }
 
   @Get('comments/:commentId/replies')
+  @Relayed()
   listReplies(
     @Ctx() ctx: RequestContext,
     @Param() params: ChangeRequestCommentParams,
     @Query() query: ReplyListQuery,
-  ): Promise<List<CommentReply>> {
-    return this.services.send(S.replyList, ctx, { ...query, ...params });
+  ): Promise<JsonBytes<List<CommentReply>>> {
+    return this.services.relay(S.replyList, ctx, { ...query, ...params });
   }
 
   @Post('comments/:commentId/replies')
+  @Relayed()
   @HttpCode(200)
   createReply(
     @Ctx() ctx: RequestContext,
     @Param() params: ChangeRequestCommentParams,
     @Body() body: PostReplyRequest,
-  ): Promise<CommentReply> {
-    return this.services.send(S.replyCreate, ctx, { ...body, ...params });
+  ): Promise<JsonBytes<CommentReply>> {
+    return this.services.relay(S.replyCreate, ctx, { ...body, ...params });
   }
 
   @Get('comments/:commentId/replies/:commentReplyId')
-  getReply(@Ctx() ctx: RequestContext, @Param() params: ChangeRequestReplyParams, @Query() query: FormatQuery): Promise<CommentReply> {
-    return this.services.send(S.replyGet, ctx, { ...query, ...params });
+  @Relayed()
+  getReply(
+    @Ctx() ctx: RequestContext,
+    @Param() params: ChangeRequestReplyParams,
+    @Query() query: FormatQuery,
+  ): Promise<JsonBytes<CommentReply>> {
+    return this.services.relay(S.replyGet, ctx, { ...query, ...params });
   }
 
   @Put('comments/:commentId/replies/:commentReplyId')
+  @Relayed()
   updateReply(
     @Ctx() ctx: RequestContext,
     @Param() params: ChangeRequestReplyParams,
     @Body() body: UpdateCommentRequest,
-  ): Promise<CommentReply> {
-    return this.services.send(S.replyUpdate, ctx, { ...body, ...params });
+  ): Promise<JsonBytes<CommentReply>> {
+    return this.services.relay(S.replyUpdate, ctx, { ...body, ...params });
   }
 
   @Delete('comments/:commentId/replies/:commentReplyId')
@@ -94,7 +115,12 @@ export class ChangeRequestCommentsController {
   }
 
   @Get('commenters')
-  commenters(@Ctx() ctx: RequestContext, @Param() params: ChangeRequestParams, @Query() query: PageQuery): Promise<List<Member>> {
-    return this.services.send(S.commenterList, ctx, { ...query, ...params });
+  @Relayed()
+  commenters(
+    @Ctx() ctx: RequestContext,
+    @Param() params: ChangeRequestParams,
+    @Query() query: PageQuery,
+  ): Promise<JsonBytes<List<Member>>> {
+    return this.services.relay(S.commenterList, ctx, { ...query, ...params });
   }
 }

@@ -6,7 +6,7 @@ import {
   type Member,
   type RequestContext,
 } from '@bindery/contracts';
-import { ServiceClient } from '@bindery/platform/nest';
+import { type JsonBytes, ServiceClient } from '@bindery/platform/nest';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { PageQuery } from '../common/page.query';
 import { Ctx } from '../common/request-context.decorator';
@@ -22,6 +22,7 @@ import {
   UpdateCommentRequest,
   UpdateReplyRequest,
 } from './dto/comment.request';
+import { Relayed } from '../common/relayed.decorator';
 
 /** Comments on a space's main content, their replies and commenters (collaboration). */
 @Controller('v1/spaces/:spaceId')
@@ -29,24 +30,28 @@ export class SpaceCommentsController {
   constructor(private readonly services: ServiceClient) {}
 
   @Get('comments')
-  list(@Ctx() ctx: RequestContext, @Param() params: SpaceParams, @Query() query: CommentListQuery): Promise<List<Comment>> {
-    return this.services.send(S.commentList, ctx, { ...query, ...params });
+  @Relayed()
+  list(@Ctx() ctx: RequestContext, @Param() params: SpaceParams, @Query() query: CommentListQuery): Promise<JsonBytes<List<Comment>>> {
+    return this.services.relay(S.commentList, ctx, { ...query, ...params });
   }
 
   @Post('comments')
+  @Relayed()
   @HttpCode(200)
-  create(@Ctx() ctx: RequestContext, @Param() params: SpaceParams, @Body() body: PostCommentRequest): Promise<Comment> {
-    return this.services.send(S.commentCreate, ctx, { ...body, ...params });
+  create(@Ctx() ctx: RequestContext, @Param() params: SpaceParams, @Body() body: PostCommentRequest): Promise<JsonBytes<Comment>> {
+    return this.services.relay(S.commentCreate, ctx, { ...body, ...params });
   }
 
   @Get('comments/:commentId')
-  get(@Ctx() ctx: RequestContext, @Param() params: CommentParams, @Query() query: FormatQuery): Promise<Comment> {
-    return this.services.send(S.commentGet, ctx, { ...query, ...params });
+  @Relayed()
+  get(@Ctx() ctx: RequestContext, @Param() params: CommentParams, @Query() query: FormatQuery): Promise<JsonBytes<Comment>> {
+    return this.services.relay(S.commentGet, ctx, { ...query, ...params });
   }
 
   @Put('comments/:commentId')
-  update(@Ctx() ctx: RequestContext, @Param() params: CommentParams, @Body() body: UpdateCommentRequest): Promise<Comment> {
-    return this.services.send(S.commentUpdate, ctx, { ...body, ...params });
+  @Relayed()
+  update(@Ctx() ctx: RequestContext, @Param() params: CommentParams, @Body() body: UpdateCommentRequest): Promise<JsonBytes<Comment>> {
+    return this.services.relay(S.commentUpdate, ctx, { ...body, ...params });
   }
 
   @Delete('comments/:commentId')
@@ -56,24 +61,40 @@ export class SpaceCommentsController {
   }
 
   @Get('comments/:commentId/replies')
-  listReplies(@Ctx() ctx: RequestContext, @Param() params: CommentParams, @Query() query: ReplyListQuery): Promise<List<CommentReply>> {
-    return this.services.send(S.replyList, ctx, { ...query, ...params });
+  @Relayed()
+  listReplies(
+    @Ctx() ctx: RequestContext,
+    @Param() params: CommentParams,
+    @Query() query: ReplyListQuery,
+  ): Promise<JsonBytes<List<CommentReply>>> {
+    return this.services.relay(S.replyList, ctx, { ...query, ...params });
   }
 
   @Post('comments/:commentId/replies')
+  @Relayed()
   @HttpCode(200)
-  createReply(@Ctx() ctx: RequestContext, @Param() params: CommentParams, @Body() body: PostReplyRequest): Promise<CommentReply> {
-    return this.services.send(S.replyCreate, ctx, { ...body, ...params });
+  createReply(
+    @Ctx() ctx: RequestContext,
+    @Param() params: CommentParams,
+    @Body() body: PostReplyRequest,
+  ): Promise<JsonBytes<CommentReply>> {
+    return this.services.relay(S.replyCreate, ctx, { ...body, ...params });
   }
 
   @Get('comments/:commentId/replies/:commentReplyId')
-  getReply(@Ctx() ctx: RequestContext, @Param() params: ReplyParams, @Query() query: FormatQuery): Promise<CommentReply> {
-    return this.services.send(S.replyGet, ctx, { ...query, ...params });
+  @Relayed()
+  getReply(@Ctx() ctx: RequestContext, @Param() params: ReplyParams, @Query() query: FormatQuery): Promise<JsonBytes<CommentReply>> {
+    return this.services.relay(S.replyGet, ctx, { ...query, ...params });
   }
 
   @Put('comments/:commentId/replies/:commentReplyId')
-  updateReply(@Ctx() ctx: RequestContext, @Param() params: ReplyParams, @Body() body: UpdateReplyRequest): Promise<CommentReply> {
-    return this.services.send(S.replyUpdate, ctx, { ...body, ...params });
+  @Relayed()
+  updateReply(
+    @Ctx() ctx: RequestContext,
+    @Param() params: ReplyParams,
+    @Body() body: UpdateReplyRequest,
+  ): Promise<JsonBytes<CommentReply>> {
+    return this.services.relay(S.replyUpdate, ctx, { ...body, ...params });
   }
 
   @Delete('comments/:commentId/replies/:commentReplyId')
@@ -83,7 +104,8 @@ export class SpaceCommentsController {
   }
 
   @Get('commenters')
-  commenters(@Ctx() ctx: RequestContext, @Param() params: SpaceParams, @Query() query: PageQuery): Promise<List<Member>> {
-    return this.services.send(S.commenterList, ctx, { ...query, ...params });
+  @Relayed()
+  commenters(@Ctx() ctx: RequestContext, @Param() params: SpaceParams, @Query() query: PageQuery): Promise<JsonBytes<List<Member>>> {
+    return this.services.relay(S.commenterList, ctx, { ...query, ...params });
   }
 }

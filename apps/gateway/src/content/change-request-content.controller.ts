@@ -7,7 +7,7 @@ import {
   type RevisionFile,
   type RevisionPage,
 } from '@bindery/contracts';
-import { ServiceClient } from '@bindery/platform/nest';
+import { type JsonBytes, ServiceClient } from '@bindery/platform/nest';
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Ctx } from '../common/request-context.decorator';
@@ -16,6 +16,7 @@ import { PageTreeReader } from './page-tree/page-tree.reader';
 import { CompatQuery, contentChanges, UpdateChangeRequestContentRequest } from './dto/content-changes.request';
 import { ChangeRequestFileParams, ChangeRequestPageParams, ChangeRequestParams } from './dto/content.params';
 import { ContentListQuery, ContentQuery, pageReadOptions, PageReadQuery } from './dto/content.query';
+import { Relayed } from '../common/relayed.decorator';
 
 /** Reads and batch edits of a change request's revision. */
 @Controller('v1/spaces/:spaceId/change-requests/:changeRequestId/content')
@@ -38,14 +39,15 @@ export class ChangeRequestContentController {
 
   /** updateChangeRequestContent: up to 50 changes, applied all or nothing. */
   @Post()
+  @Relayed()
   @HttpCode(200)
   edit(
     @Ctx() ctx: RequestContext,
     @Param() params: ChangeRequestParams,
     @Query() query: CompatQuery,
     @Body() body: UpdateChangeRequestContentRequest,
-  ): Promise<ChangeRequest | ChangeRequestContentUpdate> {
-    return this.services.send(
+  ): Promise<JsonBytes<ChangeRequest | ChangeRequestContentUpdate>> {
+    return this.services.relay(
       ContentSubjects.changeRequestEditContent,
       ctx,
       { ...params, changes: contentChanges(body.changes), compat: query.compat !== 'false' },
@@ -65,17 +67,32 @@ export class ChangeRequestContentController {
   }
 
   @Get('page/:pageId')
-  page(@Ctx() ctx: RequestContext, @Param() params: ChangeRequestPageParams, @Query() query: PageReadQuery): Promise<RevisionPage> {
-    return this.services.send(ContentSubjects.pageGet, ctx, { ...params, ...pageReadOptions(query), evaluated: query.evaluated });
+  @Relayed()
+  page(
+    @Ctx() ctx: RequestContext,
+    @Param() params: ChangeRequestPageParams,
+    @Query() query: PageReadQuery,
+  ): Promise<JsonBytes<RevisionPage>> {
+    return this.services.relay(ContentSubjects.pageGet, ctx, { ...params, ...pageReadOptions(query), evaluated: query.evaluated });
   }
 
   @Get('files')
-  files(@Ctx() ctx: RequestContext, @Param() params: ChangeRequestParams, @Query() query: ContentListQuery): Promise<List<RevisionFile>> {
-    return this.services.send(ContentSubjects.filesList, ctx, { ...params, page: query.page, limit: query.limit });
+  @Relayed()
+  files(
+    @Ctx() ctx: RequestContext,
+    @Param() params: ChangeRequestParams,
+    @Query() query: ContentListQuery,
+  ): Promise<JsonBytes<List<RevisionFile>>> {
+    return this.services.relay(ContentSubjects.filesList, ctx, { ...params, page: query.page, limit: query.limit });
   }
 
   @Get('files/:fileId')
-  file(@Ctx() ctx: RequestContext, @Param() params: ChangeRequestFileParams, @Query() _query: ContentQuery): Promise<RevisionFile> {
-    return this.services.send(ContentSubjects.fileGet, ctx, { ...params });
+  @Relayed()
+  file(
+    @Ctx() ctx: RequestContext,
+    @Param() params: ChangeRequestFileParams,
+    @Query() _query: ContentQuery,
+  ): Promise<JsonBytes<RevisionFile>> {
+    return this.services.relay(ContentSubjects.fileGet, ctx, { ...params });
   }
 }

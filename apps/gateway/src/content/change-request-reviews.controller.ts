@@ -6,7 +6,7 @@ import {
   type RequestContext,
   type RequestReviewersResult,
 } from '@bindery/contracts';
-import { ServiceClient } from '@bindery/platform/nest';
+import { type JsonBytes, ServiceClient } from '@bindery/platform/nest';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { PageQuery } from '../common/page.query';
@@ -20,6 +20,7 @@ import {
   SubmitReviewRequest,
 } from './dto/change-request-review.request';
 import { ChangeRequestParams } from './dto/content.params';
+import { Relayed } from '../common/relayed.decorator';
 
 /** Requested reviewers and reviews of a change request. */
 @Controller('v1/spaces/:spaceId/change-requests/:changeRequestId')
@@ -27,22 +28,24 @@ export class ChangeRequestReviewsController {
   constructor(private readonly services: ServiceClient) {}
 
   @Get('requested-reviewers')
+  @Relayed()
   listRequested(
     @Ctx() ctx: RequestContext,
     @Param() params: ChangeRequestParams,
     @Query() query: PageQuery,
-  ): Promise<List<ChangeRequestRequestedReviewer>> {
-    return this.services.send(ContentSubjects.requestedReviewerList, ctx, { ...query, ...params });
+  ): Promise<JsonBytes<List<ChangeRequestRequestedReviewer>>> {
+    return this.services.relay(ContentSubjects.requestedReviewerList, ctx, { ...query, ...params });
   }
 
   @Post('requested-reviewers')
+  @Relayed()
   @HttpCode(200)
   request(
     @Ctx() ctx: RequestContext,
     @Param() params: ChangeRequestParams,
     @Body() body: RequestReviewersRequest,
-  ): Promise<RequestReviewersResult> {
-    return this.services.send(ContentSubjects.requestedReviewersAdd, ctx, { ...body, ...params });
+  ): Promise<JsonBytes<RequestReviewersResult>> {
+    return this.services.relay(ContentSubjects.requestedReviewersAdd, ctx, { ...body, ...params });
   }
 
   /** 205 when the request was withdrawn, 204 when the user had not been asked (the official codes). */
@@ -54,12 +57,13 @@ export class ChangeRequestReviewsController {
   }
 
   @Get('reviews')
+  @Relayed()
   list(
     @Ctx() ctx: RequestContext,
     @Param() params: ChangeRequestParams,
     @Query() query: ReviewListQuery,
-  ): Promise<List<ChangeRequestReview>> {
-    return this.services.send(ContentSubjects.reviewList, ctx, { ...query, ...params });
+  ): Promise<JsonBytes<List<ChangeRequestReview>>> {
+    return this.services.relay(ContentSubjects.reviewList, ctx, { ...query, ...params });
   }
 
   @Post('reviews')
@@ -76,7 +80,12 @@ export class ChangeRequestReviewsController {
   }
 
   @Get('reviews/:reviewId')
-  get(@Ctx() ctx: RequestContext, @Param() params: ReviewParams, @Query() query: ReviewFormatQuery): Promise<ChangeRequestReview> {
-    return this.services.send(ContentSubjects.reviewGet, ctx, { ...query, ...params });
+  @Relayed()
+  get(
+    @Ctx() ctx: RequestContext,
+    @Param() params: ReviewParams,
+    @Query() query: ReviewFormatQuery,
+  ): Promise<JsonBytes<ChangeRequestReview>> {
+    return this.services.relay(ContentSubjects.reviewGet, ctx, { ...query, ...params });
   }
 }

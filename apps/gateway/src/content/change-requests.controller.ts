@@ -1,11 +1,12 @@
 import { type ChangeRequest, ContentSubjects, type List, type MergeResult, type RequestContext } from '@bindery/contracts';
-import { ServiceClient } from '@bindery/platform/nest';
+import { type JsonBytes, ServiceClient } from '@bindery/platform/nest';
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { Ctx } from '../common/request-context.decorator';
 import { PageTreeReader } from './page-tree/page-tree.reader';
 import { ChangeRequestListQuery, CreateChangeRequestRequest, UpdateChangeRequestRequest } from './dto/change-request.request';
 import { ChangeRequestParams, OrgSpacesParams, SpaceParams } from './dto/content.params';
+import { Relayed } from '../common/relayed.decorator';
 
 @Controller('v1')
 export class ChangeRequestsController {
@@ -31,31 +32,39 @@ export class ChangeRequestsController {
   }
 
   @Get('spaces/:spaceId/change-requests')
-  list(@Ctx() ctx: RequestContext, @Param() params: SpaceParams, @Query() query: ChangeRequestListQuery): Promise<List<ChangeRequest>> {
-    return this.services.send(ContentSubjects.changeRequestList, ctx, { ...query, spaceId: params.spaceId });
+  @Relayed()
+  list(
+    @Ctx() ctx: RequestContext,
+    @Param() params: SpaceParams,
+    @Query() query: ChangeRequestListQuery,
+  ): Promise<JsonBytes<List<ChangeRequest>>> {
+    return this.services.relay(ContentSubjects.changeRequestList, ctx, { ...query, spaceId: params.spaceId });
   }
 
   @Get('orgs/:organizationId/change-requests')
+  @Relayed()
   listForOrganization(
     @Ctx() ctx: RequestContext,
     @Param() params: OrgSpacesParams,
     @Query() query: ChangeRequestListQuery,
-  ): Promise<List<ChangeRequest>> {
-    return this.services.send(ContentSubjects.changeRequestListForOrg, ctx, { ...query, organizationId: params.organizationId });
+  ): Promise<JsonBytes<List<ChangeRequest>>> {
+    return this.services.relay(ContentSubjects.changeRequestListForOrg, ctx, { ...query, organizationId: params.organizationId });
   }
 
   @Get('spaces/:spaceId/change-requests/:changeRequestId')
-  get(@Ctx() ctx: RequestContext, @Param() params: ChangeRequestParams): Promise<ChangeRequest> {
-    return this.services.send(ContentSubjects.changeRequestGet, ctx, { ...params });
+  @Relayed()
+  get(@Ctx() ctx: RequestContext, @Param() params: ChangeRequestParams): Promise<JsonBytes<ChangeRequest>> {
+    return this.services.relay(ContentSubjects.changeRequestGet, ctx, { ...params });
   }
 
   @Patch('spaces/:spaceId/change-requests/:changeRequestId')
+  @Relayed()
   update(
     @Ctx() ctx: RequestContext,
     @Param() params: ChangeRequestParams,
     @Body() body: UpdateChangeRequestRequest,
-  ): Promise<ChangeRequest> {
-    return this.services.send(ContentSubjects.changeRequestUpdate, ctx, { ...body, ...params });
+  ): Promise<JsonBytes<ChangeRequest>> {
+    return this.services.relay(ContentSubjects.changeRequestUpdate, ctx, { ...body, ...params });
   }
 
   /** Three-way merge into the space; 409 naming the pages on conflict, nothing written. */
@@ -69,8 +78,9 @@ export class ChangeRequestsController {
 
   /** Pulls the space's changes into the change request. */
   @Post('spaces/:spaceId/change-requests/:changeRequestId/update')
+  @Relayed()
   @HttpCode(200)
-  pull(@Ctx() ctx: RequestContext, @Param() params: ChangeRequestParams): Promise<MergeResult> {
-    return this.services.send(ContentSubjects.changeRequestPull, ctx, { ...params });
+  pull(@Ctx() ctx: RequestContext, @Param() params: ChangeRequestParams): Promise<JsonBytes<MergeResult>> {
+    return this.services.relay(ContentSubjects.changeRequestPull, ctx, { ...params });
   }
 }

@@ -1,5 +1,5 @@
 import { type Collection, ContentSubjects, type List, type RequestContext, type Space } from '@bindery/contracts';
-import { ServiceClient } from '@bindery/platform/nest';
+import { type JsonBytes, ServiceClient } from '@bindery/platform/nest';
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { PageQuery } from '../common/page.query';
@@ -14,6 +14,7 @@ import {
   UpdateCollectionRequest,
 } from './dto/collection.request';
 import { OrgSpacesParams } from './dto/content.params';
+import { Relayed } from '../common/relayed.decorator';
 
 @Controller('v1')
 export class CollectionsController {
@@ -36,8 +37,13 @@ export class CollectionsController {
   }
 
   @Get('orgs/:organizationId/collections')
-  list(@Ctx() ctx: RequestContext, @Param() params: OrgSpacesParams, @Query() query: CollectionListQuery): Promise<List<Collection>> {
-    return this.services.send(ContentSubjects.collectionList, ctx, {
+  @Relayed()
+  list(
+    @Ctx() ctx: RequestContext,
+    @Param() params: OrgSpacesParams,
+    @Query() query: CollectionListQuery,
+  ): Promise<JsonBytes<List<Collection>>> {
+    return this.services.relay(ContentSubjects.collectionList, ctx, {
       organizationId: params.organizationId,
       page: query.page,
       limit: query.limit,
@@ -46,13 +52,19 @@ export class CollectionsController {
   }
 
   @Get('collections/:collectionId')
-  get(@Ctx() ctx: RequestContext, @Param() params: CollectionParams): Promise<Collection> {
-    return this.services.send(ContentSubjects.collectionGet, ctx, { ...params });
+  @Relayed()
+  get(@Ctx() ctx: RequestContext, @Param() params: CollectionParams): Promise<JsonBytes<Collection>> {
+    return this.services.relay(ContentSubjects.collectionGet, ctx, { ...params });
   }
 
   @Patch('collections/:collectionId')
-  update(@Ctx() ctx: RequestContext, @Param() params: CollectionParams, @Body() body: UpdateCollectionRequest): Promise<Collection> {
-    return this.services.send(ContentSubjects.collectionUpdate, ctx, { ...body, ...params });
+  @Relayed()
+  update(
+    @Ctx() ctx: RequestContext,
+    @Param() params: CollectionParams,
+    @Body() body: UpdateCollectionRequest,
+  ): Promise<JsonBytes<Collection>> {
+    return this.services.relay(ContentSubjects.collectionUpdate, ctx, { ...body, ...params });
   }
 
   @Delete('collections/:collectionId')
@@ -62,19 +74,22 @@ export class CollectionsController {
   }
 
   @Get('collections/:collectionId/spaces')
-  spaces(@Ctx() ctx: RequestContext, @Param() params: CollectionParams, @Query() query: PageQuery): Promise<List<Space>> {
-    return this.services.send(ContentSubjects.collectionSpaces, ctx, { ...params, page: query.page, limit: query.limit });
+  @Relayed()
+  spaces(@Ctx() ctx: RequestContext, @Param() params: CollectionParams, @Query() query: PageQuery): Promise<JsonBytes<List<Space>>> {
+    return this.services.relay(ContentSubjects.collectionSpaces, ctx, { ...params, page: query.page, limit: query.limit });
   }
 
   @Post('collections/:collectionId/transfer')
+  @Relayed()
   @HttpCode(200)
-  transfer(@Ctx() ctx: RequestContext, @Param() params: CollectionParams, @Body() body: TransferRequest): Promise<Collection> {
-    return this.services.send(ContentSubjects.collectionTransfer, ctx, { ...params, organization: body.organization });
+  transfer(@Ctx() ctx: RequestContext, @Param() params: CollectionParams, @Body() body: TransferRequest): Promise<JsonBytes<Collection>> {
+    return this.services.relay(ContentSubjects.collectionTransfer, ctx, { ...params, organization: body.organization });
   }
 
   @Post('collections/:collectionId/move')
+  @Relayed()
   @HttpCode(200)
-  move(@Ctx() ctx: RequestContext, @Param() params: CollectionParams, @Body() body: MoveRequest): Promise<Collection> {
-    return this.services.send(ContentSubjects.collectionMove, ctx, { ...moveInput(body), ...params });
+  move(@Ctx() ctx: RequestContext, @Param() params: CollectionParams, @Body() body: MoveRequest): Promise<JsonBytes<Collection>> {
+    return this.services.relay(ContentSubjects.collectionMove, ctx, { ...moveInput(body), ...params });
   }
 }

@@ -5,7 +5,7 @@ import {
   type RevisionPage,
   type RevisionReusableContent,
 } from '@bindery/contracts';
-import { ServiceClient } from '@bindery/platform/nest';
+import { type JsonBytes, ServiceClient } from '@bindery/platform/nest';
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { Ctx } from '../common/request-context.decorator';
 import { ChangeRequestParams, SpaceParams } from './dto/content.params';
@@ -16,6 +16,7 @@ import {
   RevisionReusableContentParams,
   SpaceReusableContentParams,
 } from './dto/reusable-content.params';
+import { Relayed } from '../common/relayed.decorator';
 
 /**
  * Reusable contents of a space, a change request or a revision, and pages by path
@@ -26,59 +27,65 @@ export class ReusableContentsController {
   constructor(private readonly services: ServiceClient) {}
 
   @Get('content/reusable-contents/:reusableContentId')
+  @Relayed()
   inSpace(
     @Ctx() ctx: RequestContext,
     @Param() params: SpaceReusableContentParams,
     @Query() _query: ContentQuery,
-  ): Promise<RevisionReusableContent> {
-    return this.services.send(ContentSubjects.reusableContentGet, ctx, { ...params });
+  ): Promise<JsonBytes<RevisionReusableContent>> {
+    return this.services.relay(ContentSubjects.reusableContentGet, ctx, { ...params });
   }
 
   @Get('change-requests/:changeRequestId/content/reusable-contents/:reusableContentId')
+  @Relayed()
   inChangeRequest(
     @Ctx() ctx: RequestContext,
     @Param() params: ChangeRequestReusableContentParams,
     @Query() _query: ContentQuery,
-  ): Promise<RevisionReusableContent> {
-    return this.services.send(ContentSubjects.reusableContentGet, ctx, { ...params });
+  ): Promise<JsonBytes<RevisionReusableContent>> {
+    return this.services.relay(ContentSubjects.reusableContentGet, ctx, { ...params });
   }
 
   @Get('revisions/:revisionId/reusable-contents/:reusableContentId')
+  @Relayed()
   inRevision(
     @Ctx() ctx: RequestContext,
     @Param() params: RevisionReusableContentParams,
     @Query() _query: ContentQuery,
-  ): Promise<RevisionReusableContent> {
-    return this.services.send(ContentSubjects.reusableContentGet, ctx, { ...params });
+  ): Promise<JsonBytes<RevisionReusableContent>> {
+    return this.services.relay(ContentSubjects.reusableContentGet, ctx, { ...params });
   }
 
   @Get('revisions/:revisionId/reusable-contents/:reusableContentId/document')
+  @Relayed()
   documentInRevision(
     @Ctx() ctx: RequestContext,
     @Param() params: RevisionReusableContentParams,
     @Query() _query: DocumentReadQuery,
-  ): Promise<JsonDocument> {
-    return this.services.send(ContentSubjects.reusableContentDocument, ctx, { ...params });
+  ): Promise<JsonBytes<JsonDocument>> {
+    return this.services.relay(ContentSubjects.reusableContentDocument, ctx, { ...params });
   }
 
   @Get('content/path/*')
+  @Relayed()
   pageByPath(
     @Ctx() ctx: RequestContext,
     @Param() params: SpaceParams,
     @Param('*') pagePath: string,
     @Query() query: PageReadQuery,
-  ): Promise<RevisionPage> {
-    return this.services.send(ContentSubjects.pageByPath, ctx, { spaceId: params.spaceId, pagePath, ...pageReadOptions(query) });
+  ): Promise<JsonBytes<RevisionPage>> {
+    return this.services.relay(ContentSubjects.pageByPath, ctx, { spaceId: params.spaceId, pagePath, ...pageReadOptions(query) });
   }
 
   @Get('change-requests/:changeRequestId/content/path/*')
+  @Relayed()
   pageInChangeRequestByPath(
     @Ctx() ctx: RequestContext,
     @Param() params: ChangeRequestParams,
     @Param('*') pagePath: string,
     @Query() query: PageReadQuery,
-  ): Promise<RevisionPage> {
-    return this.services.send(ContentSubjects.pageByPath, ctx, {
+  ): Promise<JsonBytes<RevisionPage>> {
+    return this.services.relay(ContentSubjects.pageByPath, ctx, {
       spaceId: params.spaceId,
       changeRequestId: params.changeRequestId,
       pagePath,

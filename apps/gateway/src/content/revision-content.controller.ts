@@ -1,9 +1,10 @@
 import { ContentSubjects, type RequestContext, type RevisionPage } from '@bindery/contracts';
-import { ServiceClient } from '@bindery/platform/nest';
+import { type JsonBytes, ServiceClient } from '@bindery/platform/nest';
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { Ctx } from '../common/request-context.decorator';
 import { RevisionPageParams, RevisionParams } from './dto/content.params';
 import { pageReadOptions, PageReadQuery } from './dto/content.query';
+import { Relayed } from '../common/relayed.decorator';
 
 /**
  * Pages of any revision of a space (official `getPageInRevisionById` and `getPageInRevisionByPath`).
@@ -14,18 +15,20 @@ export class RevisionContentController {
   constructor(private readonly services: ServiceClient) {}
 
   @Get('page/:pageId')
-  page(@Ctx() ctx: RequestContext, @Param() params: RevisionPageParams, @Query() query: PageReadQuery): Promise<RevisionPage> {
-    return this.services.send(ContentSubjects.pageGet, ctx, { ...params, ...pageReadOptions(query), evaluated: query.evaluated });
+  @Relayed()
+  page(@Ctx() ctx: RequestContext, @Param() params: RevisionPageParams, @Query() query: PageReadQuery): Promise<JsonBytes<RevisionPage>> {
+    return this.services.relay(ContentSubjects.pageGet, ctx, { ...params, ...pageReadOptions(query), evaluated: query.evaluated });
   }
 
   @Get('path/*')
+  @Relayed()
   pageByPath(
     @Ctx() ctx: RequestContext,
     @Param() params: RevisionParams,
     @Param('*') pagePath: string,
     @Query() query: PageReadQuery,
-  ): Promise<RevisionPage> {
-    return this.services.send(ContentSubjects.pageByPath, ctx, {
+  ): Promise<JsonBytes<RevisionPage>> {
+    return this.services.relay(ContentSubjects.pageByPath, ctx, {
       spaceId: params.spaceId,
       revisionId: params.revisionId,
       pagePath,

@@ -1,11 +1,12 @@
 import { ContentSubjects, type List, type RequestContext, type RevisionFile, type RevisionPage } from '@bindery/contracts';
-import { ServiceClient } from '@bindery/platform/nest';
+import { type JsonBytes, ServiceClient } from '@bindery/platform/nest';
 import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Ctx } from '../common/request-context.decorator';
 import { PageTreeReader } from './page-tree/page-tree.reader';
 import { SpaceFileParams, SpacePageParams, SpaceParams } from './dto/content.params';
 import { ContentListQuery, ContentQuery, pageReadOptions, PageReadQuery } from './dto/content.query';
+import { Relayed } from '../common/relayed.decorator';
 
 /** Reads of a space's current revision. */
 @Controller('v1/spaces/:spaceId/content')
@@ -37,8 +38,9 @@ export class SpaceContentController {
   }
 
   @Get('page/:pageId')
-  page(@Ctx() ctx: RequestContext, @Param() params: SpacePageParams, @Query() query: PageReadQuery): Promise<RevisionPage> {
-    return this.services.send(ContentSubjects.pageGet, ctx, {
+  @Relayed()
+  page(@Ctx() ctx: RequestContext, @Param() params: SpacePageParams, @Query() query: PageReadQuery): Promise<JsonBytes<RevisionPage>> {
+    return this.services.relay(ContentSubjects.pageGet, ctx, {
       spaceId: params.spaceId,
       pageId: params.pageId,
       ...pageReadOptions(query),
@@ -47,12 +49,18 @@ export class SpaceContentController {
   }
 
   @Get('files')
-  files(@Ctx() ctx: RequestContext, @Param() params: SpaceParams, @Query() query: ContentListQuery): Promise<List<RevisionFile>> {
-    return this.services.send(ContentSubjects.filesList, ctx, { spaceId: params.spaceId, page: query.page, limit: query.limit });
+  @Relayed()
+  files(
+    @Ctx() ctx: RequestContext,
+    @Param() params: SpaceParams,
+    @Query() query: ContentListQuery,
+  ): Promise<JsonBytes<List<RevisionFile>>> {
+    return this.services.relay(ContentSubjects.filesList, ctx, { spaceId: params.spaceId, page: query.page, limit: query.limit });
   }
 
   @Get('files/:fileId')
-  file(@Ctx() ctx: RequestContext, @Param() params: SpaceFileParams, @Query() _query: ContentQuery): Promise<RevisionFile> {
-    return this.services.send(ContentSubjects.fileGet, ctx, { spaceId: params.spaceId, fileId: params.fileId });
+  @Relayed()
+  file(@Ctx() ctx: RequestContext, @Param() params: SpaceFileParams, @Query() _query: ContentQuery): Promise<JsonBytes<RevisionFile>> {
+    return this.services.relay(ContentSubjects.fileGet, ctx, { spaceId: params.spaceId, fileId: params.fileId });
   }
 }

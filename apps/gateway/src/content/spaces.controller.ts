@@ -1,5 +1,5 @@
 import { ContentSubjects, type List, type RequestContext, type Space } from '@bindery/contracts';
-import { ServiceClient } from '@bindery/platform/nest';
+import { type JsonBytes, ServiceClient } from '@bindery/platform/nest';
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { PageQuery } from '../common/page.query';
@@ -8,6 +8,7 @@ import { OrgSpacesParams, SpaceParams } from './dto/content.params';
 import { SpaceGetQuery } from './dto/content.query';
 import { MoveRequest, moveInput, TransferRequest } from './dto/collection.request';
 import { CreateSpaceRequest, UpdateSpaceRequest } from './dto/space.request';
+import { Relayed } from '../common/relayed.decorator';
 
 @Controller('v1')
 export class SpacesController {
@@ -28,8 +29,9 @@ export class SpacesController {
   }
 
   @Get('orgs/:organizationId/spaces')
-  list(@Ctx() ctx: RequestContext, @Param() params: OrgSpacesParams, @Query() query: PageQuery): Promise<List<Space>> {
-    return this.services.send(ContentSubjects.spaceList, ctx, {
+  @Relayed()
+  list(@Ctx() ctx: RequestContext, @Param() params: OrgSpacesParams, @Query() query: PageQuery): Promise<JsonBytes<List<Space>>> {
+    return this.services.relay(ContentSubjects.spaceList, ctx, {
       organizationId: params.organizationId,
       page: query.page,
       limit: query.limit,
@@ -37,13 +39,15 @@ export class SpacesController {
   }
 
   @Get('spaces/:spaceId')
-  get(@Ctx() ctx: RequestContext, @Param() params: SpaceParams, @Query() query: SpaceGetQuery): Promise<Space> {
-    return this.services.send(ContentSubjects.spaceGet, ctx, { spaceId: params.spaceId, shareKey: query.shareKey });
+  @Relayed()
+  get(@Ctx() ctx: RequestContext, @Param() params: SpaceParams, @Query() query: SpaceGetQuery): Promise<JsonBytes<Space>> {
+    return this.services.relay(ContentSubjects.spaceGet, ctx, { spaceId: params.spaceId, shareKey: query.shareKey });
   }
 
   @Patch('spaces/:spaceId')
-  update(@Ctx() ctx: RequestContext, @Param() params: SpaceParams, @Body() body: UpdateSpaceRequest): Promise<Space> {
-    return this.services.send(ContentSubjects.spaceUpdate, ctx, { ...body, spaceId: params.spaceId });
+  @Relayed()
+  update(@Ctx() ctx: RequestContext, @Param() params: SpaceParams, @Body() body: UpdateSpaceRequest): Promise<JsonBytes<Space>> {
+    return this.services.relay(ContentSubjects.spaceUpdate, ctx, { ...body, spaceId: params.spaceId });
   }
 
   /** Soft delete; 204 also when the space does not exist. */
@@ -54,28 +58,32 @@ export class SpacesController {
   }
 
   @Post('spaces/:spaceId/restore')
+  @Relayed()
   @HttpCode(200)
-  restore(@Ctx() ctx: RequestContext, @Param() params: SpaceParams): Promise<Space> {
-    return this.services.send(ContentSubjects.spaceRestore, ctx, { spaceId: params.spaceId });
+  restore(@Ctx() ctx: RequestContext, @Param() params: SpaceParams): Promise<JsonBytes<Space>> {
+    return this.services.relay(ContentSubjects.spaceRestore, ctx, { spaceId: params.spaceId });
   }
 
   /** Into a collection (or the top level with `parent: null`) and before or after a sibling space. */
   @Post('spaces/:spaceId/move')
+  @Relayed()
   @HttpCode(200)
-  move(@Ctx() ctx: RequestContext, @Param() params: SpaceParams, @Body() body: MoveRequest): Promise<Space> {
-    return this.services.send(ContentSubjects.spaceMove, ctx, { ...moveInput(body), spaceId: params.spaceId });
+  move(@Ctx() ctx: RequestContext, @Param() params: SpaceParams, @Body() body: MoveRequest): Promise<JsonBytes<Space>> {
+    return this.services.relay(ContentSubjects.spaceMove, ctx, { ...moveInput(body), spaceId: params.spaceId });
   }
 
   /** To another organization the caller administers. */
   @Post('spaces/:spaceId/transfer')
+  @Relayed()
   @HttpCode(200)
-  transfer(@Ctx() ctx: RequestContext, @Param() params: SpaceParams, @Body() body: TransferRequest): Promise<Space> {
-    return this.services.send(ContentSubjects.spaceTransfer, ctx, { spaceId: params.spaceId, organization: body.organization });
+  transfer(@Ctx() ctx: RequestContext, @Param() params: SpaceParams, @Body() body: TransferRequest): Promise<JsonBytes<Space>> {
+    return this.services.relay(ContentSubjects.spaceTransfer, ctx, { spaceId: params.spaceId, organization: body.organization });
   }
 
   @Post('spaces/:spaceId/duplicate')
+  @Relayed()
   @HttpCode(201)
-  duplicate(@Ctx() ctx: RequestContext, @Param() params: SpaceParams): Promise<Space> {
-    return this.services.send(ContentSubjects.spaceDuplicate, ctx, { spaceId: params.spaceId });
+  duplicate(@Ctx() ctx: RequestContext, @Param() params: SpaceParams): Promise<JsonBytes<Space>> {
+    return this.services.relay(ContentSubjects.spaceDuplicate, ctx, { spaceId: params.spaceId });
   }
 }

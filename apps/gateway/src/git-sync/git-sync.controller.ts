@@ -1,9 +1,10 @@
 import { GitSyncSubjects, type GitSyncInfo, type RequestContext } from '@bindery/contracts';
-import { ServiceClient } from '@bindery/platform/nest';
+import { type JsonBytes, ServiceClient } from '@bindery/platform/nest';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { Ctx } from '../common/request-context.decorator';
 import { GitSpaceParams as SpaceParams } from './dto/git-sync.params';
 import { GitExportRequest, GitImportRequest } from './dto/git-sync.request';
+import { Relayed } from '../common/relayed.decorator';
 
 /** importGitRepository, exportToGitRepository (204: a job is queued), getSpaceGitInfo, and the legacy installation's removal. */
 @Controller('v1/spaces/:spaceId/git')
@@ -24,8 +25,9 @@ export class GitSyncController {
   }
 
   @Get('info')
-  info(@Ctx() ctx: RequestContext, @Param() params: SpaceParams): Promise<GitSyncInfo> {
-    return this.services.send(GitSyncSubjects.infoGet, ctx, params);
+  @Relayed()
+  info(@Ctx() ctx: RequestContext, @Param() params: SpaceParams): Promise<JsonBytes<GitSyncInfo>> {
+    return this.services.relay(GitSyncSubjects.infoGet, ctx, params);
   }
 
   @Delete('legacy-installation')

@@ -1,8 +1,9 @@
 import { IdentitySubjects, type Organization, type RequestContext } from '@bindery/contracts';
-import { ServiceClient } from '@bindery/platform/nest';
+import { type JsonBytes, ServiceClient } from '@bindery/platform/nest';
 import { Controller, Get, Param } from '@nestjs/common';
 import { Ctx } from '../common/request-context.decorator';
 import { EmailDomainParams } from './dto/email-domain.params';
+import { Relayed } from '../common/relayed.decorator';
 
 @Controller('v1/email-domains')
 export class EmailDomainsController {
@@ -10,7 +11,8 @@ export class EmailDomainsController {
 
   /** GET /v1/email-domains/{emailDomain}/orgs — organizations the caller could join with their email. */
   @Get(':emailDomain/orgs')
-  list(@Ctx() ctx: RequestContext, @Param() params: EmailDomainParams): Promise<{ organizations: Organization[] }> {
-    return this.services.send(IdentitySubjects.orgsForEmailDomain, ctx, { emailDomain: params.emailDomain });
+  @Relayed()
+  list(@Ctx() ctx: RequestContext, @Param() params: EmailDomainParams): Promise<JsonBytes<{ organizations: Organization[] }>> {
+    return this.services.relay(IdentitySubjects.orgsForEmailDomain, ctx, { emailDomain: params.emailDomain });
   }
 }

@@ -1,5 +1,5 @@
 import { IdentitySubjects, type InviteEmailsResult, type InviteLink, type List, type RequestContext } from '@bindery/contracts';
-import { ServiceClient } from '@bindery/platform/nest';
+import { type JsonBytes, ServiceClient } from '@bindery/platform/nest';
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { PageQuery } from '../common/page.query';
 import { Ctx } from '../common/request-context.decorator';
@@ -7,6 +7,7 @@ import { CreateInviteLinkRequest } from './dto/create-invite-link.request';
 import { InviteParams } from './dto/invite.params';
 import { InviteUsersRequest } from './dto/invite-users.request';
 import { OrganizationParams } from './dto/organization.params';
+import { Relayed } from '../common/relayed.decorator';
 
 @Controller('v1/orgs/:organizationId')
 export class InvitesController {
@@ -14,9 +15,14 @@ export class InvitesController {
 
   /** POST …/invites — admins invite users by email (existing accounts must accept). */
   @Post('invites')
+  @Relayed()
   @HttpCode(200)
-  invite(@Ctx() ctx: RequestContext, @Param() params: OrganizationParams, @Body() body: InviteUsersRequest): Promise<InviteEmailsResult> {
-    return this.services.send(IdentitySubjects.inviteEmails, ctx, { ...body, organizationId: params.organizationId });
+  invite(
+    @Ctx() ctx: RequestContext,
+    @Param() params: OrganizationParams,
+    @Body() body: InviteUsersRequest,
+  ): Promise<JsonBytes<InviteEmailsResult>> {
+    return this.services.relay(IdentitySubjects.inviteEmails, ctx, { ...body, organizationId: params.organizationId });
   }
 
   /** POST …/invites/{inviteId} — the caller joins with an invite link or accepts their pending invitation. */
@@ -28,25 +34,41 @@ export class InvitesController {
   }
 
   @Post('link-invites')
+  @Relayed()
   @HttpCode(201)
-  createLink(@Ctx() ctx: RequestContext, @Param() params: OrganizationParams, @Body() body: CreateInviteLinkRequest): Promise<InviteLink> {
-    return this.services.send(IdentitySubjects.inviteLinkCreate, ctx, { role: body.role, organizationId: params.organizationId });
+  createLink(
+    @Ctx() ctx: RequestContext,
+    @Param() params: OrganizationParams,
+    @Body() body: CreateInviteLinkRequest,
+  ): Promise<JsonBytes<InviteLink>> {
+    return this.services.relay(IdentitySubjects.inviteLinkCreate, ctx, { role: body.role, organizationId: params.organizationId });
   }
 
   @Get('link-invites')
-  listLinks(@Ctx() ctx: RequestContext, @Param() params: OrganizationParams, @Query() query: PageQuery): Promise<List<InviteLink>> {
-    return this.services.send(IdentitySubjects.inviteLinkList, ctx, { ...query, organizationId: params.organizationId });
+  @Relayed()
+  listLinks(
+    @Ctx() ctx: RequestContext,
+    @Param() params: OrganizationParams,
+    @Query() query: PageQuery,
+  ): Promise<JsonBytes<List<InviteLink>>> {
+    return this.services.relay(IdentitySubjects.inviteLinkList, ctx, { ...query, organizationId: params.organizationId });
   }
 
   @Get('link-invites/:inviteId')
-  getLink(@Ctx() ctx: RequestContext, @Param() params: InviteParams): Promise<InviteLink> {
-    return this.services.send(IdentitySubjects.inviteLinkGet, ctx, { ...params });
+  @Relayed()
+  getLink(@Ctx() ctx: RequestContext, @Param() params: InviteParams): Promise<JsonBytes<InviteLink>> {
+    return this.services.relay(IdentitySubjects.inviteLinkGet, ctx, { ...params });
   }
 
   /** PATCH …/link-invites/{inviteId} — the role the link grants from now on. */
   @Patch('link-invites/:inviteId')
-  updateLink(@Ctx() ctx: RequestContext, @Param() params: InviteParams, @Body() body: CreateInviteLinkRequest): Promise<InviteLink> {
-    return this.services.send(IdentitySubjects.inviteLinkUpdate, ctx, { ...params, role: body.role });
+  @Relayed()
+  updateLink(
+    @Ctx() ctx: RequestContext,
+    @Param() params: InviteParams,
+    @Body() body: CreateInviteLinkRequest,
+  ): Promise<JsonBytes<InviteLink>> {
+    return this.services.relay(IdentitySubjects.inviteLinkUpdate, ctx, { ...params, role: body.role });
   }
 
   @Delete('link-invites/:inviteId')

@@ -1,9 +1,9 @@
 import { IdentitySubjects, type List, type Organization, type RequestContext } from '@bindery/contracts';
 import { type JsonBytes, ServiceClient } from '@bindery/platform/nest';
-import { Body, Controller, Get, Header, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { PageQuery } from '../common/page.query';
-import { JSON_CONTENT_TYPE } from '../common/json-content-type';
+import { Relayed } from '../common/relayed.decorator';
 import { Ctx } from '../common/request-context.decorator';
 import { CreateOrganizationRequest } from './dto/create-organization.request';
 import { OrganizationParams } from './dto/organization.params';
@@ -13,9 +13,9 @@ import { UpdateOrganizationRequest } from './dto/update-organization.request';
 export class OrganizationsController {
   constructor(private readonly services: ServiceClient) {}
 
-  /** GET /v1/orgs — the caller's organizations (identity's JSON passed on as it is). */
+  /** GET /v1/orgs — the caller's organizations. */
   @Get()
-  @Header('content-type', JSON_CONTENT_TYPE)
+  @Relayed()
   list(@Ctx() ctx: RequestContext, @Query() query: PageQuery): Promise<JsonBytes<List<Organization>>> {
     return this.services.relay(IdentitySubjects.orgList, ctx, { page: query.page, limit: query.limit });
   }
@@ -33,17 +33,22 @@ export class OrganizationsController {
     return organization;
   }
 
-  /** GET /v1/orgs/{organizationId} — 404 unless the caller is a member (identity's JSON passed on as it is). */
+  /** GET /v1/orgs/{organizationId} — 404 unless the caller is a member. */
   @Get(':organizationId')
-  @Header('content-type', JSON_CONTENT_TYPE)
+  @Relayed()
   get(@Ctx() ctx: RequestContext, @Param() params: OrganizationParams): Promise<JsonBytes<Organization>> {
     return this.services.relay(IdentitySubjects.orgGet, ctx, { organizationId: params.organizationId });
   }
 
   /** PATCH /v1/orgs/{organizationId} — admins only. */
   @Patch(':organizationId')
-  update(@Ctx() ctx: RequestContext, @Param() params: OrganizationParams, @Body() body: UpdateOrganizationRequest): Promise<Organization> {
-    return this.services.send(IdentitySubjects.orgUpdate, ctx, { ...body, organizationId: params.organizationId });
+  @Relayed()
+  update(
+    @Ctx() ctx: RequestContext,
+    @Param() params: OrganizationParams,
+    @Body() body: UpdateOrganizationRequest,
+  ): Promise<JsonBytes<Organization>> {
+    return this.services.relay(IdentitySubjects.orgUpdate, ctx, { ...body, organizationId: params.organizationId });
   }
 
   /** POST /v1/orgs/{organizationId}/join — the caller joins through their email domain. */

@@ -1,5 +1,5 @@
 import { IdentitySubjects, type RequestContext, type SsoAssertResult } from '@bindery/contracts';
-import { ServiceClient } from '@bindery/platform/nest';
+import { type JsonBytes, ServiceClient } from '@bindery/platform/nest';
 import { Body, Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Authenticator } from '../auth/authenticator.service';
@@ -7,6 +7,7 @@ import { Public } from '../common/public.decorator';
 import { traceOf } from '../common/request-tracing';
 import { Ctx } from '../common/request-context.decorator';
 import { SamlProviderParams, SamlResponseRequest } from './dto/saml-provider.request';
+import { Relayed } from '../common/relayed.decorator';
 
 /**
  * The browser-facing half of SAML sign-in. Public: the user has no token yet; the IdP's signed
@@ -40,14 +41,15 @@ export class SsoLoginController {
 
   /** POST …/acs — the IdP's response (HTTP-POST binding); answers an expiring session token for the user. */
   @Post('acs')
+  @Relayed()
   @HttpCode(200)
-  async acs(
+  acs(
     @Ctx() ctx: RequestContext,
     @Param() params: SamlProviderParams,
     @Body() body: SamlResponseRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<SsoAssertResult> {
+  ): Promise<JsonBytes<SsoAssertResult>> {
     void reply.header('cache-control', 'no-store');
-    return this.services.send(IdentitySubjects.ssoAssert, ctx, { ...params, samlResponse: body.SAMLResponse });
+    return this.services.relay(IdentitySubjects.ssoAssert, ctx, { ...params, samlResponse: body.SAMLResponse });
   }
 }

@@ -1,36 +1,41 @@
 import { IdentitySubjects, type List, type RequestContext, type Team, type TeamMember } from '@bindery/contracts';
-import { ServiceClient } from '@bindery/platform/nest';
+import { type JsonBytes, ServiceClient } from '@bindery/platform/nest';
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Put, Query } from '@nestjs/common';
 import { PageQuery } from '../common/page.query';
 import { Ctx } from '../common/request-context.decorator';
 import { OrganizationParams } from './dto/organization.params';
 import { TeamMemberParams, TeamParams } from './dto/team.params';
 import { CreateTeamRequest, ListTeamsQuery, PutTeamMemberRequest, UpdateTeamMembersRequest, UpdateTeamRequest } from './dto/team.request';
+import { Relayed } from '../common/relayed.decorator';
 
 @Controller('v1/orgs/:organizationId/teams')
 export class TeamsController {
   constructor(private readonly services: ServiceClient) {}
 
   @Get()
-  list(@Ctx() ctx: RequestContext, @Param() params: OrganizationParams, @Query() query: ListTeamsQuery): Promise<List<Team>> {
-    return this.services.send(IdentitySubjects.teamList, ctx, { ...query, organizationId: params.organizationId });
+  @Relayed()
+  list(@Ctx() ctx: RequestContext, @Param() params: OrganizationParams, @Query() query: ListTeamsQuery): Promise<JsonBytes<List<Team>>> {
+    return this.services.relay(IdentitySubjects.teamList, ctx, { ...query, organizationId: params.organizationId });
   }
 
   /** PUT …/teams — admins create a team. */
   @Put()
+  @Relayed()
   @HttpCode(201)
-  create(@Ctx() ctx: RequestContext, @Param() params: OrganizationParams, @Body() body: CreateTeamRequest): Promise<Team> {
-    return this.services.send(IdentitySubjects.teamCreate, ctx, { ...body, organizationId: params.organizationId });
+  create(@Ctx() ctx: RequestContext, @Param() params: OrganizationParams, @Body() body: CreateTeamRequest): Promise<JsonBytes<Team>> {
+    return this.services.relay(IdentitySubjects.teamCreate, ctx, { ...body, organizationId: params.organizationId });
   }
 
   @Get(':teamId')
-  get(@Ctx() ctx: RequestContext, @Param() params: TeamParams): Promise<Team> {
-    return this.services.send(IdentitySubjects.teamGet, ctx, { ...params });
+  @Relayed()
+  get(@Ctx() ctx: RequestContext, @Param() params: TeamParams): Promise<JsonBytes<Team>> {
+    return this.services.relay(IdentitySubjects.teamGet, ctx, { ...params });
   }
 
   @Patch(':teamId')
-  update(@Ctx() ctx: RequestContext, @Param() params: TeamParams, @Body() body: UpdateTeamRequest): Promise<Team> {
-    return this.services.send(IdentitySubjects.teamUpdate, ctx, { ...params, title: body.title });
+  @Relayed()
+  update(@Ctx() ctx: RequestContext, @Param() params: TeamParams, @Body() body: UpdateTeamRequest): Promise<JsonBytes<Team>> {
+    return this.services.relay(IdentitySubjects.teamUpdate, ctx, { ...params, title: body.title });
   }
 
   @Delete(':teamId')
@@ -40,8 +45,9 @@ export class TeamsController {
   }
 
   @Get(':teamId/members')
-  members(@Ctx() ctx: RequestContext, @Param() params: TeamParams, @Query() query: PageQuery): Promise<List<TeamMember>> {
-    return this.services.send(IdentitySubjects.teamMemberList, ctx, { ...query, ...params });
+  @Relayed()
+  members(@Ctx() ctx: RequestContext, @Param() params: TeamParams, @Query() query: PageQuery): Promise<JsonBytes<List<TeamMember>>> {
+    return this.services.relay(IdentitySubjects.teamMemberList, ctx, { ...query, ...params });
   }
 
   /** PUT …/teams/{teamId}/members — bulk add/remove; a user in both lists is removed. */

@@ -1,8 +1,9 @@
 import { IdentitySubjects, type List, type PendingInvite, type RequestContext, type User } from '@bindery/contracts';
-import { ServiceClient } from '@bindery/platform/nest';
+import { type JsonBytes, ServiceClient } from '@bindery/platform/nest';
 import { Controller, Get, Query } from '@nestjs/common';
 import { PageQuery } from '../common/page.query';
 import { Ctx } from '../common/request-context.decorator';
+import { Relayed } from '../common/relayed.decorator';
 
 @Controller('v1/user')
 export class UsersController {
@@ -10,8 +11,9 @@ export class UsersController {
 
   /** GET /v1/user — the authenticated caller. */
   @Get()
-  current(@Ctx() ctx: RequestContext): Promise<User> {
-    return this.services.send(IdentitySubjects.userGetCurrent, ctx, {});
+  @Relayed()
+  current(@Ctx() ctx: RequestContext): Promise<JsonBytes<User>> {
+    return this.services.relay(IdentitySubjects.userGetCurrent, ctx, {});
   }
 
   /**
@@ -19,7 +21,8 @@ export class UsersController {
    * delivers them by email). Each is accepted with the official `POST /v1/orgs/{id}/invites/{inviteId}`.
    */
   @Get('invites')
-  invites(@Ctx() ctx: RequestContext, @Query() query: PageQuery): Promise<List<PendingInvite>> {
-    return this.services.send(IdentitySubjects.inviteListMine, ctx, { ...query });
+  @Relayed()
+  invites(@Ctx() ctx: RequestContext, @Query() query: PageQuery): Promise<JsonBytes<List<PendingInvite>>> {
+    return this.services.relay(IdentitySubjects.inviteListMine, ctx, { ...query });
   }
 }

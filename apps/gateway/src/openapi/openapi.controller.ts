@@ -7,7 +7,7 @@ import {
   type RequestContext,
   SitesSubjects,
 } from '@bindery/contracts';
-import { ServiceClient } from '@bindery/platform/nest';
+import { type JsonBytes, ServiceClient } from '@bindery/platform/nest';
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { PageQuery } from '../common/page.query';
@@ -20,6 +20,7 @@ import {
   PutOpenApiSpecRequest,
   UpdateOpenApiSpecRequest,
 } from './dto/openapi.request';
+import { Relayed } from '../common/relayed.decorator';
 
 /** OpenAPI specs of an organization (the sites service), their processed versions and content. */
 @Controller('v1/orgs/:organizationId/openapi')
@@ -27,19 +28,25 @@ export class OpenApiController {
   constructor(private readonly services: ServiceClient) {}
 
   @Get()
-  list(@Ctx() ctx: RequestContext, @Param() params: OpenApiOrganizationParams, @Query() query: PageQuery): Promise<List<OpenApiSpec>> {
-    return this.services.send(SitesSubjects.openApiList, ctx, { ...query, organizationId: params.organizationId });
+  @Relayed()
+  list(
+    @Ctx() ctx: RequestContext,
+    @Param() params: OpenApiOrganizationParams,
+    @Query() query: PageQuery,
+  ): Promise<JsonBytes<List<OpenApiSpec>>> {
+    return this.services.relay(SitesSubjects.openApiList, ctx, { ...query, organizationId: params.organizationId });
   }
 
   /** Answers at once with `processingState: pending`; the sites worker processes the source. */
   @Post()
+  @Relayed()
   @HttpCode(201)
   create(
     @Ctx() ctx: RequestContext,
     @Param() params: OpenApiOrganizationParams,
     @Body() body: CreateOpenApiSpecRequest,
-  ): Promise<OpenApiSpec> {
-    return this.services.send(SitesSubjects.openApiCreate, ctx, {
+  ): Promise<JsonBytes<OpenApiSpec>> {
+    return this.services.relay(SitesSubjects.openApiCreate, ctx, {
       organizationId: params.organizationId,
       slug: body.slug,
       source: { ...body.source },
@@ -47,8 +54,9 @@ export class OpenApiController {
   }
 
   @Get(':specSlug')
-  get(@Ctx() ctx: RequestContext, @Param() params: OpenApiSpecParams): Promise<OpenApiSpec> {
-    return this.services.send(SitesSubjects.openApiGet, ctx, { ...params });
+  @Relayed()
+  get(@Ctx() ctx: RequestContext, @Param() params: OpenApiSpecParams): Promise<JsonBytes<OpenApiSpec>> {
+    return this.services.relay(SitesSubjects.openApiGet, ctx, { ...params });
   }
 
   /** Creates (201) or updates (200) the spec; the same URL again fetches it again. */
@@ -65,8 +73,13 @@ export class OpenApiController {
   }
 
   @Patch(':specSlug')
-  update(@Ctx() ctx: RequestContext, @Param() params: OpenApiSpecParams, @Body() body: UpdateOpenApiSpecRequest): Promise<OpenApiSpec> {
-    return this.services.send(SitesSubjects.openApiUpdate, ctx, { ...params, visibility: body.visibility });
+  @Relayed()
+  update(
+    @Ctx() ctx: RequestContext,
+    @Param() params: OpenApiSpecParams,
+    @Body() body: UpdateOpenApiSpecRequest,
+  ): Promise<JsonBytes<OpenApiSpec>> {
+    return this.services.relay(SitesSubjects.openApiUpdate, ctx, { ...params, visibility: body.visibility });
   }
 
   @Delete(':specSlug')
@@ -76,32 +89,42 @@ export class OpenApiController {
   }
 
   @Get(':specSlug/versions')
-  versions(@Ctx() ctx: RequestContext, @Param() params: OpenApiSpecParams, @Query() query: PageQuery): Promise<List<OpenApiSpecVersion>> {
-    return this.services.send(SitesSubjects.openApiVersionList, ctx, { ...query, ...params });
+  @Relayed()
+  versions(
+    @Ctx() ctx: RequestContext,
+    @Param() params: OpenApiSpecParams,
+    @Query() query: PageQuery,
+  ): Promise<JsonBytes<List<OpenApiSpecVersion>>> {
+    return this.services.relay(SitesSubjects.openApiVersionList, ctx, { ...query, ...params });
   }
 
   @Get(':specSlug/versions/latest')
-  latest(@Ctx() ctx: RequestContext, @Param() params: OpenApiSpecParams): Promise<OpenApiSpecVersion> {
-    return this.services.send(SitesSubjects.openApiVersionGet, ctx, { ...params, versionId: 'latest' });
+  @Relayed()
+  latest(@Ctx() ctx: RequestContext, @Param() params: OpenApiSpecParams): Promise<JsonBytes<OpenApiSpecVersion>> {
+    return this.services.relay(SitesSubjects.openApiVersionGet, ctx, { ...params, versionId: 'latest' });
   }
 
   @Get(':specSlug/versions/latest/content')
-  latestContent(@Ctx() ctx: RequestContext, @Param() params: OpenApiSpecParams): Promise<OpenApiSpecContent> {
-    return this.services.send(SitesSubjects.openApiVersionContent, ctx, { ...params, versionId: 'latest' });
+  @Relayed()
+  latestContent(@Ctx() ctx: RequestContext, @Param() params: OpenApiSpecParams): Promise<JsonBytes<OpenApiSpecContent>> {
+    return this.services.relay(SitesSubjects.openApiVersionContent, ctx, { ...params, versionId: 'latest' });
   }
 
   @Get(':specSlug/versions/latest/content/raw')
-  latestRaw(@Ctx() ctx: RequestContext, @Param() params: OpenApiSpecParams): Promise<OpenApiSpecRawContent> {
-    return this.services.send(SitesSubjects.openApiLatestRaw, ctx, { ...params });
+  @Relayed()
+  latestRaw(@Ctx() ctx: RequestContext, @Param() params: OpenApiSpecParams): Promise<JsonBytes<OpenApiSpecRawContent>> {
+    return this.services.relay(SitesSubjects.openApiLatestRaw, ctx, { ...params });
   }
 
   @Get(':specSlug/versions/:versionId')
-  version(@Ctx() ctx: RequestContext, @Param() params: OpenApiVersionParams): Promise<OpenApiSpecVersion> {
-    return this.services.send(SitesSubjects.openApiVersionGet, ctx, { ...params });
+  @Relayed()
+  version(@Ctx() ctx: RequestContext, @Param() params: OpenApiVersionParams): Promise<JsonBytes<OpenApiSpecVersion>> {
+    return this.services.relay(SitesSubjects.openApiVersionGet, ctx, { ...params });
   }
 
   @Get(':specSlug/versions/:versionId/content')
-  versionContent(@Ctx() ctx: RequestContext, @Param() params: OpenApiVersionParams): Promise<OpenApiSpecContent> {
-    return this.services.send(SitesSubjects.openApiVersionContent, ctx, { ...params });
+  @Relayed()
+  versionContent(@Ctx() ctx: RequestContext, @Param() params: OpenApiVersionParams): Promise<JsonBytes<OpenApiSpecContent>> {
+    return this.services.relay(SitesSubjects.openApiVersionContent, ctx, { ...params });
   }
 }

@@ -1,10 +1,11 @@
 import { type RequestContext, type SiteCustomizationSettings, SitesSubjects } from '@bindery/contracts';
-import { ServiceClient } from '@bindery/platform/nest';
+import { type JsonBytes, ServiceClient } from '@bindery/platform/nest';
 import { Body, Controller, Delete, Get, Param, Patch, Put, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { Ctx } from '../common/request-context.decorator';
 import { SiteParams } from './dto/site.request';
 import { SiteSpaceParams } from './dto/structure.request';
+import { Relayed } from '../common/relayed.decorator';
 
 /**
  * A site's customization and a site space's overrides of it. The body is passed as it came: sites
@@ -16,23 +17,31 @@ export class CustomizationController {
   constructor(private readonly services: ServiceClient) {}
 
   @Get('customization')
-  get(@Ctx() ctx: RequestContext, @Param() params: SiteParams): Promise<SiteCustomizationSettings> {
-    return this.services.send(SitesSubjects.customizationGet, ctx, { ...params });
+  @Relayed()
+  get(@Ctx() ctx: RequestContext, @Param() params: SiteParams): Promise<JsonBytes<SiteCustomizationSettings>> {
+    return this.services.relay(SitesSubjects.customizationGet, ctx, { ...params });
   }
 
   @Put('customization')
-  put(@Ctx() ctx: RequestContext, @Param() params: SiteParams, @Body() body: unknown): Promise<SiteCustomizationSettings> {
-    return this.services.send(SitesSubjects.customizationPut, ctx, { ...params, settings: body });
+  @Relayed()
+  put(@Ctx() ctx: RequestContext, @Param() params: SiteParams, @Body() body: unknown): Promise<JsonBytes<SiteCustomizationSettings>> {
+    return this.services.relay(SitesSubjects.customizationPut, ctx, { ...params, settings: body });
   }
 
   @Get('site-spaces/:siteSpaceId/customization')
-  getSiteSpace(@Ctx() ctx: RequestContext, @Param() params: SiteSpaceParams): Promise<SiteCustomizationSettings> {
-    return this.services.send(SitesSubjects.siteSpaceCustomizationGet, ctx, { ...params });
+  @Relayed()
+  getSiteSpace(@Ctx() ctx: RequestContext, @Param() params: SiteSpaceParams): Promise<JsonBytes<SiteCustomizationSettings>> {
+    return this.services.relay(SitesSubjects.siteSpaceCustomizationGet, ctx, { ...params });
   }
 
   @Patch('site-spaces/:siteSpaceId/customization')
-  patchSiteSpace(@Ctx() ctx: RequestContext, @Param() params: SiteSpaceParams, @Body() body: unknown): Promise<SiteCustomizationSettings> {
-    return this.services.send(SitesSubjects.siteSpaceCustomizationPatch, ctx, { ...params, overrides: body });
+  @Relayed()
+  patchSiteSpace(
+    @Ctx() ctx: RequestContext,
+    @Param() params: SiteSpaceParams,
+    @Body() body: unknown,
+  ): Promise<JsonBytes<SiteCustomizationSettings>> {
+    return this.services.relay(SitesSubjects.siteSpaceCustomizationPatch, ctx, { ...params, overrides: body });
   }
 
   /** 205 when overrides were removed, 204 when there were none (as the official operation answers). */

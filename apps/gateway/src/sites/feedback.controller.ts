@@ -1,10 +1,11 @@
 import { type List, type PageFeedback, type RequestContext, SitesSubjects } from '@bindery/contracts';
-import { ServiceClient } from '@bindery/platform/nest';
+import { type JsonBytes, ServiceClient } from '@bindery/platform/nest';
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { IsOptional, Matches } from 'class-validator';
 import { PageQuery } from '../common/page.query';
 import { Ctx } from '../common/request-context.decorator';
 import { SiteParams } from './dto/site.request';
+import { Relayed } from '../common/relayed.decorator';
 
 export class ListFeedbackQuery extends PageQuery {
   @IsOptional()
@@ -25,7 +26,8 @@ export class FeedbackController {
   constructor(private readonly services: ServiceClient) {}
 
   @Get()
-  list(@Ctx() ctx: RequestContext, @Param() params: SiteParams, @Query() query: ListFeedbackQuery): Promise<List<PageFeedback>> {
-    return this.services.send(SitesSubjects.feedbackList, ctx, { ...query, ...params });
+  @Relayed()
+  list(@Ctx() ctx: RequestContext, @Param() params: SiteParams, @Query() query: ListFeedbackQuery): Promise<JsonBytes<List<PageFeedback>>> {
+    return this.services.relay(SitesSubjects.feedbackList, ctx, { ...query, ...params });
   }
 }

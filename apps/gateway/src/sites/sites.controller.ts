@@ -11,7 +11,7 @@ import {
   SitesSubjects,
   type VisitorInput,
 } from '@bindery/contracts';
-import { ServiceClient } from '@bindery/platform/nest';
+import { type JsonBytes, ServiceClient } from '@bindery/platform/nest';
 import { BadRequestException, Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query } from '@nestjs/common';
 import { Ctx } from '../common/request-context.decorator';
 import {
@@ -24,30 +24,39 @@ import {
   SortStructureRequest,
   UpdateSiteRequest,
 } from './dto/site.request';
+import { Relayed } from '../common/relayed.decorator';
 
 @Controller('v1/orgs/:organizationId/sites')
 export class SitesController {
   constructor(private readonly services: ServiceClient) {}
 
   @Get()
-  list(@Ctx() ctx: RequestContext, @Param() params: SitesOrganizationParams, @Query() query: ListSitesQuery): Promise<List<Site>> {
-    return this.services.send(SitesSubjects.siteList, ctx, { ...query, organizationId: params.organizationId });
+  @Relayed()
+  list(
+    @Ctx() ctx: RequestContext,
+    @Param() params: SitesOrganizationParams,
+    @Query() query: ListSitesQuery,
+  ): Promise<JsonBytes<List<Site>>> {
+    return this.services.relay(SitesSubjects.siteList, ctx, { ...query, organizationId: params.organizationId });
   }
 
   @Post()
+  @Relayed()
   @HttpCode(201)
-  create(@Ctx() ctx: RequestContext, @Param() params: SitesOrganizationParams, @Body() body: CreateSiteRequest): Promise<Site> {
-    return this.services.send(SitesSubjects.siteCreate, ctx, { ...body, organizationId: params.organizationId });
+  create(@Ctx() ctx: RequestContext, @Param() params: SitesOrganizationParams, @Body() body: CreateSiteRequest): Promise<JsonBytes<Site>> {
+    return this.services.relay(SitesSubjects.siteCreate, ctx, { ...body, organizationId: params.organizationId });
   }
 
   @Get(':siteId')
-  get(@Ctx() ctx: RequestContext, @Param() params: SiteParams): Promise<Site> {
-    return this.services.send(SitesSubjects.siteGet, ctx, { ...params });
+  @Relayed()
+  get(@Ctx() ctx: RequestContext, @Param() params: SiteParams): Promise<JsonBytes<Site>> {
+    return this.services.relay(SitesSubjects.siteGet, ctx, { ...params });
   }
 
   @Patch(':siteId')
-  update(@Ctx() ctx: RequestContext, @Param() params: SiteParams, @Body() body: UpdateSiteRequest): Promise<Site> {
-    return this.services.send(SitesSubjects.siteUpdate, ctx, { ...body, ...params });
+  @Relayed()
+  update(@Ctx() ctx: RequestContext, @Param() params: SiteParams, @Body() body: UpdateSiteRequest): Promise<JsonBytes<Site>> {
+    return this.services.relay(SitesSubjects.siteUpdate, ctx, { ...body, ...params });
   }
 
   @Delete(':siteId')
@@ -57,49 +66,56 @@ export class SitesController {
   }
 
   @Post(':siteId/publish')
+  @Relayed()
   @HttpCode(200)
-  publish(@Ctx() ctx: RequestContext, @Param() params: SiteParams): Promise<Site> {
-    return this.services.send(SitesSubjects.sitePublish, ctx, { ...params });
+  publish(@Ctx() ctx: RequestContext, @Param() params: SiteParams): Promise<JsonBytes<Site>> {
+    return this.services.relay(SitesSubjects.sitePublish, ctx, { ...params });
   }
 
   @Post(':siteId/unpublish')
+  @Relayed()
   @HttpCode(200)
-  unpublish(@Ctx() ctx: RequestContext, @Param() params: SiteParams): Promise<Site> {
-    return this.services.send(SitesSubjects.siteUnpublish, ctx, { ...params });
+  unpublish(@Ctx() ctx: RequestContext, @Param() params: SiteParams): Promise<JsonBytes<Site>> {
+    return this.services.relay(SitesSubjects.siteUnpublish, ctx, { ...params });
   }
 
   /** sortSiteStructure: moves a site space, section or section group. */
   @Patch(':siteId/structure/sort')
+  @Relayed()
   sort(
     @Ctx() ctx: RequestContext,
     @Param() params: SiteParams,
     @Body() body: SortStructureRequest,
-  ): Promise<SiteSpace | SiteSection | SiteSectionGroup> {
-    return this.services.send(SitesSubjects.siteSort, ctx, { ...params, item: body.item, position: body.position });
+  ): Promise<JsonBytes<SiteSpace | SiteSection | SiteSectionGroup>> {
+    return this.services.relay(SitesSubjects.siteSort, ctx, { ...params, item: body.item, position: body.position });
   }
 
   @Get(':siteId/published')
-  published(@Ctx() ctx: RequestContext, @Param() params: SiteParams, @Query() query: PublishedQuery): Promise<PublishedSite> {
-    return this.services.send(SitesSubjects.sitePublished, ctx, { ...params, shareKey: query.shareKey, visitor: visitorOf(query) });
+  @Relayed()
+  published(@Ctx() ctx: RequestContext, @Param() params: SiteParams, @Query() query: PublishedQuery): Promise<JsonBytes<PublishedSite>> {
+    return this.services.relay(SitesSubjects.sitePublished, ctx, { ...params, shareKey: query.shareKey, visitor: visitorOf(query) });
   }
 
   @Get(':siteId/adaptive-schema')
-  adaptiveSchema(@Ctx() ctx: RequestContext, @Param() params: SiteParams): Promise<SiteAdaptiveSchema> {
-    return this.services.send(SitesSubjects.adaptiveSchemaGet, ctx, { ...params });
+  @Relayed()
+  adaptiveSchema(@Ctx() ctx: RequestContext, @Param() params: SiteParams): Promise<JsonBytes<SiteAdaptiveSchema>> {
+    return this.services.relay(SitesSubjects.adaptiveSchemaGet, ctx, { ...params });
   }
 
   @Put(':siteId/adaptive-schema')
+  @Relayed()
   putAdaptiveSchema(
     @Ctx() ctx: RequestContext,
     @Param() params: SiteParams,
     @Body() body: PutAdaptiveSchemaRequest,
-  ): Promise<SiteAdaptiveSchema> {
-    return this.services.send(SitesSubjects.adaptiveSchemaPut, ctx, { ...params, jsonSchema: body.jsonSchema });
+  ): Promise<JsonBytes<SiteAdaptiveSchema>> {
+    return this.services.relay(SitesSubjects.adaptiveSchemaPut, ctx, { ...params, jsonSchema: body.jsonSchema });
   }
 
   @Get(':siteId/adaptive-schema/template-conditions')
-  templateConditions(@Ctx() ctx: RequestContext, @Param() params: SiteParams): Promise<AdaptiveTemplateConditions> {
-    return this.services.send(SitesSubjects.adaptiveTemplateConditions, ctx, { ...params });
+  @Relayed()
+  templateConditions(@Ctx() ctx: RequestContext, @Param() params: SiteParams): Promise<JsonBytes<AdaptiveTemplateConditions>> {
+    return this.services.relay(SitesSubjects.adaptiveTemplateConditions, ctx, { ...params });
   }
 }
 

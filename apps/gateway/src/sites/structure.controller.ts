@@ -1,5 +1,5 @@
 import { type List, type RequestContext, type SiteSection, type SiteSectionGroup, type SiteSpace, SitesSubjects } from '@bindery/contracts';
-import { ServiceClient } from '@bindery/platform/nest';
+import { type JsonBytes, ServiceClient } from '@bindery/platform/nest';
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { PageQuery } from '../common/page.query';
 import { Ctx } from '../common/request-context.decorator';
@@ -22,25 +22,33 @@ import {
   UpdateSectionRequest,
   UpdateSiteSpaceRequest,
 } from './dto/structure.request';
+import { Relayed } from '../common/relayed.decorator';
 
 @Controller('v1/orgs/:organizationId/sites/:siteId/site-spaces')
 export class SiteSpacesController {
   constructor(private readonly services: ServiceClient) {}
 
   @Get()
-  list(@Ctx() ctx: RequestContext, @Param() params: SiteParams, @Query() query: ListSiteSpacesQuery): Promise<List<SiteSpace>> {
-    return this.services.send(SitesSubjects.siteSpaceList, ctx, { ...query, ...params });
+  @Relayed()
+  list(@Ctx() ctx: RequestContext, @Param() params: SiteParams, @Query() query: ListSiteSpacesQuery): Promise<JsonBytes<List<SiteSpace>>> {
+    return this.services.relay(SitesSubjects.siteSpaceList, ctx, { ...query, ...params });
   }
 
   @Post()
+  @Relayed()
   @HttpCode(201)
-  add(@Ctx() ctx: RequestContext, @Param() params: SiteParams, @Body() body: AddSiteSpaceRequest): Promise<SiteSpace> {
-    return this.services.send(SitesSubjects.siteSpaceAdd, ctx, { ...body, ...params });
+  add(@Ctx() ctx: RequestContext, @Param() params: SiteParams, @Body() body: AddSiteSpaceRequest): Promise<JsonBytes<SiteSpace>> {
+    return this.services.relay(SitesSubjects.siteSpaceAdd, ctx, { ...body, ...params });
   }
 
   @Patch(':siteSpaceId')
-  update(@Ctx() ctx: RequestContext, @Param() params: SiteSpaceParams, @Body() body: UpdateSiteSpaceRequest): Promise<SiteSpace> {
-    return this.services.send(SitesSubjects.siteSpaceUpdate, ctx, { ...body, ...params });
+  @Relayed()
+  update(
+    @Ctx() ctx: RequestContext,
+    @Param() params: SiteSpaceParams,
+    @Body() body: UpdateSiteSpaceRequest,
+  ): Promise<JsonBytes<SiteSpace>> {
+    return this.services.relay(SitesSubjects.siteSpaceUpdate, ctx, { ...body, ...params });
   }
 
   @Delete(':siteSpaceId')
@@ -51,11 +59,12 @@ export class SiteSpacesController {
 
   /** Deprecated official move; sortSiteStructure replaces it. */
   @Post(':siteSpaceId/move')
+  @Relayed()
   @HttpCode(200)
-  move(@Ctx() ctx: RequestContext, @Param() params: SiteSpaceParams, @Body() body: MoveSiteSpaceRequest): Promise<SiteSpace> {
+  move(@Ctx() ctx: RequestContext, @Param() params: SiteSpaceParams, @Body() body: MoveSiteSpaceRequest): Promise<JsonBytes<SiteSpace>> {
     const p = body.position;
     const position = p ? { before: p.before?.siteSpace, after: p.after?.siteSpace } : undefined;
-    return this.services.send(SitesSubjects.siteSpaceMove, ctx, { ...params, position });
+    return this.services.relay(SitesSubjects.siteSpaceMove, ctx, { ...params, position });
   }
 }
 
@@ -64,19 +73,22 @@ export class SectionsController {
   constructor(private readonly services: ServiceClient) {}
 
   @Get()
-  list(@Ctx() ctx: RequestContext, @Param() params: SiteParams, @Query() query: ListSectionsQuery): Promise<List<SiteSection>> {
-    return this.services.send(SitesSubjects.sectionList, ctx, { ...query, ...params });
+  @Relayed()
+  list(@Ctx() ctx: RequestContext, @Param() params: SiteParams, @Query() query: ListSectionsQuery): Promise<JsonBytes<List<SiteSection>>> {
+    return this.services.relay(SitesSubjects.sectionList, ctx, { ...query, ...params });
   }
 
   @Post()
+  @Relayed()
   @HttpCode(201)
-  add(@Ctx() ctx: RequestContext, @Param() params: SiteParams, @Body() body: AddSectionRequest): Promise<SiteSection> {
-    return this.services.send(SitesSubjects.sectionAdd, ctx, { ...body, ...params });
+  add(@Ctx() ctx: RequestContext, @Param() params: SiteParams, @Body() body: AddSectionRequest): Promise<JsonBytes<SiteSection>> {
+    return this.services.relay(SitesSubjects.sectionAdd, ctx, { ...body, ...params });
   }
 
   @Patch(':siteSectionId')
-  update(@Ctx() ctx: RequestContext, @Param() params: SectionParams, @Body() body: UpdateSectionRequest): Promise<SiteSection> {
-    return this.services.send(SitesSubjects.sectionUpdate, ctx, { ...body, ...params });
+  @Relayed()
+  update(@Ctx() ctx: RequestContext, @Param() params: SectionParams, @Body() body: UpdateSectionRequest): Promise<JsonBytes<SiteSection>> {
+    return this.services.relay(SitesSubjects.sectionUpdate, ctx, { ...body, ...params });
   }
 
   @Delete(':siteSectionId')
@@ -86,11 +98,12 @@ export class SectionsController {
   }
 
   @Post(':siteSectionId/move')
+  @Relayed()
   @HttpCode(200)
-  move(@Ctx() ctx: RequestContext, @Param() params: SectionParams, @Body() body: MoveSectionRequest): Promise<SiteSection> {
+  move(@Ctx() ctx: RequestContext, @Param() params: SectionParams, @Body() body: MoveSectionRequest): Promise<JsonBytes<SiteSection>> {
     const p = body.position;
     const position = p ? { before: p.before?.siteSection, after: p.after?.siteSection } : undefined;
-    return this.services.send(SitesSubjects.sectionMove, ctx, { ...params, position });
+    return this.services.relay(SitesSubjects.sectionMove, ctx, { ...params, position });
   }
 }
 
@@ -99,23 +112,26 @@ export class SectionGroupsController {
   constructor(private readonly services: ServiceClient) {}
 
   @Get()
-  list(@Ctx() ctx: RequestContext, @Param() params: SiteParams, @Query() query: PageQuery): Promise<List<SiteSectionGroup>> {
-    return this.services.send(SitesSubjects.sectionGroupList, ctx, { ...query, ...params });
+  @Relayed()
+  list(@Ctx() ctx: RequestContext, @Param() params: SiteParams, @Query() query: PageQuery): Promise<JsonBytes<List<SiteSectionGroup>>> {
+    return this.services.relay(SitesSubjects.sectionGroupList, ctx, { ...query, ...params });
   }
 
   @Post()
+  @Relayed()
   @HttpCode(201)
-  add(@Ctx() ctx: RequestContext, @Param() params: SiteParams, @Body() body: AddSectionGroupRequest): Promise<SiteSectionGroup> {
-    return this.services.send(SitesSubjects.sectionGroupAdd, ctx, { ...body, ...params });
+  add(@Ctx() ctx: RequestContext, @Param() params: SiteParams, @Body() body: AddSectionGroupRequest): Promise<JsonBytes<SiteSectionGroup>> {
+    return this.services.relay(SitesSubjects.sectionGroupAdd, ctx, { ...body, ...params });
   }
 
   @Patch(':siteSectionGroupId')
+  @Relayed()
   update(
     @Ctx() ctx: RequestContext,
     @Param() params: SectionGroupParams,
     @Body() body: UpdateSectionGroupRequest,
-  ): Promise<SiteSectionGroup> {
-    return this.services.send(SitesSubjects.sectionGroupUpdate, ctx, { ...body, ...params });
+  ): Promise<JsonBytes<SiteSectionGroup>> {
+    return this.services.relay(SitesSubjects.sectionGroupUpdate, ctx, { ...body, ...params });
   }
 
   @Delete(':siteSectionGroupId')
@@ -125,22 +141,28 @@ export class SectionGroupsController {
   }
 
   @Post(':siteSectionGroupId/move')
+  @Relayed()
   @HttpCode(200)
-  move(@Ctx() ctx: RequestContext, @Param() params: SectionGroupParams, @Body() body: MoveSectionGroupRequest): Promise<SiteSectionGroup> {
+  move(
+    @Ctx() ctx: RequestContext,
+    @Param() params: SectionGroupParams,
+    @Body() body: MoveSectionGroupRequest,
+  ): Promise<JsonBytes<SiteSectionGroup>> {
     const p = body.position;
     const position = p ? { before: p.before?.id, after: p.after?.id } : undefined;
-    return this.services.send(SitesSubjects.sectionGroupMove, ctx, { ...params, position });
+    return this.services.relay(SitesSubjects.sectionGroupMove, ctx, { ...params, position });
   }
 
   // addSectionToGroup (official 0.146–0.167) answers 201 with the group.
   @Post(':siteSectionGroupId/sections')
+  @Relayed()
   @HttpCode(201)
   addSection(
     @Ctx() ctx: RequestContext,
     @Param() params: SectionGroupParams,
     @Body() body: GroupSectionRequest,
-  ): Promise<SiteSectionGroup> {
-    return this.services.send(SitesSubjects.sectionGroupAddSection, ctx, { ...params, siteSectionId: body.sectionId });
+  ): Promise<JsonBytes<SiteSectionGroup>> {
+    return this.services.relay(SitesSubjects.sectionGroupAddSection, ctx, { ...params, siteSectionId: body.sectionId });
   }
 
   @Delete(':siteSectionGroupId/sections/:siteSectionId')

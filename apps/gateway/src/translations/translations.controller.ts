@@ -1,5 +1,5 @@
 import { type JsonDocument, type List, type RequestContext, type Translation, TranslationsSubjects } from '@bindery/contracts';
-import { ServiceClient } from '@bindery/platform/nest';
+import { type JsonBytes, ServiceClient } from '@bindery/platform/nest';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { PageQuery } from '../common/page.query';
 import { Ctx } from '../common/request-context.decorator';
@@ -9,6 +9,7 @@ import {
   TranslationsOrganizationParams,
   UpdateTranslationRequest,
 } from './dto/translation.request';
+import { Relayed } from '../common/relayed.decorator';
 
 /** Translations of spaces; a run is queued for the translations worker (204 at once). */
 @Controller('v1/orgs/:organizationId/translations')
@@ -16,18 +17,24 @@ export class TranslationsController {
   constructor(private readonly services: ServiceClient) {}
 
   @Get()
-  list(@Ctx() ctx: RequestContext, @Param() params: TranslationsOrganizationParams, @Query() query: PageQuery): Promise<List<Translation>> {
-    return this.services.send(TranslationsSubjects.translationList, ctx, { ...query, organizationId: params.organizationId });
+  @Relayed()
+  list(
+    @Ctx() ctx: RequestContext,
+    @Param() params: TranslationsOrganizationParams,
+    @Query() query: PageQuery,
+  ): Promise<JsonBytes<List<Translation>>> {
+    return this.services.relay(TranslationsSubjects.translationList, ctx, { ...query, organizationId: params.organizationId });
   }
 
   @Post()
+  @Relayed()
   @HttpCode(201)
   create(
     @Ctx() ctx: RequestContext,
     @Param() params: TranslationsOrganizationParams,
     @Body() body: CreateTranslationRequest,
-  ): Promise<Translation> {
-    return this.services.send(TranslationsSubjects.translationCreate, ctx, {
+  ): Promise<JsonBytes<Translation>> {
+    return this.services.relay(TranslationsSubjects.translationCreate, ctx, {
       organizationId: params.organizationId,
       language: body.language,
       source: { space: body.source.space, language: body.source.language },
@@ -37,13 +44,19 @@ export class TranslationsController {
   }
 
   @Get(':translationId')
-  get(@Ctx() ctx: RequestContext, @Param() params: TranslationParams): Promise<Translation> {
-    return this.services.send(TranslationsSubjects.translationGet, ctx, { ...params });
+  @Relayed()
+  get(@Ctx() ctx: RequestContext, @Param() params: TranslationParams): Promise<JsonBytes<Translation>> {
+    return this.services.relay(TranslationsSubjects.translationGet, ctx, { ...params });
   }
 
   @Put(':translationId')
-  update(@Ctx() ctx: RequestContext, @Param() params: TranslationParams, @Body() body: UpdateTranslationRequest): Promise<Translation> {
-    return this.services.send(TranslationsSubjects.translationUpdate, ctx, {
+  @Relayed()
+  update(
+    @Ctx() ctx: RequestContext,
+    @Param() params: TranslationParams,
+    @Body() body: UpdateTranslationRequest,
+  ): Promise<JsonBytes<Translation>> {
+    return this.services.relay(TranslationsSubjects.translationUpdate, ctx, {
       ...params,
       instructions: { ...body.instructions } as JsonDocument,
     });
