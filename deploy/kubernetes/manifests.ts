@@ -4,6 +4,7 @@ import {
   GATEWAY,
   memoryBudget,
   memoryFlags,
+  youngGenerationFloor,
   natsPasswordVariable,
   READER,
   roleOf,
@@ -42,6 +43,8 @@ function envOf(app: AppSpec): Manifest[] {
 }
 
 const command = (app: AppSpec, file = app.entry ?? 'main.js') => ['node', `apps/${app.dir ?? app.name}/dist/${file}`];
+// A serving app's young-generation floor is a command-line flag (Node refuses it in NODE_OPTIONS; see heapLimitArgs).
+const serveCommand = (app: AppSpec) => ['node', ...youngGenerationFloor(app), ...command(app).slice(1)];
 
 function deployment(app: AppSpec): Manifest {
   const probePort = app === GATEWAY ? GATEWAY_PORT : METRICS_PORT;
@@ -65,7 +68,7 @@ function deployment(app: AppSpec): Manifest {
             {
               name: app.name,
               image: IMAGE,
-              command: command(app),
+              command: serveCommand(app),
               envFrom: [{ configMapRef: { name: 'bindery-config' } }],
               env: envOf(app),
               ports: [

@@ -57,7 +57,15 @@ export function memoryFlags(app: AppSpec): string[] {
  */
 export function heapLimitArgs(app: AppSpec, nodeOptions: string | undefined): string[] {
   const flags = memoryFlags(app).filter((flag) => !nodeOptions?.includes(flag.slice(0, flag.indexOf('='))));
-  const { semiSpaceMb } = memoryBudget(app);
   const youngSetByOperator = nodeOptions?.includes('--max-semi-space-size') ?? false;
-  return semiSpaceMb && !youngSetByOperator ? [...flags, `--min-semi-space-size=${semiSpaceMb}`] : flags;
+  return youngSetByOperator ? flags : [...flags, ...youngGenerationFloor(app)];
+}
+
+/**
+ * The floor under the young generation of the apps planned with a larger one (see `heapLimitArgs`
+ * for why), as a command-line flag: a container's command carries it, its NODE_OPTIONS cannot.
+ */
+export function youngGenerationFloor(app: AppSpec): string[] {
+  const { semiSpaceMb } = memoryBudget(app);
+  return semiSpaceMb ? [`--min-semi-space-size=${semiSpaceMb}`] : [];
 }
