@@ -43,6 +43,7 @@ export async function soakBench(): Promise<string[]> {
   console.log(`soak: ${CONNECTIONS} connections for ${seconds} s …`);
   await resetStatementStatistics();
 
+  const generatorBefore = process.cpuUsage();
   const busyBefore = await loopBusySeconds(metricsPorts);
   cpu.start();
   const start = Date.now();
@@ -77,12 +78,14 @@ export async function soakBench(): Promise<string[]> {
   const elapsed = (Date.now() - start) / 1000;
   // Sampled at once: the settling below is background work, not the requests'.
   const cpuLines = cpu.lines(stats.requests);
+  const generator = process.cpuUsage(generatorBefore);
   const busyLine = loopBusyLine(busyBefore, await loopBusySeconds(metricsPorts), elapsed);
   // Let in-flight background work (search indexing, outbox) settle before the last sample.
   await new Promise((resolve) => setTimeout(resolve, 5000));
   const endMemory = await appMemory(metricsPorts);
   const statements = await topStatements();
   await stopProfiling();
+  await http.close();
   const memory = memoryLines(await (warmMemory ?? appMemory(metricsPorts)), await (middleMemory ?? endMemory), endMemory);
 
   const pass = stats.errors === 0 && memory.exceeded.length === 0;
@@ -93,6 +96,7 @@ export async function soakBench(): Promise<string[]> {
     'per operation:',
     ...stats.lines(elapsed),
     ...cpuLines,
+    `  load generator (this process, not counted above) ${Math.round((generator.user + generator.system) / stats.requests)} µs/request`,
     busyLine,
     loops.line(),
     `resident memory per process, after ${warmUp / 1000} s of warm-up → half-time → end (bound: +${MEMORY_BOUND.fixedBytes / 1024 / 1024} MB + ${MEMORY_BOUND.fraction * 100}%):`,
