@@ -93,7 +93,10 @@ export class Http {
     const payload = body === undefined ? undefined : JSON.stringify(body);
     const { status, text } =
       process.env.SOAK_CLIENT === 'fetch'
-        ? await fetch(this.baseUrl + path, { method, headers, body: payload }).then(async (r) => ({ status: r.status, text: await r.text() }))
+        ? await fetch(this.baseUrl + path, { method, headers, body: payload }).then(async (r) => ({
+            status: r.status,
+            text: await r.text(),
+          }))
         : await this.pool
             .request({ method: method as Dispatcher.HttpMethod, path, headers, body: payload })
             .then(async (r) => ({ status: r.statusCode, text: await r.body.text() }));
