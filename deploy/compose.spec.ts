@@ -1,7 +1,16 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ALL_IN_ONE, envPrefix, natsPasswordVariable, natsUsers, renderAuthorization } from '@bindery/stack';
+import {
+  ALL_APPS,
+  ALL_IN_ONE,
+  envPrefix,
+  memoryFlags,
+  natsPasswordVariable,
+  natsUsers,
+  renderAuthorization,
+  youngGenerationFloor,
+} from '@bindery/stack';
 import { load } from 'js-yaml';
 
 const root = join(__dirname, '..');
@@ -25,7 +34,16 @@ describe('docker-compose.yml', () => {
   it.each(apps)('runs the app %s as its own service with its entry point', (app) => {
     const service = compose.services[app];
     expect(service).toBeDefined();
-    expect(service!.command).toEqual(['node', `apps/${app}/dist/main.js`]);
+    expect(service!.command?.at(-1)).toBe(`apps/${app}/dist/main.js`);
+  });
+
+  // The same memory plan as `pnpm start` and the Kubernetes manifests (libs/stack/src/memory.ts):
+  // the heap limit and young generation in NODE_OPTIONS, the young generation's floor on the
+  // command line (Node refuses it in NODE_OPTIONS).
+  it.each(ALL_APPS.map((app) => [app.name, app] as const))('starts %s with its memory plan', (name, app) => {
+    const service = compose.services[name];
+    expect(service?.environment?.NODE_OPTIONS).toBe(memoryFlags(app).join(' '));
+    expect(service?.command?.slice(0, -1)).toEqual(['node', ...youngGenerationFloor(app)]);
   });
 
   // A worker (src/worker.ts) is the same image with its own command, as `<app>-worker`.
