@@ -34,7 +34,7 @@ describe('docker-compose.yml', () => {
   it.each(apps)('runs the app %s as its own service with its entry point', (app) => {
     const service = compose.services[app];
     expect(service).toBeDefined();
-    expect(service!.command?.at(-1)).toBe(`apps/${app}/dist/main.js`);
+    expect(service.command?.at(-1)).toBe(`apps/${app}/dist/main.js`);
   });
 
   // The same memory plan as `pnpm start` and the Kubernetes manifests (libs/stack/src/memory.ts):
