@@ -91,7 +91,10 @@ export async function loopBusySeconds(metricsPorts: Record<string, number>): Pro
   const busy: Record<string, number> = {};
   await Promise.all(
     Object.entries(metricsPorts).map(async ([app, port]) => {
-      const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text().catch(() => '');
+      // An app restarted under the profiler may not listen yet: it is then left out of the line.
+      const text = await fetch(`http://127.0.0.1:${port}/metrics`)
+        .then((response) => response.text())
+        .catch(() => '');
       for (const line of text.split('\n').filter((l) => l.startsWith('bindery_eventloop_busy_seconds_total'))) {
         const thread = /thread="([^"]+)"/.exec(line)?.[1];
         busy[thread ? `${app}/${thread}` : app] = Number(line.slice(line.lastIndexOf(' ') + 1));
