@@ -16,7 +16,9 @@ export class SearchSpaceTextIndex1767950000000 implements MigrationInterface {
   async up(q: QueryRunner): Promise<void> {
     const installed = (await q.query("SELECT 1 FROM pg_extension WHERE extname = 'btree_gin'")) as unknown[];
     if (installed.length === 0)
-      throw new Error('The btree_gin extension is missing from the content schema: provision the database (it installs it) and migrate again');
+      throw new Error(
+        'The btree_gin extension is missing from the content schema: provision the database (it installs it) and migrate again',
+      );
     await q.query('CREATE INDEX search_sections_space_tsv_idx ON search_sections USING gin (space_id, tsv) WITH (fastupdate = off)');
     await q.query('DROP INDEX search_sections_tsv_idx');
   }
