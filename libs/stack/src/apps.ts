@@ -66,8 +66,9 @@ export const SERVICES: AppSpec[] = [
   {
     name: 'content',
     schema: 'content',
-    // Search's typo fallback (trigram similarity of words).
-    extensions: ['pg_trgm'],
+    // Search's typo fallback (trigram similarity of words); the GIN operator class of `space_id` in
+    // search's (space_id, tsv) index.
+    extensions: ['pg_trgm', 'btree_gin'],
     secrets: ['FILE_URL_SECRET'],
     env: { file: 'config/content.env', className: 'ContentEnv' },
     nats: {

@@ -16,6 +16,7 @@ import { AddReusableContents1767810000000 } from './migrations/1767810000000-Add
 import { CountersOffSpaceRow1767850000000 } from './migrations/1767850000000-CountersOffSpaceRow';
 import { BodiesLz4Compression1767870000000 } from './migrations/1767870000000-BodiesLz4';
 import { SearchOutlines1767900000000 } from './migrations/1767900000000-SearchOutlines';
+import { SearchSpaceTextIndex1767950000000 } from './migrations/1767950000000-SearchSpaceTextIndex';
 
 export const CONTENT_SCHEMA = 'content';
 
@@ -33,6 +34,7 @@ export const contentMigrations = [
   CountersOffSpaceRow1767850000000,
   BodiesLz4Compression1767870000000,
   SearchOutlines1767900000000,
+  SearchSpaceTextIndex1767950000000,
 ];
 
 /** Content's own schema, reached with its own role (DATABASE_URL). */

@@ -12,7 +12,18 @@ const EXCERPT_TEXT_SQL = `CASE WHEN s.body = '' THEN s.heading ELSE s.body END`;
  */
 export const EXCERPT_TEXT_KEY_SQL = `encode(sha256(convert_to(s.config || ':' || ${EXCERPT_TEXT_SQL}, 'UTF8')), 'base64') AS excerpt_key`;
 
-const HEADLINE_OPTIONS = 'StartSel=<mark>, StopSel=</mark>, MaxWords=30, MinWords=10, MaxFragments=1';
+/** Words of the longest excerpt. */
+const MAX_WORDS = 30;
+
+/**
+ * A text of at most `MAX_WORDS` words is its own excerpt (`HighlightAll`): with `MaxFragments=1`,
+ * `ts_headline` starts a short text's only fragment at the first match and drops the words before
+ * it ("Run the wizard once." became "<mark>wizard</mark> once"). A longer text shows one fragment
+ * around the best match.
+ */
+const HEADLINE_OPTIONS_SQL = `CASE WHEN cardinality(regexp_split_to_array(btrim(${EXCERPT_TEXT_SQL}), '\\s+')) <= ${MAX_WORDS}
+    THEN 'StartSel=<mark>, StopSel=</mark>, HighlightAll=true'
+    ELSE 'StartSel=<mark>, StopSel=</mark>, MaxWords=${MAX_WORDS}, MinWords=10, MaxFragments=1' END`;
 
 /**
  * $1 space ids, $2 page ids, $3 section indexes, $4 the tsquery text: each section's excerpt with
@@ -20,7 +31,7 @@ const HEADLINE_OPTIONS = 'StartSel=<mark>, StopSel=</mark>, MaxWords=30, MinWord
  * read it: the excerpt is then cached under the key of the text it was cut from).
  */
 const EXCERPTS_SQL = `SELECT x.i, ${EXCERPT_TEXT_KEY_SQL},
-       ts_headline(s.config::regconfig, ${EXCERPT_TEXT_SQL}, to_tsquery(s.config::regconfig, $4), '${HEADLINE_OPTIONS}') AS excerpt
+       ts_headline(s.config::regconfig, ${EXCERPT_TEXT_SQL}, to_tsquery(s.config::regconfig, $4), ${HEADLINE_OPTIONS_SQL}) AS excerpt
   FROM unnest($1::text[], $2::text[], $3::int[]) WITH ORDINALITY AS x(space_id, page_id, idx, i)
   JOIN search_sections s USING (space_id, page_id, idx)`;
 

@@ -1,5 +1,5 @@
 import { searchConfig } from '../model/search-config';
-import { indexWords, isTyping, queryWords, tsQueryText } from './search-text';
+import { indexWords, isTyping, queryWords, searchQuery, tsQueryText } from './search-text';
 
 describe('search text', () => {
   it('chooses the stemmer of the space language, simple when there is none', () => {
@@ -14,6 +14,12 @@ describe('search text', () => {
     expect(tsQueryText(['install', 'gui'], true)).toBe("'install' & 'gui':*");
     expect(tsQueryText(['install'], false)).toBe("'install'");
     expect(queryWords('x'.repeat(100) + ' ' + 'a '.repeat(40)).length).toBe(16);
+  });
+
+  it('looks up the words already typed in the index, the one being typed only in the sections found', () => {
+    expect(searchQuery(['install', 'gui'], true)).toEqual({ text: "'install' & 'gui':*", exact: "'install'" });
+    expect(searchQuery(['install', 'guide'], false)).toEqual({ text: "'install' & 'guide'", exact: "'install' & 'guide'" });
+    expect(searchQuery(['gui'], true)).toEqual({ text: "'gui':*", exact: null });
   });
 
   it('treats a query ending in a letter as still being typed', () => {

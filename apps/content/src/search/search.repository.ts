@@ -2,6 +2,7 @@ import { preparedQuery, WriteBatch } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { EXCERPT_TEXT_KEY_SQL, SearchExcerpts } from './search-excerpts';
+import type { SearchQuery } from './search-text';
 
 /**
  * What the index holds of a space: the main revision it reflects, its text search configuration,
@@ -81,36 +82,54 @@ const SCORE_SQL = `ts_rank_cd(s.tsv, q.q) + CASE WHEN s.title_tsv @@ q.q THEN 1.
 
 /**
  * `SearchRepository.search`: $1 space ids, $2 the tsquery text, $3 offset, $4 pages answered, $5
- * pages shown (with sections), $6 sections per page. Answers one row per page (`idx` null) and
- * one per section shown (`total` null). `q` is materialized so each configuration's query is
- * parsed once (inlined, it was parsed again for every section and every use); the spaces'
- * sections are read by space (`candidates`, materialized: with the parsed query as a parameter
- * the planner would also scan the text index, whose matches span every space and whose pending
- * list grows with each indexing run); `shown` and `best` are materialized so the sections are
- * ranked once. Pages and sections come as rows of one UNION (not JSON per page: measured, the
- * aggregation and the join of its result cost more than the excerpts). A section shown answers the
- * key of its excerpt, not the excerpt: `ts_headline` was two thirds of the statement's time, and
- * `SearchExcerpts` makes it only for the texts and queries it has not seen (see there).
+ * pages shown (with sections), $6 sections per page, $7 the tsquery text without the word being
+ * typed (null: none). Answers one row per page (`idx` null) and one per section shown (`total`
+ * null). `q` is materialized so each configuration's query is parsed once.
+ *
+ * The candidate sections come from one of two branches, chosen per configuration by a one-time
+ * filter (so a generic plan serves both): with settled words, the (space_id, tsv) GIN index
+ * intersects the spaces' entries with the words' (only the matching sections of the spaces asked
+ * are read, however many spaces the database holds); with only a word being typed, the spaces'
+ * sections by key (a prefix match in the index would first collect every space's sections holding
+ * any word with that prefix). Either way `tsv @@ q` then checks the whole query.
+ *
+ * `matched` scores each section once and numbers the sections of each page, best first: its
+ * first is the page's score, and the best `$6` of the pages shown join `shown` by hash. Pages and
+ * sections come as rows of one UNION (not JSON per page: measured, the aggregation and the join of
+ * its result cost more than the excerpts). A section shown answers the key of its excerpt, not
+ * the excerpt: `ts_headline` was two thirds of the statement's time, and `SearchExcerpts` makes it
+ * only for the texts and queries it has not seen (see there).
  */
 const SEARCH_SQL = `WITH q AS MATERIALIZED (
-    SELECT config, to_tsquery(config::regconfig, $2) AS q FROM search_spaces WHERE space_id = ANY($1) GROUP BY config
+    SELECT config, to_tsquery(config::regconfig, $2) AS q,
+           CASE WHEN $7::text IS NOT NULL THEN to_tsquery(config::regconfig, $7) END AS exact
+    FROM search_spaces WHERE space_id = ANY($1) GROUP BY config
   ),
-  candidates AS MATERIALIZED (SELECT space_id, page_id, idx, config, tsv, title_tsv FROM search_sections WHERE space_id = ANY($1)),
-  matched AS (
-    SELECT s.space_id, s.page_id, s.idx, ${SCORE_SQL} AS score, s.title_tsv @@ q.q AS title_hit
-    FROM candidates s JOIN q ON q.config = s.config
-    WHERE s.tsv @@ q.q
+  matched AS MATERIALIZED (
+    SELECT s.space_id, s.page_id, s.idx, s.score, s.title_hit,
+           row_number() OVER (PARTITION BY s.space_id, s.page_id ORDER BY s.score DESC, s.idx) AS n
+    FROM (
+      SELECT s.space_id, s.page_id, s.idx, ${SCORE_SQL} AS score, s.title_tsv @@ q.q AS title_hit
+      FROM q CROSS JOIN LATERAL (
+        SELECT space_id, page_id, idx, tsv, title_tsv FROM search_sections
+         WHERE numnode(q.exact) > 0 AND space_id = ANY($1) AND tsv @@ q.exact AND config = q.config
+        UNION ALL
+        SELECT space_id, page_id, idx, tsv, title_tsv FROM search_sections
+         WHERE (q.exact IS NULL OR numnode(q.exact) = 0) AND space_id = ANY($1) AND config = q.config
+      ) s
+      WHERE s.tsv @@ q.q
+    ) s
   ),
-  pages AS (SELECT space_id, page_id, max(score) AS score FROM matched GROUP BY space_id, page_id),
-  ranked AS (SELECT *, row_number() OVER (ORDER BY score DESC, space_id, page_id) AS rank, count(*) OVER () AS total FROM pages),
+  ranked AS (
+    SELECT space_id, page_id, score, row_number() OVER (ORDER BY score DESC, space_id, page_id) AS rank, count(*) OVER () AS total
+    FROM matched WHERE n = 1
+  ),
   shown AS MATERIALIZED (SELECT * FROM ranked WHERE rank > $3::int ORDER BY rank LIMIT $4::int),
   best AS MATERIALIZED (
-    SELECT * FROM (
-      SELECT m.*, row_number() OVER (PARTITION BY m.space_id, m.page_id ORDER BY m.score DESC, m.idx) AS n
-      FROM matched m JOIN shown USING (space_id, page_id) WHERE shown.rank <= $3::int + $5::int
-    ) b WHERE n <= $6::int
+    SELECT m.* FROM matched m JOIN shown USING (space_id, page_id) WHERE m.n <= $6::int AND shown.rank <= $3::int + $5::int
   )
-  SELECT shown.space_id, shown.page_id, shown.score, shown.rank, shown.total, (SELECT count(DISTINCT space_id) FROM pages) AS spaces,
+  SELECT shown.space_id, shown.page_id, shown.score, shown.rank, shown.total,
+         (SELECT count(DISTINCT space_id) FROM matched WHERE n = 1) AS spaces,
          sp.title, sp.description, sp.path, sp.ancestors,
          NULL::int AS idx, NULL::text AS heading, NULL::text AS anchor, NULL::boolean AS title_hit, NULL::text AS excerpt_key
   FROM shown JOIN search_pages sp USING (space_id, page_id)
@@ -223,18 +242,19 @@ export class SearchRepository {
    */
   async search(
     spaceIds: string[],
-    tsQuery: string,
+    query: SearchQuery,
     paging: { offset: number; take: number; shown: number; perPage: number },
   ): Promise<PageHit[]> {
     if (spaceIds.length === 0) return [];
     // Prepared: a search plans a dozen CTEs, which cost about as much as running them.
     const rows = await preparedQuery<SearchRow>(this.db, 'content.search', SEARCH_SQL, [
       spaceIds,
-      tsQuery,
+      query.text,
       paging.offset,
       paging.take,
       paging.shown,
       paging.perPage,
+      query.exact,
     ]);
     const pages = new Map<string, PageHit>();
     for (const r of rows)
@@ -255,7 +275,7 @@ export class SearchRepository {
     const sections = rows.filter((r) => r.idx !== null);
     const excerpts = await this.excerpts.of(
       sections.map((r) => ({ spaceId: r.space_id, pageId: r.page_id, idx: r.idx!, key: r.excerpt_key! })),
-      tsQuery,
+      query.text,
     );
     sections.forEach((r, i) =>
       pages.get(`${r.space_id}/${r.page_id}`)?.sections.push({

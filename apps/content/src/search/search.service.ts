@@ -12,7 +12,7 @@ import {
 import { badRequest, keysetPage, NO_ORGANIZATION, notFound, toList } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
 import { SpaceAccess } from '../store/space-access';
-import { isTyping, queryWords, tsQueryText } from './search-text';
+import { isTyping, queryWords, searchQuery } from './search-text';
 import { type PageHit, SearchRepository } from './search.repository';
 
 /** Sections shown per page. */
@@ -122,10 +122,10 @@ export class SearchService {
     const words = queryWords(query);
     if (words.length === 0 || spaceIds.length === 0) return { hits: [], limit, pages: new Map() };
     const shape = { offset, take, shown: limit, perPage: SECTIONS_PER_PAGE };
-    let hits = await this.search.search(spaceIds, tsQueryText(words, isTyping(query)), shape);
+    let hits = await this.search.search(spaceIds, searchQuery(words, isTyping(query)), shape);
     if (hits.length === 0 && offset === 0) {
       const corrected = await this.corrected(spaceIds, words);
-      if (corrected) hits = await this.search.search(spaceIds, tsQueryText(corrected, false), shape);
+      if (corrected) hits = await this.search.search(spaceIds, searchQuery(corrected, false), shape);
     }
     const pages = new Map(hits.slice(0, limit).map((hit) => [keyOf(hit), toPageResult(ctx.baseUrl, hit)]));
     return { hits, limit, pages };
