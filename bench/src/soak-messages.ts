@@ -17,8 +17,9 @@ const UNKNOWN = '?';
  * on `>` as the stack's operator user (one account: it hears every app's traffic), so the counts
  * are what nats-server routes. Like `soak-statements`, they do not depend on the machine's load.
  *
- * Subjects are shown with ids folded (`_INBOX.content.*`); a reply is named after the request it
- * answers (`identity.user.getCurrent → reply`), a JetStream delivery after its consumer.
+ * Subjects are shown with ids folded (`_INBOX.content.*`, `$KV.<bucket>.*`); a reply is named
+ * after the request it answers (`identity.user.get → reply`), a JetStream delivery after its
+ * stream and consumer. Timers (pull requests, heartbeats) add a little to every line: see `idle`.
  */
 export async function soakMessagesBench(): Promise<string[]> {
   const { gatewayUrl, adminToken, adminOrganizationId } = testStack();
@@ -80,6 +81,12 @@ const listed = (counts: Map<string, number>, per: (n: number) => string) =>
     .map(([name, n]) => `${name} ${per(n)}`)
     .join(' / ');
 
+interface Heard {
+  name: string;
+  sender: string;
+  receiver: string;
+}
+
 /** Counts what it hears by folded subject, sender and receiver. */
 class Tally {
   private bySubject = new Map<string, number>();
@@ -87,11 +94,14 @@ class Tally {
   private byReceiver = new Map<string, number>();
   /** A request's reply subject → what the reply will be named and who sends it. */
   private readonly awaited = new Map<string, { name: string; sender: string }>();
+  /** Inbox messages heard before any request naming them as its reply subject. */
+  private readonly early = new Map<string, Heard>();
 
   reset(): void {
     this.bySubject = new Map();
     this.bySender = new Map();
     this.byReceiver = new Map();
+    this.early.clear();
   }
 
   totals() {
@@ -100,13 +110,26 @@ class Tally {
   }
 
   hear(msg: Msg): void {
-    const { name, sender, receiver } = this.describe(msg);
-    bump(this.bySubject, `${name} [${sender} → ${receiver}]`);
-    bump(this.bySender, sender);
-    bump(this.byReceiver, receiver);
+    const heard = this.describe(msg);
+    this.count(heard, 1);
+    if (msg.subject.startsWith('_INBOX.') && heard.name.startsWith('_INBOX.')) this.early.set(msg.subject, heard);
+    // A JetStream publish's acknowledgement can reach us before the publish itself: name it now.
+    const early = msg.reply === undefined ? undefined : this.early.get(msg.reply);
+    if (early) {
+      this.early.delete(msg.reply!);
+      this.awaited.delete(msg.reply!);
+      this.count(early, -1);
+      this.count({ name: `${heard.name} → reply`, sender: heard.receiver, receiver: early.receiver }, 1);
+    }
   }
 
-  private describe(msg: Msg): { name: string; sender: string; receiver: string } {
+  private count({ name, sender, receiver }: Heard, n: number): void {
+    bump(this.bySubject, `${name} [${sender} → ${receiver}]`, n);
+    bump(this.bySender, sender, n);
+    bump(this.byReceiver, receiver, n);
+  }
+
+  private describe(msg: Msg): Heard {
     const subject = msg.subject;
     const requester = inboxOwner(msg.reply);
     if (subject.startsWith('_INBOX.')) {
@@ -118,18 +141,24 @@ class Tally {
       }
       // A JetStream delivery to a pull request's inbox: its ack subject names the consumer.
       const ack = msg.reply?.match(/^\$JS\.ACK\.([^.]+)\.([^.]+)\./);
-      return { name: ack ? `delivery ${ack[1]}/${ack[2]}` : `_INBOX.${receiver}.*`, sender: SERVER, receiver };
+      return { name: ack ? `delivery ${ack[1]}/${consumer(ack[2])}` : `_INBOX.${receiver}.*`, sender: SERVER, receiver };
     }
+    // A JetStream delivery: the stream's subject, with the consumer's ack subject as reply.
+    const delivery = msg.reply?.match(/^\$JS\.ACK\.([^.]+)\.([^.]+)\./);
+    if (delivery)
+      return { name: `delivery ${delivery[1]}/${delivery[2]} (${fold(subject)})`, sender: SERVER, receiver: consumer(delivery[2]) };
     const name = fold(subject);
-    const receiver = subject.startsWith('$JS.') || /^(events|jobs|dlq)\./.test(subject) ? SERVER : subject.split('.')[0];
+    const receiver = /^(\$JS|\$KV|events|jobs|dlq)\./.test(subject) ? SERVER : subject.split('.')[0];
     // A pull request's reply subject gets the deliveries (named by their ack subject), not one reply.
     if (msg.reply && !subject.startsWith('$JS.API.CONSUMER.MSG.NEXT.')) this.awaited.set(msg.reply, { name, sender: receiver });
     return { name, sender: requester ?? (subject.startsWith('$JS.ACK.') ? ackSender(subject) : UNKNOWN), receiver };
   }
 }
 
-function bump(counts: Map<string, number>, key: string): void {
-  counts.set(key, (counts.get(key) ?? 0) + 1);
+function bump(counts: Map<string, number>, key: string, n: number): void {
+  const total = (counts.get(key) ?? 0) + n;
+  if (total === 0) counts.delete(key);
+  else counts.set(key, total);
 }
 
 /** `_INBOX.<app>.…` → the app whose connection asked (see natsConnectionOptions' inboxPrefix). */
@@ -137,13 +166,19 @@ function inboxOwner(subject: string | undefined): string | undefined {
   return subject?.match(/^_INBOX\.([^.]+)\./)?.[1];
 }
 
-/** `$JS.ACK.<stream>.<durable>.…` → `consumer <durable>`: acks carry no inbox naming their process. */
+/** `$JS.ACK.<stream>.<durable>.…` → its consumer: acks carry no inbox naming their process. */
 function ackSender(subject: string): string {
-  return `consumer ${subject.split('.')[3] ?? UNKNOWN}`;
+  return consumer(subject.split('.')[3] ?? UNKNOWN);
 }
 
-/** Subjects without their ids: JetStream acks keep stream and durable, API calls their stream and consumer. */
+/** A consumer by durable name; nats.js names ordered consumers (KV watchers) `oc_<nuid>_<n>`. */
+function consumer(name: string): string {
+  return name.startsWith('oc_') ? 'consumer (ordered)' : `consumer ${name}`;
+}
+
+/** Subjects without their ids: JetStream acks keep stream and durable, KV keys their bucket. */
 function fold(subject: string): string {
   if (subject.startsWith('$JS.ACK.')) return subject.split('.').slice(0, 4).join('.') + '.*';
+  if (subject.startsWith('$KV.')) return subject.split('.').slice(0, 2).join('.') + '.*';
   return subject;
 }
