@@ -358,8 +358,12 @@ describe('who wrote it', () => {
     const byCreator = await createChangeRequest(creator.client, w.spaceId, 'By the creator');
     expect(byAdmin.createdBy).toMatchObject(named(admin));
     expect(byCreator.createdBy).toMatchObject(named(other));
-    await editContent(w.org.admin.client, w.spaceId, byAdmin.id, [{ operation: 'insert_page', ref: 'a', title: 'From the admin' }]);
-    await editContent(creator.client, w.spaceId, byCreator.id, [{ operation: 'insert_page', ref: 'c', title: 'From the creator' }]);
+    await editContent(w.org.admin.client, w.spaceId, byAdmin.id, [
+      { operation: 'insert_page', ref: 'a', title: 'From the admin', document: {} },
+    ]);
+    await editContent(creator.client, w.spaceId, byCreator.id, [
+      { operation: 'insert_page', ref: 'c', title: 'From the creator', document: {} },
+    ]);
     // Each merges the other's change request.
     await merge(creator.client, w.spaceId, byAdmin.id);
     await merge(w.org.admin.client, w.spaceId, byCreator.id);
