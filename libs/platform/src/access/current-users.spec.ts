@@ -102,7 +102,7 @@ describe('CurrentUsers', () => {
     expect(fake.asked.map((a) => a.split(' ')[1])).toEqual(['u1', 'u2', 'u3', 'u2']);
   });
 
-  it('refuses a request without a caller (401) without asking identity', async () => {
+  it('refuses a request without a caller (401) without asking identity', () => {
     const fake = identity();
     const users = new CurrentUsers(fake.client);
     expect(() => users.of(ctx(undefined))).toThrow(expect.objectContaining({ code: 401 }));
