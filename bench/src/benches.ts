@@ -14,6 +14,7 @@ import { translationsBench } from './translations.bench';
 import { readerBench } from './reader.bench';
 import { sitesBench } from './sites.bench';
 import { soakBench } from './soak.bench';
+import { soakMessagesBench } from './soak-messages';
 import { soakStatementsBench } from './soak-statements';
 
 /** Every benchmark `pnpm bench` knows; each returns the lines it reports. */
@@ -35,4 +36,5 @@ export const BENCHES: Record<string, () => Promise<string[]>> = {
   reader: readerBench,
   soak: soakBench,
   'soak-statements': soakStatementsBench,
+  'soak-messages': soakMessagesBench,
 };

@@ -27,6 +27,7 @@ export * from './access/space-access-client';
 export * from './access/organization-access-client';
 export * from './access/membership-cache';
 export * from './access/membership-feed';
+export * from './access/current-users';
 // Framework-free (no NestJS import): tools and tests call services with it too.
 export { type NestReplyPacket, ServiceClient } from './nest/service-client';
 export * from './database/migrate-main';

@@ -2,12 +2,11 @@ import {
   type CommentScope,
   type CommentTargetInput,
   ContentSubjects,
-  IdentitySubjects,
   type RequestContext,
   type SpaceAccessResult,
   type User,
 } from '@bindery/contracts';
-import { forbidden, SpaceAccessClient } from '@bindery/platform';
+import { CurrentUsers, forbidden, SpaceAccessClient } from '@bindery/platform';
 import { ServiceClient } from '@bindery/platform/nest';
 import { Injectable } from '@nestjs/common';
 import type { TargetKey } from './comments.repository';
@@ -31,6 +30,7 @@ export class CommentScopes {
   constructor(
     private readonly spaces: SpaceAccessClient,
     private readonly services: ServiceClient,
+    private readonly users: CurrentUsers,
   ) {}
 
   /** The caller may read the space; a change request named in `scope` exists in it (one call to content either way). */
@@ -69,9 +69,12 @@ export class CommentScopes {
     };
   }
 
-  /** The caller as a User, stored with what they write (identity is not asked again on reads). */
+  /**
+   * The caller as a User, stored with what they write (identity is not asked again on reads, and
+   * not on each write either: `CurrentUsers` reuses the answer, at most 60 s old).
+   */
   currentUser(ctx: RequestContext): Promise<User> {
-    return this.services.send(IdentitySubjects.userGetCurrent, ctx, {});
+    return this.users.of(ctx);
   }
 
   private check(ctx: RequestContext, input: CommentTargetInput) {

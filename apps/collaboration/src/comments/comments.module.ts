@@ -1,3 +1,4 @@
+import { CurrentUsers } from '@bindery/platform';
 import { ServiceClient, spaceAccessClientProvider } from '@bindery/platform/nest';
 import { Module } from '@nestjs/common';
 import { CommentEvents } from './comment-events';
@@ -14,6 +15,8 @@ import { RepliesService } from './replies.service';
   controllers: [CommentsHandler],
   providers: [
     spaceAccessClientProvider(ServiceClient),
+    // The caller as a comment's author, reused across their requests (see CurrentUsers).
+    { provide: CurrentUsers, useFactory: (client: ServiceClient) => new CurrentUsers(client), inject: [ServiceClient] },
     CommentsRepository,
     CommentScopes,
     CommentEvents,

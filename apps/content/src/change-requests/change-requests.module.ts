@@ -1,3 +1,5 @@
+import { CurrentUsers } from '@bindery/platform';
+import { ServiceClient } from '@bindery/platform/nest';
 import { Module } from '@nestjs/common';
 import { StoreModule } from '../store/store.module';
 import { ChangeRequestEditsService } from './change-request-edits.service';
@@ -26,7 +28,14 @@ const REVIEW_PROVIDERS = [
 @Module({
   imports: [StoreModule],
   controllers: [ChangeRequestsHandler, ReviewsHandler],
-  providers: [ChangeRequestsService, ChangeRequestEditsService, MergeService, ...REVIEW_PROVIDERS],
+  providers: [
+    ChangeRequestsService,
+    ChangeRequestEditsService,
+    MergeService,
+    ...REVIEW_PROVIDERS,
+    // The caller as createdBy / mergedBy / reviewer, reused across their requests (see CurrentUsers).
+    { provide: CurrentUsers, useFactory: (client: ServiceClient) => new CurrentUsers(client), inject: [ServiceClient] },
+  ],
   // Re-exports the store, whose content reader the exports, links and comment targets use.
   exports: [StoreModule],
 })

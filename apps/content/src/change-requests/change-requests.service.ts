@@ -8,10 +8,9 @@ import {
   type List,
   type RequestContext,
 } from '@bindery/contracts';
-import { badRequest, keysetPage, NO_ORGANIZATION, newId, notFound, toList } from '@bindery/platform';
+import { badRequest, keysetPage, NO_ORGANIZATION, newId, notFound, toList, CurrentUsers } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { IdentityLookups } from '../access/identity-lookups';
 import { Clock } from '../clock/clock';
 import { NO_CHANGE_REQUEST } from '../store/content-reader';
 import { SpaceAccess } from '../store/space-access';
@@ -24,7 +23,7 @@ export class ChangeRequestsService {
   constructor(
     private readonly changeRequests: ChangeRequestsRepository,
     private readonly access: SpaceAccess,
-    private readonly identity: IdentityLookups,
+    private readonly currentUsers: CurrentUsers,
     private readonly clock: Clock,
     private readonly db: DataSource,
   ) {}
@@ -32,7 +31,7 @@ export class ChangeRequestsService {
   /** A new open change request on the space's current revision, numbered in turn (`insertNumbered`). */
   async create(ctx: RequestContext, input: ChangeRequestCreateInput): Promise<ChangeRequest> {
     const { space } = await this.access.load(ctx, input.spaceId, 'edit');
-    const createdBy = await this.identity.currentUser(ctx);
+    const createdBy = await this.currentUsers.of(ctx);
     const now = this.clock.now();
     const unnumbered: Omit<ChangeRequestEntity, 'number'> = {
       id: newId(),

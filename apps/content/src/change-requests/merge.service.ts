@@ -7,10 +7,9 @@ import {
   type RevisionCreatedEvent,
   type User,
 } from '@bindery/contracts';
-import { addToOutbox, badRequest, forbidden, newId, notFound, WriteBatch } from '@bindery/platform';
+import { addToOutbox, badRequest, forbidden, newId, notFound, WriteBatch, CurrentUsers } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { IdentityLookups } from '../access/identity-lookups';
 import { Clock } from '../clock/clock';
 import { NO_CHANGE_REQUEST } from '../store/content-reader';
 import { RevisionMerger } from '../store/revision-merger';
@@ -48,7 +47,7 @@ export class MergeService {
     private readonly revisions: RevisionsRepository,
     private readonly merger: RevisionMerger,
     private readonly access: SpaceAccess,
-    private readonly identity: IdentityLookups,
+    private readonly currentUsers: CurrentUsers,
     private readonly clock: Clock,
     private readonly db: DataSource,
     private readonly mergeRules: MergeRulesGate,
@@ -56,7 +55,7 @@ export class MergeService {
 
   async merge(ctx: RequestContext, ref: ChangeRequestRef): Promise<MergeResult> {
     const { space: current } = await this.access.load(ctx, ref.spaceId, 'edit');
-    const mergedBy = await this.identity.currentUser(ctx);
+    const mergedBy = await this.currentUsers.of(ctx);
     const organizationRules = await this.mergeRules.organizationRulesFor(ctx, current);
     let merged: RevisionRow | undefined;
     for (let attempt = 1; !merged; attempt++) {

@@ -2,7 +2,7 @@ import { CollaborationEvents, type MentionCreatedEvent } from '@bindery/contract
 import { JetStreamBus } from '@bindery/platform';
 import { expectError, expectOperation, testNats } from '@bindery/testing';
 import { type CommentBody, type CommentWorld, commentWorld, type ListBody, postComment, type ReplyBody } from './collaboration-helpers';
-import { createChangeRequest, documentOf, editContent } from './content-helpers';
+import { createChangeRequest, documentOf, editContent, merge } from './content-helpers';
 import { eventually, newUser } from './helpers';
 import { addMember } from './identity-helpers';
 
@@ -337,3 +337,40 @@ async function commentWorldLite(): Promise<{ client: CommentWorld['reader']['cli
   );
   return { client: admin.client, base: `/v1/spaces/${space.id}` };
 }
+
+describe('who wrote it', () => {
+  // Content and collaboration reuse the caller's user across requests (`CurrentUsers`): whatever
+  // the order of callers, each write names its own caller, as identity shows them.
+  it('names each caller in their comments, change requests and merges, however their requests interleave', async () => {
+    const creator = await addMember(w.org, 'create', 'creator');
+    const userOf = async (client: CommentWorld['editor']['client']) =>
+      expectOperation<{ id: string; displayName: string }>(await client.get('/v1/user'), 'getAuthenticatedUser', 200);
+    const named = (user: { id: string; displayName: string }) => ({ id: user.id, displayName: user.displayName });
+
+    for (const writer of [w.commenter, w.editor, creator, w.commenter, creator, w.editor]) {
+      const me = await userOf(writer.client);
+      const comment = await postComment(writer.client, base, { body: { markdown: `From ${me.id}` } });
+      expect(comment.postedBy).toMatchObject(named(me));
+    }
+
+    const [admin, other] = [await userOf(w.org.admin.client), await userOf(creator.client)];
+    const byAdmin = await createChangeRequest(w.org.admin.client, w.spaceId, 'By the admin');
+    const byCreator = await createChangeRequest(creator.client, w.spaceId, 'By the creator');
+    expect(byAdmin.createdBy).toMatchObject(named(admin));
+    expect(byCreator.createdBy).toMatchObject(named(other));
+    await editContent(w.org.admin.client, w.spaceId, byAdmin.id, [
+      { operation: 'insert_page', ref: 'a', title: 'From the admin', document: {} },
+    ]);
+    await editContent(creator.client, w.spaceId, byCreator.id, [
+      { operation: 'insert_page', ref: 'c', title: 'From the creator', document: {} },
+    ]);
+    // Each merges the other's change request.
+    await merge(creator.client, w.spaceId, byAdmin.id);
+    await merge(w.org.admin.client, w.spaceId, byCreator.id);
+    const mergedBy = async (id: string) =>
+      expectOperation<{ mergedBy?: unknown }>(await w.reader.client.get(`${base}/change-requests/${id}`), 'getChangeRequestById', 200)
+        .mergedBy;
+    expect(await mergedBy(byAdmin.id)).toMatchObject(named(other));
+    expect(await mergedBy(byCreator.id)).toMatchObject(named(admin));
+  });
+});

@@ -13,7 +13,7 @@ import {
   roleAtLeast,
   type User,
 } from '@bindery/contracts';
-import { addToOutbox, badRequest, keysetPage, toList } from '@bindery/platform';
+import { addToOutbox, badRequest, keysetPage, toList, CurrentUsers } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { IdentityLookups } from '../../access/identity-lookups';
@@ -37,6 +37,7 @@ export class RequestedReviewersService {
     private readonly reviews: ReviewsRepository,
     private readonly changeRequests: ChangeRequestsRepository,
     private readonly identity: IdentityLookups,
+    private readonly currentUsers: CurrentUsers,
     private readonly spaceAccess: SpaceAccess,
     private readonly clock: Clock,
     private readonly db: DataSource,
@@ -61,7 +62,7 @@ export class RequestedReviewersService {
     if (userIds.includes(found.createdBy.id))
       throw badRequest(`users: ${found.createdBy.id} is the author of change request #${found.number} and cannot review it`);
     const reviewers = await this.reviewersAmong(ctx, space, userIds);
-    const requestedBy = await this.identity.currentUser(ctx);
+    const requestedBy = await this.currentUsers.of(ctx);
     const rows = await this.db.transaction(async (manager) => {
       const cr = await this.lookup.lockReviewable(manager, space.id, found.id);
       const now = this.clock.now();

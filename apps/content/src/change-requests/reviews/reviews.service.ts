@@ -12,10 +12,9 @@ import {
   type ReviewSubmitInput,
   roleAtLeast,
 } from '@bindery/contracts';
-import { addToOutbox, badRequest, forbidden, keysetPage, newId, notFound, toList } from '@bindery/platform';
+import { addToOutbox, badRequest, forbidden, keysetPage, newId, notFound, toList, CurrentUsers } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { IdentityLookups } from '../../access/identity-lookups';
 import { Clock } from '../../clock/clock';
 import { MarkdownPool } from '@bindery/platform/markdown';
 import { resolveDocument } from '../document-input';
@@ -34,7 +33,7 @@ export class ReviewsService {
     private readonly lookup: ChangeRequestLookup,
     private readonly reviews: ReviewsRepository,
     private readonly requested: RequestedReviewersRepository,
-    private readonly identity: IdentityLookups,
+    private readonly currentUsers: CurrentUsers,
     private readonly clock: Clock,
     private readonly db: DataSource,
     private readonly converter: MarkdownPool,
@@ -71,7 +70,7 @@ export class ReviewsService {
   async submit(ctx: RequestContext, input: ReviewSubmitInput): Promise<ChangeRequestReview> {
     const { space, level, cr: found } = await this.lookup.load(ctx, input, 'view');
     if (!roleAtLeast(level, 'review')) throw forbidden('Reviewing needs the "review" role or higher on the space');
-    const reviewer = await this.identity.currentUser(ctx);
+    const reviewer = await this.currentUsers.of(ctx);
     if (found.createdBy.id === reviewer.id) throw badRequest(`You cannot review change request #${found.number}: you created it`);
     const comment = await this.commentDocument(input.comment);
     return this.db.transaction(async (manager) => {
