@@ -29,6 +29,7 @@ export * from './access/membership-cache';
 export * from './access/membership-feed';
 // Framework-free (no NestJS import): tools and tests call services with it too.
 export { type NestReplyPacket, ServiceClient } from './nest/service-client';
+export { rememberValidationRules } from './nest/validation-rules-cache';
 export * from './database/migrate-main';
 export * from './pagination/keyset-page';
 export * from './envelope/caller-id';
