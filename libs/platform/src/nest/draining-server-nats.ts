@@ -1,5 +1,5 @@
 import type { ConnectionOptions, Msg, NatsConnection, Subscription } from '@nats-io/transport-node';
-import { type IncomingEvent, type IncomingRequest, NatsContext, type NatsOptions, ServerNats, type WritePacket } from '@nestjs/microservices';
+import { NatsContext, type NatsOptions, ServerNats, type WritePacket } from '@nestjs/microservices';
 import { isObservable } from 'rxjs';
 import type { MembershipFeed } from '../access/membership-feed';
 import { logger } from '../logging/logger';
@@ -54,9 +54,12 @@ export class DrainingServerNats extends ServerNats {
    * Nest's whole path. Guards, pipes and filters run as before: they are inside `handler`.
    */
   override async handleMessage(channel: string, natsMsg: Msg): Promise<void> {
-    const message = (await this.deserializer.deserialize(natsMsg, { channel, replyTo: natsMsg.reply })) as IncomingRequest | IncomingEvent;
+    const message = await this.deserializer.deserialize(natsMsg, { channel, replyTo: natsMsg.reply });
     const handler = 'id' in message && message.id !== undefined ? this.getHandlerByPattern(channel) : null;
-    if (!handler || !('id' in message)) return super.handleMessage(channel, natsMsg);
+    if (!handler || !('id' in message)) {
+      await super.handleMessage(channel, natsMsg);
+      return;
+    }
     const natsCtx = new NatsContext([natsMsg.subject, natsMsg.headers]);
     const publish = this.getPublisher(natsMsg, message.id, natsCtx);
     const scope = new MessageScope(natsMsg.subject, message.data);
@@ -82,7 +85,7 @@ export class DrainingServerNats extends ServerNats {
         else scope.failed(handlerFailureOf(natsCtx) ?? packet.err);
         runEndHook();
       });
-    }) as unknown as Promise<void>;
+    });
   }
 
   /**
