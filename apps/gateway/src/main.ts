@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
-import { httpRequests, loadConfig, logger, PinoNestLogger, runMain, startMetricsServer } from '@bindery/platform';
+import { httpRequests, loadConfig, logger, PinoNestLogger, rememberValidationRules, runMain, startMetricsServer } from '@bindery/platform';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { HttpErrorFilter } from './common/error.filter';
@@ -21,6 +21,8 @@ const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIO
 
 runMain(async () => {
   const env = loadConfig(GatewayEnv);
+  // Every DTO of the API has rules: class-validator would walk them all for each body it validates.
+  rememberValidationRules();
   const adapter = new FastifyAdapter({
     bodyLimit: env.BODY_LIMIT_BYTES,
     // Honour a caller's request id so a request can be traced from the client through every service.

@@ -30,6 +30,7 @@ export * from './access/membership-feed';
 export * from './access/current-users';
 // Framework-free (no NestJS import): tools and tests call services with it too.
 export { type NestReplyPacket, ServiceClient } from './nest/service-client';
+export { rememberValidationRules } from './nest/validation-rules-cache';
 export * from './database/migrate-main';
 export * from './pagination/keyset-page';
 export * from './envelope/caller-id';

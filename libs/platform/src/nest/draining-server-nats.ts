@@ -1,10 +1,13 @@
 import type { ConnectionOptions, Msg, NatsConnection, Subscription } from '@nats-io/transport-node';
-import { type NatsContext, type NatsOptions, ServerNats } from '@nestjs/microservices';
+import { NatsContext, type NatsOptions, ServerNats, type WritePacket } from '@nestjs/microservices';
+import { isObservable } from 'rxjs';
 import type { MembershipFeed } from '../access/membership-feed';
 import { logger } from '../logging/logger';
 import { connectAtStart } from '../nats/connect-at-start';
 import { inCheckPhase } from '../nats/check-phase-batch';
 import { messagesInHand } from './messages-in-hand';
+import { handlerFailureOf, MessageScope } from './message-scope';
+import { withSpan } from '../tracing/spans';
 
 /**
  * Nest's NATS server with a shutdown that waits for what is in hand: it unsubscribes (the queue
@@ -39,6 +42,50 @@ export class DrainingServerNats extends ServerNats {
   protected override getRouteFromPattern(pattern: string): string {
     const plainSubject = /^[A-Za-z]/.test(pattern) && pattern !== 'true' && pattern !== 'false' && pattern !== 'null';
     return plainSubject ? this.normalizePattern(pattern) : super.getRouteFromPattern(pattern);
+  }
+
+  /**
+   * Nest's `handleMessage` for a request, inside the message's scope (timing, outcome, span, in
+   * hand: `MessageScope`), and without Nest's rxjs plumbing when the handler answers a value: Nest
+   * wraps every answer in an observable (`of`, `finalize`, `catchError`, a subscription) and sends
+   * it a tick later; a value goes out as the same packet (`{response, isDisposed: true}`) at once.
+   * What the handler answers as an observable (a failure, which `RpcErrorFilter` answers as
+   * `throwError`; a stream) takes Nest's own `send`. Events and patterns without a handler take
+   * Nest's whole path. Guards, pipes and filters run as before: they are inside `handler`.
+   */
+  override async handleMessage(channel: string, natsMsg: Msg): Promise<void> {
+    const message = await this.deserializer.deserialize(natsMsg, { channel, replyTo: natsMsg.reply });
+    const handler = 'id' in message && message.id !== undefined ? this.getHandlerByPattern(channel) : null;
+    if (!handler || !('id' in message)) {
+      await super.handleMessage(channel, natsMsg);
+      return;
+    }
+    const natsCtx = new NatsContext([natsMsg.subject, natsMsg.headers]);
+    const publish = this.getPublisher(natsMsg, message.id, natsCtx);
+    const scope = new MessageScope(natsMsg.subject, message.data);
+    return this.runWithProcessingHooks(natsCtx, async (runEndHook) => {
+      let result: unknown;
+      try {
+        // Nest binds the handler to the async context it is called in: the span's, when tracing.
+        result = await withSpan(scope.span, () => handler(message.data, natsCtx));
+      } catch (error) {
+        scope.failed(error);
+        throw error;
+      }
+      if (!isObservable(result)) {
+        publish({ response: result, isDisposed: true });
+        scope.answered();
+        runEndHook();
+        return;
+      }
+      this.send(result, (packet: WritePacket) => {
+        publish(packet);
+        if (!packet.isDisposed) return;
+        if (packet.err === undefined) scope.answered();
+        else scope.failed(handlerFailureOf(natsCtx) ?? packet.err);
+        runEndHook();
+      });
+    });
   }
 
   /**

@@ -7,7 +7,7 @@ export * from './start-service';
 export * from './service-client';
 export * from './service-database.module';
 export * from './events.module';
-export * from './request-scope.interceptor';
+export * from './message-scope';
 export * from './envelope.guard';
 export * from './space-access.provider';
 export * from './organization-access.provider';

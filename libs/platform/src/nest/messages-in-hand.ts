@@ -1,4 +1,4 @@
-/** Messages a service is handling right now (counted by `RequestScopeInterceptor`). */
+/** Messages a service is handling right now (counted by `MessageScope`, and each queued reply until it is sent). */
 let inHand = 0;
 let settledWaiters: Array<() => void> = [];
 

@@ -2,7 +2,6 @@ import { type DynamicModule, type INestMicroservice, Module, type Type } from '@
 import { MembershipFeed } from '../access/membership-feed';
 import { NestFactory } from '@nestjs/core';
 import type { MicroserviceOptions } from '@nestjs/microservices';
-import { RequestScopeInterceptor } from './request-scope.interceptor';
 import { RpcErrorFilter } from './rpc-error.filter';
 import { logger, PinoNestLogger } from '../logging/logger';
 import { natsConnectionOptions, type NatsSettings } from '../nats/connection-options';
@@ -68,7 +67,7 @@ export async function startService(options: StartServiceOptions): Promise<INestM
   app.useGlobalFilters(new RpcErrorFilter());
   // No caller, no answer (401), unless the subject is callerless by contract.
   app.useGlobalGuards(new EnvelopeGuard());
-  app.useGlobalInterceptors(new RequestScopeInterceptor());
+  // Each message's timing, outcome, span and log line: the transport's (`MessageScope`), not an interceptor.
   // Alone, the service closes on SIGTERM itself; beside other apps (apps/all-in-one), the host closes it in turn.
   const host = entryHost();
   if (host) host.onStop(() => app.close());

@@ -1,5 +1,5 @@
 import { getMetadataStorage, IsInt, IsString, registerDecorator, validateSync } from 'class-validator';
-import { rememberValidationRules } from './validation-metadata-cache';
+import { rememberValidationRules } from './validation-rules-cache';
 
 class Base {
   @IsString()
@@ -25,6 +25,19 @@ describe('rememberValidationRules', () => {
     expect(failing(bad).sort()).toEqual(['name', 'size']);
     // Derived and Base, once each, however many validations.
     expect(lookUp).toHaveBeenCalledTimes(2);
+    lookUp.mockRestore();
+  });
+
+  it('installs once however often it is called', () => {
+    const storage = getMetadataStorage();
+    const lookUp = jest.spyOn(storage, 'getTargetValidationMetadatas');
+    rememberValidationRules();
+    const installed = storage.getTargetValidationMetadatas;
+    rememberValidationRules();
+    expect(storage.getTargetValidationMetadatas).toBe(installed);
+    expect(failing(Object.assign(new Derived(), { name: 'a', size: 1 }))).toEqual([]);
+    expect(failing(Object.assign(new Derived(), { name: 'a', size: 1 }))).toEqual([]);
+    expect(lookUp).toHaveBeenCalledTimes(1);
     lookUp.mockRestore();
   });
 
