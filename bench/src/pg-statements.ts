@@ -28,8 +28,8 @@ export async function resetStatementStatistics(): Promise<void> {
 /** The `limit` statements with the most total execution time since the last reset. */
 export async function topStatements(limit = 15): Promise<string[]> {
   const rows = await withAdmin(async (client) => {
-    const result = await client.query<{ total_ms: number; calls: string; mean_ms: number; rows: string; query: string }>(
-      `SELECT total_exec_time AS total_ms, calls, mean_exec_time AS mean_ms, rows, query
+    const result = await client.query<{ total_ms: number; calls: string; plans: string; mean_ms: number; rows: string; query: string }>(
+      `SELECT total_exec_time AS total_ms, calls, plans, mean_exec_time AS mean_ms, rows, query
          FROM pg_stat_statements
         WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
         ORDER BY total_exec_time DESC LIMIT $1`,
@@ -39,10 +39,10 @@ export async function topStatements(limit = 15): Promise<string[]> {
   });
   if (!rows?.length) return ['pg_stat_statements: not available'];
   return [
-    'top statements by total time (pg_stat_statements): total ms / calls / mean ms / rows — query',
+    'top statements by total time (pg_stat_statements): total ms / calls / plans / mean ms / rows — query',
     ...rows.map(
       (r) =>
-        `  ${Math.round(r.total_ms).toString().padStart(8)} / ${r.calls.padStart(7)} / ${r.mean_ms.toFixed(2).padStart(7)} / ${r.rows.padStart(7)} — ` +
+        `  ${Math.round(r.total_ms).toString().padStart(8)} / ${r.calls.padStart(7)} / ${r.plans.padStart(7)} / ${r.mean_ms.toFixed(2).padStart(7)} / ${r.rows.padStart(7)} — ` +
         r.query.replace(/\s+/g, ' ').slice(0, 220),
     ),
   ];

@@ -10,14 +10,18 @@ const SETTLE_MS = Number(process.env.BENCH_STATEMENTS_SETTLE_MS ?? 3000);
 interface StatementRow {
   role: string;
   calls: number;
+  /** Planner runs (0 unless `pg_stat_statements.track_planning` is on, as libs/stack sets it). */
+  plans: number;
   query: string;
 }
 
 /**
  * `pnpm bench soak-statements`: the soak's operations one at a time, each REPEAT times on a
  * quiet stack, and the Postgres statements (round trips, `BEGIN`/`COMMIT` included) each costs
- * per request, by service role, with the statements behind them. Unlike req/s, these counts do
- * not depend on the machine's load, so a change to a write path can be compared before/after.
+ * per request, by service role, with the statements behind them, and how many of them Postgres
+ * planned (a named prepared statement whose generic plan is cached is executed without planning).
+ * Unlike req/s, these counts do not depend on the machine's load, so a change to a write path or to
+ * statement preparation can be compared before/after.
  */
 export async function soakStatementsBench(): Promise<string[]> {
   const { gatewayUrl, adminToken, adminOrganizationId } = testStack();
@@ -27,7 +31,10 @@ export async function soakStatementsBench(): Promise<string[]> {
   await client.connect();
   try {
     await client.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
-    const lines = [`statements per request (${REPEAT} requests each, background work settled ${SETTLE_MS} ms), by service role:`];
+    const lines = [
+      `statements and plans per request (${REPEAT} requests each, background work settled ${SETTLE_MS} ms), by service role:`,
+      `  ${'operation'.padEnd(22)} ${'stmts'.padStart(6)} ${'plans'.padStart(6)}   statements by role`,
+    ];
     const details: string[] = [];
     const measure = async (operation: string, run: (i: number) => Promise<unknown>): Promise<void> => {
       await settle();
@@ -38,8 +45,9 @@ export async function soakStatementsBench(): Promise<string[]> {
       const byRole = new Map<string, number>();
       for (const row of rows) byRole.set(row.role, (byRole.get(row.role) ?? 0) + row.calls);
       const total = [...byRole.values()].reduce((a, b) => a + b, 0);
+      const plans = rows.reduce((sum, row) => sum + row.plans, 0);
       lines.push(
-        `  ${operation.padEnd(22)} ${(total / REPEAT).toFixed(1).padStart(6)}   ` +
+        `  ${operation.padEnd(22)} ${(total / REPEAT).toFixed(1).padStart(6)} ${(plans / REPEAT).toFixed(1).padStart(6)}   ` +
           [...byRole]
             .sort(([, a], [, b]) => b - a)
             .map(([role, calls]) => `${role} ${(calls / REPEAT).toFixed(1)}`)
@@ -48,7 +56,8 @@ export async function soakStatementsBench(): Promise<string[]> {
       details.push(`${operation}:`);
       for (const row of rows.filter((r) => r.calls / REPEAT >= 0.1))
         details.push(
-          `  ${(row.calls / REPEAT).toFixed(2).padStart(6)} ${row.role.padEnd(14)} ${row.query.replace(/\s+/g, ' ').slice(0, 200)}`,
+          `  ${(row.calls / REPEAT).toFixed(2).padStart(6)} ${(row.plans / REPEAT).toFixed(2).padStart(6)} ${row.role.padEnd(14)} ` +
+            row.query.replace(/\s+/g, ' ').slice(0, 200),
         );
     };
 
@@ -63,7 +72,7 @@ export async function soakStatementsBench(): Promise<string[]> {
     await measure('open change request', async (i) => opened.push((await soakRequests.openChangeRequest(http, space.id, `s${i}`)).id));
     await measure('edit change request', (i) => soakRequests.editChangeRequest(http, space.id, opened[i], space.pages[i], `s${i}`));
     await measure('merge change request', (i) => soakRequests.mergeChangeRequest(http, space.id, opened[i]));
-    return [...lines, 'statements per request, by operation (calls per request, role, statement):', ...details];
+    return [...lines, 'statements per request, by operation (calls and plans per request, role, statement):', ...details];
   } finally {
     await client.end();
   }
@@ -72,12 +81,12 @@ export async function soakStatementsBench(): Promise<string[]> {
 const settle = () => new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
 
 async function statements(client: Client): Promise<StatementRow[]> {
-  const result = await client.query<{ role: string; calls: string; query: string }>(
-    `SELECT regexp_replace(r.rolname, '^bindery_', '') AS role, s.calls, s.query
+  const result = await client.query<{ role: string; calls: string; plans: string; query: string }>(
+    `SELECT regexp_replace(r.rolname, '^bindery_', '') AS role, s.calls, s.plans, s.query
        FROM pg_stat_statements s JOIN pg_roles r ON r.oid = s.userid
       WHERE s.dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
         AND s.query NOT LIKE '%pg_stat_statements%'
       ORDER BY r.rolname, s.calls DESC`,
   );
-  return result.rows.map((row) => ({ role: row.role, calls: Number(row.calls), query: row.query }));
+  return result.rows.map((row) => ({ role: row.role, calls: Number(row.calls), plans: Number(row.plans), query: row.query }));
 }

@@ -1,5 +1,7 @@
 import { DataSource, type MixedList } from 'typeorm';
 import { logger } from '../logging/logger';
+import { retryStaleTransaction } from './prepared-statements';
+import { preparingClientClass, type StatementPreparation } from './preparing-client';
 
 export interface ServiceDataSourceOptions {
   /** Connection URL of the service's own role (it has rights on its schema only). */
@@ -11,11 +13,20 @@ export interface ServiceDataSourceOptions {
   // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
   migrations: MixedList<Function | string>;
   poolSize?: number;
+  /** Named prepared statements per connection (default 100; 0 runs every statement unnamed). */
+  maxPreparedStatements?: number;
 }
 
-/** One TypeORM data source per service schema; never synchronize, migrations only. */
+/** Each service data source's switch for its connections' statement preparation (see `runMigrations`). */
+const preparations = new WeakMap<DataSource, StatementPreparation>();
+
+/**
+ * One TypeORM data source per service schema; never synchronize, migrations only. Its connections
+ * run every parameterised statement as a named prepared statement (see `preparingClientClass`).
+ */
 export function createServiceDataSource(options: ServiceDataSourceOptions): DataSource {
-  return new DataSource({
+  const preparation: StatementPreparation = { enabled: true, maxNamed: options.maxPreparedStatements ?? 100 };
+  const dataSource = new DataSource({
     type: 'postgres',
     url: options.url,
     schema: options.schema,
@@ -29,8 +40,17 @@ export function createServiceDataSource(options: ServiceDataSourceOptions): Data
       max: options.poolSize ?? 10,
       // Unqualified names resolve in the service's schema only.
       options: `-c search_path=${options.schema}`,
+      // pg-pool's option for the class of its connections.
+      Client: preparingClientClass(preparation),
     },
   });
+  preparations.set(dataSource, preparation);
+  // A named statement gone stale inside a transaction (another replica migrated) aborted it: run the
+  // whole transaction once more. Nested transactions (savepoints) run on their own managers and are not retried.
+  const manager = dataSource.manager;
+  const transaction = manager.transaction.bind(manager) as (...args: unknown[]) => Promise<unknown>;
+  manager.transaction = (...args: unknown[]) => retryStaleTransaction(() => transaction(...args));
+  return dataSource;
 }
 
 /**
@@ -38,6 +58,9 @@ export function createServiceDataSource(options: ServiceDataSourceOptions): Data
  * at once without running the same migration twice.
  */
 export async function runMigrations(dataSource: DataSource, schema: string): Promise<number> {
+  // Migrations and their bookkeeping run unnamed: a one-off statement gains nothing from a name.
+  const preparation = preparations.get(dataSource);
+  if (preparation) preparation.enabled = false;
   const runner = dataSource.createQueryRunner();
   await runner.connect();
   try {
@@ -48,5 +71,6 @@ export async function runMigrations(dataSource: DataSource, schema: string): Pro
   } finally {
     await runner.query('SELECT pg_advisory_unlock(hashtext($1))', [`bindery.migrate.${schema}`]).catch(() => undefined);
     await runner.release();
+    if (preparation) preparation.enabled = true;
   }
 }
