@@ -36,13 +36,14 @@ describe('storeImportedBodies', () => {
 
     expect(hashes).toEqual([a, b, c, a].map(contentHash));
     const insert = statements.find((s) => s.sql.includes('INSERT INTO documents'))!;
-    expect(insert.params[0]).toEqual([contentHash(a), contentHash(c)]);
-    expect(JSON.parse(insert.params[1] as string)).toEqual([a, c]);
+    expect(JSON.parse(insert.params[0] as string)).toEqual([
+      [contentHash(a), a],
+      [contentHash(c), c],
+    ]);
     const refs = statements.find((s) => s.sql.includes('INSERT INTO document_refs'))!;
-    expect(refs.params[0]).toEqual([contentHash(a), contentHash(c)]);
-    expect(JSON.parse(refs.params[1] as string)).toEqual([
-      [[], []],
-      [[], []],
+    expect(JSON.parse(refs.params[0] as string)).toEqual([
+      [contentHash(a), [], []],
+      [contentHash(c), [], []],
     ]);
   });
 

@@ -6,7 +6,8 @@ import { contentHash, stableStringify, textHash } from '../model/content-hash';
 import { type PageEntry, PageTree, ROOT, type StoredPageNode } from '../model/page-tree';
 import { LRUCache } from 'lru-cache';
 import { holdContentWriteLock } from './content-write-lock';
-import { documentRefsColumns, extractRefs } from './document-refs';
+import { DOCUMENT_REFS_ROWS, documentRefsParam, extractRefs } from './document-refs';
+import { jsonRowsParam } from './json-rows';
 
 /** Copy-on-write layers a cached tree may have before it is flattened (reads pass through each). */
 const MAX_LAYERS = 8;
@@ -125,10 +126,10 @@ export class ContentStore {
     if (fresh.length > 0) {
       const bodies = fresh.map(([, node]) => stableStringify(node));
       const writes = batch ?? new WriteBatch();
-      writes.add('INSERT INTO page_nodes (hash, node) SELECT * FROM unnest($1::text[], $2::jsonb[]) ON CONFLICT DO NOTHING', [
-        fresh.map(([hash]) => hash),
-        bodies,
-      ]);
+      writes.add(
+        'INSERT INTO page_nodes (hash, node) SELECT r->>0, r->1 FROM jsonb_array_elements($1::jsonb) AS r ON CONFLICT DO NOTHING',
+        [jsonRowsParam(fresh.map(([hash], i) => [hash, bodies[i]] as const))],
+      );
       if (!batch) await writes.run(manager);
     }
     // Every fork adds a layer that reads pass through; past a few, one flat copy is cheaper.
@@ -150,12 +151,13 @@ export class ContentStore {
     const texts = documents.map((d) => stableStringify(d));
     const hashes = texts.map(textHash);
     const writes = batch ?? new WriteBatch();
-    writes.add('INSERT INTO documents (hash, body) SELECT * FROM unnest($1::text[], $2::jsonb[]) ON CONFLICT DO NOTHING', [hashes, texts]);
+    writes.add('INSERT INTO documents (hash, body) SELECT r->>0, r->1 FROM jsonb_array_elements($1::jsonb) AS r ON CONFLICT DO NOTHING', [
+      jsonRowsParam(texts.map((text, i) => [hashes[i], text] as const)),
+    ]);
     // The link index of each body, derived once here so link lists never re-read bodies.
-    writes.add(
-      'INSERT INTO document_refs (hash, refs, anchors) SELECT * FROM unnest($1::text[], $2::jsonb[], $3::jsonb[]) ON CONFLICT DO NOTHING',
-      documentRefsColumns(documents.map((d, i) => [hashes[i], extractRefs(d)] as const)),
-    );
+    writes.add(`INSERT INTO document_refs (hash, refs, anchors) ${DOCUMENT_REFS_ROWS} ON CONFLICT DO NOTHING`, [
+      documentRefsParam(documents.map((d, i) => [hashes[i], extractRefs(d)] as const)),
+    ]);
     if (!batch) await writes.run(manager);
     return hashes;
   }

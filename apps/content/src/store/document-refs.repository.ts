@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import { DataSource } from 'typeorm';
 import { ContentStore } from './content-store';
-import { type DocumentRefs, documentRefsColumns, extractRefs } from './document-refs';
+import { type DocumentRefs, documentRefsParam, DOCUMENT_REFS_ROWS, extractRefs } from './document-refs';
 
 /**
  * The references and anchors of page bodies by body hash. Bodies are immutable, so an extract is
@@ -40,10 +40,10 @@ export class DocumentRefsRepository {
       if (extracted.length > 0) {
         await this.db.query(
           `INSERT INTO document_refs (hash, refs, anchors)
-           SELECT x.h, x.r, x.a FROM unnest($1::text[], $2::jsonb[], $3::jsonb[]) AS x(h, r, a)
+           SELECT x.h, x.r, x.a FROM (${DOCUMENT_REFS_ROWS}) AS x(h, r, a)
            WHERE EXISTS (SELECT 1 FROM documents d WHERE d.hash = x.h)
            ON CONFLICT DO NOTHING`,
-          documentRefsColumns(extracted),
+          [documentRefsParam(extracted)],
         );
       }
     }

@@ -1,6 +1,7 @@
 import type { JsonDocument } from '@bindery/contracts';
 import { type Document, documentSections, walkDocument } from '@bindery/document';
 import { slugify } from '../model/slugs';
+import { jsonRowsParam } from './json-rows';
 
 /** A reference a page body makes (official `ContentRef`, the kinds links report). */
 export type StoredRef =
@@ -59,7 +60,10 @@ export function toStoredRef(value: unknown): StoredRef | undefined {
   }
 }
 
-/** Parameters of a multi-row `document_refs` insert: hashes, refs and anchors as JSON text. */
-export function documentRefsColumns(rows: ReadonlyArray<readonly [string, DocumentRefs]>): [string[], string[], string[]] {
-  return [rows.map(([hash]) => hash), rows.map(([, r]) => JSON.stringify(r.refs)), rows.map(([, r]) => JSON.stringify(r.anchors))];
+/** The rows of `documentRefsParam` as a `SELECT` of (hash, refs, anchors), for a multi-row insert. */
+export const DOCUMENT_REFS_ROWS = 'SELECT r->>0, r->1, r->2 FROM jsonb_array_elements($1::jsonb) AS r';
+
+/** The one parameter of a multi-row `document_refs` insert (`jsonRowsParam`): each body's hash, refs and anchors. */
+export function documentRefsParam(rows: ReadonlyArray<readonly [string, DocumentRefs]>): string {
+  return jsonRowsParam(rows.map(([hash, r]) => [hash, JSON.stringify(r.refs), JSON.stringify(r.anchors)] as const));
 }
