@@ -1,6 +1,6 @@
 import { testNats, testStack } from '@bindery/testing';
 import { connect, type Msg, type NatsConnection } from '@nats-io/transport-node';
-import { Http, seed, soakRequests, WORDS } from './soak-workload';
+import { eachSoakOperation, Http, seed } from './soak-workload';
 
 const REPEAT = Number(process.env.BENCH_MESSAGES_REPEAT ?? 20);
 /** Background work an operation starts (outbox relay, consumers, the search-index job) is counted with it. */
@@ -52,17 +52,7 @@ export async function soakMessagesBench(): Promise<string[]> {
         if (count / REPEAT >= 0.1) details.push(`  ${(count / REPEAT).toFixed(2).padStart(6)} ${subject}`);
     };
 
-    await measure('idle', () => new Promise((resolve) => setTimeout(resolve, 150)));
-    await measure('read page', (i) => soakRequests.readPage(http, space.id, space.pages[i % space.pages.length]));
-    await measure('read page tree', () => soakRequests.readPageTree(http, space.id));
-    await measure('read space', () => soakRequests.readSpace(http, space.id));
-    await measure('search space', (i) => soakRequests.searchSpace(http, space.id, WORDS[i % WORDS.length]));
-    await measure('post comment', (i) => soakRequests.postComment(http, space.id, `m${i}`, WORDS[i % WORDS.length]));
-    await measure('list comments', () => soakRequests.listComments(http, space.id));
-    const opened: string[] = [];
-    await measure('open change request', async (i) => opened.push((await soakRequests.openChangeRequest(http, space.id, `m${i}`)).id));
-    await measure('edit change request', (i) => soakRequests.editChangeRequest(http, space.id, opened[i], space.pages[i], `m${i}`));
-    await measure('merge change request', (i) => soakRequests.mergeChangeRequest(http, space.id, opened[i]));
+    await eachSoakOperation(http, space, 'm', measure);
     return [...lines, 'messages per request, by operation (messages per request, subject [sender → receiver]):', ...details];
   } finally {
     await nc.drain();

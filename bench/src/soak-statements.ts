@@ -1,7 +1,7 @@
 import { adminUrl, DATABASE } from '@bindery/stack';
 import { controlTestStack, testStack } from '@bindery/testing';
 import { Client } from 'pg';
-import { Http, seed, soakRequests, WORDS } from './soak-workload';
+import { eachSoakOperation, Http, seed } from './soak-workload';
 
 const REPEAT = Number(process.env.BENCH_STATEMENTS_REPEAT ?? 20);
 /** Background work an operation starts (outbox relay, consumers, the search-index job) is counted with it. */
@@ -61,17 +61,7 @@ export async function soakStatementsBench(): Promise<string[]> {
         );
     };
 
-    await measure('idle', () => new Promise((resolve) => setTimeout(resolve, 150)));
-    await measure('read page', (i) => soakRequests.readPage(http, space.id, space.pages[i % space.pages.length]));
-    await measure('read page tree', () => soakRequests.readPageTree(http, space.id));
-    await measure('read space', () => soakRequests.readSpace(http, space.id));
-    await measure('search space', (i) => soakRequests.searchSpace(http, space.id, WORDS[i % WORDS.length]));
-    await measure('post comment', (i) => soakRequests.postComment(http, space.id, `s${i}`, WORDS[i % WORDS.length]));
-    await measure('list comments', () => soakRequests.listComments(http, space.id));
-    const opened: string[] = [];
-    await measure('open change request', async (i) => opened.push((await soakRequests.openChangeRequest(http, space.id, `s${i}`)).id));
-    await measure('edit change request', (i) => soakRequests.editChangeRequest(http, space.id, opened[i], space.pages[i], `s${i}`));
-    await measure('merge change request', (i) => soakRequests.mergeChangeRequest(http, space.id, opened[i]));
+    await eachSoakOperation(http, space, 's', measure);
     return [...lines, 'statements per request, by operation (calls and plans per request, role, statement):', ...details];
   } finally {
     await client.end();

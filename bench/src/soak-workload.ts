@@ -31,6 +31,29 @@ export const soakRequests = {
     http.call('POST', `/v1/spaces/${space}/change-requests/${changeRequest}/merge`),
 };
 
+/**
+ * Each soak operation, measured one after another on one seeded space (`tag` makes bodies unique
+ * per bench): the load-independent benches (`soak-statements`, `soak-messages`) count what each costs.
+ */
+export async function eachSoakOperation(
+  http: Http,
+  space: SoakSpace,
+  tag: string,
+  measure: (operation: string, run: (i: number) => Promise<unknown>) => Promise<void>,
+): Promise<void> {
+  await measure('idle', () => new Promise((resolve) => setTimeout(resolve, 150)));
+  await measure('read page', (i) => soakRequests.readPage(http, space.id, space.pages[i % space.pages.length]));
+  await measure('read page tree', () => soakRequests.readPageTree(http, space.id));
+  await measure('read space', () => soakRequests.readSpace(http, space.id));
+  await measure('search space', (i) => soakRequests.searchSpace(http, space.id, WORDS[i % WORDS.length]));
+  await measure('post comment', (i) => soakRequests.postComment(http, space.id, `${tag}${i}`, WORDS[i % WORDS.length]));
+  await measure('list comments', () => soakRequests.listComments(http, space.id));
+  const opened: string[] = [];
+  await measure('open change request', async (i) => opened.push((await soakRequests.openChangeRequest(http, space.id, `${tag}${i}`)).id));
+  await measure('edit change request', (i) => soakRequests.editChangeRequest(http, space.id, opened[i], space.pages[i], `${tag}${i}`));
+  await measure('merge change request', (i) => soakRequests.mergeChangeRequest(http, space.id, opened[i]));
+}
+
 /** Spaces with pages (bodies carrying the search words), merged, and indexed for search. */
 export async function seed(http: Http, organizationId: string, count: number): Promise<SoakSpace[]> {
   const spaces: SoakSpace[] = [];
