@@ -1,7 +1,7 @@
 import {
   ALL_APPS,
   ALL_IN_ONE,
-  ALL_IN_ONE_HEAP_MB,
+  allInOneNodeArgs,
   allInOneEntry,
   appEntry,
   heapLimitArgs,
@@ -83,7 +83,7 @@ export async function profileApps(): Promise<() => Promise<void>> {
  */
 async function profileAllInOne(stack: LocalStack, dir: string): Promise<() => Promise<void>> {
   await stack.stopApp(ALL_IN_ONE);
-  const flags = ['--cpu-prof', `--cpu-prof-dir=${dir}`, `--max-old-space-size=${ALL_IN_ONE_HEAP_MB}`];
+  const flags = ['--cpu-prof', `--cpu-prof-dir=${dir}`, ...allInOneNodeArgs(stack.allInOneEnv().NODE_OPTIONS)];
   const child = startProcess(process.execPath, [...flags, allInOneEntry()], stack.logFile(`${ALL_IN_ONE}-profiled`), stack.allInOneEnv());
   stack.state.pids[ALL_IN_ONE] = child.pid!;
   await stack.waitUntilReady(120_000);

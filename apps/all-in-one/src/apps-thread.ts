@@ -42,12 +42,15 @@ export const JOBS_THREAD: ThreadKind = { name: 'jobs', heapMb: 512, youngMb: 8 }
 
 /**
  * The thread of the services moved off the main thread (main.ts): it serves most requests' data
- * (content parses every row a read returns), so its young generation is what content's own process
- * has and the main thread has: V8's default (semi-spaces of 16 MB, 32 MB in all). At 16 MB it was
- * the thread that spent the most in collections during the soak (5.7 s of its ~60 s running, against
- * 3.6 s for the main thread, --cpu-prof). Idle, the startup collection gives it back.
+ * (content parses every row a read returns, collaboration its change requests and comments). At
+ * 32 MB (semi-spaces of 16 MB: what content's own process has) it ran two apps' allocations through
+ * one young generation: in a 60 s all-in-one soak it scavenged 15.7 times per 1,000 requests, ~240 µs
+ * of scavenging per request, the most of any thread (nodejs_gc_duration_seconds, 2026-11-27). At
+ * 64 MB (semi-spaces of 32 MB, as the gateway's and identity's processes have: libs/stack memory.ts)
+ * it scavenges about half as often; a scavenge costs what survives it, not the space's size.
+ * (`maxYoungGenerationSizeMb` is both semi-spaces: 32 and 48 both give 2 × 16 MB, 64 gives 2 × 32.)
  */
-export const SERVICES_THREAD: ThreadKind = { name: 'services', heapMb: 512, youngMb: 32 };
+export const SERVICES_THREAD: ThreadKind = { name: 'services', heapMb: 512, youngMb: 64 };
 
 // The built script, also when this module runs from its sources (its unit test).
 const ENTRY = workerScript(__dirname, 'apps-thread-main.js');

@@ -11,6 +11,7 @@ import { type AppsThread, attachThread, JOBS_THREAD, SERVICES_THREAD, type Threa
 import { servicesInThread } from './services-thread';
 import { collectStartupGarbage } from './startup-garbage';
 import { rememberValidationRules } from './validation-metadata-cache';
+import { letThreadsSizeTheirYoungGeneration } from './thread-young-generation';
 
 /**
  * `node apps/all-in-one/dist/main.js`: every service, worker, the gateway and the reader in this one
@@ -23,6 +24,8 @@ async function main(): Promise<void> {
   collectProcessMetrics('all-in-one', { thread: MAIN_THREAD });
   // The thread holds every class of its apps: class-validator would walk them all at each validation.
   rememberValidationRules();
+  // The main thread's heap took the process's semi-space flag (allInOneNodeArgs); the threads take their own.
+  letThreadsSizeTheirYoungGeneration();
   const host = new AllInOneHost();
   host.handleSignals();
   if (settings.ALL_IN_ONE_HEALTH_PORT !== undefined) {

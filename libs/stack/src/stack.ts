@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureDatabase, provisionServiceSchema } from '@bindery/platform';
-import { ALL_IN_ONE, ALL_IN_ONE_HEAP_MB, allInOneEntry, prefixed } from './all-in-one';
+import { ALL_IN_ONE, allInOneEntry, allInOneNodeArgs, prefixed } from './all-in-one';
 import { ALL_APPS, type AppSpec, appEntry, GATEWAY, READER, roleOf, SERVICES } from './apps';
 import { openTelemetryVariables, passedThrough } from './app-env';
 import { apertiumInstalled, startApertium } from './apertium';
@@ -282,8 +282,7 @@ export class LocalStack {
     if (shape.without.length > 0) env.ALL_IN_ONE_WITHOUT = shape.without.join(',');
     Object.assign(env, overrides);
     this.linkAppLogs();
-    const heap = env.NODE_OPTIONS?.includes('--max-old-space-size') ? [] : [`--max-old-space-size=${ALL_IN_ONE_HEAP_MB}`];
-    const child = startProcess(process.execPath, [...heap, allInOneEntry()], this.logFile(ALL_IN_ONE), env);
+    const child = startProcess(process.execPath, [...allInOneNodeArgs(env.NODE_OPTIONS), allInOneEntry()], this.logFile(ALL_IN_ONE), env);
     this.apps.set(ALL_IN_ONE, child);
     this.state.pids[ALL_IN_ONE] = child.pid!;
     this.save();
