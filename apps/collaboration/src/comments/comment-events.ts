@@ -8,7 +8,7 @@ import {
 import { addToOutbox, newId, ServiceClient } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { CommentsRepository, type CountEventRow, type NewMentions, type TargetKey } from './comments.repository';
+import { CommentsRepository, type CountDelta, type CountEventRow, type NewMentions, type TargetKey } from './comments.repository';
 import { mentionedIds } from './mentions';
 
 /** Who wrote a body and where: what a mention event says. */
@@ -32,12 +32,12 @@ export class CommentEvents {
   ) {}
 
   /**
-   * After a change of the target's open comments (`openDelta`: +1 posted or reopened, -1 resolved
-   * or deleted while open, 0 otherwise): its count and version, for content's counters. Call it
-   * last in the transaction: it holds the target's row lock until the commit.
+   * After a change of the target's comments (`delta.open`: +1 reopened, -1 resolved or deleted
+   * while open; `delta.total`: -1 deleted): its open count and version, for content's counters.
+   * Call it last in the transaction: it holds the target's row lock until the commit.
    */
-  async countChanged(manager: EntityManager, key: TargetKey, organizationId: string, openDelta: number, at: Date): Promise<void> {
-    await this.comments.bumpTarget(manager, key, organizationId, openDelta, countEvent(key, organizationId, at));
+  async countChanged(manager: EntityManager, key: TargetKey, organizationId: string, delta: CountDelta, at: Date): Promise<void> {
+    await this.comments.bumpTarget(manager, key, organizationId, delta, countEvent(key, organizationId, at));
   }
 
   /**

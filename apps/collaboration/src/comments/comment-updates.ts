@@ -59,7 +59,7 @@ export class CommentUpdates {
       // Last: the count event locks the target's row until the commit.
       if (input.resolved !== undefined && input.resolved !== (comment.resolvedAt !== null)) {
         await this.comments.setResolved(manager, comment.id, input.resolved ? now : null, input.resolved ? user : null);
-        await this.events.countChanged(manager, scope.key, organizationId, input.resolved ? -1 : +1, now);
+        await this.events.countChanged(manager, scope.key, organizationId, { open: input.resolved ? -1 : +1, total: 0 }, now);
       }
     });
   }

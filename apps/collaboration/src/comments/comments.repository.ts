@@ -33,7 +33,9 @@ export class CommentsRepository {
   /**
    * A page of a target's visible comments, keyset on (posted_at, id) in `filter.order`, how many
    * match, and the page's repliers and reactions (as `repliers` and `reactions` answer them), in
-   * ONE statement (a second only to count past the last page).
+   * ONE statement (a second only to count past the last page). An unfiltered list (any status)
+   * reads its count from the target's stored counts; a filtered one counts its matches, and on a
+   * first page that is not full takes the page's own length.
    */
   async list(
     target: TargetKey,
@@ -53,9 +55,13 @@ export class CommentsRepository {
       params.push(filter.authors);
       where.push(`author_id = ANY($${params.length}::text[])`);
     }
+    const stored = filter.targetPage === undefined && filter.authors === undefined;
     // The count's parameters are the first ones: the cursor's and the limit come after them.
     const countParams = [...params];
-    const countSql = `SELECT count(*)::int AS count FROM comments WHERE ${where.join(' AND ')}`;
+    const countSql = stored
+      ? `SELECT coalesce((SELECT CASE WHEN hidden THEN 0 ELSE ${STORED_COUNTS[filter.status]} END FROM comment_targets
+           WHERE space_id = $1 AND change_request_id = $2), 0)::int AS count`
+      : `SELECT count(*)::int AS count FROM comments WHERE ${where.join(' AND ')}`;
     const pageWhere = [...where];
     const direction = filter.order === 'asc' ? 'ASC' : 'DESC';
     if (after) {
@@ -63,6 +69,13 @@ export class CommentsRepository {
       pageWhere.push(`(posted_at, id) ${filter.order === 'asc' ? '>' : '<'} ($${params.length - 1}::timestamptz, $${params.length})`);
     }
     params.push(take);
+    const takeParam = `$${params.length}`;
+    // A first page shorter than `take` holds every match: its length is the count, and the count
+    // subquery (an initplan, run only when its CASE branch is taken) is skipped.
+    const count =
+      stored || after
+        ? `(${countSql})`
+        : `CASE WHEN (SELECT count(*) FROM page) < ${takeParam} THEN (SELECT count(*)::int FROM page) ELSE (${countSql}) END`;
     const found: Array<
       CommentRow & {
         count: number;
@@ -72,9 +85,9 @@ export class CommentsRepository {
     > = await this.db.query(
       `WITH page AS MATERIALIZED (
            SELECT ${COMMENT_COLUMNS} FROM comments WHERE ${pageWhere.join(' AND ')}
-           ORDER BY posted_at ${direction}, id ${direction} LIMIT $${params.length}
+           ORDER BY posted_at ${direction}, id ${direction} LIMIT ${takeParam}
          )
-         SELECT p.*, (${countSql}) AS count,
+         SELECT p.*, ${count} AS count,
            (SELECT json_agg(r ORDER BY r."updatedAt" DESC) FROM (
               SELECT (array_agg(author ORDER BY posted_at DESC))[1] AS "user", count(*)::int AS count, max(posted_at) AS "updatedAt"
               FROM comment_replies WHERE comment_id = p.id GROUP BY author_id) r) AS repliers,
@@ -93,8 +106,8 @@ export class CommentsRepository {
       for (const r of reacted ?? []) reactions.push({ ...r, commentId: row.id });
     }
     // No row: no count came with the page; only past the last page can there still be matches.
-    const count = found[0]?.count ?? (after ? (await this.db.query<Array<{ count: number }>>(countSql, countParams))[0].count : 0);
-    return { rows, count, repliers, reactions };
+    const total = found[0]?.count ?? (after ? (await this.db.query<Array<{ count: number }>>(countSql, countParams))[0].count : 0);
+    return { rows, count: total, repliers, reactions };
   }
 
   /** A visible comment of the target; `lock` takes its row lock in `manager`'s transaction. */
@@ -135,7 +148,7 @@ export class CommentsRepository {
   }
 
   /**
-   * Bumps the target's version, changes its open-comment count by `openDelta`, and records the
+   * Bumps the target's version, changes its open and total comment counts by `delta`, and records the
    * count event (`event` with `open` and `version` added) in the outbox, all in one statement,
    * issued last in the transaction: the row lock is held only for it and the commit. The upsert
    * applies the delta to the newest committed row, so writers of one target count one after the
@@ -145,12 +158,12 @@ export class CommentsRepository {
     manager: EntityManager,
     target: TargetKey,
     organizationId: string,
-    openDelta: number,
+    delta: CountDelta,
     event: CountEventRow,
   ): Promise<void> {
     await manager.query(
       `WITH ${bumpTargetSql(1)} SELECT ${OUTBOX_NOTIFY_SQL} FROM added`,
-      bumpTargetParams(target, organizationId, openDelta, event),
+      bumpTargetParams(target, organizationId, delta, event),
     );
   }
 
@@ -167,7 +180,9 @@ export class CommentsRepository {
        )`;
     const mentioned = mentionParts(params, c.id, '', mentions);
     const target = bumpTargetSql(params.length + 1);
-    params.push(...bumpTargetParams({ spaceId: c.spaceId, changeRequestId: c.changeRequestId }, c.organizationId, 1, event));
+    params.push(
+      ...bumpTargetParams({ spaceId: c.spaceId, changeRequestId: c.changeRequestId }, c.organizationId, { open: 1, total: 1 }, event),
+    );
     await this.db.query(`WITH ${[comment, ...mentioned, target].join(', ')} SELECT ${OUTBOX_NOTIFY_SQL} FROM added`, params);
   }
 
@@ -343,9 +358,18 @@ export class CommentsRepository {
 
   // Space events
 
-  /** Hides (deleted space) or shows again (restored space) every comment of a space. */
+  /**
+   * Hides (deleted space) or shows again (restored space) every comment of a space, and marks its
+   * targets alike in the same statement, so a list's stored count never counts what it cannot show.
+   */
   async setSpaceHidden(spaceId: string, hiddenAt: Date | null): Promise<void> {
-    await this.db.query('UPDATE comments SET hidden_at = $2 WHERE space_id = $1', [spaceId, hiddenAt]);
+    // Each direction names the rows it changes, so the partial index of either side finds them.
+    const changed = hiddenAt === null ? 'hidden_at IS NOT NULL' : 'hidden_at IS NULL';
+    await this.db.query(
+      `WITH targets AS (UPDATE comment_targets SET hidden = $2::timestamptz IS NOT NULL WHERE space_id = $1)
+       UPDATE comments SET hidden_at = $2 WHERE space_id = $1 AND ${changed}`,
+      [spaceId, hiddenAt],
+    );
   }
 }
 
@@ -411,25 +435,48 @@ function commentParams(c: CommentRow): unknown[] {
   ];
 }
 
+/** How a change moves a target's counts: open comments, and all of them (`comment_count`). */
+export interface CountDelta {
+  open: number;
+  total: number;
+}
+
+/** A list's count from the target's stored counts, by status (hidden comments included, so a hidden target counts 0). */
+const STORED_COUNTS: Record<CommentFilter['status'], string> = {
+  all: 'comment_count',
+  open: 'open_count',
+  resolved: 'comment_count - open_count',
+};
+
 /**
- * CTEs `target` (the target's version and open count bumped) and `added` (its count event in the
- * outbox, with the new figures), their parameters numbered from `$<from>` (`bumpTargetParams`).
+ * CTEs `target` (the target's version and counts bumped) and `added` (its count event in the
+ * outbox, with the new open count and version), their parameters numbered from `$<from>` (`bumpTargetParams`).
  */
 function bumpTargetSql(from: number): string {
   const p = (n: number) => `$${from + n - 1}`;
   return `target AS (
-         INSERT INTO comment_targets (space_id, change_request_id, organization_id, version, open_count)
-         VALUES (${p(1)}, ${p(2)}, ${p(3)}, 1, ${p(4)}::int)
+         INSERT INTO comment_targets (space_id, change_request_id, organization_id, version, open_count, comment_count)
+         VALUES (${p(1)}, ${p(2)}, ${p(3)}, 1, ${p(4)}::int, ${p(5)}::int)
          ON CONFLICT (space_id, change_request_id) DO UPDATE
-           SET version = comment_targets.version + 1, organization_id = ${p(3)}, open_count = comment_targets.open_count + ${p(4)}::int
+           SET version = comment_targets.version + 1, organization_id = ${p(3)},
+               open_count = comment_targets.open_count + ${p(4)}::int, comment_count = comment_targets.comment_count + ${p(5)}::int
          RETURNING version, open_count
        ), added AS (
          INSERT INTO outbox (id, type, payload)
-         SELECT ${p(5)}, ${p(6)}, ${p(7)}::jsonb || jsonb_build_object('open', open_count, 'version', version) FROM target
+         SELECT ${p(6)}, ${p(7)}, ${p(8)}::jsonb || jsonb_build_object('open', open_count, 'version', version) FROM target
          RETURNING id
        )`;
 }
 
-function bumpTargetParams(target: TargetKey, organizationId: string, openDelta: number, event: CountEventRow): unknown[] {
-  return [target.spaceId, target.changeRequestId, organizationId, openDelta, event.id, event.type, JSON.stringify(event.payload)];
+function bumpTargetParams(target: TargetKey, organizationId: string, delta: CountDelta, event: CountEventRow): unknown[] {
+  return [
+    target.spaceId,
+    target.changeRequestId,
+    organizationId,
+    delta.open,
+    delta.total,
+    event.id,
+    event.type,
+    JSON.stringify(event.payload),
+  ];
 }

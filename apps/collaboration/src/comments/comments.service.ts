@@ -119,7 +119,10 @@ export class CommentsService {
     if (!permissions.delete) throw forbidden("Only the comment's author or a space admin can delete it");
     await this.comments.transaction(async (manager) => {
       const deleted = await this.comments.delete(manager, scope.key, found.id);
-      if (deleted) await this.events.countChanged(manager, scope.key, scope.access.organization, deleted.wasOpen ? -1 : 0, new Date());
+      if (deleted) {
+        const delta = { open: deleted.wasOpen ? -1 : 0, total: -1 };
+        await this.events.countChanged(manager, scope.key, scope.access.organization, delta, new Date());
+      }
     });
     return {};
   }

@@ -2,7 +2,7 @@ import { CollaborationEvents, type MentionCreatedEvent } from '@bindery/contract
 import { JetStreamBus } from '@bindery/platform';
 import { expectError, expectOperation, testNats } from '@bindery/testing';
 import { type CommentBody, type CommentWorld, commentWorld, type ListBody, postComment, type ReplyBody } from './collaboration-helpers';
-import { createChangeRequest, documentOf, editContent, merge } from './content-helpers';
+import { createChangeRequest, createSpace, documentOf, editContent, merge } from './content-helpers';
 import { eventually, newUser } from './helpers';
 import { addMember } from './identity-helpers';
 
@@ -208,6 +208,50 @@ describe('space comments', () => {
     expectError(await w.reader.client.get(path), 404);
     expectError(await w.editor.client.post(`${path}/replies`, { body: { markdown: 'too late' } }), 404);
     expectError(await w.reader.client.get(`${path}/replies`), 404);
+  });
+
+  it('counts and pages every status and filter as comments are posted, resolved and deleted, past the last page too', async () => {
+    const space = await createSpace(w.org.admin.client, w.org.organizationId, 'Paged discussions');
+    const at = `/v1/spaces/${space.id}`;
+    const admin = w.org.admin.client;
+    const list = async (query: string) =>
+      expectOperation<ListBody<CommentBody>>(await admin.get(`${at}/comments?${query}`), 'listCommentsInSpace', 200);
+    const listed = async (query: string) => {
+      const page = await list(query);
+      return { count: page.count, ids: page.items.map((c) => c.id), next: page.next?.page };
+    };
+    const c: CommentBody[] = [];
+    for (const n of [1, 2, 3, 4, 5]) c.push(await postComment(admin, at, { body: { markdown: `c${n}` } }));
+    const [c1, c2, c3, c4, c5] = c;
+    for (const resolved of [c2, c4])
+      expectOperation(await admin.put(`${at}/comments/${resolved.id}`, { resolved: true }), 'updateCommentInSpace', 200);
+    expectOperation(await admin.delete(`${at}/comments/${c5.id}`), 'deleteCommentInSpace', 204);
+    const c6 = await postComment(admin, at, { body: { markdown: 'c6' } });
+    expectOperation(await admin.delete(`${at}/comments/${c4.id}`), 'deleteCommentInSpace', 204);
+    // Left: c1 open, c2 resolved, c3 open, c6 open.
+
+    const all = await listed('limit=2');
+    expect(all).toEqual({ count: 4, ids: [c6.id, c3.id], next: expect.any(String) });
+    expect(await listed(`limit=2&page=${all.next}`)).toEqual({ count: 4, ids: [c2.id, c1.id], next: undefined });
+    const open = await listed('status=open&limit=2');
+    expect(open).toEqual({ count: 3, ids: [c6.id, c3.id], next: expect.any(String) });
+    expect(await listed(`status=open&limit=2&page=${open.next}`)).toEqual({ count: 3, ids: [c1.id], next: undefined });
+    expect(await listed('status=resolved')).toEqual({ count: 1, ids: [c2.id], next: undefined });
+    // Filtered lists count their matches: a first page not full, a full one, and the page after it.
+    const mine = `authors=${w.org.admin.userId}`;
+    expect(await listed(`${mine}&order=asc`)).toEqual({ count: 4, ids: [c1.id, c2.id, c3.id, c6.id], next: undefined });
+    const first = await listed(`${mine}&order=asc&limit=3`);
+    expect(first).toEqual({ count: 4, ids: [c1.id, c2.id, c3.id], next: expect.any(String) });
+    expect(await listed(`${mine}&order=asc&limit=3&page=${first.next}`)).toEqual({ count: 4, ids: [c6.id], next: undefined });
+    expect(await listed(`${mine}&status=open&limit=3`)).toEqual({ count: 3, ids: [c6.id, c3.id, c1.id], next: undefined });
+    expect(await listed(`authors=${w.reader.userId}`)).toEqual({ count: 0, ids: [], next: undefined });
+
+    // Past the last page: c1 resolved after its page's cursor was given still counts the rest.
+    expectOperation(await admin.put(`${at}/comments/${c1.id}`, { resolved: true }), 'updateCommentInSpace', 200);
+    expect(await listed(`status=open&limit=2&page=${open.next}`)).toEqual({ count: 2, ids: [], next: undefined });
+    expect(await listed(`${mine}&status=open&limit=1&page=${open.next}`)).toEqual({ count: 2, ids: [], next: undefined });
+    expect(await listed('status=resolved')).toEqual({ count: 2, ids: [c2.id, c1.id], next: undefined });
+    expect(await listed('limit=10')).toEqual({ count: 4, ids: [c6.id, c3.id, c2.id, c1.id], next: undefined });
   });
 
   it('is invisible to non-members, guests and other organizations (404), and refuses bad input with a 400 naming the field', async () => {
