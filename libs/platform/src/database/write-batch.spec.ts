@@ -33,11 +33,15 @@ describe('WriteBatch', () => {
     expect(sql).toContain(
       `w2 AS (INSERT INTO jobs (id, type, payload, status) VALUES ($5, $6, $7, 'queued') ON CONFLICT (id) DO NOTHING RETURNING id)`,
     );
-    expect(sql).toContain('w3 AS (INSERT INTO outbox (id, type, payload) SELECT id, $8::text, $9::jsonb FROM w2 RETURNING id)');
+    expect(sql).toContain(
+      'w3 AS (INSERT INTO outbox (id, type, payload) SELECT id, $8::text, $9::jsonb FROM w2 RETURNING id, type, payload)',
+    );
     expect(sql).toContain('unnest($10::text[], $11::text[], $12::jsonb[])');
-    // One wake-up for the relay, whichever outbox part wrote a row.
+    // One wake-up for the relay, whichever outbox part wrote a row, carrying the rows of both.
     expect(sql.match(/pg_notify/g)).toHaveLength(1);
-    expect(sql).toContain('SELECT 1 FROM w3 UNION ALL SELECT 1 FROM w4');
+    expect(sql).toContain('unnest($10::text[], $11::text[], $12::jsonb[]) RETURNING id, type, payload)');
+    expect(sql).toContain("json_agg(json_build_object('id', r.id, 'type', r.type, 'payload', r.payload) ORDER BY r.id)");
+    expect(sql).toContain('(SELECT id, type, payload FROM w3 UNION ALL SELECT id, type, payload FROM w4)');
     expect(params.slice(0, 7)).toEqual(['x', 'y', 'b1', 'z', 'job-1', 'test.job', '{"a":1}']);
     expect(params[7]).toBe('jobs.test.job');
     expect(JSON.parse(params[8] as string)).toEqual({ jobId: 'job-1', payload: { a: 1 } });

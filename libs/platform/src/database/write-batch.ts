@@ -1,7 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import type { JobEnvelope } from '../jobs/enqueue';
 import { newId } from '../ids/new-id';
-import { OUTBOX_NOTIFY_SQL } from '../jetstream/outbox';
+import { outboxAnnounceSql } from '../jetstream/outbox';
 import { JOB_SUBJECT_PREFIX } from '../jetstream/streams';
 import { activeTraceCarrier } from '../tracing/spans';
 
@@ -57,7 +57,7 @@ export class WriteBatch {
       [jobId, type, JSON.stringify(payload ?? null)],
     );
     this.outboxParts.push(
-      this.part(`INSERT INTO outbox (id, type, payload) SELECT id, $1::text, $2::jsonb FROM ${job} RETURNING id`, [
+      this.part(`INSERT INTO outbox (id, type, payload) SELECT id, $1::text, $2::jsonb FROM ${job} RETURNING id, type, payload`, [
         JOB_SUBJECT_PREFIX + type,
         JSON.stringify(envelope),
       ]),
@@ -87,16 +87,17 @@ export class WriteBatch {
       );
       const name = `w${parts.length}`;
       parts.push(
-        `${name} AS (INSERT INTO outbox (id, type, payload) SELECT * FROM unnest($${at + 1}::text[], $${at + 2}::text[], $${at + 3}::jsonb[]) RETURNING id)`,
+        `${name} AS (INSERT INTO outbox (id, type, payload) SELECT * FROM unnest($${at + 1}::text[], $${at + 2}::text[], $${at + 3}::jsonb[]) RETURNING id, type, payload)`,
       );
       outbox.push(name);
     }
     if (parts.length === 0) return { sql: '', params: [] };
-    // The relay's wake-up, once (Postgres folds a transaction's equal notifications anyway), and only
-    // when an outbox row was written: a job already known adds none.
+    // The relay's wake-up, carrying the rows (it publishes them without reading them back), once and
+    // only when an outbox row was written: a job already known adds none.
+    const written = `(${outbox.map((o) => `SELECT id, type, payload FROM ${o}`).join(' UNION ALL ')})`;
     const notified =
       outbox.length > 0
-        ? `(SELECT count(*) FROM (SELECT ${OUTBOX_NOTIFY_SQL} FROM (${outbox.map((o) => `SELECT 1 FROM ${o}`).join(' UNION ALL ')} LIMIT 1) o) n)`
+        ? `(SELECT count(*) FROM (SELECT ${outboxAnnounceSql(written)} FROM (SELECT 1 FROM ${written} w LIMIT 1) o) n)`
         : '0';
     // Every part is referenced by the main query: Postgres runs data-modifying CTEs anyway, but
     // this keeps the statement's answer one row whatever the parts return.

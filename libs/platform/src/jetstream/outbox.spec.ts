@@ -13,7 +13,7 @@ interface Row {
  * A data source whose outbox answers the given batches, one per read, then nothing; records the
  * ids each delete names. `failOn`: the id whose publish fails.
  */
-function relayOver(batches: Row[][], failOn?: string) {
+function relayOver(batches: Row[][], failOn?: string, gate?: Promise<void>) {
   const published: string[] = [];
   const deleted: string[][] = [];
   let reads = 0;
@@ -24,8 +24,11 @@ function relayOver(batches: Row[][], failOn?: string) {
       return Promise.resolve(batches.shift() ?? []);
     },
   } as unknown as DataSource;
-  const publish = (name: string, id: string) =>
-    id === failOn ? Promise.reject(new Error('no ack')) : Promise.resolve(void published.push(`${name}:${id}`));
+  const publish = async (name: string, id: string) => {
+    await gate;
+    if (id === failOn) throw new Error('no ack');
+    published.push(`${name}:${id}`);
+  };
   const bus = {
     publishEvent: (type: string, _payload: unknown, id: string) => publish(type, id),
     enqueueJob: (type: string, _payload: unknown, id: string) => publish(`job ${type}`, id),
@@ -59,5 +62,65 @@ describe('OutboxRelay', () => {
     await relay.flush();
     expect(published).toEqual(['events.test.happened:a']);
     expect(deleted).toEqual([['a']]);
+  });
+
+  describe('rows announced by their notification', () => {
+    const announce = (...ids: string[]) => JSON.stringify(ids.map((id) => ({ id, type: 'events.test.happened', payload: { id } })));
+
+    it('publishes them without reading the table once a read found it empty, and deletes them', async () => {
+      const { relay, published, deleted, reads } = relayOver([]);
+      await relay.flush();
+      expect(reads()).toBe(1);
+      await relay.notified(announce('a', 'b'));
+      expect(published).toEqual(['events.test.happened:a', 'events.test.happened:b']);
+      expect(deleted).toEqual([['a', 'b']]);
+      expect(reads()).toBe(1);
+    });
+
+    it('reads the table first while it may hold older rows (at start), so an announced row never overtakes them', async () => {
+      const { relay, published, deleted } = relayOver([[row('old', 1), row('new', 2)]]);
+      await relay.notified(announce('new'));
+      // The read published the announced row in its place; the announcement is not published again.
+      expect(published).toEqual(['events.test.happened:old', 'events.test.happened:new']);
+      expect(deleted).toEqual([['old', 'new']]);
+    });
+
+    it('after a failed publish, reads the table before publishing a later announcement', async () => {
+      const failing = relayOver([[]], 'a');
+      await failing.relay.flush();
+      await failing.relay.notified(announce('a'));
+      expect(failing.published).toEqual([]);
+      expect(failing.deleted).toEqual([]);
+      // The failed row is still in the table: the next notification's rows wait for it.
+      const reads = failing.reads();
+      await failing.relay.notified(announce('b'));
+      expect(failing.reads()).toBe(reads + 1);
+    });
+
+    it('reads the table on a wake-up that carries no rows (a writer that does not announce, or rows too big)', async () => {
+      const { relay, published, reads } = relayOver([[], [row('plain', 1)]]);
+      await relay.flush();
+      await relay.notified('');
+      expect(reads()).toBe(2);
+      expect(published).toEqual(['events.test.happened:plain']);
+      await relay.notified('not json');
+      expect(reads()).toBe(3);
+    });
+
+    it('publishes the commits announced during a publish in the next round, and deletes them with one statement', async () => {
+      let open!: () => void;
+      const gate = new Promise<void>((resolve) => (open = resolve));
+      const { relay, published, deleted, reads } = relayOver([[]], undefined, gate);
+      await relay.flush();
+      // `a` is being published (its ack waits at the gate) when `b` and `c` commit.
+      const first = relay.notified(announce('a'));
+      const second = relay.notified(announce('b'));
+      const third = relay.notified(announce('c'));
+      open();
+      await Promise.all([first, second, third]);
+      expect(reads()).toBe(1);
+      expect(published).toEqual(['events.test.happened:a', 'events.test.happened:b', 'events.test.happened:c']);
+      expect(deleted).toEqual([['a', 'b', 'c']]);
+    });
   });
 });

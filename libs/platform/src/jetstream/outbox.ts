@@ -22,6 +22,41 @@ const LEGACY_OUTBOX_CHANNEL = 'bindery_outbox';
 /** The wake-up of the writing service's own relay, in SQL: its schema is the session's first. */
 export const OUTBOX_NOTIFY_SQL = `pg_notify('bindery_outbox_' || current_schema(), '')`;
 
+/** Postgres refuses a notification payload of 8000 bytes or more. */
+const MAX_ANNOUNCED_BYTES = 8000;
+
+/**
+ * The relay's wake-up carrying the outbox rows the statement wrote (`rows`: a FROM item with `id`,
+ * `type` and `payload` columns, one row at least), so the relay publishes them from the notification
+ * instead of reading them back: a notification is delivered if and only if its transaction commits,
+ * and in commit order. Rows too big for one notification send the plain wake-up (the relay reads them).
+ */
+export const outboxAnnounceSql = (rows: string): string =>
+  `pg_notify('bindery_outbox_' || current_schema(), (SELECT CASE WHEN octet_length(a) < ${MAX_ANNOUNCED_BYTES} THEN a ELSE '' END ` +
+  `FROM (SELECT json_agg(json_build_object('id', r.id, 'type', r.type, 'payload', r.payload) ORDER BY r.id)::text AS a FROM ${rows} r) j))`;
+
+/** An outbox row as the relay publishes it. */
+interface OutboxRow {
+  id: string;
+  type: string;
+  payload: unknown;
+}
+
+/** The rows a notification announces, or undefined when it announces none (a plain wake-up). */
+export function announcedRows(payload: string | undefined): OutboxRow[] | undefined {
+  if (!payload) return undefined;
+  try {
+    const rows: unknown = JSON.parse(payload);
+    if (!Array.isArray(rows) || rows.length === 0) return undefined;
+    const valid = rows.every(
+      (row: Partial<OutboxRow> | null) => typeof row?.id === 'string' && typeof row.type === 'string' && 'payload' in row,
+    );
+    return valid ? (rows as OutboxRow[]) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** DDL of the outbox table; every service that publishes events creates it in its first migration. */
 export const OUTBOX_TABLE_SQL = `CREATE TABLE outbox (
   id text PRIMARY KEY,
@@ -35,11 +70,11 @@ export const OUTBOX_TABLE_SQL = `CREATE TABLE outbox (
  * if and only if the change committed (transactional outbox).
  */
 export async function addToOutbox(manager: EntityManager, type: string, payload: unknown): Promise<void> {
-  // One statement, one round trip: the notification is delivered to the relay only if and when
-  // this transaction commits (and once per transaction, however many rows it adds).
+  // One statement, one round trip: the notification (carrying the row) is delivered to the relay
+  // only if and when this transaction commits.
   await manager.query(
-    `WITH added AS (INSERT INTO outbox (id, type, payload) VALUES ($1, $2, $3) RETURNING id)
-     SELECT ${OUTBOX_NOTIFY_SQL} FROM added`,
+    `WITH added AS (INSERT INTO outbox (id, type, payload) VALUES ($1, $2, $3) RETURNING id, type, payload)
+     SELECT ${outboxAnnounceSql('added')}`,
     [newId(), type, JSON.stringify(payload)],
   );
 }
@@ -48,6 +83,14 @@ export async function addToOutbox(manager: EntityManager, type: string, payload:
  * Moves outbox rows to JetStream (events, and jobs queued with `enqueueJob`). A row is deleted only
  * after it was published; the row id is the JetStream message id, so a crash between publish and
  * delete, or two replicas relaying the same row, never duplicates (within JetStream's duplicate window).
+ *
+ * Two ways to find the rows, one order: a notification that carries its transaction's rows
+ * (`outboxAnnounceSql`) is published as it arrives, without reading the table (notifications arrive
+ * in commit order, after the commit); the table is read (`drain`) when rows may exist that no
+ * announcement carried — at start (a crash's leftovers), after a failed publish or delete, after a
+ * plain wake-up (a writer that does not announce, rows too big to announce), on the safety poll. A
+ * drain covers every announcement that arrived before it began (their rows committed before its
+ * read), so those are dropped; announcements wait while a drain is due, so none overtakes an older row.
  */
 export class OutboxRelay {
   private timer?: NodeJS.Timeout;
@@ -58,6 +101,12 @@ export class OutboxRelay {
   private draining = false;
   private again = false;
   private stopped = false;
+  /** Rows may exist that no pending announcement carries: read the table before publishing any announcement. */
+  private drainDue = true;
+  /** Announced rows not yet published, one entry per notification, in commit order. */
+  private readonly announced: OutboxRow[][] = [];
+  /** Ids published from announcements, deleted together (one statement for all the commits of a tick). */
+  private readonly published: string[] = [];
 
   constructor(
     private readonly dataSource: DataSource,
@@ -74,7 +123,7 @@ export class OutboxRelay {
 
   async start(): Promise<void> {
     this.listener = new Client({ connectionString: this.databaseUrl });
-    this.listener.on('notification', () => void this.flush());
+    this.listener.on('notification', (message) => void this.notified(message.payload));
     this.listener.on('error', (error) => {
       logger.warn({ err: error }, 'outbox listener connection lost; polling only');
       this.listening = false;
@@ -91,6 +140,14 @@ export class OutboxRelay {
     this.listening = true;
     this.pollEvery(this.listeningPollMs);
     await this.flush();
+  }
+
+  /** A committed outbox write: its rows when the notification carries them, else a drain. */
+  notified(payload: string | undefined): Promise<void> {
+    const rows = announcedRows(payload);
+    if (rows) this.announced.push(rows);
+    else this.drainDue = true;
+    return this.flush();
   }
 
   private pollEvery(ms: number): void {
@@ -114,6 +171,7 @@ export class OutboxRelay {
         logger.warn({ err: error }, 'outbox check on the listener failed; flushing');
       }
     }
+    this.drainDue = true;
     await this.flush();
   }
 
@@ -129,7 +187,7 @@ export class OutboxRelay {
     return row?.n ?? 0;
   }
 
-  /** Publishes what is pending now; call it right after a commit to skip the polling delay. */
+  /** Publishes what is pending now (reading the table first if it may hold rows not announced). */
   async flush(): Promise<void> {
     if (this.draining) {
       this.again = true;
@@ -139,15 +197,54 @@ export class OutboxRelay {
     try {
       do {
         this.again = false;
-        // A short batch was everything committed when it was read: no second, empty transaction
-        // to find that out. A row committed since sends its own notification, which sets `again`.
-        while ((await this.publishBatch()) === OUTBOX_BATCH);
+        if (this.drainDue) await this.drain();
+        await this.publishAnnounced();
+        // Announcements arriving meanwhile (they set `again`) are published in the next round and
+        // deleted together: one delete for however many commits arrived during this one.
+        await this.deletePublished();
       } while (this.again);
     } catch (error) {
+      // What was not published stays in the table, in order: read it before any later announcement.
+      this.drainDue = true;
       logger.warn({ err: error }, 'outbox relay failed; will retry');
     } finally {
       this.draining = false;
     }
+  }
+
+  /** Reads and publishes the table's rows, oldest first, until a short batch. */
+  private async drain(): Promise<void> {
+    this.drainDue = false;
+    // Rows already published are deleted first, or the read would answer (and publish) them again.
+    await this.deletePublished();
+    // Every announcement received so far committed before the first read below: the read has its rows.
+    this.announced.length = 0;
+    // A short batch was everything committed when it was read: no second, empty read to find that
+    // out. A row committed since sends its own notification.
+    while ((await this.publishBatch()) === OUTBOX_BATCH);
+  }
+
+  /** Publishes the announced rows in commit order, stopping as soon as a drain is due. */
+  private async publishAnnounced(): Promise<void> {
+    while (this.announced.length > 0 && !this.drainDue) {
+      for (const row of this.announced[0]) {
+        await this.publish(row);
+        this.published.push(row.id);
+      }
+      this.announced.shift();
+    }
+  }
+
+  private async deletePublished(): Promise<void> {
+    if (this.published.length === 0) return;
+    const ids = this.published.splice(0);
+    await this.dataSource.query('DELETE FROM outbox WHERE id = ANY($1)', [ids]);
+  }
+
+  private async publish(row: OutboxRow): Promise<void> {
+    // Jobs queued by `enqueueJob` carry their subject prefix; everything else is an event.
+    if (row.type.startsWith(JOB_SUBJECT_PREFIX)) await this.bus.enqueueJob(row.type.slice(JOB_SUBJECT_PREFIX.length), row.payload, row.id);
+    else await this.bus.publishEvent(row.type, row.payload, row.id);
   }
 
   /**
@@ -160,17 +257,13 @@ export class OutboxRelay {
    * lose one).
    */
   private async publishBatch(): Promise<number> {
-    const rows: Array<{ id: string; type: string; payload: unknown }> = await this.dataSource.query(
-      'SELECT id, type, payload FROM outbox ORDER BY created_at, id LIMIT $1',
-      [OUTBOX_BATCH],
-    );
+    const rows: OutboxRow[] = await this.dataSource.query('SELECT id, type, payload FROM outbox ORDER BY created_at, id LIMIT $1', [
+      OUTBOX_BATCH,
+    ]);
     const published: string[] = [];
     try {
       for (const row of rows) {
-        // Jobs queued by `enqueueJob` carry their subject prefix; everything else is an event.
-        if (row.type.startsWith(JOB_SUBJECT_PREFIX))
-          await this.bus.enqueueJob(row.type.slice(JOB_SUBJECT_PREFIX.length), row.payload, row.id);
-        else await this.bus.publishEvent(row.type, row.payload, row.id);
+        await this.publish(row);
         published.push(row.id);
       }
     } finally {
