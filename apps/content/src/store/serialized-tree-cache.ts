@@ -1,5 +1,6 @@
 import { PAGE_TREE_PART_BYTES } from '@bindery/platform';
 import { LRUCache } from 'lru-cache';
+import { PageJsonCache } from '../pages/page-tree-json';
 
 /**
  * Characters of serialised tree per page, measured on a real GitBook repository (the development
@@ -16,6 +17,12 @@ export const TREE_CHARACTERS_PER_PAGE = 56_700;
  * other replicas and the reader. It also says how large a reply's part of a tree may be.
  */
 export class SerializedTreeCache extends LRUCache<string, string> {
+  /**
+   * Each page's own JSON, from which a tree missing here is built (`pageTreeJson`): after a
+   * merge only the changed pages are stringified again. A quarter of the trees' bound, besides it.
+   */
+  readonly pageJson: PageJsonCache;
+
   constructor(
     maxMb: number,
     /** Most bytes of tree per reply (`treePartStarts`): NATS's limit by default, lowered in tests only. */
@@ -23,6 +30,7 @@ export class SerializedTreeCache extends LRUCache<string, string> {
   ) {
     // lru-cache refuses a zero maxSize; one byte caches nothing (every tree is longer).
     super({ maxSize: Math.max(1, maxMb * 1024 * 1024), sizeCalculation: treeMemoryBytes });
+    this.pageJson = new PageJsonCache((maxMb * 1024 * 1024) / 4);
   }
 }
 
