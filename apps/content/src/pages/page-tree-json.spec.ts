@@ -1,7 +1,8 @@
-import type { JsonDocument, RevisionPage } from '@bindery/contracts';
+import type { JsonDocument } from '@bindery/contracts';
 import { type PageEntry, PageTree, ROOT } from '../model/page-tree';
 import { type ComputedChildren, type DocumentLookup, toWirePages } from './page.mapper';
-import { PageJsonCache, pageTreeJson } from './page-tree-json';
+import { PageJsonCache } from '../store/serialized-tree-cache';
+import { pageTreeJson } from './page-tree-json';
 
 const at = '2026-01-01T00:00:00.000Z';
 const urls = { app: 'http://x/s/space' };
@@ -48,7 +49,7 @@ const bodies =
     document(`${version} ${hash} "pages":[]`);
 const generated =
   (version: string): ComputedChildren =>
-  () => [{ id: `gen-${version}`, title: version, type: 'document', pages: [] } as unknown as RevisionPage];
+  () => [{ id: `gen-${version}`, title: version, type: 'document', pages: [] }];
 
 const expected = (tree: PageTree, version: string, computed: ComputedChildren) =>
   JSON.stringify({ pages: toWirePages(tree, urls, bodies(version), computed) });
@@ -58,7 +59,7 @@ describe('pageTreeJson', () => {
     const tree = storedTree();
     const cache = new PageJsonCache(1024 * 1024);
     const asked: string[][] = [];
-    const bodiesOf = async (hashes: string[]) => (asked.push(hashes), bodies('v1'));
+    const bodiesOf = (hashes: string[]) => (asked.push(hashes), Promise.resolve(bodies('v1')));
     const cold = await pageTreeJson(tree, urls, generated('v1'), cache, bodiesOf);
     expect(cold).toBe(expected(tree, 'v1', generated('v1')));
     const warm = await pageTreeJson(tree, urls, generated('v1'), cache, bodiesOf);
@@ -70,8 +71,8 @@ describe('pageTreeJson', () => {
   it("shows a computed page's newest generated children, never cached ones", async () => {
     const tree = storedTree();
     const cache = new PageJsonCache(1024 * 1024);
-    await pageTreeJson(tree, urls, generated('v1'), cache, async () => bodies('v1'));
-    const next = await pageTreeJson(tree, urls, generated('v2'), cache, async () => bodies('v1'));
+    await pageTreeJson(tree, urls, generated('v1'), cache, () => Promise.resolve(bodies('v1')));
+    const next = await pageTreeJson(tree, urls, generated('v2'), cache, () => Promise.resolve(bodies('v1')));
     expect(next).toBe(expected(tree, 'v1', generated('v2')));
     expect(next).toContain('gen-v2');
   });
@@ -79,12 +80,12 @@ describe('pageTreeJson', () => {
   it('writes a changed page and its ancestors again, and keeps the other pages', async () => {
     const tree = storedTree();
     const cache = new PageJsonCache(1024 * 1024);
-    await pageTreeJson(tree, urls, generated('v1'), cache, async () => bodies('v1'));
+    await pageTreeJson(tree, urls, generated('v1'), cache, () => Promise.resolve(bodies('v1')));
     const changed = tree.fork();
     changed.pages.set('deep', { ...changed.pages.get('deep')!, meta: { ...changed.pages.get('deep')!.meta, title: 'Changed' } });
     for (const id of ['deep', 'setup', 'guide']) changed.pages.set(id, { ...changed.pages.get(id)!, nodeHash: `hash-${id}-2` });
     const asked: string[][] = [];
-    const out = await pageTreeJson(changed, urls, generated('v1'), cache, async (hashes) => (asked.push(hashes), bodies('v1')));
+    const out = await pageTreeJson(changed, urls, generated('v1'), cache, (hashes) => (asked.push(hashes), Promise.resolve(bodies('v1'))));
     expect(out).toBe(expected(changed, 'v1', generated('v1')));
     expect(out).toContain('"title":"Changed"');
     expect(asked[0].sort()).toEqual(['doc-deep', 'doc-setup']);
@@ -93,15 +94,15 @@ describe('pageTreeJson', () => {
   it('keys pages by their path and URL base as well as their node', async () => {
     const tree = storedTree();
     const cache = new PageJsonCache(1024 * 1024);
-    await pageTreeJson(tree, urls, generated('v1'), cache, async () => bodies('v1'));
+    await pageTreeJson(tree, urls, generated('v1'), cache, () => Promise.resolve(bodies('v1')));
     const other = { app: 'http://x/s/space/~/changes/2' };
-    const out = await pageTreeJson(tree, other, generated('v1'), cache, async () => bodies('v1'));
+    const out = await pageTreeJson(tree, other, generated('v1'), cache, () => Promise.resolve(bodies('v1')));
     expect(out).toBe(JSON.stringify({ pages: toWirePages(tree, other, bodies('v1'), generated('v1')) }));
   });
 
   it('builds the same text when its cache holds nothing', async () => {
     const tree = storedTree();
-    const out = await pageTreeJson(tree, urls, generated('v1'), new PageJsonCache(0), async () => bodies('v1'));
+    const out = await pageTreeJson(tree, urls, generated('v1'), new PageJsonCache(0), () => Promise.resolve(bodies('v1')));
     expect(out).toBe(expected(tree, 'v1', generated('v1')));
   });
 });

@@ -1,33 +1,9 @@
-import { LRUCache } from 'lru-cache';
 import { type PageEntry, type PageTree, ROOT } from '../model/page-tree';
+import { type PageJson, type PageJsonCache } from '../store/serialized-tree-cache';
 import { type ComputedChildren, type DocumentLookup, type PageUrlBase, toWirePage } from './page.mapper';
-
-/**
- * One page's JSON around its children's: `prefix` + the children's JSON joined by commas + `suffix`.
- * A page without a `pages` array (a link) is all prefix.
- */
-interface PageJson {
-  prefix: string;
-  suffix: string;
-}
 
 /** Where the children go in a page serialised with `pages: []` (the first `"pages":[]` is the key: strings escape their quotes). */
 const EMPTY_PAGES = '"pages":[]';
-
-/**
- * Each page's own JSON (without its children's), by what it is made of: the stored node's hash
- * (id, type, meta, body hash and children's hashes: the whole subtree, so a changed descendant
- * makes a new key), its path (its ancestors' slugs) and the URL base. A merge changes a few
- * pages and their ancestors; the next tree is then serialised from the other pages' cached text
- * instead of stringifying every body again. Computed pages are never cached: their generated
- * children follow their spec's newest version, which the node does not name.
- */
-export class PageJsonCache extends LRUCache<string, PageJson> {
-  constructor(maxBytes: number) {
-    // lru-cache refuses a zero maxSize; one byte caches nothing (every page is longer).
-    super({ maxSize: Math.max(1, maxBytes), sizeCalculation: (json) => Math.max(1, (json.prefix.length + json.suffix.length) * 2) });
-  }
-}
 
 /**
  * `JSON.stringify({ pages: toWirePages(tree, urls, body, computed) })`, byte for byte, built from

@@ -1,6 +1,5 @@
 import { PAGE_TREE_PART_BYTES } from '@bindery/platform';
 import { LRUCache } from 'lru-cache';
-import { PageJsonCache } from '../pages/page-tree-json';
 
 /**
  * Characters of serialised tree per page, measured on a real GitBook repository (the development
@@ -40,3 +39,27 @@ export class SerializedTreeCache extends LRUCache<string, string> {
  * Counted as two for all (scanning tens of MB to tell would block the event loop).
  */
 export const treeMemoryBytes = (json: string): number => Math.max(1, json.length * 2);
+
+/**
+ * One page's JSON around its children's: `prefix` + the children's JSON joined by commas + `suffix`.
+ * A page without a `pages` array (a link) is all prefix.
+ */
+export interface PageJson {
+  prefix: string;
+  suffix: string;
+}
+
+/**
+ * Each page's own JSON (without its children's), by what it is made of: the stored node's hash
+ * (id, type, meta, body hash and children's hashes: the whole subtree, so a changed descendant
+ * makes a new key), its path (its ancestors' slugs) and the URL base. A merge changes a few
+ * pages and their ancestors; the next tree is then serialised from the other pages' cached text
+ * instead of stringifying every body again. Computed pages are never cached: their generated
+ * children follow their spec's newest version, which the node does not name.
+ */
+export class PageJsonCache extends LRUCache<string, PageJson> {
+  constructor(maxBytes: number) {
+    // lru-cache refuses a zero maxSize; one byte caches nothing (every page is longer).
+    super({ maxSize: Math.max(1, maxBytes), sizeCalculation: (json) => Math.max(1, (json.prefix.length + json.suffix.length) * 2) });
+  }
+}
