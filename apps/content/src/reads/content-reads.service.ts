@@ -32,11 +32,12 @@ import { toWireReusableContent } from '../pages/reusable-content.mapper';
 import { withReusableContent } from '../model/reusable-text';
 import { MarkdownPool } from '@bindery/platform/markdown';
 import { ComputedContentService, type ExpandedTree } from '../computed/computed-content.service';
-import { type DocumentLookup, type PageUrlBase, toWirePage, toWirePages } from '../pages/page.mapper';
+import { type DocumentLookup, type PageUrlBase, toWirePage } from '../pages/page.mapper';
 import { ContentReader, type ResolvedContent } from '../store/content-reader';
 import { ContentStore } from '../store/content-store';
 import { PathHistory } from '../store/path-history';
 import { SerializedTreeCache } from '../store/serialized-tree-cache';
+import { pageTreeJson } from '../pages/page-tree-json';
 
 @Injectable()
 export class ContentReadsService {
@@ -152,7 +153,7 @@ export class ContentReadsService {
     if (part === undefined && knownTag === tag) return { tag };
     let rawJson = this.serializedTrees.get(tag) ?? (this.largeTree?.tag === tag ? this.largeTree.rawJson : undefined);
     if (rawJson === undefined) {
-      rawJson = JSON.stringify({ pages: toWirePages(tree, base, await this.bodies(tree), computed.children) });
+      rawJson = await pageTreeJson(tree, base, computed.children, this.serializedTrees.pageJson, (hashes) => this.bodiesOf(hashes));
       this.serializedTrees.set(tag, rawJson);
       // Larger than the whole cache (which then drops it): kept alone, so reading its parts does not build it once per part.
       if (!this.serializedTrees.has(tag)) this.largeTree = { tag, rawJson };
@@ -260,8 +261,7 @@ export class ContentReadsService {
     return out;
   }
 
-  private async bodies(tree: PageTree): Promise<DocumentLookup> {
-    const hashes = [...tree.pages.values()].flatMap((p) => (p.document ? [p.document] : []));
+  private async bodiesOf(hashes: string[]): Promise<DocumentLookup> {
     const documents = await this.store.loadDocuments(hashes);
     return (hash) => (hash && documents.get(hash)) || emptyDocument();
   }

@@ -16,6 +16,12 @@ export const TREE_CHARACTERS_PER_PAGE = 56_700;
  * other replicas and the reader. It also says how large a reply's part of a tree may be.
  */
 export class SerializedTreeCache extends LRUCache<string, string> {
+  /**
+   * Each page's own JSON, from which a tree missing here is built (`pageTreeJson`): after a
+   * merge only the changed pages are stringified again. A quarter of the trees' bound, besides it.
+   */
+  readonly pageJson: PageJsonCache;
+
   constructor(
     maxMb: number,
     /** Most bytes of tree per reply (`treePartStarts`): NATS's limit by default, lowered in tests only. */
@@ -23,6 +29,7 @@ export class SerializedTreeCache extends LRUCache<string, string> {
   ) {
     // lru-cache refuses a zero maxSize; one byte caches nothing (every tree is longer).
     super({ maxSize: Math.max(1, maxMb * 1024 * 1024), sizeCalculation: treeMemoryBytes });
+    this.pageJson = new PageJsonCache((maxMb * 1024 * 1024) / 4);
   }
 }
 
@@ -32,3 +39,27 @@ export class SerializedTreeCache extends LRUCache<string, string> {
  * Counted as two for all (scanning tens of MB to tell would block the event loop).
  */
 export const treeMemoryBytes = (json: string): number => Math.max(1, json.length * 2);
+
+/**
+ * One page's JSON around its children's: `prefix` + the children's JSON joined by commas + `suffix`.
+ * A page without a `pages` array (a link) is all prefix.
+ */
+export interface PageJson {
+  prefix: string;
+  suffix: string;
+}
+
+/**
+ * Each page's own JSON (without its children's), by what it is made of: the stored node's hash
+ * (id, type, meta, body hash and children's hashes: the whole subtree, so a changed descendant
+ * makes a new key), its path (its ancestors' slugs) and the URL base. A merge changes a few
+ * pages and their ancestors; the next tree is then serialised from the other pages' cached text
+ * instead of stringifying every body again. Computed pages are never cached: their generated
+ * children follow their spec's newest version, which the node does not name.
+ */
+export class PageJsonCache extends LRUCache<string, PageJson> {
+  constructor(maxBytes: number) {
+    // lru-cache refuses a zero maxSize; one byte caches nothing (every page is longer).
+    super({ maxSize: Math.max(1, maxBytes), sizeCalculation: (json) => Math.max(1, (json.prefix.length + json.suffix.length) * 2) });
+  }
+}
