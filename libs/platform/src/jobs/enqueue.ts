@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { newId } from '../ids/new-id';
-import { OUTBOX_NOTIFY_SQL } from '../jetstream/outbox';
+import { outboxAnnounceSql } from '../jetstream/outbox';
 import { JOB_SUBJECT_PREFIX } from '../jetstream/streams';
 import type { TraceCarrier } from '../tracing/carrier';
 import { activeTraceCarrier } from '../tracing/spans';
@@ -34,14 +34,15 @@ export async function enqueueJob(manager: EntityManager, type: string, payload: 
   const trace = activeTraceCarrier();
   const envelope: JobEnvelope = trace ? { jobId, payload, trace } : { jobId, payload };
   // One statement (atomic alone, no savepoint or transaction of its own, one round trip): the
-  // outbox row and the relay's wake-up only when the job row is new.
+  // outbox row and its announcement (the relay publishes it without reading it back) only when the
+  // job row is new.
   await manager.query(
     `WITH job AS (
        INSERT INTO jobs (id, type, payload, status) VALUES ($1, $2, $3, 'queued') ON CONFLICT (id) DO NOTHING RETURNING id
      ), added AS (
-       INSERT INTO outbox (id, type, payload) SELECT id, $4::text, $5::jsonb FROM job RETURNING id
+       INSERT INTO outbox (id, type, payload) SELECT id, $4::text, $5::jsonb FROM job RETURNING id, type, payload
      )
-     SELECT ${OUTBOX_NOTIFY_SQL} FROM added`,
+     SELECT ${outboxAnnounceSql('added')} WHERE EXISTS (SELECT 1 FROM added)`,
     [jobId, type, JSON.stringify(payload ?? null), JOB_SUBJECT_PREFIX + type, JSON.stringify(envelope)],
   );
   return jobId;
