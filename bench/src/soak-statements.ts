@@ -10,7 +10,7 @@ const SETTLE_MS = Number(process.env.BENCH_STATEMENTS_SETTLE_MS ?? 3000);
 interface StatementRow {
   role: string;
   calls: number;
-  /** Planner runs (0 unless `pg_stat_statements.track_planning` is on, as libs/stack sets it). */
+  /** Planner runs (0 unless `pg_stat_statements.track_planning` is on, as this bench sets it for its run). */
   plans: number;
   query: string;
 }
@@ -31,6 +31,9 @@ export async function soakStatementsBench(): Promise<string[]> {
   await client.connect();
   try {
     await client.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+    // Planner runs are counted for this bench only: the setting slows concurrent planning (libs/stack postgres.ts).
+    await client.query('ALTER SYSTEM SET pg_stat_statements.track_planning = on');
+    await client.query('SELECT pg_reload_conf()');
     const lines = [
       `statements and plans per request (${REPEAT} requests each, background work settled ${SETTLE_MS} ms), by service role:`,
       `  ${'operation'.padEnd(22)} ${'stmts'.padStart(6)} ${'plans'.padStart(6)}   statements by role`,
@@ -64,6 +67,8 @@ export async function soakStatementsBench(): Promise<string[]> {
     await eachSoakOperation(http, space, 's', measure);
     return [...lines, 'statements per request, by operation (calls and plans per request, role, statement):', ...details];
   } finally {
+    await client.query('ALTER SYSTEM RESET pg_stat_statements.track_planning').catch(() => undefined);
+    await client.query('SELECT pg_reload_conf()').catch(() => undefined);
     await client.end();
   }
 }

@@ -85,15 +85,17 @@ export async function startCluster(cluster: PostgresCluster, logFile: string): P
 /**
  * `pg_stat_statements` (when the server's contrib files are installed): what each statement costs,
  * for finding the queries behind a slow benchmark. Read it as the admin user after
- * `CREATE EXTENSION IF NOT EXISTS pg_stat_statements` in the `bindery` database. `track_planning`
- * adds each statement's planner runs (`plans` beside `calls`), so a change to how statements are
- * prepared shows as plans per request; it costs a little per plan, only when planning.
+ * `CREATE EXTENSION IF NOT EXISTS pg_stat_statements` in the `bindery` database. Not
+ * `track_planning` (planner runs beside calls): it makes every backend that plans a statement take
+ * that statement's entry lock, and the same read at 64 connections then queued on it (`pnpm bench
+ * gateway`: 0.243 × the floor with it, 0.472 × without, same window); `pnpm bench soak-statements`
+ * turns it on for its own run only.
  */
 function statementStatistics(bin: string): string {
   const shareDir = join(dirname(bin), '..', 'share');
   const candidates = [join(shareDir, 'extension'), join('/usr/share/postgresql', basename(dirname(bin)), 'extension')];
   const available = candidates.some((dir) => existsSync(join(dir, 'pg_stat_statements.control')));
-  return available ? ' -c shared_preload_libraries=pg_stat_statements -c pg_stat_statements.track_planning=on' : '';
+  return available ? ' -c shared_preload_libraries=pg_stat_statements' : '';
 }
 
 /** Stops the cluster we started (fast mode: rolls back open transactions). */

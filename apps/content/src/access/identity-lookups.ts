@@ -1,4 +1,4 @@
-import { IdentitySubjects, type MembershipsAmongResult, type RequestContext, type User } from '@bindery/contracts';
+import { IdentitySubjects, type MembershipsAmongResult, type RequestContext } from '@bindery/contracts';
 import { ServiceClient } from '@bindery/platform/nest';
 import { Injectable } from '@nestjs/common';
 
@@ -20,10 +20,5 @@ export class IdentityLookups {
   async organizationMergeRules(ctx: RequestContext, organizationId: string): Promise<unknown> {
     const organization = await this.services.send(IdentitySubjects.orgGet, ctx, { organizationId });
     return organization.mergeRules;
-  }
-
-  /** The caller as an embedded user, for `createdBy` and `mergedBy`. */
-  currentUser(ctx: RequestContext): Promise<User> {
-    return this.services.send(IdentitySubjects.userGetCurrent, ctx, {});
   }
 }
