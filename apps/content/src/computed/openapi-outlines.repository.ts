@@ -7,6 +7,11 @@ export interface StoredOutline {
   outline: OpenApiOutline;
 }
 
+/** An outline as sites answered it, with when its version was processed (absent from an older sites). */
+export interface FetchedOutline extends StoredOutline {
+  versionAt?: string;
+}
+
 /** Outlines of the newest processed spec versions, by organization and slug. */
 @Injectable()
 export class OpenApiOutlinesRepository {
@@ -21,14 +26,20 @@ export class OpenApiOutlinesRepository {
     return new Map(rows.map((r) => [r.slug, { hash: r.hash, outline: r.outline }]));
   }
 
-  /** Stores a spec's outline; true when it is new or its hash changed (false: the same version again). */
-  async store(manager: EntityManager, organizationId: string, slug: string, stored: StoredOutline): Promise<boolean> {
+  /**
+   * Stores a spec's outline; true when it is new or replaced the stored one (false: the same
+   * version again, or one processed before the stored one — a refresh that lost a race with a
+   * newer one must not bring the older outline back, since nothing would refresh it again).
+   */
+  async store(manager: EntityManager, organizationId: string, slug: string, fetched: FetchedOutline): Promise<boolean> {
     const rows: unknown[] = await manager.query(
-      `INSERT INTO openapi_outlines (organization_id, slug, hash, outline) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (organization_id, slug) DO UPDATE SET hash = EXCLUDED.hash, outline = EXCLUDED.outline, updated_at = now()
+      `INSERT INTO openapi_outlines (organization_id, slug, hash, outline, version_at) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (organization_id, slug) DO UPDATE
+         SET hash = EXCLUDED.hash, outline = EXCLUDED.outline, version_at = EXCLUDED.version_at, updated_at = now()
        WHERE openapi_outlines.hash IS DISTINCT FROM EXCLUDED.hash
+         AND (openapi_outlines.version_at IS NULL OR EXCLUDED.version_at IS NULL OR EXCLUDED.version_at > openapi_outlines.version_at)
        RETURNING slug`,
-      [organizationId, slug, stored.hash, JSON.stringify(stored.outline)],
+      [organizationId, slug, fetched.hash, JSON.stringify(fetched.outline), fetched.versionAt ?? null],
     );
     return rows.length > 0;
   }

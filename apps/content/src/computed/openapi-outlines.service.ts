@@ -47,13 +47,13 @@ export class OpenApiOutlines {
       throw error;
     }
     if (result.json === undefined) return undefined; // already held
-    const stored = { hash: result.hash, outline: outlineOf(JSON.parse(result.json)) };
+    const fetched = { hash: result.hash, versionAt: result.versionAt, outline: outlineOf(JSON.parse(result.json)) };
     await this.db.transaction(async (manager) => {
       // A new version: spaces whose search index shows this spec's generated pages index them again.
-      if (await this.outlines.store(manager, organizationId, slug, stored))
-        await enqueueSearchIndexForSpec(manager, await this.spaces.mayShowSpec(manager, organizationId, slug), slug, stored.hash);
+      if (await this.outlines.store(manager, organizationId, slug, fetched))
+        await enqueueSearchIndexForSpec(manager, await this.spaces.mayShowSpec(manager, organizationId, slug), slug, fetched.hash);
     });
-    return stored;
+    return { hash: fetched.hash, outline: fetched.outline };
   }
 
   /** A context for calls made on an event's behalf (no caller: the subject is callerless). */

@@ -17,6 +17,7 @@ import { CountersOffSpaceRow1767850000000 } from './migrations/1767850000000-Cou
 import { BodiesLz4Compression1767870000000 } from './migrations/1767870000000-BodiesLz4';
 import { SearchOutlines1767900000000 } from './migrations/1767900000000-SearchOutlines';
 import { SearchSpaceTextIndex1767950000000 } from './migrations/1767950000000-SearchSpaceTextIndex';
+import { OpenApiOutlineVersions1796000000000 } from './migrations/1796000000000-OpenApiOutlineVersions';
 
 export const CONTENT_SCHEMA = 'content';
 
@@ -35,6 +36,7 @@ export const contentMigrations = [
   BodiesLz4Compression1767870000000,
   SearchOutlines1767900000000,
   SearchSpaceTextIndex1767950000000,
+  OpenApiOutlineVersions1796000000000,
 ];
 
 /** Content's own schema, reached with its own role (DATABASE_URL). */

@@ -171,8 +171,9 @@ export class OpenApiService {
     const spec = await this.found(input);
     const version = spec.lastVersionId ? await this.specs.version(spec.id, spec.lastVersionId) : undefined;
     if (!version) throw notFound('The OpenAPI spec has no processed version yet');
-    if (input.knownHash === version.contentHash) return { hash: version.contentHash };
-    return { hash: version.contentHash, json: (await this.specs.document(version.contentHash))! };
+    const newest = { hash: version.contentHash, versionAt: version.createdAt };
+    if (input.knownHash === version.contentHash) return newest;
+    return { ...newest, json: (await this.specs.document(version.contentHash))! };
   }
 
   private async foundVersion(ctx: RequestContext, input: OpenApiVersionInput) {

@@ -116,6 +116,8 @@ export interface OpenApiForSiteInput {
 /** The bundled document of the newest version (content-addressed by `hash`), absent when the reader holds it. */
 export interface OpenApiForSiteResult {
   hash: string;
+  /** When that version was processed (ISO 8601): a spec's versions are processed one after another, so a later one is newer. */
+  versionAt: string;
   json?: string;
 }
 
