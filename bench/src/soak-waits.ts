@@ -41,7 +41,8 @@ export class SoakWaits {
     await this.client.connect();
     // Every 100 ms: Postgres statements last ~1 ms, so a coarser sample would see few of them.
     this.timers.push(setInterval(() => void this.samplePostgres(), 100));
-    this.timers.push(setInterval(() => void this.samplePools(), 1000));
+    // Every 5 s, as EventLoopWatch: a scrape of every app's registry costs each app CPU the soak measures.
+    this.timers.push(setInterval(() => void this.samplePools(), 5000));
   }
 
   /** Stops sampling and reports, for `requests` answered in `seconds` by `connections`. */
@@ -65,14 +66,21 @@ export class SoakWaits {
     );
     const collections = Object.entries(gc)
       .map(([app, after]) => {
-        const before = this.gcBefore[app] ?? { seconds: 0, count: 0, over100ms: 0 };
-        return [app, after.seconds - before.seconds, after.count - before.count, after.over100ms - before.over100ms] as const;
+        const before = this.gcBefore[app] ?? NO_GC;
+        const delta = (key: keyof GcFigures) => after[key] - before[key];
+        return { app, seconds: delta('seconds'), minor: delta('minor'), major: delta('major'), long: delta('over100ms') };
       })
-      .filter(([, s]) => s > 0)
-      .sort(([, a], [, b]) => b - a);
+      .filter(({ seconds }) => seconds > 0)
+      .sort((a, b) => b.seconds - a.seconds)
+      .slice(0, 8);
+    const perThousand = (n: number) => ((n * 1000) / requests).toFixed(1);
     lines.push(
-      '  GC (share of the soak, collections, pauses > 100 ms): ' +
-        collections.map(([app, s, n, long]) => `${app} ${((s / seconds) * 100).toFixed(1)} % (${n}, ${long})`).join(', '),
+      '  GC (share of the soak; scavenges and major per 1,000 requests; pauses > 100 ms): ' +
+        collections
+          .map(
+            (c) => `${c.app} ${((c.seconds / seconds) * 100).toFixed(1)} % (${perThousand(c.minor)}, ${perThousand(c.major)}; ${c.long})`,
+          )
+          .join(', '),
     );
     const pools = [...this.poolWaiting]
       .map(([app, sum]) => [app, sum / Math.max(1, this.poolSamples)] as const)
@@ -136,18 +144,31 @@ function runQueueNanos(processes: ProcessSet): Record<string, number> {
 
 interface GcFigures {
   seconds: number;
-  count: number;
+  /** Scavenges (`kind="minor"`). */
+  minor: number;
+  /** Mark-compacts (`kind="major"`) and incremental marking steps (`kind="incremental"`). */
+  major: number;
   over100ms: number;
 }
 
-/** Each app's GC time, collections and collections over 100 ms so far, every kind summed. */
+const NO_GC: GcFigures = { seconds: 0, minor: 0, major: 0, over100ms: 0 };
+
+/** Each app's GC time, collections by kind, and collections over 100 ms so far. */
 async function gcFigures(metricsPorts: Record<string, number>): Promise<Record<string, GcFigures>> {
   const texts = await scrape(metricsPorts);
   return Object.fromEntries(
     Object.entries(texts).map(([app, text]) => {
-      const count = sumOf(text, /^nodejs_gc_duration_seconds_count\{[^}]*\} (\S+)$/gm);
+      const count = (kind: string) =>
+        sumOf(text, new RegExp(`^nodejs_gc_duration_seconds_count\\{[^}]*kind="${kind}"[^}]*\\} (\\S+)$`, 'gm'));
+      const all = sumOf(text, /^nodejs_gc_duration_seconds_count\{[^}]*\} (\S+)$/gm);
       const under100ms = sumOf(text, /^nodejs_gc_duration_seconds_bucket\{[^}]*le="0\.1"[^}]*\} (\S+)$/gm);
-      return [app, { seconds: sumOf(text, /^nodejs_gc_duration_seconds_sum\{[^}]*\} (\S+)$/gm), count, over100ms: count - under100ms }];
+      const figures: GcFigures = {
+        seconds: sumOf(text, /^nodejs_gc_duration_seconds_sum\{[^}]*\} (\S+)$/gm),
+        minor: count('minor'),
+        major: count('major') + count('incremental'),
+        over100ms: all - under100ms,
+      };
+      return [app, figures];
     }),
   );
 }
