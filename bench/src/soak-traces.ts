@@ -32,7 +32,7 @@ export async function prepareSoakTracing(): Promise<void> {
 /** The collector `prepareSoakTracing` started, if any. */
 export const soakTraceCollector = (): TraceCollector | undefined => collector;
 
-interface Span {
+export interface CollectedSpan {
   traceId: string;
   spanId: string;
   parentSpanId?: string;
@@ -57,7 +57,7 @@ export interface TracedRequest {
 
 /** The OTLP/HTTP receiver the apps export to; keeps spans by trace id until the soak reads them. */
 export class TraceCollector {
-  private readonly spans = new Map<string, Span[]>();
+  private readonly spans = new Map<string, CollectedSpan[]>();
   private exports = 0;
 
   private readonly server: Server = createServer((request, response) => {
@@ -102,7 +102,7 @@ export class TraceCollector {
     return this.exports;
   }
 
-  spansOf(traceId: string): Span[] {
+  spansOf(traceId: string): CollectedSpan[] {
     return this.spans.get(traceId) ?? [];
   }
 
@@ -112,7 +112,7 @@ export class TraceCollector {
       const service = resourceSpans.resource?.attributes?.find((a) => a.key === 'service.name')?.value?.stringValue ?? 'unknown';
       for (const scope of resourceSpans.scopeSpans ?? [])
         for (const s of scope.spans ?? []) {
-          const span: Span = {
+          const span: CollectedSpan = {
             traceId: s.traceId,
             spanId: s.spanId,
             parentSpanId: s.parentSpanId || undefined,
@@ -169,13 +169,13 @@ export class TraceIds {
 export type Breakdown = Map<string, number>;
 
 /** `TracedRequest`'s time split by the deepest span at each instant (see the module's comment); undefined without its gateway span. */
-export function breakdown(request: TracedRequest, spans: Span[]): Breakdown | undefined {
+export function breakdown(request: TracedRequest, spans: CollectedSpan[]): Breakdown | undefined {
   const root = spans.find((s) => s.kind === SERVER && s.service === 'gateway' && !spans.some((p) => p.spanId === s.parentSpanId));
   if (!root) return undefined;
   const byId = new Map(spans.map((s) => [s.spanId, s]));
   // Depth below the root; spans under a job (queued work, not the request's) and orphans are left out.
   const depth = new Map<string, number>([[root.spanId, 0]]);
-  const depthOf = (span: Span): number | undefined => {
+  const depthOf = (span: CollectedSpan): number | undefined => {
     if (depth.has(span.spanId)) return depth.get(span.spanId);
     if (span.kind === CONSUMER || !span.parentSpanId) return undefined;
     const parent = byId.get(span.parentSpanId);
@@ -201,7 +201,7 @@ export function breakdown(request: TracedRequest, spans: Span[]): Breakdown | un
 }
 
 /** The part of a request a span stands for. */
-function partOf(span: Span): string {
+function partOf(span: CollectedSpan): string {
   if (span.service === 'gateway' && span.kind === SERVER) return 'gateway';
   if (span.kind === CLIENT && span.name.startsWith('pg')) return `postgres from ${span.service}`;
   if (span.kind === CLIENT) return `nats + queue → ${span.name.split('.')[0]}`;
