@@ -13,7 +13,8 @@ import type { ProcessSet } from './process-cpu';
  * - a CPU: each process's main thread, from `/proc/<pid>/schedstat` (ns runnable but not
  *   running); while an event loop waits for a CPU, every request it holds waits with it;
  * - GC: each app's collection time and its pauses over 100 ms (`nodejs_gc_duration_seconds`);
- * - a pool connection: each app's `bindery_db_pool_connections{state="waiting"}`, sampled;
+ * - a pool connection: each app's `bindery_db_pool_connections{state="waiting"}`, sampled
+ *   (`samplePools`, with EventLoopWatch's scrapes);
  * - Postgres: its client backends by state and wait event (`pg_stat_activity`), sampled: running
  *   or waiting for a CPU (no wait event), a lock, an LWLock, I/O, or idle in a transaction (the
  *   app holds it between statements).
@@ -41,8 +42,6 @@ export class SoakWaits {
     await this.client.connect();
     // Every 100 ms: Postgres statements last ~1 ms, so a coarser sample would see few of them.
     this.timers.push(setInterval(() => void this.samplePostgres(), 100));
-    // Every 5 s, as EventLoopWatch: a scrape of every app's registry costs each app CPU the soak measures.
-    this.timers.push(setInterval(() => void this.samplePools(), 5000));
   }
 
   /** Stops sampling and reports, for `requests` answered in `seconds` by `connections`. */
@@ -123,8 +122,11 @@ export class SoakWaits {
     for (const { what, n } of rows.rows) this.postgres.set(what, (this.postgres.get(what) ?? 0) + Number(n));
   }
 
-  private async samplePools(): Promise<void> {
-    const texts = await scrape(this.metricsPorts);
+  /**
+   * Pool waiters from the apps' `/metrics` texts as EventLoopWatch scraped them (every 5 s): a
+   * scrape of its own would reset the lag histogram EventLoopWatch reads, and cost every app CPU.
+   */
+  samplePools(texts: Record<string, string>): void {
     this.poolSamples++;
     for (const [app, text] of Object.entries(texts)) {
       const waiting = sumOf(text, /^bindery_db_pool_connections\{[^}]*state="waiting"[^}]*\} (\S+)$/gm);

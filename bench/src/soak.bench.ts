@@ -64,7 +64,7 @@ export async function soakBench(): Promise<string[]> {
   }, warmUp);
   const loops = new EventLoopWatch(metricsPorts, start);
   await loops.sample(); // resets the windows: the first sample covers the load only
-  const loopSampler = setInterval(() => void loops.sample(), 5000);
+  const loopSampler = setInterval(() => void loops.sample().then((texts) => waits.samplePools(texts)), 5000);
   const middleSampler = setTimeout(
     () => {
       middleMemory = appMemory(metricsPorts);
