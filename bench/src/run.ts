@@ -1,5 +1,6 @@
 import { startTestStack, stopTestStack } from '@bindery/testing';
 import { BENCHES } from './benches';
+import { prepareSoakTracing, soakTraceCollector } from './soak-traces';
 
 /** `pnpm bench [name…]`: a fresh stack on free ports, then each benchmark, figures on stdout. */
 async function main(): Promise<void> {
@@ -16,6 +17,8 @@ async function main(): Promise<void> {
   process.env.RATE_LIMIT_PER_ADDRESS ??= '1000000000';
   // The git sync bench serves its repository on 127.0.0.1 (a test stack: loopback allowed, as in e2e).
   process.env.GIT_ALLOW_PRIVATE_HOSTS ??= '127.0.0.1';
+  // `SOAK_TRACE`: the apps export spans to the bench process, which must listen before they start.
+  if (selected.some(([name]) => name === 'soak')) await prepareSoakTracing();
   console.log('Starting a fresh stack for the benchmarks …');
   await startTestStack();
   try {
@@ -25,6 +28,7 @@ async function main(): Promise<void> {
     }
   } finally {
     await stopTestStack();
+    await soakTraceCollector()?.close();
   }
 }
 

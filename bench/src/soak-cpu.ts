@@ -19,7 +19,7 @@ import { cpuPerRequest, type CpuSample, formatLoadAverage, postgresPids, type Pr
 export class SoakCpu {
   private before: CpuSample = {};
 
-  private constructor(private readonly processes: ProcessSet) {}
+  private constructor(readonly processes: ProcessSet) {}
 
   static async watch(): Promise<SoakCpu> {
     const stack = await controlTestStack();

@@ -10,24 +10,29 @@ export interface SoakSpace {
   pages: string[];
 }
 
+/** What sends the soak's requests: `Http`, or `Http.withHeaders` (a traced request). */
+export interface Caller {
+  call<T = unknown>(method: string, path: string, body?: unknown): Promise<T>;
+}
+
 /** The soak's operations, one request each; `tag` makes bodies and subjects unique. */
 export const soakRequests = {
-  readPage: (http: Http, space: string, page: string) => http.call('GET', `/v1/spaces/${space}/content/page/${page}`),
-  readPageTree: (http: Http, space: string) => http.call('GET', `/v1/spaces/${space}/content/pages`),
-  readSpace: (http: Http, space: string) => http.call('GET', `/v1/spaces/${space}`),
-  searchSpace: (http: Http, space: string, word: string) => http.call('GET', `/v1/spaces/${space}/search?query=${word}`),
-  postComment: (http: Http, space: string, tag: string, word: string) =>
+  readPage: (http: Caller, space: string, page: string) => http.call('GET', `/v1/spaces/${space}/content/page/${page}`),
+  readPageTree: (http: Caller, space: string) => http.call('GET', `/v1/spaces/${space}/content/pages`),
+  readSpace: (http: Caller, space: string) => http.call('GET', `/v1/spaces/${space}`),
+  searchSpace: (http: Caller, space: string, word: string) => http.call('GET', `/v1/spaces/${space}/search?query=${word}`),
+  postComment: (http: Caller, space: string, tag: string, word: string) =>
     http.call('POST', `/v1/spaces/${space}/comments`, { body: { markdown: `Soak comment ${tag} on **${word}**` } }),
-  listComments: (http: Http, space: string) => http.call('GET', `/v1/spaces/${space}/comments?limit=20`),
-  openChangeRequest: (http: Http, space: string, tag: string) =>
+  listComments: (http: Caller, space: string) => http.call('GET', `/v1/spaces/${space}/comments?limit=20`),
+  openChangeRequest: (http: Caller, space: string, tag: string) =>
     http.call<{ id: string }>('POST', `/v1/spaces/${space}/change-requests`, { subject: `soak ${tag}` }),
-  editChangeRequest: (http: Http, space: string, changeRequest: string, page: string, tag: string) =>
+  editChangeRequest: (http: Caller, space: string, changeRequest: string, page: string, tag: string) =>
     http.call('POST', `/v1/spaces/${space}/change-requests/${changeRequest}/content`, {
       changes: [
         { operation: 'update_page', page, document: paragraph(`Edited by soak ${tag}: ${WORDS[tag.length % WORDS.length]} notes`) },
       ],
     }),
-  mergeChangeRequest: (http: Http, space: string, changeRequest: string) =>
+  mergeChangeRequest: (http: Caller, space: string, changeRequest: string) =>
     http.call('POST', `/v1/spaces/${space}/change-requests/${changeRequest}/merge`),
 };
 
@@ -111,8 +116,17 @@ export class Http {
     this.pool = new Pool(baseUrl, { pipelining: 1 });
   }
 
-  async call<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
-    const headers = { authorization: `Bearer ${this.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) };
+  /** The same connection pool, with `extra` headers on every request (e.g. a `traceparent`). */
+  withHeaders(extra: Record<string, string>): Caller {
+    return { call: (method, path, body) => this.call(method, path, body, extra) };
+  }
+
+  async call<T = unknown>(method: string, path: string, body?: unknown, extra?: Record<string, string>): Promise<T> {
+    const headers = {
+      authorization: `Bearer ${this.token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...extra,
+    };
     const payload = body === undefined ? undefined : JSON.stringify(body);
     const { status, text } =
       process.env.SOAK_CLIENT === 'fetch'

@@ -1,7 +1,9 @@
 import { testStack, testTopology } from '@bindery/testing';
 import { resetStatementStatistics, topStatements } from './pg-statements';
 import { profileApps, SoakCpu } from './soak-cpu';
-import { Http, seed, type SoakSpace, soakRequests, WORDS } from './soak-workload';
+import { breakdownLines, soakTraceCollector, type TracedRequest, TraceIds, traceShare } from './soak-traces';
+import { SoakWaits } from './soak-waits';
+import { type Caller, Http, seed, type SoakSpace, soakRequests, WORDS } from './soak-workload';
 import {
   appMemory,
   EventLoopWatch,
@@ -27,7 +29,9 @@ const SPACES = Number(process.env.SOAK_SPACES ?? 16);
  * stack (reads of pages, page trees and spaces, searches, comments posted and listed, change
  * requests opened, edited and merged), then throughput, p50/p99 per operation, errors (must be
  * 0), CPU µs per request of each process, and each app's resident memory after warm-up and at
- * the end (bound: `MEMORY_BOUND`); `BENCH_CPU_PROF_DIR` profiles the busiest apps (`soak-cpu.ts`). Each
+ * the end (bound: `MEMORY_BOUND`), what requests waited for (a CPU, GC, a pool connection, Postgres:
+ * `soak-waits.ts`); `BENCH_CPU_PROF_DIR` profiles the busiest apps (`soak-cpu.ts`); `SOAK_TRACE=0.1`
+ * traces a tenth of the requests and splits the slow ones' time by part (`soak-traces.ts`). Each
  * connection edits only its own page, so merges never conflict: any error is a bug. A run with
  * errors or memory over the bound sets a failing exit code.
  */
@@ -40,8 +44,12 @@ export async function soakBench(): Promise<string[]> {
   const stats = new OperationStats();
   const stopProfiling = await profileApps();
   const cpu = await SoakCpu.watch();
-  console.log(`soak: ${CONNECTIONS} connections for ${seconds} s …`);
+  const collector = soakTraceCollector();
+  const soak: Soak = { http, stats, tracing: collector ? new Tracing(traceShare()) : undefined };
+  console.log(`soak: ${CONNECTIONS} connections for ${seconds} s${soak.tracing ? `, tracing ${traceShare()} of the requests` : ''} …`);
   await resetStatementStatistics();
+  const waits = new SoakWaits(cpu.processes, metricsPorts);
+  await waits.start();
 
   const generatorBefore = process.cpuUsage();
   const busyBefore = await loopBusySeconds(metricsPorts);
@@ -56,7 +64,7 @@ export async function soakBench(): Promise<string[]> {
   }, warmUp);
   const loops = new EventLoopWatch(metricsPorts, start);
   await loops.sample(); // resets the windows: the first sample covers the load only
-  const loopSampler = setInterval(() => void loops.sample(), 5000);
+  const loopSampler = setInterval(() => void loops.sample().then((texts) => waits.samplePools(texts)), 5000);
   const middleSampler = setTimeout(
     () => {
       middleMemory = appMemory(metricsPorts);
@@ -68,7 +76,7 @@ export async function soakBench(): Promise<string[]> {
     60_000,
   );
   try {
-    await Promise.all(Array.from({ length: CONNECTIONS }, (_, i) => connection(http, stats, spaces, i, deadline)));
+    await Promise.all(Array.from({ length: CONNECTIONS }, (_, i) => connection(soak, spaces, i, deadline)));
   } finally {
     clearTimeout(sampler);
     clearTimeout(middleSampler);
@@ -80,10 +88,13 @@ export async function soakBench(): Promise<string[]> {
   const cpuLines = cpu.lines(stats.requests);
   const generator = process.cpuUsage(generatorBefore);
   const busyLine = loopBusyLine(busyBefore, await loopBusySeconds(metricsPorts), elapsed);
+  const waitLines = await waits.lines(stats.requests, elapsed, CONNECTIONS);
   // Let in-flight background work (search indexing, outbox) settle before the last sample.
   await new Promise((resolve) => setTimeout(resolve, 5000));
   const endMemory = await appMemory(metricsPorts);
   const statements = await topStatements();
+  // The last spans are exported within a second of their end (OTEL_BSP_SCHEDULE_DELAY): the settling above covered it.
+  const traceLines = collector && soak.tracing ? breakdownLines(soak.tracing.requests, collector, traceShare()) : [];
   await stopProfiling();
   await http.close();
   const memory = memoryLines(await (warmMemory ?? appMemory(metricsPorts)), await (middleMemory ?? endMemory), endMemory);
@@ -99,6 +110,8 @@ export async function soakBench(): Promise<string[]> {
     `  load generator (this process, not counted above) ${Math.round((generator.user + generator.system) / stats.requests)} µs/request`,
     busyLine,
     loops.line(),
+    ...waitLines,
+    ...traceLines,
     `resident memory per process, after ${warmUp / 1000} s of warm-up → half-time → end (bound: +${MEMORY_BOUND.fixedBytes / 1024 / 1024} MB + ${MEMORY_BOUND.fraction * 100}%):`,
     ...memory.lines,
     ...statements,
@@ -108,8 +121,34 @@ export async function soakBench(): Promise<string[]> {
   ];
 }
 
+/** What every connection shares: the client, the figures, and which requests to trace. */
+interface Soak {
+  http: Http;
+  stats: OperationStats;
+  tracing: Tracing | undefined;
+}
+
+/** Traces one request in every `1 / share` (a counter, not a coin: the same requests in every run). */
+class Tracing {
+  readonly requests: TracedRequest[] = [];
+  private readonly ids = new TraceIds();
+  private readonly every: number;
+  private n = 0;
+
+  constructor(share: number) {
+    this.every = Math.max(1, Math.round(1 / share));
+  }
+
+  /** A caller sending a sampled `traceparent`, or undefined when this request is not traced. */
+  next(http: Http): { caller: Caller; traceId: string } | undefined {
+    if (this.n++ % this.every !== 0) return undefined;
+    const { traceId, traceparent } = this.ids.next();
+    return { caller: http.withHeaders({ traceparent }), traceId };
+  }
+}
+
 /** One connection: picks an operation by weight until the deadline. */
-async function connection(http: Http, stats: OperationStats, spaces: SoakSpace[], index: number, deadline: number): Promise<void> {
+async function connection(soak: Soak, spaces: SoakSpace[], index: number, deadline: number): Promise<void> {
   const space = spaces[index % spaces.length];
   // Its own page: no two connections edit one page, so merges never conflict.
   const ownPage = space.pages[Math.floor(index / spaces.length)];
@@ -119,32 +158,35 @@ async function connection(http: Http, stats: OperationStats, spaces: SoakSpace[]
     const page = space.pages[(index * 7 + n) % space.pages.length];
     const roll = (index * 31 + n * 17) % 100;
     const word = WORDS[n % WORDS.length];
-    if (roll < 25) await timed(stats, 'read page', () => soakRequests.readPage(http, space.id, page));
-    else if (roll < 38) await timed(stats, 'read page tree', () => soakRequests.readPageTree(http, space.id));
-    else if (roll < 46) await timed(stats, 'read space', () => soakRequests.readSpace(http, space.id));
-    else if (roll < 61) await timed(stats, 'search space', () => soakRequests.searchSpace(http, space.id, word));
-    else if (roll < 71) await timed(stats, 'post comment', () => soakRequests.postComment(http, space.id, `${index}.${n}`, word));
-    else if (roll < 80) await timed(stats, 'list comments', () => soakRequests.listComments(http, space.id));
-    else await editAndMerge(http, stats, space.id, ownPage, `${index}.${n}`);
+    if (roll < 25) await timed(soak, 'read page', (http) => soakRequests.readPage(http, space.id, page));
+    else if (roll < 38) await timed(soak, 'read page tree', (http) => soakRequests.readPageTree(http, space.id));
+    else if (roll < 46) await timed(soak, 'read space', (http) => soakRequests.readSpace(http, space.id));
+    else if (roll < 61) await timed(soak, 'search space', (http) => soakRequests.searchSpace(http, space.id, word));
+    else if (roll < 71) await timed(soak, 'post comment', (http) => soakRequests.postComment(http, space.id, `${index}.${n}`, word));
+    else if (roll < 80) await timed(soak, 'list comments', (http) => soakRequests.listComments(http, space.id));
+    else await editAndMerge(soak, space.id, ownPage, `${index}.${n}`);
   }
 }
 
 /** A change request opened, its connection's own page edited, then merged into a main that others keep moving. */
-async function editAndMerge(http: Http, stats: OperationStats, space: string, page: string, tag: string): Promise<void> {
-  const cr = await timed(stats, 'open change request', () => soakRequests.openChangeRequest(http, space, tag));
+async function editAndMerge(soak: Soak, space: string, page: string, tag: string): Promise<void> {
+  const cr = await timed(soak, 'open change request', (http) => soakRequests.openChangeRequest(http, space, tag));
   if (!cr) return;
-  if (!(await timed(stats, 'edit change request', () => soakRequests.editChangeRequest(http, space, cr.id, page, tag)))) return;
-  await timed(stats, 'merge change request', () => soakRequests.mergeChangeRequest(http, space, cr.id));
+  if (!(await timed(soak, 'edit change request', (http) => soakRequests.editChangeRequest(http, space, cr.id, page, tag)))) return;
+  await timed(soak, 'merge change request', (http) => soakRequests.mergeChangeRequest(http, space, cr.id));
 }
 
-async function timed<T>(stats: OperationStats, operation: string, work: () => Promise<T>): Promise<T | undefined> {
+async function timed<T>(soak: Soak, operation: string, work: (http: Caller) => Promise<T>): Promise<T | undefined> {
+  const traced = soak.tracing?.next(soak.http);
   const start = performance.now();
   try {
-    const result = await work();
-    stats.record(operation, performance.now() - start);
+    const result = await work(traced?.caller ?? soak.http);
+    const ms = performance.now() - start;
+    soak.stats.record(operation, ms);
+    if (traced) soak.tracing!.requests.push({ traceId: traced.traceId, operation, ms });
     return result;
   } catch (error) {
-    stats.fail(operation, (error as Error).message);
+    soak.stats.fail(operation, (error as Error).message);
     return undefined;
   }
 }
