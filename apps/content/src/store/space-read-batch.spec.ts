@@ -4,9 +4,9 @@ import { SpaceReadBatch } from './space-read-batch';
 /** A table of space rows standing in for Postgres, recording each statement's ids. */
 function fakeTable(titles: Record<string, string>) {
   const statements: string[][] = [];
-  const readMany = async (ids: string[]): Promise<SpaceEntity[]> => {
+  const readMany = (ids: string[]): Promise<SpaceEntity[]> => {
     statements.push(ids);
-    return ids.filter((id) => titles[id] !== undefined).map((id) => ({ id, title: titles[id] }) as SpaceEntity);
+    return Promise.resolve(ids.filter((id) => titles[id] !== undefined).map((id) => ({ id, title: titles[id] }) as SpaceEntity));
   };
   return { statements, readMany };
 }
