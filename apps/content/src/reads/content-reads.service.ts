@@ -154,7 +154,8 @@ export class ContentReadsService {
     let rawJson = this.serializedTrees.get(tag) ?? (this.largeTree?.tag === tag ? this.largeTree.rawJson : undefined);
     if (rawJson === undefined) {
       rawJson = await pageTreeJson(tree, base, computed.children, this.serializedTrees.pageJson, (hashes) => this.bodiesOf(hashes));
-      this.serializedTrees.set(tag, rawJson);
+      // The content's current tree: the one it answered before is dropped (see `setCurrent`).
+      this.serializedTrees.setCurrent(`${base.app} ${withComputed ? 'computed' : 'plain'}`, tag, rawJson);
       // Larger than the whole cache (which then drops it): kept alone, so reading its parts does not build it once per part.
       if (!this.serializedTrees.has(tag)) this.largeTree = { tag, rawJson };
     }

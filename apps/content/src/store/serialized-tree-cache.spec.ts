@@ -27,6 +27,27 @@ describe('SerializedTreeCache', () => {
     expect([...cache.keys()].sort()).toEqual(['large', 'small']);
   });
 
+  it("drops a content's previous tree when its current one is cached, and keeps other contents' trees", () => {
+    const cache = new SerializedTreeCache(1);
+    cache.setCurrent('space-a', 'a-1', '{"pages":[1]}');
+    cache.setCurrent('space-b', 'b-1', '{"pages":[2]}');
+    cache.setCurrent('space-a', 'a-2', '{"pages":[3]}');
+    expect([...cache.keys()].sort()).toEqual(['a-2', 'b-1']);
+    // The same tag again (two reads of one revision) keeps it.
+    cache.setCurrent('space-a', 'a-2', '{"pages":[3]}');
+    expect(cache.get('a-2')).toBe('{"pages":[3]}');
+  });
+
+  it('remembers the current tree of a bounded number of contents, the trees staying bounded by memory', () => {
+    const cache = new SerializedTreeCache(1);
+    for (let i = 0; i < 5_000; i++) cache.setCurrent(`space-${i}`, `tag-${i}`, '{"pages":[]}');
+    // The first contents are forgotten: a new tree of theirs leaves their old one to the LRU bound.
+    cache.setCurrent('space-0', 'tag-0-new', '{"pages":[]}');
+    expect([cache.has('tag-0'), cache.has('tag-0-new')]).toEqual([true, true]);
+    cache.setCurrent('space-4999', 'tag-4999-new', '{"pages":[]}');
+    expect(cache.has('tag-4999')).toBe(false);
+  });
+
   it('cuts trees at the NATS limit unless a test lowers it', () => {
     expect(new ContentEnv().PAGE_TREE_PART_BYTES).toBe(PAGE_TREE_PART_BYTES);
     expect(new SerializedTreeCache(1).partBytes).toBe(PAGE_TREE_PART_BYTES);

@@ -3,6 +3,7 @@ import { type CursorKey, preparedQuery, type WriteBatch } from '@bindery/platfor
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager, type QueryDeepPartialEntity } from 'typeorm';
 import { lastPosition } from './sibling-positions';
+import { SpaceReadBatch } from './space-read-batch';
 import { type SpaceCounters, SpaceEntity } from './space.entity';
 
 /** Change request counts (counted) and the stored open comment count of each space, one row per id asked. */
@@ -46,6 +47,11 @@ export interface LockedSpace {
 
 @Injectable()
 export class SpacesRepository {
+  /** `find`'s reads outside a transaction, batched with the other requests' of the same turn. */
+  private readonly batchedReads = new SpaceReadBatch((ids) =>
+    preparedQuery(this.db, 'content.spaces_by_ids', `SELECT ${SPACE_COLUMNS} FROM spaces WHERE id = ANY($1::text[])`, [ids]),
+  );
+
   constructor(private readonly db: DataSource) {}
 
   /**
@@ -69,10 +75,9 @@ export class SpacesRepository {
 
   /** A space, deleted or not; null when unknown or already purged. */
   async find(id: string, manager: EntityManager = this.db.manager): Promise<SpaceEntity | null> {
-    const text = `SELECT ${SPACE_COLUMNS} FROM spaces WHERE id = $1`;
-    // Outside a transaction (every read's access check), a statement Postgres plans once per connection.
-    const rows: SpaceEntity[] =
-      manager === this.db.manager ? await preparedQuery(this.db, 'content.space_by_id', text, [id]) : await manager.query(text, [id]);
+    // Outside a transaction (every read's access check): batched with the other requests' reads.
+    if (manager === this.db.manager) return this.batchedReads.read(id);
+    const rows: SpaceEntity[] = await manager.query(`SELECT ${SPACE_COLUMNS} FROM spaces WHERE id = $1`, [id]);
     return rows[0] ?? null;
   }
 
