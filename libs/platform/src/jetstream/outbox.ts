@@ -91,6 +91,11 @@ export async function addToOutbox(manager: EntityManager, type: string, payload:
  * plain wake-up (a writer that does not announce, rows too big to announce), on the safety poll. A
  * drain covers every announcement that arrived before it began (their rows committed before its
  * read), so those are dropped; announcements wait while a drain is due, so none overtakes an older row.
+ * Announcements that arrive during a drain and whose rows the drain published are dropped too.
+ *
+ * Rows are published pipelined (`publishInOrder`): all sent in order, then their acks awaited, so a
+ * batch costs one round trip rather than one per row (a relay publishing one row per round trip fell
+ * behind its writers under load, and read its growing backlog back, 100 rows at a time).
  */
 export class OutboxRelay {
   private timer?: NodeJS.Timeout;
@@ -107,6 +112,12 @@ export class OutboxRelay {
   private readonly announced: OutboxRow[][] = [];
   /** Ids published from announcements, deleted together (one statement for all the commits of a tick). */
   private readonly published: string[] = [];
+  /**
+   * Ids the current drain published: an announcement received during the drain whose rows a later
+   * read of the same drain published is not published again (a duplicate JetStream would drop, but
+   * only after the round trip). Cleared once the announcements received meanwhile are published.
+   */
+  private readonly drained = new Set<string>();
 
   constructor(
     private readonly dataSource: DataSource,
@@ -199,6 +210,7 @@ export class OutboxRelay {
         this.again = false;
         if (this.drainDue) await this.drain();
         await this.publishAnnounced();
+        this.drained.clear();
         // Announcements arriving meanwhile (they set `again`) are published in the next round and
         // deleted together: one delete for however many commits arrived during this one.
         await this.deletePublished();
@@ -206,6 +218,7 @@ export class OutboxRelay {
     } catch (error) {
       // What was not published stays in the table, in order: read it before any later announcement.
       this.drainDue = true;
+      this.drained.clear();
       logger.warn({ err: error }, 'outbox relay failed; will retry');
     } finally {
       this.draining = false;
@@ -224,14 +237,19 @@ export class OutboxRelay {
     while ((await this.publishBatch()) === OUTBOX_BATCH);
   }
 
-  /** Publishes the announced rows in commit order, stopping as soon as a drain is due. */
+  /**
+   * Publishes the announced rows in commit order, all of them pipelined, leaving out those the drain
+   * just published (a transaction's rows commit together: a read saw all of an announcement or none).
+   * A failure keeps the rows from the failed one on in the table (a drain is then due: they are read
+   * back, in order, before any later announcement).
+   */
   private async publishAnnounced(): Promise<void> {
+    // Commits announced while a batch's acks are awaited form the next batch, deleted with this one.
     while (this.announced.length > 0 && !this.drainDue) {
-      for (const row of this.announced[0]) {
-        await this.publish(row);
-        this.published.push(row.id);
-      }
-      this.announced.shift();
+      const rows = this.announced.splice(0).flatMap((commit) => commit.filter((row) => !this.drained.has(row.id)));
+      const { published, error } = await this.publishInOrder(rows);
+      this.published.push(...published);
+      if (error) throw error;
     }
   }
 
@@ -241,10 +259,28 @@ export class OutboxRelay {
     await this.dataSource.query('DELETE FROM outbox WHERE id = ANY($1)', [ids]);
   }
 
-  private async publish(row: OutboxRow): Promise<void> {
+  /**
+   * Publishes rows in their order without waiting for each ack, then waits for the acks: the
+   * messages leave on the bus's one connection in call order, and the server stores one
+   * connection's messages in the order they arrive, so the streams get them in this order. The ids
+   * published are the rows before the first failure: that row and every later one stay in the
+   * table, even those whose ack came (a later read publishes them again with the same message id,
+   * which JetStream drops within its duplicate window). A failure for a cause shared by the rows
+   * (connection lost, ack timeout, stream unavailable) fails the later ones too; one row refused
+   * alone is refused again on every retry and holds the rows after it, as a sequential relay did.
+   */
+  private async publishInOrder(rows: OutboxRow[]): Promise<{ published: string[]; error?: unknown }> {
+    const acks = await Promise.allSettled(rows.map((row) => this.publish(row)));
+    const failed = acks.findIndex((ack) => ack.status === 'rejected');
+    if (failed < 0) return { published: rows.map((row) => row.id) };
+    return { published: rows.slice(0, failed).map((row) => row.id), error: (acks[failed] as PromiseRejectedResult).reason };
+  }
+
+  private publish(row: OutboxRow): Promise<void> {
     // Jobs queued by `enqueueJob` carry their subject prefix; everything else is an event.
-    if (row.type.startsWith(JOB_SUBJECT_PREFIX)) await this.bus.enqueueJob(row.type.slice(JOB_SUBJECT_PREFIX.length), row.payload, row.id);
-    else await this.bus.publishEvent(row.type, row.payload, row.id);
+    return row.type.startsWith(JOB_SUBJECT_PREFIX)
+      ? this.bus.enqueueJob(row.type.slice(JOB_SUBJECT_PREFIX.length), row.payload, row.id)
+      : this.bus.publishEvent(row.type, row.payload, row.id);
   }
 
   /**
@@ -260,15 +296,10 @@ export class OutboxRelay {
     const rows: OutboxRow[] = await this.dataSource.query('SELECT id, type, payload FROM outbox ORDER BY created_at, id LIMIT $1', [
       OUTBOX_BATCH,
     ]);
-    const published: string[] = [];
-    try {
-      for (const row of rows) {
-        await this.publish(row);
-        published.push(row.id);
-      }
-    } finally {
-      if (published.length > 0) await this.dataSource.query('DELETE FROM outbox WHERE id = ANY($1)', [published]);
-    }
+    const { published, error } = await this.publishInOrder(rows);
+    for (const id of published) this.drained.add(id);
+    if (published.length > 0) await this.dataSource.query('DELETE FROM outbox WHERE id = ANY($1)', [published]);
+    if (error) throw error;
     return rows.length;
   }
 }
