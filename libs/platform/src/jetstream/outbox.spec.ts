@@ -254,4 +254,22 @@ describe('OutboxRelay, publishing pipelined', () => {
     expect(outbox.sent).toEqual([...rows(150).map((r) => r.id), 'z-late']);
     expect(outbox.table).toEqual([]);
   });
+  it('holds at most 1000 announced rows while a publish is under way, then reads the rest from the table, in order', async () => {
+    const outbox = relayOverTable([]);
+    const relay = outbox.newRelay();
+    await outbox.answer(relay.flush());
+    const commits = Array.from({ length: 1200 }, (_, i) => row(`c${String(i).padStart(4, '0')}`, i));
+    const announce = (r: Row) => JSON.stringify([{ id: r.id, type: r.type, payload: r.payload }]);
+    // Each commit is in the table (and announced) before its notification arrives.
+    const notified: Array<Promise<void>> = [];
+    for (const commit of commits) {
+      outbox.table.push(commit);
+      notified.push(relay.notified(announce(commit)));
+    }
+    await outbox.answer(Promise.all(notified).then(() => undefined));
+    // c0000 was being published when the others came; past 1000 held, the table was read instead.
+    expect(outbox.reads.length).toBeGreaterThan(1);
+    expect(outbox.sent).toEqual(commits.map((r) => r.id));
+    expect(outbox.table).toEqual([]);
+  });
 });

@@ -16,6 +16,20 @@ export const outboxChannel = (schema: string): string => `bindery_outbox_${schem
 /** Rows one relay transaction publishes. */
 const OUTBOX_BATCH = 100;
 
+/**
+ * Announced rows held in memory, at most: past it they are dropped and the table is read instead
+ * (it holds them all). A drain behind a busy writer otherwise kept every commit's rows it received
+ * meanwhile, payloads included, until it caught up.
+ */
+const MAX_ANNOUNCED_ROWS = 1000;
+
+/**
+ * Age (seconds) from which the safety poll takes a row for one whose notification was missed.
+ * Younger rows are in flight: under load a relay keeps its last moments' commits in the table while
+ * their acks come, and a poll that counted those drained the table for nothing.
+ */
+const MISSED_AFTER_SECONDS = 5;
+
 /** The one channel every service shared before per-schema channels. */
 const LEGACY_OUTBOX_CHANNEL = 'bindery_outbox';
 
@@ -110,6 +124,8 @@ export class OutboxRelay {
   private drainDue = true;
   /** Announced rows not yet published, one entry per notification, in commit order. */
   private readonly announced: OutboxRow[][] = [];
+  /** The number of rows in `announced`. */
+  private heldRows = 0;
   /** Ids published from announcements, deleted together (one statement for all the commits of a tick). */
   private readonly published: string[] = [];
   /**
@@ -156,9 +172,20 @@ export class OutboxRelay {
   /** A committed outbox write: its rows when the notification carries them, else a drain. */
   notified(payload: string | undefined): Promise<void> {
     const rows = announcedRows(payload);
-    if (rows) this.announced.push(rows);
-    else this.drainDue = true;
+    if (rows && this.heldRows + rows.length <= MAX_ANNOUNCED_ROWS) {
+      this.announced.push(rows);
+      this.heldRows += rows.length;
+    } else {
+      // A plain wake-up, or too many rows waiting: the table has them all (and those held, in order).
+      this.dropAnnounced();
+      this.drainDue = true;
+    }
     return this.flush();
+  }
+
+  private dropAnnounced(): void {
+    this.announced.length = 0;
+    this.heldRows = 0;
   }
 
   private pollEvery(ms: number): void {
@@ -171,12 +198,15 @@ export class OutboxRelay {
    * While listening, the poll first asks the listener's own session whether any row waits: an
    * idle stack then runs one small query on a connection it holds, rather than taking a pool
    * connection (which the pool closed as idle: a new session and its SCRAM handshake each time)
-   * for a transaction that finds nothing.
+   * for a transaction that finds nothing. Only rows older than `MISSED_AFTER_SECONDS` count.
    */
   private async poll(): Promise<void> {
     if (this.listening && this.listener && this.table) {
       try {
-        const { rows } = await this.listener.query<{ pending: boolean }>(`SELECT EXISTS (SELECT 1 FROM ${this.table}) AS pending`);
+        const { rows } = await this.listener.query<{ pending: boolean }>(
+          `SELECT EXISTS (SELECT 1 FROM ${this.table} WHERE created_at < now() - make_interval(secs => $1)) AS pending`,
+          [MISSED_AFTER_SECONDS],
+        );
         if (!rows[0]?.pending) return;
       } catch (error) {
         logger.warn({ err: error }, 'outbox check on the listener failed; flushing');
@@ -231,7 +261,7 @@ export class OutboxRelay {
     // Rows already published are deleted first, or the read would answer (and publish) them again.
     await this.deletePublished();
     // Every announcement received so far committed before the first read below: the read has its rows.
-    this.announced.length = 0;
+    this.dropAnnounced();
     // A short batch was everything committed when it was read: no second, empty read to find that
     // out. A row committed since sends its own notification.
     while ((await this.publishBatch()) === OUTBOX_BATCH);
@@ -247,6 +277,7 @@ export class OutboxRelay {
     // Commits announced while a batch's acks are awaited form the next batch, deleted with this one.
     while (this.announced.length > 0 && !this.drainDue) {
       const rows = this.announced.splice(0).flatMap((commit) => commit.filter((row) => !this.drained.has(row.id)));
+      this.heldRows = 0;
       const { published, error } = await this.publishInOrder(rows);
       this.published.push(...published);
       if (error) throw error;
