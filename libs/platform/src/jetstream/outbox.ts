@@ -300,11 +300,12 @@ export class OutboxRelay {
    * (connection lost, ack timeout, stream unavailable) fails the later ones too; one row refused
    * alone is refused again on every retry and holds the rows after it, as a sequential relay did.
    */
-  private async publishInOrder(rows: OutboxRow[]): Promise<{ published: string[]; error?: unknown }> {
+  private async publishInOrder(rows: OutboxRow[]): Promise<{ published: string[]; error?: Error }> {
     const acks = await Promise.allSettled(rows.map((row) => this.publish(row)));
     const failed = acks.findIndex((ack) => ack.status === 'rejected');
     if (failed < 0) return { published: rows.map((row) => row.id) };
-    return { published: rows.slice(0, failed).map((row) => row.id), error: (acks[failed] as PromiseRejectedResult).reason };
+    const reason: unknown = (acks[failed] as PromiseRejectedResult).reason;
+    return { published: rows.slice(0, failed).map((row) => row.id), error: reason instanceof Error ? reason : new Error(String(reason)) };
   }
 
   private publish(row: OutboxRow): Promise<void> {
