@@ -16,6 +16,20 @@ export const outboxChannel = (schema: string): string => `bindery_outbox_${schem
 /** Rows one relay transaction publishes. */
 const OUTBOX_BATCH = 100;
 
+/**
+ * Announced rows held in memory, at most: past it they are dropped and the table is read instead
+ * (it holds them all). A drain behind a busy writer otherwise kept every commit's rows it received
+ * meanwhile, payloads included, until it caught up.
+ */
+const MAX_ANNOUNCED_ROWS = 1000;
+
+/**
+ * Age (seconds) from which the safety poll takes a row for one whose notification was missed.
+ * Younger rows are in flight: under load a relay keeps its last moments' commits in the table while
+ * their acks come, and a poll that counted those drained the table for nothing.
+ */
+const MISSED_AFTER_SECONDS = 5;
+
 /** The one channel every service shared before per-schema channels. */
 const LEGACY_OUTBOX_CHANNEL = 'bindery_outbox';
 
@@ -91,6 +105,11 @@ export async function addToOutbox(manager: EntityManager, type: string, payload:
  * plain wake-up (a writer that does not announce, rows too big to announce), on the safety poll. A
  * drain covers every announcement that arrived before it began (their rows committed before its
  * read), so those are dropped; announcements wait while a drain is due, so none overtakes an older row.
+ * Announcements that arrive during a drain and whose rows the drain published are dropped too.
+ *
+ * Rows are published pipelined (`publishInOrder`): all sent in order, then their acks awaited, so a
+ * batch costs one round trip rather than one per row (a relay publishing one row per round trip fell
+ * behind its writers under load, and read its growing backlog back, 100 rows at a time).
  */
 export class OutboxRelay {
   private timer?: NodeJS.Timeout;
@@ -105,8 +124,16 @@ export class OutboxRelay {
   private drainDue = true;
   /** Announced rows not yet published, one entry per notification, in commit order. */
   private readonly announced: OutboxRow[][] = [];
+  /** The number of rows in `announced`. */
+  private heldRows = 0;
   /** Ids published from announcements, deleted together (one statement for all the commits of a tick). */
   private readonly published: string[] = [];
+  /**
+   * Ids the current drain published: an announcement received during the drain whose rows a later
+   * read of the same drain published is not published again (a duplicate JetStream would drop, but
+   * only after the round trip). Cleared once the announcements received meanwhile are published.
+   */
+  private readonly drained = new Set<string>();
 
   constructor(
     private readonly dataSource: DataSource,
@@ -145,9 +172,20 @@ export class OutboxRelay {
   /** A committed outbox write: its rows when the notification carries them, else a drain. */
   notified(payload: string | undefined): Promise<void> {
     const rows = announcedRows(payload);
-    if (rows) this.announced.push(rows);
-    else this.drainDue = true;
+    if (rows && this.heldRows + rows.length <= MAX_ANNOUNCED_ROWS) {
+      this.announced.push(rows);
+      this.heldRows += rows.length;
+    } else {
+      // A plain wake-up, or too many rows waiting: the table has them all (and those held, in order).
+      this.dropAnnounced();
+      this.drainDue = true;
+    }
     return this.flush();
+  }
+
+  private dropAnnounced(): void {
+    this.announced.length = 0;
+    this.heldRows = 0;
   }
 
   private pollEvery(ms: number): void {
@@ -160,12 +198,15 @@ export class OutboxRelay {
    * While listening, the poll first asks the listener's own session whether any row waits: an
    * idle stack then runs one small query on a connection it holds, rather than taking a pool
    * connection (which the pool closed as idle: a new session and its SCRAM handshake each time)
-   * for a transaction that finds nothing.
+   * for a transaction that finds nothing. Only rows older than `MISSED_AFTER_SECONDS` count.
    */
   private async poll(): Promise<void> {
     if (this.listening && this.listener && this.table) {
       try {
-        const { rows } = await this.listener.query<{ pending: boolean }>(`SELECT EXISTS (SELECT 1 FROM ${this.table}) AS pending`);
+        const { rows } = await this.listener.query<{ pending: boolean }>(
+          `SELECT EXISTS (SELECT 1 FROM ${this.table} WHERE created_at < now() - make_interval(secs => $1)) AS pending`,
+          [MISSED_AFTER_SECONDS],
+        );
         if (!rows[0]?.pending) return;
       } catch (error) {
         logger.warn({ err: error }, 'outbox check on the listener failed; flushing');
@@ -199,6 +240,7 @@ export class OutboxRelay {
         this.again = false;
         if (this.drainDue) await this.drain();
         await this.publishAnnounced();
+        this.drained.clear();
         // Announcements arriving meanwhile (they set `again`) are published in the next round and
         // deleted together: one delete for however many commits arrived during this one.
         await this.deletePublished();
@@ -206,6 +248,7 @@ export class OutboxRelay {
     } catch (error) {
       // What was not published stays in the table, in order: read it before any later announcement.
       this.drainDue = true;
+      this.drained.clear();
       logger.warn({ err: error }, 'outbox relay failed; will retry');
     } finally {
       this.draining = false;
@@ -218,20 +261,26 @@ export class OutboxRelay {
     // Rows already published are deleted first, or the read would answer (and publish) them again.
     await this.deletePublished();
     // Every announcement received so far committed before the first read below: the read has its rows.
-    this.announced.length = 0;
+    this.dropAnnounced();
     // A short batch was everything committed when it was read: no second, empty read to find that
     // out. A row committed since sends its own notification.
     while ((await this.publishBatch()) === OUTBOX_BATCH);
   }
 
-  /** Publishes the announced rows in commit order, stopping as soon as a drain is due. */
+  /**
+   * Publishes the announced rows in commit order, all of them pipelined, leaving out those the drain
+   * just published (a transaction's rows commit together: a read saw all of an announcement or none).
+   * A failure keeps the rows from the failed one on in the table (a drain is then due: they are read
+   * back, in order, before any later announcement).
+   */
   private async publishAnnounced(): Promise<void> {
+    // Commits announced while a batch's acks are awaited form the next batch, deleted with this one.
     while (this.announced.length > 0 && !this.drainDue) {
-      for (const row of this.announced[0]) {
-        await this.publish(row);
-        this.published.push(row.id);
-      }
-      this.announced.shift();
+      const rows = this.announced.splice(0).flatMap((commit) => commit.filter((row) => !this.drained.has(row.id)));
+      this.heldRows = 0;
+      const { published, error } = await this.publishInOrder(rows);
+      this.published.push(...published);
+      if (error) throw error;
     }
   }
 
@@ -241,10 +290,29 @@ export class OutboxRelay {
     await this.dataSource.query('DELETE FROM outbox WHERE id = ANY($1)', [ids]);
   }
 
-  private async publish(row: OutboxRow): Promise<void> {
+  /**
+   * Publishes rows in their order without waiting for each ack, then waits for the acks: the
+   * messages leave on the bus's one connection in call order, and the server stores one
+   * connection's messages in the order they arrive, so the streams get them in this order. The ids
+   * published are the rows before the first failure: that row and every later one stay in the
+   * table, even those whose ack came (a later read publishes them again with the same message id,
+   * which JetStream drops within its duplicate window). A failure for a cause shared by the rows
+   * (connection lost, ack timeout, stream unavailable) fails the later ones too; one row refused
+   * alone is refused again on every retry and holds the rows after it, as a sequential relay did.
+   */
+  private async publishInOrder(rows: OutboxRow[]): Promise<{ published: string[]; error?: Error }> {
+    const acks = await Promise.allSettled(rows.map((row) => this.publish(row)));
+    const failed = acks.findIndex((ack) => ack.status === 'rejected');
+    if (failed < 0) return { published: rows.map((row) => row.id) };
+    const reason: unknown = (acks[failed] as PromiseRejectedResult).reason;
+    return { published: rows.slice(0, failed).map((row) => row.id), error: reason instanceof Error ? reason : new Error(String(reason)) };
+  }
+
+  private publish(row: OutboxRow): Promise<void> {
     // Jobs queued by `enqueueJob` carry their subject prefix; everything else is an event.
-    if (row.type.startsWith(JOB_SUBJECT_PREFIX)) await this.bus.enqueueJob(row.type.slice(JOB_SUBJECT_PREFIX.length), row.payload, row.id);
-    else await this.bus.publishEvent(row.type, row.payload, row.id);
+    return row.type.startsWith(JOB_SUBJECT_PREFIX)
+      ? this.bus.enqueueJob(row.type.slice(JOB_SUBJECT_PREFIX.length), row.payload, row.id)
+      : this.bus.publishEvent(row.type, row.payload, row.id);
   }
 
   /**
@@ -260,15 +328,10 @@ export class OutboxRelay {
     const rows: OutboxRow[] = await this.dataSource.query('SELECT id, type, payload FROM outbox ORDER BY created_at, id LIMIT $1', [
       OUTBOX_BATCH,
     ]);
-    const published: string[] = [];
-    try {
-      for (const row of rows) {
-        await this.publish(row);
-        published.push(row.id);
-      }
-    } finally {
-      if (published.length > 0) await this.dataSource.query('DELETE FROM outbox WHERE id = ANY($1)', [published]);
-    }
+    const { published, error } = await this.publishInOrder(rows);
+    for (const id of published) this.drained.add(id);
+    if (published.length > 0) await this.dataSource.query('DELETE FROM outbox WHERE id = ANY($1)', [published]);
+    if (error) throw error;
     return rows.length;
   }
 }
