@@ -1,10 +1,10 @@
 import { AppError, isOutcomeUnknown, logger } from '@bindery/platform';
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { OUTCOME_HEADER } from './outcome-header';
 import { traceIdOf } from './request-tracing';
 
-/** Set on a 503 after a service did not answer in time: the request may still be applied. */
-export const OUTCOME_HEADER = 'bindery-outcome';
+export { OUTCOME_HEADER };
 
 export interface ErrorBody {
   error: { code: number; message: string };

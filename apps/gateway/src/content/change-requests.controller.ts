@@ -69,9 +69,11 @@ export class ChangeRequestsController {
 
   /** Three-way merge into the space; 409 naming the pages on conflict, nothing written. */
   @Post('spaces/:spaceId/change-requests/:changeRequestId/merge')
+  @Relayed()
   @HttpCode(200)
-  async merge(@Ctx() ctx: RequestContext, @Param() params: ChangeRequestParams): Promise<MergeResult> {
-    const result = await this.services.send(ContentSubjects.changeRequestMerge, ctx, { ...params });
+  async merge(@Ctx() ctx: RequestContext, @Param() params: ChangeRequestParams): Promise<JsonBytes<MergeResult>> {
+    // The answer leaves as content sent it; only its success matters here (a new tree to warm).
+    const result = await this.services.relay(ContentSubjects.changeRequestMerge, ctx, { ...params });
     this.pageTrees.warmSoon(ctx, { spaceId: params.spaceId });
     return result;
   }

@@ -1,19 +1,23 @@
 import { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preParsingAsyncHookHandler, RouteOptions } from 'fastify';
 
-/** The push webhook route: its signature covers the body's exact bytes, which JSON parsing loses. */
-const WEBHOOK_PATH = /^\/v1\/spaces\/[^/]+\/git\/webhook(\?|$)/;
+/** The push webhook route's template: its signature covers the body's exact bytes, which JSON parsing loses. */
+const WEBHOOK_ROUTE = /^\/v1\/spaces\/:[^/]+\/git\/webhook\/?$/;
 
 export type WithRawBody = FastifyRequest & { rawBody?: Buffer };
 
+const isWebhookDelivery = (route: RouteOptions): boolean =>
+  WEBHOOK_ROUTE.test(route.url) && (Array.isArray(route.method) ? route.method.includes('POST') : route.method === 'POST');
+
 /**
  * Keeps the raw body of push webhook deliveries (`request.rawBody`) before Fastify parses it as
- * JSON; every other route is untouched. The bytes read are capped by the server's body limit.
+ * JSON; every other route is untouched. The hook is the webhook route's own (added as the route is
+ * registered, so this must run before the routes are): a global one ran, as a promise, on every
+ * request of the API. The bytes read are capped by the server's body limit.
  */
 export function keepWebhookRawBodies(fastify: FastifyInstance): void {
   const limit = fastify.initialConfig.bodyLimit ?? 1024 * 1024;
-  fastify.addHook('preParsing', async (request: WithRawBody, _reply, payload) => {
-    if (request.method !== 'POST' || !WEBHOOK_PATH.test(request.url)) return payload;
+  const keepRawBody: preParsingAsyncHookHandler = async (request: WithRawBody, _reply, payload) => {
     const chunks: Buffer[] = [];
     let size = 0;
     for await (const chunk of payload) {
@@ -23,5 +27,10 @@ export function keepWebhookRawBodies(fastify: FastifyInstance): void {
     }
     request.rawBody = Buffer.concat(chunks);
     return Readable.from([request.rawBody]);
+  };
+  fastify.addHook('onRoute', (route) => {
+    if (!isWebhookDelivery(route)) return;
+    const own = route.preParsing === undefined ? [] : Array.isArray(route.preParsing) ? route.preParsing : [route.preParsing];
+    route.preParsing = [...own, keepRawBody];
   });
 }

@@ -3,10 +3,9 @@ import { NATS_CONNECTION, ServiceClient } from '@bindery/platform/nest';
 import { Kvm } from '@nats-io/kv';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { type CallHandler, type ExecutionContext, Inject, Injectable, type NestInterceptor } from '@nestjs/common';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { from, type Observable, of, switchMap } from 'rxjs';
-import { OUTCOME_HEADER } from '../common/error.filter';
 import type { AuthenticatedRequest } from '../common/request-context.decorator';
+import { CLAIM, type ClaimedRequest } from './settle-hook';
 import {
   IDEMPOTENCY_TTL_MS,
   IdempotencyLedger,
@@ -16,16 +15,9 @@ import {
   parseIdempotencyKey,
   requestFingerprint,
   type StoredResponse,
-  toStoredResponse,
 } from './idempotency-ledger';
 
 export const IDEMPOTENCY_BUCKET = 'gateway_idempotency';
-
-/** Set on a request whose key this gateway claimed; the onSend hook settles it. */
-const CLAIM = Symbol('idempotency-claim');
-interface ClaimedRequest extends FastifyRequest {
-  [CLAIM]?: { ledger: IdempotencyLedger; key: string; fingerprint: string };
-}
 
 /**
  * The one place `Idempotency-Key` is honoured: every authenticated POST. It runs after the auth
@@ -92,33 +84,4 @@ function replay(stored: StoredResponse): Response {
   headers.set('idempotent-replayed', 'true');
   const body = Buffer.from(stored.body, 'base64');
   return new Response(body.length > 0 ? body : null, { status: stored.status, headers });
-}
-
-/**
- * Keeps the answer of a claimed request before it leaves, so a retry that follows it finds it:
- * answers up to 4xx are final (the service decided), and so is a 503 whose outcome is unknown
- * (a timeout: the service may still apply the request, so running it again could apply it twice).
- * Any other 5xx applied nothing (no service running, NATS down): its key is released and the
- * client may send the request again.
- */
-export function registerIdempotencyHook(fastify: FastifyInstance): void {
-  fastify.addHook('onSend', async (request: ClaimedRequest, reply, payload) => {
-    const claim = request[CLAIM];
-    if (!claim) return payload;
-    delete request[CLAIM];
-    const storable = typeof payload === 'string' || Buffer.isBuffer(payload) || payload === null || payload === undefined;
-    try {
-      const final = reply.statusCode < 500 || reply.getHeader(OUTCOME_HEADER) === 'unknown';
-      if (final && storable) {
-        const response = toStoredResponse(reply.statusCode, reply.getHeaders(), (payload as string | Buffer | null) ?? '');
-        await claim.ledger.complete(claim.key, claim.fingerprint, response);
-      } else {
-        await claim.ledger.release(claim.key);
-      }
-    } catch (error) {
-      logger.error({ err: error, requestId: request.id }, 'could not settle an Idempotency-Key');
-      await claim.ledger.release(claim.key).catch(() => undefined);
-    }
-    return payload;
-  });
 }

@@ -55,4 +55,33 @@ describe('PageTreeCache', () => {
     cache.addGzipped('t1', bytes(4)); // gone meanwhile: ignored
     expect(cache.size).toEqual({ trees: 1, bytes: 12 });
   });
+
+  it('drops a tree as soon as no space or change request names its tag (a merge supersedes it)', () => {
+    const cache = new PageTreeCache(1000);
+    cache.set('space-a', 'rev1', bytes(10));
+    cache.set('space-a', 'rev2', bytes(10));
+    expect(cache.get('rev1')).toBeUndefined();
+    expect(cache.size).toEqual({ trees: 1, bytes: 10 });
+  });
+
+  it('keeps a tree shared by two refs until neither names it', () => {
+    const cache = new PageTreeCache(1000);
+    cache.set('space-a', 'rev1', bytes(10));
+    cache.set('space-a/cr-1', 'rev1', bytes(10));
+    cache.set('space-a', 'rev2', bytes(10));
+    expect(cache.knownTag('space-a/cr-1')).toBe('rev1');
+    cache.set('space-a/cr-1', 'rev1', bytes(10)); // the same tag again holds it once, not twice
+    cache.set('space-a/cr-1', 'rev3', bytes(10));
+    expect(cache.get('rev1')).toBeUndefined();
+    expect(cache.size).toEqual({ trees: 2, bytes: 20 });
+  });
+
+  it('drops the tree of a ref forgotten beyond the ref limit', () => {
+    const cache = new PageTreeCache(1000, 2);
+    cache.set('a', 't1', bytes(1));
+    cache.set('b', 't2', bytes(1));
+    cache.set('c', 't3', bytes(1));
+    expect(cache.get('t1')).toBeUndefined();
+    expect(cache.size).toEqual({ trees: 2, bytes: 2 });
+  });
 });

@@ -1,7 +1,7 @@
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import { type ContentRef, ContentSubjects, type PagesListResult, type RequestContext } from '@bindery/contracts';
-import { logger, readTreeParts } from '@bindery/platform';
+import { addScrapedGauge, logger, readTreeParts } from '@bindery/platform';
 import { ServiceClient } from '@bindery/platform/nest';
 import { Injectable } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -35,6 +35,13 @@ export class PageTreeReader {
     env: GatewayEnv,
   ) {
     this.cache = new PageTreeCache(env.PAGE_TREE_CACHE_MB * 1024 * 1024);
+    // Read at scrape time: what the cache holds shows beside the process's memory.
+    addScrapedGauge(
+      'bindery_page_tree_cache_bytes',
+      'Bytes of serialised page trees the gateway holds (bound: PAGE_TREE_CACHE_MB)',
+      [],
+      () => Promise.resolve([{ labels: {}, value: this.cache.size.bytes }]),
+    );
   }
 
   /** Sets the reply's headers and returns its body for Nest to send (none for a 304). */
