@@ -23,8 +23,9 @@ export interface IndexRun {
  * Brings a space's search index to its current main revision. The pages to look at come from a
  * Merkle diff of the indexed revision's tree and the current one (unchanged subtrees are skipped
  * whole), plus the descendants of a page whose title or slug changed (their path and ancestors
- * did); only pages whose indexed fields changed are written, over their rows (a section whose text is the same is left as it is). Idempotent and transactional: a
- * run that dies leaves the index at the revision before, and the next run starts from there.
+ * did); only pages whose indexed fields changed are written, over their rows (a section whose
+ * text is the same is left as it is). Idempotent and transactional: a run that dies leaves the
+ * index at the revision before, and the next run starts from there.
  */
 @Injectable()
 export class SearchIndexer {
