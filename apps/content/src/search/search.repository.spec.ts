@@ -16,7 +16,12 @@ const page = (pageId: string, bodies: string[]): IndexedPage => ({
 describe('SearchRepository', () => {
   it('searches one space with its id as the parameter (a plan Postgres keeps), several with an array', async () => {
     const calls: Array<{ text: string; values: unknown[] }> = [];
-    const master = { query: async (text: string, values: unknown[]) => (calls.push({ text, values }), { rows: [] }) };
+    const master = {
+      query: (text: string, values: unknown[]) => {
+        calls.push({ text, values });
+        return Promise.resolve({ rows: [] });
+      },
+    };
     const repository = new SearchRepository({ driver: { master } } as never);
     const paging = { offset: 0, take: 21, shown: 20, perPage: 3 };
     await repository.search(['s1'], { text: "'word'", exact: "'word'" }, paging);
