@@ -23,8 +23,9 @@ export interface IndexRun {
  * Brings a space's search index to its current main revision. The pages to look at come from a
  * Merkle diff of the indexed revision's tree and the current one (unchanged subtrees are skipped
  * whole), plus the descendants of a page whose title or slug changed (their path and ancestors
- * did); only pages whose indexed fields changed are rewritten. Idempotent and transactional: a
- * run that dies leaves the index at the revision before, and the next run starts from there.
+ * did); only pages whose indexed fields changed are written, over their rows (a section whose
+ * text is the same is left as it is). Idempotent and transactional: a run that dies leaves the
+ * index at the revision before, and the next run starts from there.
  */
 @Injectable()
 export class SearchIndexer {
@@ -98,9 +99,7 @@ export class SearchIndexer {
         await this.search.markIndexed(manager, spaceId, indexedState, true);
         await this.search.insertPages(manager, spaceId, config, pages);
       } else {
-        await this.search.removeGenerated(manager, spaceId, computed);
-        await this.search.removePages(manager, spaceId, [...removed, ...changed, ...generated.map((p) => p.pageId)]);
-        await this.search.writeIndexed(manager, spaceId, indexedState, pages);
+        await this.search.writeIndexed(manager, spaceId, { state: indexedState, pages, removed, regenerated: computed });
       }
       return { revisionId: revision.id, pagesWritten: pages.length, pagesRemoved: removed.length };
     });

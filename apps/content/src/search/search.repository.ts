@@ -29,6 +29,17 @@ export interface IndexedPage {
   generatedBy?: string;
 }
 
+/** What an incremental indexing run writes (`SearchRepository.writeIndexed`). */
+export interface IndexWrite {
+  state: IndexedSpace;
+  /** Pages to write: changed pages of the tree and the generated pages of `regenerated`. */
+  pages: IndexedPage[];
+  /** Pages of the indexed revision gone from the new one. */
+  removed: string[];
+  /** Computed pages whose generated pages are written again: those of them not in `pages` are removed. */
+  regenerated: string[];
+}
+
 /** A matching page: its rank in the whole result, the result's totals, what is shown of it and its best sections. */
 export interface PageHit {
   spaceId: string;
@@ -99,11 +110,13 @@ const SCORE_SQL = `ts_rank_cd(s.tsv, q.q) + CASE WHEN s.title_tsv @@ q.q THEN 1.
  * its result cost more than the excerpts). A section shown answers the key of its excerpt, not
  * the excerpt: `ts_headline` was two thirds of the statement's time, and `SearchExcerpts` makes it
  * only for the texts and queries it has not seen (see there).
+ *
+ * `spaces` is how $1 picks the spaces (see `SEARCH_SQL`).
  */
-const SEARCH_SQL = `WITH q AS MATERIALIZED (
+const searchSql = (spaces: string): string => `WITH q AS MATERIALIZED (
     SELECT config, to_tsquery(config::regconfig, $2) AS q,
            CASE WHEN $7::text IS NOT NULL THEN to_tsquery(config::regconfig, $7) END AS exact
-    FROM search_spaces WHERE space_id = ANY($1) GROUP BY config
+    FROM search_spaces WHERE ${spaces} GROUP BY config
   ),
   matched AS MATERIALIZED (
     SELECT s.space_id, s.page_id, s.idx, s.score, s.title_hit,
@@ -112,10 +125,10 @@ const SEARCH_SQL = `WITH q AS MATERIALIZED (
       SELECT s.space_id, s.page_id, s.idx, ${SCORE_SQL} AS score, s.title_tsv @@ q.q AS title_hit
       FROM q CROSS JOIN LATERAL (
         SELECT space_id, page_id, idx, tsv, title_tsv FROM search_sections
-         WHERE numnode(q.exact) > 0 AND space_id = ANY($1) AND tsv @@ q.exact AND config = q.config
+         WHERE numnode(q.exact) > 0 AND ${spaces} AND tsv @@ q.exact AND config = q.config
         UNION ALL
         SELECT space_id, page_id, idx, tsv, title_tsv FROM search_sections
-         WHERE (q.exact IS NULL OR numnode(q.exact) = 0) AND space_id = ANY($1) AND config = q.config
+         WHERE (q.exact IS NULL OR numnode(q.exact) = 0) AND ${spaces} AND config = q.config
       ) s
       WHERE s.tsv @@ q.q
     ) s
@@ -137,6 +150,20 @@ const SEARCH_SQL = `WITH q AS MATERIALIZED (
   SELECT b.space_id, b.page_id, b.score, NULL, NULL, NULL, NULL, NULL, NULL, NULL, b.idx, s.heading, s.anchor, b.title_hit,
          ${EXCERPT_TEXT_KEY_SQL}
   FROM best b JOIN search_sections s USING (space_id, page_id, idx)`;
+
+/**
+ * The search of one space (every space search, the reader's included) takes $1 as one id, the
+ * organization search an array. Planning this statement costs about as much as running it
+ * (EXPLAIN at soak size under load: 0.47 ms planning, 0.57 ms execution), so it should run on
+ * Postgres's cached generic plan; a generic plan of `= ANY($1)` is costed for an array of unknown
+ * length, which can lead Postgres to keep planning each call (session 14 measured a custom plan
+ * per call), while the generic plan of `= $1` costs what a custom one does and is kept after the
+ * five trial plans.
+ */
+export const SEARCH_SQL = {
+  oneSpace: searchSql('space_id = $1::text'),
+  spaces: searchSql('space_id = ANY($1::text[])'),
+};
 
 /** Search tables: each space's main content by section, written by the indexing job, read by search. */
 @Injectable()
@@ -195,35 +222,28 @@ export class SearchRepository {
   }
 
   /**
-   * After `removePages`: records the revision the index now reflects and writes the pages, as
-   * `markIndexed` (no reset) and `insertPages` do, in one statement when they fit one chunk (an
-   * edit's few pages: one round trip instead of four).
+   * An incremental run's writes: records the revision the index now reflects, removes the pages
+   * the revision dropped and the generated pages no longer generated, and writes `pages` over what
+   * the index holds of them (see `pageStatements`: rows whose text did not change are not
+   * rewritten). In one statement when it fits one chunk (an edit's few pages: one round trip);
+   * the parts touch disjoint rows, as a `WriteBatch` requires.
    */
-  async writeIndexed(manager: EntityManager, spaceId: string, state: IndexedSpace, pages: IndexedPage[]): Promise<void> {
-    const sections = pages.flatMap((p) => p.sections);
+  async writeIndexed(manager: EntityManager, spaceId: string, write: IndexWrite): Promise<void> {
+    const { state, pages } = write;
+    const removals = removalStatements(spaceId, write);
+    const sections = pages.reduce((n, p) => n + p.sections.length, 0);
     const words = new Set(pages.flatMap((p) => p.words));
-    if (pages.length > CHUNK || sections.length > CHUNK || words.size > CHUNK) {
+    if (pages.length > CHUNK || sections > CHUNK || words.size > CHUNK || write.removed.length > CHUNK) {
       await this.markIndexed(manager, spaceId, state, false);
+      for (const [sql, params] of removals) await manager.query(sql, params);
       return this.insertPages(manager, spaceId, state.config, pages);
     }
     const batch = new WriteBatch().add(MARK_INDEXED_SQL, markIndexedParams(spaceId, state));
-    for (const [sql, params] of pageStatements(spaceId, state.config, pages)) batch.add(sql, params);
+    for (const [sql, params] of [...removals, ...pageStatements(spaceId, state.config, pages)]) batch.add(sql, params);
     await batch.run(manager);
   }
 
-  async removePages(manager: EntityManager, spaceId: string, pageIds: string[]): Promise<void> {
-    for (let i = 0; i < pageIds.length; i += CHUNK) {
-      await manager.query('DELETE FROM search_pages WHERE space_id = $1 AND page_id = ANY($2)', [spaceId, pageIds.slice(i, i + CHUNK)]);
-    }
-  }
-
-  /** Removes the generated pages of these computed pages (whatever outline they came from). */
-  async removeGenerated(manager: EntityManager, spaceId: string, computedPageIds: string[]): Promise<void> {
-    if (computedPageIds.length === 0) return;
-    await manager.query('DELETE FROM search_pages WHERE space_id = $1 AND generated_by = ANY($2)', [spaceId, computedPageIds]);
-  }
-
-  /** Writes pages and their sections; each section's vector weighs the page title A, its heading B, its text D. */
+  /** Writes pages and their sections over what the index holds of them (see `pageStatements`). */
   async insertPages(manager: EntityManager, spaceId: string, config: string, pages: IndexedPage[]): Promise<void> {
     for (let i = 0; i < pages.length; i += CHUNK) {
       for (const [sql, params] of pageStatements(spaceId, config, pages.slice(i, i + CHUNK))) await manager.query(sql, params);
@@ -247,8 +267,9 @@ export class SearchRepository {
   ): Promise<PageHit[]> {
     if (spaceIds.length === 0) return [];
     // Prepared: a search plans a dozen CTEs, which cost about as much as running them.
-    const rows = await preparedQuery<SearchRow>(this.db, 'content.search', SEARCH_SQL, [
-      spaceIds,
+    const single = spaceIds.length === 1;
+    const rows = await preparedQuery<SearchRow>(this.db, 'content.search', single ? SEARCH_SQL.oneSpace : SEARCH_SQL.spaces, [
+      single ? spaceIds[0] : spaceIds,
       query.text,
       paging.offset,
       paging.take,
@@ -329,16 +350,38 @@ const markIndexedParams = (spaceId: string, state: IndexedSpace): unknown[] => [
   JSON.stringify(state.outlines),
 ];
 
+/** The deletes of an incremental run: pages gone, and generated pages no longer generated (none written now). */
+function removalStatements(spaceId: string, write: IndexWrite): Array<[string, unknown[]]> {
+  const statements: Array<[string, unknown[]]> = [];
+  if (write.removed.length > 0)
+    statements.push(['DELETE FROM search_pages WHERE space_id = $1 AND page_id = ANY($2::text[])', [spaceId, write.removed]]);
+  if (write.regenerated.length > 0)
+    statements.push([
+      'DELETE FROM search_pages WHERE space_id = $1 AND generated_by = ANY($2::text[]) AND NOT (page_id = ANY($3::text[]))',
+      [spaceId, write.regenerated, write.pages.map((p) => p.pageId)],
+    ]);
+  return statements;
+}
+
 /**
  * The statements writing a chunk of pages (at most CHUNK), their sections and words (each in
  * statements of at most CHUNK rows); each section's vector weighs the page title A, its heading
- * B, its text D.
+ * B, its text D. Written over what the index holds (a page is never deleted to be written again):
+ * a page or section row whose text is the same is left as it is (no new row version, no GIN
+ * entries written again: a one-page edit rewrites only the sections it changed), and the
+ * sections past a page's new count are removed. The parts touch disjoint rows (sections below
+ * each page's count are written, the ones from it removed), so they can run as one statement.
  */
-function pageStatements(spaceId: string, config: string, chunk: IndexedPage[]): Array<[string, unknown[]]> {
+export function pageStatements(spaceId: string, config: string, chunk: IndexedPage[]): Array<[string, unknown[]]> {
+  if (chunk.length === 0) return [];
   const statements: Array<[string, unknown[]]> = [
     [
-      `INSERT INTO search_pages (space_id, page_id, title, description, path, ancestors, generated_by)
-       SELECT $1::text, * FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::jsonb[], $7::text[])`,
+      `INSERT INTO search_pages AS p (space_id, page_id, title, description, path, ancestors, generated_by)
+       SELECT $1::text, * FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::jsonb[], $7::text[])
+       ON CONFLICT (space_id, page_id) DO UPDATE SET title = EXCLUDED.title, description = EXCLUDED.description,
+         path = EXCLUDED.path, ancestors = EXCLUDED.ancestors, generated_by = EXCLUDED.generated_by
+       WHERE (p.title, p.description, p.path, p.ancestors, p.generated_by)
+         IS DISTINCT FROM (EXCLUDED.title, EXCLUDED.description, EXCLUDED.path, EXCLUDED.ancestors, EXCLUDED.generated_by)`,
       [
         spaceId,
         chunk.map((p) => p.pageId),
@@ -349,16 +392,27 @@ function pageStatements(spaceId: string, config: string, chunk: IndexedPage[]): 
         chunk.map((p) => p.generatedBy ?? null),
       ],
     ],
+    [
+      `DELETE FROM search_sections s USING unnest($2::text[], $3::int[]) AS x(page_id, n)
+       WHERE s.space_id = $1 AND s.page_id = x.page_id AND s.idx >= x.n`,
+      [spaceId, chunk.map((p) => p.pageId), chunk.map((p) => p.sections.length)],
+    ],
   ];
   const sections = chunk.flatMap((p) => p.sections.map((s, idx) => ({ ...s, idx, pageId: p.pageId, title: p.title })));
   for (let j = 0; j < sections.length; j += CHUNK) {
     const part = sections.slice(j, j + CHUNK);
+    // `title_tsv` stands for the title in the comparison: with the same title vector, heading,
+    // text and configuration, `tsv` is the same too.
     statements.push([
-      `INSERT INTO search_sections (space_id, page_id, idx, heading, anchor, body, config, title_tsv, tsv)
+      `INSERT INTO search_sections AS s (space_id, page_id, idx, heading, anchor, body, config, title_tsv, tsv)
        SELECT $1::text, x.page_id, x.idx, x.heading, x.anchor, x.body, $2::text, to_tsvector($2::text::regconfig, x.title),
               setweight(to_tsvector($2::text::regconfig, x.title), 'A') || setweight(to_tsvector($2::text::regconfig, x.heading), 'B')
               || setweight(to_tsvector($2::text::regconfig, x.body), 'D')
-       FROM unnest($3::text[], $4::int[], $5::text[], $6::text[], $7::text[], $8::text[]) AS x(page_id, idx, heading, anchor, body, title)`,
+       FROM unnest($3::text[], $4::int[], $5::text[], $6::text[], $7::text[], $8::text[]) AS x(page_id, idx, heading, anchor, body, title)
+       ON CONFLICT (space_id, page_id, idx) DO UPDATE SET heading = EXCLUDED.heading, anchor = EXCLUDED.anchor, body = EXCLUDED.body,
+         config = EXCLUDED.config, title_tsv = EXCLUDED.title_tsv, tsv = EXCLUDED.tsv
+       WHERE (s.heading, s.anchor, s.body, s.config, s.title_tsv)
+         IS DISTINCT FROM (EXCLUDED.heading, EXCLUDED.anchor, EXCLUDED.body, EXCLUDED.config, EXCLUDED.title_tsv)`,
       [
         spaceId,
         config,

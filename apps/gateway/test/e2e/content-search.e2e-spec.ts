@@ -135,6 +135,41 @@ describe('content search', () => {
     expect((await spaceSearch(admin.client, other, 'wizard '))[0].sections[0].body).toBe('Run the <mark>wizard</mark> once.');
   });
 
+  it('indexes a page again over what it held: sections a merge removed are gone, a new title is found', async () => {
+    const space = await createSpace(admin.client, admin.orgId, 'Zoo');
+    const cr = await createChangeRequest(admin.client, space, 'Animals');
+    await editContent(admin.client, space, cr.id, [
+      {
+        operation: 'insert_page',
+        title: 'Guide',
+        document: { markdown: '## Alpha\n\nThe alpaca grazes.\n\n## Bravo\n\nThe bison sleeps.\n\n## Charlie\n\nThe cheetah runs.\n' },
+      },
+    ]);
+    await indexed(`search-index-${space}-${(await merge(admin.client, space, cr.id)).revision}-english`);
+    const [guide] = await spaceSearch(admin.client, space, 'cheetah ');
+    expect(guide.title).toBe('Guide');
+
+    // The page keeps its first section as it was, changes its second, drops its third, and is retitled.
+    const edit = await createChangeRequest(admin.client, space, 'Fewer animals');
+    await editContent(admin.client, space, edit.id, [
+      {
+        operation: 'update_page',
+        page: guide.id,
+        title: 'Handbook',
+        document: { markdown: '## Alpha\n\nThe alpaca grazes.\n\n## Bravo\n\nThe buffalo sleeps.\n' },
+      },
+    ]);
+    await indexed(`search-index-${space}-${(await merge(admin.client, space, edit.id)).revision}-english`);
+    expect(await spaceSearch(admin.client, space, 'cheetah ')).toEqual([]);
+    expect(await spaceSearch(admin.client, space, 'bison ')).toEqual([]);
+    expect((await spaceSearch(admin.client, space, 'buffalo ')).map((r) => r.title)).toEqual(['Handbook']);
+    // The unchanged section is still found, and by the page's new title (a title match: resultType page).
+    expect((await spaceSearch(admin.client, space, 'alpaca ')).map((r) => r.title)).toEqual(['Handbook']);
+    const retitled = await spaceSearch(admin.client, space, 'handbook ');
+    expect(retitled.map((r) => [r.title, r.resultType])).toEqual([['Handbook', 'page']]);
+    expect(await spaceSearch(admin.client, space, 'guide ')).toEqual([]);
+  });
+
   it('refuses an empty, missing or over-long query', async () => {
     expectError(await admin.client.get(`/v1/spaces/${spaceId}/search?query=`), 400, /query/);
     expectError(await admin.client.get(`/v1/spaces/${spaceId}/search`), 400, /query/);

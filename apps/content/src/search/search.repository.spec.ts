@@ -1,0 +1,45 @@
+import { pageStatements, SEARCH_SQL, SearchRepository, type IndexedPage } from './search.repository';
+
+// Nest 12 is ESM: the repository's decorator is not what this test reads.
+jest.mock('@nestjs/common', () => ({ Injectable: () => () => undefined }));
+
+const page = (pageId: string, bodies: string[]): IndexedPage => ({
+  pageId,
+  title: pageId,
+  description: '',
+  path: pageId,
+  ancestors: [],
+  sections: bodies.map((body, i) => ({ heading: `H${i}`, anchor: null, body })),
+  words: [],
+});
+
+describe('SearchRepository', () => {
+  it('searches one space with its id as the parameter (a plan Postgres keeps), several with an array', async () => {
+    const calls: Array<{ text: string; values: unknown[] }> = [];
+    const master = {
+      query: (text: string, values: unknown[]) => {
+        calls.push({ text, values });
+        return Promise.resolve({ rows: [] });
+      },
+    };
+    const repository = new SearchRepository({ driver: { master } } as never);
+    const paging = { offset: 0, take: 21, shown: 20, perPage: 3 };
+    await repository.search(['s1'], { text: "'word'", exact: "'word'" }, paging);
+    await repository.search(['s1', 's2'], { text: "'word'", exact: "'word'" }, paging);
+    expect(calls.map((c) => [c.text, c.values[0]])).toEqual([
+      [SEARCH_SQL.oneSpace, 's1'],
+      [SEARCH_SQL.spaces, ['s1', 's2']],
+    ]);
+    expect(SEARCH_SQL.oneSpace).not.toContain('ANY($1');
+  });
+
+  it('writes pages over their rows: no delete of a written page, its sections past the new count removed', () => {
+    const statements = pageStatements('s1', 'english', [page('p1', ['a', 'b', 'c']), page('p2', ['d'])]);
+    expect(statements.some(([sql]) => /DELETE FROM search_pages/.test(sql))).toBe(false);
+    const trim = statements.find(([sql]) => /DELETE FROM search_sections/.test(sql));
+    expect(trim?.[1]).toEqual(['s1', ['p1', 'p2'], [3, 1]]);
+    const sections = statements.find(([sql]) => /INSERT INTO search_sections/.test(sql));
+    expect(sections?.[0]).toMatch(/ON CONFLICT \(space_id, page_id, idx\) DO UPDATE/);
+    expect(sections?.[1][3]).toEqual([0, 1, 2, 0]);
+  });
+});
