@@ -49,7 +49,10 @@ function checkMarkdown(markdown: string, field: string): void {
   }
 }
 
-/** The body in the asked format: Markdown unless a Document is asked for (the spec shows `body{markdown}`). */
+/** Whether a body in `format` is sent as a Document: Markdown unless a Document is asked for (the spec shows `body{markdown}`). */
+export const sendsDocument = (format: DocumentFormat | undefined): boolean => format === 'document';
+
+/** The body in the asked format (`sendsDocument`). */
 export function wireBody(body: StoredBody, format: DocumentFormat | undefined): CommentBody {
-  return format === 'document' ? { document: body.document } : { markdown: body.markdown };
+  return sendsDocument(format) ? { document: body.document } : { markdown: body.markdown };
 }

@@ -1,13 +1,16 @@
-import { type CursorKey, OUTBOX_NOTIFY_SQL } from '@bindery/platform';
+import { type CursorKey, outboxAnnounceSql } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { CommentFilter, CommentRow, ReactionRow, ReplierRow, ReplyRow } from './comment.rows';
 
-const COMMENT_COLUMNS = `id, organization_id AS "organizationId", space_id AS "spaceId", change_request_id AS "changeRequestId",
-  revision_id AS "revisionId", target_page AS "targetPage", target_node AS "targetNode", table_record AS "tableRecord",
-  table_definition AS "tableDefinition", author_id AS "authorId", author, body_markdown AS "bodyMarkdown",
-  body_document AS "bodyDocument", posted_at AS "postedAt", edited_at AS "editedAt", resolved_at AS "resolvedAt",
-  resolved_by AS "resolvedBy"`;
+/** A comment's columns; `document` false reads no Document (null): a list answered in Markdown sends none. */
+const commentColumns = (document = true) => `id, organization_id AS "organizationId", space_id AS "spaceId",
+  change_request_id AS "changeRequestId", revision_id AS "revisionId", target_page AS "targetPage", target_node AS "targetNode",
+  table_record AS "tableRecord", table_definition AS "tableDefinition", author_id AS "authorId", author,
+  body_markdown AS "bodyMarkdown", ${document ? 'body_document' : 'NULL::jsonb'} AS "bodyDocument", posted_at AS "postedAt",
+  edited_at AS "editedAt", resolved_at AS "resolvedAt", resolved_by AS "resolvedBy"`;
+
+const COMMENT_COLUMNS = commentColumns();
 
 const REPLY_COLUMNS = `id, comment_id AS "commentId", author_id AS "authorId", author, body_markdown AS "bodyMarkdown",
   body_document AS "bodyDocument", posted_at AS "postedAt", edited_at AS "editedAt"`;
@@ -35,13 +38,16 @@ export class CommentsRepository {
    * match, and the page's repliers and reactions (as `repliers` and `reactions` answer them), in
    * ONE statement (a second only to count past the last page). An unfiltered list (any status)
    * reads its count from the target's stored counts; a filtered one counts its matches, and on a
-   * first page that is not full takes the page's own length.
+   * first page that is not full takes the page's own length. `documents` false leaves each row's
+   * `bodyDocument` null: Postgres then neither reads nor sends the bodies' Documents (the bulk of a
+   * row), nor does this process parse them, for a list answered in Markdown.
    */
   async list(
     target: TargetKey,
     filter: CommentFilter,
     take: number,
     after: CursorKey | undefined,
+    documents = true,
   ): Promise<{ rows: CommentRow[]; count: number; repliers: ReplierRow[]; reactions: ReactionRow[] }> {
     const params: unknown[] = [target.spaceId, target.changeRequestId];
     const where = ['space_id = $1', 'change_request_id = $2', 'hidden_at IS NULL'];
@@ -84,7 +90,7 @@ export class CommentsRepository {
       }
     > = await this.db.query(
       `WITH page AS MATERIALIZED (
-           SELECT ${COMMENT_COLUMNS} FROM comments WHERE ${pageWhere.join(' AND ')}
+           SELECT ${commentColumns(documents)} FROM comments WHERE ${pageWhere.join(' AND ')}
            ORDER BY posted_at ${direction}, id ${direction} LIMIT ${takeParam}
          )
          SELECT p.*, ${count} AS count,
@@ -161,10 +167,7 @@ export class CommentsRepository {
     delta: CountDelta,
     event: CountEventRow,
   ): Promise<void> {
-    await manager.query(
-      `WITH ${bumpTargetSql(1)} SELECT ${OUTBOX_NOTIFY_SQL} FROM added`,
-      bumpTargetParams(target, organizationId, delta, event),
-    );
+    await manager.query(`WITH ${bumpTargetSql(1)} SELECT ${announced(['added'])}`, bumpTargetParams(target, organizationId, delta, event));
   }
 
   /**
@@ -183,7 +186,8 @@ export class CommentsRepository {
     params.push(
       ...bumpTargetParams({ spaceId: c.spaceId, changeRequestId: c.changeRequestId }, c.organizationId, { open: 1, total: 1 }, event),
     );
-    await this.db.query(`WITH ${[comment, ...mentioned, target].join(', ')} SELECT ${OUTBOX_NOTIFY_SQL} FROM added`, params);
+    const outbox = mentioned.length > 0 ? ['added', 'mention_events'] : ['added'];
+    await this.db.query(`WITH ${[comment, ...mentioned, target].join(', ')} SELECT ${announced(outbox)}`, params);
   }
 
   // Replies
@@ -233,7 +237,7 @@ export class CommentsRepository {
     params.push(r.id, r.authorId, JSON.stringify(r.author), r.bodyMarkdown, JSON.stringify(r.bodyDocument), r.postedAt);
     // Mentions only with the reply: their rows would fail the foreign key without it.
     const mentioned = mentionParts(params, r.commentId, r.id, mentions, 'EXISTS (SELECT 1 FROM reply)');
-    const notified = mentioned.length > 0 ? `(SELECT count(*) FROM (SELECT ${OUTBOX_NOTIFY_SQL} FROM mention_events LIMIT 1) n)` : '0';
+    const notified = mentioned.length > 0 ? `(SELECT count(*) FROM (SELECT ${announced(['mention_events'])}) n)` : '0';
     const rows: Array<CommentRow & { replied: string }> = await this.db.query(
       `WITH ${[found, reply, ...mentioned].join(', ')}
        SELECT found.*, (SELECT count(*) FROM reply) AS replied, ${notified} AS notified FROM found`,
@@ -401,9 +405,20 @@ function mentionParts(params: unknown[], commentId: string, replyId: string, men
          SELECT * FROM unnest(${p(mentions.events.map((e) => e.id))}::text[], ${p(mentions.events.map((e) => e.type))}::text[],
                               ${p(mentions.events.map((e) => JSON.stringify(e.payload)))}::jsonb[])
          WHERE ${when}
-         RETURNING id
+         RETURNING id, type, payload
        )`,
   ];
+}
+
+/**
+ * The relay's wake-up carrying the outbox rows the statement wrote (the CTEs named, each returning
+ * `id, type, payload`), sent only when it wrote one: the relay publishes them from the notification
+ * instead of reading the table back (`outboxAnnounceSql`). A plain wake-up cost the relay a read of
+ * the table (and its plan) for every comment.
+ */
+function announced(outboxParts: string[]): string {
+  const written = `(${outboxParts.map((part) => `SELECT id, type, payload FROM ${part}`).join(' UNION ALL ')})`;
+  return `${outboxAnnounceSql(written)} WHERE EXISTS (SELECT 1 FROM ${written} w)`;
 }
 
 /** The count event of a target, its `open` and `version` filled in by the statement that bumps them. */
@@ -464,7 +479,7 @@ function bumpTargetSql(from: number): string {
        ), added AS (
          INSERT INTO outbox (id, type, payload)
          SELECT ${p(6)}, ${p(7)}, ${p(8)}::jsonb || jsonb_build_object('open', open_count, 'version', version) FROM target
-         RETURNING id
+         RETURNING id, type, payload
        )`;
 }
 

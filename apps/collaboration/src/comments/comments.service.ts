@@ -13,7 +13,7 @@ import type {
 import { badRequest, forbidden, keysetPage, newId, notFound, toList } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
 import { MarkdownPool } from '@bindery/platform/markdown';
-import { toStoredBody } from './comment-body';
+import { sendsDocument, toStoredBody } from './comment-body';
 import { CommentEvents, countEvent, newMentions } from './comment-events';
 import { NO_COMMENT } from './comment-messages';
 import { CommentUpdates } from './comment-updates';
@@ -37,7 +37,7 @@ export class CommentsService {
     const { limit, take, after } = keysetPage(input);
     const scope = await this.scopes.read(ctx, input);
     const filter = { status: input.status ?? 'all', order: input.order ?? 'desc', targetPage: input.targetPage, authors: input.authors };
-    const { rows, count, repliers, reactions } = await this.comments.list(scope.key, filter, take, after);
+    const { rows, count, repliers, reactions } = await this.comments.list(scope.key, filter, take, after, sendsDocument(input.format));
     const byReply = groupBy(repliers, (r) => r.commentId);
     const byReaction = groupBy(reactions, (r) => r.commentId);
     const mapped = rows
