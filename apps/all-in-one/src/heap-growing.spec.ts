@@ -3,7 +3,7 @@ import { Worker } from 'node:worker_threads';
 import { growHeapsFurtherBetweenFullCollections, HEAP_GROWING_PERCENT } from './heap-growing';
 
 /**
- * A thread as a serving thread of the all-in-one process is: ~40 MB of live data (its apps' caches
+ * A thread as a serving thread of the all-in-one process is: ~30 MB of live data (its apps' caches
  * and modules), and objects that live long enough to be promoted, then die (requests in flight
  * across scavenges). It reports how many full collections (mark-compacts) it ran.
  */
@@ -15,13 +15,14 @@ const observer = new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) if (entry.detail.kind === constants.NODE_PERFORMANCE_GC_MAJOR) full++;
 });
 observer.observe({ entryTypes: ['gc'] });
-const live = Array.from({ length: 400 }, (_, i) => Array.from({ length: 10000 }, (_, j) => ({ i, j })));
-const inFlight = new Array(200);
-for (let i = 0; i < 6000; i++) inFlight[i % inFlight.length] = Array.from({ length: 2000 }, (_, j) => ({ i, j }));
-setImmediate(() => {
+const live = Array.from({ length: 100 }, (_, i) => Array.from({ length: 10000 }, (_, j) => ({ i, j })));
+const inFlight = new Array(100);
+for (let i = 0; i < 3000; i++) inFlight[i % inFlight.length] = Array.from({ length: 2000 }, (_, j) => ({ i, j }));
+// The observer's entries arrive on a later turn of the loop.
+setTimeout(() => {
   observer.disconnect();
   parentPort.postMessage({ full, live: live.length });
-});
+}, 10);
 `;
 
 function fullCollectionsOfThread(): Promise<number> {
