@@ -35,22 +35,26 @@ export interface ThreadKind {
  * The workers' thread. Its young generation was 4 MB, to keep the idle process small (V8's default
  * kept ~115 MB more resident, before the startup collection gave young generations back:
  * startup-garbage.ts); the jobs thread then spent ~3 s of a 60 s soak in collections (--cpu-prof),
- * as content's worker indexes every merge. At 8 MB it scavenges about half as often for the same
- * work; idle, the startup collection gives it back.
+ * as content's worker indexes every merge. At 8 MB it still scavenged 14 times per 1,000 soak
+ * requests, the most of any thread (nodejs_gc_duration_seconds, 2026-11-27, session 15); at 16 MB
+ * about half as often (8 per 1,000). Idle, the startup collection gives it back.
  */
-export const JOBS_THREAD: ThreadKind = { name: 'jobs', heapMb: 512, youngMb: 8 };
+export const JOBS_THREAD: ThreadKind = { name: 'jobs', heapMb: 512, youngMb: 16 };
 
 /**
  * The thread of the services moved off the main thread (main.ts): it serves most requests' data
- * (content parses every row a read returns, collaboration its change requests and comments). At
- * 32 MB (semi-spaces of 16 MB: what content's own process has) it ran two apps' allocations through
- * one young generation: in a 60 s all-in-one soak it scavenged 15.7 times per 1,000 requests, ~240 µs
- * of scavenging per request, the most of any thread (nodejs_gc_duration_seconds, 2026-11-27). At
- * 64 MB (semi-spaces of 32 MB, as the gateway's and identity's processes have: libs/stack memory.ts)
- * it scavenges about half as often; a scavenge costs what survives it, not the space's size.
- * (`maxYoungGenerationSizeMb` is both semi-spaces: 32 and 48 both give 2 × 16 MB, 64 gives 2 × 32.)
+ * (content parses every row a read returns, collaboration its change requests and comments), and
+ * its loop is the busiest of the process (90–96 % in a soak). At 32 MB (semi-spaces of 16 MB: what
+ * content's own process has) it scavenged 15.7 times per 1,000 soak requests; at 64 MB (2 × 32 MB,
+ * as the gateway's and identity's processes have: libs/stack memory.ts) 9.6 times, still ~370 ms
+ * of every 1,000 requests' time on this thread stopped in scavenges. At 128 MB (2 × 64 MB) 5.1
+ * times (2026-11-27, session 15, one window): a scavenge costs what survives it (the requests in
+ * flight), not the space's size, so each halving of their number halves that time. The cost is
+ * the young generation's pages, resident under load (~64 MB more); idle, the startup collection
+ * gives them back. (`maxYoungGenerationSizeMb` is both semi-spaces: 32 and 48 both give
+ * 2 × 16 MB, 64 gives 2 × 32, 128 gives 2 × 64.)
  */
-export const SERVICES_THREAD: ThreadKind = { name: 'services', heapMb: 512, youngMb: 64 };
+export const SERVICES_THREAD: ThreadKind = { name: 'services', heapMb: 512, youngMb: 128 };
 
 // The built script, also when this module runs from its sources (its unit test).
 const ENTRY = workerScript(__dirname, 'apps-thread-main.js');

@@ -12,6 +12,7 @@ import { servicesInThread } from './services-thread';
 import { collectStartupGarbage } from './startup-garbage';
 import { rememberValidationRules } from './validation-metadata-cache';
 import { letThreadsSizeTheirYoungGeneration } from './thread-young-generation';
+import { growHeapsFurtherBetweenFullCollections } from './heap-growing';
 
 /**
  * `node apps/all-in-one/dist/main.js`: every service, worker, the gateway and the reader in this one
@@ -26,6 +27,8 @@ async function main(): Promise<void> {
   rememberValidationRules();
   // The main thread's heap took the process's semi-space flag (allInOneNodeArgs); the threads take their own.
   letThreadsSizeTheirYoungGeneration();
+  // Fewer full collections of each thread's heap (all apps' live data) for the same requests.
+  growHeapsFurtherBetweenFullCollections();
   const host = new AllInOneHost();
   host.handleSignals();
   if (settings.ALL_IN_ONE_HEALTH_PORT !== undefined) {
