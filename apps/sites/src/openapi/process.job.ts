@@ -51,6 +51,7 @@ export function openApiProcessJob(deps: {
       if (!payload.refresh && !(await deps.specs.startProcessing(spec.id, payload.generation))) return;
       await ctx.progress(0.1, 'fetching');
       let outcome: ProcessOutcome;
+      let recordedWithVersion = false;
       try {
         // A URL processed before (a refresh, or the same URL put again) revalidates every file of the
         // last processing, each with its own validators, and is not processed again when none changed.
@@ -88,7 +89,19 @@ export function openApiProcessJob(deps: {
               at: new Date().toISOString(),
             };
             await addToOutbox(tx, OpenApiEvents.specProcessed, event);
-            return { final: true, versionId, etag: result.etag ?? null, lastModified: result.lastModified ?? null, files: result.files };
+            const processed = {
+              final: true,
+              versionId,
+              etag: result.etag ?? null,
+              lastModified: result.lastModified ?? null,
+              files: result.files,
+            };
+            // The version becomes the spec's newest in the transaction that announces it: a consumer
+            // of the event asks sites for the newest version (content's outlines), and recorded after
+            // the commit it could still get the previous one, with nothing to make it ask again.
+            await deps.specs.recordOutcome(tx, spec.id, payload.generation, processed);
+            recordedWithVersion = true;
+            return processed;
           });
         }
       } catch (error) {
@@ -107,7 +120,7 @@ export function openApiProcessJob(deps: {
         if (!final) throw error; // retried with backoff
         return;
       }
-      await deps.specs.recordOutcome(deps.specs.manager, spec.id, payload.generation, outcome);
+      if (!recordedWithVersion) await deps.specs.recordOutcome(deps.specs.manager, spec.id, payload.generation, outcome);
     },
   });
 }
