@@ -29,7 +29,8 @@ import { toWireReusableContent } from '../pages/reusable-content.mapper';
 import { SpaceAccess } from '../store/space-access';
 import { type ChangeRequestEntity, mergeBaseOf } from '../store/change-request.entity';
 import { toChangeRequest } from './change-request.mapper';
-import { ChangeRequestsRepository } from '../store/change-requests.repository';
+import { ChangeRequestsRepository, isChangedMeanwhile } from '../store/change-requests.repository';
+import { heldContentWriteLock } from '../store/content-write-lock';
 import { resolveDocument } from './document-input';
 import { hasUrlRefs, type LinkTargets, resolveRelativeLinks } from './relative-links';
 
@@ -58,15 +59,17 @@ export class ChangeRequestEditsService {
     // Bodies are converted before the transaction too: Markdown runs on worker threads within a
     // time budget, and no row lock waits for it.
     const { prepared, documents } = await this.prepareDocuments(input, uploads);
-    const { cr, outcomes, reusable, revision } = await this.db.transaction(async (manager) => {
-      // The change request's row lock and the content write lock, in one statement.
-      const found = await this.changeRequests.findForWrite(manager, space.id, input.changeRequestId);
-      if (!found) throw notFound(NO_CHANGE_REQUEST);
-      await this.intake.confirmStored(manager, uploads);
-      if (found.status === 'merged' || found.status === 'archived')
-        throw badRequest(`changeRequestId: the change request is ${found.status} and can no longer be edited`);
-      return this.applyBatch(manager, found, prepared, documents, userId, uploads);
-    });
+    const written =
+      (uploads.length === 0 ? await this.editInOneStatement(space.id, input.changeRequestId, prepared, documents, userId) : undefined) ??
+      (await this.db.transaction(async (manager) => {
+        // The change request's row lock and the content write lock, in one statement.
+        const found = await this.changeRequests.findForWrite(manager, space.id, input.changeRequestId);
+        if (!found) throw notFound(NO_CHANGE_REQUEST);
+        await this.intake.confirmStored(manager, uploads);
+        checkEditable(found);
+        return this.applyBatch(manager, found, prepared, documents, userId, uploads, false);
+      }));
+    const { cr, outcomes, reusable, revision } = written;
     // Committed: the next edit or the merge of this change request starts from it.
     this.revisions.remember(revision);
     const changeRequest = toChangeRequest(cr, space.revisionId, ctx.baseUrl);
@@ -90,6 +93,38 @@ export class ChangeRequestEditsService {
             : { object: 'updated_page' as const, page: { object: 'page' as const, id: o.pageId, urls: { location: location(o.pageId) } } },
       ),
     };
+  }
+
+  /**
+   * The edit without a transaction: the change request read as it is (no lock), the batch
+   * computed on its revision, and every write sent as one statement that applies only if the
+   * change request still has that revision and is still open (`updateUnlessChangedIn`): two
+   * statements instead of four (START TRANSACTION, the locked read, the writes, COMMIT).
+   * Undefined when it changed meanwhile (a concurrent edit or merge of it): the caller then edits
+   * with the row locked, as every edit did before, which answers as that one left it. A batch
+   * with files is not written this way: their bytes are confirmed under the collector's lock
+   * before the writes that name them (`FileIntake.confirmStored`).
+   */
+  private async editInOneStatement(
+    spaceId: string,
+    changeRequestId: string,
+    prepared: PreparedChange[],
+    bodies: PreparedBodies,
+    userId: string,
+  ): Promise<AppliedBatch | undefined> {
+    const found = await this.changeRequests.find(spaceId, changeRequestId);
+    if (!found) throw notFound(NO_CHANGE_REQUEST);
+    checkEditable(found);
+    const manager = this.db.createEntityManager();
+    // Each write of the statement that counts on a stored row takes the collector's lock itself
+    // (`CONTENT_WRITE_LOCK_CONDITION`), held until the statement commits.
+    heldContentWriteLock(manager);
+    try {
+      return await this.applyBatch(manager, found, prepared, bodies, userId, [], true);
+    } catch (error) {
+      if (isChangedMeanwhile(error)) return undefined;
+      throw error;
+    }
   }
 
   /** Stores the bytes of every `insert_files` change (inline or fetched); each file gets a new id. */
@@ -161,7 +196,8 @@ export class ChangeRequestEditsService {
     bodies: PreparedBodies,
     userId: string,
     uploads: StoredUpload[],
-  ) {
+    unlocked: boolean,
+  ): Promise<AppliedBatch> {
     const revision = (await this.revisions.find(cr.revisionId, manager))!;
     const tree = await this.store.loadTree(revision.pages, manager);
     const now = this.clock.now();
@@ -180,10 +216,16 @@ export class ChangeRequestEditsService {
     // Every row the edit writes (bodies, page nodes, the revision, the change request, the event)
     // in one statement: one round trip instead of six.
     const writes = new WriteBatch();
+    const nextId = newId();
+    const contributors = cr.contributors.includes(userId) ? cr.contributors : [...cr.contributors, userId];
+    const changes = { revisionId: nextId, updatedAt: now, contributors };
+    // Unlocked, the change request's update decides whether anything is written (first in the batch).
+    if (unlocked) this.changeRequests.updateUnlessChangedIn(writes, cr.id, cr.revisionId, changes);
+    else this.changeRequests.updateIn(writes, cr.id, changes);
     await this.store.saveDocuments(manager, documents.added, writes);
     const pages = await this.store.saveTree(manager, tree, writes);
     const next = this.revisions.insertIn(manager, writes, {
-      id: newId(),
+      id: nextId,
       spaceId: cr.spaceId,
       parents: [cr.revisionId],
       pages,
@@ -193,8 +235,6 @@ export class ChangeRequestEditsService {
       mergedFrom: null,
       createdAt: now,
     });
-    const contributors = cr.contributors.includes(userId) ? cr.contributors : [...cr.contributors, userId];
-    this.changeRequests.updateIn(writes, cr.id, { revisionId: next.id, updatedAt: now, contributors });
     const event: RevisionCreatedEvent = {
       spaceId: cr.spaceId,
       revisionId: next.id,
@@ -250,6 +290,20 @@ export class ChangeRequestEditsService {
     const hashes = bodies.filter((hash): hash is string => hash !== null);
     for (const [hash, document] of await this.store.loadDocuments(hashes, manager)) documents.known(hash, document);
   }
+}
+
+/** What an edit wrote: the change request as it now is, each change's outcome, the new revision. */
+interface AppliedBatch {
+  cr: ChangeRequestEntity;
+  outcomes: ChangeOutcome[];
+  reusable: Array<RevisionReusableContent & { ref?: string }>;
+  revision: RevisionRow;
+}
+
+/** A merged or archived change request can no longer be edited. */
+function checkEditable(cr: ChangeRequestEntity): void {
+  if (cr.status === 'merged' || cr.status === 'archived')
+    throw badRequest(`changeRequestId: the change request is ${cr.status} and can no longer be edited`);
 }
 
 /** The reusable contents a batch created, as the API shows them, with the refs they were given. */

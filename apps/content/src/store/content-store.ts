@@ -5,7 +5,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { contentHash, stableStringify, textHash } from '../model/content-hash';
 import { type PageEntry, PageTree, ROOT, type StoredPageNode } from '../model/page-tree';
 import { LRUCache } from 'lru-cache';
-import { holdContentWriteLock } from './content-write-lock';
+import { CONTENT_WRITE_LOCK_CONDITION, holdContentWriteLock } from './content-write-lock';
 import { DOCUMENT_REFS_ROWS, documentRefsParam, extractRefs } from './document-refs';
 import { jsonRowsParam } from './json-rows';
 
@@ -127,7 +127,7 @@ export class ContentStore {
       const bodies = fresh.map(([, node]) => stableStringify(node));
       const writes = batch ?? new WriteBatch();
       writes.add(
-        'INSERT INTO page_nodes (hash, node) SELECT r->>0, r->1 FROM jsonb_array_elements($1::jsonb) AS r ON CONFLICT DO NOTHING',
+        `INSERT INTO page_nodes (hash, node) SELECT r->>0, r->1 FROM jsonb_array_elements($1::jsonb) AS r WHERE ${CONTENT_WRITE_LOCK_CONDITION} ON CONFLICT DO NOTHING`,
         [jsonRowsParam(fresh.map(([hash], i) => [hash, bodies[i]] as const))],
       );
       if (!batch) await writes.run(manager);
@@ -151,9 +151,10 @@ export class ContentStore {
     const texts = documents.map((d) => stableStringify(d));
     const hashes = texts.map(textHash);
     const writes = batch ?? new WriteBatch();
-    writes.add('INSERT INTO documents (hash, body) SELECT r->>0, r->1 FROM jsonb_array_elements($1::jsonb) AS r ON CONFLICT DO NOTHING', [
-      jsonRowsParam(texts.map((text, i) => [hashes[i], text] as const)),
-    ]);
+    writes.add(
+      `INSERT INTO documents (hash, body) SELECT r->>0, r->1 FROM jsonb_array_elements($1::jsonb) AS r WHERE ${CONTENT_WRITE_LOCK_CONDITION} ON CONFLICT DO NOTHING`,
+      [jsonRowsParam(texts.map((text, i) => [hashes[i], text] as const))],
+    );
     // The link index of each body, derived once here so link lists never re-read bodies.
     writes.add(`INSERT INTO document_refs (hash, refs, anchors) ${DOCUMENT_REFS_ROWS} ON CONFLICT DO NOTHING`, [
       documentRefsParam(documents.map((d, i) => [hashes[i], extractRefs(d)] as const)),

@@ -29,3 +29,12 @@ export const CONTENT_WRITE_LOCK_SQL = `pg_advisory_xact_lock_shared(${CONTENT_GC
 export function heldContentWriteLock(manager: EntityManager): void {
   holding.add(manager);
 }
+
+/**
+ * The lock's shared side as a condition for an `INSERT … SELECT` that counts on a row existing
+ * (`ON CONFLICT DO NOTHING`): an uncorrelated subquery, so Postgres evaluates it once, before the
+ * statement's first row is inserted. A write sent outside a transaction (an edit's one statement)
+ * then holds the lock from before its first conflict check to its commit, as a transaction that
+ * took it first does; inside such a transaction it is taken again at no cost.
+ */
+export const CONTENT_WRITE_LOCK_CONDITION = `(SELECT true FROM (SELECT pg_advisory_xact_lock_shared(${CONTENT_GC_LOCK})) AS held)`;

@@ -5,7 +5,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { contentHash, stableStringify } from '../model/content-hash';
 import type { StoredFile } from '../model/file-list';
 import type { StoredReusableContent } from '../model/reusable-contents';
-import { holdContentWriteLock } from './content-write-lock';
+import { CONTENT_WRITE_LOCK_CONDITION, holdContentWriteLock } from './content-write-lock';
 
 /** A revision row: its parents, the top-level page node hashes of its tree, and its files. */
 export interface RevisionRow {
@@ -162,16 +162,16 @@ export class RevisionsRepository {
     this.noteInsert(manager, revision.id);
     const filesHash = revision.files.length > 0 ? contentHash(revision.files) : null;
     if (filesHash)
-      batch.add('INSERT INTO file_lists (hash, files) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
+      batch.add(`INSERT INTO file_lists (hash, files) SELECT $1, $2::jsonb WHERE ${CONTENT_WRITE_LOCK_CONDITION} ON CONFLICT DO NOTHING`, [
         filesHash,
         stableStringify(revision.files),
       ]);
     const reusableHash = revision.reusableContents.length > 0 ? contentHash(revision.reusableContents) : null;
     if (reusableHash)
-      batch.add('INSERT INTO reusable_content_lists (hash, contents) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
-        reusableHash,
-        stableStringify(revision.reusableContents),
-      ]);
+      batch.add(
+        `INSERT INTO reusable_content_lists (hash, contents) SELECT $1, $2::jsonb WHERE ${CONTENT_WRITE_LOCK_CONDITION} ON CONFLICT DO NOTHING`,
+        [reusableHash, stableStringify(revision.reusableContents)],
+      );
     batch.add(
       `INSERT INTO revisions (id, space_id, parents, pages, files_hash, type, merged_from, reusable_contents_hash, created_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
