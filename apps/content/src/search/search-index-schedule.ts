@@ -3,7 +3,7 @@
  * long after the previous run of its space began (plus the run itself). Merges landing closer
  * together are indexed by one run. A space not indexed in the last interval is indexed at once.
  */
-export const SEARCH_INDEX_INTERVAL_MS = 500;
+export const SEARCH_INDEX_INTERVAL_MS = 1_000;
 
 /** Deferred jobs remembered this long at most (a redelivery that went to another replica never comes back here). */
 const FORGET_DEFERRED_AFTER_MS = 60_000;
