@@ -36,13 +36,23 @@ export interface JobOptions<TPayload> {
   /** Attempts (deliveries) before the job is marked failed and dead-lettered. */
   maxAttempts?: number;
   backoff?: Partial<BackoffOptions>;
+  /**
+   * Consulted on a job's first delivery only, before its status row is written: how long to put
+   * it off (ms; 0 runs it now). The runner then naks the message with that delay, so the job holds
+   * no slot and writes nothing while it waits, and runs on its redelivery (to any replica) without
+   * being asked again. For jobs that coalesce: a burst deferred together is redelivered together,
+   * and the first run covers the rest. The deferred delivery counts as one, so a job that declares
+   * this is allowed one delivery more than `maxAttempts`.
+   */
+  defer?: (payload: TPayload, job: { jobId: string }) => number;
   /** Does the work; must be idempotent, as a job runs at least once (a crash mid-job runs it again). */
   handle: (payload: TPayload, ctx: JobContext) => Promise<void>;
 }
 
 /** A job type with every option resolved. */
-export interface JobDefinition<TPayload = unknown> extends Required<Omit<JobOptions<TPayload>, 'backoff'>> {
+export interface JobDefinition<TPayload = unknown> extends Required<Omit<JobOptions<TPayload>, 'backoff' | 'defer'>> {
   backoff: BackoffOptions;
+  defer?: JobOptions<TPayload>['defer'];
 }
 
 /**
@@ -76,12 +86,16 @@ export function defineJob<TPayload>(options: JobOptions<TPayload>): JobDefinitio
     maxAttempts: options.maxAttempts ?? JOB_DEFAULTS.maxAttempts,
     backoff: { ...JOB_DEFAULTS.backoff, ...options.backoff },
     handle: options.handle,
+    ...(options.defer && { defer: options.defer }),
   };
   if (!(definition.concurrency >= 1) || !(definition.maxAttempts >= 1) || !(definition.ackWaitMs >= 1000)) {
     throw new Error(`job ${options.type}: concurrency and maxAttempts must be ≥ 1, ackWaitMs ≥ 1000`);
   }
   return definition;
 }
+
+/** Deliveries a job may take: its attempts, and the first delivery when it may be spent deferred. */
+export const deliveriesAllowed = <T>(job: JobDefinition<T>): number => job.maxAttempts + (job.defer ? 1 : 0);
 
 /** JetStream durable consumer name of a job type (durable names may not contain dots). */
 export const jobConsumerName = (type: string): string => `job_${type.replace(/\./g, '_')}`;

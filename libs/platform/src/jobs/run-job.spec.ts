@@ -162,6 +162,84 @@ describe('runJob', () => {
     }
   });
 
+  describe('a job that defers', () => {
+    /** A job that defers by `deferMs` and records who asked (payload and job id) and what ran. */
+    function deferring(deferMs: number | (() => number), handle: () => Promise<void> = () => Promise.resolve()) {
+      const asked: unknown[] = [];
+      const ran = jest.fn(handle);
+      const definition = defineJob<{ n: number }>({
+        type: 'test.coalesced',
+        maxAttempts: 3,
+        backoff: { initialMs: 100, maxMs: 1000 },
+        defer: (payload, { jobId }) => (asked.push(payload, jobId), typeof deferMs === 'number' ? deferMs : deferMs()),
+        handle: ran,
+      });
+      return { definition, asked, ran };
+    }
+
+    it('naks its first delivery with the delay, without running it or writing a status row', async () => {
+      const rec = recorder();
+      const d = delivery(1);
+      const { definition, asked, ran } = deferring(350.2);
+      expect(await runJob(d, definition, context(rec).ctx)).toBe('deferred');
+      expect(asked).toEqual([{ n: 1 }, 'job-1']);
+      expect(ran).not.toHaveBeenCalled();
+      expect(rec.calls).toEqual([]);
+      expect(d.calls).toEqual(['nak 351']);
+    });
+
+    it('runs the redelivery without asking again, so it is never deferred twice', async () => {
+      const rec = recorder();
+      const d = delivery(2);
+      const { definition, asked, ran } = deferring(350);
+      expect(await runJob(d, definition, context(rec).ctx)).toBe('succeeded');
+      expect(asked).toEqual([]);
+      expect(ran).toHaveBeenCalledTimes(1);
+      expect(rec.calls).toEqual(['start job-1 2', 'succeed']);
+      expect(d.calls).toEqual(['ack']);
+    });
+
+    it('runs at once when the deferral is 0, or when deciding it throws', async () => {
+      const throwing = (): number => {
+        throw new Error('no schedule');
+      };
+      for (const deferMs of [0, throwing]) {
+        const d = delivery(1);
+        const { definition, ran } = deferring(deferMs);
+        expect(await runJob(d, definition, context(recorder()).ctx)).toBe('succeeded');
+        expect(ran).toHaveBeenCalledTimes(1);
+        expect(d.calls).toEqual(['ack']);
+      }
+    });
+
+    it('gets one delivery more than its attempts, as the first may have been spent deferred', async () => {
+      const failing = deferring(350, () => Promise.reject(new Error('boom'))).definition;
+      const third = delivery(3);
+      expect(await runJob(third, failing, context(recorder()).ctx)).toBe('retrying');
+      expect(third.calls).toEqual(['nak 400']);
+
+      const fourth = delivery(4);
+      const { ctx, deadLetters } = context(recorder());
+      expect(await runJob(fourth, failing, ctx)).toBe('failed');
+      expect(deadLetters).toEqual(['boom']);
+
+      const fifth = delivery(5);
+      const rec = recorder();
+      expect(await runJob(fifth, failing, context(rec).ctx)).toBe('failed');
+      expect(rec.calls).toEqual([expect.stringMatching(/^fail no outcome after 4 attempts/)]);
+    });
+
+    it('is handed straight back, not deferred, when pulled after shutdown began', async () => {
+      const { ctx, shutdown } = context(recorder());
+      shutdown.abort();
+      const d = delivery(1);
+      const { definition, asked } = deferring(350);
+      expect(await runJob(d, definition, ctx)).toBe('released');
+      expect(asked).toEqual([]);
+      expect(d.calls).toEqual(['nak 0']);
+    });
+  });
+
   describe('at shutdown', () => {
     /** A handler that signals when it runs, then does what `body` says. */
     function handler(body: (ctx: JobContext) => Promise<void>) {

@@ -2,7 +2,7 @@ import { logger } from '../logging/logger';
 import { endSpan, startJobSpan, withSpan } from '../tracing/spans';
 import { backoffDelay } from './backoff';
 import type { JobEnvelope } from './enqueue';
-import { isPermanentJobError, type JobDefinition } from './job';
+import { deliveriesAllowed, isPermanentJobError, type JobDefinition } from './job';
 import type { JobRecorder } from './job-store';
 
 /** One delivery of a job message, as the runner needs it (JetStream's JsMsg, or a fake in tests). */
@@ -33,12 +33,13 @@ export interface RunJobContext {
   random?: () => number;
 }
 
-export type JobOutcome = 'succeeded' | 'retrying' | 'failed' | 'released' | 'skipped';
+export type JobOutcome = 'succeeded' | 'retrying' | 'failed' | 'released' | 'skipped' | 'deferred';
 
 /**
  * Runs one delivery of a job to its end: status row, heartbeats while the handler works, then
  * ack (success), nak with backoff (failure, attempts left), dead letter (failure, none left), or
- * an immediate nak (shutdown: the job is released to another worker).
+ * an immediate nak (shutdown: the job is released to another worker). A first delivery that the
+ * job defers is nakked with its delay, before anything is recorded.
  */
 export async function runJob<T>(delivery: JobDelivery, job: JobDefinition<T>, ctx: RunJobContext): Promise<JobOutcome> {
   const log = logger.child({ jobType: job.type, attempt: delivery.attempt });
@@ -74,9 +75,16 @@ async function runDelivery<T>(
     delivery.nak(0);
     return 'released';
   }
-  if (delivery.attempt > job.maxAttempts) {
+  // Only the first delivery may be deferred, so a deferred job runs on its redelivery, never put off twice.
+  const deferMs = delivery.attempt === 1 && job.defer ? deferral(job, payload, jobId, jobLog) : 0;
+  if (deferMs > 0) {
+    delivery.nak(deferMs);
+    return 'deferred';
+  }
+  const lastAttempt = deliveriesAllowed(job);
+  if (delivery.attempt > lastAttempt) {
     // Every attempt ended without an outcome: the worker died or was stopped each time.
-    const error = `no outcome after ${job.maxAttempts} attempts (the worker stopped or crashed during each)`;
+    const error = `no outcome after ${lastAttempt} attempts (the worker stopped or crashed during each)`;
     jobLog.error(error);
     return giveUp(delivery, ctx, jobId, error);
   }
@@ -146,7 +154,7 @@ async function runDelivery<T>(
       jobLog.warn({ err: result.error }, 'job failed for good (not retried); dead-lettered');
       return giveUp(delivery, ctx, jobId, error);
     }
-    if (delivery.attempt >= job.maxAttempts) {
+    if (delivery.attempt >= lastAttempt) {
       jobLog.error({ err: result.error }, 'job failed on its last attempt; dead-lettered');
       return giveUp(delivery, ctx, jobId, error);
     }
@@ -157,6 +165,17 @@ async function runDelivery<T>(
     return 'retrying';
   } finally {
     clearInterval(heartbeat);
+  }
+}
+
+/** The job's deferral of this delivery (ms, whole); one that throws is logged and the job runs now. */
+function deferral<T>(job: JobDefinition<T>, payload: T, jobId: string, log: typeof logger): number {
+  try {
+    const ms = job.defer!(payload, { jobId });
+    return Number.isFinite(ms) && ms > 0 ? Math.ceil(ms) : 0;
+  } catch (error) {
+    log.warn({ err: error }, 'could not decide whether to defer the job; running it now');
+    return 0;
   }
 }
 

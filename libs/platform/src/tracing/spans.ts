@@ -79,7 +79,7 @@ export function startJobSpan(type: string, jobId: string, attempt: number, carri
 }
 
 /** Outcomes that are not failures: a call's `ok`, a job attempt's ends other than retrying or failed. */
-const FINE = new Set(['ok', 'succeeded', 'skipped', 'released']);
+const FINE = new Set(['ok', 'succeeded', 'skipped', 'released', 'deferred']);
 
 /** Ends a span with its outcome: `ok`, a job's outcome, or a failure's reason (an error status). */
 export function endSpan(span: Span, outcome: string, error?: unknown): void {
