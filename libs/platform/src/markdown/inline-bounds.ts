@@ -1,19 +1,20 @@
 // Which conversions a MarkdownPool runs on the calling thread. Handing a task to a worker thread
 // costs the caller ~100–170 µs of CPU (structured clone both ways, the message, the wake-up),
 // more than converting a short comment (~10–50 µs). Hostile input of the same size costs far more,
-// so the bounds come from the worst cases measured at them, not from ordinary text:
+// so the bounds come from the worst cases measured at them, not from ordinary text. Figures are
+// the least CPU time of 40 conversions on this thread, on the shared 2-core machine at load 15–30
+// (session 15; a quiet machine is faster):
 //
-// - Markdown → Document (`toDocument`, and `toPage` without frontmatter): markdown-it's link and
-//   image rules are the worst case, ~3.2 µs of CPU per character (`![` repeated: 256 characters
-//   0.83 ms, 512 characters 1.7 ms; nested emphasis, delimiter runs, backticks, footnotes,
-//   Liquid and HTML blocks and nesting at the 32-level limit all cost less). Measured as the
-//   least CPU time of 40 runs, on the shared 2-core machine at load ~15.
-// - Frontmatter is YAML, which costs more (an unclosed flow sequence of 240 `[`: 6 ms; an alias
+// - Markdown → Document (`toDocument`, and `toPage` without frontmatter), 256 characters: worst
+//   0.75–0.99 ms, for runs of `*![` / `![` / `<![` (markdown-it's image and link rules, ~3.2 µs
+//   per character, linear: 512 characters 1.7 ms, so the bound is 256). Nested emphasis, delimiter
+//   runs, backticks, footnotes, Liquid and HTML blocks and nesting at the 32-level limit cost less.
+// - Frontmatter is YAML, which costs more (240 `[` of an unclosed flow sequence: 6 ms; an alias
 //   bomb: 1.5 ms), so a page source that opens with `---` always goes to the pool.
-// - Document → Markdown (`toMarkdown`): the writer (mdast-util-to-markdown) costs per node, up to
-//   ~10 µs per object (a node, leaf or mark: a `content-ref` block, alternating marks) and ~19 µs
-//   per line break inside a text (counted as 3 parts here), plus ~0.2 µs per character of text
-//   full of characters it must escape. 64 parts and 1,024 characters: at most ~0.9 ms.
+// - Document → Markdown (`toMarkdown`), 48 parts and 1,024 characters: worst 0.40–0.53 ms, for
+//   leaves of characters to escape under alternating marks, `content-ref` blocks and line breaks
+//   in a text (the writer, mdast-util-to-markdown, spends ~10 µs per node and ~19 µs per line
+//   break, hence three parts each). At 64 parts the worst was 1.1–1.3 ms.
 //
 // Everything larger goes to the pool as before, where a conversion's deadline can end it.
 
@@ -28,7 +29,7 @@ export interface InlineBounds {
   documentChars: number;
 }
 
-export const INLINE_BOUNDS: InlineBounds = { markdownLength: 256, documentParts: 64, documentChars: 1024 };
+export const INLINE_BOUNDS: InlineBounds = { markdownLength: 256, documentParts: 48, documentChars: 1024 };
 
 /** Parts a line break inside a string counts: the writer's cost per hard break is ~3 objects'. */
 const LINE_BREAK_PARTS = 3;
@@ -50,7 +51,8 @@ export function fitsInline(task: MarkdownTask, bounds: InlineBounds): boolean {
 
 /**
  * Whether a Document stays within the bounds, walked iteratively and given up as soon as it does
- * not, so even a huge Document costs this check no more than the bounds allow.
+ * not, so even a huge Document costs this check little (~1 µs for 100,000 blocks; only an object
+ * with thousands of fields, which no Document node has, is listed whole by `for…in`).
  */
 export function documentWithin(document: unknown, bounds: InlineBounds): boolean {
   let parts = 0;
@@ -65,9 +67,13 @@ export function documentWithin(document: unknown, bounds: InlineBounds): boolean
       chars += value.length;
       if (chars > bounds.documentChars) return false;
       parts += LINE_BREAK_PARTS * lineBreaks(value);
+    } else if (Array.isArray(value)) {
+      // Checked before listing: a long array (a page's blocks) costs nothing to refuse.
+      values += value.length;
+      if (values > maxValues) return false;
+      pending.push(...(value as unknown[]));
     } else if (typeof value === 'object' && value !== null) {
-      if (!Array.isArray(value)) parts++;
-      // `for…in` stops with the bound: a wide object or array is never listed whole.
+      parts++;
       for (const key in value) {
         if (++values > maxValues) return false;
         pending.push((value as Record<string, unknown>)[key]);

@@ -184,32 +184,42 @@ describe('inline and pooled conversions', () => {
   });
 });
 
-/** Documents just within the bounds, made of what the writer spends most on. */
+/** Documents as large as the bounds let each kind grow, made of what the writer spends most on. */
 function documentsAtTheBound(): Record<string, JsonDocument> {
   const leaf = (text: string, marks: string[] = []): unknown => ({
     object: 'leaf',
     text,
     marks: marks.map((type) => ({ object: 'mark', type })),
   });
-  const paragraph = (leaves: unknown[]): unknown => ({ object: 'block', type: 'paragraph', data: {}, nodes: [{ object: 'text', leaves }] });
+  const paragraph = (nodes: unknown[]): unknown => ({ object: 'block', type: 'paragraph', data: {}, nodes });
+  const text = (leaves: unknown[]): unknown => ({ object: 'text', leaves });
   const document = (nodes: unknown[]): JsonDocument => ({ object: 'document', data: {}, nodes }) as unknown as JsonDocument;
-  const marks = ['bold', 'italic', 'strikethrough', 'code'];
-  return {
-    'alternating marks': document([paragraph(Array.from({ length: 28 }, (_, i) => leaf('*_`[a', [marks[i % 4]])))]),
-    'line breaks': document([paragraph([leaf('a\n'.repeat(19), ['bold'])])]),
-    'characters to escape': document([paragraph([leaf('*_[]<>`#|~\\!&-+'.repeat(60))])]),
-    links: document([
-      {
-        object: 'block',
-        type: 'paragraph',
-        data: {},
-        nodes: Array.from({ length: 9 }, (_, i) => ({
-          object: 'inline',
-          type: 'link',
-          data: { ref: { kind: 'url', url: 'https://a.b/(c)' } },
-          nodes: [{ object: 'text', leaves: [leaf(`l*${i}`, ['bold'])] }],
+  const marks = ['bold', 'italic', 'strikethrough', 'code', 'superscript'];
+  const link = (i: number): unknown => ({
+    object: 'inline',
+    type: 'link',
+    data: { ref: { kind: 'url', url: 'https://a.b/(c)' } },
+    nodes: [text([leaf(`l*${i}`, ['bold'])])],
+  });
+  const kinds: Record<string, (size: number) => JsonDocument> = {
+    'alternating marks': (size) => document([paragraph([text(Array.from({ length: size }, (_, i) => leaf('*_`[a', [marks[i % 5]])))])]),
+    'line breaks': (size) => document([paragraph([text([leaf('a\n'.repeat(size), ['bold'])])])]),
+    'characters to escape': (size) => document([paragraph([text([leaf('*_[]<>`#|~\\!&-+'.repeat(size))])])]),
+    links: (size) => document([paragraph(Array.from({ length: size }, (_, i) => link(i)))]),
+    'content references': (size) =>
+      document(
+        Array.from({ length: size }, () => ({
+          object: 'block',
+          type: 'content-ref',
+          data: { ref: { kind: 'url', url: 'https://a.b' } },
+          nodes: [],
         })),
-      },
-    ]),
+      ),
   };
+  const largest = (make: (size: number) => JsonDocument): JsonDocument => {
+    let size = 1;
+    while (documentWithin(make(size + 1), INLINE_BOUNDS)) size++;
+    return make(size);
+  };
+  return Object.fromEntries(Object.entries(kinds).map(([name, make]) => [name, largest(make)]));
 }
