@@ -71,7 +71,7 @@ export class MarkdownPool {
   }
 
   /** A page's Markdown source read into a Document, frontmatter and title heading; `field` names it in errors. */
-  async toPage(markdown: string, field: string, titleFromHeading: boolean, signal: AbortSignal = this.budget()): Promise<ConvertedPage> {
+  async toPage(markdown: string, field: string, titleFromHeading: boolean, signal?: AbortSignal): Promise<ConvertedPage> {
     const refused = markdownInputError(markdown);
     if (refused) throw badRequest(`${field}: ${refused}`);
     const result = await this.run({ kind: 'page', markdown, titleFromHeading }, field, signal);
@@ -81,7 +81,7 @@ export class MarkdownPool {
   }
 
   /** Markdown (whose input limits the caller checked) read into a Document. */
-  async toDocument(markdown: string, field: string, signal: AbortSignal = this.budget()): Promise<JsonDocument> {
+  async toDocument(markdown: string, field: string, signal?: AbortSignal): Promise<JsonDocument> {
     const result = await this.run({ kind: 'document', markdown }, field, signal);
     if (result.kind === 'refused') throw badRequest(`${field}: ${result.message}`);
     if (result.kind !== 'document') throw new Error(`unexpected result ${result.kind}`);
@@ -89,7 +89,7 @@ export class MarkdownPool {
   }
 
   /** A stored Document as Markdown; `refs`, when given, are the URLs of the pages and files it references. */
-  async toMarkdown(document: JsonDocument, field: string, signal: AbortSignal = this.budget(), refs?: MarkdownRefs): Promise<string> {
+  async toMarkdown(document: JsonDocument, field: string, signal?: AbortSignal, refs?: MarkdownRefs): Promise<string> {
     const task: MarkdownTask = {
       kind: 'markdown',
       document: document as unknown as Document,
@@ -103,17 +103,20 @@ export class MarkdownPool {
     return result.markdown;
   }
 
-  private async run(task: MarkdownTask, field: string, signal: AbortSignal): Promise<MarkdownTaskResult> {
+  /** Without `signal`, a task sent to the pool gets a budget of its own; one converted here needs none. */
+  private async run(task: MarkdownTask, field: string, signal?: AbortSignal): Promise<MarkdownTaskResult> {
     const { name, unreadable } = this.options;
     if (this.inline && fitsInline(task, this.inline)) {
       // A budget the request's earlier conversions used up answers as the pool would.
-      if (signal.aborted) throw this.tookTooLong(field);
+      if (signal?.aborted) throw this.tookTooLong(field);
       return convert({ ...task, unreadable });
     }
+    // A budget is a timer: made only for work that can outrun it.
+    const deadline = signal ?? this.budget();
     try {
-      return await this.pool.run({ ...task, unreadable }, { signal });
+      return await this.pool.run({ ...task, unreadable }, { signal: deadline });
     } catch (error) {
-      if (signal.aborted) throw this.tookTooLong(field);
+      if (deadline.aborted) throw this.tookTooLong(field);
       if ((error as Error).message === 'Task queue is at limit') throw unavailable(`${name} conversion is busy; try again shortly`);
       throw error;
     }
