@@ -17,9 +17,10 @@ export interface StoredBody {
 
 /**
  * Turns a body as the API takes it (`{markdown}` or `{document}`) into both forms, converted once
- * at write time with the shared document library (on the converter's threads) so reads never convert. Checked here too (NATS
- * callers other than the gateway exist): not empty, within the Markdown limit, within the
- * library's input limits (nesting, depth, lone surrogates).
+ * at write time with the shared document library so reads never convert: a short body (most
+ * comments) on this thread, a longer one on the converter's threads (MarkdownPool's inline
+ * bounds). Checked here too (NATS callers other than the gateway exist): not empty, within the
+ * Markdown limit, within the library's input limits (nesting, depth, lone surrogates).
  */
 export async function toStoredBody(converter: MarkdownPool, input: DocumentInput | undefined, field = 'body'): Promise<StoredBody> {
   if (typeof input !== 'object' || input === null) throw badRequest(`${field}: must be {markdown} or {document}`);

@@ -3,3 +3,4 @@
 // Markdown parser and writer.
 export * from './markdown-pool';
 export * from './markdown-pool.module';
+export * from './inline-bounds';

@@ -5,7 +5,8 @@ import { badRequest, unavailable } from '../errors/app-error';
 import { workerScript } from '../process/worker-script';
 import type { MarkdownRefs } from '@bindery/document';
 export type { MarkdownRefs } from '@bindery/document';
-import type { MarkdownTask, MarkdownTaskResult } from './markdown.worker';
+import { fitsInline, INLINE_BOUNDS, type InlineBounds } from './inline-bounds';
+import convert, { type MarkdownTask, type MarkdownTaskResult } from './markdown.worker';
 
 export interface MarkdownPoolOptions {
   /** Worker threads converting Markdown (content's MARKDOWN_WORKERS, collaboration's COMMENT_MARKDOWN_WORKERS). */
@@ -25,6 +26,8 @@ export interface MarkdownPoolOptions {
   documentName?: string;
   /** The 400 message of any input a conversion fails on; without it, such a failure is a 500. */
   unreadable?: string;
+  /** Inputs converted on the calling thread (inline-bounds.ts); `false` sends every one to the pool. */
+  inline?: InlineBounds | false;
 }
 
 export interface ConvertedPage {
@@ -39,12 +42,17 @@ export interface ConvertedPage {
  * is what keeps it bounded whatever the input. A task still running when its deadline passes is
  * aborted, which terminates its thread (piscina starts another) and answers the request with a
  * 400 naming the field, and no input, however hostile, holds up the event loop that serves every
- * other request meanwhile: the conversion never runs on it.
+ * other request meanwhile for longer than a small input's worst case: inputs within the inline
+ * bounds (a short comment; under a millisecond however hostile, see inline-bounds.ts) convert on
+ * the calling thread, which costs less than the hand-off to a thread, with the same code, results
+ * and errors; every other one converts in the pool.
  */
 export class MarkdownPool {
   private readonly pool: Piscina<MarkdownTask, MarkdownTaskResult>;
+  private readonly inline: InlineBounds | false;
 
   constructor(private readonly options: MarkdownPoolOptions) {
+    this.inline = options.inline ?? INLINE_BOUNDS;
     this.pool = new Piscina({
       filename: workerScript(__dirname, 'markdown.worker.js'),
       // Every thread starts with the service (loading the ESM-only Markdown writer takes a moment),
@@ -63,7 +71,7 @@ export class MarkdownPool {
   }
 
   /** A page's Markdown source read into a Document, frontmatter and title heading; `field` names it in errors. */
-  async toPage(markdown: string, field: string, titleFromHeading: boolean, signal: AbortSignal = this.budget()): Promise<ConvertedPage> {
+  async toPage(markdown: string, field: string, titleFromHeading: boolean, signal?: AbortSignal): Promise<ConvertedPage> {
     const refused = markdownInputError(markdown);
     if (refused) throw badRequest(`${field}: ${refused}`);
     const result = await this.run({ kind: 'page', markdown, titleFromHeading }, field, signal);
@@ -73,7 +81,7 @@ export class MarkdownPool {
   }
 
   /** Markdown (whose input limits the caller checked) read into a Document. */
-  async toDocument(markdown: string, field: string, signal: AbortSignal = this.budget()): Promise<JsonDocument> {
+  async toDocument(markdown: string, field: string, signal?: AbortSignal): Promise<JsonDocument> {
     const result = await this.run({ kind: 'document', markdown }, field, signal);
     if (result.kind === 'refused') throw badRequest(`${field}: ${result.message}`);
     if (result.kind !== 'document') throw new Error(`unexpected result ${result.kind}`);
@@ -81,7 +89,7 @@ export class MarkdownPool {
   }
 
   /** A stored Document as Markdown; `refs`, when given, are the URLs of the pages and files it references. */
-  async toMarkdown(document: JsonDocument, field: string, signal: AbortSignal = this.budget(), refs?: MarkdownRefs): Promise<string> {
+  async toMarkdown(document: JsonDocument, field: string, signal?: AbortSignal, refs?: MarkdownRefs): Promise<string> {
     const task: MarkdownTask = {
       kind: 'markdown',
       document: document as unknown as Document,
@@ -95,18 +103,28 @@ export class MarkdownPool {
     return result.markdown;
   }
 
-  private async run(task: MarkdownTask, field: string, signal: AbortSignal): Promise<MarkdownTaskResult> {
-    const { budgetMs, budgetNote, name, unreadable } = this.options;
+  /** Without `signal`, a task sent to the pool gets a budget of its own; one converted here needs none. */
+  private async run(task: MarkdownTask, field: string, signal?: AbortSignal): Promise<MarkdownTaskResult> {
+    const { name, unreadable } = this.options;
+    if (this.inline && fitsInline(task, this.inline)) {
+      // A budget the request's earlier conversions used up answers as the pool would.
+      if (signal?.aborted) throw this.tookTooLong(field);
+      return convert({ ...task, unreadable });
+    }
+    // A budget is a timer: made only for work that can outrun it.
+    const deadline = signal ?? this.budget();
     try {
-      return await this.pool.run({ ...task, unreadable }, { signal });
+      return await this.pool.run({ ...task, unreadable }, { signal: deadline });
     } catch (error) {
-      if (signal.aborted)
-        throw badRequest(
-          `${field}: took longer than ${budgetMs} ms to convert${budgetNote ? ` (${budgetNote})` : ''}; simplify or split it`,
-        );
+      if (deadline.aborted) throw this.tookTooLong(field);
       if ((error as Error).message === 'Task queue is at limit') throw unavailable(`${name} conversion is busy; try again shortly`);
       throw error;
     }
+  }
+
+  private tookTooLong(field: string): Error {
+    const { budgetMs, budgetNote } = this.options;
+    return badRequest(`${field}: took longer than ${budgetMs} ms to convert${budgetNote ? ` (${budgetNote})` : ''}; simplify or split it`);
   }
 
   async close(): Promise<void> {
