@@ -9,6 +9,7 @@ import {
   newOrgAdmin,
   type PageBody,
   seedSpace,
+  spaceWithPages,
   spacePage,
   textsOf,
 } from './content-helpers';
@@ -302,18 +303,8 @@ describe('change requests', () => {
   });
 
   it('merges concurrently into one space without losing an edit, while new change requests keep gapless numbers', async () => {
-    const { client, orgId } = await newOrgAdmin('concurrent');
-    const space = await createSpace(client, orgId);
-    const seed = await createChangeRequest(client, space.id, 'Seed');
     const names = ['one', 'two', 'three', 'four', 'five', 'six'];
-    const seeded = await editContent(
-      client,
-      space.id,
-      seed.id,
-      names.map((name) => ({ operation: 'insert_page', ref: name, title: name, document: documentOf(['a', `${name} before`]) })),
-    );
-    await merge(client, space.id, seed.id);
-    const pageOf = new Map(seeded.changes.map((c) => [c.ref!, (c.page as { id: string }).id]));
+    const { client, space, seed, pageOf } = await spaceWithPages('concurrent', names);
     // One change request per page, each editing only its own page: no merge can conflict.
     const crs = await Promise.all(names.map((name) => createChangeRequest(client, space.id, `Edit ${name}`)));
     for (const [i, cr] of crs.entries())

@@ -3,32 +3,15 @@ import {
   type ChangeRequestBody,
   type ContentUpdateBody,
   createChangeRequest,
-  createSpace,
   documentOf,
   editContent,
   merge,
-  newOrgAdmin,
   spacePage,
+  spaceWithPages,
   textsOf,
 } from './content-helpers';
 
 const NAMES = ['one', 'two', 'three', 'four', 'five', 'six'];
-
-/** A space with one page per name (text "<name> before"), merged; its page ids by name. */
-async function spaceWithPages(prefix: string) {
-  const { client, orgId } = await newOrgAdmin(prefix);
-  const space = await createSpace(client, orgId);
-  const seed = await createChangeRequest(client, space.id, 'Seed');
-  const seeded = await editContent(
-    client,
-    space.id,
-    seed.id,
-    NAMES.map((name) => ({ operation: 'insert_page', ref: name, title: name, document: documentOf(['a', `${name} before`]) })),
-  );
-  await merge(client, space.id, seed.id);
-  const pageOf = new Map(seeded.changes.map((c) => [c.ref!, (c.page as { id: string }).id]));
-  return { client, space, pageOf };
-}
 
 /**
  * An edit is written as one statement without a lock, applied only if its change request did not
@@ -37,7 +20,7 @@ async function spaceWithPages(prefix: string) {
  */
 describe('concurrent writes to one change request', () => {
   it('keeps every one of many concurrent edits of one change request', async () => {
-    const { client, space, pageOf } = await spaceWithPages('edits-at-once');
+    const { client, space, pageOf } = await spaceWithPages('edits-at-once', NAMES);
     const cr = await createChangeRequest(client, space.id, 'All at once');
 
     // Each edit changes its own page, all computed from the same revision of the change request.
@@ -62,7 +45,7 @@ describe('concurrent writes to one change request', () => {
   });
 
   it('refuses the edits that come after a concurrent merge, and merges every edit it accepted before', async () => {
-    const { client, space, pageOf } = await spaceWithPages('edits-and-merge');
+    const { client, space, pageOf } = await spaceWithPages('edits-and-merge', NAMES);
     const cr = await createChangeRequest(client, space.id, 'Racing its merge');
     await editContent(client, space.id, cr.id, [
       { operation: 'update_page', page: pageOf.get(NAMES[0])!, document: documentOf(['a', `${NAMES[0]} after`]) },

@@ -128,3 +128,19 @@ export async function contentDatabase(): Promise<Client> {
   await db.connect();
   return db;
 }
+
+/** A space with one page per name (text "<name> before"), merged from one change request (`seed`); its page ids by name. */
+export async function spaceWithPages(prefix: string, names: string[]) {
+  const { client, orgId } = await newOrgAdmin(prefix);
+  const space = await createSpace(client, orgId);
+  const seed = await createChangeRequest(client, space.id, 'Seed');
+  const seeded = await editContent(
+    client,
+    space.id,
+    seed.id,
+    names.map((name) => ({ operation: 'insert_page', ref: name, title: name, document: documentOf(['a', `${name} before`]) })),
+  );
+  await merge(client, space.id, seed.id);
+  const pageOf = new Map(seeded.changes.map((c) => [c.ref!, (c.page as { id: string }).id]));
+  return { client, orgId, space, seed, pageOf };
+}
