@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http';
-import { EventLoopWatch } from './soak-stats';
+import { EventLoopWatch, OperationStats } from './soak-stats';
 
 /** A metrics port serving each scrape the next text of `texts` (the last one again when done). */
 async function metricsPort(texts: string[]): Promise<{ port: number; server: Server }> {
@@ -26,5 +26,18 @@ describe("the soak's event-loop watch", () => {
       idle.server.close();
       busy.server.close();
     }
+  });
+});
+
+describe("the soak's operation figures", () => {
+  it('gives the p99 of the whole run and, apart, of the requests started after the warm-up', () => {
+    const stats = new OperationStats();
+    stats.steadyFrom(1000);
+    // A cold start: the first requests slow, then a steady 10 ms.
+    for (let i = 0; i < 10; i++) stats.record('read', 900, i);
+    for (let i = 0; i < 990; i++) stats.record('read', 10, 1000 + i);
+    const [line] = stats.lines(10);
+    expect(line).toMatch(/p99 +900\.0 ms +\(after warm-up +10\.0 ms\)/);
+    expect(stats.requests).toBe(1000);
   });
 });

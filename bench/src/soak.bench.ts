@@ -57,6 +57,7 @@ export async function soakBench(): Promise<string[]> {
   const start = Date.now();
   const deadline = start + seconds * 1000;
   const warmUp = Math.max(10, Math.min(60, seconds / 10)) * 1000;
+  stats.steadyFrom(performance.now() + warmUp);
   let warmMemory: Promise<Record<string, number>> | undefined;
   let middleMemory: Promise<Record<string, number>> | undefined;
   const sampler = setTimeout(() => {
@@ -182,7 +183,7 @@ async function timed<T>(soak: Soak, operation: string, work: (http: Caller) => P
   try {
     const result = await work(traced?.caller ?? soak.http);
     const ms = performance.now() - start;
-    soak.stats.record(operation, ms);
+    soak.stats.record(operation, ms, start);
     if (traced) soak.tracing!.requests.push({ traceId: traced.traceId, operation, ms });
     return result;
   } catch (error) {
