@@ -99,7 +99,7 @@ export class PageTree {
 
   /**
    * The computed pages with a source. Every read of a page tree asks (and nearly every tree has
-   * none): walking every page of a copy-on-write snapshot per read was ~5 % of a cached tree
+   * none): walking every page of a copy-on-write snapshot per read was ~8 % of a cached tree
    * read's CPU in a profile, so a snapshot keeps its list (a snapshot never changes).
    */
   computedPages(): PageEntry[] {
