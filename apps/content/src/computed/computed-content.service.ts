@@ -36,7 +36,7 @@ export class ComputedContentService {
 
   /** The generated children of every computed page of `tree`, for the mapper. */
   async expand(ctx: RequestContext, tree: PageTree, organizationId: string, app: string): Promise<ExpandedTree> {
-    const computedPages = [...tree.pages.values()].filter((p) => p.type === 'computed' && p.meta.computed);
+    const computedPages = tree.computedPages();
     if (computedPages.length === 0) return { children: () => [], tag: '' };
     const slugs = computedPages.map((p) => p.meta.computed!.dependencies.spec.ref.spec);
     const outlines = await this.outlines.forSlugs(ctx, organizationId, slugs);

@@ -15,7 +15,7 @@ export function changedPageIds(a: PageTree, b: PageTree): Set<string> {
     const parent = pending.pop()!;
     const aChildren = a.children.get(parent) ?? [];
     const bChildren = b.children.get(parent) ?? [];
-    const aHashes = new Map(aChildren.map((id) => [id, a.pages.get(id)?.nodeHash]));
+    const aHashes = new Map(aChildren.map((id) => [id, a.peek(id)?.nodeHash]));
     const same = new Set(bChildren.filter((id) => hashOf(b, id) !== undefined && aHashes.get(id) === hashOf(b, id)));
     for (const id of [...aChildren, ...bChildren]) {
       if (same.has(id) || changed.has(id)) continue;
@@ -26,4 +26,4 @@ export function changedPageIds(a: PageTree, b: PageTree): Set<string> {
   return changed;
 }
 
-const hashOf = (tree: PageTree, id: string): string | undefined => tree.pages.get(id)?.nodeHash;
+const hashOf = (tree: PageTree, id: string): string | undefined => tree.peek(id)?.nodeHash;

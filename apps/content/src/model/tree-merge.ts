@@ -155,7 +155,7 @@ function rebuildChildren(
     if (parent !== ROOT && !result.pages.has(parent)) continue;
     const before = ours.children.get(parent) ?? [];
     const candidates = [...before, ...(theirs.children.get(parent) ?? []), ...changes.placed];
-    const members = new Set(candidates.filter((id) => result.pages.get(id)?.parent === parent));
+    const members = new Set(candidates.filter((id) => result.peek(id)?.parent === parent));
     const order = mergeOrder(base.children.get(parent) ?? [], before, theirs.children.get(parent) ?? []);
     const list = order.filter((id) => members.delete(id));
     list.push(...members); // pages that arrived here by a move the order merge did not see
@@ -170,7 +170,7 @@ function rebuildChildren(
   for (const parent of changes.parents) {
     const seen = new Map<string, string>();
     for (const id of result.children.get(parent) ?? []) {
-      const page = result.pages.get(id)!;
+      const page = result.peek(id)!;
       if (seen.has(page.meta.slug))
         conflicts.push({ pageId: id, title: page.meta.title, reason: `slug "${page.meta.slug}" is used by a sibling on the other side` });
       seen.set(page.meta.slug, id);
@@ -188,10 +188,10 @@ function mergeOrder(base: string[], ours: string[], theirs: string[]): string[] 
 }
 
 function hasCycle(tree: PageTree, id: string): boolean {
-  let current = tree.pages.get(id)?.parent;
+  let current = tree.peek(id)?.parent;
   for (let steps = 0; current && current !== ROOT; steps++) {
     if (current === id || steps > tree.pages.size) return true;
-    current = tree.pages.get(current)?.parent;
+    current = tree.peek(current)?.parent;
   }
   return false;
 }

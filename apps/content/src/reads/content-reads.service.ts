@@ -45,6 +45,8 @@ export class ContentReadsService {
   private readonly partStarts = new Map<string, number[]>();
   /** The last tree too large for `serializedTrees` (one at most: a 1,000-page space's is ~113 MB in memory). */
   private largeTree?: { tag: string; rawJson: string };
+  /** `appTag`'s answers, oldest first (at most `APP_TAGS`). */
+  private readonly appTags = new Map<string, string>();
 
   constructor(
     private readonly reader: ContentReader,
@@ -147,7 +149,7 @@ export class ContentReadsService {
     const tree = await this.reader.tree(content.revision);
     // Computed pages' children follow their spec's newest version: its hash is part of the tag.
     const computed = withComputed ? await this.computed.expand(ctx, tree, content.space.organizationId, base.app) : NOT_COMPUTED;
-    const tag = `${content.revision.id}-${contentHash(base.app).slice(0, 12)}${computed.tag}`;
+    const tag = `${content.revision.id}-${this.appTag(base.app)}${computed.tag}`;
     // Parts of one tag only: the caller joins them, so they must be cut from the same bytes.
     if (part !== undefined && part.tag !== tag) throw unavailable('The page tree changed while it was read in parts: read it again');
     if (part === undefined && knownTag === tag) return { tag };
@@ -169,6 +171,20 @@ export class ContentReadsService {
     if (index >= starts.length) throw badRequest(`part.index: the tree has ${starts.length} parts`);
     if (starts.length === 1) return { tag, rawJson };
     return { tag, rawJson: rawJson.slice(starts[index], starts[index + 1]), parts: starts.length };
+  }
+
+  /**
+   * The part of a tree's tag naming its URL base: a hash, so the tag stays short. Kept per base
+   * (a few per space: the space and its open change requests) rather than hashed on every read.
+   */
+  private appTag(app: string): string {
+    let tag = this.appTags.get(app);
+    if (tag === undefined) {
+      tag = contentHash(app).slice(0, 12);
+      if (this.appTags.size >= APP_TAGS) this.appTags.delete(this.appTags.keys().next().value!);
+      this.appTags.set(app, tag);
+    }
+    return tag;
   }
 
   /**
@@ -291,6 +307,9 @@ export class ContentReadsService {
     return toWireFile(file, this.signer, ctx.baseUrl, this.clock.now());
   }
 }
+
+/** URL bases whose tag part `appTag` keeps (~150 bytes each). */
+const APP_TAGS = 4_096;
 
 /** `computed=false`: computed pages without generated children; the tag says so (another tree than the computed one). */
 const NOT_COMPUTED: ExpandedTree = { children: () => [], tag: '-uncomputed' };

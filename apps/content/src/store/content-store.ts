@@ -107,8 +107,10 @@ export class ContentStore {
     await holdContentWriteLock(manager);
     const fresh: Array<[string, StoredPageNode]> = [];
     const hashOf = (id: string): string => {
+      // An unchanged page keeps its hash: read without copying it into the fork (see `peek`).
+      const unchanged = tree.peek(id)!.nodeHash;
+      if (unchanged !== undefined) return unchanged;
       const page = tree.pages.get(id)!;
-      if (page.nodeHash !== undefined) return page.nodeHash;
       const node: StoredPageNode = {
         id,
         type: page.type,
