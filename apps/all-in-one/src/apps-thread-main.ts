@@ -5,6 +5,7 @@ import { collectProcessMetrics, ConfigError, logger, type MetricsSnapshot, metri
 import { explainConfigError } from './app-environment';
 import { AllInOneHost } from './host';
 import type { FromAppsThread, ThreadApp, ToAppsThread } from './apps-thread';
+import { osThreadId } from './os-thread';
 import { collectStartupGarbage } from './startup-garbage';
 import { rememberValidationRules } from './validation-metadata-cache';
 
@@ -57,6 +58,10 @@ function main(): void {
   ).then(
     () => {
       post({ kind: 'started' });
+      logger.info(
+        { thread, apps: apps.map((app) => app.name), osThreadId: osThreadId() },
+        'a thread of the all-in-one process serves its apps',
+      );
       setImmediate(collectStartupGarbage);
     },
     // Reported above; the main thread stops the process, and this thread with it.
