@@ -1,7 +1,7 @@
 import { preparedQuery, WriteBatch } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { EXCERPT_TEXT_KEY_SQL, SearchExcerpts } from './search-excerpts';
+import { EXCERPT_TEXT_KEY_SQL, EXCERPT_TEXT_SQL, headlineSql, SearchExcerpts } from './search-excerpts';
 import type { SearchQuery } from './search-text';
 
 /**
@@ -83,6 +83,7 @@ interface SearchRow {
   anchor: string | null;
   title_hit: boolean | null;
   excerpt_key: string | null;
+  excerpt: string | null;
 }
 
 /** Rows per insert statement while indexing. */
@@ -94,8 +95,9 @@ const SCORE_SQL = `ts_rank_cd(s.tsv, q.q) + CASE WHEN s.title_tsv @@ q.q THEN 1.
 /**
  * `SearchRepository.search`: $1 space ids, $2 the tsquery text, $3 offset, $4 pages answered, $5
  * pages shown (with sections), $6 sections per page, $7 the tsquery text without the word being
- * typed (null: none). Answers one row per page (`idx` null) and one per section shown (`total`
- * null). `q` is materialized so each configuration's query is parsed once.
+ * typed (null: none), $8 the excerpt keys not to make an excerpt for (null: make none). Answers
+ * one row per page (`idx` null) and one per section shown (`total` null). `q` is materialized so
+ * each configuration's query is parsed once.
  *
  * The candidate sections come from one of two branches, chosen per configuration by a one-time
  * filter (so a generic plan serves both): with settled words, the (space_id, tsv) GIN index
@@ -112,9 +114,9 @@ const SCORE_SQL = `ts_rank_cd(s.tsv, q.q) + CASE WHEN s.title_tsv @@ q.q THEN 1.
  * section to the pages shown cost a comparison per pair: 40,000 for a 2,000-page space), with
  * what a section row shows. Pages and sections come as rows of one UNION (not JSON per page:
  * measured, the aggregation and the join of its result cost more than the excerpts). A section
- * shown answers the key of its excerpt, not the excerpt: `ts_headline` was two thirds of the
- * statement's time, and `SearchExcerpts` makes it only for the texts and queries it has not seen
- * (see there).
+ * shown answers the key of its excerpt, and the excerpt only when its key is not in $8:
+ * `ts_headline` was two thirds of the statement's time, and is made only for the texts and
+ * queries `SearchExcerpts` has not seen (see there).
  *
  * `spaces` is how $1 picks the spaces (see `SEARCH_SQL`); one space has one configuration (its
  * `search_spaces` row: no grouping to plan and run).
@@ -144,13 +146,14 @@ const searchSql = (spaces: string, oneSpace: boolean): string => `WITH q AS MATE
   totals AS MATERIALIZED (SELECT count(*) AS total, count(DISTINCT space_id) AS spaces FROM matched)
   SELECT shown.space_id, shown.page_id, shown.score, shown.rank, totals.total, totals.spaces,
          sp.title, sp.description, sp.path, sp.ancestors,
-         NULL::int AS idx, NULL::text AS heading, NULL::text AS anchor, NULL::boolean AS title_hit, NULL::text AS excerpt_key
+         NULL::int AS idx, NULL::text AS heading, NULL::text AS anchor, NULL::boolean AS title_hit, NULL::text AS excerpt_key, NULL::text AS excerpt
   FROM shown CROSS JOIN totals JOIN search_pages sp USING (space_id, page_id)
   UNION ALL
   SELECT shown.space_id, shown.page_id, b.score, NULL, NULL, NULL, NULL, NULL, NULL, NULL, b.idx, b.heading, b.anchor, b.title_hit,
-         b.excerpt_key
+         b.excerpt_key, CASE WHEN NOT (b.excerpt_key = ANY($8::text[])) THEN ${headlineSql('b.config', 'b.text', 'b.q')} END
   FROM shown CROSS JOIN LATERAL (
-    SELECT s.idx, ${SCORE_SQL} AS score, s.title_tsv @@ q.q AS title_hit, s.heading, s.anchor, ${EXCERPT_TEXT_KEY_SQL}
+    SELECT s.idx, ${SCORE_SQL} AS score, s.title_tsv @@ q.q AS title_hit, s.heading, s.anchor, ${EXCERPT_TEXT_KEY_SQL},
+           ${EXCERPT_TEXT_SQL} AS text, s.config, q.q
     FROM search_sections s JOIN q ON q.config = s.config
     WHERE s.space_id = shown.space_id AND s.page_id = shown.page_id AND s.tsv @@ q.q
     ORDER BY score DESC, s.idx LIMIT $6::int
@@ -264,7 +267,8 @@ export class SearchRepository {
    * the configuration its index was written with (spaces not indexed yet match nothing), the
    * query is parsed once per configuration, each section is scored once, and only the sections
    * shown get an excerpt: `ts_headline` re-parses the text and is the expensive part, so it runs
-   * in a second statement, only for the excerpts `SearchExcerpts` does not hold yet.
+   * only for the excerpts `SearchExcerpts` does not hold: in this statement when this search ran
+   * before (its excerpts held are named), else in a second one (see there).
    */
   async search(
     spaceIds: string[],
@@ -274,6 +278,7 @@ export class SearchRepository {
     if (spaceIds.length === 0) return [];
     // Prepared: a search plans a dozen CTEs, which cost about as much as running them.
     const single = spaceIds.length === 1;
+    const search = JSON.stringify([spaceIds, query.text, paging]);
     const rows = await preparedQuery<SearchRow>(this.db, 'content.search', single ? SEARCH_SQL.oneSpace : SEARCH_SQL.spaces, [
       single ? spaceIds[0] : spaceIds,
       query.text,
@@ -282,6 +287,7 @@ export class SearchRepository {
       paging.shown,
       paging.perPage,
       query.exact,
+      this.excerpts.held(search, query.text),
     ]);
     const pages = new Map<string, PageHit>();
     for (const r of rows)
@@ -301,7 +307,8 @@ export class SearchRepository {
         });
     const sections = rows.filter((r) => r.idx !== null);
     const excerpts = await this.excerpts.of(
-      sections.map((r) => ({ spaceId: r.space_id, pageId: r.page_id, idx: r.idx!, key: r.excerpt_key! })),
+      search,
+      sections.map((r) => ({ spaceId: r.space_id, pageId: r.page_id, idx: r.idx!, key: r.excerpt_key!, excerpt: r.excerpt })),
       query.text,
     );
     sections.forEach((r, i) =>
