@@ -2,8 +2,8 @@ import { preparedQuery } from '@bindery/platform';
 import { LRUCache } from 'lru-cache';
 import type { DataSource } from 'typeorm';
 
-/** The text a section's excerpt is cut from: its body, or its heading when it has no text. */
-const EXCERPT_TEXT_SQL = `CASE WHEN s.body = '' THEN s.heading ELSE s.body END`;
+/** The text a section's excerpt is cut from: its body, or its heading when it has no text. Read on alias `s`. */
+export const EXCERPT_TEXT_SQL = `CASE WHEN s.body = '' THEN s.heading ELSE s.body END`;
 
 /**
  * What an excerpt depends on besides the query, as a digest: the section's text and its text
@@ -21,9 +21,13 @@ const MAX_WORDS = 30;
  * it ("Run the wizard once." became "<mark>wizard</mark> once"). A longer text shows one fragment
  * around the best match.
  */
-const HEADLINE_OPTIONS_SQL = `CASE WHEN cardinality(regexp_split_to_array(btrim(${EXCERPT_TEXT_SQL}), '\\s+')) <= ${MAX_WORDS}
+const headlineOptionsSql = (text: string): string => `CASE WHEN cardinality(regexp_split_to_array(btrim(${text}), '\\s+')) <= ${MAX_WORDS}
     THEN 'StartSel=<mark>, StopSel=</mark>, HighlightAll=true'
     ELSE 'StartSel=<mark>, StopSel=</mark>, MaxWords=${MAX_WORDS}, MinWords=10, MaxFragments=1' END`;
+
+/** The highlighted excerpt of `text` (an `EXCERPT_TEXT_SQL`) for the tsquery `query`, in the configuration `config`. */
+export const headlineSql = (config: string, text: string, query: string): string =>
+  `ts_headline(${config}::regconfig, ${text}, ${query}, ${headlineOptionsSql(text)})`;
 
 /**
  * $1 space ids, $2 page ids, $3 section indexes, $4 the tsquery text: each section's excerpt with
@@ -31,12 +35,15 @@ const HEADLINE_OPTIONS_SQL = `CASE WHEN cardinality(regexp_split_to_array(btrim(
  * read it: the excerpt is then cached under the key of the text it was cut from).
  */
 const EXCERPTS_SQL = `SELECT x.i, ${EXCERPT_TEXT_KEY_SQL},
-       ts_headline(s.config::regconfig, ${EXCERPT_TEXT_SQL}, to_tsquery(s.config::regconfig, $4), ${HEADLINE_OPTIONS_SQL}) AS excerpt
+       ${headlineSql('s.config', EXCERPT_TEXT_SQL, 'to_tsquery(s.config::regconfig, $4)')} AS excerpt
   FROM unnest($1::text[], $2::text[], $3::int[]) WITH ORDINALITY AS x(space_id, page_id, idx, i)
   JOIN search_sections s USING (space_id, page_id, idx)`;
 
 /** Excerpts kept per process: bounded by their characters (keys included), about 8 MB at most. */
 const MAX_CACHED_CHARS = 4_000_000;
+
+/** Searches whose shown sections are remembered (their excerpt keys, about 3 KB each): about 6 MB at most. */
+const MAX_REMEMBERED_SEARCHES = 2_000;
 
 export interface ExcerptWanted {
   spaceId: string;
@@ -44,6 +51,8 @@ export interface ExcerptWanted {
   idx: number;
   /** `EXCERPT_TEXT_KEY_SQL` of the section, as the search read it. */
   key: string;
+  /** The excerpt the search statement made for it (null: it did not, its key being one of `held`'s). */
+  excerpt: string | null;
 }
 
 /**
@@ -51,8 +60,14 @@ export interface ExcerptWanted {
  * text again and cost two thirds of a search's time in Postgres), remembered by what makes one
  * immutable: the digest of the text and configuration, and the query. A section indexed again
  * with other text has another key, so nothing is invalidated and no stale excerpt can be served;
- * the least recently used are dropped past the bound. Only the missing ones are computed, in one
- * statement; a search whose excerpts are all known runs none.
+ * the least recently used are dropped past the bound.
+ *
+ * The search statement makes the excerpts itself when it is told which it need not make: a
+ * search run before (same spaces, query and page) answers the keys it showed, and those still
+ * held are passed to the next run of that search (`held`), which makes only the others, such as
+ * a section a merge changed, in the same round trip. A search not run before makes none and
+ * answers keys only: the excerpts not held are made in a second statement (`of`), so a query
+ * first searched in one space still reuses the excerpts of the same texts in others.
  */
 export class SearchExcerpts {
   private readonly cache = new LRUCache<string, string>({
@@ -60,12 +75,35 @@ export class SearchExcerpts {
     sizeCalculation: (excerpt, key) => excerpt.length + key.length || 1,
   });
 
+  /** Each search's (see `held`) excerpt keys, as it last showed them. */
+  private readonly shown = new LRUCache<string, string[]>({ max: MAX_REMEMBERED_SEARCHES });
+
   constructor(private readonly db: DataSource) {}
 
-  /** The excerpt of each section, in order, for the query `tsQuery` (the text `to_tsquery` parses). */
-  async of(sections: ExcerptWanted[], tsQuery: string): Promise<string[]> {
-    const cacheKey = (key: string): string => `${key}\u0000${tsQuery}`;
-    const out = sections.map((s) => this.cache.get(cacheKey(s.key)));
+  /**
+   * The keys of the excerpts held for what `search` (spaces, query and page) showed when it last
+   * ran, for the query `tsQuery`; null when it has not run (the statement then makes no excerpt).
+   */
+  held(search: string, tsQuery: string): string[] | null {
+    const keys = this.shown.get(search);
+    return keys ? keys.filter((key) => this.cache.has(cacheKey(key, tsQuery))) : null;
+  }
+
+  /**
+   * The excerpt of each section, in order, for the query `tsQuery` (the text `to_tsquery`
+   * parses): the ones the search statement made, then the ones held, then the others in one
+   * statement (none when every excerpt is known). Remembers the keys `search` showed.
+   */
+  async of(search: string, sections: ExcerptWanted[], tsQuery: string): Promise<string[]> {
+    this.shown.set(
+      search,
+      sections.map((s) => s.key),
+    );
+    const out = sections.map((s) => {
+      if (s.excerpt === null) return this.cache.get(cacheKey(s.key, tsQuery));
+      this.cache.set(cacheKey(s.key, tsQuery), s.excerpt);
+      return s.excerpt;
+    });
     const missing = sections.flatMap((s, i) => (out[i] === undefined ? [{ ...s, at: i }] : []));
     if (missing.length === 0) return out as string[];
     const rows = await preparedQuery<{ i: string; excerpt_key: string; excerpt: string }>(
@@ -75,7 +113,7 @@ export class SearchExcerpts {
       [missing.map((s) => s.spaceId), missing.map((s) => s.pageId), missing.map((s) => s.idx), tsQuery],
     );
     for (const row of rows) {
-      this.cache.set(cacheKey(row.excerpt_key), row.excerpt);
+      this.cache.set(cacheKey(row.excerpt_key, tsQuery), row.excerpt);
       out[missing[Number(row.i) - 1].at] = row.excerpt;
     }
     // A section removed since the search read it (its page deleted by a merge in between) has no
@@ -83,3 +121,5 @@ export class SearchExcerpts {
     return out.map((excerpt) => excerpt ?? '');
   }
 }
+
+const cacheKey = (key: string, tsQuery: string): string => `${key}\u0000${tsQuery}`;

@@ -33,6 +33,37 @@ describe('SearchRepository', () => {
     expect(SEARCH_SQL.oneSpace).not.toContain('ANY($1');
   });
 
+  it('names the excerpts it holds when a search runs again, and makes the others in that statement', async () => {
+    const calls: Array<{ text: string; values: unknown[] }> = [];
+    let sectionKey = 'k1';
+    const master = {
+      query: (text: string, values: unknown[]) => {
+        calls.push({ text, values });
+        if (text !== SEARCH_SQL.oneSpace) return Promise.resolve({ rows: [{ i: '1', excerpt_key: sectionKey, excerpt: 'fetched' }] });
+        // The statement makes the excerpt of a section whose key it was not given (none when given null).
+        const held = values[7] as string[] | null;
+        const page = { space_id: 's1', page_id: 'p1', score: 1, rank: '1', total: '1', spaces: '1', idx: null };
+        const section = { space_id: 's1', page_id: 'p1', score: 1, idx: 0, heading: 'H', anchor: null, title_hit: false };
+        const excerpt = held === null || held.includes(sectionKey) ? null : `made for ${sectionKey}`;
+        return Promise.resolve({ rows: [page, { ...section, excerpt_key: sectionKey, excerpt }] });
+      },
+    };
+    const repository = new SearchRepository({ driver: { master } } as never);
+    const search = async () => {
+      calls.length = 0;
+      const [hit] = await repository.search(['s1'], { text: "'word'", exact: "'word'" }, { offset: 0, take: 21, shown: 20, perPage: 3 });
+      return { excerpt: hit.sections[0].excerpt, statements: calls.length, held: calls[0].values[7] };
+    };
+    // Not run before: no excerpt made in the search, the missing one in a second statement.
+    expect(await search()).toEqual({ excerpt: 'fetched', statements: 2, held: null });
+    // Run again: the excerpt held is named, and served from memory.
+    expect(await search()).toEqual({ excerpt: 'fetched', statements: 1, held: ['k1'] });
+    // The section's text changed (another key): its excerpt is made by the search itself, in one round trip.
+    sectionKey = 'k2';
+    expect(await search()).toEqual({ excerpt: 'made for k2', statements: 1, held: ['k1'] });
+    expect(await search()).toEqual({ excerpt: 'made for k2', statements: 1, held: ['k2'] });
+  });
+
   it('writes pages over their rows: no delete of a written page, its sections past the new count removed', () => {
     const statements = pageStatements('s1', 'english', [page('p1', ['a', 'b', 'c']), page('p2', ['d'])]);
     expect(statements.some(([sql]) => /DELETE FROM search_pages/.test(sql))).toBe(false);

@@ -1,7 +1,7 @@
 import { preparedQuery, WriteBatch } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { EXCERPT_TEXT_KEY_SQL, SearchExcerpts } from './search-excerpts';
+import { EXCERPT_TEXT_KEY_SQL, EXCERPT_TEXT_SQL, headlineSql, SearchExcerpts } from './search-excerpts';
 import type { SearchQuery } from './search-text';
 
 /**
@@ -83,6 +83,7 @@ interface SearchRow {
   anchor: string | null;
   title_hit: boolean | null;
   excerpt_key: string | null;
+  excerpt: string | null;
 }
 
 /** Rows per insert statement while indexing. */
@@ -94,8 +95,9 @@ const SCORE_SQL = `ts_rank_cd(s.tsv, q.q) + CASE WHEN s.title_tsv @@ q.q THEN 1.
 /**
  * `SearchRepository.search`: $1 space ids, $2 the tsquery text, $3 offset, $4 pages answered, $5
  * pages shown (with sections), $6 sections per page, $7 the tsquery text without the word being
- * typed (null: none). Answers one row per page (`idx` null) and one per section shown (`total`
- * null). `q` is materialized so each configuration's query is parsed once.
+ * typed (null: none), $8 the excerpt keys not to make an excerpt for (null: make none). Answers
+ * one row per page (`idx` null) and one per section shown (`total` null). `q` is materialized so
+ * each configuration's query is parsed once.
  *
  * The candidate sections come from one of two branches, chosen per configuration by a one-time
  * filter (so a generic plan serves both): with settled words, the (space_id, tsv) GIN index
@@ -104,52 +106,59 @@ const SCORE_SQL = `ts_rank_cd(s.tsv, q.q) + CASE WHEN s.title_tsv @@ q.q THEN 1.
  * sections by key (a prefix match in the index would first collect every space's sections holding
  * any word with that prefix). Either way `tsv @@ q` then checks the whole query.
  *
- * `matched` scores each section once and numbers the sections of each page, best first: its
- * first is the page's score, and the best `$6` of the pages shown join `shown` by hash. Pages and
- * sections come as rows of one UNION (not JSON per page: measured, the aggregation and the join of
- * its result cost more than the excerpts). A section shown answers the key of its excerpt, not
- * the excerpt: `ts_headline` was two thirds of the statement's time, and `SearchExcerpts` makes it
- * only for the texts and queries it has not seen (see there).
+ * `matched` scores each section once and keeps one row per page, its best section's score (no
+ * numbering of every matching section). Only the pages up to the page asked are ordered (`top`: a
+ * bounded sort keeps `$3 + $4` rows, not every match) and numbered; the whole result's counts
+ * come from `matched`, once. The best `$6` sections of each page shown are read again by key and
+ * scored again in the same snapshot (a few sections per page, where joining every matching
+ * section to the pages shown cost a comparison per pair: 40,000 for a 2,000-page space), with
+ * what a section row shows. Pages and sections come as rows of one UNION (not JSON per page:
+ * measured, the aggregation and the join of its result cost more than the excerpts). A section
+ * shown answers the key of its excerpt, and the excerpt only when its key is not in $8:
+ * `ts_headline` was two thirds of the statement's time, and is made only for the texts and
+ * queries `SearchExcerpts` has not seen (see there).
  *
- * `spaces` is how $1 picks the spaces (see `SEARCH_SQL`).
+ * `spaces` is how $1 picks the spaces (see `SEARCH_SQL`); one space has one configuration (its
+ * `search_spaces` row: no grouping to plan and run).
  */
-const searchSql = (spaces: string): string => `WITH q AS MATERIALIZED (
+const searchSql = (spaces: string, oneSpace: boolean): string => `WITH q AS MATERIALIZED (
     SELECT config, to_tsquery(config::regconfig, $2) AS q,
            CASE WHEN $7::text IS NOT NULL THEN to_tsquery(config::regconfig, $7) END AS exact
-    FROM search_spaces WHERE ${spaces} GROUP BY config
+    FROM search_spaces WHERE ${spaces}${oneSpace ? '' : ' GROUP BY config'}
   ),
   matched AS MATERIALIZED (
-    SELECT s.space_id, s.page_id, s.idx, s.score, s.title_hit,
-           row_number() OVER (PARTITION BY s.space_id, s.page_id ORDER BY s.score DESC, s.idx) AS n
-    FROM (
-      SELECT s.space_id, s.page_id, s.idx, ${SCORE_SQL} AS score, s.title_tsv @@ q.q AS title_hit
-      FROM q CROSS JOIN LATERAL (
-        SELECT space_id, page_id, idx, tsv, title_tsv FROM search_sections
-         WHERE numnode(q.exact) > 0 AND ${spaces} AND tsv @@ q.exact AND config = q.config
-        UNION ALL
-        SELECT space_id, page_id, idx, tsv, title_tsv FROM search_sections
-         WHERE (q.exact IS NULL OR numnode(q.exact) = 0) AND ${spaces} AND config = q.config
-      ) s
-      WHERE s.tsv @@ q.q
+    SELECT s.space_id, s.page_id, max(${SCORE_SQL}) AS score
+    FROM q CROSS JOIN LATERAL (
+      SELECT space_id, page_id, tsv, title_tsv FROM search_sections
+       WHERE numnode(q.exact) > 0 AND ${spaces} AND tsv @@ q.exact AND config = q.config
+      UNION ALL
+      SELECT space_id, page_id, tsv, title_tsv FROM search_sections
+       WHERE (q.exact IS NULL OR numnode(q.exact) = 0) AND ${spaces} AND config = q.config
     ) s
+    WHERE s.tsv @@ q.q
+    GROUP BY s.space_id, s.page_id
   ),
-  ranked AS (
-    SELECT space_id, page_id, score, row_number() OVER (ORDER BY score DESC, space_id, page_id) AS rank, count(*) OVER () AS total
-    FROM matched WHERE n = 1
+  top AS (SELECT * FROM matched ORDER BY score DESC, space_id, page_id LIMIT $3::int + $4::int),
+  shown AS MATERIALIZED (
+    SELECT * FROM (SELECT top.*, row_number() OVER (ORDER BY score DESC, space_id, page_id) AS rank FROM top) t
+    WHERE rank > $3::int
   ),
-  shown AS MATERIALIZED (SELECT * FROM ranked WHERE rank > $3::int ORDER BY rank LIMIT $4::int),
-  best AS MATERIALIZED (
-    SELECT m.* FROM matched m JOIN shown USING (space_id, page_id) WHERE m.n <= $6::int AND shown.rank <= $3::int + $5::int
-  )
-  SELECT shown.space_id, shown.page_id, shown.score, shown.rank, shown.total,
-         (SELECT count(DISTINCT space_id) FROM matched WHERE n = 1) AS spaces,
+  totals AS MATERIALIZED (SELECT count(*) AS total, count(DISTINCT space_id) AS spaces FROM matched)
+  SELECT shown.space_id, shown.page_id, shown.score, shown.rank, totals.total, totals.spaces,
          sp.title, sp.description, sp.path, sp.ancestors,
-         NULL::int AS idx, NULL::text AS heading, NULL::text AS anchor, NULL::boolean AS title_hit, NULL::text AS excerpt_key
-  FROM shown JOIN search_pages sp USING (space_id, page_id)
+         NULL::int AS idx, NULL::text AS heading, NULL::text AS anchor, NULL::boolean AS title_hit, NULL::text AS excerpt_key, NULL::text AS excerpt
+  FROM shown CROSS JOIN totals JOIN search_pages sp USING (space_id, page_id)
   UNION ALL
-  SELECT b.space_id, b.page_id, b.score, NULL, NULL, NULL, NULL, NULL, NULL, NULL, b.idx, s.heading, s.anchor, b.title_hit,
-         ${EXCERPT_TEXT_KEY_SQL}
-  FROM best b JOIN search_sections s USING (space_id, page_id, idx)`;
+  SELECT shown.space_id, shown.page_id, b.score, NULL, NULL, NULL, NULL, NULL, NULL, NULL, b.idx, b.heading, b.anchor, b.title_hit,
+         b.excerpt_key, CASE WHEN NOT (b.excerpt_key = ANY($8::text[])) THEN ${headlineSql('b.config', 'b.text', 'b.q')} END
+  FROM shown CROSS JOIN LATERAL (
+    SELECT s.idx, ${SCORE_SQL} AS score, s.title_tsv @@ q.q AS title_hit, s.heading, s.anchor, ${EXCERPT_TEXT_KEY_SQL},
+           ${EXCERPT_TEXT_SQL} AS text, s.config, q.q
+    FROM search_sections s JOIN q ON q.config = s.config
+    WHERE s.space_id = shown.space_id AND s.page_id = shown.page_id AND s.tsv @@ q.q
+    ORDER BY score DESC, s.idx LIMIT $6::int
+  ) b
+  WHERE shown.rank <= $3::int + $5::int`;
 
 /**
  * The search of one space (every space search, the reader's included) takes $1 as one id, the
@@ -161,8 +170,8 @@ const searchSql = (spaces: string): string => `WITH q AS MATERIALIZED (
  * five trial plans.
  */
 export const SEARCH_SQL = {
-  oneSpace: searchSql('space_id = $1::text'),
-  spaces: searchSql('space_id = ANY($1::text[])'),
+  oneSpace: searchSql('space_id = $1::text', true),
+  spaces: searchSql('space_id = ANY($1::text[])', false),
 };
 
 /** Search tables: each space's main content by section, written by the indexing job, read by search. */
@@ -258,7 +267,8 @@ export class SearchRepository {
    * the configuration its index was written with (spaces not indexed yet match nothing), the
    * query is parsed once per configuration, each section is scored once, and only the sections
    * shown get an excerpt: `ts_headline` re-parses the text and is the expensive part, so it runs
-   * in a second statement, only for the excerpts `SearchExcerpts` does not hold yet.
+   * only for the excerpts `SearchExcerpts` does not hold: in this statement when this search ran
+   * before (its excerpts held are named), else in a second one (see there).
    */
   async search(
     spaceIds: string[],
@@ -268,6 +278,7 @@ export class SearchRepository {
     if (spaceIds.length === 0) return [];
     // Prepared: a search plans a dozen CTEs, which cost about as much as running them.
     const single = spaceIds.length === 1;
+    const search = JSON.stringify([spaceIds, query.text, paging]);
     const rows = await preparedQuery<SearchRow>(this.db, 'content.search', single ? SEARCH_SQL.oneSpace : SEARCH_SQL.spaces, [
       single ? spaceIds[0] : spaceIds,
       query.text,
@@ -276,6 +287,7 @@ export class SearchRepository {
       paging.shown,
       paging.perPage,
       query.exact,
+      this.excerpts.held(search, query.text),
     ]);
     const pages = new Map<string, PageHit>();
     for (const r of rows)
@@ -295,7 +307,8 @@ export class SearchRepository {
         });
     const sections = rows.filter((r) => r.idx !== null);
     const excerpts = await this.excerpts.of(
-      sections.map((r) => ({ spaceId: r.space_id, pageId: r.page_id, idx: r.idx!, key: r.excerpt_key! })),
+      search,
+      sections.map((r) => ({ spaceId: r.space_id, pageId: r.page_id, idx: r.idx!, key: r.excerpt_key!, excerpt: r.excerpt })),
       query.text,
     );
     sections.forEach((r, i) =>

@@ -7,7 +7,7 @@ interface PageResult {
   title: string;
   rank: number;
   resultType: string;
-  sections: Array<{ body: string }>;
+  sections: Array<{ title: string; body: string; score: number }>;
 }
 interface SpaceResult {
   id: string;
@@ -168,6 +168,44 @@ describe('content search', () => {
     const retitled = await spaceSearch(admin.client, space, 'handbook ');
     expect(retitled.map((r) => [r.title, r.resultType])).toEqual([['Handbook', 'page']]);
     expect(await spaceSearch(admin.client, space, 'guide ')).toEqual([]);
+  });
+
+  it('pages through tied pages in one order, each once, with the best sections of a page first', async () => {
+    const space = await createSpace(admin.client, admin.orgId, 'Ties');
+    const notes = Array.from({ length: 5 }, (_, i) => ({ title: `Note ${i}`, text: 'The same kestrel text.' }));
+    await indexed(await publish(admin.client, space, notes));
+    const seen: PageResult[] = [];
+    let page: string | undefined;
+    do {
+      const response = await admin.client.get(`/v1/spaces/${space}/search?query=kestrel%20&limit=2${page ? `&page=${page}` : ''}`);
+      const list = expectOperation<{ count: number; items: PageResult[]; next?: { page: string } }>(response, 'searchSpaceContent', 200);
+      expect(list.count).toBe(5);
+      seen.push(...list.items);
+      page = list.next?.page;
+    } while (page);
+    // Equal scores: ranked by page id, every page once across the pages of the answer.
+    expect(seen.map((r) => r.rank)).toEqual([1, 2, 3, 4, 5]);
+    expect(seen.map((r) => r.id)).toEqual(seen.map((r) => r.id).sort());
+
+    const guide = await createSpace(admin.client, admin.orgId, 'Birds');
+    const cr = await createChangeRequest(admin.client, guide, 'Birds');
+    await editContent(admin.client, guide, cr.id, [
+      {
+        operation: 'insert_page',
+        title: 'Birds',
+        document: {
+          markdown:
+            '## Owls\n\nA kestrel is no owl.\n\n## Kestrel\n\nA falcon.\n\n## Hawks\n\nNot here.\n\n## Notes\n\nA kestrel hovers.\n\n## More\n\nkestrel.\n',
+        },
+      },
+    ]);
+    await indexed(`search-index-${guide}-${(await merge(admin.client, guide, cr.id)).revision}-english`);
+    const [birds] = await spaceSearch(admin.client, guide, 'kestrel ');
+    // Three of the four matching sections, the heading match first, best first.
+    expect(birds.sections.map((s) => s.title)[0]).toBe('Kestrel');
+    expect(birds.sections).toHaveLength(3);
+    const scores = birds.sections.map((s) => s.score);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
   });
 
   it('refuses an empty, missing or over-long query', async () => {
