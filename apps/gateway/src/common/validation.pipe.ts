@@ -1,4 +1,5 @@
 import { type ArgumentMetadata, BadRequestException, ValidationPipe, type ValidationError } from '@nestjs/common';
+import { compiledDtoCheckOf } from './compiled-dto';
 import { compiledCheckOf, emptyQueryOf } from './compiled-params';
 
 /** Flattens nested class-validator errors into "path.to.field: reason" lines. */
@@ -29,7 +30,8 @@ const isEmptyObject = (value: unknown): boolean => typeof value === 'object' && 
 /**
  * Path parameters whose DTO has only plain string rules are checked by a compiled check first
  * (see `compiledCheckOf`), and an empty query whose DTO has only optional properties is built at once
- * (`emptyQueryOf`); anything else takes Nest's pipe.
+ * (`emptyQueryOf`); other queries and bodies of flat DTOs are checked by `compiledDtoCheckOf`. Each only
+ * ever accepts: anything else, and everything they do not accept, takes Nest's pipe.
  */
 class ParamsFastValidationPipe extends ValidationPipe {
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
@@ -40,6 +42,10 @@ class ParamsFastValidationPipe extends ValidationPipe {
     if (metadata.type === 'query' && metadata.metatype && metadata.data === undefined && isEmptyObject(value)) {
       const build = emptyQueryOf(metadata.metatype);
       if (build) return build();
+    }
+    if ((metadata.type === 'query' || metadata.type === 'body') && metadata.metatype && metadata.data === undefined) {
+      const accepted = compiledDtoCheckOf(metadata.metatype)?.(value);
+      if (accepted) return accepted;
     }
     return super.transform(value, metadata);
   }

@@ -1,0 +1,53 @@
+import 'reflect-metadata';
+import { type ArgumentMetadata, BadRequestException, ValidationPipe } from '@nestjs/common';
+import { describe, expect, it } from 'vitest';
+import { CommentListQuery } from '../../src/collaboration/dto/comment.request';
+import { CreateChangeRequestRequest } from '../../src/content/dto/change-request.request';
+import { SearchQuery } from '../../src/content/search/search.query';
+import { OrganizationParams } from '../../src/identity/dto/organization.params';
+import { createValidationPipe, describeValidationErrors } from '../../src/common/validation.pipe';
+
+/** Nest's own pipe with the gateway's options, without its fast paths: what the gateway must answer alike. */
+const nest = new ValidationPipe({
+  transform: true,
+  whitelist: true,
+  forbidUnknownValues: true,
+  validationError: { target: false, value: false },
+  exceptionFactory: (errors) => new BadRequestException(describeValidationErrors(errors).join('; ')),
+});
+const gateway = createValidationPipe();
+
+const cases: Array<[ArgumentMetadata, unknown]> = [
+  ...[
+    { query: 'word' },
+    { query: 'w', limit: '20', page: 'p', other: 'x' },
+    { query: '' },
+    { query: 'w', limit: '0' },
+    { query: ['a', 'b'] },
+    {},
+  ].map((value): [ArgumentMetadata, unknown] => [{ type: 'query', metatype: SearchQuery }, value]),
+  ...[{ limit: '20' }, { status: 'closed' }, { authors: 'u1,u2' }, { order: 'asc', targetPage: 'p_1' }].map(
+    (value): [ArgumentMetadata, unknown] => [{ type: 'query', metatype: CommentListQuery }, value],
+  ),
+  ...[{ subject: 'soak 1' }, {}, { subject: null }, { subject: 5 }, { subject: 'x'.repeat(101) }, [], undefined].map(
+    (value): [ArgumentMetadata, unknown] => [{ type: 'body', metatype: CreateChangeRequestRequest }, value],
+  ),
+  [{ type: 'param', metatype: OrganizationParams }, { organizationId: 'a b' }],
+];
+
+/** The instance's class and own properties in order, or the 400's message. */
+const outcome = (pipe: ValidationPipe, [metadata, value]: [ArgumentMetadata, unknown]): Promise<unknown> =>
+  pipe.transform(structuredClone(value), metadata).then(
+    (result: unknown) => ({ class: (result as object)?.constructor?.name, entries: Object.entries(result ?? {}) }),
+    (error: Error) => ({
+      error: error.constructor.name,
+      message: error.message,
+      response: (error as { getResponse?: () => unknown }).getResponse?.(),
+    }),
+  );
+
+describe('the gateway’s validation pipe', () => {
+  it.each(cases.map((c, i) => [i, c] as const))('answers as Nest’s pipe does (%i)', async (_i, c) => {
+    expect(await outcome(gateway, c)).toEqual(await outcome(nest, c));
+  });
+});
