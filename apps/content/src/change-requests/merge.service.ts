@@ -140,7 +140,7 @@ export class MergeService {
     });
     // The search index follows main content asynchronously (a durable job, queued with the merge).
     const job = searchIndexJob({ id: space.id, revisionId: revision.id, language: space.language });
-    writes.job(job.type, job.payload, { jobId: job.jobId });
+    writes.coalescedJob(job.type, job.payload, { jobId: job.jobId });
     this.changeRequests.updateIn(writes, cr.id, {
       status: 'merged',
       revisionMerged: revision.id,

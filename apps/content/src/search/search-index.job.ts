@@ -9,9 +9,10 @@ import { SEARCH_INDEX_JOB } from '../store/search-index-queue';
  * language). Runs at least once; a worker killed mid-run rolls its transaction back and the job is
  * redelivered, so the index catches up after any restart.
  *
- * Each merge queues one job, but a run indexes the space's current revision: so a job whose space
- * began a run less than `SEARCH_INDEX_INTERVAL_MS` ago is deferred to the end of that interval,
- * and of the jobs redelivered together the first run covers the rest (see SearchIndexSchedule).
+ * One pending job per space (queued coalesced: the merges landing while it is queued add nothing,
+ * one landing while it runs has it run again), and a run indexes the space's current revision; a
+ * job whose space began a run less than `SEARCH_INDEX_INTERVAL_MS` ago is deferred to the end of
+ * that interval, so a space is indexed about once per interval however often it is merged into.
  */
 export function searchIndexJob(deps: { indexer: SearchIndexer; schedule?: SearchIndexSchedule }): JobDefinition<SearchIndexPayload> {
   const schedule = deps.schedule ?? new SearchIndexSchedule();
@@ -21,22 +22,12 @@ export function searchIndexJob(deps: { indexer: SearchIndexer; schedule?: Search
     ackWaitMs: 60_000,
     maxAttempts: 10,
     backoff: { initialMs: 1_000, maxMs: 60_000 },
-    defer: (payload, { jobId }) => schedule.delay(payload.spaceId, jobId),
-    // No progress is recorded: a run takes milliseconds, and each record is one more statement per merge.
-    async handle(payload, { jobId }) {
-      if (await schedule.covered(payload.spaceId, jobId)) {
-        logger.debug({ spaceId: payload.spaceId, jobId }, 'search index already covers the job');
-        return;
-      }
-      const done = schedule.begin(payload.spaceId);
-      let ok = false;
-      try {
-        const run = await deps.indexer.run(payload.spaceId);
-        ok = true;
-        logger.info({ spaceId: payload.spaceId, ...run }, 'search index updated');
-      } finally {
-        done(ok);
-      }
+    defer: (payload) => schedule.delay(payload.spaceId),
+    // No progress is recorded: a run takes milliseconds, and each record is one more statement per run.
+    async handle(payload) {
+      schedule.begin(payload.spaceId);
+      const run = await deps.indexer.run(payload.spaceId);
+      logger.info({ spaceId: payload.spaceId, ...run }, 'search index updated');
     },
   });
 }

@@ -49,6 +49,21 @@ describe('WriteBatch', () => {
     expect((params[11] as string[]).map((p) => JSON.parse(p) as unknown)).toEqual([{ n: 1 }, { n: 2 }]);
   });
 
+  it('queues a coalesced job with an outbox row of its own id, written only when the job row says to publish', async () => {
+    const { manager, calls } = recordingManager();
+    const batch = new WriteBatch();
+    expect(batch.coalescedJob('test.job', { a: 1 }, { jobId: 'job-1' })).toBe('job-1');
+    await batch.run(manager);
+    const { sql, params } = calls[0];
+    expect(sql).toContain("w0 AS (INSERT INTO jobs (id, type, payload, status) VALUES ($1, $2, $3, 'queued')");
+    expect(sql).toContain('RETURNING id, started_at IS NULL AS publish)');
+    expect(sql).toContain('SELECT $4::text, $5::text, $6::jsonb FROM w0 WHERE publish RETURNING id, type, payload)');
+    expect(params.slice(0, 3)).toEqual(['job-1', 'test.job', '{"a":1}']);
+    // The message id is new (the job's next message must not be dropped as a duplicate), the envelope names the job.
+    expect(params[3]).not.toBe('job-1');
+    expect(JSON.parse(params[5] as string)).toEqual({ jobId: 'job-1', payload: { a: 1 } });
+  });
+
   it("answers the returning part's rows", async () => {
     const { manager, calls } = recordingManager([{ notified: 0, returned: [{ id: 's1' }] }]);
     const rows = await new WriteBatch()

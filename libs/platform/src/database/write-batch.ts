@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import type { JobEnvelope } from '../jobs/enqueue';
+import { COALESCED_JOB_SQL, type JobEnvelope } from '../jobs/enqueue';
 import { newId } from '../ids/new-id';
 import { outboxAnnounceSql } from '../jetstream/outbox';
 import { JOB_SUBJECT_PREFIX } from '../jetstream/streams';
@@ -63,6 +63,24 @@ export class WriteBatch {
       ]),
     );
     return jobId;
+  }
+
+  /**
+   * A coalesced job (as `enqueueJob` with `coalesce`): one pending job per id; published only when
+   * no run of it is queued or in progress. Returns the job id.
+   */
+  coalescedJob(type: string, payload: unknown, options: { jobId: string }): string {
+    const trace = activeTraceCarrier();
+    const envelope: JobEnvelope = trace ? { jobId: options.jobId, payload, trace } : { jobId: options.jobId, payload };
+    const job = this.part(COALESCED_JOB_SQL, [options.jobId, type, JSON.stringify(payload ?? null)]);
+    // Its own outbox id (the JetStream message id): the job's next message must not be taken for a duplicate of this one.
+    this.outboxParts.push(
+      this.part(
+        `INSERT INTO outbox (id, type, payload) SELECT $1::text, $2::text, $3::jsonb FROM ${job} WHERE publish RETURNING id, type, payload`,
+        [newId(), JOB_SUBJECT_PREFIX + type, JSON.stringify(envelope)],
+      ),
+    );
+    return options.jobId;
   }
 
   /** Runs the batch as one statement (nothing when empty); answers the returning part's rows. */

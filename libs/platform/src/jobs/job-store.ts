@@ -51,10 +51,16 @@ export interface JobRecorder {
   start(job: { id: string; type: string; payload: unknown }, attempt: number, worker: string): Promise<boolean>;
   progress(id: string, fraction: number | null, message: string | null): Promise<void>;
   heartbeat(id: string): Promise<void>;
-  succeed(id: string): Promise<void>;
+  /**
+   * Marks the job succeeded if this run (`worker`, as `start` recorded it) still holds it; false
+   * when the row was queued again meanwhile (a coalesced job asked for again while it ran) or taken
+   * by another delivery: the runner then queues a new message, whose run sees what came after.
+   */
+  succeed(id: string, worker: string): Promise<boolean>;
   /** Back in the queue: after a failure that will be retried (`error`), or released at shutdown. */
   requeue(id: string, error: string | null): Promise<void>;
-  fail(id: string, error: string): Promise<void>;
+  /** Marks the job failed; false (left queued) when it was queued again while it ran, as `succeed`. */
+  fail(id: string, error: string): Promise<boolean>;
 }
 
 /** Job status rows in the service's own schema: written by the runner, read by the API. */
@@ -87,8 +93,18 @@ export class JobStore implements JobRecorder {
     await this.db.query(`UPDATE jobs SET heartbeat_at = now() WHERE id = $1 AND status = 'running'`, [id]);
   }
 
-  async succeed(id: string): Promise<void> {
-    await this.db.query(`UPDATE jobs SET status = 'succeeded', error = NULL, progress = 1, finished_at = now() WHERE id = $1`, [id]);
+  async succeed(id: string, worker: string): Promise<boolean> {
+    // (A statement whose command is SELECT: a TypeORM DataSource answers an UPDATE's rows in another shape.)
+    // Waits on the row lock of a transaction queuing the job again, then sees its row (not the
+    // statement's snapshot), so a success is never recorded over a request that came after the run began.
+    const rows = (await this.db.query(
+      `WITH done AS (
+         UPDATE jobs SET status = 'succeeded', error = NULL, progress = 1, finished_at = now()
+         WHERE id = $1 AND status = 'running' AND worker = $2 RETURNING id
+       ) SELECT id FROM done`,
+      [id, worker],
+    )) as unknown[];
+    return rows.length > 0;
   }
 
   async requeue(id: string, error: string | null): Promise<void> {
@@ -98,8 +114,14 @@ export class JobStore implements JobRecorder {
     );
   }
 
-  async fail(id: string, error: string): Promise<void> {
-    await this.db.query(`UPDATE jobs SET status = 'failed', error = $2, finished_at = now() WHERE id = $1`, [id, error]);
+  async fail(id: string, error: string): Promise<boolean> {
+    const rows = (await this.db.query(
+      `WITH done AS (
+         UPDATE jobs SET status = 'failed', error = $2, finished_at = now() WHERE id = $1 AND status <> 'queued' RETURNING id
+       ) SELECT id FROM done`,
+      [id, error],
+    )) as unknown[];
+    return rows.length > 0;
   }
 
   /** A job's status; null when unknown (or pruned). */
@@ -119,9 +141,9 @@ export const NO_JOB_RECORDS: JobRecorder = {
   start: () => Promise.resolve(true),
   progress: () => Promise.resolve(),
   heartbeat: () => Promise.resolve(),
-  succeed: () => Promise.resolve(),
+  succeed: () => Promise.resolve(true),
   requeue: () => Promise.resolve(),
-  fail: () => Promise.resolve(),
+  fail: () => Promise.resolve(true),
 };
 
 interface JobRow {

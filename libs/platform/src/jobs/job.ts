@@ -40,8 +40,8 @@ export interface JobOptions<TPayload> {
    * Consulted on a job's first delivery only, before its status row is written: how long to put
    * it off (ms; 0 runs it now). The runner then naks the message with that delay, so the job holds
    * no slot and writes nothing while it waits, and runs on its redelivery (to any replica) without
-   * being asked again. For jobs that coalesce: a burst deferred together is redelivered together,
-   * and the first run covers the rest. The deferred delivery counts as one, so a job that declares
+   * being asked again. For jobs queued coalesced (`enqueueJob`'s `coalesce`): the requests landing
+   * while the job waits add nothing to it, and its one run covers them. The deferred delivery counts as one, so a job that declares
    * this is allowed one delivery more than `maxAttempts`.
    */
   defer?: (payload: TPayload, job: { jobId: string }) => number;

@@ -17,22 +17,24 @@ function delivery(attempt = 1, body: unknown = { jobId: 'job-1', payload: { n: 1
   return d;
 }
 
-function recorder(alreadySucceeded = false) {
+/** `queuedAgain`: the job's row was queued again while it ran, so neither its success nor its failure is recorded. */
+function recorder(alreadySucceeded = false, queuedAgain = false) {
   const calls: string[] = [];
   const r: JobRecorder & { calls: string[] } = {
     calls,
     start: (job, attempt) => (calls.push(`start ${job.id} ${attempt}`), Promise.resolve(!alreadySucceeded)),
     progress: (_, fraction, message) => (calls.push(`progress ${fraction} ${message}`), Promise.resolve()),
     heartbeat: () => (calls.push('heartbeat'), Promise.resolve()),
-    succeed: () => (calls.push('succeed'), Promise.resolve()),
+    succeed: (_, worker) => (calls.push(worker === 'w' ? 'succeed' : `succeed as ${worker}`), Promise.resolve(!queuedAgain)),
     requeue: (_, error) => (calls.push(`requeue ${error}`), Promise.resolve()),
-    fail: (_, error) => (calls.push(`fail ${error}`), Promise.resolve()),
+    fail: (_, error) => (calls.push(`fail ${error}`), Promise.resolve(!queuedAgain)),
   };
   return r;
 }
 
 function context(rec: JobRecorder, overrides: Partial<RunJobContext> = {}) {
   const deadLetters: string[] = [];
+  const republished: string[] = [];
   const shutdown = new AbortController();
   const graceOver = new AbortController();
   const ctx: RunJobContext = {
@@ -43,9 +45,10 @@ function context(rec: JobRecorder, overrides: Partial<RunJobContext> = {}) {
     heartbeatMs: 1000,
     random: () => 0,
     deadLetter: (error) => (deadLetters.push(error), Promise.resolve()),
+    republish: () => (republished.push('republish'), Promise.resolve()),
     ...overrides,
   };
-  return { ctx, deadLetters, shutdown, graceOver };
+  return { ctx, deadLetters, republished, shutdown, graceOver };
 }
 
 const job = (handle: (payload: { n: number }, ctx: JobContext) => Promise<void>, maxAttempts = 3) =>
@@ -65,6 +68,62 @@ describe('runJob', () => {
     expect(seen).toEqual([{ n: 1 }, 'job-1', 1]);
     expect(rec.calls).toEqual(['start job-1 1', 'succeed']);
     expect(d.calls).toEqual(['ack']);
+  });
+
+  it('records the success as the delivery that ran it (the worker token it started with)', async () => {
+    const rec = recorder();
+    await runJob(
+      delivery(),
+      job(() => Promise.resolve()),
+      context(rec, { worker: 'content-worker@host:1#7' }).ctx,
+    );
+    expect(rec.calls).toEqual(['start job-1 1', 'succeed as content-worker@host:1#7']);
+  });
+
+  it('publishes the job again, then acks, when it was queued again while it ran (its success is not recorded)', async () => {
+    const d = delivery();
+    const { ctx, republished } = context(recorder(false, true));
+    const order: string[] = [];
+    ctx.republish = () => (order.push('republish'), republished.push('republish'), Promise.resolve());
+    const ack = d.ack;
+    d.ack = () => (order.push('ack'), ack());
+    expect(
+      await runJob(
+        d,
+        job(() => Promise.resolve()),
+        ctx,
+      ),
+    ).toBe('queued-again');
+    // Published before the ack: a crash in between leaves the old message to run, not none.
+    expect(order).toEqual(['republish', 'ack']);
+  });
+
+  it('retries later (the message is not acked) when the job queued again cannot be published', async () => {
+    const d = delivery();
+    const { ctx } = context(recorder(false, true), { republish: () => Promise.reject(new Error('nats down')) });
+    expect(
+      await runJob(
+        d,
+        job(() => Promise.resolve()),
+        ctx,
+      ),
+    ).toBe('retrying');
+    expect(d.calls).toEqual(['nak 100']);
+  });
+
+  it('publishes a job queued again while its last attempt failed, as well as dead-lettering the failure', async () => {
+    const d = delivery(3);
+    const { ctx, deadLetters, republished } = context(recorder(false, true));
+    expect(
+      await runJob(
+        d,
+        job(() => Promise.reject(new Error('boom'))),
+        ctx,
+      ),
+    ).toBe('failed');
+    expect(republished).toEqual(['republish']);
+    expect(deadLetters).toEqual(['boom']);
+    expect(d.calls).toEqual(['term']);
   });
 
   it('does not run a job whose status already says succeeded (redelivered after a lost ack)', async () => {

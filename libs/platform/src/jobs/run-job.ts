@@ -22,23 +22,30 @@ export interface JobDelivery {
 
 export interface RunJobContext {
   recorder: JobRecorder;
-  /** Who runs it (host and PID), recorded on the status row. */
+  /**
+   * Who runs this delivery (process, host and PID, and a number per delivery), recorded on the
+   * status row: a success is recorded only while the row still names it.
+   */
   worker: string;
   /** Aborted when shutdown begins: handlers are told, and no new job starts. */
   shutdown: AbortSignal;
   /** Aborted when the shutdown grace period is over: jobs still in hand are released. */
   graceOver: AbortSignal;
   deadLetter(error: string): Promise<void>;
+  /** Publishes the job's message again, as a new message (its run was asked for again while it ran). */
+  republish(): Promise<void>;
   heartbeatMs: number;
   random?: () => number;
 }
 
-export type JobOutcome = 'succeeded' | 'retrying' | 'failed' | 'released' | 'skipped' | 'deferred';
+export type JobOutcome = 'succeeded' | 'retrying' | 'failed' | 'released' | 'skipped' | 'deferred' | 'queued-again';
 
 /**
  * Runs one delivery of a job to its end: status row, heartbeats while the handler works, then
  * ack (success), nak with backoff (failure, attempts left), dead letter (failure, none left), or
- * an immediate nak (shutdown: the job is released to another worker). A first delivery that the
+ * an immediate nak (shutdown: the job is released to another worker). A success the status row
+ * does not take (the job was queued again while it ran, see `COALESCED_JOB_SQL`) publishes the job
+ * anew before the ack, so a run that begins after the new request follows. A first delivery that the
  * job defers is nakked with its delay, before anything is recorded.
  */
 export async function runJob<T>(delivery: JobDelivery, job: JobDefinition<T>, ctx: RunJobContext): Promise<JobOutcome> {
@@ -138,7 +145,14 @@ async function runDelivery<T>(
     }
     if (result.ok) {
       try {
-        await ctx.recorder.succeed(jobId);
+        if (!(await ctx.recorder.succeed(jobId, ctx.worker))) {
+          // Queued again while it ran (or taken by another delivery): this run may not have seen
+          // what the new request is about, so a new message runs it again (deferred like any first delivery).
+          await ctx.republish();
+          await delivery.ack().catch((error: unknown) => jobLog.warn({ err: error }, 'ack not confirmed; the job may run once more'));
+          jobLog.info({ ms: Date.now() - started }, 'job ran, and was queued again meanwhile');
+          return 'queued-again';
+        }
       } catch (error) {
         jobLog.warn({ err: error }, 'could not record the success; will run again');
         delivery.nak(backoffDelay(delivery.attempt, job.backoff, ctx.random));
@@ -181,7 +195,8 @@ function deferral<T>(job: JobDefinition<T>, payload: T, jobId: string, log: type
 
 async function giveUp(delivery: JobDelivery, ctx: RunJobContext, jobId: string, error: string): Promise<JobOutcome> {
   try {
-    await ctx.recorder.fail(jobId, error);
+    // Queued again while it ran: this message fails, the new request gets a message of its own.
+    if (!(await ctx.recorder.fail(jobId, error))) await ctx.republish();
   } catch (e) {
     logger.error({ err: e, jobId }, 'could not record the job as failed');
   }

@@ -117,6 +117,8 @@ class JobWorker implements Worker {
   private readonly slots: Array<Promise<void>> = [];
   private stopping?: Promise<void>;
   private readonly id = `${hostname()}:${process.pid}`;
+  /** Deliveries run here so far: numbers each one's status row, so a run records only its own success. */
+  private deliveries = 0;
 
   constructor(
     private readonly nc: NatsConnection,
@@ -200,11 +202,13 @@ class JobWorker implements Worker {
       const started = performance.now();
       const running = runJob(toDelivery(msg), job, {
         recorder,
-        worker: `${this.options.name}@${this.id}`,
+        worker: `${this.options.name}@${this.id}#${++this.deliveries}`,
         shutdown: this.shutdown.signal,
         graceOver: this.graceOver.signal,
         heartbeatMs,
         deadLetter: (error) => this.deadLetter(msg, job, error),
+        // No message id: this is a new request of the job, not a copy JetStream should drop.
+        republish: async () => void (await this.js.publish(msg.subject, msg.data)),
       })
         .then((outcome) => jobRuns.observe({ type: job.type, outcome }, secondsSince(started)))
         .catch((error: unknown) => logger.error({ err: error, jobType: job.type }, 'job runner failed'));
