@@ -105,16 +105,17 @@ export class SpacesRepository {
   /**
    * Compare-and-set of the space's revision, as a guard of `batch` (`isSpaceChangedMeanwhile`), for
    * a merge written as one statement: the revision moves to `to` only while the space still is as
-   * the merge judged it (its revision, not locked, the same merge rules), and else the whole
-   * statement fails. Waiting for a concurrent merge's lock on the row, Postgres checks the
-   * condition again against the row that one committed, so a moved revision is never overwritten.
+   * the merge judged it (its revision, not locked, the same merge rules and organization, whose
+   * rules it may inherit), and else the whole statement fails. Waiting for a concurrent merge's
+   * lock on the row, Postgres checks the condition again against the row that one committed, so a
+   * moved revision is never overwritten.
    */
   moveRevisionUnlessChangedIn(batch: WriteBatch, space: SpaceEntity, to: string, at: Date): void {
     batch.guard(
       SPACE_GUARD,
       `UPDATE spaces SET revision_id = $3, updated_at = $4
-       WHERE id = $1 AND revision_id = $2 AND edit_mode <> 'locked' AND merge_rules = $5::jsonb RETURNING id`,
-      [space.id, space.revisionId, to, at, JSON.stringify(space.mergeRules)],
+       WHERE id = $1 AND revision_id = $2 AND edit_mode <> 'locked' AND merge_rules = $5::jsonb AND organization_id = $6 RETURNING id`,
+      [space.id, space.revisionId, to, at, JSON.stringify(space.mergeRules), space.organizationId],
     );
   }
 

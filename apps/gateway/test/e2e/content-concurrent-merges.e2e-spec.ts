@@ -22,16 +22,21 @@ describe('a merge racing other writes', () => {
   beforeAll(async () => {
     db = await contentDatabase();
   });
+  afterEach(async () => {
+    // A test that failed midway must not leave its transaction (and its locks) open for the next.
+    await db.query('ROLLBACK');
+  });
   afterAll(async () => {
     await db.end();
   });
 
-  /** The statements waiting for a lock this test's connection holds, once there are `count` of them. */
-  async function waitersOnTest(count: number): Promise<Array<{ query: string; one_statement: boolean }>> {
+  /** The statements (of other sessions) that wait for a lock and match `pattern`, once there are `count` of them. */
+  async function lockWaiters(pattern: string, count: number): Promise<Array<{ query: string; one_statement: boolean }>> {
     for (;;) {
       const { rows } = await db.query<{ query: string; one_statement: boolean }>(
         `SELECT query, xact_start = query_start AS one_statement FROM pg_stat_activity
-          WHERE pg_backend_pid() = ANY(pg_blocking_pids(pid))`,
+          WHERE wait_event_type = 'Lock' AND pid <> pg_backend_pid() AND query LIKE $1`,
+        [pattern],
       );
       if (rows.length >= count) return rows;
       await new Promise((resolve) => setTimeout(resolve, 20));
@@ -59,12 +64,12 @@ describe('a merge racing other writes', () => {
     const { client, space, pageOf, crs } = await editedChangeRequest('merge-archived', ['one']);
     const before = await spaceRevision(client, space.id);
     await db.query('BEGIN');
-    await db.query(`UPDATE change_requests SET status = 'archived' WHERE id = $1`, [crs[0].id]);
+    await db.query(`UPDATE content.change_requests SET status = 'archived' WHERE id = $1`, [crs[0].id]);
     const merging = client.post(`/v1/spaces/${space.id}/change-requests/${crs[0].id}/merge`);
 
     // The merge read the change request as open (the archiving is not committed) and computed;
     // it waits in its one statement (no transaction opened before it) for the change request's row.
-    const [waiting] = await waitersOnTest(1);
+    const [waiting] = await lockWaiters('%change_requests%', 1);
     expect(waiting.query).toMatch(/^WITH w0 AS/);
     expect(waiting.query).toContain('UPDATE change_requests SET status');
     expect(waiting.one_statement).toBe(true);
@@ -79,9 +84,9 @@ describe('a merge racing other writes', () => {
     const { client, space, crs } = await editedChangeRequest('merge-locked', ['one']);
     const before = await spaceRevision(client, space.id);
     await db.query('BEGIN');
-    await db.query(`UPDATE spaces SET edit_mode = 'locked' WHERE id = $1`, [space.id]);
+    await db.query(`UPDATE content.spaces SET edit_mode = 'locked' WHERE id = $1`, [space.id]);
     const merging = client.post(`/v1/spaces/${space.id}/change-requests/${crs[0].id}/merge`);
-    await waitersOnTest(1);
+    await lockWaiters('%UPDATE spaces%', 1);
     await db.query('COMMIT');
 
     expectError(await merging, 403, /space is locked/);
@@ -100,14 +105,16 @@ describe('a merge racing other writes', () => {
     const before = await spaceRevision(client, space.id);
     // Both merges compute against the same space revision, then wait for the space row.
     await db.query('BEGIN');
-    await db.query('SELECT 1 FROM spaces WHERE id = $1 FOR NO KEY UPDATE', [space.id]);
+    await db.query('SELECT 1 FROM content.spaces WHERE id = $1 FOR NO KEY UPDATE', [space.id]);
     const merging = crs.map((cr) => client.post(`/v1/spaces/${space.id}/change-requests/${cr.id}/merge`));
-    await waitersOnTest(2);
+    await lockWaiters('%UPDATE spaces%', 2);
     await db.query('COMMIT');
 
     const merged = (await Promise.all(merging)).map((r) => expectOperation<{ revision: string }>(r, 'mergeChangeRequest', 200).revision);
     // One of them lost its compare-and-set and merged onto the other's revision.
-    const { rows } = await db.query<{ id: string; parents: string[] }>('SELECT id, parents FROM revisions WHERE id = ANY($1)', [merged]);
+    const { rows } = await db.query<{ id: string; parents: string[] }>('SELECT id, parents FROM content.revisions WHERE id = ANY($1)', [
+      merged,
+    ]);
     const mainParents = rows.map((r) => r.parents[0]).sort();
     expect(mainParents).toEqual([before, rows.find((r) => r.parents[0] === before)!.id].sort());
     expect(merged).toContain(await spaceRevision(client, space.id));
