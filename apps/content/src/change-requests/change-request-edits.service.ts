@@ -219,7 +219,7 @@ export class ChangeRequestEditsService {
     const nextId = newId();
     const contributors = cr.contributors.includes(userId) ? cr.contributors : [...cr.contributors, userId];
     const changes = { revisionId: nextId, updatedAt: now, contributors };
-    // Unlocked, the change request's update decides whether anything is written (first in the batch).
+    // Unlocked, the change request's update is the batch's guard: it decides whether anything is written.
     if (unlocked) this.changeRequests.updateUnlessChangedIn(writes, cr.id, cr.revisionId, changes);
     else this.changeRequests.updateIn(writes, cr.id, changes);
     await this.store.saveDocuments(manager, documents.added, writes);

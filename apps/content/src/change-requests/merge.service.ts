@@ -15,29 +15,33 @@ import { NO_CHANGE_REQUEST } from '../store/content-reader';
 import { RevisionMerger } from '../store/revision-merger';
 import { type RevisionRow, RevisionsRepository } from '../store/revisions.repository';
 import { SpaceAccess } from '../store/space-access';
-import { lockedSpaceOf, SpacesRepository } from '../store/spaces.repository';
-import { holdContentWriteLock } from '../store/content-write-lock';
+import { isSpaceChangedMeanwhile, SpacesRepository } from '../store/spaces.repository';
+import { heldContentWriteLock } from '../store/content-write-lock';
 import type { SpaceEntity } from '../store/space.entity';
 import { type ChangeRequestEntity, mergeBaseOf } from '../store/change-request.entity';
-import { ChangeRequestsRepository } from '../store/change-requests.repository';
+import { ChangeRequestsRepository, isChangedMeanwhile } from '../store/change-requests.repository';
 import { MergeRulesGate } from './reviews/merge-rules.gate';
 import { searchIndexJob } from '../store/search-index-queue';
 
 /**
- * Before a merge gives up computing outside the lock and computes with the space row locked:
- * each failed attempt means another merge into the same space committed meanwhile, so under
- * steady contention the locked path guarantees progress.
+ * Before a merge gives up computing without locks and computes with the change request and the
+ * space row locked: each failed attempt means another write to either committed meanwhile, so
+ * under steady contention the locked path guarantees progress.
  */
 const OPTIMISTIC_ATTEMPTS = 3;
 
 /**
- * Merging a change request into its space, and updating it from the space. The change request's
- * row is locked for the whole transaction (one merge or edit of it at a time). A merge computes
- * and writes everything against the space's revision as read, then, as its last statement, moves
- * the space's revision with a compare-and-set: the space row is locked only from there to the
- * commit. When another merge moved it first, the attempt's transaction is rolled back and the
- * merge starts again, in a new one, from the new revision. Merges into one space still take turns
- * on that row; they no longer hold it while merging.
+ * Merging a change request into its space, and updating it from the space. A merge reads the
+ * change request, the space and the three revisions, and computes the merged revision, without
+ * holding a connection or a lock; it then writes everything (revision, change request marked
+ * merged, space moved, search job, events) in ONE statement whose guards are compare-and-sets:
+ * the change request still at the revision merged and neither merged nor archived, the space
+ * still at the revision merged onto, not locked, with the same merge rules. When another write
+ * changed either meanwhile, nothing is written and the merge starts again from fresh reads, which
+ * answer a change request merged or archived meanwhile, a locked space or new rules as a first
+ * attempt would. Rules judged on reviews, subject or description need the change request locked
+ * while they are judged (a review locks it, changing no column a guard sees): that statement then
+ * runs in a short transaction after the lock and the check, the merge still computed before it.
  */
 @Injectable()
 export class MergeService {
@@ -56,44 +60,75 @@ export class MergeService {
   async merge(ctx: RequestContext, ref: ChangeRequestRef): Promise<MergeResult> {
     const { space: current } = await this.access.load(ctx, ref.spaceId, 'edit');
     const mergedBy = await this.currentUsers.of(ctx);
-    const organizationRules = await this.mergeRules.organizationRulesFor(ctx, current);
+    let organizationRules: unknown;
     let merged: RevisionRow | undefined;
     for (let attempt = 1; !merged; attempt++) {
-      merged = await this.db
-        .transaction(async (manager) => {
+      if (attempt > OPTIMISTIC_ATTEMPTS) {
+        merged = await this.db.transaction(async (manager) => {
           const cr = await this.lockChangeRequest(manager, current.id, ref);
-          await holdContentWriteLock(manager);
-          if (attempt > OPTIMISTIC_ATTEMPTS) return this.mergeLocked(ctx, manager, current.id, cr, mergedBy, organizationRules);
-          // The first attempt merges onto the space as `access.load` read it a moment ago: the
-          // compare-and-set below catches a merge committed since, and the next attempt reads again.
-          const space = attempt === 1 ? current : await this.spaces.find(current.id, manager);
-          if (!space) throw notFound('No matching space found');
-          // Checked before merging, so a locked space or unmet rules answer before any conflict does.
-          await this.checkMergeable(ctx, manager, space, cr, organizationRules);
-          const writes = new WriteBatch();
-          const { revision, now } = await this.writeMerge(manager, writes, space, cr, mergedBy);
-          // Last in the batch's one statement: the space row stays locked only from there to the commit.
-          this.spaces.moveRevisionIn(writes, space.id, space.revisionId, revision.id, now);
-          const locked = lockedSpaceOf(await writes.run(manager));
-          // Another merge moved the space first: the whole attempt is rolled back (no savepoint to
-          // pay for on every merge; a conflict costs a new transaction instead) and the next one
-          // merges onto its revision.
-          if (!locked) throw new MovedMeanwhile();
-          // The space's mode or rules may have changed between the read and the lock.
-          await this.checkMergeable(ctx, manager, { ...space, ...locked }, cr, organizationRules);
-          return revision;
-        })
-        .catch((error: unknown) => {
-          if (error instanceof MovedMeanwhile) return undefined;
-          throw error;
+          return this.mergeLocked(ctx, manager, current.id, cr, mergedBy, organizationRules);
         });
+        break;
+      }
+      // The first attempt merges onto the space as `access.load` read it a moment ago: the guards
+      // catch a write committed since, and the next attempt reads again.
+      const space = attempt === 1 ? current : await this.spaces.find(current.id);
+      if (!space) throw notFound('No matching space found');
+      // The organization's rules (a round trip to identity, only for a space that inherits them)
+      // are asked while the change request is read.
+      const [cr, rules] = await Promise.all([
+        this.findMergeable(space.id, ref),
+        organizationRules === undefined ? this.mergeRules.organizationRulesFor(ctx, space) : Promise.resolve(organizationRules),
+      ]);
+      organizationRules = rules;
+      merged = await this.mergeUnlessChangedMeanwhile(ctx, space, cr, mergedBy, organizationRules);
     }
     // Committed: the next merge into the space merges onto it.
     this.revisions.remember(merged);
     return { revision: merged.id, result: 'merge' as const };
   }
 
-  /** The merge with the space row locked from the start (after optimistic attempts lost to other merges). */
+  /**
+   * One optimistic attempt: the merge computed from the rows as read, written as one guarded
+   * statement. Undefined when the change request or the space changed since they were read.
+   */
+  private async mergeUnlessChangedMeanwhile(
+    ctx: RequestContext,
+    space: SpaceEntity,
+    cr: ChangeRequestEntity,
+    mergedBy: User,
+    organizationRules: unknown,
+  ): Promise<RevisionRow | undefined> {
+    const judgedLocked = this.mergeRules.needsLockedChangeRequest(space, organizationRules);
+    // Checked before merging, so a locked space or unmet rules answer before any conflict does.
+    if (judgedLocked) checkNotLocked(space);
+    else await this.checkMergeable(ctx, this.db.manager, space, cr, organizationRules);
+    // No transaction yet: reads take a pooled connection each, and the batch is only SQL until it
+    // runs. Each write of the statement that counts on a stored row takes the collector's lock
+    // itself (`CONTENT_WRITE_LOCK_CONDITION`), held until the statement commits.
+    const reader = this.db.createEntityManager();
+    heldContentWriteLock(reader);
+    const writes = new WriteBatch();
+    const { revision, now } = await this.writeMerge(reader, writes, space, cr);
+    // The guards, change request first: the order every writer of both locks them in.
+    this.changeRequests.updateUnlessChangedIn(writes, cr.id, cr.revisionId, mergedChanges(revision, mergedBy, now));
+    this.spaces.moveRevisionUnlessChangedIn(writes, space, revision.id, now);
+    try {
+      if (!judgedLocked) await writes.run(this.db.manager);
+      else
+        await this.db.transaction(async (manager) => {
+          const locked = await this.lockChangeRequest(manager, space.id, { spaceId: space.id, changeRequestId: cr.id });
+          await this.mergeRules.check(ctx, manager, space, locked, organizationRules);
+          await writes.run(manager);
+        });
+      return revision;
+    } catch (error) {
+      if (isChangedMeanwhile(error) || isSpaceChangedMeanwhile(error)) return undefined;
+      throw error;
+    }
+  }
+
+  /** The merge with the change request and the space row locked from the start (after optimistic attempts lost). */
   private async mergeLocked(
     ctx: RequestContext,
     manager: EntityManager,
@@ -106,7 +141,8 @@ export class MergeService {
     if (!space) throw notFound('No matching space found');
     await this.checkMergeable(ctx, manager, space, cr, organizationRules);
     const writes = new WriteBatch();
-    const { revision, now } = await this.writeMerge(manager, writes, space, cr, mergedBy);
+    const { revision, now } = await this.writeMerge(manager, writes, space, cr);
+    this.changeRequests.updateIn(writes, cr.id, mergedChanges(revision, mergedBy, now));
     await writes.run(manager);
     await this.spaces.update(manager, space.id, { revisionId: revision.id, updatedAt: now });
     return revision;
@@ -114,15 +150,14 @@ export class MergeService {
 
   /**
    * The merge of the change request into the space's revision as read, added to `writes`: the
-   * merged revision, the change request marked merged, the search indexing job and the events.
-   * Everything but moving the space's revision, which the caller does.
+   * merged revision, the search indexing job and the events. Everything but marking the change
+   * request merged and moving the space's revision, which the caller does (guarded or not).
    */
   private async writeMerge(
     manager: EntityManager,
     writes: WriteBatch,
     space: SpaceEntity,
     cr: ChangeRequestEntity,
-    mergedBy: User,
   ): Promise<{ revision: RevisionRow; now: Date }> {
     const [base, main, proposed] = await this.revisions.findMany([mergeBaseOf(cr), space.revisionId, cr.revisionId], manager);
     const { pages, files, reusableContents } = await this.merger.merge(manager, base, main, proposed, writes);
@@ -141,13 +176,6 @@ export class MergeService {
     // The search index follows main content asynchronously (a durable job, queued with the merge).
     const job = searchIndexJob({ id: space.id, revisionId: revision.id, language: space.language });
     writes.coalescedJob(job.type, job.payload, { jobId: job.jobId });
-    this.changeRequests.updateIn(writes, cr.id, {
-      status: 'merged',
-      revisionMerged: revision.id,
-      mergedBy,
-      mergedAt: now,
-      updatedAt: now,
-    });
     writes.event(ContentEvents.revisionCreated, revisionCreated(revision, cr.id));
     const merged: ChangeRequestMergedEvent = {
       spaceId: space.id,
@@ -196,11 +224,12 @@ export class MergeService {
   /** The change request, locked until the transaction ends; one that is merged or archived cannot be merged or updated. */
   private async lockChangeRequest(manager: EntityManager, spaceId: string, ref: ChangeRequestRef): Promise<ChangeRequestEntity> {
     // With the content write lock, taken in the same statement.
-    const cr = await this.changeRequests.findForWrite(manager, spaceId, ref.changeRequestId);
-    if (!cr) throw notFound(NO_CHANGE_REQUEST);
-    if (cr.status === 'merged') throw badRequest(`changeRequestId: change request #${cr.number} is already merged`);
-    if (cr.status === 'archived') throw badRequest(`changeRequestId: change request #${cr.number} is archived`);
-    return cr;
+    return checkOpen(await this.changeRequests.findForWrite(manager, spaceId, ref.changeRequestId));
+  }
+
+  /** The change request as it is (no lock), checked as `lockChangeRequest` checks it. */
+  private async findMergeable(spaceId: string, ref: ChangeRequestRef): Promise<ChangeRequestEntity> {
+    return checkOpen(await this.changeRequests.find(spaceId, ref.changeRequestId));
   }
 
   private async checkMergeable(
@@ -210,7 +239,7 @@ export class MergeService {
     cr: ChangeRequestEntity,
     organizationRules: unknown,
   ): Promise<void> {
-    if (space.editMode === 'locked') throw forbidden('The space is locked: nothing can be merged into it');
+    checkNotLocked(space);
     await this.mergeRules.check(ctx, manager, space, cr, organizationRules);
   }
 
@@ -229,5 +258,19 @@ function revisionCreated(revision: RevisionRow, changeRequestId: string): Revisi
   };
 }
 
-/** Thrown to roll an optimistic merge attempt back when another merge moved the space's revision first. */
-class MovedMeanwhile extends Error {}
+/** A change request that is merged or archived cannot be merged or updated: 404 or 400, else the change request. */
+function checkOpen(cr: ChangeRequestEntity | null): ChangeRequestEntity {
+  if (!cr) throw notFound(NO_CHANGE_REQUEST);
+  if (cr.status === 'merged') throw badRequest(`changeRequestId: change request #${cr.number} is already merged`);
+  if (cr.status === 'archived') throw badRequest(`changeRequestId: change request #${cr.number} is archived`);
+  return cr;
+}
+
+function checkNotLocked(space: SpaceEntity): void {
+  if (space.editMode === 'locked') throw forbidden('The space is locked: nothing can be merged into it');
+}
+
+/** The change request's columns a merge sets. */
+function mergedChanges(revision: RevisionRow, mergedBy: User, now: Date) {
+  return { status: 'merged' as const, revisionMerged: revision.id, mergedBy, mergedAt: now, updatedAt: now };
+}

@@ -1,5 +1,5 @@
 import type { ChangeRequestFilters } from '@bindery/contracts';
-import { type CursorKey, preparedQuery, type WriteBatch } from '@bindery/platform';
+import { type CursorKey, isGuardFailure, preparedQuery, type WriteBatch } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager, type QueryDeepPartialEntity, type SelectQueryBuilder } from 'typeorm';
 import { ChangeRequestEntity } from './change-request.entity';
@@ -125,28 +125,24 @@ export class ChangeRequestsRepository {
   }
 
   /**
-   * `updateIn` as a compare-and-set, for an edit written as one statement without a transaction
-   * (no row lock held while it computed): the update applies only while the change request still
-   * has `expectedRevisionId` and is neither merged nor archived, and when it does not, the whole
-   * statement fails (`isChangedMeanwhile`), so none of the batch's other writes (the revision, its
-   * event) happen either. Waiting for the row lock of a concurrent edit or merge, Postgres checks
-   * the condition again against the row that one committed: writers of one change request still
-   * take turns, and the one that lost its turn computes again.
-   *
-   * Must be the batch's first part: the check names it (`w0`) as `WriteBatch` numbers its parts.
+   * `updateIn` as a compare-and-set, for an edit or a merge written as one statement without a
+   * transaction (no row lock held while it computed): the update applies only while the change
+   * request still has `expectedRevisionId` and is neither merged nor archived, and when it does
+   * not, the whole statement fails (`isChangedMeanwhile`), so none of the batch's other writes (the
+   * revision, its event) happen either. Waiting for the row lock of a concurrent edit or merge,
+   * Postgres checks the condition again against the row that one committed: writers of one change
+   * request still take turns, and the one that lost its turn computes again.
    */
   updateUnlessChangedIn(batch: WriteBatch, id: string, expectedRevisionId: string, changes: BatchedChanges): void {
-    if (batch.size !== 0) throw new Error('updateUnlessChangedIn must be the first part of its batch');
     const entries = Object.entries(changes).filter(([, value]) => value !== undefined);
     const sets = entries.map(([key], i) => `${BATCHED_COLUMNS[key as keyof BatchedChanges]} = $${i + 3}`);
     const values = entries.map(([key, value]) => (JSON_COLUMNS.has(key) && value !== null ? JSON.stringify(value) : value));
-    batch.add(
+    batch.guard(
+      CHANGE_REQUEST_GUARD,
       `UPDATE change_requests SET ${sets.join(', ')}
        WHERE id = $1 AND revision_id = $2 AND status NOT IN ('merged', 'archived') RETURNING id`,
       [id, expectedRevisionId, ...values],
     );
-    // No row updated: a row with a NULL id, refused by its NOT NULL constraint, fails the statement.
-    batch.add(`INSERT INTO change_requests (id) SELECT NULL WHERE NOT EXISTS (SELECT 1 FROM w0)`);
   }
 
   /** Change requests of a space (or of an organization's live spaces), newest first, filtered. */
@@ -176,11 +172,12 @@ export class ChangeRequestsRepository {
   }
 }
 
+/** The guard of `updateUnlessChangedIn`. */
+const CHANGE_REQUEST_GUARD = 'change-request-unchanged';
+
 /** The failure of an `updateUnlessChangedIn` batch: the change request changed since it was read. */
 export function isChangedMeanwhile(error: unknown): boolean {
-  const e = error as { code?: unknown; table?: unknown; column?: unknown; driverError?: { code?: unknown; table?: unknown } };
-  const pg = e.driverError ?? e;
-  return pg.code === '23502' && pg.table === 'change_requests';
+  return isGuardFailure(error, CHANGE_REQUEST_GUARD);
 }
 
 function applyFilters(query: SelectQueryBuilder<ChangeRequestEntity>, filters: ChangeRequestFilters): void {

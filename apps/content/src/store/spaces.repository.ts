@@ -1,5 +1,5 @@
 import type { DefaultLevel } from '@bindery/contracts';
-import { type CursorKey, preparedQuery, type WriteBatch } from '@bindery/platform';
+import { type CursorKey, isGuardFailure, preparedQuery, type WriteBatch } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager, type QueryDeepPartialEntity } from 'typeorm';
 import { lastPosition } from './sibling-positions';
@@ -37,13 +37,6 @@ const SPACE_WITH_COUNTERS_SQL = `SELECT ${SPACE_COLUMNS}, cr.total AS counted_to
       count(*) FILTER (WHERE status = 'draft')::int AS draft
     FROM change_requests WHERE space_id = $1) cr ON true
   WHERE id = $1`;
-
-/** What a merge needs of the space row it locked by moving the revision (`moveRevision`). */
-export interface LockedSpace {
-  editMode: SpaceEntity['editMode'];
-  mergeRules: SpaceEntity['mergeRules'];
-  organizationId: string;
-}
 
 @Injectable()
 export class SpacesRepository {
@@ -110,31 +103,19 @@ export class SpacesRepository {
   }
 
   /**
-   * Compare-and-set of the space's revision: moves it to `to` only while it still is `from`, and
-   * answers what the check after the lock needs, or null when another write moved it first (or the
-   * space is gone). The update locks the row until the transaction ends; waiting for a concurrent
-   * merge, Postgres re-reads the row it committed, so a moved revision is never overwritten.
+   * Compare-and-set of the space's revision, as a guard of `batch` (`isSpaceChangedMeanwhile`), for
+   * a merge written as one statement: the revision moves to `to` only while the space still is as
+   * the merge judged it (its revision, not locked, the same merge rules and organization, whose
+   * rules it may inherit), and else the whole statement fails. Waiting for a concurrent merge's
+   * lock on the row, Postgres checks the condition again against the row that one committed, so a
+   * moved revision is never overwritten.
    */
-  async moveRevision(manager: EntityManager, id: string, from: string, to: string, at: Date): Promise<LockedSpace | null> {
-    const [rows]: [Array<{ edit_mode: LockedSpace['editMode']; merge_rules: LockedSpace['mergeRules']; organization_id: string }>, number] =
-      await manager.query(
-        `UPDATE spaces SET revision_id = $3, updated_at = $4 WHERE id = $1 AND revision_id = $2
-         RETURNING edit_mode, merge_rules, organization_id`,
-        [id, from, to, at],
-      );
-    return lockedSpaceOf(rows);
-  }
-
-  /**
-   * `moveRevision` as the part of `batch` whose rows the batch answers (the merge's other writes
-   * go in the same statement): read them with `lockedSpaceOf`.
-   */
-  moveRevisionIn(batch: WriteBatch, id: string, from: string, to: string, at: Date): void {
-    batch.add(
-      `UPDATE spaces SET revision_id = $3, updated_at = $4 WHERE id = $1 AND revision_id = $2
-       RETURNING edit_mode, merge_rules, organization_id`,
-      [id, from, to, at],
-      { returning: true },
+  moveRevisionUnlessChangedIn(batch: WriteBatch, space: SpaceEntity, to: string, at: Date): void {
+    batch.guard(
+      SPACE_GUARD,
+      `UPDATE spaces SET revision_id = $3, updated_at = $4
+       WHERE id = $1 AND revision_id = $2 AND edit_mode <> 'locked' AND merge_rules = $5::jsonb AND organization_id = $6 RETURNING id`,
+      [space.id, space.revisionId, to, at, JSON.stringify(space.mergeRules), space.organizationId],
     );
   }
 
@@ -221,10 +202,10 @@ export class SpacesRepository {
   }
 }
 
-/** The space row as `moveRevision` locked it, or null when the revision had moved (or the space is gone). */
-export function lockedSpaceOf(
-  rows: Array<{ edit_mode: LockedSpace['editMode']; merge_rules: LockedSpace['mergeRules']; organization_id: string }>,
-): LockedSpace | null {
-  const row = rows[0];
-  return row ? { editMode: row.edit_mode, mergeRules: row.merge_rules, organizationId: row.organization_id } : null;
+/** The guard of `moveRevisionUnlessChangedIn`. */
+const SPACE_GUARD = 'space-unchanged';
+
+/** The failure of a `moveRevisionUnlessChangedIn` batch: the space moved, was locked or got other merge rules since it was read. */
+export function isSpaceChangedMeanwhile(error: unknown): boolean {
+  return isGuardFailure(error, SPACE_GUARD);
 }

@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { WriteBatch } from './write-batch';
+import { isGuardFailure, WriteBatch } from './write-batch';
 
 /** A manager that records the statements it is given and answers `rows`. */
 function recordingManager(rows: unknown[] = [{ notified: 0, returned: null }]) {
@@ -83,5 +83,45 @@ describe('WriteBatch', () => {
 
   it('refuses a part naming a parameter it was not given', () => {
     expect(() => new WriteBatch().add('INSERT INTO a (x) VALUES ($2)', ['x'])).toThrow('$2 has no parameter');
+  });
+
+  it('checks each guard part, in the order added, before the outbox parts, failing the statement when it changed no row', async () => {
+    const { manager, calls } = recordingManager();
+    const batch = new WriteBatch()
+      .add('INSERT INTO a (x) VALUES ($1)', ['x'])
+      .guard('change-request', 'UPDATE c SET s = $2 WHERE id = $1 AND s = $3 RETURNING id', ['c1', 'merged', 'open'])
+      .guard('space-revision', 'UPDATE s SET r = $2 WHERE id = $1 AND r = $3 RETURNING id', ['s1', 'r2', 'r1']);
+    batch.event('events.test.happened', { n: 1 });
+    await batch.run(manager);
+
+    const { sql, params } = calls[0];
+    expect(sql).toContain('w1 AS (UPDATE c SET s = $3 WHERE id = $2 AND s = $4 RETURNING id)');
+    expect(sql).toContain('w2 AS (UPDATE s SET r = $6 WHERE id = $5 AND r = $7 RETURNING id)');
+    const select = sql.slice(sql.lastIndexOf('\nSELECT '));
+    expect(select).toMatch(
+      /^\nSELECT \(SELECT CASE WHEN count\(\*\) = 0 THEN \('write batch guard failed: change-request \(' \|\| count\(\*\) \|\| ' rows\)'\)::int END FROM w1\) AS guard0, \(SELECT CASE WHEN count\(\*\) = 0 THEN \('write batch guard failed: space-revision \(' \|\| count\(\*\) \|\| ' rows\)'\)::int END FROM w2\) AS guard1, \(SELECT count/,
+    );
+    expect(params.slice(0, 7)).toEqual(['x', 'c1', 'merged', 'open', 's1', 'r2', 'r1']);
+  });
+
+  it('refuses a guard name that is not a plain word, and the same guard twice', () => {
+    expect(() => new WriteBatch().guard("x' || 1", 'UPDATE c SET s = 1 RETURNING id')).toThrow('must match');
+    const batch = new WriteBatch().guard('cr', 'UPDATE c SET s = 1 RETURNING id');
+    expect(() => batch.guard('cr', 'UPDATE c SET s = 2 RETURNING id')).toThrow('already in the batch');
+  });
+
+  it("recognises a guard's failure as Postgres reports it, by guard name", () => {
+    const failed = {
+      code: '22P02',
+      message: 'invalid input syntax for type integer: "write batch guard failed: space-revision (0 rows)"',
+    };
+    expect(isGuardFailure(failed)).toBe(true);
+    expect(isGuardFailure(failed, 'space-revision')).toBe(true);
+    expect(isGuardFailure(failed, 'space')).toBe(false);
+    expect(isGuardFailure({ driverError: failed, code: undefined }, 'space-revision')).toBe(true);
+    expect(isGuardFailure({ code: '22P02', message: 'invalid input syntax for type integer: "abc"' })).toBe(false);
+    expect(isGuardFailure({ code: '23502', message: failed.message })).toBe(false);
+    expect(isGuardFailure(new Error('boom'))).toBe(false);
+    expect(isGuardFailure(undefined)).toBe(false);
   });
 });

@@ -22,6 +22,7 @@ export class WriteBatch {
   private readonly outboxParts: string[] = [];
   private readonly events: Array<{ id: string; type: string; payload: string }> = [];
   private returningPart?: string;
+  private readonly guards: Array<{ guard: string; part: string }> = [];
 
   /** How many statements the batch holds (events count as one). */
   get size(): number {
@@ -38,6 +39,23 @@ export class WriteBatch {
       if (this.returningPart) throw new Error('a write batch answers the rows of one part only');
       this.returningPart = name;
     }
+    return this;
+  }
+
+  /**
+   * A part that must change at least one row: a compare-and-set (`UPDATE … WHERE id = $1 AND
+   * version = $2 RETURNING id`; it needs a RETURNING clause, any column). When it changes none, the
+   * whole statement fails with an error `isGuardFailure(error, guard)` recognises, so none of the
+   * batch's writes happen (and a batch sent without a transaction needs none to undo them).
+   * The statement's main query checks the guards in the order they were added, before the parts
+   * it does not read run: the rows a guard locks are locked in that order, and first.
+   */
+  guard(guard: string, sql: string, params: unknown[] = [], options: { returning?: boolean } = {}): this {
+    if (!GUARD_NAME.test(guard)) throw new Error(`write batch: guard name "${guard}" must match ${String(GUARD_NAME)}`);
+    if (this.guards.some((g) => g.guard === guard)) throw new Error(`write batch: guard "${guard}" is already in the batch`);
+    const before = this.parts.length;
+    this.add(sql, params, options);
+    this.guards.push({ guard, part: `w${before}` });
     return this;
   }
 
@@ -120,7 +138,8 @@ export class WriteBatch {
     // Every part is referenced by the main query: Postgres runs data-modifying CTEs anyway, but
     // this keeps the statement's answer one row whatever the parts return.
     const returned = this.returningPart ? `(SELECT json_agg(r) FROM ${this.returningPart} r)` : 'NULL::json';
-    return { sql: `WITH ${parts.join(',\n')}\nSELECT ${notified} AS notified, ${returned} AS returned`, params };
+    const guarded = this.guards.map(({ guard, part }, i) => `${guardCheck(guard, part)} AS guard${i}, `).join('');
+    return { sql: `WITH ${parts.join(',\n')}\nSELECT ${guarded}${notified} AS notified, ${returned} AS returned`, params };
   }
 
   private part(sql: string, params: unknown[]): string {
@@ -135,4 +154,25 @@ export class WriteBatch {
     this.params.push(...params);
     return name;
   }
+}
+
+const GUARD_NAME = /^[a-z][a-z0-9-]*$/;
+const GUARD_FAILED = 'write batch guard failed: ';
+
+/**
+ * Fails the statement when `part` changed no row. SQL has no RAISE outside PL/pgSQL: a text that
+ * is not a number, cast to one, is the error. The text includes the part's row count so that it
+ * is computed as the statement runs (a constant would be cast, and fail, when it is planned).
+ */
+function guardCheck(guard: string, part: string): string {
+  return `(SELECT CASE WHEN count(*) = 0 THEN ('${GUARD_FAILED}${guard} (' || count(*) || ' rows)')::int END FROM ${part})`;
+}
+
+/** True when `error` is the failure of a batch's guard (`WriteBatch.guard`), of the one named `guard` if given. */
+export function isGuardFailure(error: unknown, guard?: string): boolean {
+  const e = error as { code?: unknown; message?: unknown; driverError?: { code?: unknown; message?: unknown } } | null;
+  const pg = e?.driverError ?? e;
+  if (pg?.code !== '22P02' || typeof pg.message !== 'string') return false;
+  const at = pg.message.indexOf(`"${GUARD_FAILED}`);
+  return at >= 0 && (guard === undefined || pg.message.startsWith(`${guard} (`, at + GUARD_FAILED.length + 1));
 }

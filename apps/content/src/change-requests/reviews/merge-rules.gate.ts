@@ -5,7 +5,7 @@ import type { EntityManager } from 'typeorm';
 import { IdentityLookups } from '../../access/identity-lookups';
 import type { SpaceEntity } from '../../store/space.entity';
 import { type ChangeRequestEntity, mergeBaseOf } from '../../store/change-request.entity';
-import { evaluateMergeRules, inheritsMergeRules, resolveMergeRules } from './merge-rules';
+import { evaluateMergeRules, inheritsMergeRules, needsLockedChangeRequest, resolveMergeRules } from './merge-rules';
 import { isOutdated } from './review.entity';
 import { ReviewsRepository } from './reviews.repository';
 
@@ -23,8 +23,18 @@ export class MergeRulesGate {
   }
 
   /**
-   * Throws 403 naming every unmet rule. Runs inside the merge transaction with the space and the
-   * change request locked, so no review or edit slips in between the check and the merge.
+   * True when the rules that apply are judged on facts that only hold still while the change
+   * request is locked (its reviews, subject, description: `needsLockedChangeRequest`).
+   * `organizationRules` as `organizationRulesFor` answered for this space.
+   */
+  needsLockedChangeRequest(space: SpaceEntity, organizationRules: unknown): boolean {
+    return needsLockedChangeRequest(resolveMergeRules(space.mergeRules, organizationRules));
+  }
+
+  /**
+   * Throws 403 naming every unmet rule. Rules on reviews, subject or description are checked
+   * with the change request locked (reviews lock it too), so no review or edit slips in between
+   * the check and the merge; the others are checked on facts the merge's statement guards.
    */
   async check(
     ctx: RequestContext,

@@ -1,6 +1,7 @@
 import {
   evaluateMergeRules,
   inheritsMergeRules,
+  needsLockedChangeRequest,
   type MergeFacts,
   type MergeRule,
   type MergeRulesConfig,
@@ -108,5 +109,29 @@ describe('evaluateMergeRules', () => {
     for (const rule of [{ rule: 'require_agent_review' }, { rule: 'custom', expression: 'true' }, { rule: 'made_up' }]) {
       expect(evaluateMergeRules(rules(rule), facts()).allowed).toBe(false);
     }
+  });
+});
+
+describe('needsLockedChangeRequest', () => {
+  it('asks for the lock only for rules judged on reviews, subject, description or not understood', () => {
+    expect(needsLockedChangeRequest({ type: 'none' })).toBe(false);
+    expect(needsLockedChangeRequest(rules())).toBe(false);
+    expect(
+      needsLockedChangeRequest(
+        rules({ rule: 'require_up_to_date_change_request' }, { rule: 'require_author_to_merge' }, { rule: 'allow_bypass', users: ['a'] }),
+      ),
+    ).toBe(false);
+    for (const rule of [
+      'require_at_least_one_review',
+      'require_at_least_one_approved_review',
+      'require_all_reviews_approved',
+      'require_specific_reviewers',
+      'require_one_of_specific_reviewers',
+      'require_change_request_subject',
+      'require_change_request_description',
+      'custom',
+      'something_new',
+    ])
+      expect(needsLockedChangeRequest(rules({ rule: 'require_author_to_merge' }, { rule }))).toBe(true);
   });
 });

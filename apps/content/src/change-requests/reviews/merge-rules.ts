@@ -45,6 +45,18 @@ export function resolveMergeRules(spaceRules: unknown, organizationRules: unknow
   return inherited === 'inherit' ? { type: 'none' } : inherited;
 }
 
+/**
+ * Rules judged only on facts a merge written as one guarded statement holds steady: the merge base
+ * (the change request's revision is guarded), the space's revision (guarded), the author (never
+ * changes) and the rules themselves (guarded). Reviews, subject and description are not: a review
+ * changes no change request row, so rules on them are judged with the change request locked.
+ */
+const RULES_ON_GUARDED_FACTS = new Set(['require_up_to_date_change_request', 'require_author_to_merge', 'allow_bypass']);
+
+/** True when some rule of `config` is judged on facts only a lock on the change request holds steady. */
+export const needsLockedChangeRequest = (config: MergeRulesConfig): boolean =>
+  config.type === 'rules' && config.rules.some((r) => !RULES_ON_GUARDED_FACTS.has(r.rule));
+
 /** True when the space's own configuration defers to its organization. */
 export const inheritsMergeRules = (spaceRules: unknown): boolean => asConfig(spaceRules) === 'inherit';
 
