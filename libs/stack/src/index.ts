@@ -1,7 +1,7 @@
 export * from './apps';
 export * from './stack';
 export * from './processes';
-export { adminUrl } from './postgres';
+export { adminUrl, connectionUrl } from './postgres';
 export * from './app-env';
 export * from './nats-permissions';
 export * from './demo-site';

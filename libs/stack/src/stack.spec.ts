@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GATEWAY, SERVICES, WORKERS } from './apps';
 import { passThroughVariables } from './app-env';
+import { Client } from 'pg';
 import { LocalStack } from './stack';
 
 const content = SERVICES.find((s) => s.name === 'content')!;
@@ -37,6 +38,16 @@ describe('LocalStack.envFor: the settings of `pnpm start`', () => {
     expect(stack.envFor(identity, shell).FILE_STORAGE).toBeUndefined();
     // A worker reads its service's env class, from its service's directory.
     expect(stack.envFor(WORKERS.find((w) => w.name === 'content-worker')!, shell).FILE_STORAGE).toBe('s3');
+  });
+
+  it("reaches Postgres over the cluster's Unix socket, with the service's own role and password", () => {
+    // Parsed by pg itself, as every service, migration and the outbox listener parse DATABASE_URL.
+    const client = new Client({ connectionString: stack.envFor(content).DATABASE_URL });
+    expect(client.host).toBe(join(dataDir, 'postgres-socket'));
+    expect(client.port).toBe(15432);
+    expect(client.user).toBe('bindery_content');
+    expect(client.password).toBe(stack.state.secrets['role:content']);
+    expect(client.database).toBe('bindery');
   });
 
   it('keeps what the stack manages: connections, credentials, ports, generated secrets', () => {

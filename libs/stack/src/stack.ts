@@ -10,7 +10,7 @@ import { apertiumInstalled, startApertium } from './apertium';
 import { startNats } from './nats';
 import { natsUsers, OPERATOR_NATS_USER } from './nats-permissions';
 import { heapLimitArgs } from './memory';
-import { adminUrl, initCluster, type PostgresCluster, startCluster, stopCluster } from './postgres';
+import { adminUrl, connectionUrl, initCluster, type PostgresCluster, startCluster, stopCluster } from './postgres';
 import { freePort, freePortBesides, runAsync, sleep, startProcess, stopPid } from './processes';
 
 export const DATABASE = 'bindery';
@@ -212,8 +212,7 @@ export class LocalStack {
       ...this.natsSettings(app.name),
     };
     if (app.schema) {
-      const password = encodeURIComponent(this.state.secrets[`role:${app.schema}`]);
-      env.DATABASE_URL = `postgres://${roleOf(app.schema)}:${password}@127.0.0.1:${this.state.postgres.port}/${DATABASE}`;
+      env.DATABASE_URL = connectionUrl(this.state.postgres, roleOf(app.schema), this.state.secrets[`role:${app.schema}`], DATABASE);
     }
     for (const name of app.secrets ?? []) env[name] = this.state.secrets[name];
     if ((app.dir ?? app.name) === 'translations' && this.state.apertiumPort && !env.APERTIUM_URL) {

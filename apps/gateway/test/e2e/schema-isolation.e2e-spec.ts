@@ -1,4 +1,4 @@
-import { adminUrl, roleOf, SERVICES } from '@bindery/stack';
+import { adminUrl, connectionUrl, roleOf, SERVICES } from '@bindery/stack';
 import { provisionServiceSchema } from '@bindery/platform';
 import { controlTestStack } from '@bindery/testing';
 import { Client } from 'pg';
@@ -13,9 +13,7 @@ describe('a Postgres schema and role per service', () => {
       role: roleOf('e2e_other'),
       password: 'other-secret',
     });
-    const other = new Client({
-      connectionString: `postgres://${roleOf('e2e_other')}:other-secret@127.0.0.1:${stack.state.postgres.port}/bindery`,
-    });
+    const other = new Client({ connectionString: connectionUrl(stack.state.postgres, roleOf('e2e_other'), 'other-secret', 'bindery') });
     const identity = new Client({ connectionString: stack.envFor(SERVICES.find((s) => s.name === 'identity')!).DATABASE_URL });
     await other.connect();
     await identity.connect();
@@ -31,5 +29,23 @@ describe('a Postgres schema and role per service', () => {
       await other.end();
       await identity.end();
     }
+  });
+
+  it("reaches Postgres over its Unix socket, which asks for the role's password as TCP does", async () => {
+    const stack = await controlTestStack();
+    const url = stack.envFor(SERVICES.find((s) => s.name === 'identity')!).DATABASE_URL!;
+    const identity = new Client({ connectionString: url });
+    await identity.connect();
+    try {
+      // No server address: the session came in on the Unix socket, not loopback TCP.
+      const { rows } = await identity.query('SELECT inet_server_addr() AS addr');
+      expect(rows[0].addr).toBeNull();
+    } finally {
+      await identity.end();
+    }
+    const impostor = new Client({
+      connectionString: connectionUrl(stack.state.postgres, roleOf('identity'), 'not-the-password', 'bindery'),
+    });
+    await expect(impostor.connect()).rejects.toThrow(/password authentication failed/);
   });
 });

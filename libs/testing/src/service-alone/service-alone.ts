@@ -1,7 +1,7 @@
 import type { Caller, ErrorPayload, RequestContext, RpcInput, RpcResult, RpcSubject } from '@bindery/contracts';
 import { AppError, natsConnectionOptions, newId, provisionServiceSchema } from '@bindery/platform';
 import { ServiceClient, startService } from '@bindery/platform/nest';
-import { adminUrl, DATABASE, LocalStack, SERVICES } from '@bindery/stack';
+import { adminUrl, connectionUrl, DATABASE, LocalStack, SERVICES } from '@bindery/stack';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { Client, escapeIdentifier } from 'pg';
 import type { DynamicModule, INestMicroservice, Type } from '@nestjs/common';
@@ -120,8 +120,7 @@ export async function scratchSchema(app: string, name: string): Promise<{ url: s
   } finally {
     await client.end();
   }
-  const url = `postgres://${schema}:${encodeURIComponent(password)}@127.0.0.1:${postgres.port}/${DATABASE}`;
-  return { url, schema, searchPath: `${schema},${appSchema}` };
+  return { url: connectionUrl(postgres, schema, password, DATABASE), schema, searchPath: `${schema},${appSchema}` };
 }
 
 async function tierEnvironment(app: string, overrides: NodeJS.ProcessEnv = {}): Promise<{ stack: LocalStack; env: NodeJS.ProcessEnv }> {
