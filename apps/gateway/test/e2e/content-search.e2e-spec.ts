@@ -199,7 +199,8 @@ describe('content search', () => {
         },
       },
     ]);
-    await indexed(`search-index-${guide}-${(await merge(admin.client, guide, cr.id)).revision}-english`);
+    await merge(admin.client, guide, cr.id);
+    await indexed(indexJobOf(guide));
     const [birds] = await spaceSearch(admin.client, guide, 'kestrel ');
     // Three of the four matching sections, the heading match first, best first.
     expect(birds.sections.map((s) => s.title)[0]).toBe('Kestrel');
