@@ -1,10 +1,9 @@
-import { newId, runMigrations } from '@bindery/platform';
-import { scratchSchema } from '@bindery/testing/service-alone';
-import { DataSource } from 'typeorm';
+import { newId } from '@bindery/platform';
+import type { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OpenApiOutline } from '../../src/computed/openapi-outline';
 import { OpenApiOutlinesRepository } from '../../src/computed/openapi-outlines.repository';
-import { contentEntities, contentMigrations } from '../../src/database/data-source';
+import { scratchContentDataSource } from './scratch-content';
 
 // The stored outline of a spec is replaced only by a version processed after it: two refreshes in
 // flight (an event redelivered for the previous version, a read of the slug) may answer in either
@@ -15,23 +14,7 @@ let outlines: OpenApiOutlinesRepository;
 const outline = (title: string): OpenApiOutline => ({ title, tags: [], models: [] });
 
 beforeAll(async () => {
-  const scratch = await scratchSchema(
-    'content',
-    `outlines_${newId()
-      .toLowerCase()
-      .replace(/[^a-z0-9]/g, '')}`.slice(0, 40),
-  );
-  ds = new DataSource({
-    type: 'postgres',
-    url: scratch.url,
-    schema: scratch.schema,
-    entities: contentEntities,
-    migrations: contentMigrations,
-    migrationsTableName: 'migrations',
-    extra: { max: 2, options: `-c search_path=${scratch.searchPath}` },
-  });
-  await ds.initialize();
-  await runMigrations(ds, scratch.schema);
+  ds = await scratchContentDataSource('outlines');
   outlines = new OpenApiOutlinesRepository(ds);
 });
 

@@ -1,9 +1,8 @@
-import { JobStore, newId, runMigrations, WriteBatch } from '@bindery/platform';
-import { scratchSchema } from '@bindery/testing/service-alone';
-import { DataSource } from 'typeorm';
+import { JobStore, newId, WriteBatch } from '@bindery/platform';
+import type { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contentEntities, contentMigrations } from '../../src/database/data-source';
 import { enqueueSearchIndex, SEARCH_INDEX_JOB, searchIndexJob } from '../../src/store/search-index-queue';
+import { scratchContentDataSource } from './scratch-content';
 
 // A space's search index job is queued coalesced: one pending job per space, one message per run.
 // What must hold whatever the interleaving: a merge committed after a run began gets a run that
@@ -12,23 +11,7 @@ let ds: DataSource;
 let jobs: JobStore;
 
 beforeAll(async () => {
-  const scratch = await scratchSchema(
-    'content',
-    `jobs_${newId()
-      .toLowerCase()
-      .replace(/[^a-z0-9]/g, '')}`.slice(0, 40),
-  );
-  ds = new DataSource({
-    type: 'postgres',
-    url: scratch.url,
-    schema: scratch.schema,
-    entities: contentEntities,
-    migrations: contentMigrations,
-    migrationsTableName: 'migrations',
-    extra: { max: 3, options: `-c search_path=${scratch.searchPath}` },
-  });
-  await ds.initialize();
-  await runMigrations(ds, scratch.schema);
+  ds = await scratchContentDataSource('jobs', 3);
   jobs = new JobStore(ds);
 });
 

@@ -2,9 +2,7 @@ import { TransformationType } from 'class-transformer';
 import { defaultMetadataStorage } from 'class-transformer/cjs/storage';
 import { getMetadataStorage } from 'class-validator';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
-
-/** A DTO class; Nest's `ArgumentMetadata.metatype`. */
-type Dto = new () => Record<string, unknown>;
+import { type Dto, oncePerClass, transformsClass } from './compiled-params';
 
 /** Accepts a query or body (then answers the DTO instance the full pipe would build) or answers undefined. */
 export type CompiledDtoCheck = (value: unknown) => Record<string, unknown> | undefined;
@@ -45,8 +43,6 @@ interface Property {
   transformed: boolean;
 }
 
-const compiled = new Map<object, CompiledDtoCheck | null>();
-
 /**
  * A fast path for queries and bodies of flat DTOs (each property a string, number or boolean with
  * the common rules above; `@IsOptional()`/`@ValidateIf()` conditions run as class-validator runs
@@ -56,22 +52,10 @@ const compiled = new Map<object, CompiledDtoCheck | null>();
  * a property, a property it cannot decide, or any failed rule goes through the full pipe, which
  * gives the 400 with its messages, so every answer but the fast one is the pipe's own.
  */
-export function compiledDtoCheckOf(metatype: object): CompiledDtoCheck | undefined {
-  let check = compiled.get(metatype);
-  if (check === undefined) {
-    check = compile(metatype as Dto) ?? null;
-    compiled.set(metatype, check);
-  }
-  return check ?? undefined;
-}
+export const compiledDtoCheckOf = oncePerClass(compile);
 
 function compile(metatype: Dto): CompiledDtoCheck | undefined {
-  if (
-    defaultMetadataStorage.getExposedMetadatas(metatype).length > 0 ||
-    defaultMetadataStorage.getExcludedMetadatas(metatype).length > 0 ||
-    defaultMetadataStorage.getStrategy(metatype) !== 'none'
-  )
-    return undefined;
+  if (transformsClass(metatype)) return undefined;
   const metadatas = getMetadataStorage().getTargetValidationMetadatas(metatype, '', true, false);
   // A DTO without rules is refused by the pipe (`forbidUnknownValues`): left to it.
   if (metadatas.length === 0) return undefined;

@@ -4,7 +4,29 @@ import { getMetadataStorage } from 'class-validator';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
 
 /** A DTO class; Nest's `ArgumentMetadata.metatype`. */
-type Dto = new () => Record<string, unknown>;
+export type Dto = new () => Record<string, unknown>;
+
+/** `compile` run once per DTO class: its answer (a check, or none) is kept for the class. */
+export function oncePerClass<T>(compile: (metatype: Dto) => T | undefined): (metatype: object) => T | undefined {
+  const compiled = new Map<object, T | null>();
+  return (metatype) => {
+    let check = compiled.get(metatype);
+    if (check === undefined) {
+      check = compile(metatype as Dto) ?? null;
+      compiled.set(metatype, check);
+    }
+    return check ?? undefined;
+  };
+}
+
+/** Class-level class-transformer metadata (`@Expose`, `@Exclude`, a strategy) that a compiled check does not follow. */
+export function transformsClass(metatype: Dto): boolean {
+  return (
+    defaultMetadataStorage.getExposedMetadatas(metatype).length > 0 ||
+    defaultMetadataStorage.getExcludedMetadatas(metatype).length > 0 ||
+    defaultMetadataStorage.getStrategy(metatype) !== 'none'
+  );
+}
 
 /** Accepts a value (then answers the DTO instance the full pipeline would build) or answers undefined. */
 export type CompiledCheck = (value: unknown) => Record<string, unknown> | undefined;
@@ -18,8 +40,6 @@ const RULES: Record<string, (constraints: unknown[]) => ((value: string) => bool
   maxLength: ([max]) => (typeof max === 'number' ? (value) => value.length <= max : undefined),
 };
 
-const compiled = new Map<object, CompiledCheck | null>();
-
 /**
  * A fast path for the DTOs of path parameters: when every rule of `metatype` is a plain string
  * rule (`@IsEntityId()`: `Matches` + `MaxLength`) and it has no class-transformer metadata, a
@@ -27,21 +47,10 @@ const compiled = new Map<object, CompiledCheck | null>();
  * the gateway's CPU per read in `pnpm bench gateway`). It only ever accepts: any value it does not
  * accept goes through the full pipe, which gives the 400 with its messages, so no check is weaker.
  */
-export function compiledCheckOf(metatype: object): CompiledCheck | undefined {
-  let check = compiled.get(metatype);
-  if (check === undefined) {
-    check = compile(metatype as Dto) ?? null;
-    compiled.set(metatype, check);
-  }
-  return check ?? undefined;
-}
+export const compiledCheckOf = oncePerClass(compile);
 
 function compile(metatype: Dto): CompiledCheck | undefined {
-  const transformed =
-    defaultMetadataStorage.getExposedMetadatas(metatype).length > 0 ||
-    defaultMetadataStorage.getExcludedMetadatas(metatype).length > 0 ||
-    defaultMetadataStorage.getStrategy(metatype) !== 'none';
-  if (transformed) return undefined;
+  if (transformsClass(metatype)) return undefined;
   const metadatas = getMetadataStorage().getTargetValidationMetadatas(metatype, '', true, false);
   if (metadatas.length === 0) return undefined;
   const tests = new Map<string, Array<(value: string) => boolean>>();
