@@ -107,7 +107,10 @@ const SCORE_SQL = `ts_rank_cd(s.tsv, q.q) + CASE WHEN s.title_tsv @@ q.q THEN 1.
  * any word with that prefix). Either way `tsv @@ q` then checks the whole query.
  *
  * `matched` scores each section once and keeps one row per page, its best section's score (no
- * numbering of every matching section). Only the pages up to the page asked are ordered (`top`: a
+ * numbering of every matching section). The score is computed below the grouping (`OFFSET 0`
+ * keeps the subquery from being flattened into it): else the sort that groups the sections by page
+ * copies each matching section's two vectors, not its page and score (on a 2,000-page space,
+ * 6,000 sections, that copying was about a third of the statement's CPU). Only the pages up to the page asked are ordered (`top`: a
  * bounded sort keeps `$3 + $4` rows, not every match) and numbered; the whole result's counts
  * come from `matched`, once. The best `$6` sections of each page shown are read again by key and
  * scored again in the same snapshot (a few sections per page, where joining every matching
@@ -127,16 +130,20 @@ const searchSql = (spaces: string, oneSpace: boolean): string => `WITH q AS MATE
     FROM search_spaces WHERE ${spaces}${oneSpace ? '' : ' GROUP BY config'}
   ),
   matched AS MATERIALIZED (
-    SELECT s.space_id, s.page_id, max(${SCORE_SQL}) AS score
-    FROM q CROSS JOIN LATERAL (
-      SELECT space_id, page_id, tsv, title_tsv FROM search_sections
-       WHERE numnode(q.exact) > 0 AND ${spaces} AND tsv @@ q.exact AND config = q.config
-      UNION ALL
-      SELECT space_id, page_id, tsv, title_tsv FROM search_sections
-       WHERE (q.exact IS NULL OR numnode(q.exact) = 0) AND ${spaces} AND config = q.config
-    ) s
-    WHERE s.tsv @@ q.q
-    GROUP BY s.space_id, s.page_id
+    SELECT space_id, page_id, max(score) AS score
+    FROM (
+      SELECT s.space_id, s.page_id, ${SCORE_SQL} AS score
+      FROM q CROSS JOIN LATERAL (
+        SELECT space_id, page_id, tsv, title_tsv FROM search_sections
+         WHERE numnode(q.exact) > 0 AND ${spaces} AND tsv @@ q.exact AND config = q.config
+        UNION ALL
+        SELECT space_id, page_id, tsv, title_tsv FROM search_sections
+         WHERE (q.exact IS NULL OR numnode(q.exact) = 0) AND ${spaces} AND config = q.config
+      ) s
+      WHERE s.tsv @@ q.q
+      OFFSET 0
+    ) scored
+    GROUP BY space_id, page_id
   ),
   top AS (SELECT * FROM matched ORDER BY score DESC, space_id, page_id LIMIT $3::int + $4::int),
   shown AS MATERIALIZED (
@@ -162,15 +169,20 @@ const searchSql = (spaces: string, oneSpace: boolean): string => `WITH q AS MATE
 
 /**
  * The search of one space (every space search, the reader's included) takes $1 as one id, the
- * organization search an array. Planning this statement costs about as much as running it
- * (EXPLAIN at soak size under load: 0.47 ms planning, 0.57 ms execution), so it should run on
- * Postgres's cached generic plan; a generic plan of `= ANY($1)` is costed for an array of unknown
- * length, which can lead Postgres to keep planning each call (session 14 measured a custom plan
- * per call), while the generic plan of `= $1` costs what a custom one does and is kept after the
- * five trial plans.
+ * organization search an array. Planning this statement costs more than running it (counted from
+ * /proc, backend CPU per search of a 40-page space: about 2.6 ms planned each time, 1 ms on the
+ * cached plan), so it should run on Postgres's cached generic plan; a generic plan of `= ANY($1)`
+ * is costed for an array of unknown length, which can lead Postgres to keep planning each call
+ * (session 14 measured a custom plan per call). The one space is compared to `(SELECT $1)`, a
+ * value the planner does not know in a custom plan either: with `= $1`, a custom plan is costed
+ * for the space's own row count, so once the spaces differ in size (one large space beside small
+ * ones) every small space's custom plan costs less than the generic plan's average-space estimate,
+ * and Postgres planned every call. With the value hidden both cost the same and the generic plan
+ * is kept after the five trial plans (the plan itself is the same). The organization search keeps
+ * `= ANY($1)`: hidden in the same way, its generic plan reads the words' sections of every space.
  */
 export const SEARCH_SQL = {
-  oneSpace: searchSql('space_id = $1::text', true),
+  oneSpace: searchSql('space_id = (SELECT $1::text)', true),
   spaces: searchSql('space_id = ANY($1::text[])', false),
 };
 
