@@ -8,6 +8,7 @@ import { inCheckPhase } from '../nats/check-phase-batch';
 import { messagesInHand } from './messages-in-hand';
 import { handlerFailureOf, MessageScope } from './message-scope';
 import { withSpan } from '../tracing/spans';
+import { sendAnswer } from './reply-packet';
 
 /**
  * Nest's NATS server with a shutdown that waits for what is in hand: it unsubscribes (the queue
@@ -48,7 +49,7 @@ export class DrainingServerNats extends ServerNats {
    * Nest's `handleMessage` for a request, inside the message's scope (timing, outcome, span, in
    * hand: `MessageScope`), and without Nest's rxjs plumbing when the handler answers a value: Nest
    * wraps every answer in an observable (`of`, `finalize`, `catchError`, a subscription) and sends
-   * it a tick later; a value goes out as the same packet (`{response, isDisposed: true}`) at once.
+   * it a tick later; a value (or a `JsonAnswer`) goes out as the same packet at once (`sendAnswer`).
    * What the handler answers as an observable (a failure, which `RpcErrorFilter` answers as
    * `throwError`; a stream) takes Nest's own `send`. Events and patterns without a handler take
    * Nest's whole path. Guards, pipes and filters run as before: they are inside `handler`.
@@ -61,7 +62,6 @@ export class DrainingServerNats extends ServerNats {
       return;
     }
     const natsCtx = new NatsContext([natsMsg.subject, natsMsg.headers]);
-    const publish = this.getPublisher(natsMsg, message.id, natsCtx);
     const scope = new MessageScope(natsMsg.subject, message.data);
     return this.runWithProcessingHooks(natsCtx, async (runEndHook) => {
       let result: unknown;
@@ -73,11 +73,12 @@ export class DrainingServerNats extends ServerNats {
         throw error;
       }
       if (!isObservable(result)) {
-        publish({ response: result, isDisposed: true });
+        sendAnswer(natsMsg, message.id, result);
         scope.answered();
         runEndHook();
         return;
       }
+      const publish = this.getPublisher(natsMsg, message.id, natsCtx);
       this.send(result, (packet: WritePacket) => {
         publish(packet);
         if (!packet.isDisposed) return;

@@ -13,3 +13,4 @@ export * from './space-access.provider';
 export * from './organization-access.provider';
 export * from './service-client.module';
 export * from './health.handler';
+export { JsonAnswer } from './reply-packet';

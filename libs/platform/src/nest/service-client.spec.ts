@@ -6,7 +6,7 @@ import { ServiceClient } from './service-client';
 type Callback = (error: Error | null, msg: Msg) => void;
 
 /** A connection whose one service answers each request with `answer(id)` (the request packet's id), as raw reply text. */
-function serviceAnswering(answer: (packetId: string) => string): NatsConnection & { parsed: number } {
+function serviceAnswering(answer: (packetId: string) => string): NatsConnection & { parsed: number; sent: unknown[] } {
   let callback: Callback | undefined;
   const nc = {
     parsed: 0,
@@ -18,7 +18,9 @@ function serviceAnswering(answer: (packetId: string) => string): NatsConnection 
       callback = options.callback;
       return { unsubscribe: () => undefined };
     },
+    sent: [] as unknown[],
     publish: (_subject: string, data: string, options: { reply: string }) => {
+      nc.sent.push(JSON.parse(data));
       const { id } = JSON.parse(data) as { id: string };
       const bytes = new TextEncoder().encode(answer(id));
       setImmediate(() =>
@@ -33,7 +35,7 @@ function serviceAnswering(answer: (packetId: string) => string): NatsConnection 
       );
     },
   };
-  return nc as unknown as NatsConnection & { parsed: number };
+  return nc as unknown as NatsConnection & { parsed: number; sent: unknown[] };
 }
 
 const ctx: RequestContext = { requestId: 'r1', baseUrl: '' };
@@ -63,5 +65,13 @@ describe('ServiceClient.relay', () => {
     const relayed = client.relay(IdentitySubjects.orgGet, ctx, { organizationId: 'o1' });
     await expect(relayed).rejects.toBeInstanceOf(AppError);
     await expect(relayed).rejects.toMatchObject({ code: 404, message: 'Organization not found' });
+  });
+});
+
+describe('ServiceClient requests', () => {
+  it('send the envelope and a packet id, not the subject again as a Nest `pattern` (services route by the NATS subject)', async () => {
+    const nc = serviceAnswering((id) => JSON.stringify({ response: organization, isDisposed: true, id }));
+    await new ServiceClient(nc, 1000).send(IdentitySubjects.orgGet, ctx, { organizationId: 'o1' });
+    expect(nc.sent).toEqual([{ data: { ctx, data: { organizationId: 'o1' } }, id: expect.any(String) }]);
   });
 });

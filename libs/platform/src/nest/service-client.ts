@@ -143,7 +143,8 @@ export class ServiceClient {
     const envelope: Envelope<RpcInput<S>> = { ctx, data };
     this.nextPacketId = (this.nextPacketId + 1) % Number.MAX_SAFE_INTEGER;
     const packetId = String(this.nextPacketId);
-    const packet = JSON.stringify({ pattern: subject, data: envelope, id: packetId });
+    // No `pattern`: services route by the NATS subject (the subscription's), never by the packet's.
+    const packet = JSON.stringify({ data: envelope, id: packetId });
     let reply: NestReplyPacket<R>;
     try {
       reply = await read(await this.requestInCheckPhase(subject, packet, timeoutMs), packetId);
