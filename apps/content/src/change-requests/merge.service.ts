@@ -67,13 +67,13 @@ export class MergeService {
 
   async merge(ctx: RequestContext, ref: ChangeRequestRef): Promise<MergeResult> {
     const { space: loaded } = await this.access.load(ctx, ref.spaceId, 'edit');
-    // Asked while the merge waits for its turn: the caller, and the organization's rules (a round
-    // trip to identity, only for a space that inherits them). A failure is answered in the turn.
-    const asked = Promise.all([this.currentUsers.of(ctx), this.mergeRules.organizationRulesFor(ctx, loaded)]);
+    // Asked while the merge waits for its turn, and then while it reads: the caller, and the
+    // organization's rules (a round trip to identity, only for a space that inherits them).
+    const asked: Promise<AskedFirst> = Promise.all([this.currentUsers.of(ctx), this.mergeRules.organizationRulesFor(ctx, loaded)]);
+    // A failure is answered in the turn, where `asked` is awaited; until then it is not unhandled.
     asked.catch(() => undefined);
     const merged = await this.turns.run(loaded.id, async () => {
-      const [mergedBy, organizationRules] = await asked;
-      const revision = await this.mergeInTurn(ctx, loaded, ref, mergedBy, organizationRules);
+      const revision = await this.mergeInTurn(ctx, loaded, ref, asked);
       // Committed: the next merge into the space (the next turn) merges onto it.
       this.revisions.remember(revision);
       return revision;
@@ -89,17 +89,20 @@ export class MergeService {
     ctx: RequestContext,
     loaded: SpaceEntity,
     ref: ChangeRequestRef,
-    mergedBy: User,
-    organizationRules: unknown,
+    asked: Promise<AskedFirst>,
   ): Promise<RevisionRow> {
     for (let attempt = 1; attempt <= OPTIMISTIC_ATTEMPTS; attempt++) {
       // The space as it is now (merges of the turns before this one moved it), in the change request's statement.
-      const found = await this.changeRequests.findWithSpace(loaded.id, ref.changeRequestId);
+      const [found, [mergedBy, organizationRules]] = await Promise.all([
+        this.changeRequests.findWithSpace(loaded.id, ref.changeRequestId),
+        asked,
+      ]);
       const cr = checkOpen(found?.changeRequest ?? null);
       const space: SpaceEntity = { ...loaded, ...found?.space };
       const merged = await this.mergeUnlessChangedMeanwhile(ctx, space, cr, mergedBy, organizationRules);
       if (merged) return merged;
     }
+    const [mergedBy, organizationRules] = await asked;
     return this.db.transaction(async (manager) => {
       const cr = await this.lockChangeRequest(manager, loaded.id, ref);
       return this.mergeLocked(ctx, manager, loaded.id, cr, mergedBy, organizationRules);
@@ -282,6 +285,9 @@ function checkOpen(cr: ChangeRequestEntity | null): ChangeRequestEntity {
 function checkNotLocked(space: SpaceEntity): void {
   if (space.editMode === 'locked') throw forbidden('The space is locked: nothing can be merged into it');
 }
+
+/** What a merge asks before its turn: the caller as the merger, and the organization's merge rules if the space inherits them. */
+type AskedFirst = [mergedBy: User, organizationRules: unknown];
 
 /** The change request's columns a merge sets. */
 function mergedChanges(revision: RevisionRow, mergedBy: User, now: Date) {
