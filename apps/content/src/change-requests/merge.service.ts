@@ -22,6 +22,7 @@ import { type ChangeRequestEntity, mergeBaseOf } from '../store/change-request.e
 import { ChangeRequestsRepository, isChangedMeanwhile } from '../store/change-requests.repository';
 import { MergeRulesGate } from './reviews/merge-rules.gate';
 import { searchIndexJob } from '../store/search-index-queue';
+import { SpaceMergeTurns } from './space-merge-turns';
 
 /**
  * Before a merge gives up computing without locks and computes with the change request and the
@@ -42,6 +43,10 @@ const OPTIMISTIC_ATTEMPTS = 3;
  * attempt would. Rules judged on reviews, subject or description need the change request locked
  * while they are judged (a review locks it, changing no column a guard sees): that statement then
  * runs in a short transaction after the lock and the check, the merge still computed before it.
+ *
+ * Merges into one space take turns inside the process (`SpaceMergeTurns`): each reads once the
+ * one before it committed, so within a process they follow each other instead of racing, losing
+ * the guard and computing again; the guards still decide against other processes and writers.
  */
 @Injectable()
 export class MergeService {
@@ -57,35 +62,51 @@ export class MergeService {
     private readonly mergeRules: MergeRulesGate,
   ) {}
 
+  /** Merges into one space take turns in this process (`SpaceMergeTurns`). */
+  private readonly turns = new SpaceMergeTurns();
+
   async merge(ctx: RequestContext, ref: ChangeRequestRef): Promise<MergeResult> {
-    const { space: current } = await this.access.load(ctx, ref.spaceId, 'edit');
-    const mergedBy = await this.currentUsers.of(ctx);
-    let organizationRules: unknown;
-    let merged: RevisionRow | undefined;
-    for (let attempt = 1; !merged; attempt++) {
-      if (attempt > OPTIMISTIC_ATTEMPTS) {
-        merged = await this.db.transaction(async (manager) => {
-          const cr = await this.lockChangeRequest(manager, current.id, ref);
-          return this.mergeLocked(ctx, manager, current.id, cr, mergedBy, organizationRules);
-        });
-        break;
-      }
-      // The first attempt merges onto the space as `access.load` read it a moment ago: the guards
-      // catch a write committed since, and the next attempt reads again.
-      const space = attempt === 1 ? current : await this.spaces.find(current.id);
-      if (!space) throw notFound('No matching space found');
-      // The organization's rules (a round trip to identity, only for a space that inherits them)
-      // are asked while the change request is read.
-      const [cr, rules] = await Promise.all([
-        this.findMergeable(space.id, ref),
-        organizationRules === undefined ? this.mergeRules.organizationRulesFor(ctx, space) : Promise.resolve(organizationRules),
-      ]);
-      organizationRules = rules;
-      merged = await this.mergeUnlessChangedMeanwhile(ctx, space, cr, mergedBy, organizationRules);
-    }
-    // Committed: the next merge into the space merges onto it.
-    this.revisions.remember(merged);
+    const { space: loaded } = await this.access.load(ctx, ref.spaceId, 'edit');
+    // Asked while the merge waits for its turn, and then while it reads: the caller, and the
+    // organization's rules (a round trip to identity, only for a space that inherits them).
+    const asked: Promise<AskedFirst> = Promise.all([this.currentUsers.of(ctx), this.mergeRules.organizationRulesFor(ctx, loaded)]);
+    // A failure is answered in the turn, where `asked` is awaited; until then it is not unhandled.
+    asked.catch(() => undefined);
+    const merged = await this.turns.run(loaded.id, async () => {
+      const revision = await this.mergeInTurn(ctx, loaded, ref, asked);
+      // Committed: the next merge into the space (the next turn) merges onto it.
+      this.revisions.remember(revision);
+      return revision;
+    });
     return { revision: merged.id, result: 'merge' as const };
+  }
+
+  /**
+   * The merge, once the merges into the space before it in this process are done: optimistic
+   * attempts, each on the change request and the space as they are now, then the locked path.
+   */
+  private async mergeInTurn(
+    ctx: RequestContext,
+    loaded: SpaceEntity,
+    ref: ChangeRequestRef,
+    asked: Promise<AskedFirst>,
+  ): Promise<RevisionRow> {
+    for (let attempt = 1; attempt <= OPTIMISTIC_ATTEMPTS; attempt++) {
+      // The space as it is now (merges of the turns before this one moved it), in the change request's statement.
+      const [found, [mergedBy, organizationRules]] = await Promise.all([
+        this.changeRequests.findWithSpace(loaded.id, ref.changeRequestId),
+        asked,
+      ]);
+      const cr = checkOpen(found?.changeRequest ?? null);
+      const space: SpaceEntity = { ...loaded, ...found?.space };
+      const merged = await this.mergeUnlessChangedMeanwhile(ctx, space, cr, mergedBy, organizationRules);
+      if (merged) return merged;
+    }
+    const [mergedBy, organizationRules] = await asked;
+    return this.db.transaction(async (manager) => {
+      const cr = await this.lockChangeRequest(manager, loaded.id, ref);
+      return this.mergeLocked(ctx, manager, loaded.id, cr, mergedBy, organizationRules);
+    });
   }
 
   /**
@@ -227,11 +248,6 @@ export class MergeService {
     return checkOpen(await this.changeRequests.findForWrite(manager, spaceId, ref.changeRequestId));
   }
 
-  /** The change request as it is (no lock), checked as `lockChangeRequest` checks it. */
-  private async findMergeable(spaceId: string, ref: ChangeRequestRef): Promise<ChangeRequestEntity> {
-    return checkOpen(await this.changeRequests.find(spaceId, ref.changeRequestId));
-  }
-
   private async checkMergeable(
     ctx: RequestContext,
     manager: EntityManager,
@@ -269,6 +285,9 @@ function checkOpen(cr: ChangeRequestEntity | null): ChangeRequestEntity {
 function checkNotLocked(space: SpaceEntity): void {
   if (space.editMode === 'locked') throw forbidden('The space is locked: nothing can be merged into it');
 }
+
+/** What a merge asks before its turn: the caller as the merger, and the organization's merge rules if the space inherits them. */
+type AskedFirst = [mergedBy: User, organizationRules: unknown];
 
 /** The change request's columns a merge sets. */
 function mergedChanges(revision: RevisionRow, mergedBy: User, now: Date) {

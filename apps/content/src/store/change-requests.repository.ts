@@ -4,6 +4,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager, type QueryDeepPartialEntity, type SelectQueryBuilder } from 'typeorm';
 import { ChangeRequestEntity } from './change-request.entity';
 import { CONTENT_WRITE_LOCK_SQL, heldContentWriteLock } from './content-write-lock';
+import type { SpaceEntity } from './space.entity';
 
 /** The columns an edit or a merge changes, as `updateIn` writes them. */
 const BATCHED_COLUMNS = {
@@ -23,6 +24,9 @@ export interface ChangeRequestWithSpace {
   changeRequest: ChangeRequestEntity;
   spaceRevision: string;
 }
+
+/** The space's columns a merge decides on and its guard compares (`SpacesRepository.moveRevisionUnlessChangedIn`). */
+export type SpaceMergeState = Pick<SpaceEntity, 'revisionId' | 'editMode' | 'mergeRules' | 'organizationId' | 'language'>;
 
 /** The change request row as `ChangeRequestEntity`, selected by hand (as `SPACE_COLUMNS`: cheaper than TypeORM's hydration). */
 const CHANGE_REQUEST_COLUMNS = `id, space_id AS "spaceId", organization_id AS "organizationId", number, status, subject, description,
@@ -51,6 +55,27 @@ export class ChangeRequestsRepository {
         ? await preparedQuery(this.db, byNumber ? 'content.change_request_by_ref' : 'content.change_request_by_id', text, values)
         : await manager.query(text, values);
     return rows[0] ?? null;
+  }
+
+  /**
+   * `find` with its space's state as it is now, in one statement: what a merge reads when its turn
+   * comes (`SpaceMergeTurns`), the space having moved since the request's access check read it.
+   */
+  async findWithSpace(spaceId: string, idOrNumber: string): Promise<{ changeRequest: ChangeRequestEntity; space: SpaceMergeState } | null> {
+    const byNumber = /^\d{1,9}$/.test(idOrNumber);
+    const rows: Array<ChangeRequestEntity & { space: SpaceMergeState }> = await preparedQuery(
+      this.db,
+      byNumber ? 'content.change_request_with_space_by_ref' : 'content.change_request_with_space_by_id',
+      `SELECT c.*, json_build_object('revisionId', s.revision_id, 'editMode', s.edit_mode, 'mergeRules', s.merge_rules,
+         'organizationId', s.organization_id, 'language', s.language) AS space
+       FROM (SELECT ${CHANGE_REQUEST_COLUMNS} FROM change_requests
+             WHERE space_id = $1 AND ${byNumber ? '(number = $3 OR id = $2)' : 'id = $2'}) c
+       JOIN spaces s ON s.id = c."spaceId"`,
+      byNumber ? [spaceId, idOrNumber, Number(idOrNumber)] : [spaceId, idOrNumber],
+    );
+    if (!rows[0]) return null;
+    const { space, ...changeRequest } = rows[0];
+    return { changeRequest, space };
   }
 
   /**
