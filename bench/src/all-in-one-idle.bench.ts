@@ -37,9 +37,9 @@ export async function allInOneIdleBench(): Promise<string[]> {
   const flags = [
     ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
     ...(process.env.BENCH_IDLE_NODE_FLAGS?.split(/\s+/) ?? []),
-  ];
-  const flagged = flags.filter(Boolean).length > 0;
-  if (flagged) await restartWithFlags(stack, flags.filter(Boolean));
+  ].filter(Boolean);
+  const flagged = flags.length > 0;
+  if (flagged) await restartWithFlags(stack, flags);
   try {
     const pid = stack.state.pids[ALL_IN_ONE];
     const threads = new ThreadCpu(pid);
@@ -61,14 +61,14 @@ export async function allInOneIdleBench(): Promise<string[]> {
       `  by thread: ${describeWindow(idle)}`,
     ];
     const start = between(samples, 0, from);
-    lines.push(
-      `start, 0–${from} s (serving from ${ready.toFixed(1)} s; CPU before the first sample counted from 0): ${percent(start.total)} of one core`,
-    );
+    lines.push(`start, from the process's start until ${fromServing} s after it serves: ${percent(start.total)} of one core`);
     lines.push(`  by thread: ${describeWindow(start)}`);
-    lines.push(`timeline, % of one core per 10 s (main / services / jobs / other; wake-ups a second; MB resident at its end):`);
-    for (let at = Math.ceil(ready / 10) * 10; at + 10 <= until; at += 10) {
-      const step = between(samples, at, at + 10);
-      const parts = GROUPS.map((group) => (step.cpu[group] ?? 0).toFixed(2)).join(' / ');
+    lines.push(
+      `timeline after it serves, % of one core per 10 s (main / services / jobs / other; wake-ups a second; MB resident at its end):`,
+    );
+    for (let at = 0; at + 10 <= untilServing; at += 10) {
+      const step = between(samples, ready + at, ready + at + 10);
+      const parts = GROUPS.map((group) => step.cpu[group].toFixed(2)).join(' / ');
       lines.push(
         `  ${String(at).padStart(3)}–${String(at + 10).padEnd(3)} s  ${parts}   ${step.wakeUpsPerSecond.toFixed(0).padStart(3)}   ${step.rssMb.toFixed(0)} MB`,
       );
