@@ -5,7 +5,7 @@ import { collectProcessMetrics, ConfigError, logger, type MetricsSnapshot, metri
 import { explainConfigError } from './app-environment';
 import { AllInOneHost } from './host';
 import type { FromAppsThread, ThreadApp, ToAppsThread } from './apps-thread';
-import { osThreadId } from './os-thread';
+import { nameOsThread, osThreadId } from './os-thread';
 import { collectStartupGarbage } from './startup-garbage';
 import { rememberValidationRules } from './validation-metadata-cache';
 
@@ -20,6 +20,8 @@ function main(): void {
   if (!port) throw new Error('apps-thread-main runs as a worker thread of the all-in-one process');
   const post = (message: FromAppsThread): void => port.postMessage(message);
   const { apps, thread } = workerData as { apps: ThreadApp[]; thread: string };
+  // `top -H` and the idle bench tell this thread from V8's and libuv's, which Node names as the process.
+  nameOsThread(thread);
   // The thread's own registry (its apps' metrics on their METRICS_PORT): named as the process's, and by thread.
   collectProcessMetrics('all-in-one', { thread });
   rememberValidationRules();
@@ -32,6 +34,10 @@ function main(): void {
         logger.warn({ err: error, thread }, 'collecting the metrics of a thread failed');
         answer([]);
       });
+      return;
+    }
+    if (message.kind === 'settled') {
+      setImmediate(() => void collectStartupGarbage());
       return;
     }
     report();
@@ -62,7 +68,7 @@ function main(): void {
         { thread, apps: apps.map((app) => app.name), osThreadId: osThreadId() },
         'a thread of the all-in-one process serves its apps',
       );
-      setImmediate(collectStartupGarbage);
+      // Its startup's garbage is collected once every app of the process serves (`settled`).
     },
     // Reported above; the main thread stops the process, and this thread with it.
     () => undefined,

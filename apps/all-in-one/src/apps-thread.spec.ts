@@ -91,6 +91,28 @@ describe('AppsThread', () => {
     expect(recorded()).toEqual(['flaky up', 'flaky stopping', 'flaky stopped']);
   }, 30_000);
 
+  it('collects its startup garbage once told that every app of the process serves, not when its own apps do', async () => {
+    const thread = new AppsThread(JOBS_THREAD, [app('first')], () => undefined);
+    await thread.start();
+    /** Full collections the thread has run so far (its registry's `nodejs_gc_duration_seconds`, kind major). */
+    const fullCollections = async (): Promise<number> => {
+      const gc = (await thread.metrics()).find((metric) => metric.name === 'nodejs_gc_duration_seconds');
+      // A histogram's values carry their series' name (`_count`, `_sum`, `_bucket`); the type names only the base one.
+      const values = (gc?.values ?? []) as Array<{ metricName?: string; labels: Record<string, unknown>; value: number }>;
+      const count = values.find((value) => value.metricName === 'nodejs_gc_duration_seconds_count' && value.labels.kind === 'major');
+      return Number(count?.value ?? 0);
+    };
+    // Two answers in a row: any collection the start made or scheduled is counted by the second.
+    await fullCollections();
+    const started = await fullCollections();
+    thread.settled();
+    // The main thread's word starts the collection: the count grows (jest's timeout fails a thread that collected earlier).
+    let now = started;
+    while (now <= started) now = await fullCollections();
+    expect(now).toBeGreaterThan(started);
+    await thread.stop();
+  }, 30_000);
+
   describe('threads under one host (the services thread and the jobs thread)', () => {
     const readyz = async (port: number): Promise<{ status: number; body: { status: string; apps: Record<string, string> } }> => {
       const response = await fetch(`http://127.0.0.1:${port}/readyz`);

@@ -16,8 +16,11 @@ export type FromAppsThread =
   | { kind: 'failed'; app: string; message: string; configVariables?: string[] }
   | { kind: 'metrics'; id: number; snapshot: MetricsSnapshot };
 
-/** What the main thread asks of a thread: to stop, or its registry's samples (process-metrics.ts). */
-export type ToAppsThread = { kind: 'stop' } | { kind: 'metrics'; id: number };
+/**
+ * What the main thread asks of a thread: to stop, its registry's samples (process-metrics.ts), or
+ * to collect its startup's garbage now that every app of the process serves (`settled`).
+ */
+export type ToAppsThread = { kind: 'stop' } | { kind: 'metrics'; id: number } | { kind: 'settled' };
 
 /** How long the process's `/metrics` waits for a thread's samples before serving without them. */
 export const THREAD_METRICS_TIMEOUT_MS = 5000;
@@ -145,6 +148,18 @@ export class AppsThread implements HostedUnit {
       this.metricsAsked.set(id, answer);
       thread.postMessage({ kind: 'metrics', id } satisfies ToAppsThread);
     });
+  }
+
+  /**
+   * Every app of the process serves: the thread collects its startup's garbage now
+   * (startup-garbage.ts). Not when its own apps serve: the main thread's apps start after them and
+   * call on this thread's (the gateway's first requests, subscriptions), so a collection then left
+   * that garbage to V8's memory reducer and found the young generation still in use, and the thread
+   * collected again (the services thread three times).
+   */
+  settled(): void {
+    if (!this.thread || this.stopRequested) return;
+    this.thread.postMessage({ kind: 'settled' } satisfies ToAppsThread);
   }
 
   /** Stops the thread's apps (services answer what they hold, workers finish or release their jobs) and waits for the thread to end. */

@@ -70,7 +70,9 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   logger.info({ apps: Object.keys(host.states()), without: [...without], servicesThread: [...moved] }, 'every app is up in one process');
-  setImmediate(collectStartupGarbage);
+  // Every thread collects its startup's garbage now that the whole process has started, not before.
+  for (const unit of threads) unit.settled();
+  setImmediate(() => void collectStartupGarbage());
 }
 
 void main();

@@ -1,4 +1,4 @@
-import { readlinkSync } from 'node:fs';
+import { readlinkSync, writeFileSync } from 'node:fs';
 
 /**
  * The operating system's id of the calling thread (Linux: `/proc/thread-self` links to
@@ -12,5 +12,18 @@ export function osThreadId(): number | undefined {
     return Number.isInteger(tid) ? tid : undefined;
   } catch {
     return undefined;
+  }
+}
+
+/**
+ * Names the calling thread for the system (Linux: its `comm`, at most 15 bytes), so `top -H`,
+ * `ps -L` and `/proc/<pid>/task/<tid>/comm` tell the process's threads apart: Node leaves every
+ * thread it starts named after the process (`node`). Elsewhere, nothing.
+ */
+export function nameOsThread(name: string): void {
+  try {
+    writeFileSync('/proc/thread-self/comm', name.slice(0, 15));
+  } catch {
+    // Not Linux: the thread keeps its name.
   }
 }

@@ -40,4 +40,32 @@ describe('collectStartupGarbage', () => {
     expect(messages[0].grown).toBeGreaterThan(8 * 1024 * 1024);
     expect(messages[1].shrunk).toBeLessThanOrEqual(2 * 1024 * 1024);
   }, 90_000);
+
+  it('collects the whole heap once, an idle interval after the start: that collection gives the young generation back', async () => {
+    // The thread grows its young generation (as the apps' startup does), then idles; its loop stays
+    // alive (an app's timers), so a collection scheduled later would run and be counted.
+    const thread = new Worker(
+      `
+      const { parentPort } = require('node:worker_threads');
+      const { getHeapSpaceStatistics } = require('node:v8');
+      const { collectStartupGarbage } = require(${JSON.stringify(BUILT)});
+      const young = () => getHeapSpaceStatistics().find((space) => space.space_name === 'new_space').space_size;
+      let keep = [];
+      for (let i = 0; i < 3e6; i++) { keep.push({ i, text: 'x' + i }); if (keep.length > 20000) keep = []; }
+      keep = undefined;
+      const grown = young();
+      setInterval(() => undefined, 1000);
+      collectStartupGarbage().then((collections) => parentPort.postMessage({ grown, collections, young: young() }));
+      `,
+      { eval: true, resourceLimits: { maxYoungGenerationSizeMb: 32 } },
+    );
+    const result = await new Promise<{ grown: number; collections: number; young: number }>((resolve, reject) => {
+      thread.once('message', resolve);
+      thread.once('error', reject);
+    });
+    await thread.terminate();
+    expect(result.grown).toBeGreaterThan(8 * 1024 * 1024);
+    expect(result.young).toBeLessThanOrEqual(result.grown / 4);
+    expect(result.collections).toBe(1);
+  }, 90_000);
 });

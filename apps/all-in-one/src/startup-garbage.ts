@@ -3,47 +3,68 @@ import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
 /**
- * How often the thread looks again whether its young generation was given back, and how many times.
- * Twice: the main and jobs threads shrink at the first or second try; the services thread did not
- * within six, and each try is a full collection of its heap (six of them took the idle process to
- * 2.17 % of a core in its first minute, against 0.27 % settled).
+ * How long the thread waits, idle, before a full collection, and how many times it tries at most.
+ * V8 gives the young generation back at a full collection only if the thread allocated little
+ * since the collection before (over its allocation-rate window, 5 s: the wait is longer, as its
+ * samples are taken when collections start and end, not when the timer fires); each try is a full
+ * collection of the thread's heap (six of them took the idle process to 2.17 % of a core in its
+ * first minute, against 0.27 % settled).
  */
-const RETRY_MS = 5_000;
-const RETRIES = 2;
+const RETRY_MS = 6_000;
+const ATTEMPTS = 3;
 /** Below this share of the last interval spent running, the thread is idle: a collection then shrinks. */
 const IDLE_UTILISATION = 0.05;
 /** V8's young generation once given back: its initial 1 MB, or near it. */
 const SHRUNK_BYTES = 2 * 1024 * 1024;
+/**
+ * Given back: V8 shrinks the young generation to twice what is live in it, so a thread holding
+ * young objects then stays above 1 MB; a quarter of what the startup grew is far below the 16–128 MB
+ * limits (apps-thread.ts).
+ */
+const GIVEN_BACK_SHARE = 0.25;
+
+type Gc = (options?: { type: 'minor' | 'major' }) => void;
 
 /**
- * A full collection of this thread's heap once its apps serve, then more while the thread idles
- * until V8 gives back the young generation the startup grew. Starting the apps leaves tens of MB
- * of garbage (modules' loading, Nest's scanning, each app's migrations check) that V8 otherwise
- * keeps resident until its memory reducer runs, a minute or more later (measured: the process at
- * 455 MB 80 s after its start without it, 427 MB with it; ~410 MB either way once settled).
+ * Once every app of the process serves (main.ts), a full collection of this thread's heap as soon
+ * as it has idled a few seconds, again if that did not give back the young generation the startup
+ * grew; resolves with the number of full collections made. Starting the apps leaves tens of MB of
+ * garbage (modules' loading, Nest's scanning, each app's migrations check) that V8 otherwise keeps
+ * resident until its memory reducer runs, a minute or more later (measured: the process at 455 MB
+ * 80 s after its start without it, 427 MB with it; ~410 MB either way once settled).
  *
  * The startup also grows each thread's young generation to its limit (apps-thread.ts sizes them
- * for load). V8 shrinks it back to 1 MB at a collection only if the allocation rate since the
- * previous one was low, which the first collection, right after the startup, never sees: measured,
- * a second one 8 s later shrank the main thread's (64 → 1 MB) and the jobs thread's a third one 4 s
- * after that, the services thread's neither. So the thread collects again every few seconds while
- * it idles, until its young generation is small or it is given up on; a thread under load (a test
- * suite from the start) is not collected again: it needs its young generation.
+ * for load). V8 shrinks it back at a full collection only if the thread allocated little since the
+ * collection before, which a collection right after the startup never sees (the last one was
+ * during it): the threads then collected two or three times, 5 s apart, each a full marking of
+ * every live object of their apps. So a scavenge now (cheap: it copies only what is young and live)
+ * starts V8's measure after the startup, and the full collection, one idle interval later, finds
+ * the rate low and gives the young generation back at once. A thread under load (a test suite from
+ * the start) is not collected: it needs its young generation.
  */
-export function collectStartupGarbage(): void {
+export function collectStartupGarbage(retryMs = RETRY_MS): Promise<number> {
   // `gc` exists only with --expose-gc; set now, it is given to contexts made afterwards.
   setFlagsFromString('--expose-gc');
-  const gc = runInNewContext('gc') as () => void;
-  gc();
+  const gc = runInNewContext('gc') as Gc;
+  const grown = youngGenerationBytes();
+  const givenBack = (): boolean => youngGenerationBytes() <= Math.max(SHRUNK_BYTES, grown * GIVEN_BACK_SHARE);
+  gc({ type: 'minor' });
+  let collections = 0;
+  let attempts = 0;
   let since = performance.eventLoopUtilization();
-  let left = RETRIES;
-  const again = (): void => {
-    const busy = performance.eventLoopUtilization(since).utilization;
-    if (busy < IDLE_UTILISATION) gc();
-    since = performance.eventLoopUtilization();
-    if (youngGenerationBytes() > SHRUNK_BYTES && --left > 0) setTimeout(again, RETRY_MS).unref();
-  };
-  setTimeout(again, RETRY_MS).unref();
+  return new Promise<number>((resolve) => {
+    const attempt = (): void => {
+      attempts++;
+      if (performance.eventLoopUtilization(since).utilization < IDLE_UTILISATION) {
+        gc();
+        collections++;
+      }
+      since = performance.eventLoopUtilization();
+      if ((collections > 0 && givenBack()) || attempts >= ATTEMPTS) resolve(collections);
+      else setTimeout(attempt, retryMs).unref();
+    };
+    setTimeout(attempt, retryMs).unref();
+  });
 }
 
 function youngGenerationBytes(): number {
