@@ -8,7 +8,7 @@ import { ContentRoutesModule } from './content/content.module';
 import { ConversationsRoutesModule } from './conversations/conversations.module';
 import { GitSyncRoutesModule } from './git-sync/git-sync.module';
 import { HealthController } from './health/health.controller';
-import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor';
+import { IdempotencyGuard } from './idempotency/idempotency.guard';
 import { IdentityRoutesModule } from './identity/identity.module';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
 import { OpenApiRoutesModule } from './openapi/openapi.module';
@@ -39,8 +39,8 @@ export class GatewayModule {
       controllers: [HealthController],
       providers: [
         { provide: GatewayEnv, useValue: env },
-        // Not global: main.ts puts it on the POST routes only (see interceptPostRoutes).
-        IdempotencyInterceptor,
+        // Not global: main.ts puts it on the POST routes only (see guardPostRoutes).
+        IdempotencyGuard,
       ],
       exports: [GatewayEnv],
     };

@@ -10,9 +10,9 @@ import { createValidationPipe } from './common/validation.pipe';
 import { GatewayEnv } from './config/gateway.env';
 import { GatewayModule } from './gateway.module';
 import { keepWebhookRawBodies } from './git-sync/webhook-body';
-import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor';
+import { IdempotencyGuard } from './idempotency/idempotency.guard';
 import { registerIdempotencyHook } from './idempotency/settle-hook';
-import { interceptPostRoutes } from './idempotency/post-routes';
+import { guardPostRoutes } from './idempotency/post-routes';
 import { acceptSamlFormPosts } from './identity/saml-form-body';
 import { registerRequestTracing, traceIdOf } from './common/request-tracing';
 
@@ -45,9 +45,9 @@ runMain(async () => {
   keepWebhookRawBodies(fastify);
   // NUL bytes, lone surrogates and over-deep JSON: a 400 naming the field before any DTO runs.
   registerInputGuard(fastify);
-  // Idempotency-Key: claimed by IdempotencyInterceptor on POST routes only (reads skip Nest's
-  // interceptor chain altogether), and the answer kept by an onSend hook.
-  interceptPostRoutes(app, app.get(IdempotencyInterceptor));
+  // Idempotency-Key: claimed by IdempotencyGuard, the last guard of POST routes only (no route
+  // has an interceptor, so Nest calls every handler directly), and the answer kept by an onSend hook.
+  guardPostRoutes(app, app.get(IdempotencyGuard));
   registerIdempotencyHook(fastify);
   // A span per request when tracing is configured (OTEL_EXPORTER_OTLP_ENDPOINT); no hook otherwise.
   registerRequestTracing(fastify);

@@ -1,6 +1,7 @@
 import { AppError, isOutcomeUnknown, logger } from '@bindery/platform';
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { EarlyAnswer } from './early-answer';
 import { OUTCOME_HEADER } from './outcome-header';
 import { traceIdOf } from './request-tracing';
 
@@ -32,6 +33,8 @@ export class HttpErrorFilter implements ExceptionFilter {
     const http = host.switchToHttp();
     const request = http.getRequest<FastifyRequest>();
     const reply = http.getResponse<FastifyReply>();
+    // Not an error: a guard's answer in place of the handler's (an Idempotency-Key replay), sent as it is.
+    if (exception instanceof EarlyAnswer) return void reply.send(exception.response);
     const errorBody = toErrorBody(exception, request.id, traceIdOf(request));
     // Tells the client (and the Idempotency-Key hook, which then keeps this answer) that the write may have been applied.
     if (isOutcomeUnknown(exception)) void reply.header(OUTCOME_HEADER, 'unknown');

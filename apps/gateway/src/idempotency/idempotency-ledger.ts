@@ -7,7 +7,7 @@ import { badRequest, conflict, unavailable } from '@bindery/platform';
  * first request is still running. Keys live in a NATS KV bucket (the gateway has no database and
  * runs replicas), so every replica sees them.
  *
- * Framework-free: the interceptor (idempotency.interceptor.ts) drives it.
+ * Framework-free: the guard (idempotency.guard.ts) drives it.
  */
 
 /** How long an answer is kept (the bucket's max age). */

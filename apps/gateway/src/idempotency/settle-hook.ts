@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest, onSendHookHandler, RouteOptions }
 import { OUTCOME_HEADER } from '../common/outcome-header';
 import { type IdempotencyLedger, toStoredResponse } from './idempotency-ledger';
 
-/** Set on a request whose key this gateway claimed (IdempotencyInterceptor); the onSend hook settles it. */
+/** Set on a request whose key this gateway claimed (IdempotencyGuard); the onSend hook settles it. */
 export const CLAIM = Symbol('idempotency-claim');
 export interface ClaimedRequest extends FastifyRequest {
   [CLAIM]?: { ledger: Pick<IdempotencyLedger, 'complete' | 'release'>; key: string; fingerprint: string };

@@ -1,11 +1,13 @@
 import 'reflect-metadata';
 import { type ArgumentMetadata, BadRequestException, ValidationPipe } from '@nestjs/common';
 import { describe, expect, it } from 'vitest';
-import { CommentListQuery } from '../../src/collaboration/dto/comment.request';
+import { CommentListQuery, PostCommentRequest } from '../../src/collaboration/dto/comment.request';
+import { UpdateChangeRequestContentRequest } from '../../src/content/dto/content-changes.request';
 import { CreateChangeRequestRequest } from '../../src/content/dto/change-request.request';
 import { SearchQuery } from '../../src/content/search/search.query';
 import { OrganizationParams } from '../../src/identity/dto/organization.params';
 import { createValidationPipe, describeValidationErrors } from '../../src/common/validation.pipe';
+import { commentBodies, editBodies, shape } from '../validation-cases';
 
 /** Nest's own pipe with the gateway's options, without its fast paths: what the gateway must answer alike. */
 const nest = new ValidationPipe({
@@ -38,7 +40,7 @@ const cases: Array<[ArgumentMetadata, unknown]> = [
 /** The instance's class and own properties in order, or the 400's message. */
 const outcome = (pipe: ValidationPipe, [metadata, value]: [ArgumentMetadata, unknown]): Promise<unknown> =>
   pipe.transform(structuredClone(value), metadata).then(
-    (result: unknown) => ({ class: (result as object)?.constructor?.name, entries: Object.entries(result ?? {}) }),
+    (result: unknown) => shape(result),
     (error: Error) => ({
       error: error.constructor.name,
       message: error.message,
@@ -49,5 +51,20 @@ const outcome = (pipe: ValidationPipe, [metadata, value]: [ArgumentMetadata, unk
 describe('the gateway’s validation pipe', () => {
   it.each(cases.map((c, i) => [i, c] as const))('answers as Nest’s pipe does (%i)', async (_i, c) => {
     expect(await outcome(gateway, c)).toEqual(await outcome(nest, c));
+  });
+});
+
+describe('the gateway’s validation pipe on nested bodies (the compiled check of nested DTOs)', () => {
+  it.each([
+    ['the change-request edit', UpdateChangeRequestContentRequest, editBodies()],
+    ['the comment', PostCommentRequest, commentBodies()],
+  ] as const)('answers %s bodies as Nest’s pipe does', async (_name, metatype, bodies) => {
+    const differences: unknown[] = [];
+    for (const body of bodies) {
+      const metadata: ArgumentMetadata = { type: 'body', metatype };
+      const [fast, full] = [await outcome(gateway, [metadata, body]), await outcome(nest, [metadata, body])];
+      if (JSON.stringify(fast) !== JSON.stringify(full)) differences.push({ body, fast, full });
+    }
+    expect(differences).toEqual([]);
   });
 });
