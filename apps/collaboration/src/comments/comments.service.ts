@@ -37,27 +37,14 @@ export class CommentsService {
     const { limit, take, after } = keysetPage(input);
     const scope = await this.scopes.read(ctx, input);
     const filter = { status: input.status ?? 'all', order: input.order ?? 'desc', targetPage: input.targetPage, authors: input.authors };
-    const { rows, count, repliers, reactions } = await this.comments.list(scope.key, filter, take, after, sendsDocument(input.format));
-    const byReply = groupBy(repliers, (r) => r.commentId);
-    const byReaction = groupBy(reactions, (r) => r.commentId);
-    const mapped = rows
-      .slice(0, limit)
-      .map((row) =>
-        toComment(
-          row,
-          { repliers: byReply.get(row.id) ?? [], reactions: byReaction.get(row.id) ?? [] },
-          scope.access,
-          ctx.baseUrl,
-          input.format,
-        ),
-      );
-    const byId = new Map(mapped.map((c) => [c.id, c]));
+    const { rows, count } = await this.comments.list(scope.key, filter, take, after, sendsDocument(input.format));
+    // Each row comes with its own repliers and reactions: mapped as it is, in one pass.
     return toList(
       rows,
       limit,
       count,
       (r) => [r.postedAt.toISOString(), r.id],
-      (r) => byId.get(r.id)!,
+      (r) => toComment(r, { repliers: r.repliers ?? [], reactions: r.reactions ?? [] }, scope.access, ctx.baseUrl, input.format),
     );
   }
 
