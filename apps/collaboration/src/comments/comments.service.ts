@@ -22,6 +22,8 @@ import type { CommentRow } from './comment.rows';
 import { CommentScopes, type ResolvedScope } from './comment-scopes';
 import { CommentsRepository } from './comments.repository';
 
+const LIST_STATUSES: ReadonlyArray<CommentListInput['status']> = ['all', 'open', 'resolved'];
+
 /** Comments of a space's main content or of a change request: the rules and the wire shape. */
 @Injectable()
 export class CommentsService {
@@ -37,6 +39,9 @@ export class CommentsService {
     const { limit, take, after } = keysetPage(input);
     const scope = await this.scopes.read(ctx, input);
     const filter = { status: input.status ?? 'all', order: input.order ?? 'desc', targetPage: input.targetPage, authors: input.authors };
+    // Checked here too (NATS callers other than the gateway exist): each shape's statement is kept.
+    if (!LIST_STATUSES.includes(filter.status)) throw badRequest(`status: must be one of ${LIST_STATUSES.join(', ')}`);
+    if (filter.order !== 'asc' && filter.order !== 'desc') throw badRequest('order: must be asc or desc');
     const { rows, count } = await this.comments.list(scope.key, filter, take, after, sendsDocument(input.format));
     // Each row comes with its own repliers and reactions: mapped as it is, in one pass.
     return toList(

@@ -115,6 +115,9 @@ describe('comment rules', () => {
     await expect(collab.send(S.replyCreate, { spaceId, commentId: comment.id, body: { markdown: 'x' } }, as(reader))).rejects.toMatchObject(
       { code: 403 },
     );
+    // A filter other than the API's is refused, not sent to the database.
+    for (const filter of [{ status: 'closed' }, { order: 'sideways' }] as Array<Record<string, string>>)
+      await expect(collab.send(S.commentList, { spaceId, ...filter }, as(reader))).rejects.toMatchObject({ code: 400 });
     // A reader may still read replies and comments.
     expect((await collab.send(S.commentList, { spaceId }, as(reader))).count).toBe(1);
     await collab.send(S.commentDelete, { spaceId, commentId: comment.id }, as(admin));
