@@ -20,7 +20,7 @@ export function permissionsFor(authorId: string, access: SpaceAccessResult): Com
 }
 
 /** Reactions grouped by emoji in order of first reaction, each with its users. */
-export function groupReactions(rows: ReactionRow[]): EmojiReaction[] {
+export function groupReactions(rows: Array<Pick<ReactionRow, 'emoji' | 'user' | 'reactedAt'>>): EmojiReaction[] {
   const byEmoji = new Map<string, EmojiReaction>();
   for (const row of rows) {
     let reaction = byEmoji.get(row.emoji);
@@ -31,13 +31,15 @@ export function groupReactions(rows: ReactionRow[]): EmojiReaction[] {
   return [...byEmoji.values()];
 }
 
+/** A comment's repliers and reactions, whichever comment each row names. */
 export interface CommentExtras {
-  repliers: ReplierRow[];
-  reactions: ReactionRow[];
+  repliers: Array<Pick<ReplierRow, 'user' | 'count' | 'updatedAt'>>;
+  reactions: Array<Pick<ReactionRow, 'emoji' | 'user' | 'reactedAt'>>;
 }
 
+/** A comment as the API answers it; its organization is not part of it. */
 export function toComment(
-  row: CommentRow,
+  row: Omit<CommentRow, 'organizationId'>,
   extras: CommentExtras,
   access: SpaceAccessResult,
   baseUrl: string,

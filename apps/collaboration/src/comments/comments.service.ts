@@ -22,6 +22,8 @@ import type { CommentRow } from './comment.rows';
 import { CommentScopes, type ResolvedScope } from './comment-scopes';
 import { CommentsRepository } from './comments.repository';
 
+const LIST_STATUSES: ReadonlyArray<CommentListInput['status']> = ['all', 'open', 'resolved'];
+
 /** Comments of a space's main content or of a change request: the rules and the wire shape. */
 @Injectable()
 export class CommentsService {
@@ -37,27 +39,17 @@ export class CommentsService {
     const { limit, take, after } = keysetPage(input);
     const scope = await this.scopes.read(ctx, input);
     const filter = { status: input.status ?? 'all', order: input.order ?? 'desc', targetPage: input.targetPage, authors: input.authors };
-    const { rows, count, repliers, reactions } = await this.comments.list(scope.key, filter, take, after, sendsDocument(input.format));
-    const byReply = groupBy(repliers, (r) => r.commentId);
-    const byReaction = groupBy(reactions, (r) => r.commentId);
-    const mapped = rows
-      .slice(0, limit)
-      .map((row) =>
-        toComment(
-          row,
-          { repliers: byReply.get(row.id) ?? [], reactions: byReaction.get(row.id) ?? [] },
-          scope.access,
-          ctx.baseUrl,
-          input.format,
-        ),
-      );
-    const byId = new Map(mapped.map((c) => [c.id, c]));
+    // Checked here too (NATS callers other than the gateway exist): each shape's statement is kept.
+    if (!LIST_STATUSES.includes(filter.status)) throw badRequest(`status: must be one of ${LIST_STATUSES.join(', ')}`);
+    if (filter.order !== 'asc' && filter.order !== 'desc') throw badRequest('order: must be asc or desc');
+    const { rows, count } = await this.comments.list(scope.key, filter, take, after, sendsDocument(input.format));
+    // Each row comes with its own repliers and reactions: mapped as it is, in one pass.
     return toList(
       rows,
       limit,
       count,
       (r) => [r.postedAt.toISOString(), r.id],
-      (r) => byId.get(r.id)!,
+      (r) => toComment(r, { repliers: r.repliers ?? [], reactions: r.reactions ?? [] }, scope.access, ctx.baseUrl, input.format),
     );
   }
 

@@ -10,7 +10,7 @@ import {
 import { badRequest, loadConfig, newId, notFound } from '@bindery/platform';
 import { callerFor, type ServiceAlone, startServiceAlone } from '@bindery/testing/service-alone';
 import { DataSource } from 'typeorm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CollaborationModule } from '../../src/collaboration.module';
 import { CollaborationEnv } from '../../src/config/collaboration.env';
 
@@ -115,6 +115,9 @@ describe('comment rules', () => {
     await expect(collab.send(S.replyCreate, { spaceId, commentId: comment.id, body: { markdown: 'x' } }, as(reader))).rejects.toMatchObject(
       { code: 403 },
     );
+    // A filter other than the API's is refused, not sent to the database.
+    for (const filter of [{ status: 'closed' }, { order: 'sideways' }] as Array<Record<string, string>>)
+      await expect(collab.send(S.commentList, { spaceId, ...filter }, as(reader))).rejects.toMatchObject({ code: 400 });
     // A reader may still read replies and comments.
     expect((await collab.send(S.commentList, { spaceId }, as(reader))).count).toBe(1);
     await collab.send(S.commentDelete, { spaceId, commentId: comment.id }, as(admin));
@@ -163,6 +166,48 @@ describe('comment rules', () => {
       [admin, 1],
       [commenter, 2],
     ]);
+  });
+
+  it('lists each comment with its own repliers and reactions, read once for the whole page', async () => {
+    const target = newSpace({ [author]: 'comment', [commenter]: 'comment', [admin]: 'admin', [reader]: 'read' });
+    const posted = [];
+    for (const text of ['one', 'two', 'three'])
+      posted.push(await collab.send(S.commentCreate, { spaceId: target, body: { markdown: text } }, as(author)));
+    const [one, , three] = posted;
+    await collab.send(S.commentUpdate, { spaceId: target, commentId: one.id, addedReactions: ['👍', '🎉'] }, as(commenter));
+    await collab.send(S.commentUpdate, { spaceId: target, commentId: one.id, addedReactions: ['👍'] }, as(admin));
+    for (const who of [commenter, admin, commenter])
+      await collab.send(S.replyCreate, { spaceId: target, commentId: three.id, body: { markdown: `from ${who}` } }, as(who));
+
+    const db = collab.get(DataSource);
+    const query = vi.spyOn(db, 'query');
+    const listed = await collab.send(S.commentList, { spaceId: target, order: 'asc' }, as(reader));
+    const statement = query.mock.calls.find(([sql]) => String(sql).includes('WITH page AS'));
+    query.mockRestore();
+
+    expect(listed.items.map((c) => c.id)).toEqual(posted.map((c) => c.id));
+    const single = await Promise.all(posted.map((c) => collab.send(S.commentGet, { spaceId: target, commentId: c.id }, as(reader))));
+    // The same repliers, reactions and counts as each comment read alone.
+    expect(listed.items.map((c) => [c.replies, c.repliers, c.reactions])).toEqual(single.map((c) => [c.replies, c.repliers, c.reactions]));
+    // Reactions of one update share their time, and are then in code point order.
+    expect(listed.items[0].reactions.map((r) => [r.emoji, r.count])).toEqual([
+      ['🎉', 1],
+      ['👍', 2],
+    ]);
+    expect(listed.items[2].repliers.map((r) => [r.user.id, r.count])).toEqual([
+      [commenter, 2],
+      [admin, 1],
+    ]);
+
+    // Replies and reactions are read for the page as a whole (joined to it), not by a subquery run once per comment listed.
+    const [{ 'QUERY PLAN': plan }]: Array<{ 'QUERY PLAN': unknown }> = await db.query(
+      `EXPLAIN (ANALYZE, FORMAT JSON) ${String(statement![0])}`,
+      statement![1] as unknown[],
+    );
+    const readsExtras = (node: Record<string, unknown>) =>
+      planNodes(node).some((n) => ['comment_replies', 'comment_reactions'].includes(String(n['Relation Name'])));
+    expect(planNodes(plan).filter(readsExtras).length).toBeGreaterThan(0);
+    expect(planNodes(plan).filter((n) => n['Parent Relationship'] === 'SubPlan' && readsExtras(n))).toEqual([]);
   });
 
   it('publishes a count event per change of a target with a growing version and the absolute open count', async () => {
@@ -228,3 +273,18 @@ describe('comment rules', () => {
     expect(left[0].n).toBe(0);
   });
 });
+
+/** Every node of an EXPLAIN (FORMAT JSON) plan, subplans and initplans included. */
+function planNodes(plan: unknown): Array<Record<string, unknown>> {
+  const nodes: Array<Record<string, unknown>> = [];
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) value.forEach(visit);
+    else if (typeof value === 'object' && value !== null) {
+      const node = value as Record<string, unknown>;
+      if ('Node Type' in node) nodes.push(node);
+      Object.values(node).forEach(visit);
+    }
+  };
+  visit(plan);
+  return nodes;
+}
