@@ -131,4 +131,41 @@ describe('the search index job on Postgres', () => {
     expect(await indexer.run(spaceId)).toEqual({ revisionId: latest, pagesWritten: 1, pagesRemoved: 0 });
     expect((await indexed(spaceId)).revisionId).toBe(latest);
   });
+
+  it('holds a guarded write off while a locked run of the space reads and writes, then writes nothing from the older state', async () => {
+    const { spaceId } = await newSpace(['alpha harbour']);
+    await indexer.run(spaceId);
+    await merge(spaceId, ['bravo meadow']);
+    const guarded = await indexer.read(spaceId);
+    const latest = await merge(spaceId, ['charlie quartz']);
+    const search = new SearchRepository(ds);
+    const written = await ds.transaction(async (manager) => {
+      await search.lockSpace(manager, spaceId);
+      const [{ pid }] = await manager.query('SELECT pg_backend_pid() AS pid');
+      const read = (await search.indexState(manager, spaceId))!.indexed!;
+      // Started after the locked run read the index: it must wait for that run, not write under it.
+      const write = indexer.writeUnlessChanged(guarded);
+      const outcome = await Promise.race([write.then(() => 'written' as const), blockedBy(pid).then(() => 'waiting' as const)]);
+      expect(outcome).toBe('waiting');
+      await search.writeIndexed(manager, spaceId, {
+        state: { ...read, outlines: read.outlines!, revisionId: latest },
+        pages: [],
+        removed: [],
+        regenerated: [],
+      });
+      // Not awaited here (it waits for this transaction to commit).
+      return { write };
+    });
+    expect(await written.write).toBe(false);
+    expect((await indexed(spaceId)).revisionId).toBe(latest);
+  });
 });
+
+/** Resolves once a statement of another session waits for a lock the backend `pid` holds. */
+async function blockedBy(pid: number): Promise<void> {
+  for (;;) {
+    const [{ n }] = await ds.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE $1::int = ANY(pg_blocking_pids(pid))', [pid]);
+    if (n > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
