@@ -67,18 +67,19 @@ async function merge(spaceId: string, bodies: string[]): Promise<string> {
 
 /** What the index holds of a space, without the space's id: comparable across spaces. */
 async function indexed(spaceId: string): Promise<{ revisionId: string | null; pages: unknown[]; sections: unknown[] }> {
-  const [state] = await ds.query('SELECT revision_id FROM search_spaces WHERE space_id = $1', [spaceId]);
-  const pages = await ds.query(`SELECT to_jsonb(p) - 'space_id' AS row FROM search_pages p WHERE space_id = $1 ORDER BY page_id`, [
-    spaceId,
-  ]);
-  const sections = await ds.query(
+  const [state]: Array<{ revision_id: string }> = await ds.query('SELECT revision_id FROM search_spaces WHERE space_id = $1', [spaceId]);
+  const pages: Array<{ row: unknown }> = await ds.query(
+    `SELECT to_jsonb(p) - 'space_id' AS row FROM search_pages p WHERE space_id = $1 ORDER BY page_id`,
+    [spaceId],
+  );
+  const sections: Array<{ row: unknown }> = await ds.query(
     `SELECT to_jsonb(s) - 'space_id' AS row FROM search_sections s WHERE space_id = $1 ORDER BY page_id, idx`,
     [spaceId],
   );
   return {
     revisionId: state?.revision_id ?? null,
-    pages: pages.map((r: { row: unknown }) => r.row),
-    sections: sections.map((r: { row: unknown }) => r.row),
+    pages: pages.map((r) => r.row),
+    sections: sections.map((r) => r.row),
   };
 }
 
