@@ -6,7 +6,7 @@ import { SEARCH_INDEX_JOB } from '../store/search-index-queue';
 
 /**
  * Indexes a space's main content after it changed (a merge, a template, a duplicate, a new
- * language). Runs at least once; a worker killed mid-run rolls its transaction back and the job is
+ * language). Runs at least once; a worker killed mid-run writes nothing (one statement, or one transaction) and the job is
  * redelivered, so the index catches up after any restart.
  *
  * One pending job per space (queued coalesced: the merges landing while it is queued add nothing,

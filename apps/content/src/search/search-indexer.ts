@@ -10,7 +10,27 @@ import { searchConfig } from '../model/search-config';
 import { OpenApiOutlinesRepository, type StoredOutline } from '../computed/openapi-outlines.repository';
 import { generatedIndexedPages } from './generated-text';
 import { indexWords } from './search-text';
-import { type IndexedPage, SearchRepository, type SpecOutlines } from './search.repository';
+import {
+  fitsOneStatement,
+  type IndexedPage,
+  type IndexedSpace,
+  type IndexWrite,
+  SearchRepository,
+  type SpecOutlines,
+} from './search.repository';
+
+/** Optimistic attempts of a run (each lost to another run that wrote the index meanwhile) before it runs locked. */
+const OPTIMISTIC_ATTEMPTS = 3;
+
+/** A run computed from the index state and content as read: what it writes, and the state its write is guarded by. */
+export interface IndexPlan {
+  spaceId: string;
+  run: IndexRun;
+  /** Null: the index is already at the space's revision (or the space is gone). */
+  write: (IndexWrite & { reset: boolean }) | null;
+  /** The index state read, which a guarded write compares; null: this write must run locked (a reset, or too large). */
+  guarded: IndexedSpace | null;
+}
 
 export interface IndexRun {
   revisionId: string | null;
@@ -24,8 +44,9 @@ export interface IndexRun {
  * Merkle diff of the indexed revision's tree and the current one (unchanged subtrees are skipped
  * whole), plus the descendants of a page whose title or slug changed (their path and ancestors
  * did); only pages whose indexed fields changed are written, over their rows (a section whose
- * text is the same is left as it is). Idempotent and transactional: a run that dies leaves the
- * index at the revision before, and the next run starts from there.
+ * text is the same is left as it is). Idempotent: a run writes in one statement (or one
+ * transaction), so a run that dies leaves the index at the revision before, and the next run
+ * starts from there.
  */
 @Injectable()
 export class SearchIndexer {
@@ -37,72 +58,111 @@ export class SearchIndexer {
     private readonly outlines: OpenApiOutlinesRepository,
   ) {}
 
-  run(spaceId: string): Promise<IndexRun> {
+  /**
+   * Reads and computes without a transaction (the index state, then revisions, page nodes and
+   * bodies, which never change), and writes in one statement guarded by the index state read: a
+   * run that lost to another (the index moved meanwhile) starts again from fresh reads. The index
+   * never goes backwards: a run computed from an older state writes nothing. A first index, a new
+   * configuration, a run too large for one statement, or the last attempt, run locked as before.
+   */
+  async run(spaceId: string): Promise<IndexRun> {
+    for (let attempt = 1; attempt <= OPTIMISTIC_ATTEMPTS; attempt++) {
+      const plan = await this.read(spaceId);
+      if (!plan.write) return plan.run;
+      if (!plan.guarded) break;
+      if (await this.writeUnlessChanged(plan)) return plan.run;
+    }
     return this.db.transaction(async (manager) => {
       await this.search.lockSpace(manager, spaceId);
-      const state = await this.search.indexState(manager, spaceId);
-      // A purged space: its rows went with it (cascade).
-      if (!state) return { revisionId: null, pagesWritten: 0, pagesRemoved: 0 };
-      const { space, indexed } = state;
-      const config = searchConfig(space.language);
-      // Indexed before outlines were recorded: its generated rows cannot be told apart, rebuild once.
-      const reset = !indexed || indexed.config !== config || indexed.outlines === null;
-      if (!reset && indexed.revisionId === space.revisionId) {
-        const current = await this.outlines.find(space.organizationId, Object.keys(indexed.outlines!));
-        if (outlinesChanged(indexed.outlines!, current).size === 0) {
-          return { revisionId: space.revisionId, pagesWritten: 0, pagesRemoved: 0 };
-        }
-      }
-      const revision = (await this.revisions.find(space.revisionId, manager))!;
-      const tree = await this.store.snapshot(revision.pages, manager);
-      const previousRevision = reset ? null : await this.revisions.find(indexed.revisionId, manager);
-      const previous = previousRevision ? await this.store.snapshot(previousRevision.pages, manager) : null;
-
-      const candidates = previous ? affectedPages(previous, tree) : new Set(tree.pages.keys());
-      const changed = [...candidates].filter((id) => tree.pages.has(id) && (!previous || differs(previous, tree, id)));
-      const removed = previous ? [...candidates].filter((id) => previous.pages.has(id) && !tree.pages.has(id)) : [];
-      const reusable = await this.reusableBodies(revision, manager);
-      // A reusable content edited: the pages showing it are indexed again (their own bodies did not change).
-      if (previousRevision)
-        changed.push(
-          ...(await this.pagesShowing(
-            tree,
-            changedReusable(previousRevision.reusableContents, revision.reusableContents),
-            new Set(changed),
-            manager,
-          )),
-        );
-
-      const bodies = await this.store.loadDocuments(
-        changed.flatMap((id) => tree.pages.get(id)!.document ?? []),
-        manager,
-      );
-      const pages = changed.map((id) => {
-        const body = bodies.get(tree.pages.get(id)!.document ?? '');
-        return toIndexedPage(tree, tree.pages.get(id)!, body && withReusableContent(body, reusable));
-      });
-      // Generated pages are indexed again for the computed pages the diff reached, and for those
-      // whose spec's outline arrived or changed since the index last saw it (old ones removed).
-      const sources = computedSources(tree);
-      const outlines = await this.outlines.find(space.organizationId, [...new Set([...sources.values()])]);
-      const newOutlines = reset ? new Set(outlines.keys()) : outlinesChanged(indexed.outlines!, outlines);
-      const computed = [
-        ...new Set([
-          ...[...candidates].filter((id) => sources.has(id) || previous?.pages.get(id)?.type === 'computed'),
-          ...[...sources].filter(([, slug]) => newOutlines.has(slug)).map(([id]) => id),
-        ]),
-      ];
-      const generated = this.generated(tree, computed, sources, outlines);
-      pages.push(...generated);
-      const indexedState = { revisionId: revision.id, config, outlines: outlinesRecord(sources, outlines) };
-      if (reset) {
-        await this.search.markIndexed(manager, spaceId, indexedState, true);
-        await this.search.insertPages(manager, spaceId, config, pages);
-      } else {
-        await this.search.writeIndexed(manager, spaceId, { state: indexedState, pages, removed, regenerated: computed });
-      }
-      return { revisionId: revision.id, pagesWritten: pages.length, pagesRemoved: removed.length };
+      const plan = await this.plan(manager, spaceId);
+      const write = plan.write;
+      if (write?.reset) {
+        await this.search.markIndexed(manager, spaceId, write.state, true);
+        await this.search.insertPages(manager, spaceId, write.state.config, write.pages);
+      } else if (write) await this.search.writeIndexed(manager, spaceId, write);
+      return plan.run;
     });
+  }
+
+  /** The optimistic run's first phase: what to write, from reads outside any transaction (see `run`). */
+  read(spaceId: string): Promise<IndexPlan> {
+    return this.plan(this.db.manager, spaceId);
+  }
+
+  /** The optimistic run's second phase: false, and nothing written, when the index moved since `plan` was read. */
+  writeUnlessChanged(plan: IndexPlan): Promise<boolean> {
+    if (!plan.write) return Promise.resolve(true);
+    if (!plan.guarded) throw new Error('search index: this run must be written locked');
+    return this.search.writeIndexedUnlessChanged(plan.spaceId, plan.guarded, plan.write);
+  }
+
+  private async plan(manager: EntityManager, spaceId: string): Promise<IndexPlan> {
+    const nothing = (revisionId: string | null): IndexPlan => ({
+      spaceId,
+      run: { revisionId, pagesWritten: 0, pagesRemoved: 0 },
+      write: null,
+      guarded: null,
+    });
+    const state = await this.search.indexState(manager, spaceId);
+    // A purged space: its rows went with it (cascade).
+    if (!state) return nothing(null);
+    const { space, indexed } = state;
+    const config = searchConfig(space.language);
+    // Indexed before outlines were recorded: its generated rows cannot be told apart, rebuild once.
+    const reset = !indexed || indexed.config !== config || indexed.outlines === null;
+    if (!reset && indexed.revisionId === space.revisionId) {
+      const current = await this.outlines.find(space.organizationId, Object.keys(indexed.outlines!));
+      if (outlinesChanged(indexed.outlines!, current).size === 0) return nothing(space.revisionId);
+    }
+    const revision = (await this.revisions.find(space.revisionId, manager))!;
+    const tree = await this.store.snapshot(revision.pages, manager);
+    const previousRevision = reset ? null : await this.revisions.find(indexed.revisionId, manager);
+    const previous = previousRevision ? await this.store.snapshot(previousRevision.pages, manager) : null;
+
+    const candidates = previous ? affectedPages(previous, tree) : new Set(tree.pages.keys());
+    const changed = [...candidates].filter((id) => tree.pages.has(id) && (!previous || differs(previous, tree, id)));
+    const removed = previous ? [...candidates].filter((id) => previous.pages.has(id) && !tree.pages.has(id)) : [];
+    const reusable = await this.reusableBodies(revision, manager);
+    // A reusable content edited: the pages showing it are indexed again (their own bodies did not change).
+    if (previousRevision)
+      changed.push(
+        ...(await this.pagesShowing(
+          tree,
+          changedReusable(previousRevision.reusableContents, revision.reusableContents),
+          new Set(changed),
+          manager,
+        )),
+      );
+
+    const bodies = await this.store.loadDocuments(
+      changed.flatMap((id) => tree.pages.get(id)!.document ?? []),
+      manager,
+    );
+    const pages = changed.map((id) => {
+      const body = bodies.get(tree.pages.get(id)!.document ?? '');
+      return toIndexedPage(tree, tree.pages.get(id)!, body && withReusableContent(body, reusable));
+    });
+    // Generated pages are indexed again for the computed pages the diff reached, and for those
+    // whose spec's outline arrived or changed since the index last saw it (old ones removed).
+    const sources = computedSources(tree);
+    const outlines = await this.outlines.find(space.organizationId, [...new Set([...sources.values()])]);
+    const newOutlines = reset ? new Set(outlines.keys()) : outlinesChanged(indexed.outlines!, outlines);
+    const computed = [
+      ...new Set([
+        ...[...candidates].filter((id) => sources.has(id) || previous?.pages.get(id)?.type === 'computed'),
+        ...[...sources].filter(([, slug]) => newOutlines.has(slug)).map(([id]) => id),
+      ]),
+    ];
+    const generated = this.generated(tree, computed, sources, outlines);
+    pages.push(...generated);
+    const indexedState = { revisionId: revision.id, config, outlines: outlinesRecord(sources, outlines) };
+    const write = { reset, state: indexedState, pages, removed, regenerated: computed };
+    return {
+      spaceId,
+      run: { revisionId: revision.id, pagesWritten: pages.length, pagesRemoved: removed.length },
+      write,
+      guarded: indexed?.outlines && !reset && fitsOneStatement(write) ? { ...indexed, outlines: indexed.outlines } : null,
+    };
   }
 
   /**

@@ -1,4 +1,4 @@
-import { preparedQuery, WriteBatch } from '@bindery/platform';
+import { isGuardFailure, preparedQuery, WriteBatch } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { EXCERPT_TEXT_KEY_SQL, EXCERPT_TEXT_SQL, headlineSql, SearchExcerpts } from './search-excerpts';
@@ -195,9 +195,17 @@ export class SearchRepository {
     this.excerpts = new SearchExcerpts(db);
   }
 
-  /** Serialises indexing runs of one space (two jobs for successive merges may run at once). */
+  /**
+   * Serialises the locked runs of one space (two jobs for successive merges may run at once), and
+   * holds off the guarded writes (`writeIndexedUnlessChanged`): the space's index row is locked
+   * too, so one waits for this transaction and then finds the index moved. The advisory lock
+   * covers a space never indexed (no row to lock); a guarded write never takes it.
+   */
   async lockSpace(manager: EntityManager, spaceId: string): Promise<void> {
-    await manager.query(`SELECT pg_advisory_xact_lock(hashtext('search-index:' || $1))`, [spaceId]);
+    await manager.query(
+      `SELECT pg_advisory_xact_lock(hashtext('search-index:' || $1)), (SELECT 1 FROM search_spaces WHERE space_id = $1 FOR UPDATE)`,
+      [spaceId],
+    );
   }
 
   /**
@@ -252,9 +260,7 @@ export class SearchRepository {
   async writeIndexed(manager: EntityManager, spaceId: string, write: IndexWrite): Promise<void> {
     const { state, pages } = write;
     const removals = removalStatements(spaceId, write);
-    const sections = pages.reduce((n, p) => n + p.sections.length, 0);
-    const words = new Set(pages.flatMap((p) => p.words));
-    if (pages.length > CHUNK || sections > CHUNK || words.size > CHUNK || write.removed.length > CHUNK) {
+    if (!fitsOneStatement(write)) {
       await this.markIndexed(manager, spaceId, state, false);
       for (const [sql, params] of removals) await manager.query(sql, params);
       return this.insertPages(manager, spaceId, state.config, pages);
@@ -262,6 +268,34 @@ export class SearchRepository {
     const batch = new WriteBatch().add(MARK_INDEXED_SQL, markIndexedParams(spaceId, state));
     for (const [sql, params] of [...removals, ...pageStatements(spaceId, state.config, pages)]) batch.add(sql, params);
     await batch.run(manager);
+  }
+
+  /**
+   * An incremental run's writes (as `writeIndexed`) without a transaction, in ONE statement whose
+   * first part is a compare-and-set of the space's index row: written only if the index still
+   * reflects `read`, the state the run was computed from (its revision, configuration and
+   * outlines). False, and nothing written, when the index moved since it was read (another run
+   * wrote it, or a locked run holds it: the guard waits for it, then finds it moved). The run
+   * must fit one statement (`fitsOneStatement`).
+   */
+  async writeIndexedUnlessChanged(spaceId: string, read: IndexedSpace, write: IndexWrite): Promise<boolean> {
+    if (!fitsOneStatement(write)) throw new Error('search index: a guarded write must fit one statement');
+    const { state, pages } = write;
+    const batch = new WriteBatch().guard(
+      'search-index-unchanged',
+      `UPDATE search_spaces SET revision_id = $2, config = $3, outlines = $4
+        WHERE space_id = $1 AND revision_id = $5 AND config = $6 AND outlines = $7::jsonb RETURNING space_id`,
+      [...markIndexedParams(spaceId, state), read.revisionId, read.config, JSON.stringify(read.outlines)],
+    );
+    for (const [sql, params] of [...removalStatements(spaceId, write), ...pageStatements(spaceId, state.config, pages)])
+      batch.add(sql, params);
+    try {
+      await batch.run(this.db.manager);
+      return true;
+    } catch (error) {
+      if (isGuardFailure(error, 'search-index-unchanged')) return false;
+      throw error;
+    }
   }
 
   /** Writes pages and their sections over what the index holds of them (see `pageStatements`). */
@@ -374,6 +408,13 @@ const markIndexedParams = (spaceId: string, state: IndexedSpace): unknown[] => [
   state.config,
   JSON.stringify(state.outlines),
 ];
+
+/** Whether an incremental run's writes fit one statement (every part at most CHUNK rows). */
+export function fitsOneStatement(write: IndexWrite): boolean {
+  const sections = write.pages.reduce((n, p) => n + p.sections.length, 0);
+  const words = new Set(write.pages.flatMap((p) => p.words));
+  return write.pages.length <= CHUNK && sections <= CHUNK && words.size <= CHUNK && write.removed.length <= CHUNK;
+}
 
 /** The deletes of an incremental run: pages gone, and generated pages no longer generated (none written now). */
 function removalStatements(spaceId: string, write: IndexWrite): Array<[string, unknown[]]> {
