@@ -7,6 +7,7 @@
 
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
+import { OPERATIONS as CHANGE_OPERATIONS } from '../src/content/dto/content-changes.request';
 
 type Dto = new () => object;
 
@@ -107,17 +108,8 @@ const FIELD_VALUES: Record<string, unknown[]> = {
   unknownField: ['ignored', { nested: true }],
 };
 
-const OPERATIONS = [
-  'insert_page',
-  'update_page',
-  'delete_page',
-  'revert_page',
-  'insert_files',
-  'insert_reusable_content',
-  'update_reusable_content',
-  'delete_reusable_content',
-  'nope',
-];
+/** Every operation the DTO knows, and one it does not. */
+const OPERATIONS = [...CHANGE_OPERATIONS, 'nope'];
 
 /** Edit bodies: each operation alone, with each field value, and a few whole-body variants. */
 export const editBodies = (): unknown[] => [

@@ -24,7 +24,8 @@ import { IsEntityId } from '../../common/entity-id';
 import { IsOptionalNonNull } from '../../common/is-optional-non-null';
 import { IsDocumentInput } from './document.validators';
 
-const OPERATIONS = [
+/** The operations a batch may carry (exported for the validation equivalence tests). */
+export const OPERATIONS = [
   'insert_page',
   'update_page',
   'delete_page',
