@@ -18,6 +18,7 @@ import { BodiesLz4Compression1767870000000 } from './migrations/1767870000000-Bo
 import { SearchOutlines1767900000000 } from './migrations/1767900000000-SearchOutlines';
 import { SearchSpaceTextIndex1767950000000 } from './migrations/1767950000000-SearchSpaceTextIndex';
 import { OpenApiOutlineVersions1796000000000 } from './migrations/1796000000000-OpenApiOutlineVersions';
+import { SpaceChangeRequestCounts1796180000000 } from './migrations/1796180000000-SpaceChangeRequestCounts';
 
 export const CONTENT_SCHEMA = 'content';
 
@@ -37,6 +38,7 @@ export const contentMigrations = [
   SearchOutlines1767900000000,
   SearchSpaceTextIndex1767950000000,
   OpenApiOutlineVersions1796000000000,
+  SpaceChangeRequestCounts1796180000000,
 ];
 
 /** Content's own schema, reached with its own role (DATABASE_URL). */

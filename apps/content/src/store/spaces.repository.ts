@@ -6,15 +6,16 @@ import { lastPosition } from './sibling-positions';
 import { SpaceReadBatch } from './space-read-batch';
 import { type SpaceCounters, SpaceEntity } from './space.entity';
 
-/** Change request counts (counted) and the stored open comment count of each space, one row per id asked. */
+/**
+ * Change request counts (`space_change_request_counts`, kept by triggers on `change_requests`) and
+ * the stored open comment count of each space, one row per id asked: one row read per space, however
+ * many change requests it has. A space without a row has had no change request.
+ */
 const COUNTERS_SQL = `SELECT ids.id AS space_id,
-  coalesce(cr.total, 0)::int AS total, coalesce(cr.open, 0)::int AS open, coalesce(cr.draft, 0)::int AS draft,
+  coalesce(cr.total, 0) AS total, coalesce(cr.open, 0) AS open, coalesce(cr.draft, 0) AS draft,
   coalesce(c.open, 0)::int AS comments
   FROM unnest($1::text[]) AS ids(id)
-  LEFT JOIN (SELECT space_id, count(*) AS total,
-      count(*) FILTER (WHERE status = 'open') AS open,
-      count(*) FILTER (WHERE status = 'draft') AS draft
-    FROM change_requests WHERE space_id = ANY($1) GROUP BY space_id) cr ON cr.space_id = ids.id
+  LEFT JOIN space_change_request_counts cr ON cr.space_id = ids.id
   LEFT JOIN space_comment_counts c ON c.space_id = ids.id`;
 
 /**
@@ -27,15 +28,14 @@ const SPACE_COLUMNS = `id, organization_id AS "organizationId", title, emoji, vi
   deleted_at AS "deletedAt"`;
 
 /**
- * The space row and its counters (as `COUNTERS_SQL` counts them) in one statement: reading a space
- * then needs one round trip, not two. Only the lateral's and the subquery's own columns are
- * named apart, so `SPACE_COLUMNS` stays unambiguous.
+ * The space row and its counters (as `COUNTERS_SQL` reads them) in one statement: reading a space
+ * then needs one round trip, not two. The counters come from subqueries, so `SPACE_COLUMNS` stays
+ * unambiguous.
  */
-const SPACE_WITH_COUNTERS_SQL = `SELECT ${SPACE_COLUMNS}, cr.total AS counted_total, cr.open AS counted_open, cr.draft AS counted_draft,
+const SPACE_WITH_COUNTERS_SQL = `SELECT ${SPACE_COLUMNS}, coalesce(cr.total, 0) AS counted_total, coalesce(cr.open, 0) AS counted_open,
+  coalesce(cr.draft, 0) AS counted_draft,
   coalesce((SELECT c.open FROM space_comment_counts c WHERE c.space_id = $1), 0)::int AS counted_comments
-  FROM spaces LEFT JOIN LATERAL (SELECT count(*)::int AS total, count(*) FILTER (WHERE status = 'open')::int AS open,
-      count(*) FILTER (WHERE status = 'draft')::int AS draft
-    FROM change_requests WHERE space_id = $1) cr ON true
+  FROM spaces LEFT JOIN (SELECT total, open, draft FROM space_change_request_counts WHERE space_id = $1) cr ON true
   WHERE id = $1`;
 
 @Injectable()
