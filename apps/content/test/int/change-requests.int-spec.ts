@@ -66,12 +66,12 @@ describe('ChangeRequestsRepository.findWithSpace (what a merge reads in its turn
 async function statementsNaming(table: string, run: () => Promise<unknown>): Promise<string[]> {
   const texts: string[] = [];
   const query = Client.prototype.query;
-  const spy = vi.spyOn(Client.prototype, 'query').mockImplementation(function (this: Client, ...args: unknown[]) {
+  const spy = vi.spyOn(Client.prototype, 'query').mockImplementation(function (this: Client, ...args: unknown[]): never {
     const config = args[0] as string | { text?: string };
     const text = typeof config === 'string' ? config : (config?.text ?? '');
     if (text.includes(table)) texts.push(text);
-    return (query as (...a: unknown[]) => unknown).apply(this, args);
-  } as typeof query);
+    return Reflect.apply(query, this, args) as never;
+  });
   try {
     await run();
   } finally {
