@@ -29,7 +29,7 @@ import { toWireReusableContent } from '../pages/reusable-content.mapper';
 import { SpaceAccess } from '../store/space-access';
 import { type ChangeRequestEntity, mergeBaseOf } from '../store/change-request.entity';
 import { toChangeRequest } from './change-request.mapper';
-import { ChangeRequestsRepository, isChangedMeanwhile } from '../store/change-requests.repository';
+import { ChangeRequestsRepository, editedRow, isChangedMeanwhile } from '../store/change-requests.repository';
 import { heldContentWriteLock } from '../store/content-write-lock';
 import { resolveDocument } from './document-input';
 import { hasUrlRefs, type LinkTargets, resolveRelativeLinks } from './relative-links';
@@ -72,6 +72,7 @@ export class ChangeRequestEditsService {
     const { cr, outcomes, reusable, revision } = written;
     // Committed: the next edit or the merge of this change request starts from it.
     this.revisions.remember(revision);
+    this.changeRequests.rememberWritten(cr);
     const changeRequest = toChangeRequest(cr, space.revisionId, ctx.baseUrl);
     if (input.compat !== false) return changeRequest;
     const location = (pageId: string) => `${ctx.baseUrl}/v1/spaces/${space.id}/change-requests/${cr.id}/content/page/${pageId}`;
@@ -96,14 +97,16 @@ export class ChangeRequestEditsService {
   }
 
   /**
-   * The edit without a transaction: the change request read as it is (no lock), the batch
-   * computed on its revision, and every write sent as one statement that applies only if the
-   * change request still has that revision and is still open (`updateUnlessChangedIn`): two
-   * statements instead of four (START TRANSACTION, the locked read, the writes, COMMIT).
-   * Undefined when it changed meanwhile (a concurrent edit or merge of it): the caller then edits
-   * with the row locked, as every edit did before, which answers as that one left it. A batch
-   * with files is not written this way: their bytes are confirmed under the collector's lock
-   * before the writes that name them (`FileIntake.confirmStored`).
+   * The edit without a transaction: the change request as this process last wrote it (opening or
+   * editing it), else read as it is (no lock), the batch computed on its revision, and every write
+   * sent as one statement that applies only if the change request still has that revision and is
+   * still open (`editUnlessChangedIn`) and answers the row as it wrote it: one statement instead of
+   * four (START TRANSACTION, the locked read, the writes, COMMIT). A remembered row that changed
+   * meanwhile (another replica's edit, a merge) costs one failed statement, then the row is read.
+   * Undefined when the row read changed meanwhile too (a concurrent edit or merge of it): the
+   * caller then edits with the row locked, as every edit did before, which answers as that one
+   * left it. A batch with files is not written this way: their bytes are confirmed under the
+   * collector's lock before the writes that name them (`FileIntake.confirmStored`).
    */
   private async editInOneStatement(
     spaceId: string,
@@ -112,15 +115,30 @@ export class ChangeRequestEditsService {
     bodies: PreparedBodies,
     userId: string,
   ): Promise<AppliedBatch | undefined> {
+    const remembered = this.changeRequests.lastWritten(spaceId, changeRequestId);
+    if (remembered && isEditable(remembered)) {
+      const written = await this.applyUnlessChanged(remembered, prepared, bodies, userId);
+      if (written) return written;
+    }
     const found = await this.changeRequests.find(spaceId, changeRequestId);
     if (!found) throw notFound(NO_CHANGE_REQUEST);
     checkEditable(found);
+    return this.applyUnlessChanged(found, prepared, bodies, userId);
+  }
+
+  /** `applyBatch` as one statement without a transaction, on `cr` as read; undefined when it changed meanwhile. */
+  private async applyUnlessChanged(
+    cr: ChangeRequestEntity,
+    prepared: PreparedChange[],
+    bodies: PreparedBodies,
+    userId: string,
+  ): Promise<AppliedBatch | undefined> {
     const manager = this.db.createEntityManager();
     // Each write of the statement that counts on a stored row takes the collector's lock itself
     // (`CONTENT_WRITE_LOCK_CONDITION`), held until the statement commits.
     heldContentWriteLock(manager);
     try {
-      return await this.applyBatch(manager, found, prepared, bodies, userId, [], true);
+      return await this.applyBatch(manager, cr, prepared, bodies, userId, [], true);
     } catch (error) {
       if (isChangedMeanwhile(error)) return undefined;
       throw error;
@@ -218,10 +236,11 @@ export class ChangeRequestEditsService {
     const writes = new WriteBatch();
     const nextId = newId();
     const contributors = cr.contributors.includes(userId) ? cr.contributors : [...cr.contributors, userId];
-    const changes = { revisionId: nextId, updatedAt: now, contributors };
-    // Unlocked, the change request's update is the batch's guard: it decides whether anything is written.
-    if (unlocked) this.changeRequests.updateUnlessChangedIn(writes, cr.id, cr.revisionId, changes);
-    else this.changeRequests.updateIn(writes, cr.id, changes);
+    // Unlocked, the change request's update is the batch's guard: it decides whether anything is
+    // written, and answers the row as it wrote it (`cr` may be this process's memory of it).
+    if (unlocked)
+      this.changeRequests.editUnlessChangedIn(writes, cr.id, cr.revisionId, { revisionId: nextId, updatedAt: now, editor: userId });
+    else this.changeRequests.updateIn(writes, cr.id, { revisionId: nextId, updatedAt: now, contributors });
     await this.store.saveDocuments(manager, documents.added, writes);
     const pages = await this.store.saveTree(manager, tree, writes);
     const next = this.revisions.insertIn(manager, writes, {
@@ -243,9 +262,10 @@ export class ChangeRequestEditsService {
       at: now.toISOString(),
     };
     writes.event(ContentEvents.revisionCreated, event);
-    await writes.run(manager);
+    const returned = await writes.run(manager);
     return {
-      cr: { ...cr, revisionId: next.id, updatedAt: now, contributors },
+      // Locked, `cr` is the row as it is until this transaction commits.
+      cr: unlocked ? editedRow(returned) : { ...cr, revisionId: next.id, updatedAt: now, contributors },
       outcomes,
       reusable: createdReusable(reusable.outcomes, next),
       revision: next,
@@ -301,9 +321,12 @@ interface AppliedBatch {
 }
 
 /** A merged or archived change request can no longer be edited. */
+function isEditable(cr: ChangeRequestEntity): boolean {
+  return cr.status !== 'merged' && cr.status !== 'archived';
+}
+
 function checkEditable(cr: ChangeRequestEntity): void {
-  if (cr.status === 'merged' || cr.status === 'archived')
-    throw badRequest(`changeRequestId: the change request is ${cr.status} and can no longer be edited`);
+  if (!isEditable(cr)) throw badRequest(`changeRequestId: the change request is ${cr.status} and can no longer be edited`);
 }
 
 /** The reusable contents a batch created, as the API shows them, with the refs they were given. */

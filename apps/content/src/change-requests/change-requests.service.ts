@@ -52,6 +52,8 @@ export class ChangeRequestsService {
       updatedAt: now,
     };
     const cr: ChangeRequestEntity = { ...unnumbered, number: await this.changeRequests.insertNumbered(unnumbered) };
+    // Its first edit, likely soon, starts from it without reading it back (`lastWritten`).
+    this.changeRequests.rememberWritten(cr);
     return toChangeRequest(cr, space.revisionId, ctx.baseUrl);
   }
 

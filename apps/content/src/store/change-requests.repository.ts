@@ -1,6 +1,7 @@
 import type { ChangeRequestFilters } from '@bindery/contracts';
 import { type CursorKey, isGuardFailure, preparedQuery, type WriteBatch } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
 import { DataSource, type EntityManager, type QueryDeepPartialEntity, type SelectQueryBuilder } from 'typeorm';
 import { ChangeRequestEntity } from './change-request.entity';
 import { CONTENT_WRITE_LOCK_SQL, heldContentWriteLock } from './content-write-lock';
@@ -34,9 +35,33 @@ const CHANGE_REQUEST_COLUMNS = `id, space_id AS "spaceId", organization_id AS "o
   revision_merged_ancestor AS "revisionMergedAncestor", revision_merged AS "revisionMerged", merged_by AS "mergedBy",
   merged_at AS "mergedAt", created_at AS "createdAt", updated_at AS "updatedAt"`;
 
+/** Most change requests `lastWritten` keeps: the soak opens ~70 a second and edits each within a second or two. */
+const LAST_WRITTEN = 4_096;
+
 @Injectable()
 export class ChangeRequestsRepository {
+  /**
+   * Change requests as this process last wrote them (opened or edited), by id: where an edit may
+   * start from, its compare-and-set (`editUnlessChangedIn`) checking that the row still has that
+   * revision. Never an answer: a row another replica or a merge changed since fails the check.
+   */
+  private readonly written = new LRUCache<string, ChangeRequestEntity>({ max: LAST_WRITTEN });
+
   constructor(private readonly db: DataSource) {}
+
+  /** Records `cr` as this process wrote it (see `lastWritten`). */
+  rememberWritten(cr: ChangeRequestEntity): void {
+    this.written.set(cr.id, cr);
+  }
+
+  /**
+   * The change request as this process last wrote it, when `idOrNumber` is its id and it belongs
+   * to `spaceId`; it may have changed since (another replica, a merge, a subject update).
+   */
+  lastWritten(spaceId: string, idOrNumber: string): ChangeRequestEntity | undefined {
+    const cr = this.written.get(idOrNumber);
+    return cr?.spaceId === spaceId ? cr : undefined;
+  }
 
   /** By id, or by number when the reference is all digits. */
   async find(
@@ -170,6 +195,27 @@ export class ChangeRequestsRepository {
     );
   }
 
+  /**
+   * An edit's compare-and-set (as `updateUnlessChangedIn`) that answers the change request as it
+   * wrote it (`editedRow` of the batch's rows): the edit's answer needs no read of its own. The
+   * editor joins the contributors in the statement, from the row it updates.
+   */
+  editUnlessChangedIn(
+    batch: WriteBatch,
+    id: string,
+    expectedRevisionId: string,
+    edit: { revisionId: string; updatedAt: Date; editor: string },
+  ): void {
+    batch.guard(
+      CHANGE_REQUEST_GUARD,
+      `UPDATE change_requests SET revision_id = $3, updated_at = $4,
+         contributors = CASE WHEN $5::text = ANY(contributors) THEN contributors ELSE array_append(contributors, $5::text) END
+       WHERE id = $1 AND revision_id = $2 AND status NOT IN ('merged', 'archived') RETURNING ${CHANGE_REQUEST_COLUMNS}`,
+      [id, expectedRevisionId, edit.revisionId, edit.updatedAt, edit.editor],
+      { returning: true },
+    );
+  }
+
   /** Change requests of a space (or of an organization's live spaces), newest first, filtered. */
   async list(
     scope: { spaceId: string } | { organizationId: string },
@@ -203,6 +249,17 @@ const CHANGE_REQUEST_GUARD = 'change-request-unchanged';
 /** The failure of an `updateUnlessChangedIn` batch: the change request changed since it was read. */
 export function isChangedMeanwhile(error: unknown): boolean {
   return isGuardFailure(error, CHANGE_REQUEST_GUARD);
+}
+
+/** The row `editUnlessChangedIn` returned, as `find` reads it (a batch returns rows as JSON: dates come as text). */
+export function editedRow(rows: Array<Record<string, unknown>>): ChangeRequestEntity {
+  const row = rows[0] as unknown as ChangeRequestEntity & { createdAt: string; updatedAt: string; mergedAt: string | null };
+  return {
+    ...row,
+    createdAt: new Date(row.createdAt),
+    updatedAt: new Date(row.updatedAt),
+    mergedAt: row.mergedAt === null ? null : new Date(row.mergedAt),
+  };
 }
 
 function applyFilters(query: SelectQueryBuilder<ChangeRequestEntity>, filters: ChangeRequestFilters): void {

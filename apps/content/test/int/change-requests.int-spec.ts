@@ -1,8 +1,16 @@
-import { ContentSubjects, IdentitySubjects, type MembershipGetResult, type RequestContext, type User } from '@bindery/contracts';
+import {
+  type ChangeRequest,
+  ContentSubjects,
+  IdentitySubjects,
+  type MembershipGetResult,
+  type RequestContext,
+  type User,
+} from '@bindery/contracts';
 import { loadConfig, newId } from '@bindery/platform';
 import { callerFor, type ServiceAlone, startServiceAlone } from '@bindery/testing/service-alone';
 import { DataSource } from 'typeorm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client } from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ContentEnv } from '../../src/config/content.env';
 import { ContentModule } from '../../src/content.module';
 import { ChangeRequestsRepository } from '../../src/store/change-requests.repository';
@@ -51,5 +59,60 @@ describe('ChangeRequestsRepository.findWithSpace (what a merge reads in its turn
     expect((await repository.findWithSpace(space.id, String(cr.number)))?.changeRequest.id).toBe(cr.id);
     // Another space's change request is not found through this one.
     expect(await repository.findWithSpace(other.id, cr.id)).toBeNull();
+  });
+});
+
+/** The texts of the statements content sends while `run` runs that name `table` (the pg client's `query`, spied). */
+async function statementsNaming(table: string, run: () => Promise<unknown>): Promise<string[]> {
+  const texts: string[] = [];
+  const query = Client.prototype.query;
+  const spy = vi.spyOn(Client.prototype, 'query').mockImplementation(function (this: Client, ...args: unknown[]): never {
+    const config = args[0] as string | { text?: string };
+    const text = typeof config === 'string' ? config : (config?.text ?? '');
+    if (text.includes(table)) texts.push(text);
+    return Reflect.apply(query, this, args) as never;
+  });
+  try {
+    await run();
+  } finally {
+    spy.mockRestore();
+  }
+  return texts;
+}
+
+describe('ChangeRequestEditsService.edit (one statement per edit)', () => {
+  it('starts from the change request as it opened or last edited it: its compare-and-set is the only statement naming it', async () => {
+    const caller = callerFor(`editor-${newId()}`);
+    const space = await content.send(ContentSubjects.spaceCreate, { organizationId: newId(), title: 'Edited' }, { caller });
+    const cr = await content.send(ContentSubjects.changeRequestCreate, { spaceId: space.id, subject: 'edits' }, { caller });
+    const edit = (text: string, as = caller) =>
+      content.send(
+        ContentSubjects.changeRequestEditContent,
+        { spaceId: space.id, changeRequestId: cr.id, changes: [{ operation: 'insert_page', title: text, document: { markdown: text } }] },
+        { caller: as },
+      ) as Promise<ChangeRequest>;
+
+    let first: ChangeRequest | undefined;
+    expect(await statementsNaming('change_requests', async () => (first = await edit('first')))).toEqual([
+      expect.stringContaining('UPDATE change_requests'),
+    ]);
+    let second: ChangeRequest | undefined;
+    expect(await statementsNaming('change_requests', async () => (second = await edit('second')))).toHaveLength(1);
+    // The answers are the row each edit wrote, as a read of it shows it.
+    expect(second!.revision).not.toBe(first!.revision);
+    expect(second).toEqual(await content.send(ContentSubjects.changeRequestGet, { spaceId: space.id, changeRequestId: cr.id }, { caller }));
+
+    // Changed behind this process's back (another replica's edit, a rename): the edit still builds
+    // on the row as it is, and answers it.
+    const db = content.get(DataSource);
+    await db.query(`UPDATE change_requests SET revision_id = revision_initial, subject = 'renamed elsewhere' WHERE id = $1`, [cr.id]);
+    const other = callerFor(`other-${newId()}`);
+    const third = await edit('third', other);
+    expect(third.subject).toBe('renamed elsewhere');
+    const [revision] = await db.query('SELECT parents FROM revisions WHERE id = $1', [third.revision]);
+    expect(revision.parents).toEqual([cr.revisionInitial]);
+    const [row] = await db.query('SELECT contributors FROM change_requests WHERE id = $1', [cr.id]);
+    expect(row.contributors).toEqual([caller.userId, other.userId]);
+    expect(third).toEqual(await content.send(ContentSubjects.changeRequestGet, { spaceId: space.id, changeRequestId: cr.id }, { caller }));
   });
 });
