@@ -37,12 +37,18 @@ export class CommentsService {
 
   async list(ctx: RequestContext, input: CommentListInput): Promise<List<Comment>> {
     const { limit, take, after } = keysetPage(input);
-    const scope = await this.scopes.read(ctx, input);
     const filter = { status: input.status ?? 'all', order: input.order ?? 'desc', targetPage: input.targetPage, authors: input.authors };
     // Checked here too (NATS callers other than the gateway exist): each shape's statement is kept.
-    if (!LIST_STATUSES.includes(filter.status)) throw badRequest(`status: must be one of ${LIST_STATUSES.join(', ')}`);
-    if (filter.order !== 'asc' && filter.order !== 'desc') throw badRequest('order: must be asc or desc');
-    const { rows, count } = await this.comments.list(scope.key, filter, take, after, sendsDocument(input.format));
+    // After the access, as before: a caller without it gets content's 404 whatever the filter.
+    const invalid = listFilterError(filter);
+    if (invalid) {
+      await this.scopes.read(ctx, input);
+      throw badRequest(invalid);
+    }
+    // The page is read while content answers the access (see CommentScopes.readWith).
+    const [scope, { rows, count }] = await this.scopes.readWith(ctx, input, (key) =>
+      this.comments.list(key, filter, take, after, sendsDocument(input.format)),
+    );
     // Each row comes with its own repliers and reactions: mapped as it is, in one pass.
     return toList(
       rows,
@@ -133,6 +139,13 @@ export class CommentsService {
       toComment(row, { repliers: repliers.get(row.id) ?? [], reactions: reactions.get(row.id) ?? [] }, scope.access, ctx.baseUrl, format),
     );
   }
+}
+
+/** Why a list's status or order is not one the API has, or undefined when both are. */
+function listFilterError(filter: { status: CommentListInput['status']; order: CommentListInput['order'] }): string | undefined {
+  if (!LIST_STATUSES.includes(filter.status)) return `status: must be one of ${LIST_STATUSES.join(', ')}`;
+  if (filter.order !== 'asc' && filter.order !== 'desc') return 'order: must be asc or desc';
+  return undefined;
 }
 
 export function groupBy<T>(items: T[], keyOf: (item: T) => string): Map<string, T[]> {
