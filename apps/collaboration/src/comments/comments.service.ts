@@ -60,10 +60,7 @@ export class CommentsService {
   }
 
   async get(ctx: RequestContext, input: CommentGetInput): Promise<Comment> {
-    const scope = await this.scopes.read(ctx, input);
-    const row = await this.comments.find(scope.key, input.commentId);
-    if (!row) throw notFound(NO_COMMENT);
-    return (await this.toWire(ctx, [row], scope, input.format))[0];
+    return this.readIn(ctx, await this.scopes.read(ctx, input), input);
   }
 
   /** Posts a comment on the target's revision: on the whole, a page, a block (node) of a page or a table cell. */
@@ -104,8 +101,8 @@ export class CommentsService {
 
   /** Edits the body (its author only), resolves or reopens, adds and removes the caller's reactions. */
   async update(ctx: RequestContext, input: CommentUpdateInput): Promise<Comment> {
-    await this.updates.apply(ctx, input);
-    return this.get(ctx, input);
+    // Read back with the access the update was decided on: content is not asked twice.
+    return this.readIn(ctx, await this.updates.apply(ctx, input), input);
   }
 
   /** Deletes a comment with its replies (the author or a space admin); 204 also when there is none. */
@@ -123,6 +120,13 @@ export class CommentsService {
       }
     });
     return {};
+  }
+
+  /** The comment `input` names, in a scope already resolved, as the wire shows it. */
+  private async readIn(ctx: RequestContext, scope: ResolvedScope, input: CommentGetInput): Promise<Comment> {
+    const row = await this.comments.find(scope.key, input.commentId);
+    if (!row) throw notFound(NO_COMMENT);
+    return (await this.toWire(ctx, [row], scope, input.format))[0];
   }
 
   /** Wire comments with their repliers and reactions (two queries for the whole page). */

@@ -241,6 +241,31 @@ describe('comment rules', () => {
     }
   });
 
+  it('asks content for the access once per update of a comment or a reply, and answers what it wrote', async () => {
+    const target = newSpace({ [author]: 'comment', [commenter]: 'comment' });
+    const comment = await collab.send(S.commentCreate, { spaceId: target, body: { markdown: 'to update' } }, as(author));
+    const reply = await collab.send(
+      S.replyCreate,
+      { spaceId: target, commentId: comment.id, body: { markdown: 'a reply' } },
+      as(commenter),
+    );
+    let asked = 0;
+    spaceAccessAsked = () => (asked += 1);
+    try {
+      const updated = await collab.send(S.commentUpdate, { spaceId: target, commentId: comment.id, addedReactions: ['👍'] }, as(commenter));
+      expect([asked, updated.reactions.map((r) => r.emoji), updated.permissions.edit]).toEqual([1, ['👍'], false]);
+      asked = 0;
+      const edited = await collab.send(
+        S.replyUpdate,
+        { spaceId: target, commentId: comment.id, commentReplyId: reply.id, body: { markdown: 'edited' } },
+        as(commenter),
+      );
+      expect([asked, edited.body, edited.permissions.edit]).toEqual([1, { markdown: 'edited' }, true]);
+    } finally {
+      spaceAccessAsked = undefined;
+    }
+  });
+
   it('publishes a count event per change of a target with a growing version and the absolute open count', async () => {
     const target = newSpace({ [author]: 'comment' });
     const first = await collab.send(S.commentCreate, { spaceId: target, body: { markdown: 'a' } }, as(author));
