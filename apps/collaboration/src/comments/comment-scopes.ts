@@ -43,6 +43,28 @@ export class CommentScopes {
     return { access: checked.access, key: { spaceId: checked.spaceId, changeRequestId: checked.changeRequestId ?? '' } };
   }
 
+  /**
+   * As `read`, with `read`'s answer and what `load` reads at the target's key. For a space's main
+   * content the key is the space id as given, so `load` runs while content answers the access (one
+   * round trip on the request's path instead of two in a row); its rows are used only when content
+   * allowed the caller and named that same space, and are never answered otherwise (the request
+   * fails with content's 404 or 403, or `load` runs again at the key content named). A change
+   * request's key is content's (its id or number → its id): `load` waits for it. `load` must only read.
+   */
+  async readWith<T>(ctx: RequestContext, scope: CommentScope, load: (key: TargetKey) => Promise<T>): Promise<[ResolvedScope, T]> {
+    if (scope.changeRequestId !== undefined) {
+      const resolved = await this.read(ctx, scope);
+      return [resolved, await load(resolved.key)];
+    }
+    const checking = this.read(ctx, scope);
+    const early = load({ spaceId: scope.spaceId, changeRequestId: '' });
+    // Awaited below only once the access allowed it: a failure before that is not this request's to report.
+    early.catch(() => undefined);
+    const resolved = await checking;
+    const sameKey = resolved.key.spaceId === scope.spaceId && resolved.key.changeRequestId === '';
+    return [resolved, await (sameKey ? early : load(resolved.key))];
+  }
+
   /** As `read`, and the caller may comment there (403 otherwise). */
   async comment(ctx: RequestContext, scope: CommentScope): Promise<ResolvedScope> {
     const resolved = await this.read(ctx, scope);

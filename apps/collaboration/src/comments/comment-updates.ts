@@ -5,7 +5,7 @@ import { Injectable } from '@nestjs/common';
 import { toStoredBody } from './comment-body';
 import { CommentEvents } from './comment-events';
 import { NO_COMMENT, NO_REPLY } from './comment-messages';
-import { CommentScopes, requireComment } from './comment-scopes';
+import { CommentScopes, requireComment, type ResolvedScope } from './comment-scopes';
 import { CommentsRepository, type TargetKey } from './comments.repository';
 import { checkEmojis } from './emoji';
 
@@ -23,8 +23,11 @@ export class CommentUpdates {
     private readonly converter: MarkdownPool,
   ) {}
 
-  /** Applies `input` to the comment, or to its reply `replyId` when given. The caller reads the result back. */
-  async apply(ctx: RequestContext, input: CommentUpdateInput, replyId?: string): Promise<void> {
+  /**
+   * Applies `input` to the comment, or to its reply `replyId` when given, and answers the scope it
+   * was decided in: the caller reads the result back in it.
+   */
+  async apply(ctx: RequestContext, input: CommentUpdateInput, replyId?: string): Promise<ResolvedScope> {
     const added = checkEmojis(input.addedReactions, 'addedReactions');
     const removed = checkEmojis(input.removedReactions, 'removedReactions');
     const scope = await this.scopes.read(ctx, input);
@@ -32,7 +35,7 @@ export class CommentUpdates {
       throw badRequest('resolved: only replies of change request comments take it; resolve the comment instead');
     }
     const changes = input.body !== undefined || input.resolved !== undefined || added.length > 0 || removed.length > 0;
-    if (!changes) return;
+    if (!changes) return scope;
     requireComment(scope.access);
     const body = input.body === undefined ? undefined : await toStoredBody(this.converter, input.body);
     const authorId = await this.authorOf(scope.key, input.commentId, replyId);
@@ -62,6 +65,7 @@ export class CommentUpdates {
         await this.events.countChanged(manager, scope.key, organizationId, { open: input.resolved ? -1 : +1, total: 0 }, now);
       }
     });
+    return scope;
   }
 
   /** The author of the comment or reply to change: a 404 when there is none. */

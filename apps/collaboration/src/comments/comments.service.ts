@@ -37,12 +37,18 @@ export class CommentsService {
 
   async list(ctx: RequestContext, input: CommentListInput): Promise<List<Comment>> {
     const { limit, take, after } = keysetPage(input);
-    const scope = await this.scopes.read(ctx, input);
     const filter = { status: input.status ?? 'all', order: input.order ?? 'desc', targetPage: input.targetPage, authors: input.authors };
     // Checked here too (NATS callers other than the gateway exist): each shape's statement is kept.
-    if (!LIST_STATUSES.includes(filter.status)) throw badRequest(`status: must be one of ${LIST_STATUSES.join(', ')}`);
-    if (filter.order !== 'asc' && filter.order !== 'desc') throw badRequest('order: must be asc or desc');
-    const { rows, count } = await this.comments.list(scope.key, filter, take, after, sendsDocument(input.format));
+    // After the access, as before: a caller without it gets content's 404 whatever the filter.
+    const invalid = listFilterError(filter);
+    if (invalid) {
+      await this.scopes.read(ctx, input);
+      throw badRequest(invalid);
+    }
+    // The page is read while content answers the access (see CommentScopes.readWith).
+    const [scope, { rows, count }] = await this.scopes.readWith(ctx, input, (key) =>
+      this.comments.list(key, filter, take, after, sendsDocument(input.format)),
+    );
     // Each row comes with its own repliers and reactions: mapped as it is, in one pass.
     return toList(
       rows,
@@ -54,10 +60,7 @@ export class CommentsService {
   }
 
   async get(ctx: RequestContext, input: CommentGetInput): Promise<Comment> {
-    const scope = await this.scopes.read(ctx, input);
-    const row = await this.comments.find(scope.key, input.commentId);
-    if (!row) throw notFound(NO_COMMENT);
-    return (await this.toWire(ctx, [row], scope, input.format))[0];
+    return this.readIn(ctx, await this.scopes.read(ctx, input), input);
   }
 
   /** Posts a comment on the target's revision: on the whole, a page, a block (node) of a page or a table cell. */
@@ -98,8 +101,8 @@ export class CommentsService {
 
   /** Edits the body (its author only), resolves or reopens, adds and removes the caller's reactions. */
   async update(ctx: RequestContext, input: CommentUpdateInput): Promise<Comment> {
-    await this.updates.apply(ctx, input);
-    return this.get(ctx, input);
+    // Read back with the access the update was decided on: content is not asked twice.
+    return this.readIn(ctx, await this.updates.apply(ctx, input), input);
   }
 
   /** Deletes a comment with its replies (the author or a space admin); 204 also when there is none. */
@@ -119,6 +122,13 @@ export class CommentsService {
     return {};
   }
 
+  /** The comment `input` names, in a scope already resolved, as the wire shows it. */
+  private async readIn(ctx: RequestContext, scope: ResolvedScope, input: CommentGetInput): Promise<Comment> {
+    const row = await this.comments.find(scope.key, input.commentId);
+    if (!row) throw notFound(NO_COMMENT);
+    return (await this.toWire(ctx, [row], scope, input.format))[0];
+  }
+
   /** Wire comments with their repliers and reactions (two queries for the whole page). */
   private async toWire(
     ctx: RequestContext,
@@ -133,6 +143,13 @@ export class CommentsService {
       toComment(row, { repliers: repliers.get(row.id) ?? [], reactions: reactions.get(row.id) ?? [] }, scope.access, ctx.baseUrl, format),
     );
   }
+}
+
+/** Why a list's status or order is not one the API has, or undefined when both are. */
+function listFilterError(filter: { status: CommentListInput['status']; order: CommentListInput['order'] }): string | undefined {
+  if (!LIST_STATUSES.includes(filter.status)) return `status: must be one of ${LIST_STATUSES.join(', ')}`;
+  if (filter.order !== 'asc' && filter.order !== 'desc') return 'order: must be asc or desc';
+  return undefined;
 }
 
 export function groupBy<T>(items: T[], keyOf: (item: T) => string): Map<string, T[]> {

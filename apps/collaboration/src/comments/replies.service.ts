@@ -17,7 +17,7 @@ import { CommentEvents, newMentions } from './comment-events';
 import { NO_COMMENT, NO_REPLY } from './comment-messages';
 import { permissionsFor, toReply } from './comment.mapper';
 import type { ReplyRow } from './comment.rows';
-import { CommentScopes } from './comment-scopes';
+import { CommentScopes, type ResolvedScope } from './comment-scopes';
 import { CommentsRepository } from './comments.repository';
 import { groupBy } from './comments.service';
 import { CommentUpdates } from './comment-updates';
@@ -57,7 +57,11 @@ export class RepliesService {
   }
 
   async get(ctx: RequestContext, input: ReplyGetInput): Promise<CommentReply> {
-    const scope = await this.scopes.read(ctx, input);
+    return this.readIn(ctx, await this.scopes.read(ctx, input), input);
+  }
+
+  /** The reply `input` names, in a scope already resolved, as the wire shows it. */
+  private async readIn(ctx: RequestContext, scope: ResolvedScope, input: ReplyGetInput): Promise<CommentReply> {
     const comment = await this.comments.find(scope.key, input.commentId);
     if (!comment) throw notFound(NO_COMMENT);
     const reply = await this.comments.findReply(comment.id, input.commentReplyId);
@@ -95,8 +99,8 @@ export class RepliesService {
    * resolves or reopens the reply's thread (its comment), as the spec's reply update carries it.
    */
   async update(ctx: RequestContext, input: ReplyUpdateInput): Promise<CommentReply> {
-    await this.updates.apply(ctx, input, input.commentReplyId);
-    return this.get(ctx, input);
+    // Read back with the access the update was decided on: content is not asked twice.
+    return this.readIn(ctx, await this.updates.apply(ctx, input, input.commentReplyId), input);
   }
 
   /** Deletes a reply (its author or a space admin); 204 also when there is none. */

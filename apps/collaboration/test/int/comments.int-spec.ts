@@ -19,6 +19,8 @@ import { CollaborationEnv } from '../../src/config/collaboration.env';
 let collab: ServiceAlone;
 const levels = new Map<string, Map<string, MemberRole>>();
 const spaceOrg = new Map<string, string>();
+/** Called by content's stub as a `content.space.access` request arrives (what collaboration did before asking). */
+let spaceAccessAsked: (() => void) | undefined;
 
 const LEVEL_RANK: MemberRole[] = ['read', 'comment', 'edit', 'review', 'create', 'admin'];
 const atLeast = (level: MemberRole, least: MemberRole) => LEVEL_RANK.indexOf(level) >= LEVEL_RANK.indexOf(least);
@@ -61,6 +63,7 @@ beforeAll(async () => {
     module: (env) => CollaborationModule.forService(loadConfig(CollaborationEnv, { ...env, EVENT_CONSUMERS: 'off' })),
   });
   await collab.stubPeer(ContentSubjects.spaceAccess, (data: { spaceId: string; userId?: string }, ctx: RequestContext) => {
+    spaceAccessAsked?.();
     if (!spaceOrg.has(data.spaceId)) throw notFound('No matching space found');
     return access(data.spaceId, data.userId ?? ctx.caller!.userId);
   });
@@ -208,6 +211,59 @@ describe('comment rules', () => {
       planNodes(node).some((n) => ['comment_replies', 'comment_reactions'].includes(String(n['Relation Name'])));
     expect(planNodes(plan).filter(readsExtras).length).toBeGreaterThan(0);
     expect(planNodes(plan).filter((n) => n['Parent Relationship'] === 'SubPlan' && readsExtras(n))).toEqual([]);
+  });
+
+  it("reads a page of a space's comments while content answers the access, answering it only to a caller content allows", async () => {
+    const target = newSpace({ [author]: 'comment', [reader]: 'read' });
+    await collab.send(S.commentCreate, { spaceId: target, body: { markdown: 'early' } }, as(author));
+    const db = collab.get(DataSource);
+    const query = vi.spyOn(db, 'query');
+    const pageRead = () => query.mock.calls.some(([sql]) => String(sql).includes('WITH page AS'));
+    /** Whether the page's statement had been issued when content was asked for the caller's access. */
+    const readBeforeAccess = async (send: () => Promise<unknown>): Promise<[boolean | undefined, unknown]> => {
+      query.mockClear();
+      let issued: boolean | undefined;
+      spaceAccessAsked = () => (issued = pageRead());
+      const answer = await send().catch((error: unknown) => error);
+      return [issued, answer];
+    };
+    try {
+      const [readerIssued, listed] = await readBeforeAccess(() => collab.send(S.commentList, { spaceId: target }, as(reader)));
+      const [outsiderIssued, refused] = await readBeforeAccess(() => collab.send(S.commentList, { spaceId: target }, as(outsider)));
+      expect(readerIssued).toBe(true);
+      expect((listed as { items: Array<{ body: unknown }> }).items.map((c) => c.body)).toEqual([{ markdown: 'early' }]);
+      // Read for the outsider too, and never answered: content's 404 is.
+      expect(outsiderIssued).toBe(true);
+      expect(refused).toMatchObject({ code: 404 });
+    } finally {
+      spaceAccessAsked = undefined;
+      query.mockRestore();
+    }
+  });
+
+  it('asks content for the access once per update of a comment or a reply, and answers what it wrote', async () => {
+    const target = newSpace({ [author]: 'comment', [commenter]: 'comment' });
+    const comment = await collab.send(S.commentCreate, { spaceId: target, body: { markdown: 'to update' } }, as(author));
+    const reply = await collab.send(
+      S.replyCreate,
+      { spaceId: target, commentId: comment.id, body: { markdown: 'a reply' } },
+      as(commenter),
+    );
+    let asked = 0;
+    spaceAccessAsked = () => (asked += 1);
+    try {
+      const updated = await collab.send(S.commentUpdate, { spaceId: target, commentId: comment.id, addedReactions: ['👍'] }, as(commenter));
+      expect([asked, updated.reactions.map((r) => r.emoji), updated.permissions.edit]).toEqual([1, ['👍'], false]);
+      asked = 0;
+      const edited = await collab.send(
+        S.replyUpdate,
+        { spaceId: target, commentId: comment.id, commentReplyId: reply.id, body: { markdown: 'edited' } },
+        as(commenter),
+      );
+      expect([asked, edited.body, edited.permissions.edit]).toEqual([1, { markdown: 'edited' }, true]);
+    } finally {
+      spaceAccessAsked = undefined;
+    }
   });
 
   it('publishes a count event per change of a target with a growing version and the absolute open count', async () => {
