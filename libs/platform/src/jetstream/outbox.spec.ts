@@ -13,7 +13,7 @@ interface Row {
  * A data source whose outbox answers the given batches, one per read, then nothing; records the
  * ids each delete names. `failOn`: the id whose publish fails.
  */
-function relayOver(batches: Row[][], failOn?: string, gate?: Promise<void>) {
+function relayOver(batches: Row[][], failOn?: string, gate?: Promise<void>, deleteAfterMs = 0) {
   const published: string[] = [];
   const deleted: string[][] = [];
   let reads = 0;
@@ -33,7 +33,12 @@ function relayOver(batches: Row[][], failOn?: string, gate?: Promise<void>) {
     publishEvent: (type: string, _payload: unknown, id: string) => publish(type, id),
     enqueueJob: (type: string, _payload: unknown, id: string) => publish(`job ${type}`, id),
   } as unknown as JetStreamBus;
-  return { relay: new OutboxRelay(dataSource, bus, 'postgres://unused'), published, deleted, reads: () => reads };
+  return {
+    relay: new OutboxRelay(dataSource, bus, 'postgres://unused', 2000, 30_000, deleteAfterMs),
+    published,
+    deleted,
+    reads: () => reads,
+  };
 }
 
 const row = (id: string, at: number, type = 'events.test.happened'): Row => ({ id, type, payload: {}, created_at: new Date(at) });
@@ -124,6 +129,46 @@ describe('OutboxRelay', () => {
       expect(deleted).toEqual([['a', 'b', 'c']]);
     });
   });
+
+  describe('deleting later (the default: one delete per interval, not per commit)', () => {
+    const announce = (...ids: string[]) => JSON.stringify(ids.map((id) => ({ id, type: 'events.test.happened', payload: { id } })));
+    beforeEach(() => jest.useFakeTimers());
+    afterEach(() => jest.useRealTimers());
+
+    it('publishes each commit at once and deletes the commits of one interval with one statement', async () => {
+      const { relay, published, deleted } = relayOver([], undefined, undefined, 100);
+      await relay.flush();
+      await relay.notified(announce('a'));
+      await relay.notified(announce('b'));
+      expect(published).toEqual(['events.test.happened:a', 'events.test.happened:b']);
+      expect(deleted).toEqual([]);
+      await jest.advanceTimersByTimeAsync(100);
+      expect(deleted).toEqual([['a', 'b']]);
+      await relay.notified(announce('c'));
+      await jest.advanceTimersByTimeAsync(100);
+      expect(deleted).toEqual([['a', 'b'], ['c']]);
+    });
+
+    it('deletes what waits before a drain reads the table, so the drain does not publish it again', async () => {
+      const { relay, published, deleted, reads } = relayOver([[], [row('plain', 5)]], undefined, undefined, 100);
+      await relay.flush();
+      await relay.notified(announce('a'));
+      await relay.notified('');
+      expect(deleted).toEqual([['a'], ['plain']]);
+      expect(reads()).toBe(2);
+      expect(published).toEqual(['events.test.happened:a', 'events.test.happened:plain']);
+    });
+
+    it('deletes at once when a batch of ids waits, and what waits when it stops', async () => {
+      const { relay, deleted } = relayOver([], undefined, undefined, 100);
+      await relay.flush();
+      await relay.notified(announce(...Array.from({ length: 100 }, (_, i) => `r${i}`)));
+      expect(deleted.map((ids) => ids.length)).toEqual([100]);
+      await relay.notified(announce('last'));
+      await relay.stop();
+      expect(deleted.map((ids) => ids.length)).toEqual([100, 1]);
+    });
+  });
 });
 
 /**
@@ -182,7 +227,7 @@ function relayOverTable(rows: Row[]) {
       await new Promise((resolve) => setImmediate(resolve));
     }
   };
-  const newRelay = () => new OutboxRelay(dataSource, bus, 'postgres://unused');
+  const newRelay = () => new OutboxRelay(dataSource, bus, 'postgres://unused', 2000, 30_000, 0);
   return { newRelay, table, sent, acked, reads, pending, failures, answer };
 }
 

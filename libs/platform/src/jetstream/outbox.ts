@@ -30,6 +30,15 @@ const MAX_ANNOUNCED_ROWS = 1000;
  */
 const MISSED_AFTER_SECONDS = 5;
 
+/**
+ * How long ids published from announcements wait to be deleted together (or until a batch's worth
+ * wait). Under load each commit's announcement was published alone, so the relay ran a DELETE per
+ * commit: one statement per write request, beside the request's own. Deleting later delays no
+ * event (publishing does not wait for it), and a row kept meanwhile is never published twice by
+ * this relay: a drain deletes them before it reads, and the safety poll ignores rows this young.
+ */
+const DELETE_AFTER_MS = 100;
+
 /** The one channel every service shared before per-schema channels. */
 const LEGACY_OUTBOX_CHANNEL = 'bindery_outbox';
 
@@ -126,8 +135,11 @@ export class OutboxRelay {
   private readonly announced: OutboxRow[][] = [];
   /** The number of rows in `announced`. */
   private heldRows = 0;
-  /** Ids published from announcements, deleted together (one statement for all the commits of a tick). */
+  /** Ids published from announcements, deleted together (one statement per `deleteAfterMs`, or per batch). */
   private readonly published: string[] = [];
+  /** Set while published ids wait for their delete. */
+  private deleteTimer?: NodeJS.Timeout;
+  private deleteDue = false;
   /**
    * Ids the current drain published: an announcement received during the drain whose rows a later
    * read of the same drain published is not published again (a duplicate JetStream would drop, but
@@ -146,6 +158,8 @@ export class OutboxRelay {
      * listener was busy reconnecting its socket), so rare: an idle stack must not wake to find nothing.
      */
     private readonly listeningPollMs = 30_000,
+    /** How long published ids wait to be deleted together (`DELETE_AFTER_MS`); 0: after each round. */
+    private readonly deleteAfterMs = DELETE_AFTER_MS,
   ) {}
 
   async start(): Promise<void> {
@@ -219,6 +233,9 @@ export class OutboxRelay {
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
+    if (this.deleteTimer) clearTimeout(this.deleteTimer);
+    // Best effort: rows left are published again at the next start, a duplicate JetStream drops.
+    if (!this.draining) await this.deletePublished().catch(() => undefined);
     await this.listener?.end().catch(() => undefined);
   }
 
@@ -242,8 +259,9 @@ export class OutboxRelay {
         await this.publishAnnounced();
         this.drained.clear();
         // Announcements arriving meanwhile (they set `again`) are published in the next round and
-        // deleted together: one delete for however many commits arrived during this one.
-        await this.deletePublished();
+        // deleted together with this one's: one delete per interval, however many commits it saw.
+        if (this.deleteDue || this.published.length >= OUTBOX_BATCH || this.deleteAfterMs === 0) await this.deletePublished();
+        else this.deleteLater();
       } while (this.again);
     } catch (error) {
       // What was not published stays in the table, in order: read it before any later announcement.
@@ -284,7 +302,18 @@ export class OutboxRelay {
     }
   }
 
+  /** Deletes the published ids in `deleteAfterMs`, through `flush` (so never beside a drain's read). */
+  private deleteLater(): void {
+    if (this.published.length === 0 || this.deleteTimer || this.stopped) return;
+    this.deleteTimer = setTimeout(() => {
+      this.deleteTimer = undefined;
+      this.deleteDue = true;
+      void this.flush();
+    }, this.deleteAfterMs);
+  }
+
   private async deletePublished(): Promise<void> {
+    this.deleteDue = false;
     if (this.published.length === 0) return;
     const ids = this.published.splice(0);
     await this.dataSource.query('DELETE FROM outbox WHERE id = ANY($1)', [ids]);
