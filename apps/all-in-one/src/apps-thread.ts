@@ -45,12 +45,13 @@ export interface ThreadKind {
 export const JOBS_THREAD: ThreadKind = { name: 'jobs', heapMb: 512, youngMb: 16 };
 
 /**
- * The thread of the services moved off the main thread (main.ts): it serves most requests' data
- * (content parses every row a read returns, collaboration its change requests and comments), and
- * its loop is the busiest of the process (90–96 % in a soak). At 32 MB (semi-spaces of 16 MB: what
- * content's own process has) it scavenged 15.7 times per 1,000 soak requests; at 64 MB (2 × 32 MB,
- * as the gateway's and identity's processes have: libs/stack memory.ts) 9.6 times, still ~370 ms
- * of every 1,000 requests' time on this thread stopped in scavenges. At 128 MB (2 × 64 MB) 5.1
+ * The thread of the services moved off the main thread (main.ts; content, by default): it serves
+ * most requests' data (content parses every row a read returns), and its loop is the busiest of the
+ * process (90–98 % in a soak). Sized when collaboration ran beside content (session 15): at 32 MB
+ * (semi-spaces of 16 MB: what content's own process has) it scavenged 15.7 times per 1,000 soak
+ * requests; at 64 MB (2 × 32 MB, as the gateway's and identity's processes have: libs/stack
+ * memory.ts) 9.6 times, still ~370 ms of every 1,000 requests' time on this thread stopped in
+ * scavenges. At 128 MB (2 × 64 MB) 5.1
  * times (2026-11-27, session 15, one window): a scavenge costs what survives it (the requests in
  * flight), not the space's size, so each halving of their number halves that time. The cost is
  * the young generation's pages, resident under load (~64 MB more); idle, the startup collection

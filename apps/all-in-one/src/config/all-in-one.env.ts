@@ -38,8 +38,9 @@ export class AllInOneEnv {
   /**
    * Services run in a thread of their own beside the main thread (the gateway, the other services
    * and the reader), so their JavaScript runs on a second core: comma-separated names, `none` (one
-   * thread serves every request: the least memory), or `auto`: `content,collaboration` (the
-   * services most requests reach) when the machine has two cores or more, else none.
+   * thread serves every request: the least memory), or `auto`: `content` (the busiest service,
+   * about as much work per request as the main thread's apps together) when the machine has two
+   * cores or more, else none.
    */
   @Matches(SERVICE_LIST, { message: `must be auto, none or a comma-separated list of: ${MOVABLE.join(', ')}` })
   ALL_IN_ONE_SERVICES_THREAD: string = 'auto';
