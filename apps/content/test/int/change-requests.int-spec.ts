@@ -1,11 +1,4 @@
-import {
-  ContentSubjects,
-  IdentitySubjects,
-  type MembershipGetResult,
-  type Organization,
-  type RequestContext,
-  type User,
-} from '@bindery/contracts';
+import { ContentSubjects, IdentitySubjects, type MembershipGetResult, type RequestContext, type User } from '@bindery/contracts';
 import { loadConfig, newId } from '@bindery/platform';
 import { callerFor, type ServiceAlone, startServiceAlone } from '@bindery/testing/service-alone';
 import { DataSource } from 'typeorm';
@@ -32,7 +25,7 @@ beforeAll(async () => {
   });
   await content.stubPeer(IdentitySubjects.orgGet, ({ organizationId }: { organizationId: string }) => {
     organizationsAsked.set(organizationId, (organizationsAsked.get(organizationId) ?? 0) + 1);
-    return { object: 'organization', id: organizationId, mergeRules: { type: 'none' } } as unknown as Organization;
+    return { object: 'organization', id: organizationId, mergeRules: { type: 'none' } };
   });
 });
 
