@@ -19,7 +19,7 @@ import { isSpaceChangedMeanwhile, SpacesRepository } from '../store/spaces.repos
 import { heldContentWriteLock } from '../store/content-write-lock';
 import type { SpaceEntity } from '../store/space.entity';
 import { type ChangeRequestEntity, mergeBaseOf } from '../store/change-request.entity';
-import { ChangeRequestsRepository, isChangedMeanwhile } from '../store/change-requests.repository';
+import { ChangeRequestsRepository, isChangedMeanwhile, type SpaceMergeState } from '../store/change-requests.repository';
 import { MergeRulesGate } from './reviews/merge-rules.gate';
 import { searchIndexJob } from '../store/search-index-queue';
 import { SpaceMergeTurns } from './space-merge-turns';
@@ -44,9 +44,11 @@ const OPTIMISTIC_ATTEMPTS = 3;
  * while they are judged (a review locks it, changing no column a guard sees): that statement then
  * runs in a short transaction after the lock and the check, the merge still computed before it.
  *
- * Merges into one space take turns inside the process (`SpaceMergeTurns`): each reads once the
- * one before it committed, so within a process they follow each other instead of racing, losing
- * the guard and computing again; the guards still decide against other processes and writers.
+ * Merges into one space take turns inside the process (`SpaceMergeTurns`), so within a process
+ * they follow each other instead of racing, losing the guard and computing again; the guards still
+ * decide against other processes and writers. A merge reads before its turn (the change request
+ * and the space, the caller, the organization's rules) and, in its turn, merges onto the revision
+ * the merges before it committed (the turns remember it): a turn holds one statement, the write.
  */
 @Injectable()
 export class MergeService {
@@ -67,42 +69,58 @@ export class MergeService {
 
   async merge(ctx: RequestContext, ref: ChangeRequestRef): Promise<MergeResult> {
     const { space: loaded } = await this.access.load(ctx, ref.spaceId, 'edit');
-    // Asked while the merge waits for its turn, and then while it reads: the caller, and the
-    // organization's rules (a round trip to identity, only for a space that inherits them).
-    const asked: Promise<AskedFirst> = Promise.all([this.currentUsers.of(ctx), this.mergeRules.organizationRulesFor(ctx, loaded)]);
-    // A failure is answered in the turn, where `asked` is awaited; until then it is not unhandled.
-    asked.catch(() => undefined);
-    const merged = await this.turns.run(loaded.id, async () => {
-      const revision = await this.mergeInTurn(ctx, loaded, ref, asked);
-      // Committed: the next merge into the space (the next turn) merges onto it.
-      this.revisions.remember(revision);
-      return revision;
-    });
-    return { revision: merged.id, result: 'merge' as const };
+    // Entered before the first read, so that the turn can tell what merges of this process committed after it.
+    const entry = this.turns.enter(loaded.id);
+    try {
+      // Everything that does not depend on the space's revision is asked before the turn, together:
+      // the change request (with the space, in one statement), the caller, and the organization's
+      // rules (a round trip to identity, only for a space that inherits them). The turn then holds
+      // only the computing and the write, not the waits of these round trips.
+      const [found, mergedBy, organizationRules] = await Promise.all([
+        this.changeRequests.findWithSpace(loaded.id, ref.changeRequestId),
+        this.currentUsers.of(ctx),
+        this.mergeRules.organizationRulesFor(ctx, loaded),
+      ]);
+      const first = mergeState(loaded, checkOpen(found?.changeRequest ?? null), found?.space);
+      const merged = await this.turns.run(loaded.id, async () => {
+        // The merges of this process that committed since the read moved the space: this one merges onto the latest.
+        const committed = this.turns.committedSince(entry);
+        const onto = committed ? { ...first, space: { ...first.space, revisionId: committed } } : first;
+        const revision = await this.mergeInTurn(ctx, loaded, ref, onto, mergedBy, organizationRules);
+        // Committed: the next merge into the space (the next turn) merges onto it.
+        this.revisions.remember(revision);
+        this.turns.committed(entry, revision.id);
+        return revision;
+      });
+      return { revision: merged.id, result: 'merge' as const };
+    } finally {
+      this.turns.leave(entry);
+    }
   }
 
   /**
    * The merge, once the merges into the space before it in this process are done: optimistic
-   * attempts, each on the change request and the space as they are now, then the locked path.
+   * attempts, the first on the change request and the space as read before the turn (the space at
+   * the revision the turn before wrote), the others on fresh reads; then the locked path.
    */
   private async mergeInTurn(
     ctx: RequestContext,
     loaded: SpaceEntity,
     ref: ChangeRequestRef,
-    asked: Promise<AskedFirst>,
+    first: MergeState,
+    mergedBy: User,
+    organizationRules: unknown,
   ): Promise<RevisionRow> {
+    let state = first;
     for (let attempt = 1; attempt <= OPTIMISTIC_ATTEMPTS; attempt++) {
-      // The space as it is now (merges of the turns before this one moved it), in the change request's statement.
-      const [found, [mergedBy, organizationRules]] = await Promise.all([
-        this.changeRequests.findWithSpace(loaded.id, ref.changeRequestId),
-        asked,
-      ]);
-      const cr = checkOpen(found?.changeRequest ?? null);
-      const space: SpaceEntity = { ...loaded, ...found?.space };
-      const merged = await this.mergeUnlessChangedMeanwhile(ctx, space, cr, mergedBy, organizationRules);
+      if (attempt > 1) {
+        // The space or the change request changed since they were read: read both as they are now.
+        const found = await this.changeRequests.findWithSpace(loaded.id, ref.changeRequestId);
+        state = mergeState(loaded, checkOpen(found?.changeRequest ?? null), found?.space);
+      }
+      const merged = await this.mergeUnlessChangedMeanwhile(ctx, state.space, state.cr, mergedBy, organizationRules);
       if (merged) return merged;
     }
-    const [mergedBy, organizationRules] = await asked;
     return this.db.transaction(async (manager) => {
       const cr = await this.lockChangeRequest(manager, loaded.id, ref);
       return this.mergeLocked(ctx, manager, loaded.id, cr, mergedBy, organizationRules);
@@ -286,8 +304,16 @@ function checkNotLocked(space: SpaceEntity): void {
   if (space.editMode === 'locked') throw forbidden('The space is locked: nothing can be merged into it');
 }
 
-/** What a merge asks before its turn: the caller as the merger, and the organization's merge rules if the space inherits them. */
-type AskedFirst = [mergedBy: User, organizationRules: unknown];
+/** The change request and its space as one attempt of a merge merges them. */
+interface MergeState {
+  cr: ChangeRequestEntity;
+  space: SpaceEntity;
+}
+
+/** The space as the access check loaded it, with the columns a merge decides on as read with the change request. */
+function mergeState(loaded: SpaceEntity, cr: ChangeRequestEntity, space: SpaceMergeState | undefined): MergeState {
+  return { cr, space: { ...loaded, ...space } };
+}
 
 /** The change request's columns a merge sets. */
 function mergedChanges(revision: RevisionRow, mergedBy: User, now: Date) {

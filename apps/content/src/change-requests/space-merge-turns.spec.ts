@@ -95,4 +95,39 @@ describe('SpaceMergeTurns', () => {
       expect(turns.isBusy('s1')).toBe(false);
     });
   });
+
+  describe('what merges of this process committed since a merge entered', () => {
+    it('tells a merge the revision the latest merge into its space committed after it entered, and nothing before', () => {
+      const turns = new SpaceMergeTurns();
+      const earlier = turns.enter('s1');
+      turns.committed(earlier, 'r1');
+      const later = turns.enter('s1');
+      expect(turns.committedSince(later)).toBeUndefined();
+      turns.committed(earlier, 'r2');
+      turns.committed(later, 'r3');
+      expect(turns.committedSince(earlier)).toBe('r3');
+      expect(turns.committedSince(later)).toBe('r3');
+    });
+
+    it('keeps the commits of each space apart', () => {
+      const turns = new SpaceMergeTurns();
+      const [a, b] = [turns.enter('s1'), turns.enter('s2')];
+      turns.committed(a, 'r1');
+      expect(turns.committedSince(a)).toBe('r1');
+      expect(turns.committedSince(b)).toBeUndefined();
+    });
+
+    it('forgets a space once its last merge in flight has left', () => {
+      const turns = new SpaceMergeTurns();
+      const [a, b] = [turns.enter('s1'), turns.enter('s1')];
+      turns.committed(a, 'r1');
+      turns.leave(a);
+      expect(turns.spacesMerging).toBe(1);
+      expect(turns.committedSince(b)).toBe('r1');
+      turns.leave(b);
+      expect(turns.spacesMerging).toBe(0);
+      // A merge entering afterwards starts from what it reads: nothing committed since.
+      expect(turns.committedSince(turns.enter('s1'))).toBeUndefined();
+    });
+  });
 });

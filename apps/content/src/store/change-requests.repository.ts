@@ -83,8 +83,8 @@ export class ChangeRequestsRepository {
   }
 
   /**
-   * `find` with its space's state as it is now, in one statement: what a merge reads when its turn
-   * comes (`SpaceMergeTurns`), the space having moved since the request's access check read it.
+   * `find` with its space's state as it is now, in one statement: what a merge reads before its
+   * turn (`SpaceMergeTurns`), and again when an attempt lost its guard.
    */
   async findWithSpace(spaceId: string, idOrNumber: string): Promise<{ changeRequest: ChangeRequestEntity; space: SpaceMergeState } | null> {
     const byNumber = /^\d{1,9}$/.test(idOrNumber);

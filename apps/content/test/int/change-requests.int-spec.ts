@@ -10,14 +10,19 @@ import { loadConfig, newId } from '@bindery/platform';
 import { callerFor, type ServiceAlone, startServiceAlone } from '@bindery/testing/service-alone';
 import { DataSource } from 'typeorm';
 import { Client } from 'pg';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { ContentEnv } from '../../src/config/content.env';
 import { ContentModule } from '../../src/content.module';
+import { MergeService } from '../../src/change-requests/merge.service';
+import { MAX_WAITING_MERGES, SpaceMergeTurns } from '../../src/change-requests/space-merge-turns';
+import { RevisionsRepository } from '../../src/store/revisions.repository';
 import { ChangeRequestsRepository } from '../../src/store/change-requests.repository';
 import { SpacesRepository } from '../../src/store/spaces.repository';
 
-// Content alone, its real schema; identity answers every membership as an admin's, and the caller.
+// Content alone, its real schema; identity answers every membership as an admin's, the caller, and
+// every organization without merge rules (counting, by organization, how often it was asked).
 let content: ServiceAlone;
+const organizationsAsked = new Map<string, number>();
 
 beforeAll(async () => {
   content = await startServiceAlone({ app: 'content', module: (env) => ContentModule.forService(loadConfig(ContentEnv, env)) });
@@ -26,13 +31,17 @@ beforeAll(async () => {
     const id = ctx.caller!.userId;
     return { object: 'user', id, displayName: id, urls: { location: `http://x/v1/users/${id}` } };
   });
+  await content.stubPeer(IdentitySubjects.orgGet, ({ organizationId }: { organizationId: string }) => {
+    organizationsAsked.set(organizationId, (organizationsAsked.get(organizationId) ?? 0) + 1);
+    return { object: 'organization', id: organizationId, mergeRules: { type: 'none' } };
+  });
 });
 
 afterAll(async () => {
   await content?.stop();
 });
 
-describe('ChangeRequestsRepository.findWithSpace (what a merge reads in its turn)', () => {
+describe('ChangeRequestsRepository.findWithSpace (what a merge reads before its turn)', () => {
   it('reads the change request, by id or number, with its space as it is now, and only within that space', async () => {
     const caller = callerFor(`merger-${newId()}`);
     const organizationId = newId();
@@ -114,5 +123,102 @@ describe('ChangeRequestEditsService.edit (one statement per edit)', () => {
     const [row] = await db.query('SELECT contributors FROM change_requests WHERE id = $1', [cr.id]);
     expect(row.contributors).toEqual([caller.userId, other.userId]);
     expect(third).toEqual(await content.send(ContentSubjects.changeRequestGet, { spaceId: space.id, changeRequestId: cr.id }, { caller }));
+  });
+});
+
+describe('MergeService: what a merge does before its turn and in it', () => {
+  /** A space (inheriting its organization's rules, as by default) with change requests that each add a page. */
+  async function spaceWithChangeRequests(count: number) {
+    const caller = callerFor(`merger-${newId()}`);
+    const organizationId = newId();
+    const space = await content.send(ContentSubjects.spaceCreate, { organizationId, title: 'Merged into' }, { caller });
+    const ids: string[] = [];
+    for (let i = 0; i < count; i++) {
+      const cr = await content.send(ContentSubjects.changeRequestCreate, { spaceId: space.id, subject: `page ${i}` }, { caller });
+      await content.send(
+        ContentSubjects.changeRequestEditContent,
+        { spaceId: space.id, changeRequestId: cr.id, changes: [{ operation: 'insert_page', title: `Page ${i}` }] },
+        { caller },
+      );
+      ids.push(cr.id);
+    }
+    return { caller, organizationId, spaceId: space.id, changeRequests: ids };
+  }
+
+  // The service's turns, with a wait no run of these tests reaches: past the bound (2 s) a merge
+  // stops waiting for its turn and merges at once, which a loaded machine would make these tests see.
+  const service = () => content.get(MergeService) as unknown as { turns: SpaceMergeTurns };
+  let boundedTurns: SpaceMergeTurns;
+  beforeAll(() => {
+    boundedTurns = service().turns;
+    service().turns = new SpaceMergeTurns({ maxWaiting: MAX_WAITING_MERGES, maxWaitMs: 600_000 });
+  });
+  afterAll(() => {
+    service().turns = boundedTurns;
+  });
+
+  /** Holds the space's turn (as an earlier merge in it would) until `release`. */
+  function holdTurn(spaceId: string) {
+    const turns = service().turns;
+    let release!: () => void;
+    const held = turns.run(spaceId, () => new Promise<void>((resolve) => (release = resolve)));
+    return { release: () => (release(), held) };
+  }
+
+  /** Counts the reads of the change request with its space, for one space. */
+  function readsOf(spaceId: string): { count: () => number; restore: () => void } {
+    const spy: MockInstance = vi.spyOn(content.get(ChangeRequestsRepository), 'findWithSpace');
+    return { count: () => spy.mock.calls.filter(([id]) => id === spaceId).length, restore: () => spy.mockRestore() };
+  }
+
+  const waitUntil = (check: () => void) => vi.waitFor(check, { timeout: 20_000, interval: 10 });
+
+  it('reads the change request and asks identity for the rules while an earlier merge holds the turn, then writes without reading again', async () => {
+    const { caller, organizationId, spaceId, changeRequests } = await spaceWithChangeRequests(1);
+    const reads = readsOf(spaceId);
+    try {
+      const turn = holdTurn(spaceId);
+      const merging = content.send(ContentSubjects.changeRequestMerge, { spaceId, changeRequestId: changeRequests[0] }, { caller });
+      // Both asked while the turn is still held by the merge before.
+      await waitUntil(() => {
+        expect(reads.count()).toBe(1);
+        expect(organizationsAsked.get(organizationId)).toBe(1);
+      });
+      await turn.release();
+      const merged = await merging;
+      expect(merged.result).toBe('merge');
+      expect(reads.count()).toBe(1);
+      const space = (await content.get(SpacesRepository).find(spaceId))!;
+      expect(space.revisionId).toBe(merged.revision);
+    } finally {
+      reads.restore();
+    }
+  });
+
+  it('merges the next merge of the turns onto the revision the one before it wrote, without losing its guard and reading again', async () => {
+    const { caller, spaceId, changeRequests } = await spaceWithChangeRequests(2);
+    const before = (await content.get(SpacesRepository).find(spaceId))!.revisionId;
+    const reads = readsOf(spaceId);
+    try {
+      const turn = holdTurn(spaceId);
+      // Both read the space at the same revision before their turns.
+      const merging = changeRequests.map((changeRequestId) =>
+        content.send(ContentSubjects.changeRequestMerge, { spaceId, changeRequestId }, { caller }),
+      );
+      await waitUntil(() => expect(reads.count()).toBe(2));
+      await turn.release();
+      const merged = await Promise.all(merging);
+      // One read each: the second merge did not merge onto the revision it had read, lose its guard and read again.
+      expect(reads.count()).toBe(2);
+      const revisions = content.get(RevisionsRepository);
+      const [first, second] = await Promise.all(merged.map((m) => revisions.find(m.revision)));
+      const [earlier, later] = first!.parents[0] === before ? [first!, second!] : [second!, first!];
+      expect(earlier.parents[0]).toBe(before);
+      expect(later.parents[0]).toBe(earlier.id);
+      expect((await content.get(SpacesRepository).find(spaceId))!.revisionId).toBe(later.id);
+      expect(later.pages).toHaveLength(2);
+    } finally {
+      reads.restore();
+    }
   });
 });
