@@ -131,7 +131,7 @@ export async function gatewayBench(): Promise<string[]> {
     const throughput = perRound((round) => at(on, round).requestsPerSecond / at(bare, round).requestsPerSecond);
     const tail = perRound((round) => at(on, round).p99 / Math.max(1, at(bare, round).p99));
     lines.push(
-      `ratio to the floor (median of ${ROUNDS} rounds): limiter on ${formatMedian(throughput, 3, ' ×')} (target ≥ 0.45), ` +
+      `ratio to the floor${ROUNDS === 1 ? '' : ` (median of ${ROUNDS} rounds)`}: limiter on ${formatMedian(throughput, 3, ' ×')} (target ≥ 0.45), ` +
         `p99 ${formatMedian(tail, 2, ' ×')} the floor's (target ≤ 2)`,
     );
     if (off && replicaOn) {
