@@ -1,11 +1,14 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { join } from 'node:path';
 import { type AppSpec, appEntry, freePort, GATEWAY, heapLimitArgs, type LocalStack, SERVICES, startProcess, stopPid } from '@bindery/stack';
-import { controlTestStack, testStack } from '@bindery/testing';
+import { controlTestStack, testNats, testStack } from '@bindery/testing';
+import { connect } from '@nats-io/transport-node';
 import { formatLoad, load, type LoadResult } from './load';
 import { cpuPerRequest, formatCpu, formatLoadAverage, postgresPids, type ProcessSet, sampleCpu } from './process-cpu';
 
 const CONNECTIONS = 64;
+/** The gateway's rate-limit counters (apps/gateway/src/rate-limit/rate-limit.guard.ts). */
+const RATE_LIMIT_BUCKET = 'gateway_rate_limits';
 
 /**
  * GET /v1/orgs/{id} through gateway → NATS → identity → Postgres with the shipped defaults (rate
@@ -15,14 +18,17 @@ const CONNECTIONS = 64;
  * each run through a gateway its GC pauses per 1000 requests and identity's token verifications
  * (counts that hold on a loaded machine, where latency does not).
  * Target: ≥ 0.45 × the floor's throughput, p99 ≤ 2 × the floor's p99; limiter cost < 5 %.
+ * Ratios are taken within each round (runs measured minutes apart are not compared) and the
+ * median of the rounds is reported beside every round's value: one burst of other load on the
+ * machine moves one round, not the figure.
  * `--quick`: the limiter-on gateway and the floor only, a few seconds each (CI smoke).
  */
 export async function gatewayBench(): Promise<string[]> {
   const QUICK = process.env.BENCH_QUICK === '1';
   const SECONDS = Number(process.env.BENCH_SECONDS ?? (QUICK ? 3 : 10));
   const WARM_SECONDS = QUICK ? 1 : 2;
-  // On and off alternate (twice unless quick), so a burst of other load on the machine does not land on one side only.
-  const ROUNDS = QUICK ? 1 : Number(process.env.BENCH_ROUNDS ?? 2);
+  // On and off alternate (three times unless quick), so a burst of other load on the machine does not land on one side only.
+  const ROUNDS = QUICK ? 1 : Number(process.env.BENCH_ROUNDS ?? 3);
   const stack = await controlTestStack();
   const { gatewayUrl, adminToken, adminOrganizationId } = testStack();
   const identity = SERVICES.find((s) => s.name === 'identity')!;
@@ -48,6 +54,7 @@ export async function gatewayBench(): Promise<string[]> {
       `profiles in ${profileDir ?? heapProfileDir}, by pid: stack gateway ${profiledGateway?.pid}, identity ${profiledIdentity?.pid}, ` +
         `limited replica ${limited?.child.pid}, unlimited replica ${unlimited?.child.pid}`,
     );
+  const limiterMessages = await countLimiterMessages();
   const pg = (): number[] => postgresPids(stack.state.postgres.dataDir);
   const pid = (name: string) => (): number[] => {
     const restarted = profiled[name]?.pid;
@@ -95,52 +102,54 @@ export async function gatewayBench(): Promise<string[]> {
     // Warm every path (JIT, pools, token cache) before measuring any (the limited replica was left cold before).
     for (const run of [on, replicaOn, off, bare])
       if (run) await load(run.url, { connections: CONNECTIONS, seconds: WARM_SECONDS, headers: run.headers });
+    // By run, one entry per round (in round order).
     const results = new Map<Run, LoadResult[]>();
     const gatewayCpu = new Map<Run, number[]>();
     const measure = async (run: Run): Promise<void> => {
       const before = sampleCpu(run.processes);
       const countersBefore = run.metrics && (await sampleCounters(run.metrics));
+      const pushesBefore = limiterMessages.count;
       const result = await load(run.url, { connections: CONNECTIONS, seconds: SECONDS, headers: run.headers });
       const perRequest = cpuPerRequest(before, sampleCpu(run.processes), result.requests ?? 0);
       results.set(run, [...(results.get(run) ?? []), result]);
       gatewayCpu.set(run, [...(gatewayCpu.get(run) ?? []), perRequest.gateway ?? 0]);
       lines.push(formatLoad(run.name, result), `    ${formatCpu(perRequest)}   (${formatLoadAverage()})`);
-      if (countersBefore) lines.push(`    ${formatCounters(countersBefore, await sampleCounters(run.metrics!), result.requests ?? 0)}`);
+      if (countersBefore) {
+        const counted = formatCounters(countersBefore, await sampleCounters(run.metrics!), result.requests ?? 0);
+        const pushes = (1000 * (limiterMessages.count - pushesBefore)) / Math.max(1, result.requests ?? 0);
+        lines.push(`    ${counted}; rate-limit counter pushes (all replicas) per 1000 requests ${pushes.toFixed(2)}`);
+      }
     };
     // The floor runs in every round too: on this VM its throughput has moved by half between
     // runs of the same code, so a ratio is only sound against a floor measured beside it.
     for (let round = 0; round < ROUNDS; round++) {
       for (const run of round % 2 === 0 ? [on, replicaOn, off, bare] : [bare, off, replicaOn, on]) if (run) await measure(run);
     }
-    const mean = (run: Run, pick: (r: LoadResult) => number): number => {
-      const all = results.get(run)!;
-      return all.reduce((sum, r) => sum + pick(r), 0) / all.length;
-    };
-    const rps = (run: Run): number => mean(run, (r) => r.requestsPerSecond);
-    const floorRps = rps(bare);
+    // Each ratio within a round, then the median of the rounds (every round's value shown beside it).
+    const perRound = (ratio: (round: number) => number): number[] => Array.from({ length: ROUNDS }, (_, round) => ratio(round));
+    const at = (run: Run, round: number): LoadResult => results.get(run)![round];
+    const throughput = perRound((round) => at(on, round).requestsPerSecond / at(bare, round).requestsPerSecond);
+    const tail = perRound((round) => at(on, round).p99 / Math.max(1, at(bare, round).p99));
     lines.push(
-      `ratio to the floor: limiter on ${(rps(on) / floorRps).toFixed(3)} × (target ≥ 0.45), ` +
-        `p99 ${(
-          mean(on, (r) => r.p99) /
-          Math.max(
-            1,
-            mean(bare, (r) => r.p99),
-          )
-        ).toFixed(2)} × the floor's (target ≤ 2)`,
+      `ratio to the floor${ROUNDS === 1 ? '' : ` (median of ${ROUNDS} rounds)`}: limiter on ${formatMedian(throughput, 3, ' ×')} (target ≥ 0.45), ` +
+        `p99 ${formatMedian(tail, 2, ' ×')} the floor's (target ≤ 2)`,
     );
     if (off && replicaOn) {
-      const cost = 100 * (1 - rps(replicaOn) / rps(off));
+      const offRatio = perRound((round) => at(off, round).requestsPerSecond / at(bare, round).requestsPerSecond);
+      const cost = perRound((round) => 100 * (1 - at(replicaOn, round).requestsPerSecond / at(off, round).requestsPerSecond));
       // Throughput alone moves with whatever else the machine runs; the gateway's own CPU per
       // request is the limiter's direct cost (the same on a busy machine, up to its contention).
-      const cpu = (run: Run): number => gatewayCpu.get(run)!.reduce((sum, micros) => sum + micros, 0) / gatewayCpu.get(run)!.length;
+      const cpu = (run: Run): number[] => gatewayCpu.get(run)!;
+      const cpuCost = perRound((round) => 100 * (cpu(replicaOn)[round] / cpu(off)[round] - 1));
       lines.push(
-        `limiter off ${(rps(off) / floorRps).toFixed(3)} ×; the limiter costs ${cost.toFixed(1)} % of read throughput (target < 5 %)`,
-        `gateway CPU per read: limiter on ${Math.round(cpu(replicaOn))} µs, off ${Math.round(cpu(off))} µs ` +
-          `(${(100 * (cpu(replicaOn) / cpu(off) - 1)).toFixed(1)} %)   (${formatLoadAverage()})`,
+        `limiter off ${formatMedian(offRatio, 3, ' ×')}; the limiter costs ${formatMedian(cost, 1, ' %')} of read throughput (target < 5 %)`,
+        `gateway CPU per read: limiter on ${Math.round(median(cpu(replicaOn)))} µs, off ${Math.round(median(cpu(off)))} µs (medians); ` +
+          `on/off per round ${formatMedian(cpuCost, 1, ' %')}   (${formatLoadAverage()})`,
       );
     }
     return lines;
   } finally {
+    await limiterMessages.close();
     floor.child.kill('SIGTERM');
     if (limited?.child.pid) await stopPid(limited.child.pid, appEntry(GATEWAY), 30_000);
     if (unlimited?.child.pid) await stopPid(unlimited.child.pid, appEntry(GATEWAY), 30_000);
@@ -153,6 +162,37 @@ export async function gatewayBench(): Promise<string[]> {
         stack.startApp(app);
       }
   }
+}
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+/** `0.512 × (rounds 0.498 0.512 0.530)`: the median, then every round's value. */
+const formatMedian = (values: number[], digits: number, unit: string): string =>
+  values.length === 1
+    ? `${values[0].toFixed(digits)}${unit}`
+    : `${median(values).toFixed(digits)}${unit} (rounds ${values.map((value) => value.toFixed(digits)).join(' ')})`;
+
+/**
+ * Counts the pushes of every replica's rate-limit counters (the KV bucket's subject), so the
+ * limiter's sync traffic per read is a count beside the timed figures. Listens as the operator
+ * (one account: it hears every app's traffic) on the bucket's subjects only, not on `>`.
+ */
+async function countLimiterMessages(): Promise<{ readonly count: number; close(): Promise<void> }> {
+  const settings = testNats();
+  const nc = await connect({ servers: settings.NATS_URL, user: settings.NATS_USER, pass: settings.NATS_PASSWORD });
+  const tally = { count: 0 };
+  nc.subscribe(`$KV.${RATE_LIMIT_BUCKET}.>`, { callback: (error) => void (error ? undefined : tally.count++) });
+  await nc.flush();
+  return {
+    get count() {
+      return tally.count;
+    },
+    close: () => nc.close(),
+  };
 }
 
 /** The bare reference, in its own process so it competes for the CPU like the stack. */
@@ -252,6 +292,14 @@ async function sampleCounters(ports: MetricsPorts): Promise<Counters> {
     // means more minor GCs for the same allocation: a replica that waited for its turn read slower.
     const newSpace = /^nodejs_heap_space_size_total_bytes\{[^}]*space="new"[^}]*\} (\S+)/m.exec(text)?.[1];
     if (newSpace) counters[`${name} new space`] = Number(newSpace);
+    // The read's answers by status, so a run that answered errors (timeouts, 503s) says so.
+    if (name === 'gateway')
+      for (const line of text.split('\n')) {
+        const status = /^bindery_http_request_duration_seconds_count\{[^}]*route="\/v1\/orgs\/:organizationId"[^}]*status="(\d+)"/.exec(
+          line,
+        )?.[1];
+        if (status) counters[`status ${status}`] = (counters[`status ${status}`] ?? 0) + Number(line.slice(line.lastIndexOf(' ') + 1));
+      }
     // Every outcome: a verification that failed was a round trip too.
     const verifications = text
       .split('\n')
@@ -268,7 +316,11 @@ function formatCounters(before: Counters, after: Counters, requests: number): st
   const delta = (key: string): number => (after[key] ?? 0) - (before[key] ?? 0);
   const gc = (name: string, kind: string): string =>
     `${((1000 * delta(`${name} ${kind} count`)) / Math.max(1, requests)).toFixed(2)} ${kind} (${Math.round(1000 * delta(`${name} ${kind} sum`))} ms in all)`;
+  const failed = Object.keys(after)
+    .filter((key) => key.startsWith('status ') && key !== 'status 200' && delta(key) > 0)
+    .map((key) => `${key.slice('status '.length)} ×${delta(key)}`);
   return (
+    (failed.length > 0 ? `answers other than 200: ${failed.join(', ')}; ` : '') +
     `GC per 1000 requests: gateway ${gc('gateway', 'minor')}, ${gc('gateway', 'major')} / identity ${gc('identity', 'minor')}, ` +
     `${gc('identity', 'major')}; identity.token.verify calls ${delta('token.verify')}; ` +
     `new space: gateway ${mb(before['gateway new space'])} → ${mb(after['gateway new space'])} MB, ` +
