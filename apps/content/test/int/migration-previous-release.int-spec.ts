@@ -1,16 +1,16 @@
 import type { JsonDocument } from '@bindery/contracts';
 import { newId, runMigrations } from '@bindery/platform';
-import { scratchSchema } from '@bindery/testing/service-alone';
 import { DataSource } from 'typeorm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FixedClock } from '../../src/clock/clock';
-import { contentEntities, contentMigrations } from '../../src/database/data-source';
+import { contentMigrations } from '../../src/database/data-source';
 import { AddOpenApiOutlines1767800000000 } from '../../src/database/migrations/1767800000000-AddOpenApiOutlines';
 import { contentHash, stableStringify } from '../../src/model/content-hash';
 import { ContentCollector } from '../../src/store/content-collector';
 import { ContentStore } from '../../src/store/content-store';
 import type { FileStorage } from '../../src/store/file-storage/file-storage';
 import { RevisionsRepository } from '../../src/store/revisions.repository';
+import { contentDataSourceOn, type ScratchSchema, scratchContentSchema } from './scratch-content';
 
 /**
  * The migrations of the release before computed pages and reusable contents (this release's first
@@ -31,20 +31,9 @@ function node(id: string, title: string, document: JsonDocument | null, children
   return { hash: contentHash(stored), stored };
 }
 
-type Scratch = Awaited<ReturnType<typeof scratchSchema>>;
 const open: DataSource[] = [];
-/** As `createServiceDataSource` builds content's, on the scratch schema (extensions are found in content's). */
-async function dataSource(scratch: Scratch, migrations: typeof contentMigrations): Promise<DataSource> {
-  const ds = new DataSource({
-    type: 'postgres',
-    url: scratch.url,
-    schema: scratch.schema,
-    entities: contentEntities,
-    migrations,
-    migrationsTableName: 'migrations',
-    extra: { max: 2, options: `-c search_path=${scratch.searchPath}` },
-  });
-  await ds.initialize();
+async function dataSource(scratch: ScratchSchema, migrations: typeof contentMigrations): Promise<DataSource> {
+  const ds = await contentDataSourceOn(scratch, migrations);
   open.push(ds);
   return ds;
 }
@@ -55,12 +44,7 @@ afterAll(async () => {
 
 describe('upgrading a database of the previous release', () => {
   it('keeps every revision, page and document, and the upgraded database takes reusable contents', async () => {
-    const scratch = await scratchSchema(
-      'content',
-      `upgrade_${newId()
-        .toLowerCase()
-        .replace(/[^a-z0-9]/g, '')}`.slice(0, 40),
-    );
+    const scratch = await scratchContentSchema('upgrade');
     const { schema } = scratch;
     const old = await dataSource(scratch, PREVIOUS_RELEASE);
     expect(await runMigrations(old, schema)).toBe(PREVIOUS_RELEASE.length);

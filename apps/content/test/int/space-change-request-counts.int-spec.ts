@@ -8,14 +8,15 @@ import {
   type User,
 } from '@bindery/contracts';
 import { loadConfig, newId, runMigrations } from '@bindery/platform';
-import { callerFor, scratchSchema, type ServiceAlone, startServiceAlone } from '@bindery/testing/service-alone';
+import { callerFor, type ServiceAlone, startServiceAlone } from '@bindery/testing/service-alone';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContentEnv } from '../../src/config/content.env';
 import { ContentModule } from '../../src/content.module';
-import { contentEntities, contentMigrations } from '../../src/database/data-source';
+import { contentMigrations } from '../../src/database/data-source';
 import { SpaceChangeRequestCounts1796180000000 } from '../../src/database/migrations/1796180000000-SpaceChangeRequestCounts';
 import { SpacesRepository } from '../../src/store/spaces.repository';
+import { contentDataSourceOn, scratchContentSchema } from './scratch-content';
 
 // Content alone, its real schema; identity answers every membership as an admin's, and the caller.
 let content: ServiceAlone;
@@ -167,23 +168,9 @@ describe('the migration that adds the counts', () => {
   });
 
   it('backfills every space’s counts from its change requests', async () => {
-    const scratch = await scratchSchema(
-      'content',
-      `counts_${newId()
-        .toLowerCase()
-        .replace(/[^a-z0-9]/g, '')}`.slice(0, 40),
-    );
+    const scratch = await scratchContentSchema('counts');
     const dataSource = async (migrations: typeof contentMigrations) => {
-      const ds = new DataSource({
-        type: 'postgres',
-        url: scratch.url,
-        schema: scratch.schema,
-        entities: contentEntities,
-        migrations,
-        migrationsTableName: 'migrations',
-        extra: { max: 2, options: `-c search_path=${scratch.searchPath}` },
-      });
-      await ds.initialize();
+      const ds = await contentDataSourceOn(scratch, migrations);
       open.push(ds);
       return ds;
     };
