@@ -1,23 +1,15 @@
-import {
-  type ChangeRequest,
-  ContentSubjects,
-  IdentitySubjects,
-  type MembershipGetResult,
-  type RequestContext,
-  type User,
-} from '@bindery/contracts';
-import { loadConfig, newId } from '@bindery/platform';
-import { callerFor, type ServiceAlone, startServiceAlone } from '@bindery/testing/service-alone';
+import { type ChangeRequest, ContentSubjects, IdentitySubjects } from '@bindery/contracts';
+import { newId } from '@bindery/platform';
+import { callerFor, type ServiceAlone } from '@bindery/testing/service-alone';
 import { DataSource } from 'typeorm';
 import { Client } from 'pg';
 import { afterAll, beforeAll, describe, expect, it, type MockInstance, vi } from 'vitest';
-import { ContentEnv } from '../../src/config/content.env';
-import { ContentModule } from '../../src/content.module';
 import { MergeService } from '../../src/change-requests/merge.service';
 import { MAX_WAITING_MERGES, SpaceMergeTurns } from '../../src/change-requests/space-merge-turns';
 import { RevisionsRepository } from '../../src/store/revisions.repository';
 import { ChangeRequestsRepository } from '../../src/store/change-requests.repository';
 import { SpacesRepository } from '../../src/store/spaces.repository';
+import { startContentAlone } from './content-alone';
 
 // Content alone, its real schema; identity answers every membership as an admin's, the caller, and
 // every organization without merge rules (counting, by organization, how often it was asked).
@@ -25,12 +17,7 @@ let content: ServiceAlone;
 const organizationsAsked = new Map<string, number>();
 
 beforeAll(async () => {
-  content = await startServiceAlone({ app: 'content', module: (env) => ContentModule.forService(loadConfig(ContentEnv, env)) });
-  await content.stubPeer(IdentitySubjects.membershipGet, (): MembershipGetResult => ({ member: true, role: 'admin' }));
-  await content.stubPeer(IdentitySubjects.userGetCurrent, (_data: never, ctx: RequestContext): User => {
-    const id = ctx.caller!.userId;
-    return { object: 'user', id, displayName: id, urls: { location: `http://x/v1/users/${id}` } };
-  });
+  content = await startContentAlone();
   await content.stubPeer(IdentitySubjects.orgGet, ({ organizationId }: { organizationId: string }) => {
     organizationsAsked.set(organizationId, (organizationsAsked.get(organizationId) ?? 0) + 1);
     return { object: 'organization', id: organizationId, mergeRules: { type: 'none' } };

@@ -1,22 +1,13 @@
-import {
-  type ChangeRequestStatus,
-  ContentSubjects,
-  IdentitySubjects,
-  type MembershipGetResult,
-  type RequestContext,
-  type Space,
-  type User,
-} from '@bindery/contracts';
-import { loadConfig, newId, runMigrations } from '@bindery/platform';
-import { callerFor, type ServiceAlone, startServiceAlone } from '@bindery/testing/service-alone';
+import { type ChangeRequestStatus, ContentSubjects, type Space } from '@bindery/contracts';
+import { newId, runMigrations } from '@bindery/platform';
+import { callerFor, type ServiceAlone } from '@bindery/testing/service-alone';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ContentEnv } from '../../src/config/content.env';
-import { ContentModule } from '../../src/content.module';
 import { contentMigrations } from '../../src/database/data-source';
 import { SpaceChangeRequestCounts1796180000000 } from '../../src/database/migrations/1796180000000-SpaceChangeRequestCounts';
 import { SpacesRepository } from '../../src/store/spaces.repository';
 import { contentDataSourceOn, scratchContentSchema } from './scratch-content';
+import { startContentAlone } from './content-alone';
 
 // Content alone, its real schema; identity answers every membership as an admin's, and the caller.
 let content: ServiceAlone;
@@ -25,12 +16,7 @@ const caller = callerFor(`counter-${newId()}`);
 const organizationId = newId();
 
 beforeAll(async () => {
-  content = await startServiceAlone({ app: 'content', module: (env) => ContentModule.forService(loadConfig(ContentEnv, env)) });
-  await content.stubPeer(IdentitySubjects.membershipGet, (): MembershipGetResult => ({ member: true, role: 'admin' }));
-  await content.stubPeer(IdentitySubjects.userGetCurrent, (_data: never, ctx: RequestContext): User => {
-    const id = ctx.caller!.userId;
-    return { object: 'user', id, displayName: id, urls: { location: `http://x/v1/users/${id}` } };
-  });
+  content = await startContentAlone();
   db = content.get(DataSource);
 });
 
