@@ -11,7 +11,7 @@ import { startNats } from './nats';
 import { natsUsers, OPERATOR_NATS_USER } from './nats-permissions';
 import { heapLimitArgs } from './memory';
 import { adminUrl, connectionUrl, initCluster, type PostgresCluster, startCluster, stopCluster } from './postgres';
-import { freePort, freePortBesides, runAsync, sleep, startProcess, stopPid } from './processes';
+import { freePort, freePortBesides, runAsync, sleep, startProcess, stopPid, waitForPort } from './processes';
 
 export const DATABASE = 'bindery';
 
@@ -362,6 +362,30 @@ export class LocalStack {
     await this.reshaping.catch(() => undefined);
   }
 
+  /**
+   * Every app running again with its own environment: a test file that stopped one (or restarted it
+   * with overrides) and failed before it put it back would otherwise leave every later file without it.
+   * In processes, an app this control stopped is started again; in the all-in-one topology the
+   * process is restarted whole when any app is left out or overridden. Resolves once they serve.
+   */
+  async restoreEveryApp(): Promise<void> {
+    await this.settle();
+    if (this.state.topology === 'all-in-one') {
+      const shape = this.allInOneShape();
+      if (shape.without.length === 0 && Object.keys(shape.overrides).length === 0) return;
+      await this.reshapeAllInOne((next) => {
+        next.without = [];
+        next.overrides = {};
+      });
+    } else {
+      const stopped = ALL_APPS.filter((app) => !this.state.pids[app.name]);
+      if (stopped.length === 0) return;
+      for (const app of stopped) this.startApp(app);
+    }
+    // The gateway's own view: every service answers it over NATS.
+    await this.waitUntilReady(120_000);
+  }
+
   /** Stops what this stack started: apps, NATS, then Postgres. */
   async stop(): Promise<void> {
     await this.settle();
@@ -401,6 +425,8 @@ export class LocalStack {
         this.appliedShape = JSON.stringify(this.allInOneShape());
         this.startAllInOne();
         await this.waitForAllInOne();
+        // Its `/readyz` can answer before the gateway's listener accepts (seen under load): callers send requests next.
+        if (!this.allInOneShape().without.includes(GATEWAY.name)) await waitForPort(this.state.gatewayPort, 60_000);
       });
     return this.reshaping;
   }

@@ -156,10 +156,11 @@ export function controlTestStack(): Promise<LocalStack> {
 
 /**
  * A test file's teardown (setupFilesAfterEnv): waits for the restart of the all-in-one process it
- * asked for, if one is under way, so none outlives the file.
+ * asked for, if one is under way, so none outlives the file, and puts back every app the file
+ * stopped (a failed test may not have), so one failure does not cascade into the files after it.
  */
 export async function settleTestStack(): Promise<void> {
-  if (control) await (await control).settle();
+  if (control) await (await control).restoreEveryApp();
 }
 
 /**
