@@ -4,7 +4,6 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { type PageEntry, type PageTree, ROOT } from '../model/page-tree';
 import { changedPageIds } from '../model/tree-diff';
 import { ContentStore } from '../store/content-store';
-import { type RevisionRow, RevisionsRepository } from '../store/revisions.repository';
 import { changedReusable, type ReusableBodies, showsAny, withReusableContent } from '../model/reusable-text';
 import { searchConfig } from '../model/search-config';
 import { OpenApiOutlinesRepository, type StoredOutline } from '../computed/openapi-outlines.repository';
@@ -15,6 +14,7 @@ import {
   type IndexedPage,
   type IndexedSpace,
   type IndexWrite,
+  type RevisionContent,
   SearchRepository,
   type SpecOutlines,
 } from './search.repository';
@@ -53,13 +53,12 @@ export class SearchIndexer {
   constructor(
     private readonly db: DataSource,
     private readonly search: SearchRepository,
-    private readonly revisions: RevisionsRepository,
     private readonly store: ContentStore,
     private readonly outlines: OpenApiOutlinesRepository,
   ) {}
 
   /**
-   * Reads and computes without a transaction (the index state, then revisions, page nodes and
+   * Reads and computes without a transaction (the index state with both revisions, then page nodes and
    * bodies, which never change), and writes in one statement guarded by the index state read: a
    * run that lost to another (the index moved meanwhile) starts again from fresh reads. The index
    * never goes backwards: a run computed from an older state writes nothing. A first index, a new
@@ -106,7 +105,8 @@ export class SearchIndexer {
     const state = await this.search.indexState(manager, spaceId);
     // A purged space: its rows went with it (cascade).
     if (!state) return nothing(null);
-    const { space, indexed } = state;
+    const { space, indexed, revision } = state;
+    if (!revision) throw new Error(`search index: the main revision ${space.revisionId} of space ${spaceId} is missing`);
     const config = searchConfig(space.language);
     // Indexed before outlines were recorded: its generated rows cannot be told apart, rebuild once.
     const reset = !indexed || indexed.config !== config || indexed.outlines === null;
@@ -114,9 +114,8 @@ export class SearchIndexer {
       const current = await this.outlines.find(space.organizationId, Object.keys(indexed.outlines!));
       if (outlinesChanged(indexed.outlines!, current).size === 0) return nothing(space.revisionId);
     }
-    const revision = (await this.revisions.find(space.revisionId, manager))!;
     const tree = await this.store.snapshot(revision.pages, manager);
-    const previousRevision = reset ? null : await this.revisions.find(indexed.revisionId, manager);
+    const previousRevision = reset ? null : state.indexedRevision;
     const previous = previousRevision ? await this.store.snapshot(previousRevision.pages, manager) : null;
 
     const candidates = previous ? affectedPages(previous, tree) : new Set(tree.pages.keys());
@@ -181,7 +180,7 @@ export class SearchIndexer {
     });
   }
 
-  private async reusableBodies(revision: RevisionRow, manager: EntityManager): Promise<ReusableBodies> {
+  private async reusableBodies(revision: RevisionContent, manager: EntityManager): Promise<ReusableBodies> {
     const items = revision.reusableContents.filter((item) => item.document !== null);
     if (items.length === 0) return new Map();
     const documents = await this.store.loadDocuments(

@@ -1,6 +1,7 @@
 import { isGuardFailure, preparedQuery, WriteBatch } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import type { StoredReusableContent } from '../model/reusable-contents';
 import { EXCERPT_TEXT_KEY_SQL, EXCERPT_TEXT_SQL, headlineSql, SearchExcerpts } from './search-excerpts';
 import type { SearchQuery } from './search-text';
 
@@ -16,6 +17,13 @@ export interface IndexedSpace {
 }
 
 export type SpecOutlines = Record<string, string | null>;
+
+/** What an indexing run reads of a revision: its top-level page node hashes and its reusable contents. */
+export interface RevisionContent {
+  id: string;
+  pages: string[];
+  reusableContents: StoredReusableContent[];
+}
 
 export interface IndexedPage {
   pageId: string;
@@ -217,37 +225,59 @@ export class SearchRepository {
 
   /**
    * The space's main revision, language and organization (null: purged), with the revision and
-   * configuration its index reflects (null: never indexed), in one query. Read after `lockSpace`.
+   * configuration its index reflects (null: never indexed), and what a run reads of both
+   * revisions (`RevisionContent`), in one query: a run's first read, where reading the revisions
+   * by id after it was one statement more per run (the main revision is always new to the
+   * worker; revision rows never change, so reading them here is the same). Read after `lockSpace`.
    */
   async indexState(
     manager: EntityManager,
     spaceId: string,
   ): Promise<{
     space: { revisionId: string; language: string | null; organizationId: string };
+    /** The space's main revision (null: its row is missing). */
+    revision: RevisionContent | null;
     /** Null: never indexed. `outlines` null: indexed before outlines were recorded. */
     indexed: (Omit<IndexedSpace, 'outlines'> & { outlines: SpecOutlines | null }) | null;
+    /** The revision the index reflects (null: never indexed, or its row is gone). */
+    indexedRevision: RevisionContent | null;
   } | null> {
     const rows: Array<{
       revision_id: string;
       language: string | null;
       organization_id: string;
+      pages: string[] | null;
+      reusable_list: StoredReusableContent[] | null;
       indexed_revision: string | null;
       indexed_config: string | null;
       indexed_outlines: SpecOutlines | null;
+      indexed_pages: string[] | null;
+      indexed_reusable_list: StoredReusableContent[] | null;
     }> = await manager.query(
-      `SELECT s.revision_id, s.language, s.organization_id, i.revision_id AS indexed_revision, i.config AS indexed_config,
-              i.outlines AS indexed_outlines
-         FROM spaces s LEFT JOIN search_spaces i ON i.space_id = s.id WHERE s.id = $1`,
+      `SELECT s.revision_id, s.language, s.organization_id, r.pages, u.contents AS reusable_list,
+              i.revision_id AS indexed_revision, i.config AS indexed_config, i.outlines AS indexed_outlines,
+              ir.pages AS indexed_pages, iu.contents AS indexed_reusable_list
+         FROM spaces s
+         LEFT JOIN revisions r ON r.id = s.revision_id
+         LEFT JOIN reusable_content_lists u ON u.hash = r.reusable_contents_hash
+         LEFT JOIN search_spaces i ON i.space_id = s.id
+         LEFT JOIN revisions ir ON ir.id = i.revision_id
+         LEFT JOIN reusable_content_lists iu ON iu.hash = ir.reusable_contents_hash
+        WHERE s.id = $1`,
       [spaceId],
     );
     const row = rows[0];
     if (!row) return null;
+    const content = (id: string | null, pages: string[] | null, reusable: StoredReusableContent[] | null): RevisionContent | null =>
+      id !== null && pages !== null ? { id, pages, reusableContents: reusable ?? [] } : null;
     return {
       space: { revisionId: row.revision_id, language: row.language, organizationId: row.organization_id },
+      revision: content(row.revision_id, row.pages, row.reusable_list),
       indexed:
         row.indexed_revision !== null
           ? { revisionId: row.indexed_revision, config: row.indexed_config!, outlines: row.indexed_outlines }
           : null,
+      indexedRevision: content(row.indexed_revision, row.indexed_pages, row.indexed_reusable_list),
     };
   }
 

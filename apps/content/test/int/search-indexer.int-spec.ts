@@ -1,5 +1,6 @@
 import type { JsonDocument } from '@bindery/contracts';
 import { newId } from '@bindery/platform';
+import pg from 'pg';
 import type { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OpenApiOutlinesRepository } from '../../src/computed/openapi-outlines.repository';
@@ -87,7 +88,7 @@ beforeAll(async () => {
   ds = await scratchContentDataSource('indexer', 3);
   revisions = new RevisionsRepository(ds);
   store = new ContentStore(ds);
-  indexer = new SearchIndexer(ds, new SearchRepository(ds), revisions, store, new OpenApiOutlinesRepository(ds));
+  indexer = new SearchIndexer(ds, new SearchRepository(ds), store, new OpenApiOutlinesRepository(ds));
 });
 
 afterAll(async () => {
@@ -169,4 +170,163 @@ async function blockedBy(pid: number): Promise<void> {
     if (n > 0) return;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+}
+
+/** A page of `storeTree`: under `parent` (null: top level), in the order listed. */
+interface PageSpec {
+  id: string;
+  title: string;
+  parent: string | null;
+  body: string;
+}
+
+/** Stores a revision of one space with these pages (any depth), and returns its id. */
+async function storeTree(spaceId: string, pages: PageSpec[], parents: string[]): Promise<string> {
+  const at = '2026-01-01T00:00:00.000Z';
+  const tree = new PageTree();
+  const id = newId();
+  await ds.transaction(async (manager) => {
+    const hashes = await store.saveDocuments(
+      manager,
+      pages.map((page) => paragraphs(...page.body.split('\n'))),
+    );
+    pages.forEach((page, i) => {
+      const parent = page.parent ?? ROOT;
+      const meta = { title: page.title, slug: page.title.toLowerCase().replace(/\W+/g, '-'), createdAt: at, updatedAt: at };
+      tree.pages.set(page.id, { id: page.id, type: 'document', meta, document: hashes[i], parent });
+      tree.childrenOf(parent).push(page.id);
+    });
+    const roots = await store.saveTree(manager, tree);
+    await revisions.insert(manager, {
+      id,
+      spaceId,
+      parents,
+      pages: roots,
+      files: [],
+      reusableContents: [],
+      type: 'merge',
+      mergedFrom: null,
+    });
+  });
+  return id;
+}
+
+/** A space whose main revision holds `pages`, never indexed. */
+async function spaceWith(pages: PageSpec[]): Promise<string> {
+  const spaceId = newId();
+  await ds.query(
+    `INSERT INTO spaces (id, organization_id, title, revision_id, share_key, position, created_at, updated_at) VALUES ($1, 'org', $1, '', $1, $1, now(), now())`,
+    [spaceId],
+  );
+  await ds.query('UPDATE spaces SET revision_id = $2 WHERE id = $1', [spaceId, await storeTree(spaceId, pages, [])]);
+  return spaceId;
+}
+
+/** Statements sent to Postgres while `work` runs (every pg client of this process). */
+async function statementsDuring(work: () => Promise<unknown>): Promise<number> {
+  const original = pg.Client.prototype.query;
+  let count = 0;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    count++;
+    return (original as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof original;
+  try {
+    await work();
+  } finally {
+    pg.Client.prototype.query = original;
+  }
+  return count;
+}
+
+const WORDS = ['harbour', 'lantern', 'meadow', 'quartz', 'saffron', 'timber', 'velvet', 'willow'];
+
+describe('an incremental index run on Postgres', () => {
+  it('reads the index state and both revisions in one statement: a one-page merge costs 4 statements (state, page nodes, bodies, write)', async () => {
+    const pages = Array.from({ length: 40 }, (_, i) => ({
+      id: `p${i}`,
+      title: `Page ${i}`,
+      parent: null,
+      body: `seeded ${WORDS.join(' ')}`,
+    }));
+    const spaceId = await spaceWith(pages);
+    // A worker's indexer: its caches hold none of what content wrote.
+    const worker = new SearchIndexer(ds, new SearchRepository(ds), new ContentStore(ds), new OpenApiOutlinesRepository(ds));
+    await worker.run(spaceId);
+    pages[3] = { ...pages[3], body: 'edited lantern notes' };
+    const [{ revision_id: parent }] = await ds.query('SELECT revision_id FROM spaces WHERE id = $1', [spaceId]);
+    await ds.query('UPDATE spaces SET revision_id = $2 WHERE id = $1', [spaceId, await storeTree(spaceId, pages, [parent])]);
+
+    let run: Awaited<ReturnType<SearchIndexer['run']>> | undefined;
+    const statements = await statementsDuring(async () => (run = await worker.run(spaceId)));
+
+    expect(run).toMatchObject({ pagesWritten: 1, pagesRemoved: 0 });
+    expect(statements).toBe(4);
+  });
+
+  it('holds, after many edits each indexed incrementally, what an index built from scratch holds, and answers every search the same', async () => {
+    // Deterministic edits of a nested tree: bodies, titles (the path and ancestors of a subtree
+    // change), moves, insertions and removals; runs after one to three edits (coalesced merges).
+    let pages: PageSpec[] = Array.from({ length: 12 }, (_, i) => ({
+      id: `p${i}`,
+      title: `Page ${i} ${WORDS[i % WORDS.length]}`,
+      parent: i < 4 ? null : `p${i % 4}`,
+      body: `Seeded page ${i}: ${WORDS.slice(0, 1 + (i % WORDS.length)).join(' ')}\nSecond section ${WORDS[(i + 3) % WORDS.length]}`,
+    }));
+    const spaceId = await spaceWith(pages);
+    const search = new SearchRepository(ds);
+    const worker = new SearchIndexer(ds, search, new ContentStore(ds), new OpenApiOutlinesRepository(ds));
+    await worker.run(spaceId);
+    let next = 12;
+    for (let step = 1; step <= 30; step++) {
+      const pick = pages[(step * 7) % pages.length];
+      const word = WORDS[(step * 5) % WORDS.length];
+      switch (step % 5) {
+        case 0:
+          pages = pages.map((p) => (p.id === pick.id ? { ...p, body: `Edited ${step}: ${word} notes\n${word} again` } : p));
+          break;
+        case 1:
+          pages = pages.map((p) => (p.id === pick.id ? { ...p, title: `Retitled ${step} ${word}` } : p));
+          break;
+        case 2: {
+          // Moved under a top-level page that is not in its own subtree.
+          const target = pages.find((p) => p.parent === null && p.id !== pick.id && !isUnder(pages, p.id, pick.id));
+          if (target) pages = [...pages.filter((p) => p.id !== pick.id), { ...pick, parent: target.id }];
+          break;
+        }
+        case 3:
+          pages = [...pages, { id: `p${next}`, title: `New ${next} ${word}`, parent: step % 2 ? pick.id : null, body: `Inserted ${word}` }];
+          next++;
+          break;
+        case 4: {
+          // Removed with its subtree, unless it is the last top-level page.
+          if (pick.parent !== null || pages.filter((p) => p.parent === null).length > 1)
+            pages = pages.filter((p) => p.id !== pick.id && !isUnder(pages, p.id, pick.id));
+          break;
+        }
+      }
+      const [{ revision_id: parent }] = await ds.query('SELECT revision_id FROM spaces WHERE id = $1', [spaceId]);
+      await ds.query('UPDATE spaces SET revision_id = $2 WHERE id = $1', [spaceId, await storeTree(spaceId, pages, [parent])]);
+      if (step % 3 !== 1) await worker.run(spaceId);
+    }
+    await worker.run(spaceId);
+
+    const fresh = await spaceWith(pages);
+    await new SearchIndexer(ds, search, new ContentStore(ds), new OpenApiOutlinesRepository(ds)).run(fresh);
+    const [incremental, scratch] = [await indexed(spaceId), await indexed(fresh)];
+    expect(incremental.pages).toEqual(scratch.pages);
+    expect(incremental.sections).toEqual(scratch.sections);
+    const answers = async (id: string, text: string) =>
+      (await search.search([id], { text, exact: text }, { offset: 0, take: 50, shown: 50, perPage: 5 })).map(
+        ({ spaceId: _, ...hit }) => hit,
+      );
+    for (const text of [...WORDS.map((w) => `'${w}'`), "'page'", "'retitled' & 'page'", "'edited'", "'inserted'"])
+      expect(await answers(spaceId, text)).toEqual(await answers(fresh, text));
+  });
+});
+
+/** Whether `id` lies below `ancestor` in `pages`. */
+function isUnder(pages: PageSpec[], id: string, ancestor: string): boolean {
+  const parentOf = new Map(pages.map((p) => [p.id, p.parent]));
+  for (let at = parentOf.get(id); at; at = parentOf.get(at)) if (at === ancestor) return true;
+  return false;
 }
