@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { contentHash, stableStringify, textHash } from './content-hash';
 
 describe('stable serialisation for content addresses', () => {
@@ -11,5 +12,10 @@ describe('stable serialisation for content addresses', () => {
     const other = { nodes: [{ object: 'block', type: 'paragraph' }], data: {}, object: 'document' };
     expect(contentHash(one)).toBe(contentHash(other));
     expect(textHash(stableStringify(one))).toBe(contentHash(one));
+  });
+
+  it('keeps the addresses already stored: SHA-256 of the UTF-8 text, in base64url', () => {
+    expect(textHash('{"a":"é"}')).toBe(createHash('sha256').update('{"a":"é"}', 'utf8').digest('base64url'));
+    expect(textHash('')).toBe('47DEQpj8HBSa-_TImW-5JCeuQeRkm5NMpJWZG3hSuFU');
   });
 });

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 /**
  * JSON with object keys sorted, so equal values always serialise (and hash) the same way. Written
@@ -48,7 +48,11 @@ export function contentHash(value: unknown): string {
   return textHash(stableStringify(value));
 }
 
-/** The content address of a value already serialised with `stableStringify`. */
+/**
+ * The content address of a value already serialised with `stableStringify`: its SHA-256 in
+ * base64url. One-shot `hash` rather than a `createHash` object per call: each edit and merge hashes
+ * every page and body it writes, and building the Hash object was ~1 % of content's CPU under the soak.
+ */
 export function textHash(text: string): string {
-  return createHash('sha256').update(text).digest('base64url');
+  return hash('sha256', text, 'base64url');
 }

@@ -2,7 +2,7 @@ import type { JsonDocument } from '@bindery/contracts';
 import { type PageEntry, PageTree, ROOT } from '../model/page-tree';
 import { type ComputedChildren, type DocumentLookup, toWirePages } from './page.mapper';
 import { PageJsonCache } from '../store/serialized-tree-cache';
-import { pageTreeJson } from './page-tree-json';
+import { pageTreeJson as treeJson } from './page-tree-json';
 
 const at = '2026-01-01T00:00:00.000Z';
 const urls = { app: 'http://x/s/space' };
@@ -50,6 +50,13 @@ const bodies =
 const generated =
   (version: string): ComputedChildren =>
   () => [{ id: `gen-${version}`, title: version, type: 'document', pages: [] }];
+
+/** The tree's JSON, checked to come with its escaped text (`quoted`), as the reply writes the JSON string. */
+async function pageTreeJson(...args: Parameters<typeof treeJson>): Promise<string> {
+  const { json, quoted } = await treeJson(...args);
+  expect(`"${quoted}"`).toBe(JSON.stringify(json));
+  return json;
+}
 
 const expected = (tree: PageTree, version: string, computed: ComputedChildren) =>
   JSON.stringify({ pages: toWirePages(tree, urls, bodies(version), computed) });
@@ -104,5 +111,13 @@ describe('pageTreeJson', () => {
     const tree = storedTree();
     const out = await pageTreeJson(tree, urls, generated('v1'), new PageJsonCache(0), () => Promise.resolve(bodies('v1')));
     expect(out).toBe(expected(tree, 'v1', generated('v1')));
+  });
+
+  it('escapes the text as JSON.stringify does: quotes, backslashes, control and line separators, emoji, lone surrogates', async () => {
+    const tree = storedTree().fork();
+    const deep = tree.pages.get('deep')!;
+    deep.meta.title = 'a "quoted" \\ back\nslash \u2028 \u0001 🚀 \ud800 end';
+    const out = await pageTreeJson(tree.seal(), urls, generated('v1'), new PageJsonCache(1024 * 1024), () => Promise.resolve(bodies('v1')));
+    expect(out).toContain('🚀');
   });
 });

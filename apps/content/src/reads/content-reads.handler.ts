@@ -1,4 +1,5 @@
 import { ContentSubjects, type RpcEnvelope, type RpcResult } from '@bindery/contracts';
+import type { JsonAnswer } from '@bindery/platform/nest';
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { ContentReadsService } from './content-reads.service';
@@ -27,7 +28,7 @@ export class ContentReadsHandler {
   }
 
   @MessagePattern(S.pagesList)
-  pages(@Payload() { ctx, data }: RpcEnvelope<typeof S.pagesList>): Promise<RpcResult<typeof S.pagesList>> {
+  pages(@Payload() { ctx, data }: RpcEnvelope<typeof S.pagesList>): Promise<JsonAnswer<RpcResult<typeof S.pagesList>>> {
     return this.reads.pages(ctx, data);
   }
 

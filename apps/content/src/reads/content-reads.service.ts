@@ -19,6 +19,7 @@ import type {
   RevisionPage,
 } from '@bindery/contracts';
 import { badRequest, keysetPage, notFound, toList, treePartStarts, unavailable } from '@bindery/platform';
+import { JsonAnswer } from '@bindery/platform/nest';
 import { Injectable } from '@nestjs/common';
 import { toChangeRequest } from '../change-requests/change-request.mapper';
 import { Clock } from '../clock/clock';
@@ -120,7 +121,7 @@ export class ContentReadsService {
       const merged = await this.changeRequests.find(space.id, revision.mergedFrom);
       if (merged) out.mergedFrom = toChangeRequest(merged, space.revisionId, ctx.baseUrl);
     }
-    return { revision: out, pages: await this.serializedTree(ctx, content, knownTag, computed, part) };
+    return { revision: out, pages: (await this.serializedTree(ctx, content, knownTag, computed, part)).answer };
   }
 
   /**
@@ -128,10 +129,19 @@ export class ContentReadsService {
    * revision and URL base: a revision never changes, so its answer is cached as text and tagged.
    * The gateway keeps trees by tag; when it already holds the current one only the tag is sent
    * (a 10,000-page tree is ~20 MB of JSON). Access is checked on every call either way.
+   *
+   * Answered as JSON already (`JsonAnswer`): the reply carries the tree as a string, and escaping
+   * it there (`JSON.stringify` of ~30 KB of quotes) cost more than building the tree. A tree just
+   * built comes with its escaped text (`TreeJson.quoted`, from each page's escaped text, cached);
+   * any other answer is stringified as before.
    */
-  async pages(ctx: RequestContext, input: PagesListInput): Promise<PagesListResult> {
+  async pages(ctx: RequestContext, input: PagesListInput): Promise<JsonAnswer<PagesListResult>> {
     const part = checkedPart(input.part);
-    return this.serializedTree(ctx, await this.reader.resolve(ctx, input), input.knownTag, input.computed, part);
+    const { answer, quoted } = await this.serializedTree(ctx, await this.reader.resolve(ctx, input), input.knownTag, input.computed, part);
+    // Same text as `JSON.stringify(answer)`: `answer` is `{ tag, rawJson }` then.
+    if (quoted !== undefined && answer.rawJson !== undefined && answer.parts === undefined)
+      return new JsonAnswer(`{"tag":${JSON.stringify(answer.tag)},"rawJson":"${quoted}"}`);
+    return new JsonAnswer(JSON.stringify(answer));
   }
 
   /**
@@ -144,7 +154,7 @@ export class ContentReadsService {
     knownTag: string | undefined,
     withComputed = true,
     part?: PagesListInput['part'],
-  ): Promise<PagesListResult> {
+  ): Promise<{ answer: PagesListResult; quoted?: string }> {
     const base = urlBase(ctx.baseUrl, content);
     const tree = await this.reader.tree(content.revision);
     // Computed pages' children follow their spec's newest version: its hash is part of the tag.
@@ -152,10 +162,14 @@ export class ContentReadsService {
     const tag = `${content.revision.id}-${this.appTag(base.app)}${computed.tag}`;
     // Parts of one tag only: the caller joins them, so they must be cut from the same bytes.
     if (part !== undefined && part.tag !== tag) throw unavailable('The page tree changed while it was read in parts: read it again');
-    if (part === undefined && knownTag === tag) return { tag };
+    if (part === undefined && knownTag === tag) return { answer: { tag } };
     let rawJson = this.serializedTrees.get(tag) ?? (this.largeTree?.tag === tag ? this.largeTree.rawJson : undefined);
+    // `rawJson` escaped, when this call built it (see `pages`).
+    let quoted: string | undefined;
     if (rawJson === undefined) {
-      rawJson = await pageTreeJson(tree, base, computed.children, this.serializedTrees.pageJson, (hashes) => this.bodiesOf(hashes));
+      ({ json: rawJson, quoted } = await pageTreeJson(tree, base, computed.children, this.serializedTrees.pageJson, (hashes) =>
+        this.bodiesOf(hashes),
+      ));
       // The content's current tree: the one it answered before is dropped (see `setCurrent`).
       this.serializedTrees.setCurrent(`${base.app} ${withComputed ? 'computed' : 'plain'}`, tag, rawJson);
       // Larger than the whole cache (which then drops it): kept alone, so reading its parts does not build it once per part.
@@ -169,8 +183,8 @@ export class ContentReadsService {
     }
     const index = part?.index ?? 0;
     if (index >= starts.length) throw badRequest(`part.index: the tree has ${starts.length} parts`);
-    if (starts.length === 1) return { tag, rawJson };
-    return { tag, rawJson: rawJson.slice(starts[index], starts[index + 1]), parts: starts.length };
+    if (starts.length === 1) return { answer: { tag, rawJson }, quoted };
+    return { answer: { tag, rawJson: rawJson.slice(starts[index], starts[index + 1]), parts: starts.length } };
   }
 
   /**

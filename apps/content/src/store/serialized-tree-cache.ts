@@ -73,6 +73,9 @@ export const treeMemoryBytes = (json: string): number => Math.max(1, json.length
 export interface PageJson {
   prefix: string;
   suffix: string;
+  /** The same, escaped as inside a JSON string (the tree's reply carries it as one: see `TreeJson`). */
+  quotedPrefix: string;
+  quotedSuffix: string;
 }
 
 /**
@@ -86,6 +89,10 @@ export interface PageJson {
 export class PageJsonCache extends LRUCache<string, PageJson> {
   constructor(maxBytes: number) {
     // lru-cache refuses a zero maxSize; one byte caches nothing (every page is longer).
-    super({ maxSize: Math.max(1, maxBytes), sizeCalculation: (json) => Math.max(1, (json.prefix.length + json.suffix.length) * 2) });
+    super({
+      maxSize: Math.max(1, maxBytes),
+      sizeCalculation: (json) =>
+        Math.max(1, (json.prefix.length + json.suffix.length + json.quotedPrefix.length + json.quotedSuffix.length) * 2),
+    });
   }
 }
