@@ -50,10 +50,21 @@ const SPACE_WITH_COUNTERS_SQL = `SELECT ${SPACE_COLUMNS}, coalesce(cr.total, 0) 
  */
 export const SPACES_BY_IDS_SQL = `SELECT ${SPACE_COLUMNS} FROM spaces WHERE id = ANY((SELECT $1::text[])::text[])`;
 
+/**
+ * One space by id: `find` in a transaction, and a batch of one id (the usual batch when the load is
+ * light). Its generic plan is a plain primary-key lookup, which costs the backend less than the
+ * array read's (~87 against ~104 µs per call, /proc, one connection, 2,000 spaces).
+ */
+const SPACE_BY_ID_SQL = `SELECT ${SPACE_COLUMNS} FROM spaces WHERE id = $1`;
+
 @Injectable()
 export class SpacesRepository {
   /** `find`'s reads outside a transaction, batched with the other requests' of the same turn. */
-  private readonly batchedReads = new SpaceReadBatch((ids) => preparedQuery(this.db, 'content.spaces_by_ids', SPACES_BY_IDS_SQL, [ids]));
+  private readonly batchedReads = new SpaceReadBatch((ids) =>
+    ids.length === 1
+      ? preparedQuery(this.db, 'content.space_by_id', SPACE_BY_ID_SQL, ids)
+      : preparedQuery(this.db, 'content.spaces_by_ids', SPACES_BY_IDS_SQL, [ids]),
+  );
 
   constructor(private readonly db: DataSource) {}
 
@@ -80,7 +91,7 @@ export class SpacesRepository {
   async find(id: string, manager: EntityManager = this.db.manager): Promise<SpaceEntity | null> {
     // Outside a transaction (every read's access check): batched with the other requests' reads.
     if (manager === this.db.manager) return this.batchedReads.read(id);
-    const rows: SpaceEntity[] = await manager.query(`SELECT ${SPACE_COLUMNS} FROM spaces WHERE id = $1`, [id]);
+    const rows: SpaceEntity[] = await manager.query(SPACE_BY_ID_SQL, [id]);
     return rows[0] ?? null;
   }
 

@@ -63,13 +63,19 @@ describe('SpacesRepository.find outside a transaction (the batched read)', () =>
   });
 
   it('runs on the cached generic plan once Postgres tried its custom plans: it is not planned on every call', async () => {
-    // A batch of one id (the usual) and of several; Postgres tries five custom plans first.
-    for (let i = 0; i < 8; i++) await spaces.find(ids[i * 37]);
-    for (let i = 0; i < 4; i++) await Promise.all([spaces.find(ids[i]), spaces.find(ids[i + 100]), spaces.find(ids[i + 200])]);
+    // Batches of one to four ids (a batch of one has its own statement); Postgres tries five custom plans first.
+    const batch = (i: number) => Promise.all([spaces.find(ids[i]), spaces.find(ids[i + 100 * (i % 3)]), spaces.find(ids[i + 700])]);
+    for (let i = 0; i < 8; i++) await batch(i);
     const warm = await plansOfBatchedRead();
     expect(warm.generic).toBeGreaterThan(0);
-    for (let i = 0; i < 10; i++) await spaces.find(ids[i * 101]);
+    for (let i = 0; i < 10; i++) await batch(i * 11);
     const after = await plansOfBatchedRead();
     expect(after).toEqual({ generic: warm.generic + 10, custom: warm.custom });
+  });
+
+  it('reads a batch of one id with the primary-key lookup statement', async () => {
+    const before = await plansOfBatchedRead();
+    expect(await spaces.find(ids[42])).toMatchObject({ id: ids[42], title: 'Space 43' });
+    expect(await plansOfBatchedRead()).toEqual(before);
   });
 });
