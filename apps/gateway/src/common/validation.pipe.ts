@@ -1,4 +1,4 @@
-import { type ArgumentMetadata, BadRequestException, ValidationPipe, type ValidationError } from '@nestjs/common';
+import { type ArgumentMetadata, BadRequestException, type PipeTransform, ValidationPipe, type ValidationError } from '@nestjs/common';
 import { compiledDtoCheckOf } from './compiled-dto';
 import { compiledCheckOf, emptyQueryOf } from './compiled-params';
 
@@ -16,14 +16,16 @@ export function describeValidationErrors(errors: ValidationError[], parent = '')
  * Validates bodies, queries and path params against their DTOs. Unknown properties are stripped
  * (official clients may send fields we do not use); the 400 names every offending field.
  */
-export const createValidationPipe = (): ValidationPipe =>
-  new ParamsFastValidationPipe({
-    transform: true,
-    whitelist: true,
-    forbidUnknownValues: true,
-    validationError: { target: false, value: false },
-    exceptionFactory: (errors) => new BadRequestException(describeValidationErrors(errors).join('; ')),
-  });
+export const createValidationPipe = (): PipeTransform<unknown, unknown> =>
+  new GatewayValidationPipe(
+    new ValidationPipe({
+      transform: true,
+      whitelist: true,
+      forbidUnknownValues: true,
+      validationError: { target: false, value: false },
+      exceptionFactory: (errors) => new BadRequestException(describeValidationErrors(errors).join('; ')),
+    }),
+  );
 
 const isEmptyObject = (value: unknown): boolean => typeof value === 'object' && value !== null && Object.keys(value).length === 0;
 
@@ -32,9 +34,17 @@ const isEmptyObject = (value: unknown): boolean => typeof value === 'object' && 
  * (see `compiledCheckOf`), and an empty query whose DTO has only optional properties is built at once
  * (`emptyQueryOf`); other queries and bodies of flat DTOs are checked by `compiledDtoCheckOf`. Each only
  * ever accepts: anything else, and everything they do not accept, takes Nest's pipe.
+ *
+ * What these paths accept, and a custom decorator's value (`@Ctx()`: Nest's pipe, without
+ * `validateCustomDecorators`, returns it unchanged), are answered synchronously: Nest awaits every
+ * pipe of every param, and an `async` transform (ours, then Nest's) cost two more promises per
+ * param of every request for values that were already final.
  */
-class ParamsFastValidationPipe extends ValidationPipe {
-  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+class GatewayValidationPipe implements PipeTransform<unknown, unknown> {
+  constructor(private readonly nest: ValidationPipe) {}
+
+  transform(value: unknown, metadata: ArgumentMetadata): unknown {
+    if (metadata.type === 'custom') return value;
     if (metadata.type === 'param' && metadata.metatype && metadata.data === undefined) {
       const accepted = compiledCheckOf(metadata.metatype)?.(value);
       if (accepted) return accepted;
@@ -47,6 +57,6 @@ class ParamsFastValidationPipe extends ValidationPipe {
       const accepted = compiledDtoCheckOf(metadata.metatype)?.(value);
       if (accepted) return accepted;
     }
-    return super.transform(value, metadata);
+    return this.nest.transform(value, metadata);
   }
 }
