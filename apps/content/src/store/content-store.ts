@@ -86,8 +86,9 @@ export class ContentStore {
     while (level.length > 0) {
       const missing = [...new Set(level.filter((h) => !this.nodes.has(h)))];
       if (missing.length > 0) {
+        // The array as `(SELECT $1)`: Postgres keeps one generic plan (else it plans every call; see SPACES_BY_IDS_SQL).
         const rows: Array<{ hash: string; node: StoredPageNode }> = await manager.query(
-          'SELECT hash, node FROM page_nodes WHERE hash = ANY($1)',
+          'SELECT hash, node FROM page_nodes WHERE hash = ANY((SELECT $1::text[])::text[])',
           [missing],
         );
         for (const row of rows) this.nodes.set(row.hash, row.node);
@@ -169,7 +170,9 @@ export class ContentStore {
   async countMissingDocuments(manager: EntityManager, hashes: string[]): Promise<number> {
     const unique = [...new Set(hashes)];
     if (unique.length === 0) return 0;
-    const rows: Array<{ hash: string }> = await manager.query('SELECT hash FROM documents WHERE hash = ANY($1)', [unique]);
+    const rows: Array<{ hash: string }> = await manager.query('SELECT hash FROM documents WHERE hash = ANY((SELECT $1::text[])::text[])', [
+      unique,
+    ]);
     return unique.length - rows.length;
   }
 
@@ -184,7 +187,7 @@ export class ContentStore {
     }
     if (missing.length > 0) {
       const rows: Array<{ hash: string; body: JsonDocument }> = await manager.query(
-        'SELECT hash, body FROM documents WHERE hash = ANY($1)',
+        'SELECT hash, body FROM documents WHERE hash = ANY((SELECT $1::text[])::text[])',
         [missing],
       );
       for (const row of rows) {

@@ -28,7 +28,7 @@ export class DocumentRefsRepository {
     }
     if (missing.length === 0) return out;
     const rows: Array<{ hash: string; refs: DocumentRefs['refs']; anchors: string[] }> = await this.db.query(
-      'SELECT hash, refs, anchors FROM document_refs WHERE hash = ANY($1)',
+      'SELECT hash, refs, anchors FROM document_refs WHERE hash = ANY((SELECT $1::text[])::text[])',
       [missing],
     );
     for (const row of rows) this.remember(out, row.hash, { refs: row.refs, anchors: row.anchors });

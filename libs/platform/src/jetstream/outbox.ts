@@ -316,7 +316,8 @@ export class OutboxRelay {
     this.deleteDue = false;
     if (this.published.length === 0) return;
     const ids = this.published.splice(0);
-    await this.dataSource.query('DELETE FROM outbox WHERE id = ANY($1)', [ids]);
+    // The array as `(SELECT $1)`: a generic plan Postgres keeps; `= ANY($1)` was planned on every call.
+    await this.dataSource.query('DELETE FROM outbox WHERE id = ANY((SELECT $1::text[])::text[])', [ids]);
   }
 
   /**
@@ -359,7 +360,7 @@ export class OutboxRelay {
     ]);
     const { published, error } = await this.publishInOrder(rows);
     for (const id of published) this.drained.add(id);
-    if (published.length > 0) await this.dataSource.query('DELETE FROM outbox WHERE id = ANY($1)', [published]);
+    if (published.length > 0) await this.dataSource.query('DELETE FROM outbox WHERE id = ANY((SELECT $1::text[])::text[])', [published]);
     if (error) throw error;
     return rows.length;
   }
