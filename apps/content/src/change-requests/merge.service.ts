@@ -23,6 +23,9 @@ import { ChangeRequestsRepository, isChangedMeanwhile, type SpaceMergeState } fr
 import { MergeRulesGate } from './reviews/merge-rules.gate';
 import { searchIndexJob } from '../store/search-index-queue';
 import { SpaceMergeTurns } from './space-merge-turns';
+import { InheritedRulesHints } from './inherited-rules-hints';
+import { inheritsMergeRules } from './reviews/merge-rules';
+import { IdentityLookups } from '../access/identity-lookups';
 
 /**
  * Before a merge gives up computing without locks and computes with the change request and the
@@ -46,9 +49,10 @@ const OPTIMISTIC_ATTEMPTS = 3;
  *
  * Merges into one space take turns inside the process (`SpaceMergeTurns`), so within a process
  * they follow each other instead of racing, losing the guard and computing again; the guards still
- * decide against other processes and writers. A merge reads before its turn (the change request
- * and the space, the caller, the organization's rules) and, in its turn, merges onto the revision
- * the merges before it committed (the turns remember it): a turn holds one statement, the write.
+ * decide against other processes and writers. A merge reads before its turn, all at once (the
+ * space, the change request unless this process last wrote it, the caller, the organization's
+ * rules: `readBeforeTurn`) and, in its turn, merges onto the revision the merges before it
+ * committed (the turns remember it): a turn holds one statement, the write.
  */
 @Injectable()
 export class MergeService {
@@ -62,40 +66,91 @@ export class MergeService {
     private readonly clock: Clock,
     private readonly db: DataSource,
     private readonly mergeRules: MergeRulesGate,
+    private readonly identity: IdentityLookups,
   ) {}
 
   /** Merges into one space take turns in this process (`SpaceMergeTurns`). */
   private readonly turns = new SpaceMergeTurns();
+  /** Which organization's rules to ask for beside the space's read (`readBeforeTurn`). */
+  private readonly inheritedRules = new InheritedRulesHints();
 
   async merge(ctx: RequestContext, ref: ChangeRequestRef): Promise<MergeResult> {
-    const { space: loaded } = await this.access.load(ctx, ref.spaceId, 'edit');
-    // Entered before the first read, so that the turn can tell what merges of this process committed after it.
-    const entry = this.turns.enter(loaded.id);
+    // Entered before the first read (the access check's read of the space, which the merge starts
+    // from), so that the turn can tell what merges of this process committed after it.
+    const entry = this.turns.enter(ref.spaceId);
     try {
-      // Everything that does not depend on the space's revision is asked before the turn, together:
-      // the change request (with the space, in one statement), the caller, and the organization's
-      // rules (a round trip to identity, only for a space that inherits them). The turn then holds
-      // only the computing and the write, not the waits of these round trips.
-      const [found, mergedBy, organizationRules] = await Promise.all([
-        this.changeRequests.findWithSpace(loaded.id, ref.changeRequestId),
-        this.currentUsers.of(ctx),
-        this.mergeRules.organizationRulesFor(ctx, loaded),
-      ]);
-      const first = mergeState(loaded, checkOpen(found?.changeRequest ?? null), found?.space);
-      const merged = await this.turns.run(loaded.id, async () => {
+      const { space, cr, mergedBy, organizationRules } = await this.readBeforeTurn(ctx, ref);
+      const merged = await this.turns.run(space.id, async () => {
         // The merges of this process that committed since the read moved the space: this one merges onto the latest.
         const committed = this.turns.committedSince(entry);
-        const onto = committed ? { ...first, space: { ...first.space, revisionId: committed } } : first;
-        const revision = await this.mergeInTurn(ctx, loaded, ref, onto, mergedBy, organizationRules);
+        const onto = { cr, space: committed ? { ...space, revisionId: committed } : space };
+        const revision = await this.mergeInTurn(ctx, space, ref, onto, mergedBy, organizationRules);
         // Committed: the next merge into the space (the next turn) merges onto it.
         this.revisions.remember(revision);
         this.turns.committed(entry, revision.id);
         return revision;
       });
+      // Merged: no edit starts from the change request as this process last wrote it any more.
+      this.changeRequests.forgetWritten(cr.id);
       return { revision: merged.id, result: 'merge' as const };
     } finally {
       this.turns.leave(entry);
     }
+  }
+
+  /**
+   * What a merge reads before its turn, all at once (the turn then holds only the computing and the
+   * write, not these waits): the space as it is now (the access check's read), the change request,
+   * the caller, and the organization's rules when the space inherited them at its last merge here
+   * (`InheritedRulesHints`). The change request is the one this process last wrote (opened or
+   * edited) when it did, else read: either way only where the first attempt starts from, its
+   * statement's guard checking that the row still has that revision and is still open (a stale one
+   * costs an attempt, which reads it). The access check answers first: a caller who may not merge
+   * learns nothing of what was read beside it.
+   */
+  private async readBeforeTurn(
+    ctx: RequestContext,
+    ref: ChangeRequestRef,
+  ): Promise<{ space: SpaceEntity; cr: ChangeRequestEntity; mergedBy: User; organizationRules: unknown }> {
+    const remembered = this.changeRequests.lastWritten(ref.spaceId, ref.changeRequestId);
+    const early = this.askInheritedRulesEarly(ctx, ref.spaceId);
+    const loading = this.access.load(ctx, ref.spaceId, 'edit');
+    const others = Promise.all([
+      remembered && isMergeable(remembered) ? remembered : this.changeRequests.find(ref.spaceId, ref.changeRequestId),
+      this.currentUsers.of(ctx),
+    ]);
+    // Awaited after the access check: a failure of these is answered only if the check passed.
+    others.catch(() => undefined);
+    const { space } = await loading;
+    const [cr, mergedBy] = await others;
+    return { space, cr: checkOpen(cr), mergedBy, organizationRules: await this.organizationRulesFor(ctx, space, early) };
+  }
+
+  /**
+   * The organization's rules, asked now (after the request arrived), for the organization the space
+   * inherited them from at its last merge here; undefined when there is none or identity failed.
+   */
+  private askInheritedRulesEarly(ctx: RequestContext, spaceId: string): Promise<AskedRules | undefined> | undefined {
+    const organizationId = this.inheritedRules.organizationOf(spaceId);
+    if (!organizationId) return undefined;
+    return this.identity.organizationMergeRules(ctx, organizationId).then(
+      (rules) => ({ organizationId, rules }),
+      // Asked again below if the space as read inherits: that answer (or failure) is the one that counts.
+      () => undefined,
+    );
+  }
+
+  /** The organization's rules for the space as read (undefined when it has its own): the early answer when it asked the right organization. */
+  private async organizationRulesFor(
+    ctx: RequestContext,
+    space: SpaceEntity,
+    early: Promise<AskedRules | undefined> | undefined,
+  ): Promise<unknown> {
+    const inherits = inheritsMergeRules(space.mergeRules);
+    this.inheritedRules.note(space.id, inherits ? space.organizationId : null);
+    if (!inherits) return undefined;
+    const asked = await early;
+    return asked?.organizationId === space.organizationId ? asked.rules : this.mergeRules.organizationRulesFor(ctx, space);
   }
 
   /**
@@ -300,8 +355,19 @@ function checkOpen(cr: ChangeRequestEntity | null): ChangeRequestEntity {
   return cr;
 }
 
+/** Not merged nor archived: what a merge may start from without reading the change request. */
+function isMergeable(cr: ChangeRequestEntity): boolean {
+  return cr.status !== 'merged' && cr.status !== 'archived';
+}
+
 function checkNotLocked(space: SpaceEntity): void {
   if (space.editMode === 'locked') throw forbidden('The space is locked: nothing can be merged into it');
+}
+
+/** The organization's rules as identity answered them, and which organization it was asked about. */
+interface AskedRules {
+  organizationId: string;
+  rules: unknown;
 }
 
 /** The change request and its space as one attempt of a merge merges them. */

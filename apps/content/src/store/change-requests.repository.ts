@@ -41,9 +41,10 @@ const LAST_WRITTEN = 4_096;
 @Injectable()
 export class ChangeRequestsRepository {
   /**
-   * Change requests as this process last wrote them (opened or edited), by id: where an edit may
-   * start from, its compare-and-set (`editUnlessChangedIn`) checking that the row still has that
-   * revision. Never an answer: a row another replica or a merge changed since fails the check.
+   * Change requests as this process last wrote them (opened or edited), by id: where an edit or a
+   * merge may start from, its compare-and-set (`editUnlessChangedIn`, `updateUnlessChangedIn`)
+   * checking that the row still has that revision and is still open. Never an answer: a row another
+   * replica or a merge changed since fails the check.
    */
   private readonly written = new LRUCache<string, ChangeRequestEntity>({ max: LAST_WRITTEN });
 
@@ -52,6 +53,11 @@ export class ChangeRequestsRepository {
   /** Records `cr` as this process wrote it (see `lastWritten`). */
   rememberWritten(cr: ChangeRequestEntity): void {
     this.written.set(cr.id, cr);
+  }
+
+  /** `id` was merged: no edit or merge starts from it as this process last wrote it. */
+  forgetWritten(id: string): void {
+    this.written.delete(id);
   }
 
   /**
@@ -83,8 +89,8 @@ export class ChangeRequestsRepository {
   }
 
   /**
-   * `find` with its space's state as it is now, in one statement: what a merge reads before its
-   * turn (`SpaceMergeTurns`), and again when an attempt lost its guard.
+   * `find` with its space's state as it is now, in one statement: what a merge reads again when an
+   * attempt lost its guard (the change request or the space changed since it read them).
    */
   async findWithSpace(spaceId: string, idOrNumber: string): Promise<{ changeRequest: ChangeRequestEntity; space: SpaceMergeState } | null> {
     const byNumber = /^\d{1,9}$/.test(idOrNumber);

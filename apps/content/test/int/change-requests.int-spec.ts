@@ -12,15 +12,17 @@ import { SpacesRepository } from '../../src/store/spaces.repository';
 import { startContentAlone } from './content-alone';
 
 // Content alone, its real schema; identity answers every membership as an admin's, the caller, and
-// every organization without merge rules (counting, by organization, how often it was asked).
+// every organization with the rules `organizationRules` gives it, none by default (counting, by
+// organization, how often it was asked).
 let content: ServiceAlone;
 const organizationsAsked = new Map<string, number>();
+const organizationRules = new Map<string, unknown>();
 
 beforeAll(async () => {
   content = await startContentAlone();
   await content.stubPeer(IdentitySubjects.orgGet, ({ organizationId }: { organizationId: string }) => {
     organizationsAsked.set(organizationId, (organizationsAsked.get(organizationId) ?? 0) + 1);
-    return { object: 'organization', id: organizationId, mergeRules: { type: 'none' } };
+    return { object: 'organization', id: organizationId, mergeRules: organizationRules.get(organizationId) ?? { type: 'none' } };
   });
 });
 
@@ -152,33 +154,62 @@ describe('MergeService: what a merge does before its turn and in it', () => {
     return { release: () => (release(), held) };
   }
 
-  /** Counts the reads of the change request with its space, for one space. */
+  /** Counts the reads of the change request (alone or with its space), for one space. */
   function readsOf(spaceId: string): { count: () => number; restore: () => void } {
-    const spy: MockInstance = vi.spyOn(content.get(ChangeRequestsRepository), 'findWithSpace');
+    const repository = content.get(ChangeRequestsRepository);
+    const spies: MockInstance[] = [vi.spyOn(repository, 'findWithSpace'), vi.spyOn(repository, 'find')];
+    return {
+      count: () => spies.reduce((sum, spy) => sum + spy.mock.calls.filter(([id]) => id === spaceId).length, 0),
+      restore: () => spies.forEach((spy) => spy.mockRestore()),
+    };
+  }
+
+  /** Counts the merges of one space that reached the turns (waiting for theirs or in it). */
+  function turnsTakenIn(spaceId: string): { count: () => number; restore: () => void } {
+    const spy: MockInstance = vi.spyOn(service().turns, 'run');
     return { count: () => spy.mock.calls.filter(([id]) => id === spaceId).length, restore: () => spy.mockRestore() };
   }
 
+  /** Holds the reads of the space's row (the access check's) until `release`. */
+  function holdSpaceReads(spaceId: string): { release: () => void; restore: () => void } {
+    const spaces = content.get(SpacesRepository);
+    const find = spaces.find.bind(spaces);
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const spy = vi.spyOn(spaces, 'find').mockImplementation(async (id, manager) => {
+      if (id === spaceId && manager === undefined) await released;
+      return find(id, manager);
+    });
+    return { release, restore: () => spy.mockRestore() };
+  }
+
+  const merge = (caller: ReturnType<typeof callerFor>, spaceId: string, changeRequestId: string) =>
+    content.send(ContentSubjects.changeRequestMerge, { spaceId, changeRequestId }, { caller });
+
   const waitUntil = (check: () => void) => vi.waitFor(check, { timeout: 20_000, interval: 10 });
 
-  it('reads the change request and asks identity for the rules while an earlier merge holds the turn, then writes without reading again', async () => {
+  it('asks identity for the rules while an earlier merge holds the turn, and reads no change request this process edited', async () => {
     const { caller, organizationId, spaceId, changeRequests } = await spaceWithChangeRequests(1);
     const reads = readsOf(spaceId);
+    const turns = turnsTakenIn(spaceId);
     try {
       const turn = holdTurn(spaceId);
-      const merging = content.send(ContentSubjects.changeRequestMerge, { spaceId, changeRequestId: changeRequests[0] }, { caller });
-      // Both asked while the turn is still held by the merge before.
+      const merging = merge(caller, spaceId, changeRequests[0]);
+      // Asked while the turn is still held by the merge before.
       await waitUntil(() => {
-        expect(reads.count()).toBe(1);
+        expect(turns.count()).toBe(2);
         expect(organizationsAsked.get(organizationId)).toBe(1);
       });
       await turn.release();
       const merged = await merging;
       expect(merged.result).toBe('merge');
-      expect(reads.count()).toBe(1);
+      // It started from the change request as its last edit here wrote it.
+      expect(reads.count()).toBe(0);
       const space = (await content.get(SpacesRepository).find(spaceId))!;
       expect(space.revisionId).toBe(merged.revision);
     } finally {
       reads.restore();
+      turns.restore();
     }
   });
 
@@ -186,17 +217,16 @@ describe('MergeService: what a merge does before its turn and in it', () => {
     const { caller, spaceId, changeRequests } = await spaceWithChangeRequests(2);
     const before = (await content.get(SpacesRepository).find(spaceId))!.revisionId;
     const reads = readsOf(spaceId);
+    const turns = turnsTakenIn(spaceId);
     try {
       const turn = holdTurn(spaceId);
       // Both read the space at the same revision before their turns.
-      const merging = changeRequests.map((changeRequestId) =>
-        content.send(ContentSubjects.changeRequestMerge, { spaceId, changeRequestId }, { caller }),
-      );
-      await waitUntil(() => expect(reads.count()).toBe(2));
+      const merging = changeRequests.map((changeRequestId) => merge(caller, spaceId, changeRequestId));
+      await waitUntil(() => expect(turns.count()).toBe(3));
       await turn.release();
       const merged = await Promise.all(merging);
-      // One read each: the second merge did not merge onto the revision it had read, lose its guard and read again.
-      expect(reads.count()).toBe(2);
+      // No read: the second merge did not merge onto the revision it had read, lose its guard and read again.
+      expect(reads.count()).toBe(0);
       const revisions = content.get(RevisionsRepository);
       const [first, second] = await Promise.all(merged.map((m) => revisions.find(m.revision)));
       const [earlier, later] = first!.parents[0] === before ? [first!, second!] : [second!, first!];
@@ -206,6 +236,77 @@ describe('MergeService: what a merge does before its turn and in it', () => {
       expect(later.pages).toHaveLength(2);
     } finally {
       reads.restore();
+      turns.restore();
     }
+  });
+
+  it('sends one statement naming the change request it edited: the guarded write', async () => {
+    const { caller, spaceId, changeRequests } = await spaceWithChangeRequests(1);
+    let merged: { revision: string } | undefined;
+    expect(await statementsNaming('change_requests', async () => (merged = await merge(caller, spaceId, changeRequests[0])))).toEqual([
+      expect.stringContaining('UPDATE change_requests'),
+    ]);
+    const [row] = await content
+      .get(DataSource)
+      .query('SELECT status, revision_merged FROM change_requests WHERE id = $1', [changeRequests[0]]);
+    expect(row).toEqual({ status: 'merged', revision_merged: merged!.revision });
+  });
+
+  it('merges a change request changed behind its back (another replica) as it is now', async () => {
+    const { caller, spaceId, changeRequests } = await spaceWithChangeRequests(2);
+    const db = content.get(DataSource);
+    // Its edit undone elsewhere: the merge merges the revision the row has, not the one this process wrote.
+    await db.query('UPDATE change_requests SET revision_id = revision_initial WHERE id = $1', [changeRequests[0]]);
+    const [{ revision_initial: initial }] = await db.query('SELECT revision_initial FROM change_requests WHERE id = $1', [
+      changeRequests[0],
+    ]);
+    const merged = await merge(caller, spaceId, changeRequests[0]);
+    const revision = await content.get(RevisionsRepository).find(merged.revision);
+    expect(revision!.parents[1]).toBe(initial);
+    // Archived elsewhere: not merged.
+    await db.query(`UPDATE change_requests SET status = 'archived' WHERE id = $1`, [changeRequests[1]]);
+    await expect(merge(caller, spaceId, changeRequests[1])).rejects.toMatchObject({
+      code: 400,
+      message: expect.stringContaining('archived'),
+    });
+    // Merged: merging again answers so.
+    await expect(merge(caller, spaceId, changeRequests[0])).rejects.toMatchObject({
+      code: 400,
+      message: expect.stringContaining('already merged'),
+    });
+  });
+
+  it("asks identity for the rules of the space's organization while the space is read, when it inherited them at its last merge", async () => {
+    const { caller, organizationId, spaceId, changeRequests } = await spaceWithChangeRequests(2);
+    await merge(caller, spaceId, changeRequests[0]);
+    const asked = organizationsAsked.get(organizationId)!;
+    const reads = holdSpaceReads(spaceId);
+    try {
+      const merging = merge(caller, spaceId, changeRequests[1]);
+      // Asked while the access check's read of the space is still out.
+      await waitUntil(() => expect(organizationsAsked.get(organizationId)).toBe(asked + 1));
+      reads.release();
+      expect((await merging).result).toBe('merge');
+      expect(organizationsAsked.get(organizationId)).toBe(asked + 1);
+    } finally {
+      reads.restore();
+    }
+  });
+
+  it('judges the rules of the organization the space inherits from as read: a rule changed, or another organization, applies to the next merge', async () => {
+    const { caller, organizationId, spaceId, changeRequests } = await spaceWithChangeRequests(3);
+    await merge(caller, spaceId, changeRequests[0]);
+    // A rule this server cannot evaluate: no merge passes it.
+    const closed = { type: 'rules', rules: [{ rule: 'require_agent_review' }] };
+    organizationRules.set(organizationId, closed);
+    await expect(merge(caller, spaceId, changeRequests[1])).rejects.toMatchObject({ code: 403 });
+    organizationRules.delete(organizationId);
+    await merge(caller, spaceId, changeRequests[1]);
+    // The space moved to another organization since its last merge: that one's rules apply, not the one asked early.
+    const other = newId();
+    organizationRules.set(other, closed);
+    await content.get(DataSource).query('UPDATE spaces SET organization_id = $2 WHERE id = $1', [spaceId, other]);
+    await expect(merge(caller, spaceId, changeRequests[2])).rejects.toMatchObject({ code: 403 });
+    expect(organizationsAsked.get(other)).toBe(1);
   });
 });
