@@ -26,25 +26,13 @@ const paragraphs = (...texts: string[]): JsonDocument => ({
   nodes: texts.map((text) => ({ object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves: [{ text, marks: [] }] }] })),
 });
 
-/** Stores a revision of one space whose pages have these bodies (page `p<i>`, title `Page <i>`), and returns its id. */
-async function storeRevision(spaceId: string, bodies: string[], parents: string[]): Promise<string> {
-  const at = '2026-01-01T00:00:00.000Z';
-  const tree = new PageTree();
-  const id = newId();
-  await ds.transaction(async (manager) => {
-    const hashes = await store.saveDocuments(
-      manager,
-      bodies.map((text) => paragraphs(text)),
-    );
-    bodies.forEach((_, i) => {
-      const meta = { title: `Page ${i}`, slug: `page-${i}`, createdAt: at, updatedAt: at };
-      tree.pages.set(`p${i}`, { id: `p${i}`, type: 'document', meta, document: hashes[i], parent: ROOT });
-      tree.children.get(ROOT)!.push(`p${i}`);
-    });
-    const pages = await store.saveTree(manager, tree);
-    await revisions.insert(manager, { id, spaceId, parents, pages, files: [], reusableContents: [], type: 'merge', mergedFrom: null });
-  });
-  return id;
+/** Stores a revision of one space whose pages have these bodies (page `p<i>`, title `Page <i>`, top level), and returns its id. */
+function storeRevision(spaceId: string, bodies: string[], parents: string[]): Promise<string> {
+  return storeTree(
+    spaceId,
+    bodies.map((body, i) => ({ id: `p${i}`, title: `Page ${i}`, parent: null, body })),
+    parents,
+  );
 }
 
 async function newSpace(bodies: string[]): Promise<{ spaceId: string; revisionId: string }> {
