@@ -1,4 +1,5 @@
 import { AggregatorRegistry, collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { RequestHistogram } from './request-histogram';
 
 /**
  * The process's Prometheus metrics. One registry per process; every label value is bounded by the
@@ -10,7 +11,9 @@ export const metricsRegistry = new Registry();
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 const JOB_BUCKETS = [0.01, 0.05, 0.1, 0.5, 1, 5, 10, 30, 60, 300, 900];
 
-export const httpRequests = new Histogram({
+// The three timed on every request are RequestHistograms (prom-client's output at a tenth of its
+// cost per observation, see request-histogram.ts); a job's is prom-client's own.
+export const httpRequests = new RequestHistogram({
   name: 'bindery_http_request_duration_seconds',
   help: 'HTTP requests answered by the gateway, by route template and status',
   labelNames: ['method', 'route', 'status'] as const,
@@ -18,7 +21,7 @@ export const httpRequests = new Histogram({
   registers: [metricsRegistry],
 });
 
-export const rpcServerRequests = new Histogram({
+export const rpcServerRequests = new RequestHistogram({
   name: 'bindery_rpc_server_duration_seconds',
   help: 'NATS requests handled by this service, by subject and outcome (ok or the error reason)',
   labelNames: ['subject', 'outcome'] as const,
@@ -26,7 +29,7 @@ export const rpcServerRequests = new Histogram({
   registers: [metricsRegistry],
 });
 
-export const rpcClientRequests = new Histogram({
+export const rpcClientRequests = new RequestHistogram({
   name: 'bindery_rpc_client_duration_seconds',
   help: 'NATS requests sent to other services, by subject and outcome (ok or the error reason)',
   labelNames: ['subject', 'outcome'] as const,
