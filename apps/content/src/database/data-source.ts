@@ -20,6 +20,7 @@ import { SearchSpaceTextIndex1767950000000 } from './migrations/1767950000000-Se
 import { OpenApiOutlineVersions1796000000000 } from './migrations/1796000000000-OpenApiOutlineVersions';
 import { SpaceChangeRequestCounts1796180000000 } from './migrations/1796180000000-SpaceChangeRequestCounts';
 import { WriteFriendlyStorage1796200000000 } from './migrations/1796200000000-WriteFriendlyStorage';
+import { CountsUpdateFirst1796210000000 } from './migrations/1796210000000-CountsUpdateFirst';
 
 export const CONTENT_SCHEMA = 'content';
 
@@ -41,6 +42,7 @@ export const contentMigrations = [
   OpenApiOutlineVersions1796000000000,
   SpaceChangeRequestCounts1796180000000,
   WriteFriendlyStorage1796200000000,
+  CountsUpdateFirst1796210000000,
 ];
 
 /** Content's own schema, reached with its own role (DATABASE_URL). */
