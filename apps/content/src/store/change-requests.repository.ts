@@ -132,14 +132,19 @@ export class ChangeRequestsRepository {
    * Inserts a change request numbered next in its space, in one statement: the space's row in
    * `change_request_numbers` is locked only while this statement runs and commits (no round trip
    * to the service in between, which a busy event loop stretched to hundreds of ms while other
-   * creations in the space waited), and a failed insert gives its number back: no gaps.
+   * creations in the space waited), and a failed insert gives its number back: no gaps. The row is
+   * updated when it exists (every open but a space's first): a plain update locks it as it writes
+   * it, where an upsert locks it first, one more WAL record. Only when there is none yet is it
+   * inserted, as an upsert, so that two first opens of a space still take turns.
    */
   async insertNumbered(cr: Omit<ChangeRequestEntity, 'number'>): Promise<number> {
     const rows: Array<{ number: number }> = await this.db.query(
-      `WITH next AS (
-         INSERT INTO change_request_numbers AS n (space_id, last_number) VALUES ($2, 1)
+      `WITH bumped AS (
+         UPDATE change_request_numbers SET last_number = last_number + 1 WHERE space_id = $2 RETURNING last_number
+       ), first AS (
+         INSERT INTO change_request_numbers AS n (space_id, last_number) SELECT $2, 1 WHERE NOT EXISTS (SELECT FROM bumped)
          ON CONFLICT (space_id) DO UPDATE SET last_number = n.last_number + 1 RETURNING last_number
-       )
+       ), next AS (SELECT last_number FROM bumped UNION ALL SELECT last_number FROM first)
        INSERT INTO change_requests (id, space_id, organization_id, number, status, subject, description, created_by,
          contributors, revision_id, revision_initial, revision_merged_ancestor, revision_merged, merged_by, merged_at,
          created_at, updated_at)

@@ -176,7 +176,8 @@ describe('the migration that adds the counts', () => {
     }
     await before.destroy();
 
-    const after = await dataSource(contentMigrations);
+    // Up to this migration: later ones may change the triggers, not what it backfilled.
+    const after = await dataSource(contentMigrations.slice(0, contentMigrations.indexOf(SpaceChangeRequestCounts1796180000000) + 1));
     expect(await runMigrations(after, scratch.schema)).toBe(1);
     expect(await after.query('SELECT space_id, total, open, draft FROM space_change_request_counts ORDER BY space_id')).toEqual([
       { space_id: 's1', total: 5, open: 2, draft: 1 },
