@@ -15,6 +15,9 @@ async function main(): Promise<void> {
   // limits no benchmark reaches: the figures include its cost, not a stream of 429s.
   process.env.RATE_LIMIT_PER_TOKEN ??= '1000000000';
   process.env.RATE_LIMIT_PER_ADDRESS ??= '1000000000';
+  // Postgres flushes its WAL at each commit, as `pnpm start` has it (the test stack turns fsync off):
+  // a write's figures include waiting for the disk.
+  process.env.BINDERY_PG_FSYNC ??= 'on';
   // The git sync bench serves its repository on 127.0.0.1 (a test stack: loopback allowed, as in e2e).
   process.env.GIT_ALLOW_PRIVATE_HOSTS ??= '127.0.0.1';
   // `SOAK_TRACE`: the apps export spans to the bench process, which must listen before they start.

@@ -46,7 +46,8 @@ export const TEST_STACK_ENV = 'BINDERY_TEST_STACK';
  */
 export async function startTestStack(): Promise<TestStackInfo> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bindery-e2e-'));
-  process.env.BINDERY_PG_FSYNC = 'off';
+  // Tests need no durability across a machine crash; the benchmarks set `on`, as `pnpm start` runs.
+  process.env.BINDERY_PG_FSYNC ??= 'off';
   // Apps under test log at debug (to their files), so a test can follow a request across services.
   process.env.BINDERY_APP_LOG_LEVEL ??= 'debug';
   // The stack's gateway runs without rate limits, so tests are never throttled by each other;
