@@ -1,5 +1,6 @@
 import { DataSource, type MixedList } from 'typeorm';
 import { logger } from '../logging/logger';
+import { servicePoolOptions } from './pool-options';
 import { retryStaleTransaction } from './prepared-statements';
 import { preparingClientClass, type StatementPreparation } from './preparing-client';
 
@@ -12,6 +13,7 @@ export interface ServiceDataSourceOptions {
   entities: MixedList<Function | string>;
   // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
   migrations: MixedList<Function | string>;
+  /** Connections open at most (default `DEFAULT_POOL_SIZE`); idle ones are kept as `servicePoolOptions` says. */
   poolSize?: number;
   /** Named prepared statements per connection (default 100; 0 runs every statement unnamed). */
   maxPreparedStatements?: number;
@@ -37,7 +39,7 @@ export function createServiceDataSource(options: ServiceDataSourceOptions): Data
     migrationsRun: false,
     applicationName: `bindery-${options.schema}`,
     extra: {
-      max: options.poolSize ?? 10,
+      ...servicePoolOptions(options.poolSize),
       // Unqualified names resolve in the service's schema only.
       options: `-c search_path=${options.schema}`,
       // pg-pool's option for the class of its connections.
