@@ -40,6 +40,21 @@ function cpuMicros(pid: number, withChildren = false): number {
   return (ticks * 1e6) / ticksPerSecond;
 }
 
+/**
+ * CPU µs of the process's main thread (its task whose id is the pid): the rest of the process's
+ * CPU ran on its other threads — in Node, V8's platform workers (optimising compilers,
+ * concurrent marking and sweeping) and libuv's pool (file system, crypto, zlib).
+ */
+export function mainThreadMicros(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / ticksPerSecond;
+  } catch {
+    return 0;
+  }
+}
+
 /** The postmaster (first line of postmaster.pid) and its live children. */
 export function postgresPids(clusterDir: string): number[] {
   let postmaster: number;

@@ -152,7 +152,7 @@ function runQueueNanos(processes: ProcessSet): Record<string, number> {
   return waited;
 }
 
-interface GcFigures {
+export interface GcFigures {
   seconds: number;
   /** Scavenges (`kind="minor"`). */
   minor: number;
@@ -168,22 +168,21 @@ const NO_GC: GcFigures = { seconds: 0, minor: 0, major: 0, incremental: 0, over1
 /** Each app's GC time, collections by kind, and collections over 100 ms so far. */
 async function gcFigures(metricsPorts: Record<string, number>): Promise<Record<string, GcFigures>> {
   const texts = await scrape(metricsPorts);
-  return Object.fromEntries(
-    Object.entries(texts).map(([app, text]) => {
-      const count = (kind: string) =>
-        sumOf(text, new RegExp(`^nodejs_gc_duration_seconds_count\\{[^}]*kind="${kind}"[^}]*\\} (\\S+)$`, 'gm'));
-      const all = sumOf(text, /^nodejs_gc_duration_seconds_count\{[^}]*\} (\S+)$/gm);
-      const under100ms = sumOf(text, /^nodejs_gc_duration_seconds_bucket\{[^}]*le="0\.1"[^}]*\} (\S+)$/gm);
-      const figures: GcFigures = {
-        seconds: sumOf(text, /^nodejs_gc_duration_seconds_sum\{[^}]*\} (\S+)$/gm),
-        minor: count('minor'),
-        major: count('major'),
-        incremental: count('incremental'),
-        over100ms: all - under100ms,
-      };
-      return [app, figures];
-    }),
-  );
+  return Object.fromEntries(Object.entries(texts).map(([app, text]) => [app, gcFiguresOf(text)]));
+}
+
+/** An app's GC figures so far, from the text of its `/metrics` (`nodejs_gc_duration_seconds`). */
+export function gcFiguresOf(text: string): GcFigures {
+  const count = (kind: string) => sumOf(text, new RegExp(`^nodejs_gc_duration_seconds_count\\{[^}]*kind="${kind}"[^}]*\\} (\\S+)$`, 'gm'));
+  const all = sumOf(text, /^nodejs_gc_duration_seconds_count\{[^}]*\} (\S+)$/gm);
+  const under100ms = sumOf(text, /^nodejs_gc_duration_seconds_bucket\{[^}]*le="0\.1"[^}]*\} (\S+)$/gm);
+  return {
+    seconds: sumOf(text, /^nodejs_gc_duration_seconds_sum\{[^}]*\} (\S+)$/gm),
+    minor: count('minor'),
+    major: count('major'),
+    incremental: count('incremental'),
+    over100ms: all - under100ms,
+  };
 }
 
 async function scrape(metricsPorts: Record<string, number>): Promise<Record<string, string>> {

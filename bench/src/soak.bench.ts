@@ -3,6 +3,7 @@ import { resetStatementStatistics, topStatements } from './pg-statements';
 import { profileApps, SoakCpu } from './soak-cpu';
 import { breakdownLines, soakTraceCollector, type TracedRequest, TraceIds, traceShare } from './soak-traces';
 import { SoakWaits } from './soak-waits';
+import { SoakWindows } from './soak-windows';
 import { type Caller, Http, seed, type SoakSpace, soakRequests, WORDS } from './soak-workload';
 import {
   appMemory,
@@ -31,7 +32,9 @@ const SPACES = Number(process.env.SOAK_SPACES ?? 16);
  * 0), CPU µs per request of each process, and each app's resident memory after warm-up and at
  * the end (bound: `MEMORY_BOUND`), what requests waited for (a CPU, GC, a pool connection, Postgres:
  * `soak-waits.ts`); `BENCH_CPU_PROF_DIR` profiles the busiest apps (`soak-cpu.ts`); `SOAK_TRACE=0.1`
- * traces a tenth of the requests and splits the slow ones' time by part (`soak-traces.ts`). Each
+ * traces a tenth of the requests and splits the slow ones' time by part (`soak-traces.ts`); the
+ * figures of each 10 s window apart (`soak-windows.ts`), so a cold start shows apart from the steady
+ * state; `SOAK_NODE_FLAGS` restarts the profiled apps with other node flags (`soak-cpu.ts`). Each
  * connection edits only its own page, so merges never conflict: any error is a bug. A run with
  * errors or memory over the bound sets a failing exit code.
  */
@@ -64,8 +67,16 @@ export async function soakBench(): Promise<string[]> {
     warmMemory = appMemory(metricsPorts);
   }, warmUp);
   const loops = new EventLoopWatch(metricsPorts, start);
-  await loops.sample(); // resets the windows: the first sample covers the load only
-  const loopSampler = setInterval(() => void loops.sample().then((texts) => waits.samplePools(texts)), 5000);
+  const windows = new SoakWindows(cpu.processes);
+  windows.start(stats.requests, await loops.sample()); // resets the lag windows: the first sample covers the load only
+  const loopSampler = setInterval(
+    () =>
+      void loops.sample().then((texts) => {
+        waits.samplePools(texts);
+        windows.sample(stats.requests, texts);
+      }),
+    5000,
+  );
   const middleSampler = setTimeout(
     () => {
       middleMemory = appMemory(metricsPorts);
@@ -89,6 +100,7 @@ export async function soakBench(): Promise<string[]> {
   const cpuLines = cpu.lines(stats.requests);
   const generator = process.cpuUsage(generatorBefore);
   const busyLine = loopBusyLine(busyBefore, await loopBusySeconds(metricsPorts), elapsed);
+  windows.sample(stats.requests, await loops.sample(), true); // what is left of the last window
   const waitLines = await waits.lines(stats.requests, elapsed, CONNECTIONS);
   // Let in-flight background work (search indexing, outbox) settle before the last sample.
   await new Promise((resolve) => setTimeout(resolve, 5000));
@@ -112,6 +124,7 @@ export async function soakBench(): Promise<string[]> {
     busyLine,
     loops.line(),
     ...waitLines,
+    ...windows.lines(),
     ...traceLines,
     `resident memory per process, after ${warmUp / 1000} s of warm-up → half-time → end (bound: +${MEMORY_BOUND.fixedBytes / 1024 / 1024} MB + ${MEMORY_BOUND.fraction * 100}%):`,
     ...memory.lines,
