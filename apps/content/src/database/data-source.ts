@@ -19,6 +19,7 @@ import { SearchOutlines1767900000000 } from './migrations/1767900000000-SearchOu
 import { SearchSpaceTextIndex1767950000000 } from './migrations/1767950000000-SearchSpaceTextIndex';
 import { OpenApiOutlineVersions1796000000000 } from './migrations/1796000000000-OpenApiOutlineVersions';
 import { SpaceChangeRequestCounts1796180000000 } from './migrations/1796180000000-SpaceChangeRequestCounts';
+import { SearchExcerptKeys1796200000000 } from './migrations/1796200000000-SearchExcerptKeys';
 
 export const CONTENT_SCHEMA = 'content';
 
@@ -39,6 +40,7 @@ export const contentMigrations = [
   SearchSpaceTextIndex1767950000000,
   OpenApiOutlineVersions1796000000000,
   SpaceChangeRequestCounts1796180000000,
+  SearchExcerptKeys1796200000000,
 ];
 
 /** Content's own schema, reached with its own role (DATABASE_URL). */
