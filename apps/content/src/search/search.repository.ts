@@ -131,7 +131,7 @@ const SCORE_SQL = `ts_rank_cd(s.tsv, q.q) + CASE WHEN s.title_tsv @@ q.q THEN 1:
  * window (one sort for all the pages shown, not a sort, a limit and a rescan of `q` per page: about 3
  * to 5 % of the statement's backend CPU, counted on 40- and 2,000-page spaces). Pages and sections come as rows of one UNION (not JSON per page:
  * measured, the aggregation and the join of its result cost more than the excerpts). A section
- * shown answers the key of its excerpt (stored with the section: digesting it here cost about
+ * shown answers the key of its excerpt (stored with the section: digesting it here cost 8 to
  * 15 % of the statement's backend CPU on a 40-page space), and the excerpt only when its key is not in $8:
  * `ts_headline` was two thirds of the statement's time, and is made only for the texts and
  * queries `SearchExcerpts` has not seen (see there).

@@ -4,8 +4,9 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * Each search section holds the key of its excerpt (`excerpt_key`: the SHA-256 of its text search
  * configuration and the text its excerpt is cut from, base64), kept by a trigger when the section
  * is written, so a search reads it instead of digesting every section it shows: the digest was
- * about 15 % of the search statement's backend CPU (counted from /proc on a 40-page space like the
- * soak's, 2,000 searches on one connection: about 1,330 µs against 1,150). A trigger, not the indexer's statement, so that every writer
+ * 8 to 15 % of the search statement's backend CPU (counted from /proc on a 40-page space like the
+ * soak's, the two statements alternated, 1,500 searches each on one connection: about 1,000 µs
+ * against 900). A trigger, not the indexer's statement, so that every writer
  * keeps it right (a replica of the previous release during an upgrade writes sections without
  * it); not a generated column, because `convert_to` is only stable.
  *
