@@ -21,6 +21,7 @@ import { OpenApiOutlineVersions1796000000000 } from './migrations/1796000000000-
 import { SpaceChangeRequestCounts1796180000000 } from './migrations/1796180000000-SpaceChangeRequestCounts';
 import { WriteFriendlyStorage1796200000000 } from './migrations/1796200000000-WriteFriendlyStorage';
 import { CountsUpdateFirst1796210000000 } from './migrations/1796210000000-CountsUpdateFirst';
+import { SearchExcerptKeys1796220000000 } from './migrations/1796220000000-SearchExcerptKeys';
 
 export const CONTENT_SCHEMA = 'content';
 
@@ -43,6 +44,7 @@ export const contentMigrations = [
   SpaceChangeRequestCounts1796180000000,
   WriteFriendlyStorage1796200000000,
   CountsUpdateFirst1796210000000,
+  SearchExcerptKeys1796220000000,
 ];
 
 /** Content's own schema, reached with its own role (DATABASE_URL). */

@@ -8,9 +8,11 @@ export const EXCERPT_TEXT_SQL = `CASE WHEN s.body = '' THEN s.heading ELSE s.bod
 /**
  * What an excerpt depends on besides the query, as a digest: the section's text and its text
  * search configuration (SHA-256: sections of different spaces with the same text share an
- * excerpt, and a text made to collide with another space's cannot be written). Read on alias `s`.
+ * excerpt, and a text made to collide with another space's cannot be written). Read on alias `s`:
+ * stored with the section (kept by a trigger when it is written, see the SearchExcerptKeys
+ * migration), not digested by each search that shows it.
  */
-export const EXCERPT_TEXT_KEY_SQL = `encode(sha256(convert_to(s.config || ':' || ${EXCERPT_TEXT_SQL}, 'UTF8')), 'base64') AS excerpt_key`;
+export const EXCERPT_TEXT_KEY_SQL = `s.excerpt_key`;
 
 /** Words of the longest excerpt. */
 const MAX_WORDS = 30;
@@ -34,7 +36,7 @@ export const headlineSql = (config: string, text: string, query: string): string
  * its key read in the same snapshot (the section may have been indexed again since the search
  * read it: the excerpt is then cached under the key of the text it was cut from).
  */
-const EXCERPTS_SQL = `SELECT x.i, ${EXCERPT_TEXT_KEY_SQL},
+const EXCERPTS_SQL = `SELECT x.i, ${EXCERPT_TEXT_KEY_SQL} AS excerpt_key,
        ${headlineSql('s.config', EXCERPT_TEXT_SQL, 'to_tsquery(s.config::regconfig, $4)')} AS excerpt
   FROM unnest($1::text[], $2::text[], $3::int[]) WITH ORDINALITY AS x(space_id, page_id, idx, i)
   JOIN search_sections s USING (space_id, page_id, idx)`;

@@ -33,6 +33,13 @@ describe('SearchRepository', () => {
     expect(SEARCH_SQL.oneSpace).not.toContain('ANY($1');
   });
 
+  it('reads the excerpt key stored with each section shown, digesting no text', () => {
+    for (const sql of [SEARCH_SQL.oneSpace, SEARCH_SQL.spaces]) {
+      expect(sql).toContain('s.excerpt_key AS excerpt_key');
+      expect(sql).not.toMatch(/sha256/);
+    }
+  });
+
   it('names the excerpts it holds when a search runs again, and makes the others in that statement', async () => {
     const calls: Array<{ text: string; values: unknown[] }> = [];
     let sectionKey = 'k1';

@@ -131,7 +131,8 @@ const SCORE_SQL = `ts_rank_cd(s.tsv, q.q) + CASE WHEN s.title_tsv @@ q.q THEN 1:
  * window (one sort for all the pages shown, not a sort, a limit and a rescan of `q` per page: about 3
  * to 5 % of the statement's backend CPU, counted on 40- and 2,000-page spaces). Pages and sections come as rows of one UNION (not JSON per page:
  * measured, the aggregation and the join of its result cost more than the excerpts). A section
- * shown answers the key of its excerpt, and the excerpt only when its key is not in $8:
+ * shown answers the key of its excerpt (stored with the section: digesting it here cost 8 to
+ * 15 % of the statement's backend CPU on a 40-page space), and the excerpt only when its key is not in $8:
  * `ts_headline` was two thirds of the statement's time, and is made only for the texts and
  * queries `SearchExcerpts` has not seen (see there).
  *
@@ -173,7 +174,7 @@ const searchSql = (spaces: string, oneSpace: boolean): string => `WITH q AS MATE
   SELECT b.space_id, b.page_id, b.score, NULL, NULL, NULL, NULL, NULL, NULL, NULL, b.idx, b.heading, b.anchor, b.title_hit,
          b.excerpt_key, CASE WHEN NOT (b.excerpt_key = ANY($8::text[])) THEN ${headlineSql('b.config', 'b.text', 'b.q')} END
   FROM (
-    SELECT s.space_id, s.page_id, s.idx, x.score, s.title_tsv @@ q.q AS title_hit, s.heading, s.anchor, ${EXCERPT_TEXT_KEY_SQL},
+    SELECT s.space_id, s.page_id, s.idx, x.score, s.title_tsv @@ q.q AS title_hit, s.heading, s.anchor, ${EXCERPT_TEXT_KEY_SQL} AS excerpt_key,
            ${EXCERPT_TEXT_SQL} AS text, s.config, q.q,
            row_number() OVER (PARTITION BY s.space_id, s.page_id ORDER BY x.score DESC, s.idx) AS n
     FROM shown JOIN search_sections s ON s.space_id = shown.space_id AND s.page_id = shown.page_id JOIN q ON q.config = s.config

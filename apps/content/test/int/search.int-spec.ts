@@ -158,4 +158,36 @@ describe('search on Postgres', () => {
       client.release();
     }
   });
+
+  it('keys each section by the digest of its configuration and text, kept when the section is written again', async () => {
+    const page = (body: string, heading = ''): IndexedPage => ({
+      pageId: 'k1',
+      title: 'Keyed',
+      description: '',
+      path: 'keyed',
+      ancestors: [],
+      sections: [
+        { heading: 'Intro', anchor: null, body },
+        { heading, anchor: null, body: '' },
+      ],
+      words: [],
+    });
+    const excerpts = async () =>
+      (await repository.search(['keyed'], searchQuery(['harbour'], false), { offset: 0, take: 2, shown: 1, perPage: 2 }))[0].sections
+        .map((s) => s.excerpt)
+        .sort();
+    await indexSpace('keyed', [page('harbour alpha', 'harbour heading')]);
+    expect(await excerpts()).toEqual(['<mark>harbour</mark> alpha', '<mark>harbour</mark> heading']);
+    // Held by now: a section written again with another text must not show the excerpt of the old one.
+    expect(await excerpts()).toEqual(['<mark>harbour</mark> alpha', '<mark>harbour</mark> heading']);
+    await ds.transaction((manager) => repository.insertPages(manager, 'keyed', 'english', [page('harbour bravo', 'harbour title')]));
+    expect(await excerpts()).toEqual(['<mark>harbour</mark> bravo', '<mark>harbour</mark> title']);
+    const rows: Array<{ keyed: boolean }> = await ds.query(
+      `SELECT excerpt_key = encode(sha256(convert_to(config || ':' || CASE WHEN body = '' THEN heading ELSE body END, 'UTF8')), 'base64') AS keyed
+         FROM search_sections WHERE space_id = ANY($1)`,
+      [['keyed', LARGE]],
+    );
+    expect(rows.length).toBeGreaterThan(800);
+    expect(rows.every((r) => r.keyed)).toBe(true);
+  });
 });
