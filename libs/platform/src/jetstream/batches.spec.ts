@@ -32,8 +32,9 @@ describe('inBatches', () => {
     const { items, push, end } = source<number>();
     const batches: number[][] = [];
     push(1, 2, 3);
-    const running = inBatches(items, 64, async (batch) => {
+    const running = inBatches(items, 64, (batch) => {
       batches.push(batch);
+      return Promise.resolve();
     });
     // A batch is not held back for items that have not come: [1, 2, 3] is handled before 4 arrives.
     await nextTurn();
