@@ -31,12 +31,14 @@ export class CommentCountsConsumer implements OnApplicationBootstrap {
 
   async onApplicationBootstrap(): Promise<void> {
     if (this.env.EVENT_CONSUMERS === 'off') return;
-    await this.bus.consumeEvents<CommentCountEvent>({
+    // In batches: the events that queued up while content was busy are stored in one statement.
+    await this.bus.consumeEventBatches<CommentCountEvent>({
       durable: COMMENT_COUNTS_CONSUMER,
       subject: COMMENT_COUNTS_EVENTS,
       maxDeliver: 12,
-      handler: async (event) => {
-        if (isCountEvent(event)) await this.counts.store(event);
+      handler: async (events) => {
+        const sane = events.filter(isCountEvent);
+        if (sane.length > 0) await this.counts.store(sane);
       },
     });
   }

@@ -50,15 +50,15 @@ describe('comment counts (collaboration’s count events, stored by version)', (
     const other = await newSpace('Elsewhere');
     expect((await readSpace(space.id)).comments).toBe(0);
 
-    await counts.store(event(space.id, 1, 1));
-    await counts.store(event(space.id, 3, 3));
-    await counts.store(event(other.id, 7, 9));
+    await counts.store([event(space.id, 1, 1)]);
+    await counts.store([event(space.id, 3, 3)]);
+    await counts.store([event(other.id, 7, 9)]);
     expect((await readSpace(space.id)).comments).toBe(3);
     // Out of order (version 2 after 3) and the same event again: the newest stays.
-    await counts.store(event(space.id, 2, 2));
-    await counts.store(event(space.id, 3, 3));
+    await counts.store([event(space.id, 2, 2)]);
+    await counts.store([event(space.id, 3, 3)]);
     expect((await readSpace(space.id)).comments).toBe(3);
-    await counts.store(event(space.id, 0, 4));
+    await counts.store([event(space.id, 0, 4)]);
     expect((await readSpace(space.id)).comments).toBe(0);
     // Each space its own count.
     expect((await readSpace(other.id)).comments).toBe(7);
@@ -66,7 +66,7 @@ describe('comment counts (collaboration’s count events, stored by version)', (
 
   it('stores nothing for a space content does not have', async () => {
     const unknown = newId();
-    await counts.store(event(unknown, 5, 1));
+    await counts.store([event(unknown, 5, 1)]);
     const rows: unknown[] = await db.query('SELECT 1 FROM space_comment_counts WHERE space_id = $1', [unknown]);
     expect(rows).toEqual([]);
   });
@@ -79,13 +79,41 @@ describe('comment counts (collaboration’s count events, stored by version)', (
       { spaceId: space.id, subject: 'commented' },
       { caller },
     );
-    await counts.store(event(space.id, 2, 2, cr.id));
-    await counts.store(event(space.id, 1, 1, cr.id));
+    await counts.store([event(space.id, 2, 2, cr.id)]);
+    await counts.store([event(space.id, 1, 1, cr.id)]);
     expect(await changeRequestCount(cr.id)).toEqual({ comments: 2, version: 2 });
     // Named with another space: not this change request's event.
-    await counts.store(event(other.id, 9, 3, cr.id));
+    await counts.store([event(other.id, 9, 3, cr.id)]);
     expect(await changeRequestCount(cr.id)).toEqual({ comments: 2, version: 2 });
     // The space's own count is apart from its change requests'.
     expect((await readSpace(space.id)).comments).toBe(0);
+  });
+
+  it('stores a batch: the newest event of each target, whatever their order, one space or many', async () => {
+    const space = await newSpace('Busy');
+    const other = await newSpace('Also busy');
+    const cr: { id: string } = await content.send(
+      ContentSubjects.changeRequestCreate,
+      { spaceId: space.id, subject: 'batched' },
+      { caller },
+    );
+    // Two events of one space in one batch (an INSERT … ON CONFLICT cannot touch one row twice),
+    // out of order, beside another space, a change request of the space and a space content lacks.
+    await counts.store([
+      event(space.id, 4, 4),
+      event(other.id, 1, 1),
+      event(space.id, 6, 6, cr.id),
+      event(space.id, 5, 5),
+      event(newId(), 3, 3),
+      event(space.id, 2, 2),
+      event(space.id, 5, 5, cr.id),
+    ]);
+    expect((await readSpace(space.id)).comments).toBe(5);
+    expect((await readSpace(other.id)).comments).toBe(1);
+    expect(await changeRequestCount(cr.id)).toEqual({ comments: 6, version: 6 });
+    // A later batch older than what is stored changes nothing; a newer one does.
+    await counts.store([event(space.id, 9, 3), event(other.id, 0, 2)]);
+    expect((await readSpace(space.id)).comments).toBe(5);
+    expect((await readSpace(other.id)).comments).toBe(0);
   });
 });

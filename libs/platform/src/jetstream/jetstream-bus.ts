@@ -10,6 +10,7 @@ import {
 } from '@nats-io/jetstream';
 import { headers, nanos, type NatsConnection } from '@nats-io/transport-node';
 import { connectAtStart } from '../nats/connect-at-start';
+import { inBatches } from './batches';
 import { watchConsumerLag } from '../metrics/consumer-lag';
 import { deadLetters } from '../metrics/metrics';
 import { logger } from '../logging/logger';
@@ -26,6 +27,18 @@ export interface ConsumerOptions<T> {
   /** How long a handler may hold a message before the server redelivers it. */
   ackWaitMs?: number;
   handler: (payload: T, meta: DeliveryMeta) => Promise<void>;
+}
+
+/**
+ * A consumer whose handler takes the messages that arrived together (`consumeEventBatches`): they
+ * are acked together when it resolves (one socket write), or each retried (or dead-lettered) when
+ * it throws, so it must be idempotent for the whole batch, as any handler is for one message.
+ */
+export interface BatchConsumerOptions<T> extends Omit<ConsumerOptions<T>, 'handler'> {
+  /** Most messages handed over at once (default 64). */
+  maxBatch?: number;
+  /** The payloads, in delivery order; `working` extends the ack deadline of all of them. */
+  handler: (payloads: T[], meta: { working: () => void }) => Promise<void>;
 }
 
 export interface DeliveryMeta {
@@ -69,12 +82,23 @@ export class JetStreamBus {
 
   /** Runs a durable event consumer; each durable name sees every event of its subject once it starts. */
   consumeEvents<T>(options: ConsumerOptions<T>): Promise<void> {
-    return this.consume(EVENTS_STREAM, EVENT_SUBJECT_PREFIX, options);
+    return this.consume(EVENTS_STREAM, EVENT_SUBJECT_PREFIX, options, (messages, maxDeliver) => this.loop(messages, options, maxDeliver));
+  }
+
+  /**
+   * As `consumeEvents`, with the events that arrived together handed over as one batch: a consumer
+   * that writes one row per event writes them in one statement, and acks them in one write, when
+   * they queue up behind a busy process (one at a time when they do not).
+   */
+  consumeEventBatches<T>(options: BatchConsumerOptions<T>): Promise<void> {
+    return this.consume(EVENTS_STREAM, EVENT_SUBJECT_PREFIX, options, (messages, maxDeliver) =>
+      inBatches(messages, options.maxBatch ?? 64, (batch) => this.handleBatch(batch, options, maxDeliver)),
+    );
   }
 
   /** Runs a job worker; workers sharing a durable name split the jobs between them. */
   processJobs<T>(options: ConsumerOptions<T>): Promise<void> {
-    return this.consume(JOBS_STREAM, JOB_SUBJECT_PREFIX, options);
+    return this.consume(JOBS_STREAM, JOB_SUBJECT_PREFIX, options, (messages, maxDeliver) => this.loop(messages, options, maxDeliver));
   }
 
   /** Stops consuming and closes the connection after in-flight acks are flushed. */
@@ -83,7 +107,13 @@ export class JetStreamBus {
     await this.nc.drain();
   }
 
-  private async consume<T>(stream: string, prefix: string, options: ConsumerOptions<T>): Promise<void> {
+  /** Creates or updates the durable consumer, then `run`s over its messages. */
+  private async consume<T>(
+    stream: string,
+    prefix: string,
+    options: Omit<ConsumerOptions<T>, 'handler'>,
+    run: (messages: ConsumerMessages, maxDeliver: number) => Promise<void>,
+  ): Promise<void> {
     const maxDeliver = options.maxDeliver ?? 5;
     const config = {
       durable_name: options.durable,
@@ -103,12 +133,35 @@ export class JetStreamBus {
     watchConsumerLag([consumer]);
     const messages = await consumer.consume({ max_messages: 32 });
     this.running.push(messages);
-    void this.loop(messages, options, maxDeliver);
+    void run(messages, maxDeliver);
   }
 
   private async loop<T>(messages: ConsumerMessages, options: ConsumerOptions<T>, maxDeliver: number): Promise<void> {
     for await (const msg of messages) {
       await this.handle(msg, options, maxDeliver);
+    }
+  }
+
+  /** A batch of messages for one handler call: acked together, or each retried; one that is not JSON fails alone. */
+  private async handleBatch<T>(batch: JsMsg[], options: BatchConsumerOptions<T>, maxDeliver: number): Promise<void> {
+    const parsed: Array<{ msg: JsMsg; payload: T }> = [];
+    for (const msg of batch) {
+      try {
+        parsed.push({ msg, payload: msg.json<T>() });
+      } catch (error) {
+        await this.failed(msg, options.durable, error, maxDeliver);
+      }
+    }
+    if (parsed.length === 0) return;
+    try {
+      await options.handler(
+        parsed.map((p) => p.payload),
+        { working: () => parsed.forEach((p) => p.msg.working()) },
+      );
+      // Acked in one loop turn: the client writes them to its socket together.
+      for (const { msg } of parsed) msg.ack();
+    } catch (error) {
+      for (const { msg } of parsed) await this.failed(msg, options.durable, error, maxDeliver);
     }
   }
 
@@ -119,15 +172,21 @@ export class JetStreamBus {
       await options.handler(payload, { subject: msg.subject, deliveryCount, working: () => msg.working() });
       msg.ack();
     } catch (error) {
-      if (deliveryCount >= maxDeliver) {
-        logger.error({ err: error, subject: msg.subject, durable: options.durable, deliveryCount }, 'giving up; dead-lettered');
-        await this.deadLetter(msg, options.durable, error);
-        msg.term();
-      } else {
-        logger.warn({ err: error, subject: msg.subject, durable: options.durable, deliveryCount }, 'handler failed; will retry');
-        // Back off a little more after each failure so a struggling dependency can recover.
-        msg.nak(Math.min(30_000, 500 * 2 ** (deliveryCount - 1)));
-      }
+      await this.failed(msg, options.durable, error, maxDeliver);
+    }
+  }
+
+  /** A message its handler failed on: retried later with backoff, or dead-lettered after its last attempt. */
+  private async failed(msg: JsMsg, durable: string, error: unknown, maxDeliver: number): Promise<void> {
+    const deliveryCount = msg.info.deliveryCount;
+    if (deliveryCount >= maxDeliver) {
+      logger.error({ err: error, subject: msg.subject, durable, deliveryCount }, 'giving up; dead-lettered');
+      await this.deadLetter(msg, durable, error);
+      msg.term();
+    } else {
+      logger.warn({ err: error, subject: msg.subject, durable, deliveryCount }, 'handler failed; will retry');
+      // Back off a little more after each failure so a struggling dependency can recover.
+      msg.nak(Math.min(30_000, 500 * 2 ** (deliveryCount - 1)));
     }
   }
 
