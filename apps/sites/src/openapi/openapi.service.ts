@@ -67,13 +67,16 @@ export class OpenApiService {
     const slug = checkSlug(input.slug);
     const source = await this.checkedSource(input.source);
     const id = newId();
-    await this.specs.manager.transaction(async (tx) => {
+    // The answer is the spec as created (pending), read before the commit: read after it, the
+    // worker may already have taken the job and answered `progress` for a spec just made.
+    const created = await this.specs.manager.transaction(async (tx) => {
       if (!(await this.specs.insert(tx, { id, organizationId: input.organizationId, slug, source }))) {
         throw conflict(`slug: the organization already has an OpenAPI spec "${slug}"`);
       }
       await this.enqueue(tx, id, 1);
+      return (await this.specs.findById(id, tx))!;
     });
-    return toSpec(ctx, (await this.specs.findById(id))!, true);
+    return toSpec(ctx, created, true);
   }
 
   /** Creates the spec or gives it a new source; either way it is processed again (a URL is fetched again). */
@@ -81,11 +84,12 @@ export class OpenApiService {
     await this.access.require(ctx, input.organizationId, 'openapi.write');
     const slug = checkSlug(input.specSlug, 'specSlug');
     const source = await this.checkedSource(input.source);
-    const created = await this.specs.manager.transaction(async (tx) => {
+    // As `create`, the answer is read before the commit: the spec as given its new source (pending).
+    const { row, created } = await this.specs.manager.transaction(async (tx) => {
       const existing = await this.specs.findBySlug(input.organizationId, slug, tx, true);
       if (existing) {
         await this.enqueue(tx, existing.id, await this.specs.replaceSource(tx, existing.id, source));
-        return false;
+        return { row: (await this.specs.findById(existing.id, tx))!, created: false };
       }
       const id = newId();
       // A concurrent PUT of the same slug inserted first: its row is updated instead, next time.
@@ -93,9 +97,9 @@ export class OpenApiService {
         throw conflict(`specSlug: the spec "${slug}" was created meanwhile; try again`);
       }
       await this.enqueue(tx, id, 1);
-      return true;
+      return { row: (await this.specs.findById(id, tx))!, created: true };
     });
-    return { spec: toSpec(ctx, (await this.specs.findBySlug(input.organizationId, slug))!, true), created };
+    return { spec: toSpec(ctx, row, true), created };
   }
 
   async update(ctx: RequestContext, input: OpenApiUpdateInput): Promise<OpenApiSpec> {
