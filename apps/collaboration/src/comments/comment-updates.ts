@@ -30,19 +30,21 @@ export class CommentUpdates {
   async apply(ctx: RequestContext, input: CommentUpdateInput, replyId?: string): Promise<ResolvedScope> {
     const added = checkEmojis(input.addedReactions, 'addedReactions');
     const removed = checkEmojis(input.removedReactions, 'removedReactions');
+    const changes = input.body !== undefined || input.resolved !== undefined || added.length > 0 || removed.length > 0;
+    // A change's user is asked while content answers the access (see CommentScopes.currentUser).
+    const caller = changes ? this.scopes.currentUser(ctx) : undefined;
     const scope = await this.scopes.read(ctx, input);
     if (replyId !== undefined && input.resolved !== undefined && scope.key.changeRequestId === '') {
       throw badRequest('resolved: only replies of change request comments take it; resolve the comment instead');
     }
-    const changes = input.body !== undefined || input.resolved !== undefined || added.length > 0 || removed.length > 0;
-    if (!changes) return scope;
+    if (!caller) return scope;
     requireComment(scope.access);
     const body = input.body === undefined ? undefined : await toStoredBody(this.converter, input.body);
     const authorId = await this.authorOf(scope.key, input.commentId, replyId);
     if (body !== undefined && authorId !== scope.access.user) {
       throw forbidden(replyId === undefined ? "Only the comment's author can edit its body" : "Only the reply's author can edit its body");
     }
-    const user = await this.scopes.currentUser(ctx);
+    const user = await caller;
     const organizationId = scope.access.organization;
     const mentioned = body === undefined ? [] : await this.events.mentionedMembers(ctx, organizationId, body.markdown, user.id);
     const now = new Date();

@@ -67,10 +67,12 @@ export class CommentsService {
   async create(ctx: RequestContext, input: CommentCreateInput): Promise<Comment> {
     if (input.node !== undefined && input.page === undefined)
       throw badRequest('node: a block is commented on with its page (give page too)');
+    // The caller's user is asked while content checks (see CommentScopes.currentUser).
+    const caller = this.scopes.currentUser(ctx);
     // Access and target first: the body is converted (worker threads) only for a caller who may comment.
     const scope = await this.scopes.target(ctx, input, { pageId: input.page, nodeId: input.node });
     const body = await toStoredBody(this.converter, input.body);
-    const author = await this.scopes.currentUser(ctx);
+    const author = await caller;
     const organizationId = scope.access.organization;
     const mentioned = await this.events.mentionedMembers(ctx, organizationId, body.markdown, author.id);
     const now = new Date();

@@ -71,9 +71,11 @@ export class RepliesService {
   }
 
   async create(ctx: RequestContext, input: ReplyCreateInput): Promise<CommentReply> {
+    // The caller's user is asked while content answers the access (see CommentScopes.currentUser).
+    const caller = this.scopes.currentUser(ctx);
     const scope = await this.scopes.comment(ctx, input);
     const body = await toStoredBody(this.converter, input.body);
-    const author = await this.scopes.currentUser(ctx);
+    const author = await caller;
     const organizationId = scope.access.organization;
     const mentioned = await this.events.mentionedMembers(ctx, organizationId, body.markdown, author.id);
     const now = new Date();

@@ -21,6 +21,10 @@ const levels = new Map<string, Map<string, MemberRole>>();
 const spaceOrg = new Map<string, string>();
 /** Called by content's stub as a `content.space.access` request arrives (what collaboration did before asking). */
 let spaceAccessAsked: (() => void) | undefined;
+/** Awaited by content's stubs before they answer (a test holds content's answer back). */
+let contentAnswersAfter: Promise<void> | undefined;
+/** Called by identity's stub as a `user.get-current` request arrives. */
+let userAsked: (() => void) | undefined;
 
 const LEVEL_RANK: MemberRole[] = ['read', 'comment', 'edit', 'review', 'create', 'admin'];
 const atLeast = (level: MemberRole, least: MemberRole) => LEVEL_RANK.indexOf(level) >= LEVEL_RANK.indexOf(least);
@@ -66,8 +70,9 @@ beforeAll(async () => {
     app: 'collaboration',
     module: (env) => CollaborationModule.forService(loadConfig(CollaborationEnv, { ...env, EVENT_CONSUMERS: 'off' })),
   });
-  await collab.stubPeer(ContentSubjects.spaceAccess, (data: { spaceId: string; userId?: string }, ctx: RequestContext) => {
+  await collab.stubPeer(ContentSubjects.spaceAccess, async (data: { spaceId: string; userId?: string }, ctx: RequestContext) => {
     spaceAccessAsked?.();
+    await contentAnswersAfter;
     if (!spaceOrg.has(data.spaceId)) throw notFound('No matching space found');
     return access(data.spaceId, data.userId ?? ctx.caller!.userId);
   });
@@ -75,7 +80,8 @@ beforeAll(async () => {
   // checked only for a caller who may comment when `comment` is asked.
   await collab.stubPeer(
     ContentSubjects.commentTargetCheck,
-    (data: { spaceId: string; changeRequestId?: string; pageId?: string; comment?: boolean }, ctx: RequestContext) => {
+    async (data: { spaceId: string; changeRequestId?: string; pageId?: string; comment?: boolean }, ctx: RequestContext) => {
+      await contentAnswersAfter;
       if (!spaceOrg.has(data.spaceId)) throw notFound('No matching space found');
       const caller = access(data.spaceId, ctx.caller!.userId);
       if (caller.level === null) throw notFound('No matching space found');
@@ -85,7 +91,11 @@ beforeAll(async () => {
       return data.changeRequestId === undefined ? out : { ...out, changeRequestId: `cr-${data.changeRequestId}` };
     },
   );
-  await collab.stubPeer(IdentitySubjects.userGetCurrent, (_data: never, ctx: RequestContext) => user(ctx.caller!.userId));
+  await collab.stubPeer(IdentitySubjects.userGetCurrent, (_data: never, ctx: RequestContext) => {
+    userAsked?.();
+    if (ctx.caller!.userId.startsWith('unknown-')) throw notFound('No such user');
+    return user(ctx.caller!.userId);
+  });
   await collab.stubPeer(IdentitySubjects.membershipsAmong, (data: { userIds: string[] }) => ({
     members: data.userIds.filter((id) => id.startsWith('member-')).map((id) => ({ user: user(id), role: 'read' })),
   }));
@@ -268,6 +278,75 @@ describe('comment rules', () => {
     } finally {
       spaceAccessAsked = undefined;
     }
+  });
+
+  it("asks identity for a writer's user while content answers (one round trip on the path, not two in a row)", async () => {
+    // Fresh callers: `CurrentUsers` holds no answer for them, so identity is asked on their first write.
+    const [poster, replier, reactor] = ['poster', 'replier', 'reactor'].map((n) => `${n}-${newId()}`);
+    const target = newSpace({ [author]: 'comment', [poster]: 'comment', [replier]: 'comment', [reactor]: 'comment' });
+    const comment = await collab.send(S.commentCreate, { spaceId: target, body: { markdown: 'first' } }, as(author));
+    // Content answers only once identity was asked: a write asking identity after content's answer never completes.
+    const whileContentAnswers = async <T>(write: () => Promise<T>): Promise<T> => {
+      contentAnswersAfter = new Promise((resolve) => (userAsked = resolve));
+      try {
+        return await write();
+      } finally {
+        contentAnswersAfter = undefined;
+        userAsked = undefined;
+      }
+    };
+    const posted = await whileContentAnswers(() =>
+      collab.send(S.commentCreate, { spaceId: target, body: { markdown: 'posted' } }, as(poster)),
+    );
+    const replied = await whileContentAnswers(() =>
+      collab.send(S.replyCreate, { spaceId: target, commentId: comment.id, body: { markdown: 'replied' } }, as(replier)),
+    );
+    const reacted = await whileContentAnswers(() =>
+      collab.send(S.commentUpdate, { spaceId: target, commentId: comment.id, addedReactions: ['🎉'] }, as(reactor)),
+    );
+    expect([posted.postedBy, replied.postedBy, reacted.reactions[0].users.map((u) => u.user)]).toEqual([
+      user(poster),
+      user(replier),
+      [user(reactor)],
+    ]);
+  });
+
+  it("answers content's refusal, then a bad body's 400, before identity's failure, as when identity was asked last", async () => {
+    // Identity fails for these callers; content knows one of them.
+    const [stranger, member] = [`unknown-${newId()}`, `unknown-${newId()}`];
+    const target = newSpace({ [author]: 'comment', [member]: 'comment' });
+    const comment = await collab.send(S.commentCreate, { spaceId: target, body: { markdown: 'first' } }, as(author));
+    const post = (userId: string, body: { markdown: string }) => collab.send(S.commentCreate, { spaceId: target, body }, as(userId));
+    const reply = (userId: string, body: { markdown: string }) =>
+      collab.send(S.replyCreate, { spaceId: target, commentId: comment.id, body }, as(userId));
+    const react = (userId: string) =>
+      collab.send(S.commentUpdate, { spaceId: target, commentId: comment.id, addedReactions: ['🎉'] }, as(userId));
+    const refused = (write: Promise<unknown>) =>
+      write.then(
+        () => 'answered',
+        (error: { code: number; message: string }) => [error.code, error.message],
+      );
+    expect(
+      await Promise.all([
+        refused(post(stranger, { markdown: 'x' })),
+        refused(reply(stranger, { markdown: 'x' })),
+        refused(react(stranger)),
+        refused(post(member, { markdown: ' ' })),
+        refused(reply(member, { markdown: ' ' })),
+        refused(post(member, { markdown: 'x' })),
+        refused(reply(member, { markdown: 'x' })),
+        refused(react(member)),
+      ]),
+    ).toEqual([
+      [404, 'No matching space found'],
+      [404, 'No matching space found'],
+      [404, 'No matching space found'],
+      [400, 'body.markdown: must not be empty'],
+      [400, 'body.markdown: must not be empty'],
+      [404, 'No such user'],
+      [404, 'No such user'],
+      [404, 'No such user'],
+    ]);
   });
 
   it('publishes a count event per change of a target with a growing version and the absolute open count', async () => {
