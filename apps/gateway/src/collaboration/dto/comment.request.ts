@@ -24,6 +24,7 @@ import {
   type ValidationOptions,
 } from 'class-validator';
 import { ENTITY_ID, IsEntityId } from '../../common/entity-id';
+import { jsonBytesAtMost } from '../../common/json-size';
 import { IsOptionalNonNull } from '../../common/is-optional-non-null';
 import { PageQuery } from '../../common/page.query';
 
@@ -61,7 +62,7 @@ export function commentBodyError(value: unknown): string | undefined {
   }
   if (keys[0] === 'document') {
     if (!isJsonDocument(input.document)) return 'document must be a document {object: "document", data, nodes: [blocks]}';
-    if (Buffer.byteLength(JSON.stringify(input.document), 'utf8') > MAX_COMMENT_DOCUMENT_BYTES) {
+    if (!jsonBytesAtMost(input.document, MAX_COMMENT_DOCUMENT_BYTES)) {
       return `document must be at most ${MAX_COMMENT_DOCUMENT_BYTES / 1024} KB of JSON`;
     }
     return undefined;

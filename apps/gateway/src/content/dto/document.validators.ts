@@ -1,4 +1,5 @@
 import { ValidateBy, type ValidationOptions } from 'class-validator';
+import { jsonLengthAtMost } from '../../common/json-size';
 
 /** Largest Markdown text or JSON document accepted for one page body. */
 export const MAX_DOCUMENT_CHARS = 1_000_000;
@@ -21,7 +22,8 @@ export function isJsonDocument(value: unknown): boolean {
         (n as { object?: unknown }).object === 'block' &&
         typeof (n as { type?: unknown }).type === 'string',
     ) &&
-    JSON.stringify(doc).length <= MAX_DOCUMENT_CHARS
+    // Measured without serialising it again unless it may be near the limit (json-size.ts).
+    jsonLengthAtMost(doc, MAX_DOCUMENT_CHARS)
   );
 }
 
