@@ -15,6 +15,7 @@ import { watchConsumerLag } from '../metrics/consumer-lag';
 import { deadLetters } from '../metrics/metrics';
 import { logger } from '../logging/logger';
 import { natsConnectionOptions, type NatsSettings } from '../nats/connection-options';
+import { StreamPublisher } from './stream-publisher';
 import { DEAD_LETTER_PREFIX, EVENT_SUBJECT_PREFIX, EVENTS_STREAM, JOB_SUBJECT_PREFIX, JOBS_STREAM, ensureStreams } from './streams';
 
 export interface ConsumerOptions<T> {
@@ -61,6 +62,8 @@ export class JetStreamBus {
     private readonly nc: NatsConnection,
     private readonly js: JetStreamClient,
     private readonly jsm: JetStreamManager,
+    /** Events and jobs (one per outbox row): `js.publish` without its per-publish request objects. */
+    private readonly publisher = new StreamPublisher(nc),
   ) {}
 
   static async connect(nats: NatsSettings, name: string): Promise<JetStreamBus> {
@@ -72,12 +75,12 @@ export class JetStreamBus {
 
   /** Publishes an event. `messageId` makes a retried publish a no-op within the duplicate window. */
   async publishEvent(type: string, payload: unknown, messageId?: string): Promise<void> {
-    await this.js.publish(EVENT_SUBJECT_PREFIX + type, JSON.stringify(payload), messageId ? { msgID: messageId } : {});
+    await this.publisher.publish(EVENT_SUBJECT_PREFIX + type, JSON.stringify(payload), messageId);
   }
 
   /** Queues a job for exactly one worker. */
   async enqueueJob(type: string, payload: unknown, messageId?: string): Promise<void> {
-    await this.js.publish(JOB_SUBJECT_PREFIX + type, JSON.stringify(payload), messageId ? { msgID: messageId } : {});
+    await this.publisher.publish(JOB_SUBJECT_PREFIX + type, JSON.stringify(payload), messageId);
   }
 
   /** Runs a durable event consumer; each durable name sees every event of its subject once it starts. */

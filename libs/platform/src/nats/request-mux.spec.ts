@@ -1,4 +1,4 @@
-import { errors as natsErrors, type Msg, type MsgHdrs, type NatsConnection } from '@nats-io/transport-node';
+import { errors as natsErrors, headers, type Msg, type MsgHdrs, type NatsConnection } from '@nats-io/transport-node';
 import { RequestMux } from './request-mux';
 
 type Callback = (error: Error | null, msg: Msg) => void;
@@ -8,14 +8,15 @@ function fakeConnection() {
   let closeConnection!: () => void;
   const closed = new Promise<void>((resolve) => (closeConnection = resolve));
   const state = {
-    published: [] as Array<{ subject: string; reply: string }>,
+    published: [] as Array<{ subject: string; reply: string; headers?: MsgHdrs }>,
     subscribed: [] as string[],
     callback: undefined as Callback | undefined,
   };
   const nc = {
     options: { inboxPrefix: '_INBOX.gateway' },
     closed: () => closed,
-    publish: (subject: string, _data: unknown, options: { reply: string }) => state.published.push({ subject, reply: options.reply }),
+    publish: (subject: string, _data: unknown, options: { reply: string; headers?: MsgHdrs }) =>
+      state.published.push({ subject, reply: options.reply, headers: options.headers }),
     subscribe: (subject: string, options: { callback: Callback }) => {
       state.subscribed.push(subject);
       state.callback = options.callback;
@@ -47,6 +48,17 @@ describe('RequestMux', () => {
     reply(a.reply, 'one');
     expect(new TextDecoder().decode((await first).data)).toBe('one');
     expect(new TextDecoder().decode((await second).data)).toBe('two');
+  });
+
+  it('sends the headers given with the request, and none when given none', async () => {
+    const { nc, state, reply } = fakeConnection();
+    const mux = new RequestMux(nc);
+    const h = headers();
+    h.set('Nats-Msg-Id', 'row-1');
+    const requests = [mux.request('events.x', '{}', 1000, h), mux.request('identity.a', '{}', 1000)];
+    expect(state.published.map((p) => p.headers?.get('Nats-Msg-Id'))).toEqual(['row-1', undefined]);
+    for (const { reply: to } of state.published) reply(to, 'ok');
+    await Promise.all(requests);
   });
 
   it('fails with a no-responders RequestError when the server answers 503 with no data', async () => {

@@ -1,4 +1,4 @@
-import { createInbox, errors as natsErrors, type Msg, type NatsConnection, type Subscription } from '@nats-io/transport-node';
+import { createInbox, errors as natsErrors, type Msg, type MsgHdrs, type NatsConnection, type Subscription } from '@nats-io/transport-node';
 
 /** How often waiting requests are checked against their deadline: a timeout fires up to this late. */
 const SWEEP_MS = 100;
@@ -33,14 +33,14 @@ export class RequestMux {
     void nc.closed().then(() => this.failAll(new natsErrors.RequestError('connection closed')));
   }
 
-  /** Publishes `data` to `subject` with a reply inbox of its own; resolves with the first reply. */
-  request(subject: string, data: string | Uint8Array, timeoutMs: number): Promise<Msg> {
+  /** Publishes `data` (and `headers`) to `subject` with a reply inbox of its own; resolves with the first reply. */
+  request(subject: string, data: string | Uint8Array, timeoutMs: number, headers?: MsgHdrs): Promise<Msg> {
     this.subscribe();
     this.nextToken = (this.nextToken + 1) % Number.MAX_SAFE_INTEGER;
     const token = this.nextToken.toString(36);
     return new Promise<Msg>((resolve, reject) => {
       try {
-        this.nc.publish(subject, data, { reply: this.inbox + token });
+        this.nc.publish(subject, data, headers ? { reply: this.inbox + token, headers } : { reply: this.inbox + token });
       } catch (error) {
         reject(error instanceof Error ? error : new natsErrors.RequestError(String(error)));
         return;
