@@ -14,6 +14,7 @@ import { DataSource } from 'typeorm';
 import { Clock } from '../clock/clock';
 import { NO_CHANGE_REQUEST } from '../store/content-reader';
 import { SpaceAccess } from '../store/space-access';
+import { RememberedSpaces } from '../store/remembered-spaces';
 import type { ChangeRequestEntity } from '../store/change-request.entity';
 import { toChangeRequest } from './change-request.mapper';
 import { ChangeRequestsRepository } from '../store/change-requests.repository';
@@ -26,12 +27,19 @@ export class ChangeRequestsService {
     private readonly currentUsers: CurrentUsers,
     private readonly clock: Clock,
     private readonly db: DataSource,
+    private readonly spaces: RememberedSpaces,
   ) {}
 
   /** A new open change request on the space's current revision, numbered in turn (`insertNumbered`). */
   async create(ctx: RequestContext, input: ChangeRequestCreateInput): Promise<ChangeRequest> {
+    // The caller asked beside the space's read (identity, when not known yet): one wait instead of two.
+    const caller = this.currentUsers.of(ctx);
+    // Awaited after the access check: a failure of it is answered only if the check passed.
+    caller.catch(() => undefined);
     const { space } = await this.access.load(ctx, input.spaceId, 'edit');
-    const createdBy = await this.currentUsers.of(ctx);
+    // Its first edit, likely soon, starts from it without reading it again (`RememberedSpaces`).
+    this.spaces.remember(space);
+    const createdBy = await caller;
     const now = this.clock.now();
     const unnumbered: Omit<ChangeRequestEntity, 'number'> = {
       id: newId(),

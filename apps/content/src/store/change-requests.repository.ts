@@ -5,6 +5,7 @@ import { LRUCache } from 'lru-cache';
 import { DataSource, type EntityManager, type QueryDeepPartialEntity, type SelectQueryBuilder } from 'typeorm';
 import { ChangeRequestEntity } from './change-request.entity';
 import { CONTENT_WRITE_LOCK_SQL, heldContentWriteLock } from './content-write-lock';
+import { type JudgedSpace, judgedSpaceParams, spaceAsJudgedSql } from './remembered-spaces';
 import type { SpaceEntity } from './space.entity';
 
 /** The columns an edit or a merge changes, as `updateIn` writes them. */
@@ -208,21 +209,28 @@ export class ChangeRequestsRepository {
 
   /**
    * An edit's compare-and-set (as `updateUnlessChangedIn`) that answers the change request as it
-   * wrote it (`editedRow` of the batch's rows): the edit's answer needs no read of its own. The
-   * editor joins the contributors in the statement, from the row it updates.
+   * wrote it, with its space's revision as the statement saw it (`editedRow` of the batch's rows):
+   * the edit's answer needs no read of its own. The editor joins the contributors in the statement,
+   * from the row it updates. With `judgedSpace` (an edit that did not read its space, see
+   * `RememberedSpaces`), it also applies only while the space is still as that row was judged
+   * (`spaceAsJudgedSql`): else, as for a changed change request, nothing is written.
    */
   editUnlessChangedIn(
     batch: WriteBatch,
     id: string,
     expectedRevisionId: string,
     edit: { revisionId: string; updatedAt: Date; editor: string },
+    judgedSpace?: JudgedSpace,
   ): void {
+    // The judged space's parameters follow the five of the update (`$6`…`$8`).
+    const spaceAsJudged = judgedSpace ? ` AND ${spaceAsJudgedSql(6)}` : '';
     batch.guard(
       CHANGE_REQUEST_GUARD,
       `UPDATE change_requests SET revision_id = $3, updated_at = $4,
          contributors = CASE WHEN $5::text = ANY(contributors) THEN contributors ELSE array_append(contributors, $5::text) END
-       WHERE id = $1 AND revision_id = $2 AND status NOT IN ('merged', 'archived') RETURNING ${CHANGE_REQUEST_COLUMNS}`,
-      [id, expectedRevisionId, edit.revisionId, edit.updatedAt, edit.editor],
+       WHERE id = $1 AND revision_id = $2 AND status NOT IN ('merged', 'archived')${spaceAsJudged}
+       RETURNING ${CHANGE_REQUEST_COLUMNS}, (SELECT s.revision_id FROM spaces s WHERE s.id = change_requests.space_id) AS "spaceRevision"`,
+      [id, expectedRevisionId, edit.revisionId, edit.updatedAt, edit.editor, ...(judgedSpace ? judgedSpaceParams(judgedSpace) : [])],
       { returning: true },
     );
   }
@@ -262,14 +270,25 @@ export function isChangedMeanwhile(error: unknown): boolean {
   return isGuardFailure(error, CHANGE_REQUEST_GUARD);
 }
 
-/** The row `editUnlessChangedIn` returned, as `find` reads it (a batch returns rows as JSON: dates come as text). */
-export function editedRow(rows: Array<Record<string, unknown>>): ChangeRequestEntity {
-  const row = rows[0] as unknown as ChangeRequestEntity & { createdAt: string; updatedAt: string; mergedAt: string | null };
+/**
+ * The row `editUnlessChangedIn` returned, as `find` reads it (a batch returns rows as JSON: dates
+ * come as text), and the space's revision as the statement saw it.
+ */
+export function editedRow(rows: Array<Record<string, unknown>>): { cr: ChangeRequestEntity; spaceRevision: string } {
+  const { spaceRevision, ...row } = rows[0] as unknown as ChangeRequestEntity & {
+    createdAt: string;
+    updatedAt: string;
+    mergedAt: string | null;
+    spaceRevision: string;
+  };
   return {
-    ...row,
-    createdAt: new Date(row.createdAt),
-    updatedAt: new Date(row.updatedAt),
-    mergedAt: row.mergedAt === null ? null : new Date(row.mergedAt),
+    cr: {
+      ...row,
+      createdAt: new Date(row.createdAt),
+      updatedAt: new Date(row.updatedAt),
+      mergedAt: row.mergedAt === null ? null : new Date(row.mergedAt),
+    },
+    spaceRevision,
   };
 }
 

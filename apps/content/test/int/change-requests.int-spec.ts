@@ -115,6 +115,54 @@ describe('ChangeRequestEditsService.edit (one statement per edit)', () => {
   });
 });
 
+describe('ChangeRequestEditsService.edit (the space as the open of this process judged it)', () => {
+  it('reads no space after this process opened the change request: its write is its one statement that reads the space', async () => {
+    const caller = callerFor(`editor-${newId()}`);
+    const space = await content.send(ContentSubjects.spaceCreate, { organizationId: newId(), title: 'Remembered' }, { caller });
+    const cr = await content.send(ContentSubjects.changeRequestCreate, { spaceId: space.id, subject: 'edits' }, { caller });
+
+    let edited: ChangeRequest | undefined;
+    const statements = await statementsNaming('FROM spaces', async () => (edited = await editPage(caller, space.id, cr.id, 'first')));
+    expect(statements).toEqual([expect.stringContaining('UPDATE change_requests')]);
+    // Answered as a read shows it, `outdated` included (the space's revision as the write saw it).
+    expect(edited).toEqual(await content.send(ContentSubjects.changeRequestGet, { spaceId: space.id, changeRequestId: cr.id }, { caller }));
+  });
+
+  it('answers a space locked or deleted since it was remembered as an edit that read it would, and writes nothing', async () => {
+    const caller = callerFor(`editor-${newId()}`);
+    const space = await content.send(ContentSubjects.spaceCreate, { organizationId: newId(), title: 'Changed behind' }, { caller });
+    const cr = await content.send(ContentSubjects.changeRequestCreate, { spaceId: space.id, subject: 'edits' }, { caller });
+    const db = content.get(DataSource);
+    const revisionOf = async () => {
+      const rows: Array<{ revision_id: string }> = await db.query('SELECT revision_id FROM change_requests WHERE id = $1', [cr.id]);
+      return rows[0].revision_id;
+    };
+
+    // Locked by another replica (or a direct write): this process still remembers it live.
+    await db.query(`UPDATE spaces SET edit_mode = 'locked' WHERE id = $1`, [space.id]);
+    await expect(editPage(caller, space.id, cr.id, 'locked')).rejects.toMatchObject({ code: 403 });
+    expect(await revisionOf()).toBe(cr.revision);
+
+    await db.query(`UPDATE spaces SET edit_mode = 'live' WHERE id = $1`, [space.id]);
+    const live = await editPage(caller, space.id, cr.id, 'live again');
+    expect(await revisionOf()).toBe(live.revision);
+
+    // Deleted since the edit before remembered it.
+    await db.query('UPDATE spaces SET deleted_at = now() WHERE id = $1', [space.id]);
+    await expect(editPage(caller, space.id, cr.id, 'deleted')).rejects.toMatchObject({ code: 404 });
+    expect(await revisionOf()).toBe(live.revision);
+  });
+});
+
+/** An edit inserting one page titled `text`. */
+function editPage(caller: ReturnType<typeof callerFor>, spaceId: string, changeRequestId: string, text: string): Promise<ChangeRequest> {
+  return content.send(
+    ContentSubjects.changeRequestEditContent,
+    { spaceId, changeRequestId, changes: [{ operation: 'insert_page', title: text, document: { markdown: text } }] },
+    { caller },
+  ) as Promise<ChangeRequest>;
+}
+
 describe('MergeService: what a merge does before its turn and in it', () => {
   /** A space (inheriting its organization's rules, as by default) with change requests that each add a page. */
   async function spaceWithChangeRequests(count: number) {
