@@ -154,6 +154,31 @@ describe('ChangeRequestEditsService.edit (the space as the open of this process 
   });
 });
 
+describe('ChangeRequestsService.create (the space as a write of this process judged it)', () => {
+  it('reads no space after this process loaded it for a write, and takes no number when the space changed since', async () => {
+    const caller = callerFor(`opener-${newId()}`);
+    const space = await content.send(ContentSubjects.spaceCreate, { organizationId: newId(), title: 'Opened twice' }, { caller });
+    const open = (subject: string) => content.send(ContentSubjects.changeRequestCreate, { spaceId: space.id, subject }, { caller });
+    await open('first');
+
+    let second: ChangeRequest | undefined;
+    const statements = await statementsNaming('FROM spaces', async () => (second = await open('second')));
+    expect(statements).toEqual([expect.stringContaining('INSERT INTO change_requests')]);
+    expect(second).toMatchObject({ number: 2, revision: space.revision, revisionInitial: space.revision, outdated: false });
+    expect(second).toEqual(
+      await content.send(ContentSubjects.changeRequestGet, { spaceId: space.id, changeRequestId: second!.id }, { caller }),
+    );
+
+    const db = content.get(DataSource);
+    await db.query('UPDATE spaces SET deleted_at = now() WHERE id = $1', [space.id]);
+    await expect(open('deleted')).rejects.toMatchObject({ code: 404 });
+    const numbers: Array<{ last_number: number }> = await db.query('SELECT last_number FROM change_request_numbers WHERE space_id = $1', [
+      space.id,
+    ]);
+    expect(numbers).toEqual([{ last_number: 2 }]);
+  });
+});
+
 /** An edit inserting one page titled `text`. */
 function editPage(caller: ReturnType<typeof callerFor>, spaceId: string, changeRequestId: string, text: string): Promise<ChangeRequest> {
   return content.send(
