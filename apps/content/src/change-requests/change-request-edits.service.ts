@@ -27,6 +27,8 @@ import { ContentStore } from '../store/content-store';
 import { type RevisionRow, RevisionsRepository } from '../store/revisions.repository';
 import { toWireReusableContent } from '../pages/reusable-content.mapper';
 import { SpaceAccess } from '../store/space-access';
+import { type JudgedSpace, RememberedSpaces } from '../store/remembered-spaces';
+import type { SpaceEntity } from '../store/space.entity';
 import { type ChangeRequestEntity, mergeBaseOf } from '../store/change-request.entity';
 import { toChangeRequest } from './change-request.mapper';
 import { ChangeRequestsRepository, editedRow, isChangedMeanwhile } from '../store/change-requests.repository';
@@ -47,35 +49,19 @@ export class ChangeRequestEditsService {
     private readonly intake: FileIntake,
     private readonly signer: DownloadSigner,
     private readonly converter: MarkdownPool,
+    private readonly spaces: RememberedSpaces,
   ) {}
 
   async edit(ctx: RequestContext, input: ChangeRequestEditInput): Promise<ChangeRequest | ChangeRequestContentUpdate> {
-    const { space } = await this.access.load(ctx, input.spaceId, 'edit');
-    if (space.editMode === 'locked') throw forbidden('The space is locked: its content cannot be edited');
     const userId = callerId(ctx);
-    // Bytes are stored before the transaction: content-addressed and written once, so bytes of a
-    // batch that then fails are harmless, and no storage call holds a database lock.
-    const uploads = await this.storeUploads(input);
-    // Bodies are converted before the transaction too: Markdown runs on worker threads within a
-    // time budget, and no row lock waits for it.
-    const { prepared, documents } = await this.prepareDocuments(input, uploads);
-    const written =
-      (uploads.length === 0 ? await this.editInOneStatement(space.id, input.changeRequestId, prepared, documents, userId) : undefined) ??
-      (await this.db.transaction(async (manager) => {
-        // The change request's row lock and the content write lock, in one statement.
-        const found = await this.changeRequests.findForWrite(manager, space.id, input.changeRequestId);
-        if (!found) throw notFound(NO_CHANGE_REQUEST);
-        await this.intake.confirmStored(manager, uploads);
-        checkEditable(found);
-        return this.applyBatch(manager, found, prepared, documents, userId, uploads, false);
-      }));
-    const { cr, outcomes, reusable, revision } = written;
+    const written = (await this.editAsRemembered(ctx, input, userId)) ?? (await this.editLoaded(ctx, input, userId));
+    const { cr, outcomes, reusable, revision, spaceRevision, uploads } = written;
     // Committed: the next edit or the merge of this change request starts from it.
     this.revisions.remember(revision);
     this.changeRequests.rememberWritten(cr);
-    const changeRequest = toChangeRequest(cr, space.revisionId, ctx.baseUrl);
+    const changeRequest = toChangeRequest(cr, spaceRevision, ctx.baseUrl);
     if (input.compat !== false) return changeRequest;
-    const location = (pageId: string) => `${ctx.baseUrl}/v1/spaces/${space.id}/change-requests/${cr.id}/content/page/${pageId}`;
+    const location = (pageId: string) => `${ctx.baseUrl}/v1/spaces/${cr.spaceId}/change-requests/${cr.id}/content/page/${pageId}`;
     const now = this.clock.now();
     const insertedFiles: RevisionFile[] = uploads.map((u) => toWireFile(u.entry, this.signer, ctx.baseUrl, now));
     return {
@@ -94,6 +80,64 @@ export class ChangeRequestEditsService {
             : { object: 'updated_page' as const, page: { object: 'page' as const, id: o.pageId, urls: { location: location(o.pageId) } } },
       ),
     };
+  }
+
+  /**
+   * The edit without reading its space: the space as the last open, edit or merge of this process
+   * loaded it (`RememberedSpaces`) judges the caller's level and the locked check, and the edit's
+   * one statement applies only while the space is still as judged and the change request still as
+   * this process last wrote it: one statement (the write) instead of two. Undefined when either is
+   * not remembered, the batch has files (their bytes are stored before the access check), or the
+   * statement found either changed: the caller then loads the space and edits as before, which
+   * answers as the space and the change request are now.
+   */
+  private async editAsRemembered(ctx: RequestContext, input: ChangeRequestEditInput, userId: string): Promise<EditWritten | undefined> {
+    if (input.changes.some((change) => change.operation === 'insert_files')) return undefined;
+    const remembered = this.changeRequests.lastWritten(input.spaceId, input.changeRequestId);
+    if (!remembered || !isEditable(remembered)) return undefined;
+    const space = await this.spaces.judged(ctx, input.spaceId, 'edit');
+    if (!space) return undefined;
+    let prepared: Awaited<ReturnType<ChangeRequestEditsService['prepareDocuments']>>;
+    try {
+      prepared = await this.prepareDocuments(input, []);
+    } catch (error) {
+      // A refused batch is answered only to a caller who may still edit the space as it is now.
+      await this.loadEditable(ctx, input.spaceId);
+      throw error;
+    }
+    const written = await this.applyUnlessChanged(remembered, prepared.prepared, prepared.documents, userId, space);
+    return written && { ...written, spaceRevision: written.spaceRevision!, uploads: [] };
+  }
+
+  /** The edit once its space is loaded and checked, as every edit did before `editAsRemembered`. */
+  private async editLoaded(ctx: RequestContext, input: ChangeRequestEditInput, userId: string): Promise<EditWritten> {
+    const space = await this.loadEditable(ctx, input.spaceId);
+    // Bytes are stored before the transaction: content-addressed and written once, so bytes of a
+    // batch that then fails are harmless, and no storage call holds a database lock.
+    const uploads = await this.storeUploads(input);
+    // Bodies are converted before the transaction too: Markdown runs on worker threads within a
+    // time budget, and no row lock waits for it.
+    const { prepared, documents } = await this.prepareDocuments(input, uploads);
+    const written =
+      (uploads.length === 0 ? await this.editInOneStatement(space.id, input.changeRequestId, prepared, documents, userId) : undefined) ??
+      (await this.db.transaction(async (manager) => {
+        // The change request's row lock and the content write lock, in one statement.
+        const found = await this.changeRequests.findForWrite(manager, space.id, input.changeRequestId);
+        if (!found) throw notFound(NO_CHANGE_REQUEST);
+        await this.intake.confirmStored(manager, uploads);
+        checkEditable(found);
+        return this.applyBatch(manager, found, prepared, documents, userId, uploads, false);
+      }));
+    // Answered with the space as loaded when the statement did not read it (the locked path).
+    return { ...written, spaceRevision: written.spaceRevision ?? space.revisionId, uploads };
+  }
+
+  /** The space, when the caller may edit it and it is not locked; remembered for the next edit (`editAsRemembered`). */
+  private async loadEditable(ctx: RequestContext, spaceId: string): Promise<SpaceEntity> {
+    const { space } = await this.access.load(ctx, spaceId, 'edit');
+    if (space.editMode === 'locked') throw forbidden('The space is locked: its content cannot be edited');
+    this.spaces.remember(space);
+    return space;
   }
 
   /**
@@ -126,19 +170,23 @@ export class ChangeRequestEditsService {
     return this.applyUnlessChanged(found, prepared, bodies, userId);
   }
 
-  /** `applyBatch` as one statement without a transaction, on `cr` as read; undefined when it changed meanwhile. */
+  /**
+   * `applyBatch` as one statement without a transaction, on `cr` as read (and, with `judgedSpace`,
+   * the space as remembered); undefined when either changed meanwhile.
+   */
   private async applyUnlessChanged(
     cr: ChangeRequestEntity,
     prepared: PreparedChange[],
     bodies: PreparedBodies,
     userId: string,
+    judgedSpace?: JudgedSpace,
   ): Promise<AppliedBatch | undefined> {
     const manager = this.db.createEntityManager();
     // Each write of the statement that counts on a stored row takes the collector's lock itself
     // (`CONTENT_WRITE_LOCK_CONDITION`), held until the statement commits.
     heldContentWriteLock(manager);
     try {
-      return await this.applyBatch(manager, cr, prepared, bodies, userId, [], true);
+      return await this.applyBatch(manager, cr, prepared, bodies, userId, [], true, judgedSpace);
     } catch (error) {
       if (isChangedMeanwhile(error)) return undefined;
       throw error;
@@ -215,6 +263,7 @@ export class ChangeRequestEditsService {
     userId: string,
     uploads: StoredUpload[],
     unlocked: boolean,
+    judgedSpace?: JudgedSpace,
   ): Promise<AppliedBatch> {
     const revision = (await this.revisions.find(cr.revisionId, manager))!;
     const tree = await this.store.loadTree(revision.pages, manager);
@@ -239,7 +288,13 @@ export class ChangeRequestEditsService {
     // Unlocked, the change request's update is the batch's guard: it decides whether anything is
     // written, and answers the row as it wrote it (`cr` may be this process's memory of it).
     if (unlocked)
-      this.changeRequests.editUnlessChangedIn(writes, cr.id, cr.revisionId, { revisionId: nextId, updatedAt: now, editor: userId });
+      this.changeRequests.editUnlessChangedIn(
+        writes,
+        cr.id,
+        cr.revisionId,
+        { revisionId: nextId, updatedAt: now, editor: userId },
+        judgedSpace,
+      );
     else this.changeRequests.updateIn(writes, cr.id, { revisionId: nextId, updatedAt: now, contributors });
     await this.store.saveDocuments(manager, documents.added, writes);
     const pages = await this.store.saveTree(manager, tree, writes);
@@ -265,7 +320,7 @@ export class ChangeRequestEditsService {
     const returned = await writes.run(manager);
     return {
       // Locked, `cr` is the row as it is until this transaction commits.
-      cr: unlocked ? editedRow(returned) : { ...cr, revisionId: next.id, updatedAt: now, contributors },
+      ...(unlocked ? editedRow(returned) : { cr: { ...cr, revisionId: next.id, updatedAt: now, contributors } }),
       outcomes,
       reusable: createdReusable(reusable.outcomes, next),
       revision: next,
@@ -315,10 +370,15 @@ export class ChangeRequestEditsService {
 /** What an edit wrote: the change request as it now is, each change's outcome, the new revision. */
 interface AppliedBatch {
   cr: ChangeRequestEntity;
+  /** The space's revision as the edit's statement saw it (the change request's `outdated`); not read by the locked path. */
+  spaceRevision?: string;
   outcomes: ChangeOutcome[];
   reusable: Array<RevisionReusableContent & { ref?: string }>;
   revision: RevisionRow;
 }
+
+/** An edit as committed, with the space's revision its answer compares with and the files it stored. */
+type EditWritten = AppliedBatch & { spaceRevision: string; uploads: StoredUpload[] };
 
 /** A merged or archived change request can no longer be edited. */
 function isEditable(cr: ChangeRequestEntity): boolean {

@@ -1,6 +1,7 @@
 import { CurrentUsers } from '@bindery/platform';
 import { ServiceClient } from '@bindery/platform/nest';
 import { Module } from '@nestjs/common';
+import { RememberedSpaces } from '../store/remembered-spaces';
 import { StoreModule } from '../store/store.module';
 import { ChangeRequestEditsService } from './change-request-edits.service';
 import { ChangeRequestsHandler } from './change-requests.handler';
@@ -32,6 +33,8 @@ const REVIEW_PROVIDERS = [
     ChangeRequestsService,
     ChangeRequestEditsService,
     MergeService,
+    // Spaces as the last open, edit or merge loaded them: where an edit starts from without reading its space.
+    RememberedSpaces,
     ...REVIEW_PROVIDERS,
     // The caller as createdBy / mergedBy / reviewer, reused across their requests (see CurrentUsers).
     { provide: CurrentUsers, useFactory: (client: ServiceClient) => new CurrentUsers(client), inject: [ServiceClient] },

@@ -7,6 +7,7 @@ import {
   type ChangeRequestUpdateInput,
   type List,
   type RequestContext,
+  type User,
 } from '@bindery/contracts';
 import { badRequest, keysetPage, NO_ORGANIZATION, newId, notFound, toList, CurrentUsers } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
@@ -14,6 +15,8 @@ import { DataSource } from 'typeorm';
 import { Clock } from '../clock/clock';
 import { NO_CHANGE_REQUEST } from '../store/content-reader';
 import { SpaceAccess } from '../store/space-access';
+import { type JudgedSpace, RememberedSpaces } from '../store/remembered-spaces';
+import type { SpaceEntity } from '../store/space.entity';
 import type { ChangeRequestEntity } from '../store/change-request.entity';
 import { toChangeRequest } from './change-request.mapper';
 import { ChangeRequestsRepository } from '../store/change-requests.repository';
@@ -26,14 +29,56 @@ export class ChangeRequestsService {
     private readonly currentUsers: CurrentUsers,
     private readonly clock: Clock,
     private readonly db: DataSource,
+    private readonly spaces: RememberedSpaces,
   ) {}
 
-  /** A new open change request on the space's current revision, numbered in turn (`insertNumbered`). */
+  /**
+   * A new open change request on the space's current revision, numbered in turn (`insertNumbered`).
+   * When a write of this process loaded the space lately, the caller's level is judged on that row
+   * and the insert reads no space first (`insertNumberedAsJudged`: it applies only while the space
+   * is still as judged, else the space is loaded and the open is made as before).
+   */
   async create(ctx: RequestContext, input: ChangeRequestCreateInput): Promise<ChangeRequest> {
+    // The caller asked beside the space's read (identity, when not known yet): one wait instead of two.
+    const caller = this.currentUsers.of(ctx);
+    // Awaited after the access check: a failure of it is answered only if the check passed.
+    caller.catch(() => undefined);
+    const judged = await this.spaces.judged(ctx, input.spaceId, 'edit');
+    const opened = judged && (await this.openAsJudged(judged, input, await caller));
+    if (opened) return toChangeRequest(opened, opened.revisionId, ctx.baseUrl);
     const { space } = await this.access.load(ctx, input.spaceId, 'edit');
-    const createdBy = await this.currentUsers.of(ctx);
+    // Its first edit, likely soon, starts from it without reading it again (`RememberedSpaces`).
+    this.spaces.remember(space);
+    const unnumbered = this.newChangeRequest(space, input, await caller);
+    const cr: ChangeRequestEntity = { ...unnumbered, number: await this.changeRequests.insertNumbered(unnumbered) };
+    // Its first edit, likely soon, starts from it without reading it back (`lastWritten`).
+    this.changeRequests.rememberWritten(cr);
+    return toChangeRequest(cr, space.revisionId, ctx.baseUrl);
+  }
+
+  /** The open without reading the space (see `create`); null when the space is no longer as judged. */
+  private async openAsJudged(judged: JudgedSpace, input: ChangeRequestCreateInput, createdBy: User): Promise<ChangeRequestEntity | null> {
+    const unnumbered = this.newChangeRequest({ ...judged, revisionId: '' }, input, createdBy);
+    const inserted = await this.changeRequests.insertNumberedAsJudged(unnumbered, judged);
+    if (!inserted) return null;
+    const cr: ChangeRequestEntity = {
+      ...unnumbered,
+      number: inserted.number,
+      revisionId: inserted.revisionId,
+      revisionInitial: inserted.revisionId,
+    };
+    this.changeRequests.rememberWritten(cr);
+    return cr;
+  }
+
+  /** The row of a new open change request on the space's revision, before its number. */
+  private newChangeRequest(
+    space: Pick<SpaceEntity, 'id' | 'organizationId' | 'revisionId'>,
+    input: ChangeRequestCreateInput,
+    createdBy: User,
+  ): Omit<ChangeRequestEntity, 'number'> {
     const now = this.clock.now();
-    const unnumbered: Omit<ChangeRequestEntity, 'number'> = {
+    return {
       id: newId(),
       spaceId: space.id,
       organizationId: space.organizationId,
@@ -51,10 +96,6 @@ export class ChangeRequestsService {
       createdAt: now,
       updatedAt: now,
     };
-    const cr: ChangeRequestEntity = { ...unnumbered, number: await this.changeRequests.insertNumbered(unnumbered) };
-    // Its first edit, likely soon, starts from it without reading it back (`lastWritten`).
-    this.changeRequests.rememberWritten(cr);
-    return toChangeRequest(cr, space.revisionId, ctx.baseUrl);
   }
 
   async get(ctx: RequestContext, ref: ChangeRequestRef): Promise<ChangeRequest> {

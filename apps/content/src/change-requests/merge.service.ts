@@ -15,6 +15,7 @@ import { NO_CHANGE_REQUEST } from '../store/content-reader';
 import { RevisionMerger } from '../store/revision-merger';
 import { type RevisionRow, RevisionsRepository } from '../store/revisions.repository';
 import { SpaceAccess } from '../store/space-access';
+import { RememberedSpaces } from '../store/remembered-spaces';
 import { isSpaceChangedMeanwhile, SpacesRepository } from '../store/spaces.repository';
 import { heldContentWriteLock } from '../store/content-write-lock';
 import type { SpaceEntity } from '../store/space.entity';
@@ -67,6 +68,7 @@ export class MergeService {
     private readonly db: DataSource,
     private readonly mergeRules: MergeRulesGate,
     private readonly identity: IdentityLookups,
+    private readonly rememberedSpaces: RememberedSpaces,
   ) {}
 
   /** Merges into one space take turns in this process (`SpaceMergeTurns`). */
@@ -122,6 +124,8 @@ export class MergeService {
     // Awaited after the access check: a failure of these is answered only if the check passed.
     others.catch(() => undefined);
     const { space } = await loading;
+    // The next edit of the space starts from it without reading it again (`RememberedSpaces`).
+    this.rememberedSpaces.remember(space);
     const [cr, mergedBy] = await others;
     return { space, cr: checkOpen(cr), mergedBy, organizationRules: await this.organizationRulesFor(ctx, space, early) };
   }

@@ -5,6 +5,7 @@ import { LRUCache } from 'lru-cache';
 import { DataSource, type EntityManager, type QueryDeepPartialEntity, type SelectQueryBuilder } from 'typeorm';
 import { ChangeRequestEntity } from './change-request.entity';
 import { CONTENT_WRITE_LOCK_SQL, heldContentWriteLock } from './content-write-lock';
+import { type JudgedSpace, judgedSpaceParams, spaceAsJudgedSql } from './remembered-spaces';
 import type { SpaceEntity } from './space.entity';
 
 /** The columns an edit or a merge changes, as `updateIn` writes them. */
@@ -138,38 +139,25 @@ export class ChangeRequestsRepository {
    * inserted, as an upsert, so that two first opens of a space still take turns.
    */
   async insertNumbered(cr: Omit<ChangeRequestEntity, 'number'>): Promise<number> {
-    const rows: Array<{ number: number }> = await this.db.query(
-      `WITH bumped AS (
-         UPDATE change_request_numbers SET last_number = last_number + 1 WHERE space_id = $2 RETURNING last_number
-       ), first AS (
-         INSERT INTO change_request_numbers AS n (space_id, last_number) SELECT $2, 1 WHERE NOT EXISTS (SELECT FROM bumped)
-         ON CONFLICT (space_id) DO UPDATE SET last_number = n.last_number + 1 RETURNING last_number
-       ), next AS (SELECT last_number FROM bumped UNION ALL SELECT last_number FROM first)
-       INSERT INTO change_requests (id, space_id, organization_id, number, status, subject, description, created_by,
-         contributors, revision_id, revision_initial, revision_merged_ancestor, revision_merged, merged_by, merged_at,
-         created_at, updated_at)
-       SELECT $1, $2, $3, next.last_number, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16 FROM next
-       RETURNING number`,
-      [
-        cr.id,
-        cr.spaceId,
-        cr.organizationId,
-        cr.status,
-        cr.subject,
-        cr.description === null ? null : JSON.stringify(cr.description),
-        JSON.stringify(cr.createdBy),
-        cr.contributors,
-        cr.revisionId,
-        cr.revisionInitial,
-        cr.revisionMergedAncestor,
-        cr.revisionMerged,
-        cr.mergedBy === null ? null : JSON.stringify(cr.mergedBy),
-        cr.mergedAt,
-        cr.createdAt,
-        cr.updatedAt,
-      ],
-    );
+    const rows: Array<{ number: number }> = await this.db.query(numberedInsertSql(), numberedInsertParams(cr));
     return rows[0].number;
+  }
+
+  /**
+   * `insertNumbered` for an open that did not read its space (see `RememberedSpaces`): the change
+   * request starts from the space's revision as the statement reads it, and nothing is written
+   * (no number taken either) unless the space is still as `judgedSpace` was judged
+   * (`spaceAsJudgedSql`). Null when it is not: the caller loads the space and opens as before.
+   */
+  async insertNumberedAsJudged(
+    cr: Omit<ChangeRequestEntity, 'number' | 'revisionId' | 'revisionInitial'>,
+    judgedSpace: JudgedSpace,
+  ): Promise<{ number: number; revisionId: string } | null> {
+    const rows: Array<{ number: number; revision_id: string }> = await this.db.query(numberedInsertSql(17), [
+      ...numberedInsertParams({ ...cr, revisionId: null, revisionInitial: null }),
+      ...judgedSpaceParams(judgedSpace),
+    ]);
+    return rows[0] ? { number: rows[0].number, revisionId: rows[0].revision_id } : null;
   }
 
   async update(manager: EntityManager, id: string, changes: Partial<ChangeRequestEntity>): Promise<void> {
@@ -208,21 +196,28 @@ export class ChangeRequestsRepository {
 
   /**
    * An edit's compare-and-set (as `updateUnlessChangedIn`) that answers the change request as it
-   * wrote it (`editedRow` of the batch's rows): the edit's answer needs no read of its own. The
-   * editor joins the contributors in the statement, from the row it updates.
+   * wrote it, with its space's revision as the statement saw it (`editedRow` of the batch's rows):
+   * the edit's answer needs no read of its own. The editor joins the contributors in the statement,
+   * from the row it updates. With `judgedSpace` (an edit that did not read its space, see
+   * `RememberedSpaces`), it also applies only while the space is still as that row was judged
+   * (`spaceAsJudgedSql`): else, as for a changed change request, nothing is written.
    */
   editUnlessChangedIn(
     batch: WriteBatch,
     id: string,
     expectedRevisionId: string,
     edit: { revisionId: string; updatedAt: Date; editor: string },
+    judgedSpace?: JudgedSpace,
   ): void {
+    // The judged space's parameters follow the five of the update (`$6`…`$8`).
+    const spaceAsJudged = judgedSpace ? ` AND ${spaceAsJudgedSql(6)}` : '';
     batch.guard(
       CHANGE_REQUEST_GUARD,
       `UPDATE change_requests SET revision_id = $3, updated_at = $4,
          contributors = CASE WHEN $5::text = ANY(contributors) THEN contributors ELSE array_append(contributors, $5::text) END
-       WHERE id = $1 AND revision_id = $2 AND status NOT IN ('merged', 'archived') RETURNING ${CHANGE_REQUEST_COLUMNS}`,
-      [id, expectedRevisionId, edit.revisionId, edit.updatedAt, edit.editor],
+       WHERE id = $1 AND revision_id = $2 AND status NOT IN ('merged', 'archived')${spaceAsJudged}
+       RETURNING ${CHANGE_REQUEST_COLUMNS}, (SELECT s.revision_id FROM spaces s WHERE s.id = change_requests.space_id) AS "spaceRevision"`,
+      [id, expectedRevisionId, edit.revisionId, edit.updatedAt, edit.editor, ...(judgedSpace ? judgedSpaceParams(judgedSpace) : [])],
       { returning: true },
     );
   }
@@ -262,15 +257,74 @@ export function isChangedMeanwhile(error: unknown): boolean {
   return isGuardFailure(error, CHANGE_REQUEST_GUARD);
 }
 
-/** The row `editUnlessChangedIn` returned, as `find` reads it (a batch returns rows as JSON: dates come as text). */
-export function editedRow(rows: Array<Record<string, unknown>>): ChangeRequestEntity {
-  const row = rows[0] as unknown as ChangeRequestEntity & { createdAt: string; updatedAt: string; mergedAt: string | null };
-  return {
-    ...row,
-    createdAt: new Date(row.createdAt),
-    updatedAt: new Date(row.updatedAt),
-    mergedAt: row.mergedAt === null ? null : new Date(row.mergedAt),
+/**
+ * The row `editUnlessChangedIn` returned, as `find` reads it (a batch returns rows as JSON: dates
+ * come as text), and the space's revision as the statement saw it.
+ */
+export function editedRow(rows: Array<Record<string, unknown>>): { cr: ChangeRequestEntity; spaceRevision: string } {
+  const { spaceRevision, ...row } = rows[0] as unknown as ChangeRequestEntity & {
+    createdAt: string;
+    updatedAt: string;
+    mergedAt: string | null;
+    spaceRevision: string;
   };
+  return {
+    cr: {
+      ...row,
+      createdAt: new Date(row.createdAt),
+      updatedAt: new Date(row.updatedAt),
+      mergedAt: row.mergedAt === null ? null : new Date(row.mergedAt),
+    },
+    spaceRevision,
+  };
+}
+
+/**
+ * `insertNumbered`'s statement. With `judgedAt`, the space's condition (`spaceAsJudgedSql`, its
+ * parameters from `$judgedAt`) guards the number's bump and the insert, and the change request's
+ * revisions are the space's as the statement reads it (`$9` and `$10` null).
+ */
+function numberedInsertSql(judgedAt?: number): string {
+  const judged = judgedAt === undefined ? '' : ` AND ${spaceAsJudgedSql(judgedAt)}`;
+  const spaceRevision = '(SELECT revision_id FROM spaces WHERE id = $2)';
+  const revisions = judgedAt === undefined ? '$9, $10' : `coalesce($9::text, ${spaceRevision}), coalesce($10::text, ${spaceRevision})`;
+  return `WITH bumped AS (
+      UPDATE change_request_numbers SET last_number = last_number + 1 WHERE space_id = $2${judged} RETURNING last_number
+    ), first AS (
+      INSERT INTO change_request_numbers AS n (space_id, last_number) SELECT $2, 1 WHERE NOT EXISTS (SELECT FROM bumped)${judged}
+      ON CONFLICT (space_id) DO UPDATE SET last_number = n.last_number + 1 RETURNING last_number
+    ), next AS (SELECT last_number FROM bumped UNION ALL SELECT last_number FROM first)
+    INSERT INTO change_requests (id, space_id, organization_id, number, status, subject, description, created_by,
+      contributors, revision_id, revision_initial, revision_merged_ancestor, revision_merged, merged_by, merged_at,
+      created_at, updated_at)
+    SELECT $1, $2, $3, next.last_number, $4, $5, $6, $7, $8, ${revisions}, $11, $12, $13, $14, $15, $16 FROM next
+    RETURNING number, revision_id`;
+}
+
+function numberedInsertParams(
+  cr: Omit<ChangeRequestEntity, 'number' | 'revisionId' | 'revisionInitial'> & {
+    revisionId: string | null;
+    revisionInitial: string | null;
+  },
+): unknown[] {
+  return [
+    cr.id,
+    cr.spaceId,
+    cr.organizationId,
+    cr.status,
+    cr.subject,
+    cr.description === null ? null : JSON.stringify(cr.description),
+    JSON.stringify(cr.createdBy),
+    cr.contributors,
+    cr.revisionId,
+    cr.revisionInitial,
+    cr.revisionMergedAncestor,
+    cr.revisionMerged,
+    cr.mergedBy === null ? null : JSON.stringify(cr.mergedBy),
+    cr.mergedAt,
+    cr.createdAt,
+    cr.updatedAt,
+  ];
 }
 
 function applyFilters(query: SelectQueryBuilder<ChangeRequestEntity>, filters: ChangeRequestFilters): void {

@@ -115,6 +115,79 @@ describe('ChangeRequestEditsService.edit (one statement per edit)', () => {
   });
 });
 
+describe('ChangeRequestEditsService.edit (the space as the open of this process judged it)', () => {
+  it('reads no space after this process opened the change request: its write is its one statement that reads the space', async () => {
+    const caller = callerFor(`editor-${newId()}`);
+    const space = await content.send(ContentSubjects.spaceCreate, { organizationId: newId(), title: 'Remembered' }, { caller });
+    const cr = await content.send(ContentSubjects.changeRequestCreate, { spaceId: space.id, subject: 'edits' }, { caller });
+
+    let edited: ChangeRequest | undefined;
+    const statements = await statementsNaming('FROM spaces', async () => (edited = await editPage(caller, space.id, cr.id, 'first')));
+    expect(statements).toEqual([expect.stringContaining('UPDATE change_requests')]);
+    // Answered as a read shows it, `outdated` included (the space's revision as the write saw it).
+    expect(edited).toEqual(await content.send(ContentSubjects.changeRequestGet, { spaceId: space.id, changeRequestId: cr.id }, { caller }));
+  });
+
+  it('answers a space locked or deleted since it was remembered as an edit that read it would, and writes nothing', async () => {
+    const caller = callerFor(`editor-${newId()}`);
+    const space = await content.send(ContentSubjects.spaceCreate, { organizationId: newId(), title: 'Changed behind' }, { caller });
+    const cr = await content.send(ContentSubjects.changeRequestCreate, { spaceId: space.id, subject: 'edits' }, { caller });
+    const db = content.get(DataSource);
+    const revisionOf = async () => {
+      const rows: Array<{ revision_id: string }> = await db.query('SELECT revision_id FROM change_requests WHERE id = $1', [cr.id]);
+      return rows[0].revision_id;
+    };
+
+    // Locked by another replica (or a direct write): this process still remembers it live.
+    await db.query(`UPDATE spaces SET edit_mode = 'locked' WHERE id = $1`, [space.id]);
+    await expect(editPage(caller, space.id, cr.id, 'locked')).rejects.toMatchObject({ code: 403 });
+    expect(await revisionOf()).toBe(cr.revision);
+
+    await db.query(`UPDATE spaces SET edit_mode = 'live' WHERE id = $1`, [space.id]);
+    const live = await editPage(caller, space.id, cr.id, 'live again');
+    expect(await revisionOf()).toBe(live.revision);
+
+    // Deleted since the edit before remembered it.
+    await db.query('UPDATE spaces SET deleted_at = now() WHERE id = $1', [space.id]);
+    await expect(editPage(caller, space.id, cr.id, 'deleted')).rejects.toMatchObject({ code: 404 });
+    expect(await revisionOf()).toBe(live.revision);
+  });
+});
+
+describe('ChangeRequestsService.create (the space as a write of this process judged it)', () => {
+  it('reads no space after this process loaded it for a write, and takes no number when the space changed since', async () => {
+    const caller = callerFor(`opener-${newId()}`);
+    const space = await content.send(ContentSubjects.spaceCreate, { organizationId: newId(), title: 'Opened twice' }, { caller });
+    const open = (subject: string) => content.send(ContentSubjects.changeRequestCreate, { spaceId: space.id, subject }, { caller });
+    await open('first');
+
+    let second: ChangeRequest | undefined;
+    const statements = await statementsNaming('FROM spaces', async () => (second = await open('second')));
+    expect(statements).toEqual([expect.stringContaining('INSERT INTO change_requests')]);
+    expect(second).toMatchObject({ number: 2, revision: space.revision, revisionInitial: space.revision, outdated: false });
+    expect(second).toEqual(
+      await content.send(ContentSubjects.changeRequestGet, { spaceId: space.id, changeRequestId: second!.id }, { caller }),
+    );
+
+    const db = content.get(DataSource);
+    await db.query('UPDATE spaces SET deleted_at = now() WHERE id = $1', [space.id]);
+    await expect(open('deleted')).rejects.toMatchObject({ code: 404 });
+    const numbers: Array<{ last_number: number }> = await db.query('SELECT last_number FROM change_request_numbers WHERE space_id = $1', [
+      space.id,
+    ]);
+    expect(numbers).toEqual([{ last_number: 2 }]);
+  });
+});
+
+/** An edit inserting one page titled `text`. */
+function editPage(caller: ReturnType<typeof callerFor>, spaceId: string, changeRequestId: string, text: string): Promise<ChangeRequest> {
+  return content.send(
+    ContentSubjects.changeRequestEditContent,
+    { spaceId, changeRequestId, changes: [{ operation: 'insert_page', title: text, document: { markdown: text } }] },
+    { caller },
+  ) as Promise<ChangeRequest>;
+}
+
 describe('MergeService: what a merge does before its turn and in it', () => {
   /** A space (inheriting its organization's rules, as by default) with change requests that each add a page. */
   async function spaceWithChangeRequests(count: number) {

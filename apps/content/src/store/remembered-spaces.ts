@@ -1,0 +1,64 @@
+import { type RequestContext, roleAtLeast } from '@bindery/contracts';
+import { Injectable } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
+import { ACTION_ROLE, type SpaceAction } from '../access/space-permissions';
+import { SpaceAccess } from './space-access';
+import type { SpaceEntity } from './space.entity';
+
+/** Most spaces remembered: the soak writes into 16, a busy deployment into a few hundred at once. */
+const REMEMBERED_SPACES = 1_024;
+
+/**
+ * The columns of a space its access check and an edit's locked check judge, as a remembered row
+ * had them: a write that starts from that row checks in SQL that the space still has them
+ * (`spaceAsJudgedSql`), so it is written only if the same check on the row as it is now passes.
+ */
+export type JudgedSpace = Pick<SpaceEntity, 'id' | 'organizationId' | 'defaultLevel'>;
+
+/**
+ * The condition, for a write, that the space is still as `judgedSpace` judged it: live, not
+ * locked, in no collection (the levels of collections above it are not compared), with the same
+ * organization and default level. Its parameters (`judgedSpaceParams`) are `$first`…`$first+2`.
+ */
+export function spaceAsJudgedSql(first: number): string {
+  return `EXISTS (SELECT FROM spaces s WHERE s.id = $${first} AND s.deleted_at IS NULL AND s.parent_id IS NULL
+    AND s.edit_mode <> 'locked' AND s.organization_id = $${first + 1} AND s.default_level = $${first + 2})`;
+}
+
+/** `spaceAsJudgedSql`'s parameters: id, organization, default level. */
+export function judgedSpaceParams(space: JudgedSpace): [string, string, string] {
+  return [space.id, space.organizationId, space.defaultLevel];
+}
+
+/**
+ * Spaces as this process last loaded them for a change request's write (opening, editing or
+ * merging one): where the next edit of the space may start from without reading it first. Never
+ * an answer: the caller's level is judged on the remembered row, here, and the write's statement
+ * then applies only while the space still has every column that judgement read
+ * (`spaceAsJudgedSql`); when it does not, the write changes nothing and the caller loads the
+ * space as before. A space in a collection is not judged here (its level also depends on the
+ * collections above it): it is always loaded.
+ */
+@Injectable()
+export class RememberedSpaces {
+  private readonly spaces = new LRUCache<string, SpaceEntity>({ max: REMEMBERED_SPACES });
+
+  constructor(private readonly access: SpaceAccess) {}
+
+  /** Records the space as a write of this process just loaded it. */
+  remember(space: SpaceEntity): void {
+    this.spaces.set(space.id, { ...space });
+  }
+
+  /**
+   * The space as remembered, when the caller may do `action` on it as it was then and it was live,
+   * unlocked and in no collection; else undefined (the caller loads the space).
+   */
+  async judged(ctx: RequestContext, spaceId: string, action: SpaceAction): Promise<JudgedSpace | undefined> {
+    const space = this.spaces.get(spaceId);
+    const caller = ctx.caller?.userId;
+    if (!space || !caller || space.deletedAt !== null || space.parentId !== null || space.editMode === 'locked') return undefined;
+    const level = await this.access.levelOf(ctx, space, caller);
+    return level !== null && roleAtLeast(level, ACTION_ROLE[action]) ? space : undefined;
+  }
+}
