@@ -33,12 +33,12 @@ export class ContentReadsHandler {
   }
 
   @MessagePattern(S.pageGet)
-  page(@Payload() { ctx, data }: RpcEnvelope<typeof S.pageGet>): Promise<RpcResult<typeof S.pageGet>> {
+  page(@Payload() { ctx, data }: RpcEnvelope<typeof S.pageGet>): Promise<JsonAnswer<RpcResult<typeof S.pageGet>>> {
     return this.reads.page(ctx, data);
   }
 
   @MessagePattern(S.pageByPath)
-  pageByPath(@Payload() { ctx, data }: RpcEnvelope<typeof S.pageByPath>): Promise<RpcResult<typeof S.pageByPath>> {
+  pageByPath(@Payload() { ctx, data }: RpcEnvelope<typeof S.pageByPath>): Promise<JsonAnswer<RpcResult<typeof S.pageByPath>>> {
     return this.reads.pageByPath(ctx, data);
   }
 

@@ -39,6 +39,7 @@ import { ContentStore } from '../store/content-store';
 import { PathHistory } from '../store/path-history';
 import { SerializedTreeCache } from '../store/serialized-tree-cache';
 import { pageTreeJson } from '../pages/page-tree-json';
+import { PageAnswerCache, pageAnswerKey } from './page-answer-cache';
 
 @Injectable()
 export class ContentReadsService {
@@ -48,6 +49,8 @@ export class ContentReadsService {
   private largeTree?: { tag: string; rawJson: string };
   /** `appTag`'s answers, oldest first (at most `APP_TAGS`). */
   private readonly appTags = new Map<string, string>();
+  /** Single-page answers, kept by what they are made of (see `pageAnswerKey`). */
+  private readonly pageAnswers = new PageAnswerCache();
 
   constructor(
     private readonly reader: ContentReader,
@@ -203,16 +206,17 @@ export class ContentReadsService {
 
   /**
    * One page with its body, as a document or as Markdown: a page of the tree, or a page generated
-   * by one of its computed pages (their ids are stable, see `generatedId`).
+   * by one of its computed pages (their ids are stable, see `generatedId`). Answered as JSON
+   * already: a page's answer is kept by what it is made of (`PageAnswerCache`).
    */
-  async page(ctx: RequestContext, input: PageGetInput): Promise<RevisionPage> {
+  async page(ctx: RequestContext, input: PageGetInput): Promise<JsonAnswer<RevisionPage>> {
     const content = await this.reader.resolveAt(ctx, input);
     const tree = await this.reader.tree(content.revision);
-    const page = tree.pages.get(input.pageId);
-    if (page) return this.pageAnswer(ctx, content, tree, page, input);
+    const page = tree.peek(input.pageId);
+    if (page) return new JsonAnswer(await this.pageAnswer(ctx, content, tree, page, input));
     const generated = await this.generatedPage(ctx, content, tree, input, (p) => p.id === input.pageId);
     if (!generated) throw notFound('No matching page found');
-    return generated;
+    return new JsonAnswer(JSON.stringify(generated));
   }
 
   /**
@@ -220,30 +224,43 @@ export class ContentReadsService {
    * A link page has no path of its own (the official answer is a document or a group), so its
    * path is unknown as well.
    */
-  async pageByPath(ctx: RequestContext, input: PageByPathInput): Promise<RevisionPage> {
+  async pageByPath(ctx: RequestContext, input: PageByPathInput): Promise<JsonAnswer<RevisionPage>> {
     if (typeof input.pagePath !== 'string' || input.pagePath.length > 2048)
       throw badRequest('pagePath must be a string of at most 2048 characters');
     const content = await this.reader.resolveAt(ctx, input);
     const tree = await this.reader.tree(content.revision);
     const page = pageAtPath(tree, input.pagePath);
-    if (page && page.type !== 'link') return this.pageAnswer(ctx, content, tree, page, input);
+    if (page && page.type !== 'link') return new JsonAnswer(await this.pageAnswer(ctx, content, tree, page, input));
     const path = input.pagePath
       .split('/')
       .filter((slug) => slug.length > 0)
       .join('/');
     const generated = page ? undefined : await this.generatedPage(ctx, content, tree, input, (p) => p.path === path);
     if (!generated) throw notFound('No page at this path');
-    return generated;
+    return new JsonAnswer(JSON.stringify(generated));
   }
 
-  private async pageAnswer(
+  /** A page of the tree's answer as JSON: kept, or built (`builtPage`) and kept when its key says it may be. */
+  private pageAnswer(
     ctx: RequestContext,
     content: ResolvedContent,
     tree: PageTree,
-    page: PageEntry,
+    page: Readonly<PageEntry>,
+    options: PageReadOptions,
+  ): Promise<string> {
+    const base = urlBase(ctx.baseUrl, content);
+    const key = pageAnswerKey(tree, page, base.app, options, content.revision.reusableContents.length > 0);
+    return this.pageAnswers.answer(key, async () => JSON.stringify(await this.builtPage(ctx, content, tree, page, base, options)));
+  }
+
+  private async builtPage(
+    ctx: RequestContext,
+    content: ResolvedContent,
+    tree: PageTree,
+    page: Readonly<PageEntry>,
+    base: PageUrlBase,
     options: PageReadOptions,
   ): Promise<RevisionPage> {
-    const base = urlBase(ctx.baseUrl, content);
     // Groups and links have no body, in either format (official RevisionPageGroup / RevisionPageLink).
     if (page.type === 'computed') {
       const computed =
