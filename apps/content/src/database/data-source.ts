@@ -22,6 +22,8 @@ import { SpaceChangeRequestCounts1796180000000 } from './migrations/179618000000
 import { WriteFriendlyStorage1796200000000 } from './migrations/1796200000000-WriteFriendlyStorage';
 import { CountsUpdateFirst1796210000000 } from './migrations/1796210000000-CountsUpdateFirst';
 import { SearchExcerptKeys1796220000000 } from './migrations/1796220000000-SearchExcerptKeys';
+import { DropUnusedJobsIndex1796310000000 } from './migrations/1796310000000-DropUnusedJobsIndex';
+import { SearchSpaceSizeEstimate1796311000000 } from './migrations/1796311000000-SearchSpaceSizeEstimate';
 
 export const CONTENT_SCHEMA = 'content';
 
@@ -45,6 +47,8 @@ export const contentMigrations = [
   WriteFriendlyStorage1796200000000,
   CountsUpdateFirst1796210000000,
   SearchExcerptKeys1796220000000,
+  DropUnusedJobsIndex1796310000000,
+  SearchSpaceSizeEstimate1796311000000,
 ];
 
 /** Content's own schema, reached with its own role (DATABASE_URL). */

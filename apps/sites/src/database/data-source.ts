@@ -7,6 +7,7 @@ import { UniqueSiteHostname1767830400000 } from './migrations/1767830400000-Uniq
 import { OpenApiSourceFiles1767916800000 } from './migrations/1767916800000-OpenApiSourceFiles';
 import { SiteCustomization1768003200000 } from './migrations/1768003200000-SiteCustomization';
 import { PageFeedback1768089600000 } from './migrations/1768089600000-PageFeedback';
+import { DropUnusedJobsIndex1796310000000 } from './migrations/1796310000000-DropUnusedJobsIndex';
 
 export const SITES_SCHEMA = 'sites';
 
@@ -19,6 +20,7 @@ export const sitesMigrations = [
   OpenApiSourceFiles1767916800000,
   SiteCustomization1768003200000,
   PageFeedback1768089600000,
+  DropUnusedJobsIndex1796310000000,
 ];
 
 /** The sites context's own schema, reached with its own role (DATABASE_URL). */

