@@ -3,6 +3,7 @@ import { JetStreamBus } from '@bindery/platform';
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { ContentEnv } from '../config/content.env';
 import { CommentCountsRepository } from './comment-counts.repository';
+import { storeThenSettle } from './count-batches';
 
 /** Sane event: ids as strings, count and version as non-negative integers (anything else is dropped). */
 function isCountEvent(event: CommentCountEvent): boolean {
@@ -31,15 +32,17 @@ export class CommentCountsConsumer implements OnApplicationBootstrap {
 
   async onApplicationBootstrap(): Promise<void> {
     if (this.env.EVENT_CONSUMERS === 'off') return;
-    // In batches: the events that queued up while content was busy are stored in one statement.
+    // In batches: the events that queued up while content was busy, or came in during the pause
+    // after a small batch (`storeThenSettle`), are stored in one statement.
     await this.bus.consumeEventBatches<CommentCountEvent>({
       durable: COMMENT_COUNTS_CONSUMER,
       subject: COMMENT_COUNTS_EVENTS,
       maxDeliver: 12,
-      handler: async (events) => {
-        const sane = events.filter(isCountEvent);
-        if (sane.length > 0) await this.counts.store(sane);
-      },
+      handler: (events) =>
+        storeThenSettle(events, async (batch) => {
+          const sane = batch.filter(isCountEvent);
+          if (sane.length > 0) await this.counts.store(sane);
+        }),
     });
   }
 }
