@@ -72,9 +72,19 @@ export interface ExcerptWanted {
  * first searched in one space still reuses the excerpts of the same texts in others.
  */
 export class SearchExcerpts {
+  /** How many excerpts the cache holds per query (`tsQuery`), kept as entries come and go. */
+  private readonly heldPerQuery = new Map<string, number>();
+
   private readonly cache = new LRUCache<string, string>({
     maxSize: MAX_CACHED_CHARS,
     sizeCalculation: (excerpt, key) => excerpt.length + key.length || 1,
+    onInsert: (_excerpt, key, reason) => {
+      if (reason === 'add') this.count(queryOf(key), 1);
+    },
+    // `set`: an excerpt replaced by another under the same key (still one held).
+    dispose: (_excerpt, key, reason) => {
+      if (reason !== 'set') this.count(queryOf(key), -1);
+    },
   });
 
   /** Each search's (see `held`) excerpt keys, as it last showed them. */
@@ -84,11 +94,15 @@ export class SearchExcerpts {
 
   /**
    * The keys of the excerpts held for what `search` (spaces, query and page) showed when it last
-   * ran, for the query `tsQuery`; null when it has not run (the statement then makes no excerpt).
+   * ran, for the query `tsQuery`. When it has not run: none when no excerpt of `tsQuery` is held
+   * (the statement makes them all: a second statement would make the same ones a round trip
+   * later), else null (the statement makes no excerpt: `of` then makes those not held, as
+   * another search of the query may have made some of them, for the same texts elsewhere).
    */
   held(search: string, tsQuery: string): string[] | null {
     const keys = this.shown.get(search);
-    return keys ? keys.filter((key) => this.cache.has(cacheKey(key, tsQuery))) : null;
+    if (keys) return keys.filter((key) => this.cache.has(cacheKey(key, tsQuery)));
+    return this.heldPerQuery.has(tsQuery) ? null : [];
   }
 
   /**
@@ -122,6 +136,17 @@ export class SearchExcerpts {
     // text left to cut an excerpt from.
     return out.map((excerpt) => excerpt ?? '');
   }
+
+  private count(tsQuery: string, by: 1 | -1): void {
+    const held = (this.heldPerQuery.get(tsQuery) ?? 0) + by;
+    if (held > 0) this.heldPerQuery.set(tsQuery, held);
+    else this.heldPerQuery.delete(tsQuery);
+  }
 }
 
-const cacheKey = (key: string, tsQuery: string): string => `${key}\u0000${tsQuery}`;
+const SEPARATOR = '\u0000';
+
+const cacheKey = (key: string, tsQuery: string): string => `${key}${SEPARATOR}${tsQuery}`;
+
+/** The query of a `cacheKey` (an excerpt key, a digest, holds no separator). */
+const queryOf = (cacheKey: string): string => cacheKey.slice(cacheKey.indexOf(SEPARATOR) + 1);

@@ -1,5 +1,6 @@
 import { OpenApiOutlinesRepository } from '../computed/openapi-outlines.repository';
 import { Module } from '@nestjs/common';
+import { RememberedSpaces } from '../store/remembered-spaces';
 import { StoreModule } from '../store/store.module';
 import { SearchHandler } from './search.handler';
 import { SearchIndexer } from './search-indexer';
@@ -10,6 +11,7 @@ import { SearchService } from './search.service';
 @Module({
   imports: [StoreModule],
   controllers: [SearchHandler],
-  providers: [SearchService, SearchRepository, SearchIndexer, OpenApiOutlinesRepository],
+  // RememberedSpaces: the searches' own (a space searched is remembered apart from the change requests' ones).
+  providers: [SearchService, SearchRepository, SearchIndexer, OpenApiOutlinesRepository, RememberedSpaces],
 })
 export class SearchModule {}

@@ -56,19 +56,45 @@ describe('SearchRepository', () => {
       },
     };
     const repository = new SearchRepository({ driver: { master } } as never);
-    const search = async () => {
+    const search = async (space = 's1') => {
       calls.length = 0;
-      const [hit] = await repository.search(['s1'], { text: "'word'", exact: "'word'" }, { offset: 0, take: 21, shown: 20, perPage: 3 });
+      const [hit] = await repository.search([space], { text: "'word'", exact: "'word'" }, { offset: 0, take: 21, shown: 20, perPage: 3 });
       return { excerpt: hit.sections[0].excerpt, statements: calls.length, held: calls[0].values[7] };
     };
-    // Not run before: no excerpt made in the search, the missing one in a second statement.
-    expect(await search()).toEqual({ excerpt: 'fetched', statements: 2, held: null });
+    // A query no excerpt is held for: the search makes them all, in one round trip.
+    expect(await search()).toEqual({ excerpt: 'made for k1', statements: 1, held: [] });
     // Run again: the excerpt held is named, and served from memory.
-    expect(await search()).toEqual({ excerpt: 'fetched', statements: 1, held: ['k1'] });
+    expect(await search()).toEqual({ excerpt: 'made for k1', statements: 1, held: ['k1'] });
     // The section's text changed (another key): its excerpt is made by the search itself, in one round trip.
     sectionKey = 'k2';
     expect(await search()).toEqual({ excerpt: 'made for k2', statements: 1, held: ['k1'] });
     expect(await search()).toEqual({ excerpt: 'made for k2', statements: 1, held: ['k2'] });
+    // Not run before, for a query some excerpts are held for (the same text elsewhere): the search
+    // makes none; one held is served from memory, a missing one made in a second statement.
+    expect(await search('s2')).toEqual({ excerpt: 'made for k2', statements: 1, held: null });
+    sectionKey = 'k3';
+    expect(await search('s3')).toEqual({ excerpt: 'fetched', statements: 2, held: null });
+  });
+
+  it('searches a space as judged with its remembered columns, and answers null when the statement finds it changed', async () => {
+    const calls: Array<{ text: string; values: unknown[] }> = [];
+    let still = true;
+    const master = {
+      query: (text: string, values: unknown[]) => {
+        calls.push({ text, values });
+        const page = { space_id: 's1', page_id: 'p1', score: 1, rank: '1', total: '1', spaces: '1', idx: null };
+        return Promise.resolve({ rows: still ? [page] : [{ space_id: null, page_id: null, idx: null }] });
+      },
+    };
+    const repository = new SearchRepository({ driver: { master } } as never);
+    const judged = { id: 's1', organizationId: 'o1', defaultLevel: 'inherit' as const };
+    const paging = { offset: 0, take: 21, shown: 20, perPage: 3 };
+    const query = { text: "'word'", exact: "'word'" };
+    expect((await repository.searchJudged(judged, query, paging))?.map((h) => h.pageId)).toEqual(['p1']);
+    expect(calls[0].text).toBe(SEARCH_SQL.judgedSpace);
+    expect(calls[0].values).toEqual(['s1', "'word'", 0, 21, 20, 3, "'word'", [], 's1', 'o1', 'inherit']);
+    still = false;
+    expect(await repository.searchJudged(judged, query, paging)).toBeNull();
   });
 
   it('writes pages over their rows: no delete of a written page, its sections past the new count removed', () => {

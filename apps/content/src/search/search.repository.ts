@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { StoredReusableContent } from '../model/reusable-contents';
 import { EXCERPT_TEXT_KEY_SQL, EXCERPT_TEXT_SQL, headlineSql, SearchExcerpts } from './search-excerpts';
+import { type JudgedSpace, judgedSpaceParams, spaceAsJudgedSql } from '../store/remembered-spaces';
 import type { SearchQuery } from './search-text';
 
 /**
@@ -74,8 +75,17 @@ export interface SectionHit {
   titleHit: boolean;
 }
 
+/** Which pages of the result a search answers: `offset` skipped, `take` answered, the first `shown` with their best `perPage` sections. */
+export interface SearchPaging {
+  offset: number;
+  take: number;
+  shown: number;
+  perPage: number;
+}
+
 /** A row of `SEARCH_SQL`: a page (`idx` null, the section's columns null) or a section shown (the page's columns null). */
 interface SearchRow {
+  /** Null only in the judged search's row of a space no longer as judged (`searchJudged` answers null then). */
   space_id: string;
   page_id: string;
   score: number;
@@ -94,6 +104,9 @@ interface SearchRow {
   excerpt: string | null;
 }
 
+/** What `SearchExcerpts` knows a search by: its spaces, query and page (judged or not, the same search). */
+const searchKey = (spaceIds: string[], query: SearchQuery, paging: SearchPaging): string => JSON.stringify([spaceIds, query.text, paging]);
+
 /** Rows per insert statement while indexing. */
 const CHUNK = 1000;
 
@@ -107,7 +120,8 @@ const SCORE_SQL = `ts_rank_cd(s.tsv, q.q) + CASE WHEN s.title_tsv @@ q.q THEN 1:
 /**
  * `SearchRepository.search`: $1 space ids, $2 the tsquery text, $3 offset, $4 pages answered, $5
  * pages shown (with sections), $6 sections per page, $7 the tsquery text without the word being
- * typed (null: none), $8 the excerpt keys not to make an excerpt for (null: make none). Answers
+ * typed (null: none), $8 the excerpt keys not to make an excerpt for (null: make none); the
+ * judged search only: $9 to $11 the space as judged (see `JUDGED_CTE`). Answers
  * one row per page (`idx` null) and one per section shown (`total` null). `q` is materialized so
  * each configuration's query is parsed once.
  *
@@ -139,10 +153,10 @@ const SCORE_SQL = `ts_rank_cd(s.tsv, q.q) + CASE WHEN s.title_tsv @@ q.q THEN 1:
  * `spaces` is how $1 picks the spaces (see `SEARCH_SQL`); one space has one configuration (its
  * `search_spaces` row: no grouping to plan and run).
  */
-const searchSql = (spaces: string, oneSpace: boolean): string => `WITH q AS MATERIALIZED (
+const searchSql = (spaces: string, oneSpace: boolean, judged = false): string => `WITH ${judged ? JUDGED_CTE : ''}q AS MATERIALIZED (
     SELECT config, to_tsquery(config::regconfig, $2) AS q,
            CASE WHEN $7::text IS NOT NULL THEN to_tsquery(config::regconfig, $7) END AS exact
-    FROM search_spaces WHERE ${spaces}${oneSpace ? '' : ' GROUP BY config'}
+    FROM search_spaces WHERE ${spaces}${judged ? ' AND (SELECT still FROM judged)' : ''}${oneSpace ? '' : ' GROUP BY config'}
   ),
   matched AS MATERIALIZED (
     SELECT space_id, page_id, max(score) AS score
@@ -181,7 +195,20 @@ const searchSql = (spaces: string, oneSpace: boolean): string => `WITH q AS MATE
       CROSS JOIN LATERAL (SELECT ${SCORE_SQL} AS score) x
     WHERE shown.rank <= $3::int + $5::int AND s.tsv @@ q.q
   ) b
-  WHERE b.n <= $6::int`;
+  WHERE b.n <= $6::int${judged ? NOT_AS_JUDGED_ROW : ''}`;
+
+/**
+ * The judged search's condition (`SEARCH_SQL.judgedSpace`), read once: the space is still as the
+ * remembered row the caller's level was judged on (`spaceAsJudgedSql`, parameters $9 to $11).
+ * When it is not, `q` is empty, so nothing is searched, and the statement answers one row with a
+ * null space (`NOT_AS_JUDGED_ROW`) where a search that matched nothing answers none.
+ */
+const JUDGED_CTE = `judged AS MATERIALIZED (SELECT ${spaceAsJudgedSql(9)} AS still),
+  `;
+
+const NOT_AS_JUDGED_ROW = `
+  UNION ALL
+  SELECT NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL FROM judged WHERE NOT still`;
 
 /**
  * The search of one space (every space search, the reader's included) takes $1 as one id, the
@@ -199,6 +226,8 @@ const searchSql = (spaces: string, oneSpace: boolean): string => `WITH q AS MATE
  */
 export const SEARCH_SQL = {
   oneSpace: searchSql('space_id = (SELECT $1::text)', true),
+  /** `oneSpace` on a space not read first, while it is still as judged (see `SearchRepository.searchJudged`). */
+  judgedSpace: searchSql('space_id = (SELECT $1::text)', true, true),
   spaces: searchSql('space_id = ANY($1::text[])', false),
 };
 
@@ -352,27 +381,46 @@ export class SearchRepository {
    * query is parsed once per configuration, each section is scored once, and only the sections
    * shown get an excerpt: `ts_headline` re-parses the text and is the expensive part, so it runs
    * only for the excerpts `SearchExcerpts` does not hold: in this statement when this search ran
-   * before (its excerpts held are named), else in a second one (see there).
+   * before (its excerpts held are named) or nothing is held for its query, else in a second one
+   * (see there).
    */
-  async search(
-    spaceIds: string[],
-    query: SearchQuery,
-    paging: { offset: number; take: number; shown: number; perPage: number },
-  ): Promise<PageHit[]> {
+  async search(spaceIds: string[], query: SearchQuery, paging: SearchPaging): Promise<PageHit[]> {
     if (spaceIds.length === 0) return [];
-    // Prepared: a search plans a dozen CTEs, which cost about as much as running them.
     const single = spaceIds.length === 1;
-    const search = JSON.stringify([spaceIds, query.text, paging]);
-    const rows = await preparedQuery<SearchRow>(this.db, 'content.search', single ? SEARCH_SQL.oneSpace : SEARCH_SQL.spaces, [
-      single ? spaceIds[0] : spaceIds,
+    const rows = await this.searchRows(single ? SEARCH_SQL.oneSpace : SEARCH_SQL.spaces, spaceIds, query, paging, []);
+    return this.pageHits(spaceIds, query, paging, rows);
+  }
+
+  /**
+   * `search` of one space whose caller's level was judged on the space as this process remembers
+   * it (`RememberedSpaces`), without reading the space first: the statement searches only while
+   * the space is still as that row was judged (`spaceAsJudgedSql`). Null when it is not (nothing
+   * was searched): the caller then loads the space and searches as before.
+   */
+  async searchJudged(space: JudgedSpace, query: SearchQuery, paging: SearchPaging): Promise<PageHit[] | null> {
+    const rows = await this.searchRows(SEARCH_SQL.judgedSpace, [space.id], query, paging, judgedSpaceParams(space));
+    if (rows.some((row) => row.space_id === null)) return null;
+    return this.pageHits([space.id], query, paging, rows);
+  }
+
+  /** The rows of a `SEARCH_SQL` statement: $1 the one space's id or the spaces', `extra` from $9 on. */
+  private searchRows(sql: string, spaceIds: string[], query: SearchQuery, paging: SearchPaging, extra: unknown[]): Promise<SearchRow[]> {
+    // Prepared: a search plans a dozen CTEs, which cost about as much as running them.
+    return preparedQuery<SearchRow>(this.db, 'content.search', sql, [
+      spaceIds.length === 1 ? spaceIds[0] : spaceIds,
       query.text,
       paging.offset,
       paging.take,
       paging.shown,
       paging.perPage,
       query.exact,
-      this.excerpts.held(search, query.text),
+      this.excerpts.held(searchKey(spaceIds, query, paging), query.text),
+      ...extra,
     ]);
+  }
+
+  /** A search's pages, best first, with their sections and excerpts (`SearchExcerpts`), from its rows. */
+  private async pageHits(spaceIds: string[], query: SearchQuery, paging: SearchPaging, rows: SearchRow[]): Promise<PageHit[]> {
     const pages = new Map<string, PageHit>();
     for (const r of rows)
       if (r.idx === null)
@@ -391,7 +439,7 @@ export class SearchRepository {
         });
     const sections = rows.filter((r) => r.idx !== null);
     const excerpts = await this.excerpts.of(
-      search,
+      searchKey(spaceIds, query, paging),
       sections.map((r) => ({ spaceId: r.space_id, pageId: r.page_id, idx: r.idx!, key: r.excerpt_key!, excerpt: r.excerpt })),
       query.text,
     );

@@ -11,9 +11,10 @@ import {
 } from '@bindery/contracts';
 import { badRequest, keysetPage, NO_ORGANIZATION, notFound, toList } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
+import { type JudgedSpace, RememberedSpaces } from '../store/remembered-spaces';
 import { SpaceAccess } from '../store/space-access';
 import { isTyping, queryWords, searchQuery } from './search-text';
-import { type PageHit, SearchRepository } from './search.repository';
+import { type PageHit, SearchRepository, type SearchPaging } from './search.repository';
 
 /** Sections shown per page. */
 const SECTIONS_PER_PAGE = 3;
@@ -36,11 +37,19 @@ export class SearchService {
   constructor(
     private readonly access: SpaceAccess,
     private readonly search: SearchRepository,
+    /** Spaces as this process's searches last loaded them (its own, not the change requests' ones). */
+    private readonly spaces: RememberedSpaces,
   ) {}
 
+  /**
+   * The search of one space. A space this process loaded for a search before is not read again:
+   * the caller's level is judged on the row as it was then (`RememberedSpaces`), and the search
+   * statement answers only while the space is still as judged. A caller that row does not allow,
+   * a space not remembered (or locked, or in a collection) and a space changed since are loaded
+   * and answered as before: a denial is answered once the space is read, never after a search.
+   */
   async space(ctx: RequestContext, input: SpaceSearchInput): Promise<List<SearchPageResult>> {
-    const { space } = await this.access.load(ctx, input.spaceId, 'view');
-    const found = await this.run(ctx, [space.id], input.query, input);
+    const found = (await this.searchRemembered(ctx, input)) ?? (await this.searchLoaded(ctx, input));
     const total = found.hits[0]?.total ?? 0;
     return toList(
       found.hits,
@@ -49,6 +58,22 @@ export class SearchService {
       (h) => [h.rank],
       (h) => found.pages.get(keyOf(h))!,
     );
+  }
+
+  /** The space search on the row this process remembers; undefined when the space must be loaded (see `space`). */
+  private async searchRemembered(ctx: RequestContext, input: SpaceSearchInput): Promise<Searched | undefined> {
+    const judged = await this.spaces.judged(ctx, input.spaceId, 'view');
+    if (!judged) return undefined;
+    // A query that searches nothing, or a bad page, is answered after the space is read, as before.
+    const plan = attempt(() => searchPlan(input.query, input));
+    if (!plan || plan.words.length === 0) return undefined;
+    return this.run(ctx, [judged.id], plan, judged);
+  }
+
+  private async searchLoaded(ctx: RequestContext, input: SpaceSearchInput): Promise<Searched> {
+    const { space } = await this.access.load(ctx, input.spaceId, 'view');
+    this.spaces.remember(space);
+    return this.run(ctx, [space.id], searchPlan(input.query, input));
   }
 
   /**
@@ -63,7 +88,7 @@ export class SearchService {
     const space = await this.access.find(input.spaceId);
     if (space.organizationId !== input.organizationId) throw notFound('No matching space found');
     const limit = Math.min(Math.max(Math.floor(input.limit ?? 20), 1), 50);
-    const found = await this.run(ctx, [space.id], input.query, { limit });
+    const found = await this.run(ctx, [space.id], searchPlan(input.query, { limit }));
     return toList(
       found.hits,
       found.limit,
@@ -84,8 +109,7 @@ export class SearchService {
     const found = await this.run(
       ctx,
       spaces.map((s) => s.id),
-      input.query,
-      input,
+      searchPlan(input.query, input),
     );
     // One page of ranked pages, grouped by space in rank order; the cursor is the last page's rank.
     const shown = found.hits.slice(0, found.limit);
@@ -115,15 +139,19 @@ export class SearchService {
   /**
    * One statement per search (the pages, what is shown of them and their best sections); a second
    * and a third only when nothing matched (the closest indexed words, then the search again).
+   * With `judged`, the one space as this process remembers it: undefined, and nothing searched,
+   * when the space is no longer as judged (the first statement checks it; the search answers as
+   * one that read the space then).
    */
-  private async run(ctx: RequestContext, spaceIds: string[], query: string, paging: { page?: string; limit?: number }): Promise<Searched> {
-    const { limit, take, after } = keysetPage(paging, 1);
-    const offset = after === undefined ? 0 : Math.max(0, Math.floor(Number(after[0])) || 0);
-    const words = queryWords(query);
+  private async run(ctx: RequestContext, spaceIds: string[], plan: SearchPlan): Promise<Searched>;
+  private async run(ctx: RequestContext, spaceIds: string[], plan: SearchPlan, judged: JudgedSpace): Promise<Searched | undefined>;
+  private async run(ctx: RequestContext, spaceIds: string[], plan: SearchPlan, judged?: JudgedSpace): Promise<Searched | undefined> {
+    const { words, typing, limit, shape } = plan;
     if (words.length === 0 || spaceIds.length === 0) return { hits: [], limit, pages: new Map() };
-    const shape = { offset, take, shown: limit, perPage: SECTIONS_PER_PAGE };
-    let hits = await this.search.search(spaceIds, searchQuery(words, isTyping(query)), shape);
-    if (hits.length === 0 && offset === 0) {
+    const query = searchQuery(words, typing);
+    let hits = judged ? await this.search.searchJudged(judged, query, shape) : await this.search.search(spaceIds, query, shape);
+    if (!hits) return undefined;
+    if (hits.length === 0 && shape.offset === 0) {
       const corrected = await this.corrected(spaceIds, words);
       if (corrected) hits = await this.search.search(spaceIds, searchQuery(corrected, false), shape);
     }
@@ -138,6 +166,29 @@ export class SearchService {
     const found = await this.search.closestWords(spaceIds, long);
     const out = words.map((word) => (closest.has(word) ? (found[closest.get(word)!] ?? word) : word));
     return out.some((w, i) => w !== words[i]) ? out : undefined;
+  }
+}
+
+/** What a query and a page ask of the search; throws the 400 of a bad page. */
+interface SearchPlan {
+  words: string[];
+  typing: boolean;
+  limit: number;
+  shape: SearchPaging;
+}
+
+function searchPlan(query: string, paging: { page?: string; limit?: number }): SearchPlan {
+  const { limit, take, after } = keysetPage(paging, 1);
+  const offset = after === undefined ? 0 : Math.max(0, Math.floor(Number(after[0])) || 0);
+  return { words: queryWords(query), typing: isTyping(query), limit, shape: { offset, take, shown: limit, perPage: SECTIONS_PER_PAGE } };
+}
+
+/** `make`'s value, or undefined when it throws. */
+function attempt<T>(make: () => T): T | undefined {
+  try {
+    return make();
+  } catch {
+    return undefined;
   }
 }
 

@@ -58,21 +58,28 @@ const nodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatM
 describe('the search plan', () => {
   it("reads a small space's sections by key on the generic plan, not the whole table, beside a large space", async () => {
     const query = searchQuery(['harb'], true);
-    // EXPLAIN EXECUTE takes no bind parameters: the values are written in as literals.
-    const [{ explain }]: Array<{ explain: string }> = await ds.query(
-      `SELECT format('EXPLAIN (FORMAT JSON) EXECUTE one_space (%L, %L, 0, 21, 20, 3, %L, NULL)', $1::text, $2::text, $3::text) AS explain`,
-      [SMALL, query.text, query.exact],
-    );
-    const plans = await ds.transaction(async (manager) => {
-      await manager.query('SET LOCAL plan_cache_mode = force_generic_plan');
-      await manager.query(`PREPARE one_space (text, text, int, int, int, int, text, text[]) AS ${SEARCH_SQL.oneSpace}`);
-      const [row]: Array<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }> = await manager.query(explain);
-      await manager.query('DEALLOCATE one_space');
-      return nodes(row['QUERY PLAN'][0].Plan);
-    });
-    const sectionScans = plans.filter((n) => n['Relation Name'] === 'search_sections').map((n) => n['Node Type']);
-    expect(sectionScans.length).toBeGreaterThan(0);
-    expect(sectionScans).not.toContain('Seq Scan');
+    // The search of a space read first, and of a space as judged (its columns from $9).
+    for (const [sql, judged] of [
+      [SEARCH_SQL.oneSpace, ''],
+      [SEARCH_SQL.judgedSpace, ", %L, 'org', 'inherit'"],
+    ] as const) {
+      // EXPLAIN EXECUTE takes no bind parameters: the values are written in as literals.
+      const [{ explain }]: Array<{ explain: string }> = await ds.query(
+        `SELECT format('EXPLAIN (FORMAT JSON) EXECUTE one_space (%L, %L, 0, 21, 20, 3, %L, NULL${judged.replaceAll("'", "''")})', $1::text, $2::text, $3::text, $1::text) AS explain`,
+        [SMALL, query.text, query.exact],
+      );
+      const types = judged ? ', text, text, text' : '';
+      const plans = await ds.transaction(async (manager) => {
+        await manager.query('SET LOCAL plan_cache_mode = force_generic_plan');
+        await manager.query(`PREPARE one_space (text, text, int, int, int, int, text, text[]${types}) AS ${sql}`);
+        const [row]: Array<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }> = await manager.query(explain);
+        await manager.query('DEALLOCATE one_space');
+        return nodes(row['QUERY PLAN'][0].Plan);
+      });
+      const sectionScans = plans.filter((n) => n['Relation Name'] === 'search_sections').map((n) => n['Node Type']);
+      expect(sectionScans.length).toBeGreaterThan(0);
+      expect(sectionScans).not.toContain('Seq Scan');
+    }
     // And it answers the small space's pages.
     const hits = await repository.search([SMALL], query, { offset: 0, take: 41, shown: 40, perPage: 1 });
     expect(hits.map((h) => h.spaceId)).toEqual(Array.from({ length: 40 }, () => SMALL));

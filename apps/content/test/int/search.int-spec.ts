@@ -133,6 +133,16 @@ describe('search on Postgres', () => {
               })),
             ).toEqual(want.hits);
             for (const hit of got) expect(hit.total).toBe(want.total);
+            // A space as judged (still so): the same answer.
+            if (spaceIds.length === 1)
+              expect(
+                await repository.searchJudged({ id: spaceIds[0], organizationId: 'org', defaultLevel: 'inherit' }, query, {
+                  offset,
+                  take,
+                  shown,
+                  perPage,
+                }),
+              ).toEqual(got);
             compared += want.hits.length;
           }
     // The cases above do reach pages (not only empty answers).
@@ -142,18 +152,25 @@ describe('search on Postgres', () => {
   it('searches one space on the plan Postgres keeps, not a plan made for each call, when spaces differ in size', async () => {
     const client = await (ds.driver as unknown as { master: Pool }).master.connect();
     try {
-      const name = `search_${newId()}`;
-      for (let i = 0; i < 12; i++) {
-        const query = searchQuery([WORDS[i % WORDS.length]], true);
-        await client.query({
-          name,
-          text: SEARCH_SQL.oneSpace,
-          values: [SMALL[i % SMALL.length], query.text, 0, 21, 20, 3, query.exact, null],
-        });
+      // The search of a space read first, and of a space as judged (its columns from $9).
+      for (const [text, judged] of [
+        [SEARCH_SQL.oneSpace, false],
+        [SEARCH_SQL.judgedSpace, true],
+      ] as const) {
+        const name = `search_${newId()}`;
+        for (let i = 0; i < 12; i++) {
+          const query = searchQuery([WORDS[i % WORDS.length]], true);
+          const space = SMALL[i % SMALL.length];
+          await client.query({
+            name,
+            text,
+            values: [space, query.text, 0, 21, 20, 3, query.exact, null, ...(judged ? [space, 'org', 'inherit'] : [])],
+          });
+        }
+        const [plans] = (await client.query('SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE name = $1', [name])).rows;
+        // Postgres plans the first five calls for their values, then keeps the generic plan if it costs no more.
+        expect({ generic: Number(plans.generic_plans), custom: Number(plans.custom_plans) }).toEqual({ generic: 7, custom: 5 });
       }
-      const [plans] = (await client.query('SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE name = $1', [name])).rows;
-      // Postgres plans the first five calls for their values, then keeps the generic plan if it costs no more.
-      expect({ generic: Number(plans.generic_plans), custom: Number(plans.custom_plans) }).toEqual({ generic: 7, custom: 5 });
     } finally {
       client.release();
     }
