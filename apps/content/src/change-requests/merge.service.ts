@@ -7,7 +7,7 @@ import {
   type RevisionCreatedEvent,
   type User,
 } from '@bindery/contracts';
-import { addToOutbox, badRequest, forbidden, newId, notFound, WriteBatch, CurrentUsers } from '@bindery/platform';
+import { addToOutbox, badRequest, forbidden, isAppError, newId, notFound, WriteBatch, CurrentUsers } from '@bindery/platform';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { Clock } from '../clock/clock';
@@ -15,7 +15,7 @@ import { NO_CHANGE_REQUEST } from '../store/content-reader';
 import { RevisionMerger } from '../store/revision-merger';
 import { type RevisionRow, RevisionsRepository } from '../store/revisions.repository';
 import { SpaceAccess } from '../store/space-access';
-import { RememberedSpaces } from '../store/remembered-spaces';
+import { type JudgedSpace, RememberedSpaces } from '../store/remembered-spaces';
 import { isSpaceChangedMeanwhile, SpacesRepository } from '../store/spaces.repository';
 import { heldContentWriteLock } from '../store/content-write-lock';
 import type { SpaceEntity } from '../store/space.entity';
@@ -23,7 +23,7 @@ import { type ChangeRequestEntity, mergeBaseOf } from '../store/change-request.e
 import { ChangeRequestsRepository, isChangedMeanwhile, type SpaceMergeState } from '../store/change-requests.repository';
 import { MergeRulesGate } from './reviews/merge-rules.gate';
 import { searchIndexJob } from '../store/search-index-queue';
-import { SpaceMergeTurns } from './space-merge-turns';
+import { type MergeEntry, SpaceMergeTurns } from './space-merge-turns';
 import { InheritedRulesHints } from './inherited-rules-hints';
 import { inheritsMergeRules } from './reviews/merge-rules';
 import { IdentityLookups } from '../access/identity-lookups';
@@ -53,7 +53,10 @@ const OPTIMISTIC_ATTEMPTS = 3;
  * decide against other processes and writers. A merge reads before its turn, all at once (the
  * space, the change request unless this process last wrote it, the caller, the organization's
  * rules: `readBeforeTurn`) and, in its turn, merges onto the revision the merges before it
- * committed (the turns remember it): a turn holds one statement, the write.
+ * committed (the turns remember it): a turn holds one statement, the write. A merge into a space
+ * this process remembers (`RememberedSpaces`, `mergeAsRemembered`) does not read the space at all:
+ * its access is judged on the remembered row and its statement applies only while the space is
+ * still as judged; else it merges as above (`mergeLoaded`).
  */
 @Injectable()
 export class MergeService {
@@ -77,27 +80,88 @@ export class MergeService {
   private readonly inheritedRules = new InheritedRulesHints();
 
   async merge(ctx: RequestContext, ref: ChangeRequestRef): Promise<MergeResult> {
+    const merged = (await this.mergeAsRemembered(ctx, ref)) ?? (await this.mergeLoaded(ctx, ref));
+    // Merged: no edit starts from the change request as this process last wrote it any more.
+    this.changeRequests.forgetWritten(merged.changeRequestId);
+    return { revision: merged.revision.id, result: 'merge' as const };
+  }
+
+  /**
+   * The merge without reading its space: the space as this process last loaded it for a change
+   * request's write, at the revision its merges here moved it to since (`RememberedSpaces`),
+   * judges the caller's level and the locked check, and the merge's one statement applies only
+   * while the space is still as judged (`spaceAsJudgedSql`, in the change request's guard) and
+   * still at that revision with those rules (the space's guard): before the turn only identity's
+   * answer on the organization's rules is awaited (asked as soon as the request arrives), not a
+   * read of the space beside it. Undefined, nothing written, when the space is not remembered or
+   * not judged so, any of those reads failed, the merge was refused on the space as remembered
+   * (locked, rules, conflicts: the caller may no longer see the space as it is now), or the
+   * statement found the space or the change request changed: the caller then merges as before
+   * (`mergeLoaded`), which answers as both are now.
+   */
+  private async mergeAsRemembered(ctx: RequestContext, ref: ChangeRequestRef): Promise<Merged | undefined> {
+    // Entered before the space is taken from memory: the turn then tells what merges of this process committed after it.
+    const entry = this.turns.enter(ref.spaceId);
+    try {
+      const space = this.rememberedSpaces.peek(ref.spaceId);
+      if (!space) return undefined;
+      const remembered = this.changeRequests.lastWritten(ref.spaceId, ref.changeRequestId);
+      const reads = Promise.all([
+        remembered && isMergeable(remembered) ? remembered : this.changeRequests.find(ref.spaceId, ref.changeRequestId),
+        this.currentUsers.of(ctx),
+        inheritsMergeRules(space.mergeRules) ? this.identity.organizationMergeRules(ctx, space.organizationId) : undefined,
+      ]);
+      // Not answered here: a failure of these (a missing change request too) is answered by `mergeLoaded`, after its access check.
+      const read = reads.catch(() => undefined);
+      if (!(await this.rememberedSpaces.allows(ctx, space, 'edit'))) return undefined;
+      const [cr, mergedBy, organizationRules] = (await read) ?? [];
+      if (!cr || !isMergeable(cr) || !mergedBy) return undefined;
+      this.inheritedRules.note(space.id, inheritsMergeRules(space.mergeRules) ? space.organizationId : null);
+      return await this.turns.run(space.id, async () => {
+        const committed = this.turns.committedSince(entry);
+        const onto = committed ? { ...space, revisionId: committed } : space;
+        let revision: RevisionRow | undefined;
+        try {
+          revision = await this.mergeUnlessChangedMeanwhile(ctx, onto, cr, mergedBy, organizationRules, space);
+        } catch (error) {
+          // A refusal judged on the space as remembered: `mergeLoaded` answers as the space is now.
+          if (isAppError(error) && error.code < 500) return undefined;
+          throw error;
+        }
+        if (revision) this.committedInTurn(entry, revision);
+        return revision && { revision, changeRequestId: cr.id };
+      });
+    } finally {
+      this.turns.leave(entry);
+    }
+  }
+
+  /** The merge with the space read (and the caller's access judged) as it is now: what every merge did before `mergeAsRemembered`. */
+  private async mergeLoaded(ctx: RequestContext, ref: ChangeRequestRef): Promise<Merged> {
     // Entered before the first read (the access check's read of the space, which the merge starts
     // from), so that the turn can tell what merges of this process committed after it.
     const entry = this.turns.enter(ref.spaceId);
     try {
       const { space, cr, mergedBy, organizationRules } = await this.readBeforeTurn(ctx, ref);
-      const merged = await this.turns.run(space.id, async () => {
+      const revision = await this.turns.run(space.id, async () => {
         // The merges of this process that committed since the read moved the space: this one merges onto the latest.
         const committed = this.turns.committedSince(entry);
         const onto = { cr, space: committed ? { ...space, revisionId: committed } : space };
-        const revision = await this.mergeInTurn(ctx, space, ref, onto, mergedBy, organizationRules);
-        // Committed: the next merge into the space (the next turn) merges onto it.
-        this.revisions.remember(revision);
-        this.turns.committed(entry, revision.id);
-        return revision;
+        const merged = await this.mergeInTurn(ctx, space, ref, onto, mergedBy, organizationRules);
+        this.committedInTurn(entry, merged);
+        return merged;
       });
-      // Merged: no edit starts from the change request as this process last wrote it any more.
-      this.changeRequests.forgetWritten(cr.id);
-      return { revision: merged.id, result: 'merge' as const };
+      return { revision, changeRequestId: cr.id };
     } finally {
       this.turns.leave(entry);
     }
+  }
+
+  /** Committed: the next merge into the space (the next turn, the next merge as remembered) merges onto it. */
+  private committedInTurn(entry: MergeEntry, revision: RevisionRow): void {
+    this.revisions.remember(revision);
+    this.turns.committed(entry, revision.id);
+    this.rememberedSpaces.moved(revision.spaceId, revision.id);
   }
 
   /**
@@ -188,7 +252,8 @@ export class MergeService {
 
   /**
    * One optimistic attempt: the merge computed from the rows as read, written as one guarded
-   * statement. Undefined when the change request or the space changed since they were read.
+   * statement. Undefined when the change request or the space changed since they were read (with
+   * `judgedSpace`, since the remembered row the caller's access was judged on).
    */
   private async mergeUnlessChangedMeanwhile(
     ctx: RequestContext,
@@ -196,6 +261,7 @@ export class MergeService {
     cr: ChangeRequestEntity,
     mergedBy: User,
     organizationRules: unknown,
+    judgedSpace?: JudgedSpace,
   ): Promise<RevisionRow | undefined> {
     const judgedLocked = this.mergeRules.needsLockedChangeRequest(space, organizationRules);
     // Checked before merging, so a locked space or unmet rules answer before any conflict does.
@@ -209,7 +275,7 @@ export class MergeService {
     const writes = new WriteBatch();
     const { revision, now } = await this.writeMerge(reader, writes, space, cr);
     // The guards, change request first: the order every writer of both locks them in.
-    this.changeRequests.updateUnlessChangedIn(writes, cr.id, cr.revisionId, mergedChanges(revision, mergedBy, now));
+    this.changeRequests.updateUnlessChangedIn(writes, cr.id, cr.revisionId, mergedChanges(revision, mergedBy, now), judgedSpace);
     this.spaces.moveRevisionUnlessChangedIn(writes, space, revision.id, now);
     try {
       if (!judgedLocked) await writes.run(this.db.manager);
@@ -372,6 +438,12 @@ function checkNotLocked(space: SpaceEntity): void {
 interface AskedRules {
   organizationId: string;
   rules: unknown;
+}
+
+/** A merge committed: its revision, and the change request's id (the request may have named it by number). */
+interface Merged {
+  revision: RevisionRow;
+  changeRequestId: string;
 }
 
 /** The change request and its space as one attempt of a merge merges them. */

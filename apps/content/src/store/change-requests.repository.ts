@@ -176,21 +176,31 @@ export class ChangeRequestsRepository {
   /**
    * `updateIn` as a compare-and-set, for an edit or a merge written as one statement without a
    * transaction (no row lock held while it computed): the update applies only while the change
-   * request still has `expectedRevisionId` and is neither merged nor archived, and when it does
-   * not, the whole statement fails (`isChangedMeanwhile`), so none of the batch's other writes (the
-   * revision, its event) happen either. Waiting for the row lock of a concurrent edit or merge,
+   * request still has `expectedRevisionId` and is neither merged nor archived (and, with
+   * `judgedSpace`, a merge that did not read its space, see `RememberedSpaces`, while the space is
+   * still as that row was judged: `spaceAsJudgedSql`), and when it does not, the whole statement
+   * fails (`isChangedMeanwhile`), so none of the batch's other writes (the revision, its event)
+   * happen either. Waiting for the row lock of a concurrent edit or merge,
    * Postgres checks the condition again against the row that one committed: writers of one change
    * request still take turns, and the one that lost its turn computes again.
    */
-  updateUnlessChangedIn(batch: WriteBatch, id: string, expectedRevisionId: string, changes: BatchedChanges): void {
+  updateUnlessChangedIn(
+    batch: WriteBatch,
+    id: string,
+    expectedRevisionId: string,
+    changes: BatchedChanges,
+    judgedSpace?: JudgedSpace,
+  ): void {
     const entries = Object.entries(changes).filter(([, value]) => value !== undefined);
     const sets = entries.map(([key], i) => `${BATCHED_COLUMNS[key as keyof BatchedChanges]} = $${i + 3}`);
     const values = entries.map(([key, value]) => (JSON_COLUMNS.has(key) && value !== null ? JSON.stringify(value) : value));
+    // The judged space's parameters follow the update's.
+    const spaceAsJudged = judgedSpace ? ` AND ${spaceAsJudgedSql(values.length + 3)}` : '';
     batch.guard(
       CHANGE_REQUEST_GUARD,
       `UPDATE change_requests SET ${sets.join(', ')}
-       WHERE id = $1 AND revision_id = $2 AND status NOT IN ('merged', 'archived') RETURNING id`,
-      [id, expectedRevisionId, ...values],
+       WHERE id = $1 AND revision_id = $2 AND status NOT IN ('merged', 'archived')${spaceAsJudged} RETURNING id`,
+      [id, expectedRevisionId, ...values, ...(judgedSpace ? judgedSpaceParams(judgedSpace) : [])],
     );
   }
 

@@ -32,7 +32,8 @@ export function judgedSpaceParams(space: JudgedSpace): [string, string, string] 
 
 /**
  * Spaces as this process last loaded them for a change request's write (opening, editing or
- * merging one): where the next edit of the space may start from without reading it first. Never
+ * merging one), its revision moved by this process's merges since: where the next edit, open or
+ * merge of the space may start from without reading it first. Never
  * an answer: the caller's level is judged on the remembered row, here, and the write's statement
  * then applies only while the space still has every column that judgement read
  * (`spaceAsJudgedSql`); when it does not, the write changes nothing and the caller loads the
@@ -54,11 +55,30 @@ export class RememberedSpaces {
    * The space as remembered, when the caller may do `action` on it as it was then and it was live,
    * unlocked and in no collection; else undefined (the caller loads the space).
    */
-  async judged(ctx: RequestContext, spaceId: string, action: SpaceAction): Promise<JudgedSpace | undefined> {
+  async judged(ctx: RequestContext, spaceId: string, action: SpaceAction): Promise<SpaceEntity | undefined> {
     const space = this.spaces.get(spaceId);
+    return space && (await this.allows(ctx, space, action)) ? space : undefined;
+  }
+
+  /** The space as remembered, not yet judged (`allows` judges it): what a merge asks identity about before judging. */
+  peek(spaceId: string): SpaceEntity | undefined {
+    return this.spaces.get(spaceId);
+  }
+
+  /** Whether the caller may do `action` on `space` as remembered, which was live, unlocked and in no collection. */
+  async allows(ctx: RequestContext, space: SpaceEntity, action: SpaceAction): Promise<boolean> {
     const caller = ctx.caller?.userId;
-    if (!space || !caller || space.deletedAt !== null || space.parentId !== null || space.editMode === 'locked') return undefined;
+    if (!caller || space.deletedAt !== null || space.parentId !== null || space.editMode === 'locked') return false;
     const level = await this.access.levelOf(ctx, space, caller);
-    return level !== null && roleAtLeast(level, ACTION_ROLE[action]) ? space : undefined;
+    return level !== null && roleAtLeast(level, ACTION_ROLE[action]);
+  }
+
+  /**
+   * A merge of this process moved the space's revision: the next merge starts from it (its guard
+   * still compares the revision, so a row remembered out of order only costs that merge a read).
+   */
+  moved(spaceId: string, revisionId: string): void {
+    const space = this.spaces.get(spaceId);
+    if (space) this.spaces.set(spaceId, { ...space, revisionId });
   }
 }

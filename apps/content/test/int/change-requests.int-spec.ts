@@ -9,6 +9,7 @@ import { MAX_WAITING_MERGES, SpaceMergeTurns } from '../../src/change-requests/s
 import { RevisionsRepository } from '../../src/store/revisions.repository';
 import { ChangeRequestsRepository } from '../../src/store/change-requests.repository';
 import { SpacesRepository } from '../../src/store/spaces.repository';
+import { RememberedSpaces } from '../../src/store/remembered-spaces';
 import { startContentAlone } from './content-alone';
 
 // Content alone, its real schema; identity answers every membership as an admin's, the caller, and
@@ -354,6 +355,8 @@ describe('MergeService: what a merge does before its turn and in it', () => {
     await merge(caller, spaceId, changeRequests[0]);
     const asked = organizationsAsked.get(organizationId)!;
     const reads = holdSpaceReads(spaceId);
+    // A merge that reads its space: one into a space this process does not remember.
+    const forgotten = vi.spyOn(content.get(RememberedSpaces), 'peek').mockReturnValue(undefined);
     try {
       const merging = merge(caller, spaceId, changeRequests[1]);
       // Asked while the access check's read of the space is still out.
@@ -363,6 +366,38 @@ describe('MergeService: what a merge does before its turn and in it', () => {
       expect(organizationsAsked.get(organizationId)).toBe(asked + 1);
     } finally {
       reads.restore();
+      forgotten.mockRestore();
+    }
+  });
+
+  it('reads no space when this process remembers it: its guarded write is the one statement that reads the space', async () => {
+    const { caller, spaceId, changeRequests } = await spaceWithChangeRequests(2);
+    for (const changeRequestId of changeRequests) {
+      let merged: { revision: string } | undefined;
+      // The second merges onto the revision the first wrote, as remembered: no read, no lost guard.
+      expect(await statementsNaming('FROM spaces', async () => (merged = await merge(caller, spaceId, changeRequestId)))).toEqual([
+        expect.stringContaining('UPDATE change_requests'),
+      ]);
+      expect((await content.get(SpacesRepository).find(spaceId))!.revisionId).toBe(merged!.revision);
+    }
+  });
+
+  it('answers a space changed since it was remembered (locked, other rules, deleted) as a merge that read it would, and writes nothing', async () => {
+    const db = content.get(DataSource);
+    // Each change made by another replica (or a direct write) after this process remembered the space live.
+    for (const [change, answer] of [
+      [`edit_mode = 'locked'`, { code: 403, message: expect.stringContaining('locked') }],
+      [`merge_rules = '{"type":"rules","rules":[{"rule":"require_agent_review"}]}'`, { code: 403 }],
+      ['deleted_at = now()', { code: 404 }],
+    ] as const) {
+      const { caller, spaceId, changeRequests } = await spaceWithChangeRequests(1);
+      const before = (await content.get(SpacesRepository).find(spaceId))!.revisionId;
+      await db.query(`UPDATE spaces SET ${change} WHERE id = $1`, [spaceId]);
+      await expect(merge(caller, spaceId, changeRequests[0])).rejects.toMatchObject(answer);
+      const [row] = await db.query('SELECT status FROM change_requests WHERE id = $1', [changeRequests[0]]);
+      expect(row.status).toBe('open');
+      const [space] = await db.query('SELECT revision_id FROM spaces WHERE id = $1', [spaceId]);
+      expect(space.revision_id).toBe(before);
     }
   });
 
