@@ -134,9 +134,9 @@ export class ContentReadsService {
    * (a 10,000-page tree is ~20 MB of JSON). Access is checked on every call either way.
    *
    * Answered as JSON already (`JsonAnswer`): the reply carries the tree as a string, and escaping
-   * it there (`JSON.stringify` of ~30 KB of quotes) cost more than building the tree. A tree just
-   * built comes with its escaped text (`TreeJson.quoted`, from each page's escaped text, cached);
-   * any other answer is stringified as before.
+   * it there (`JSON.stringify` of ~30 KB of quotes) cost more than building the tree. A tree in
+   * one part comes with its escaped text (`TreeJson.quoted`, from each page's escaped text, cached
+   * with the tree: see `SerializedTreeCache`); any other answer is stringified as before.
    */
   async pages(ctx: RequestContext, input: PagesListInput): Promise<JsonAnswer<PagesListResult>> {
     const part = checkedPart(input.part);
@@ -166,28 +166,34 @@ export class ContentReadsService {
     // Parts of one tag only: the caller joins them, so they must be cut from the same bytes.
     if (part !== undefined && part.tag !== tag) throw unavailable('The page tree changed while it was read in parts: read it again');
     if (part === undefined && knownTag === tag) return { answer: { tag } };
-    let rawJson = this.serializedTrees.get(tag) ?? (this.largeTree?.tag === tag ? this.largeTree.rawJson : undefined);
-    // `rawJson` escaped, when this call built it (see `pages`).
-    let quoted: string | undefined;
-    if (rawJson === undefined) {
-      ({ json: rawJson, quoted } = await pageTreeJson(tree, base, computed.children, this.serializedTrees.pageJson, (hashes) =>
-        this.bodiesOf(hashes),
-      ));
+    let kept = this.serializedTrees.get(tag) ?? (this.largeTree?.tag === tag ? { json: this.largeTree.rawJson } : undefined);
+    let starts = this.partStarts.get(tag);
+    if (kept === undefined) {
+      const built = await pageTreeJson(tree, base, computed.children, this.serializedTrees.pageJson, (hashes) => this.bodiesOf(hashes));
+      starts = this.partStartsOf(tag, built.json);
+      kept = this.serializedTrees.toKeep(built, starts.length === 1);
       // The content's current tree: the one it answered before is dropped (see `setCurrent`).
-      this.serializedTrees.setCurrent(`${base.app} ${withComputed ? 'computed' : 'plain'}`, tag, rawJson);
+      this.serializedTrees.setCurrent(`${base.app} ${withComputed ? 'computed' : 'plain'}`, tag, kept);
       // Larger than the whole cache (which then drops it): kept alone, so reading its parts does not build it once per part.
-      if (!this.serializedTrees.has(tag)) this.largeTree = { tag, rawJson };
+      if (!this.serializedTrees.has(tag)) this.largeTree = { tag, rawJson: kept.json };
     }
+    const rawJson = kept.json;
+    starts ??= this.partStartsOf(tag, rawJson);
+    const index = part?.index ?? 0;
+    if (index >= starts.length) throw badRequest(`part.index: the tree has ${starts.length} parts`);
+    if (starts.length === 1) return { answer: { tag, rawJson }, quoted: kept.quoted };
+    return { answer: { tag, rawJson: rawJson.slice(starts[index], starts[index + 1]), parts: starts.length } };
+  }
+
+  /** Where the parts of the tree `tag` start (`treePartStarts`), kept by tag. */
+  private partStartsOf(tag: string, rawJson: string): number[] {
     let starts = this.partStarts.get(tag);
     if (starts === undefined) {
       starts = treePartStarts(rawJson, this.serializedTrees.partBytes);
       this.partStarts.set(tag, starts);
       if (this.partStarts.size > 256) this.partStarts.delete(this.partStarts.keys().next().value!);
     }
-    const index = part?.index ?? 0;
-    if (index >= starts.length) throw badRequest(`part.index: the tree has ${starts.length} parts`);
-    if (starts.length === 1) return { answer: { tag, rawJson }, quoted };
-    return { answer: { tag, rawJson: rawJson.slice(starts[index], starts[index + 1]), parts: starts.length } };
+    return starts;
   }
 
   /**

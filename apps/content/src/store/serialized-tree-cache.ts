@@ -11,6 +11,13 @@ export const TREE_CHARACTERS_PER_PAGE = 56_700;
 /** Most contents whose current tree `setCurrent` remembers (a hundred bytes each). */
 const CURRENT_CONTENTS = 4_096;
 
+/** A tree's JSON as kept: with its escaped form when it fits one reply. */
+export interface SerializedTree {
+  json: string;
+  /** `JSON.stringify(json)` without its quotes (see `TreeJson.quoted`); only for a tree answered in one part. */
+  quoted?: string;
+}
+
 /**
  * Serialised page trees by tag (a tag names one tree for ever), bounded by the memory they take
  * (`PAGE_TREE_CACHE_MB`). The gateway keeps a cache of the same trees in front of this one, so
@@ -22,8 +29,13 @@ const CURRENT_CONTENTS = 4_096;
  * added a tree that stayed until the bound pushed it out, and content's memory grew by the whole
  * bound under writes (`pnpm bench soak`: 237 → 450 MB in 120 s, the bound being 192 MB of trees
  * plus 48 MB of page JSON).
+ *
+ * A tree that fits one reply is kept escaped as well (`SerializedTree.quoted`): every read of it
+ * whose caller does not hold its tag answers with that text, instead of escaping the whole tree
+ * again (`JSON.stringify` of its JSON, once per read: a tree changes with every merge of its
+ * space, and the reads racing the gateway's first copy of the new tree each paid it).
  */
-export class SerializedTreeCache extends LRUCache<string, string> {
+export class SerializedTreeCache extends LRUCache<string, SerializedTree> {
   /**
    * Each page's own JSON, from which a tree missing here is built (`pageTreeJson`): after a
    * merge only the changed pages are stringified again. A quarter of the trees' bound, besides it.
@@ -36,26 +48,39 @@ export class SerializedTreeCache extends LRUCache<string, string> {
     readonly partBytes = PAGE_TREE_PART_BYTES,
   ) {
     // lru-cache refuses a zero maxSize; one byte caches nothing (every tree is longer).
-    super({ maxSize: Math.max(1, maxMb * 1024 * 1024), sizeCalculation: treeMemoryBytes });
+    super({
+      maxSize: Math.max(1, maxMb * 1024 * 1024),
+      sizeCalculation: (tree) => treeMemoryBytes(tree.json) + (tree.quoted?.length ?? 0) * 2,
+    });
     this.pageJson = new PageJsonCache((maxMb * 1024 * 1024) / 4);
+  }
+
+  /**
+   * What to keep of a tree just built: with its escaped form when it is answered in one part and
+   * small beside the bound (an eighth of it: the current trees of several spaces still fit), else
+   * its JSON alone (a large tree is answered in parts, cut from the JSON).
+   */
+  toKeep(tree: Required<SerializedTree>, onePart: boolean): SerializedTree {
+    const bytes = (tree.json.length + tree.quoted.length) * 2;
+    return onePart && bytes <= this.maxSize / 8 ? tree : { json: tree.json };
   }
 
   /** The tag each content (`contentKey`) was last answered with, oldest first (bounded by `CURRENT_CONTENTS`). */
   private readonly currentTags = new Map<string, string>();
 
   /**
-   * Caches `json` as the tree `content` now answers, dropping the tree it answered before (a
+   * Caches `tree` as the tree `content` now answers, dropping the tree it answered before (a
    * merge, or a computed page's new spec version, superseded it). Two reads racing a merge may
    * drop the newer tree once: it is rebuilt from the pages' cached JSON, never served stale, since
    * a tag names its tree for ever.
    */
-  setCurrent(content: string, tag: string, json: string): void {
+  setCurrent(content: string, tag: string, tree: SerializedTree): void {
     const previous = this.currentTags.get(content);
     if (previous !== undefined && previous !== tag) this.delete(previous);
     this.currentTags.delete(content);
     this.currentTags.set(content, tag);
     if (this.currentTags.size > CURRENT_CONTENTS) this.currentTags.delete(this.currentTags.keys().next().value!);
-    this.set(tag, json);
+    this.set(tag, tree);
   }
 }
 
