@@ -12,6 +12,7 @@ export * from './database/provision-schema';
 export * from './jetstream/streams';
 export * from './jetstream/jetstream-bus';
 export * from './jetstream/outbox';
+export { isWrongLastSequence, StreamPublisher } from './jetstream/stream-publisher';
 export * from './process/run-main';
 export * from './process/entry-host';
 export * from './database/prepared-query';

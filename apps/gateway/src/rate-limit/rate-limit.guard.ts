@@ -9,7 +9,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { tokenKey } from '../auth/token-key';
 import { IS_PUBLIC } from '../common/public.decorator';
 import { GatewayEnv } from '../config/gateway.env';
-import { FixedWindowLimiter } from './fixed-window-limiter';
+import { type CounterStore, FixedWindowLimiter } from './fixed-window-limiter';
+import { KvCounterStore } from './kv-counter-store';
 import { NO_RATE_LIMIT } from './no-rate-limit.decorator';
 
 export const RATE_LIMIT_BUCKET = 'gateway_rate_limits';
@@ -19,6 +20,8 @@ const WARN_EVERY_MS = 30_000;
 const SYNC_INTERVAL_MS = 100;
 /** …or at once when this many wait: a burst reaches the other replicas before the interval ends. */
 const FLUSH_AFTER_HITS = 256;
+/** How long a bucket operation (creating it, a counter's push or read) waits for JetStream. */
+const BUCKET_TIMEOUT_MS = 2000;
 /** Before the watch is up again after a failure. */
 const REWATCH_AFTER_MS = 1000;
 /** Hashed addresses kept (~100 bytes each); past this the memo starts again. */
@@ -55,6 +58,7 @@ const policy = (limit: number, windowSeconds: number, who: string): Policy => ({
 export class RateLimitGuard implements CanActivate, OnApplicationShutdown {
   private readonly limiter: FixedWindowLimiter;
   private bucket?: Promise<KV>;
+  private store?: CounterStore;
   private watching = false;
   private closed = false;
   private lastWarning = 0;
@@ -75,7 +79,7 @@ export class RateLimitGuard implements CanActivate, OnApplicationShutdown {
     private readonly env: GatewayEnv,
     @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
   ) {
-    this.limiter = new FixedWindowLimiter(() => this.openBucket(), {
+    this.limiter = new FixedWindowLimiter(() => this.counterStore(), {
       windowMs: env.RATE_LIMIT_WINDOW_MS,
       syncIntervalMs: SYNC_INTERVAL_MS,
       flushAfter: FLUSH_AFTER_HITS,
@@ -186,10 +190,17 @@ export class RateLimitGuard implements CanActivate, OnApplicationShutdown {
       .catch(rewatch);
   }
 
+  /** The counters' writes go through a StreamPublisher (kv-counter-store.ts), not the bucket's `js.publish`. */
+  private async counterStore(): Promise<CounterStore> {
+    const bucket = await this.openBucket();
+    this.store ??= new KvCounterStore(this.nc, RATE_LIMIT_BUCKET, bucket, BUCKET_TIMEOUT_MS);
+    return this.store;
+  }
+
   /** Created on first use (not at start, so a gateway starts even before JetStream answers). */
   private openBucket(): Promise<KV> {
     this.bucket ??= new Kvm(this.nc)
-      .create(RATE_LIMIT_BUCKET, { ttl: 2 * this.env.RATE_LIMIT_WINDOW_MS, history: 1, maxValueSize: 1024, timeout: 2000 })
+      .create(RATE_LIMIT_BUCKET, { ttl: 2 * this.env.RATE_LIMIT_WINDOW_MS, history: 1, maxValueSize: 1024, timeout: BUCKET_TIMEOUT_MS })
       .catch((error: unknown) => {
         this.bucket = undefined;
         throw error;

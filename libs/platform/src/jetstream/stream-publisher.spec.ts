@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DiscardPolicy, JetStreamApiError, JetStreamError, jetstreamManager, type JetStreamManager } from '@nats-io/jetstream';
 import { connect, errors as natsErrors, type NatsConnection } from '@nats-io/transport-node';
-import { StreamPublisher } from './stream-publisher';
+import { isWrongLastSequence, StreamPublisher } from './stream-publisher';
 
 /** A free local port, for the nats-server of this file. */
 function freePort(): Promise<number> {
@@ -89,6 +89,19 @@ describe('StreamPublisher, against a nats-server with JetStream', () => {
     const payloads = Array.from({ length: 50 }, (_, i) => `{"order":${i}}`);
     await Promise.all(payloads.map((payload, i) => publisher.publish('probe.order', payload, `order-${i}`)));
     expect((await stored(jsm, 'PROBE')).filter((payload) => payload.startsWith('{"order":'))).toEqual(payloads);
+  });
+
+  it("publishIfLast stores a message only over the subject's expected last sequence (a compare-and-set)", async () => {
+    const publisher = new StreamPublisher(nc);
+    const first = await publisher.publishIfLast('probe.cas', '{"cas":1}', 0);
+    const second = await publisher.publishIfLast('probe.cas', '{"cas":2}', first.seq);
+    const stale: unknown = await publisher.publishIfLast('probe.cas', '{"cas":3}', first.seq).catch((e: unknown) => e);
+    const again: unknown = await publisher.publishIfLast('probe.cas', '{"cas":4}', 0).catch((e: unknown) => e);
+    expect(second.seq).toBeGreaterThan(first.seq);
+    expect(stale).toBeInstanceOf(JetStreamApiError);
+    expect(isWrongLastSequence(stale)).toBe(true);
+    expect(isWrongLastSequence(again)).toBe(true);
+    expect((await stored(jsm, 'PROBE')).filter((payload) => payload.startsWith('{"cas":'))).toEqual(['{"cas":1}', '{"cas":2}']);
   });
 
   it('fails with a JetStreamError naming the subject when no stream takes it', async () => {

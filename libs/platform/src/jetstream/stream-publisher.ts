@@ -1,4 +1,4 @@
-import { type ApiError, JetStreamApiError, JetStreamError, type PubAck, PubHeaders } from '@nats-io/jetstream';
+import { type ApiError, JetStreamApiCodes, JetStreamApiError, JetStreamError, type PubAck, PubHeaders } from '@nats-io/jetstream';
 import { errors as natsErrors, headers, type Msg, type MsgHdrs, type NatsConnection } from '@nats-io/transport-node';
 import { inCheckPhase } from '../nats/check-phase-batch';
 import { RequestMux } from '../nats/request-mux';
@@ -43,7 +43,22 @@ export class StreamPublisher {
    * socket write, see `inCheckPhase`), in the order of the calls.
    */
   publish(subject: string, data: string | Uint8Array, messageId?: string): Promise<PubAck> {
-    const h = messageId ? idHeader(messageId) : undefined;
+    return this.send(subject, data, messageId ? idHeader(messageId) : undefined);
+  }
+
+  /**
+   * Publishes `data` to `subject` only if the subject's last message in the stream is still the one
+   * at `lastSubjectSequence` (0: the subject has none), as a NATS KV `create` (0) or `update`
+   * (the entry's revision) does through `js.publish`: a compare-and-set. When another message
+   * came in between, the stream refuses it with its "wrong last sequence" JetStreamApiError.
+   */
+  publishIfLast(subject: string, data: string | Uint8Array, lastSubjectSequence: number): Promise<PubAck> {
+    const h = headers();
+    h.set(PubHeaders.ExpectedLastSubjectSequenceHdr, String(lastSubjectSequence));
+    return this.send(subject, data, h);
+  }
+
+  private send(subject: string, data: string | Uint8Array, h: MsgHdrs | undefined): Promise<PubAck> {
     return new Promise<Msg>((resolve, reject) =>
       inCheckPhase(() => {
         this.mux.request(subject, data, this.timeoutMs, h).then(resolve, reject);
@@ -55,6 +70,14 @@ export class StreamPublisher {
       },
     );
   }
+}
+
+/** Whether `error` is the stream's refusal of a `publishIfLast` whose subject has moved past the expected sequence. */
+export function isWrongLastSequence(error: unknown): boolean {
+  return (
+    error instanceof JetStreamApiError &&
+    (error.code === JetStreamApiCodes.StreamWrongLastSequence || error.code === JetStreamApiCodes.StreamWrongLastSequenceUnknown)
+  );
 }
 
 /** The header that makes JetStream drop a repeat of the message within the stream's duplicate window. */
