@@ -3,7 +3,7 @@ import { type CursorKey, isGuardFailure, preparedQuery, type WriteBatch } from '
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager, type QueryDeepPartialEntity } from 'typeorm';
 import { lastPosition } from './sibling-positions';
-import { SpaceReadBatch, type SpaceRow } from './space-read-batch';
+import { SpaceReadBatch } from './space-read-batch';
 import { type SpaceCounters, SpaceEntity } from './space.entity';
 
 /**
@@ -51,17 +51,6 @@ const SPACE_WITH_COUNTERS_SQL = `SELECT ${SPACE_COLUMNS}, coalesce(cr.total, 0) 
 export const SPACES_BY_IDS_SQL = `SELECT ${SPACE_COLUMNS} FROM spaces WHERE id = ANY((SELECT $1::text[])::text[])`;
 
 /**
- * `SPACES_BY_IDS_SQL` with each space's counters (as `SPACE_WITH_COUNTERS_SQL`), for a batch that
- * holds a space read (`findWithCounters`): the space read then shares the other requests'
- * statement instead of sending its own. The counters come from subqueries, as there.
- */
-export const SPACES_WITH_COUNTERS_BY_IDS_SQL = `SELECT ${SPACE_COLUMNS}, coalesce(cr.total, 0) AS counted_total,
-  coalesce(cr.open, 0) AS counted_open, coalesce(cr.draft, 0) AS counted_draft,
-  coalesce((SELECT c.open FROM space_comment_counts c WHERE c.space_id = spaces.id), 0)::int AS counted_comments
-  FROM spaces LEFT JOIN LATERAL (SELECT total, open, draft FROM space_change_request_counts WHERE space_id = spaces.id) cr ON true
-  WHERE id = ANY((SELECT $1::text[])::text[])`;
-
-/**
  * One space by id: `find` in a transaction, and a batch of one id (the usual batch when the load is
  * light). Its generic plan is a plain primary-key lookup, which costs the backend less than the
  * array read's (~87 against ~104 µs per call, /proc, one connection, 2,000 spaces).
@@ -71,7 +60,11 @@ const SPACE_BY_ID_SQL = `SELECT ${SPACE_COLUMNS} FROM spaces WHERE id = $1`;
 @Injectable()
 export class SpacesRepository {
   /** `find`'s reads outside a transaction, batched with the other requests' of the same turn. */
-  private readonly batchedReads = new SpaceReadBatch((ids, counted) => (counted ? this.readCounted(ids) : this.read(ids)));
+  private readonly batchedReads = new SpaceReadBatch((ids) =>
+    ids.length === 1
+      ? preparedQuery(this.db, 'content.space_by_id', SPACE_BY_ID_SQL, ids)
+      : preparedQuery(this.db, 'content.spaces_by_ids', SPACES_BY_IDS_SQL, [ids]),
+  );
 
   constructor(private readonly db: DataSource) {}
 
@@ -102,30 +95,13 @@ export class SpacesRepository {
     return rows[0] ?? null;
   }
 
-  /**
-   * `find` with the space's counters, in one statement (reading a space answers both), batched
-   * with the other requests' space reads of the same turn (`find`'s).
-   */
-  findWithCounters(id: string): Promise<{ space: SpaceEntity; counters: SpaceCounters } | null> {
-    return this.batchedReads.readCounted(id);
-  }
-
-  /** The rows of a batch without counters: a batch of one id by primary key (the cheaper plan). */
-  private async read(ids: string[]): Promise<SpaceRow[]> {
-    const rows: SpaceEntity[] =
-      ids.length === 1
-        ? await preparedQuery(this.db, 'content.space_by_id', SPACE_BY_ID_SQL, ids)
-        : await preparedQuery(this.db, 'content.spaces_by_ids', SPACES_BY_IDS_SQL, [ids]);
-    return rows.map((space) => ({ space }));
-  }
-
-  /** The rows of a batch with their counters. */
-  private async readCounted(ids: string[]): Promise<SpaceRow[]> {
-    const rows: CountedSpaceRow[] =
-      ids.length === 1
-        ? await preparedQuery(this.db, 'content.space_with_counters_by_id', SPACE_WITH_COUNTERS_SQL, ids)
-        : await preparedQuery(this.db, 'content.spaces_with_counters_by_ids', SPACES_WITH_COUNTERS_BY_IDS_SQL, [ids]);
-    return rows.map(({ counted_total, counted_open, counted_draft, counted_comments, ...space }) => ({
+  /** `find` with the space's counters, in one statement (reading a space answers both). */
+  async findWithCounters(id: string): Promise<{ space: SpaceEntity; counters: SpaceCounters } | null> {
+    const rows: Array<SpaceEntity & { counted_total: number; counted_open: number; counted_draft: number; counted_comments: number }> =
+      await preparedQuery(this.db, 'content.space_with_counters_by_id', SPACE_WITH_COUNTERS_SQL, [id]);
+    if (!rows[0]) return null;
+    const { counted_total, counted_open, counted_draft, counted_comments, ...space } = rows[0];
+    return {
       space,
       counters: {
         changeRequests: counted_total,
@@ -133,7 +109,7 @@ export class SpacesRepository {
         changeRequestsDraft: counted_draft,
         comments: counted_comments,
       },
-    }));
+    };
   }
 
   /**
@@ -246,9 +222,6 @@ export class SpacesRepository {
     return rows.length;
   }
 }
-
-/** A row of the counted statements (`SPACE_WITH_COUNTERS_SQL`, `SPACES_WITH_COUNTERS_BY_IDS_SQL`). */
-type CountedSpaceRow = SpaceEntity & { counted_total: number; counted_open: number; counted_draft: number; counted_comments: number };
 
 /** The guard of `moveRevisionUnlessChangedIn`. */
 const SPACE_GUARD = 'space-unchanged';
