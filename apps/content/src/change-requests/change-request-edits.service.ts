@@ -106,6 +106,8 @@ export class ChangeRequestEditsService {
       throw error;
     }
     const written = await this.applyUnlessChanged(remembered, prepared.prepared, prepared.documents, userId, space);
+    // The space or the change request changed since: `editLoaded` loads the space next (and remembers it again if it may).
+    if (!written) this.spaces.forget(space.id);
     return written && { ...written, spaceRevision: written.spaceRevision!, uploads: [] };
   }
 

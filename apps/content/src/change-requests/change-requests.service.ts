@@ -60,7 +60,11 @@ export class ChangeRequestsService {
   private async openAsJudged(judged: JudgedSpace, input: ChangeRequestCreateInput, createdBy: User): Promise<ChangeRequestEntity | null> {
     const unnumbered = this.newChangeRequest({ ...judged, revisionId: '' }, input, createdBy);
     const inserted = await this.changeRequests.insertNumberedAsJudged(unnumbered, judged);
-    if (!inserted) return null;
+    if (!inserted) {
+      // The space changed since it was remembered: `create` loads it next (and remembers it again if it may).
+      this.spaces.forget(judged.id);
+      return null;
+    }
     const cr: ChangeRequestEntity = {
       ...unnumbered,
       number: inserted.number,

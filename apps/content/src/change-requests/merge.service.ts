@@ -129,6 +129,8 @@ export class MergeService {
           throw error;
         }
         if (revision) this.committedInTurn(entry, revision);
+        // The space or the change request changed since: `mergeLoaded` reads the space next (and remembers it again if it may).
+        else this.rememberedSpaces.forget(space.id);
         return revision && { revision, changeRequestId: cr.id };
       });
     } finally {

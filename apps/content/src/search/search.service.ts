@@ -67,7 +67,10 @@ export class SearchService {
     // A query that searches nothing, or a bad page, is answered after the space is read, as before.
     const plan = attempt(() => searchPlan(input.query, input));
     if (!plan || plan.words.length === 0) return undefined;
-    return this.run(ctx, [judged.id], plan, judged);
+    const searched = await this.run(ctx, [judged.id], plan, judged);
+    // Changed since (deleted, transferred, locked…): the load that follows answers, and remembers it again if it may.
+    if (!searched) this.spaces.forget(judged.id);
+    return searched;
   }
 
   private async searchLoaded(ctx: RequestContext, input: SpaceSearchInput): Promise<Searched> {

@@ -41,14 +41,32 @@ export class ContentStore {
     sizeCalculation: (tree) => Math.max(1, tree.pages.size),
   });
 
+  /**
+   * The snapshot key of each top-level hash list already seen (revision rows are cached, so a read
+   * passes the same array each time): joining 40 to thousands of hashes, and hashing that fresh string
+   * for the LRU lookup, on every read cost more than the lookup itself. A keyed list is frozen, so
+   * its key can never go stale: a changed list would be a different tree under the same key.
+   */
+  private readonly keys = new WeakMap<readonly string[], string>();
+
   constructor(private readonly db: DataSource) {}
+
+  /** `rootHashes` joined: the snapshot key, made once per list object (see `keys`). */
+  private keyOf(rootHashes: string[]): string {
+    let key = this.keys.get(rootHashes);
+    if (key === undefined) {
+      key = rootHashes.join(',');
+      this.keys.set(Object.freeze(rootHashes), key);
+    }
+    return key;
+  }
 
   /**
    * A revision's tree as a sealed, shared snapshot (read-only: writes throw). Keyed by its
    * top-level hashes, which name the whole tree, so a snapshot is never stale.
    */
   async snapshot(rootHashes: string[], manager: EntityManager = this.db.manager): Promise<PageTree> {
-    const key = rootHashes.join(',');
+    const key = this.keyOf(rootHashes);
     const cached = this.snapshots.get(key);
     if (cached) return cached;
     await this.loadNodes(rootHashes, manager);

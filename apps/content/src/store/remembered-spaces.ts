@@ -74,6 +74,15 @@ export class RememberedSpaces {
   }
 
   /**
+   * A judged write or search found the space no longer as remembered: the row is dropped, so that
+   * a space deleted or transferred since costs no further judged statement before each refusal.
+   * Every such caller loads the space next, which remembers it again when it is still allowed.
+   */
+  forget(spaceId: string): void {
+    this.spaces.delete(spaceId);
+  }
+
+  /**
    * A merge of this process moved the space's revision: the next merge starts from it (its guard
    * still compares the revision, so a row remembered out of order only costs that merge a read).
    */

@@ -150,8 +150,16 @@ describe('ChangeRequestEditsService.edit (the space as the open of this process 
 
     // Deleted since the edit before remembered it.
     await db.query('UPDATE spaces SET deleted_at = now() WHERE id = $1', [space.id]);
-    await expect(editPage(caller, space.id, cr.id, 'deleted')).rejects.toMatchObject({ code: 404 });
+    const guarded = await statementsNaming('UPDATE change_requests', () =>
+      expect(editPage(caller, space.id, cr.id, 'deleted')).rejects.toMatchObject({ code: 404 }),
+    );
+    expect(guarded).toHaveLength(1);
     expect(await revisionOf()).toBe(live.revision);
+    // Forgotten then: the next edit reads the space alone, no guarded write before each refusal.
+    const again = await statementsNaming('UPDATE change_requests', () =>
+      expect(editPage(caller, space.id, cr.id, 'deleted again')).rejects.toMatchObject({ code: 404 }),
+    );
+    expect(again).toEqual([]);
   });
 });
 
@@ -172,7 +180,15 @@ describe('ChangeRequestsService.create (the space as a write of this process jud
 
     const db = content.get(DataSource);
     await db.query('UPDATE spaces SET deleted_at = now() WHERE id = $1', [space.id]);
-    await expect(open('deleted')).rejects.toMatchObject({ code: 404 });
+    const inserts = await statementsNaming('INSERT INTO change_requests', () =>
+      expect(open('deleted')).rejects.toMatchObject({ code: 404 }),
+    );
+    expect(inserts).toHaveLength(1);
+    // Forgotten then: the next open reads the space alone, no guarded insert before each refusal.
+    const again = await statementsNaming('INSERT INTO change_requests', () =>
+      expect(open('deleted again')).rejects.toMatchObject({ code: 404 }),
+    );
+    expect(again).toEqual([]);
     const numbers: Array<{ last_number: number }> = await db.query('SELECT last_number FROM change_request_numbers WHERE space_id = $1', [
       space.id,
     ]);
@@ -399,6 +415,14 @@ describe('MergeService: what a merge does before its turn and in it', () => {
       const [space] = await db.query('SELECT revision_id FROM spaces WHERE id = $1', [spaceId]);
       expect(space.revision_id).toBe(before);
     }
+  });
+
+  it('forgets a space deleted since it was remembered: only the first merge after tries the guarded write', async () => {
+    const { caller, spaceId, changeRequests } = await spaceWithChangeRequests(1);
+    await content.get(DataSource).query('UPDATE spaces SET deleted_at = now() WHERE id = $1', [spaceId]);
+    const attempt = () => expect(merge(caller, spaceId, changeRequests[0])).rejects.toMatchObject({ code: 404 });
+    expect(await statementsNaming('UPDATE change_requests', attempt)).toHaveLength(1);
+    expect(await statementsNaming('UPDATE change_requests', attempt)).toEqual([]);
   });
 
   it('judges the rules of the organization the space inherits from as read: a rule changed, or another organization, applies to the next merge', async () => {

@@ -141,6 +141,9 @@ describe('SearchService.space (a space searched before is not read again)', () =
     const deleted = await statementsOf(() => refusal());
     expect(deleted.answer).toEqual({ code: 404, message: 'No matching space found' });
     expect(deleted.statements).toEqual([JUDGED_SEARCH, SPACE_READ]);
-    expect(await refusal()).toEqual({ code: 404, message: 'No matching space found' });
+    // Forgotten then: the next search reads the space alone, no judged search before each refusal.
+    const again = await statementsOf(() => refusal());
+    expect(again.answer).toEqual({ code: 404, message: 'No matching space found' });
+    expect(again.statements).toEqual([SPACE_READ]);
   });
 });
