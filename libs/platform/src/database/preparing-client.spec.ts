@@ -1,4 +1,5 @@
 import { Client } from 'pg';
+import { DescribedStatementExecution } from './described-statement';
 import { parameterisedCall, preparingClientClass } from './preparing-client';
 
 describe('parameterisedCall', () => {
@@ -27,6 +28,13 @@ describe('preparingClientClass', () => {
   function clientWith(preparation = { enabled: true, maxNamed: 10 }) {
     const sent: unknown[][] = [];
     jest.spyOn(Client.prototype, 'query').mockImplementation(function (this: Client, ...args: unknown[]) {
+      const [first, callback] = args;
+      if (first instanceof DescribedStatementExecution) {
+        const { name, text, values } = first;
+        sent.push([{ execution: { name, text, values } }]);
+        (callback as (error: null, result: unknown) => void)(null, { rows: [] });
+        return undefined;
+      }
       sent.push(args);
       return Promise.resolve({ rows: [] }) as never;
     });
@@ -36,12 +44,23 @@ describe('preparingClientClass', () => {
     return { client, sent, preparation };
   }
 
-  it("names a parameterised statement on this connection from its second use, through pg's own query", async () => {
+  it("names a parameterised statement on this connection from its second use, run as a DescribedStatementExecution through pg's own query", async () => {
     const { client, sent } = clientWith();
     await client.query('SELECT $1', [1]);
     await client.query('SELECT $1', [1]);
     await client.query('BEGIN');
-    expect(sent).toEqual([[{ text: 'SELECT $1', values: [1] }], [{ text: 'SELECT $1', values: [1], name: 'bindery_0' }], ['BEGIN']]);
+    expect(sent).toEqual([
+      [{ text: 'SELECT $1', values: [1] }],
+      [{ execution: { text: 'SELECT $1', values: [1], name: 'bindery_0' } }],
+      ['BEGIN'],
+    ]);
+  });
+
+  it("leaves a named statement with options (rowMode, types) to pg's own Query", async () => {
+    const { client, sent } = clientWith();
+    await client.query({ text: 'SELECT $1', values: [1], rowMode: 'array' });
+    await client.query({ text: 'SELECT $1', values: [1], rowMode: 'array' });
+    expect(sent[1]).toEqual([{ text: 'SELECT $1', values: [1], rowMode: 'array', name: 'bindery_0' }]);
   });
 
   it("answers pg-pool's callback form", async () => {

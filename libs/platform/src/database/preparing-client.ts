@@ -1,4 +1,5 @@
 import { Client, type QueryResult } from 'pg';
+import { DescribedStatementExecution, RowShapes } from './described-statement';
 import { type ParameterisedStatement, runParameterised, type StatementConnection } from './prepared-statements';
 import { StatementNames } from './statement-names';
 
@@ -19,19 +20,44 @@ type QueryCallback = (error: Error | null, result?: QueryResult) => void;
  * (pg-pool's documented option), below TypeORM: its query runners, query builder, `query()` and
  * transactions (one client per transaction) all go through it unchanged. Statements without
  * parameters (BEGIN, COMMIT, DDL, which cannot take parameters) and streams run as before.
+ * A named statement runs as a `DescribedStatementExecution`: described once per connection, its
+ * row shape (columns and their parsers) kept in `shapes` until its name is forgotten.
  */
 export function preparingClientClass(preparation: StatementPreparation): typeof Client {
   return class PreparingClient extends Client {
     private readonly names = new StatementNames(preparation.maxNamed);
+    private readonly shapes = new RowShapes((dataTypeID) => this.getTypeParser(dataTypeID, 'text') as (raw: string) => unknown);
 
     private readonly connectionApi: StatementConnection = {
-      send: (query) => baseQuery(this, [query]) as Promise<QueryResult>,
+      send: (query) => {
+        const { text, values, name, ...options } = query;
+        if (name === undefined || !this.runsDescribedOnce(options)) return baseQuery(this, [query]) as Promise<QueryResult>;
+        const execution = new DescribedStatementExecution(name, text, values, this.shapes);
+        return new Promise<QueryResult>((resolve, reject) => {
+          baseQuery(this, [
+            execution,
+            (error: Error | null, result?: QueryResult) => (error ? reject(error) : resolve(result as QueryResult)),
+          ]);
+        });
+      },
       transactionStatus: () => this.getTransactionStatus(),
       forgetParsed: (name) => {
+        this.shapes.forget(name);
         const parsed = (this as unknown as { connection?: { parsedStatements?: Record<string, string> } }).connection?.parsedStatements;
         if (parsed) delete parsed[name];
       },
     };
+
+    /**
+     * Whether a named statement can skip pg's `Query`: plain rows (no `rowMode`, `types` or other
+     * option), text format, and no pipelining (pg refuses its own submittables there).
+     */
+    private runsDescribedOnce(options: Record<string, unknown>): boolean {
+      const mode = this as unknown as { binary?: boolean; pipeline?: boolean };
+      if (mode.binary || mode.pipeline) return false;
+      for (const key in options) if (options[key] !== undefined) return false;
+      return true;
+    }
 
     // pg's `query` has many overloads; this one inspects its arguments and passes on what it does not prepare.
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
