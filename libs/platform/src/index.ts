@@ -13,6 +13,7 @@ export * from './jetstream/streams';
 export * from './jetstream/jetstream-bus';
 export * from './jetstream/outbox';
 export { isWrongLastSequence, StreamPublisher } from './jetstream/stream-publisher';
+export { type JetStreamForTests, startJetStreamForTests } from './jetstream/jetstream-for-tests';
 export * from './process/run-main';
 export * from './process/entry-host';
 export * from './database/prepared-query';

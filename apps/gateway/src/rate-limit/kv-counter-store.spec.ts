@@ -1,58 +1,25 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { type KV, Kvm } from '@nats-io/kv';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { type JetStreamForTests, startJetStreamForTests } from '@bindery/platform';
+import type { NatsConnection } from '@nats-io/transport-node';
 import { KvCounterStore } from './kv-counter-store';
-
-/** A free local port, for the nats-server of this file. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** Connects once the server listens (it takes a moment to start). */
-async function connectWhenUp(port: number): Promise<NatsConnection> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await connect({ servers: `127.0.0.1:${port}` });
-    } catch (error) {
-      if (attempt >= 50) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-}
 
 const BUCKET = 'counters_probe';
 
 describe('KvCounterStore, against a nats-server with JetStream', () => {
-  let server: ChildProcess;
-  let storeDir: string;
+  let jetStream: JetStreamForTests;
   let nc: NatsConnection;
   let bucket: KV;
   let store: KvCounterStore;
 
   beforeAll(async () => {
-    storeDir = mkdtempSync(join(tmpdir(), 'bindery-kv-counter-store-'));
-    const port = await freePort();
-    server = spawn('nats-server', ['-js', '-a', '127.0.0.1', '-p', String(port), '-sd', storeDir], { stdio: 'ignore' });
-    nc = await connectWhenUp(port);
+    jetStream = await startJetStreamForTests('bindery-kv-counter-store-');
+    nc = jetStream.nc;
     bucket = await new Kvm(nc).create(BUCKET, { history: 1 });
     store = new KvCounterStore(nc, BUCKET, bucket, 2000);
   }, 30_000);
 
   afterAll(async () => {
-    await nc?.close();
-    server?.kill();
-    rmSync(storeDir, { recursive: true, force: true });
+    await jetStream?.stop();
   });
 
   it('writes through the bucket as KV.create and KV.update do: the bucket reads each value at its revision', async () => {

@@ -1,35 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { DiscardPolicy, JetStreamApiError, JetStreamError, jetstreamManager, type JetStreamManager } from '@nats-io/jetstream';
-import { connect, errors as natsErrors, type NatsConnection } from '@nats-io/transport-node';
+import { errors as natsErrors, type NatsConnection } from '@nats-io/transport-node';
+import { type JetStreamForTests, startJetStreamForTests } from './jetstream-for-tests';
 import { isWrongLastSequence, StreamPublisher } from './stream-publisher';
-
-/** A free local port, for the nats-server of this file. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** Connects once the server listens (it takes a moment to start). */
-async function connectWhenUp(port: number): Promise<NatsConnection> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await connect({ servers: `127.0.0.1:${port}` });
-    } catch (error) {
-      if (attempt >= 50) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-}
 
 /** The stored messages' payloads of `stream`, in stream order. */
 async function stored(jsm: JetStreamManager, stream: string): Promise<string[]> {
@@ -43,16 +15,13 @@ async function stored(jsm: JetStreamManager, stream: string): Promise<string[]> 
 }
 
 describe('StreamPublisher, against a nats-server with JetStream', () => {
-  let server: ChildProcess;
-  let storeDir: string;
+  let jetStream: JetStreamForTests;
   let nc: NatsConnection;
   let jsm: JetStreamManager;
 
   beforeAll(async () => {
-    storeDir = mkdtempSync(join(tmpdir(), 'bindery-stream-publisher-'));
-    const port = await freePort();
-    server = spawn('nats-server', ['-js', '-a', '127.0.0.1', '-p', String(port), '-sd', storeDir], { stdio: 'ignore' });
-    nc = await connectWhenUp(port);
+    jetStream = await startJetStreamForTests('bindery-stream-publisher-');
+    nc = jetStream.nc;
     jsm = await jetstreamManager(nc);
     await jsm.streams.add({ name: 'PROBE', subjects: ['probe.>'] });
     // Refuses its second message: the server answers that publish with an API error.
@@ -60,9 +29,7 @@ describe('StreamPublisher, against a nats-server with JetStream', () => {
   }, 30_000);
 
   afterAll(async () => {
-    await nc?.close();
-    server?.kill();
-    rmSync(storeDir, { recursive: true, force: true });
+    await jetStream?.stop();
   });
 
   it("resolves with the stream's ack, and stores the message, without a request object of its own", async () => {
